@@ -1,0 +1,2 @@
+//! Backgammon rules: positions, legal moves, notation. No I/O, no engine.
+#![warn(missing_docs)]

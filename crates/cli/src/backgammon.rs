@@ -1,0 +1,27 @@
+//! `ludus backgammon …`: thin glue over the `ludus-backgammon` crate.
+
+use crate::CliResult;
+use clap::{Args, Subcommand};
+
+/// Arguments of `ludus backgammon`.
+#[derive(Debug, Args)]
+pub(crate) struct BackgammonArgs {
+    #[command(subcommand)]
+    command: BackgammonCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum BackgammonCommand {
+    /// Print the version of the rules library.
+    Version,
+}
+
+/// Runs one `ludus backgammon` command.
+pub(crate) fn run(args: BackgammonArgs) -> CliResult {
+    match args.command {
+        BackgammonCommand::Version => {
+            println!("{}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! The command line's error contract: one line on stderr, exit 2 for bad input, 1 otherwise.
+
+use std::fmt::Display;
+
+/// What went wrong in a command, and whose fault it was.
+#[derive(Debug)]
+pub(crate) enum CliError {
+    /// The user's input was malformed or illegal (exit code 2).
+    BadInput(String),
+    /// Anything else: I/O, a failed computation (exit code 1).
+    Failure(anyhow::Error),
+}
+
+/// The result of every command.
+pub(crate) type CliResult = Result<(), CliError>;
+
+impl CliError {
+    /// A bad-input error with the given message.
+    pub(crate) fn bad_input(message: impl Display) -> Self {
+        CliError::BadInput(message.to_string())
+    }
+
+    /// The one-line message printed after `error: `.
+    pub(crate) fn message(&self) -> String {
+        match self {
+            CliError::BadInput(message) => message.clone(),
+            // `{:#}` joins the context chain on one line.
+            CliError::Failure(error) => format!("{error:#}").replace('\n', " "),
+        }
+    }
+
+    /// The process exit code.
+    pub(crate) fn exit_code(&self) -> u8 {
+        match self {
+            CliError::BadInput(_) => 2,
+            CliError::Failure(_) => 1,
+        }
+    }
+}
+
+impl From<anyhow::Error> for CliError {
+    fn from(error: anyhow::Error) -> Self {
+        CliError::Failure(error)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(error: std::io::Error) -> Self {
+        CliError::Failure(error.into())
+    }
+}

@@ -1,0 +1,27 @@
+//! `ludus morris …`: thin glue over the `ludus-morris` crate.
+
+use crate::CliResult;
+use clap::{Args, Subcommand};
+
+/// Arguments of `ludus morris`.
+#[derive(Debug, Args)]
+pub(crate) struct MorrisArgs {
+    #[command(subcommand)]
+    command: MorrisCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum MorrisCommand {
+    /// Print the version of the rules library.
+    Version,
+}
+
+/// Runs one `ludus morris` command.
+pub(crate) fn run(args: MorrisArgs) -> CliResult {
+    match args.command {
+        MorrisCommand::Version => {
+            println!("{}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+    }
+}

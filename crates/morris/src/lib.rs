@@ -1,0 +1,2 @@
+//! Morris rules: positions, legal moves, notation. No I/O, no engine.
+#![warn(missing_docs)]
