@@ -1,4 +1,5 @@
-//! `ludus backgammon …`: thin glue over the `ludus-backgammon` crate.
+//! `ludus backgammon …`: thin glue over the `ludus-backgammon` rules crate. The engine commands live in
+//! `backgammon_engine.rs` and are flattened into the same command list.
 
 use crate::CliResult;
 use clap::{Args, Subcommand};
@@ -14,6 +15,8 @@ pub(crate) struct BackgammonArgs {
 enum BackgammonCommand {
     /// Print the version of the rules library.
     Version,
+    #[command(flatten)]
+    Engine(crate::backgammon_engine::BackgammonEngineCommand),
 }
 
 /// Runs one `ludus backgammon` command.
@@ -23,5 +26,6 @@ pub(crate) fn run(args: BackgammonArgs) -> CliResult {
             println!("{}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
+        BackgammonCommand::Engine(command) => crate::backgammon_engine::run(command),
     }
 }

@@ -5,12 +5,15 @@
 //! Errors go to stderr as one line `error: …`; the exit code is 2 for bad input, 1 otherwise.
 
 mod backgammon;
+mod backgammon_engine;
 mod error;
 mod morris;
+mod morris_engine;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+#[allow(unused_imports)] // CliError is used by the commands as they grow.
 pub(crate) use error::{CliError, CliResult};
 
 /// Nine Men's Morris and Backgammon: exact rules, strong engines, the field's formats.

@@ -1,4 +1,5 @@
-//! `ludus morris …`: thin glue over the `ludus-morris` crate.
+//! `ludus morris …`: thin glue over the `ludus-morris` rules crate. The engine commands live in
+//! `morris_engine.rs` and are flattened into the same command list.
 
 use crate::CliResult;
 use clap::{Args, Subcommand};
@@ -14,6 +15,8 @@ pub(crate) struct MorrisArgs {
 enum MorrisCommand {
     /// Print the version of the rules library.
     Version,
+    #[command(flatten)]
+    Engine(crate::morris_engine::MorrisEngineCommand),
 }
 
 /// Runs one `ludus morris` command.
@@ -23,5 +26,6 @@ pub(crate) fn run(args: MorrisArgs) -> CliResult {
             println!("{}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
+        MorrisCommand::Engine(command) => crate::morris_engine::run(command),
     }
 }

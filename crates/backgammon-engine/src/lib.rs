@@ -1,0 +1,2 @@
+//! Backgammon engine: evaluation, search and databases over the `ludus-backgammon` rules.
+#![warn(missing_docs)]
