@@ -24,8 +24,10 @@ impl Position {
         self.piece_count(self.side) < MIN_PIECES
     }
 
-    /// Calls `emit` for every legal move, in a fixed order (by `from`, then `to`, then `remove`).
-    pub(crate) fn for_each_move(&self, rules: &Rules, mut emit: impl FnMut(Move)) {
+    /// Calls `emit` for every legal move, without storing them, in the order of
+    /// [`Position::legal_moves`]: by `from` (index order), then `to`, then `remove`. Nothing is
+    /// called when the side to move has lost.
+    pub fn for_each_legal_move(&self, rules: &Rules, mut emit: impl FnMut(Move)) {
         if self.has_too_few_pieces() {
             return;
         }
@@ -72,7 +74,7 @@ impl Position {
     /// ```
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_move(rules, |mv| list.push(mv));
+        self.for_each_legal_move(rules, |mv| list.push(mv));
         list
     }
 

@@ -21,7 +21,7 @@ pub fn perft(position: &Position, rules: &Rules, depth: u32) -> u64 {
         _ => {
             // Visiting the moves without storing them saves filling a move list per node.
             let mut nodes = 0;
-            position.for_each_move(rules, |mv| {
+            position.for_each_legal_move(rules, |mv| {
                 nodes += perft(&position.play(mv), rules, depth - 1)
             });
             nodes
