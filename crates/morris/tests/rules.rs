@@ -142,16 +142,8 @@ fn two_mills_closed_by_one_move_remove_exactly_one_piece() {
 #[test]
 fn pieces_outside_mills_must_be_removed_first() {
     let rules = Rules::standard();
-    // Black: mill a1-a4-a7 plus a free piece on e4; White closes d7-d6-d5.
-    let position = pos("B.....BB/.W....../.W.B.... w 0 0 0").with_plies_since_removal(0);
-    let position = Position::try_from(ludus_morris::Setup {
-        pieces: [
-            position.pieces(Color::White) | sq("g7").bit(),
-            position.pieces(Color::Black),
-        ],
-        ..position.setup()
-    })
-    .unwrap();
+    // Black: mill a1-a4-a7 plus a free piece on e4; White closes d7-d6-d5 with g7-d7.
+    let position = pos("B.W...BB/.W....../.W.B.... w 0 0 0");
     let removals: Vec<String> = position
         .legal_moves(&rules)
         .iter()
@@ -238,15 +230,7 @@ fn a_player_left_with_two_pieces_has_lost() {
 fn removing_the_third_last_piece_ends_the_game() {
     let rules = Rules::standard();
     // Black has three pieces; White closes d7-d6-d5 by g7-d7 and removes one.
-    let before = pos("...BB.B./.W....../.W...... w 0 0 0");
-    let before = Position::try_from(ludus_morris::Setup {
-        pieces: [
-            before.pieces(Color::White) | sq("g7").bit(),
-            before.pieces(Color::Black),
-        ],
-        ..before.setup()
-    })
-    .unwrap();
+    let before = pos("..WBB.B./.W....../.W...... w 0 0 0");
     let after = before.play_checked(&rules, mv("g7-d7xg4")).unwrap();
     assert_eq!(
         after.outcome(&rules).map(|o| o.reason),
