@@ -34,7 +34,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
     let result = match cli.command {
         Command::Morris(args) => morris::run(args),
         Command::Backgammon(args) => backgammon::run(args),
@@ -46,4 +49,36 @@ fn main() -> ExitCode {
             ExitCode::from(error.exit_code())
         }
     }
+}
+
+/// Help and version go to stdout as clap prints them; a real usage error becomes the one-line
+/// `error: …` of the contract, with exit code 2.
+fn usage_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // Printing help can only fail on a closed stdout, where nothing is left to tell.
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(2)
+        }
+        _ => {
+            eprintln!("error: {} (see --help)", one_line(&error.to_string()));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// clap's message without its `Usage:` block, joined on one line.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .map(|line| line.trim().trim_start_matches("error: "))
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
