@@ -1,5 +1,6 @@
 //! Integration tests of `ludus-backgammon`, one binary. Index:
 //! - `common`: the `pos!` board fixture macro, random reachable positions.
+//! - `gnubg_oracle`: optional (ignored) comparison of play lists with GNU Backgammon.
 //! - `interop_examples`: the worked examples of docs/interop.md (Position ID, Match ID, XGID).
 //! - `movegen_rules`: hand-made positions, one per dice-usage rule.
 //! - `naive_movegen`: a deliberately naive second generator compared with the fast one.
@@ -8,6 +9,7 @@
 
 #[macro_use]
 mod common;
+mod gnubg_oracle;
 mod interop_examples;
 mod movegen_rules;
 mod naive_movegen;
