@@ -20,8 +20,9 @@ pub struct CheckerMove {
 }
 
 /// A whole move: up to four checker moves in the order played. The empty move means that no
-/// checker could move. `Copy`, no heap.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// checker could move. `Copy`, no heap. Two moves are equal when they list the same checker
+/// moves in the same order.
+#[derive(Clone, Copy, Default)]
 pub struct Move {
     checkers: [CheckerMove; MAX_CHECKER_MOVES],
     len: u8,
@@ -86,9 +87,28 @@ impl Move {
         total
     }
 
+    /// A move of the first `len` of `checkers` (the rest is ignored padding).
+    pub(crate) const fn from_parts(checkers: [CheckerMove; MAX_CHECKER_MOVES], len: u8) -> Move {
+        Move { checkers, len }
+    }
+
     pub(crate) fn push(&mut self, m: CheckerMove) {
         self.checkers[usize::from(self.len)] = m;
         self.len += 1;
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.checker_moves() == other.checker_moves()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.checker_moves().hash(state);
     }
 }
 
