@@ -18,12 +18,15 @@
 
 mod base64;
 mod dice;
+mod match_id;
 mod movegen;
 mod moves;
 mod position;
 mod position_id;
+mod xgid;
 
 pub use dice::{Dice, DiceError};
+pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};
 pub use position::{
@@ -31,3 +34,4 @@ pub use position::{
     WinKind,
 };
 pub use position_id::PositionIdError;
+pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

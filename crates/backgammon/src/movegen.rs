@@ -188,7 +188,7 @@ impl State {
             // Bearing off: the exact point, or the highest checker with a larger die.
             if self.own[usize::from(die)] > 0 {
                 sources |= 1 << die;
-            } else if self.highest < die {
+            } else if self.highest < die && self.highest > 0 {
                 sources |= 1 << self.highest;
             }
         }
