@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 mod base64;
+mod board_text;
 mod dice;
 mod dice_source;
 mod game;
@@ -28,6 +29,7 @@ mod position;
 mod position_id;
 mod xgid;
 
+pub use board_text::board_diagram;
 pub use dice::{DIE_FACES, Dice, DiceError};
 pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
 pub use game::{
