@@ -107,3 +107,29 @@ fn the_opening_xgid_is_the_starting_position() {
     assert!(parsed.beavers && parsed.state.jacoby);
     assert_eq!(parsed.max_cube_log2, 10);
 }
+
+/// Boards with checkers on the bars: XGIDs written here, read by gnubg 1.07's `set xgid`, which
+/// showed these Position IDs.
+const XGID_BAR_CASES: [(&str, &str); 3] = [
+    (
+        "XGID=---a--FaB---eD---c-cb---BA:0:0:1:00:0:0:0:0:10",
+        "sHPwQQjgZ/AAWA",
+    ),
+    (
+        "XGID=-AA-FaAaB-A-bB--ab-abca-aA:0:0:1:00:0:0:0:0:10",
+        "6ZaFQQLlJxMDQA",
+    ),
+    (
+        "XGID=-a-ACBA-BA--bB---bAaaf-aaB:0:0:1:00:0:0:0:0:10",
+        "5VcGAyB0y8IgYA",
+    ),
+];
+
+#[test]
+fn xgid_bars_are_the_first_and_last_characters() {
+    for (xgid, position_id) in XGID_BAR_CASES {
+        let parsed: Xgid = xgid.parse().unwrap();
+        assert_eq!(parsed.position.position_id(), position_id);
+        assert_eq!(parsed.to_string(), xgid);
+    }
+}
