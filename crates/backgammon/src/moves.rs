@@ -345,11 +345,17 @@ impl Position {
             text: text.to_string(),
             dice,
         };
-        let mut target = *self;
+        let mut paths = Vec::new();
         for word in text.split_whitespace() {
-            let path = parse_path(word).map_err(syntax)?;
+            paths.push(parse_path(word).map_err(syntax)?);
+        }
+        // Parts may come in any order: a checker's later part starts lower, so walk from the
+        // highest starting point down.
+        paths.sort_by(|a, b| b.points[0].cmp(&a.points[0]));
+        let mut target = *self;
+        for path in &paths {
             for _ in 0..path.repeat {
-                target = walk(&target, &path).ok_or_else(illegal)?;
+                target = walk(&target, path).ok_or_else(illegal)?;
             }
         }
         let legal = self.legal_moves_with_positions(dice);
