@@ -220,3 +220,37 @@ fn the_crawford_game_forbids_doubling_and_post_crawford_allows_it() {
             .is_err()
     );
 }
+
+#[test]
+fn the_opening_roll_rerolls_ties_and_the_higher_die_plays_both() {
+    use ludus_backgammon::ScriptedDice;
+    // Player 0 then player 1 roll one die each: 3-3 is a tie, then 2 against 5.
+    let mut dice_source = ScriptedDice::new([3, 3, 2, 5]);
+    let game = Game::new(Rules::default(), [0, 0], false, &mut dice_source);
+    assert_eq!(game.on_roll(), Seat::One);
+    assert_eq!(game.phase(), Phase::Moving(dice("52")));
+    assert!(!game.position().legal_moves(dice("52")).is_empty());
+}
+
+#[test]
+fn the_match_id_follows_the_game() {
+    let mut game = opened_game(Rules::match_to(5));
+    let state = game.match_state();
+    assert_eq!(
+        (state.on_roll, state.turn, state.dice),
+        (Seat::One, Seat::One, None)
+    );
+    game.double().unwrap();
+    let state = game.match_state();
+    assert!(state.double_offered);
+    assert_eq!((state.on_roll, state.turn), (Seat::One, Seat::Zero));
+    assert_eq!(state.match_length, 5);
+    game.pass().unwrap();
+    let state = game.match_state();
+    assert_eq!(state.game_state, ludus_backgammon::GameState::Dropped);
+    let id = state.match_id().unwrap();
+    assert_eq!(
+        ludus_backgammon::MatchState::from_match_id(&id).unwrap(),
+        state
+    );
+}
