@@ -133,3 +133,49 @@ fn xgid_bars_are_the_first_and_last_characters() {
         assert_eq!(parsed.to_string(), xgid);
     }
 }
+
+/// A 3-point match typed into gnubg 1.07 with manual dice: after each action, the Position ID
+/// and Match ID gnubg showed. The same actions here must give the same ids at every step.
+#[test]
+fn a_game_shows_gnubgs_ids_at_every_step() {
+    use ludus_backgammon::{Game, Match, Rules};
+    fn ids(game: &Game) -> (String, String) {
+        (
+            game.position().position_id(),
+            game.match_state().match_id().unwrap(),
+        )
+    }
+    fn check(game: &Game, position_id: &str, match_id: &str) {
+        assert_eq!(ids(game), (position_id.to_string(), match_id.to_string()));
+    }
+    let dice = |text: &str| text.parse::<Dice>().unwrap();
+    let mut record = Match::new(Rules::match_to(3), ["gnubg".into(), "root".into()]);
+    let game = record
+        .new_game_with_opening(Seat::Zero, dice("31"))
+        .unwrap();
+    check(game, "4HPwATDgc/ABMA", "MIFlAAAAAAAE");
+    game.play_text("8/5 6/5").unwrap();
+    check(game, "sGfwATDgc/ABMA", "cAlgAAAAAAAE");
+    game.double().unwrap();
+    check(game, "sGfwATDgc/ABMA", "cBFgAAAAAAAE");
+    game.take().unwrap();
+    check(game, "sGfwATDgc/ABMA", "QQlgAAAAAAAE");
+    game.roll_with(dice("64")).unwrap();
+    check(game, "sGfwATDgc/ABMA", "QQlzAAAAAAAE");
+    game.play_text("24/18 13/9").unwrap();
+    check(game, "4HPhQSCwZ/ABMA", "AQFgAAAAAAAE");
+    game.double().unwrap();
+    check(game, "4HPhQSCwZ/ABMA", "ARlgAAAAAAAE");
+    game.pass().unwrap();
+    // The Crawford game.
+    let game = record
+        .new_game_with_opening(Seat::Zero, dice("65"))
+        .unwrap();
+    check(game, "4HPwATDgc/ABMA", "sAF3ACAAAAAE");
+    game.play_text("24/13").unwrap();
+    check(game, "4HPwAyDgc/ABMA", "8AlgACAAAAAE");
+    game.roll_with(dice("21")).unwrap();
+    check(game, "4HPwAyDgc/ABMA", "8AllACAAAAAE");
+    game.play_text("13/11 6/5").unwrap();
+    check(game, "0HPkATDgc/ADIA", "sAFgACAAAAAE");
+}
