@@ -298,20 +298,28 @@ impl Game {
         }
     }
 
-    /// Everything around the board, as gnubg's Match ID holds it.
+    /// Everything around the board, as gnubg's Match ID holds it. Once the game is over, like
+    /// gnubg, the score includes the game's points, and after an accepted resignation the
+    /// resignation stays and the acceptor is the player to act.
     pub fn match_state(&self) -> MatchState {
+        let mut score = self.score;
+        let mut turn = self.turn();
+        if let Phase::Over(outcome) = self.phase {
+            score[outcome.winner.index()] += outcome.points;
+            turn = match outcome.end {
+                GameEnd::Resigned(_) => outcome.winner,
+                GameEnd::DoubleRefused => self.on_roll.other(),
+                GameEnd::BoreOff(_) => self.on_roll,
+            };
+        }
         let (game_state, dice, resignation) = match self.phase {
             Phase::Moving(dice) => (GameState::Playing, Some(dice), None),
             Phase::ResignationOffered { kind, dice, .. } => (GameState::Playing, dice, Some(kind)),
-            Phase::Over(outcome) => (
-                match outcome.end {
-                    GameEnd::BoreOff(_) => GameState::Over,
-                    GameEnd::DoubleRefused => GameState::Dropped,
-                    GameEnd::Resigned(_) => GameState::Resigned,
-                },
-                None,
-                None,
-            ),
+            Phase::Over(outcome) => match outcome.end {
+                GameEnd::BoreOff(_) => (GameState::Over, None, None),
+                GameEnd::DoubleRefused => (GameState::Dropped, None, None),
+                GameEnd::Resigned(kind) => (GameState::Resigned, None, Some(kind)),
+            },
             _ => (GameState::Playing, None, None),
         };
         MatchState {
@@ -320,12 +328,12 @@ impl Game {
             on_roll: self.on_roll,
             crawford: self.crawford,
             game_state,
-            turn: self.turn(),
+            turn,
             double_offered: self.phase == Phase::Doubled,
             resignation,
             dice,
             match_length: self.rules.match_length,
-            score: self.score,
+            score,
             jacoby: self.rules.is_money() && self.rules.jacoby,
         }
     }

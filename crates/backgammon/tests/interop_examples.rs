@@ -179,3 +179,47 @@ fn a_game_shows_gnubgs_ids_at_every_step() {
     game.play_text("13/11 6/5").unwrap();
     check(game, "0HPkATDgc/ADIA", "sAFgACAAAAAE");
 }
+
+/// The same with resignations, in a 5-point match (the golden `.mat` file of the `mat` tests).
+#[test]
+fn resignations_show_gnubgs_ids() {
+    use ludus_backgammon::{Game, Match, Rules, WinKind};
+    fn check(game: &Game, position_id: &str, match_id: &str) {
+        let ids = (
+            game.position().position_id(),
+            game.match_state().match_id().unwrap(),
+        );
+        assert_eq!(ids, (position_id.to_string(), match_id.to_string()));
+    }
+    let dice = |text: &str| text.parse::<Dice>().unwrap();
+    let mut record = Match::new(Rules::match_to(5), ["gnubg".into(), "root".into()]);
+    let game = record
+        .new_game_with_opening(Seat::Zero, dice("31"))
+        .unwrap();
+    check(game, "4HPwATDgc/ABMA", "MIGlAAAAAAAE");
+    game.play_text("8/5 6/5").unwrap();
+    check(game, "sGfwATDgc/ABMA", "cAmgAAAAAAAE");
+    game.roll_with(dice("64")).unwrap();
+    check(game, "sGfwATDgc/ABMA", "cAmzAAAAAAAE");
+    game.play_text("24/18 13/9").unwrap();
+    check(game, "4HPhQSCwZ/ABMA", "MAGgAAAAAAAE");
+    game.resign(Seat::Zero, WinKind::Single).unwrap();
+    check(game, "4HPhQSCwZ/ABMA", "MCmgAAAAAAAE");
+    game.accept_resignation().unwrap();
+    let game = record.new_game_with_opening(Seat::One, dice("21")).unwrap();
+    check(game, "4HPwATDgc/ABMA", "cAmlAAAACAAE");
+    game.play_text("13/11 24/23").unwrap();
+    check(game, "4HPkASjgc/ABMA", "MAGgAAAACAAE");
+    game.double().unwrap();
+    check(game, "4HPkASjgc/ABMA", "MBmgAAAACAAE");
+    game.take().unwrap();
+    check(game, "4HPkASjgc/ABMA", "EQGgAAAACAAE");
+    game.roll_with(dice("55")).unwrap();
+    check(game, "4HPkASjgc/ABMA", "EYG2AAAACAAE");
+    game.play_text("8/3(2) 6/1(2)").unwrap();
+    check(game, "M07wATDgc+QBSA", "UQmgAAAACAAE");
+    game.resign(Seat::One, WinKind::Backgammon).unwrap();
+    check(game, "M07wATDgc+QBSA", "UWGgAAAACAAE");
+    game.accept_resignation().unwrap();
+    check(game, "M07wATDgc+QBSA", "UWOgAGAACAAE");
+}
