@@ -36,7 +36,7 @@ pub use game::{
     DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome, LIFTED_MAX_CUBE_LOG2,
     Match, Phase, Rules, score_points,
 };
-pub use mat::{MatError, read_mat, write_mat};
+pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
 pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};

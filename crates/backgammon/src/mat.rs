@@ -130,9 +130,15 @@ enum Entry {
     Drop,
 }
 
-/// Reads a `.mat` text and replays every game with the rules (each move checked). Money
-/// sessions (`0 point match`) get the default money rules.
+/// Reads a `.mat` text and replays every game with the rules (each move checked), with the
+/// default options (no Jacoby rule, no beavers, cube ceiling 64).
 pub fn read_mat(text: &str) -> Result<Match, MatError> {
+    read_mat_with_rules(text, Rules::default())
+}
+
+/// Reads a `.mat` text with rule options the format cannot carry (Jacoby, beavers, cube
+/// ceiling); the match length comes from the file.
+pub fn read_mat_with_rules(text: &str, options: Rules) -> Result<Match, MatError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -147,7 +153,13 @@ pub fn read_mat(text: &str) -> Result<Match, MatError> {
         reason: format!("expected \"N point match\", found {:?}", header.trim()),
     })?;
     let mut reader = Reader {
-        record: Match::new(Rules::match_to(length), [String::new(), String::new()]),
+        record: Match::new(
+            Rules {
+                match_length: length,
+                ..options
+            },
+            [String::new(), String::new()],
+        ),
         names: None,
         line: first_line,
         awaiting_score_line: false,
