@@ -14,6 +14,15 @@
 //! let plays = start.legal_moves("31".parse::<Dice>().unwrap());
 //! assert_eq!(plays.len(), 16); // as gnubg lists them
 //! ```
+//!
+//! The parts:
+//! - [`Position`], [`Dice`], [`CheckerMove`], [`Move`]: the board, rolls and plays;
+//!   [`Position::successors`] (the engines' hot path), [`Position::legal_moves`],
+//!   [`Position::apply`] / [`Position::play`], [`Position::parse_move`], pip counts, results.
+//! - [`Game`] and [`Match`] with [`Rules`]: opening roll, turns, cube (ceiling, beavers, Jacoby),
+//!   resignations, scoring, Crawford; dice from a [`DiceSource`] ([`SeededDice`] is ChaCha8).
+//! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
+//!   [`read_mat`], [`board_diagram`]. See `docs/backgammon-formats.md`.
 #![warn(missing_docs)]
 
 mod base64;
