@@ -223,3 +223,32 @@ fn resignations_show_gnubgs_ids() {
     game.accept_resignation().unwrap();
     check(game, "M07wATDgc+QBSA", "UWOgAGAACAAE");
 }
+
+#[test]
+fn impossible_position_ids_are_refused_with_the_reason() {
+    use ludus_backgammon::{PositionError, PositionIdError};
+    let illegal = |id: &str| match Position::from_position_id(id) {
+        Err(PositionIdError::Illegal { source, .. }) => source,
+        other => panic!("{id}: {other:?}"),
+    };
+    // 16 checkers on the opponent's 1-point.
+    assert!(matches!(
+        illegal("//8AAAD+fwAAAA"),
+        PositionError::WrongCheckerCount { count: 16, .. }
+    ));
+    // A checker of each side on the player's 24-point (the opponent's 1-point).
+    assert_eq!(
+        illegal("AQAAAAAAAgAAAA"),
+        PositionError::PointHeldByBoth { point: 24 }
+    );
+    // No checker on the board at all.
+    assert_eq!(illegal("AAAAAAAAAAAAAA"), PositionError::BothBorneOff);
+    assert!(matches!(
+        Position::from_position_id("4HPwATDgc/AB"),
+        Err(PositionIdError::Malformed(_))
+    ));
+    assert!(matches!(
+        Position::from_position_id("//////////////"),
+        Err(PositionIdError::Truncated(_) | PositionIdError::Illegal { .. })
+    ));
+}
