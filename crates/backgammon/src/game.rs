@@ -467,15 +467,30 @@ impl Game {
         let Phase::Moving(dice) = self.phase else {
             return Err(self.not_now("move"));
         };
-        let mut canonical = mv.checker_moves().to_vec();
-        canonical.sort_unstable_by_key(|m| (m.from, m.to));
         let legal = self.position.legal_moves_with_positions(dice);
-        let found = legal.iter().find(|(m, _)| {
-            let mut steps = m.checker_moves().to_vec();
-            steps.sort_unstable_by_key(|s| (s.from, s.to));
-            steps == canonical
-        });
-        let Some(&(played, after)) = found else {
+        // The checker moves as given when that order is legal and ends on a legal board;
+        // otherwise the same checker moves in any order (compared without the hits, which
+        // depend on the order).
+        let as_given = self
+            .position
+            .in_order(dice, mv.checker_moves())
+            .and_then(|ordered| {
+                let after = self.position.apply(&ordered);
+                legal
+                    .iter()
+                    .any(|(_, p)| *p == after)
+                    .then_some((ordered, after))
+            });
+        let canonical = |m: &Move| {
+            let mut steps: Vec<(u8, u8)> =
+                m.checker_moves().iter().map(|s| (s.from, s.to)).collect();
+            steps.sort_unstable();
+            steps
+        };
+        let wanted = canonical(mv);
+        let found =
+            as_given.or_else(|| legal.iter().find(|(m, _)| canonical(m) == wanted).copied());
+        let Some((played, after)) = found else {
             return Err(GameError::IllegalMove {
                 mv: mv.to_string(),
                 dice,

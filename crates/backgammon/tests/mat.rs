@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Files exported by gnubg 1.07 (`export match mat`), its `; [EventDate …]` line removed.
-const GOLDEN: [(&str, &str); 3] = [
+const GOLDEN: [(&str, &str); 4] = [
     (
         "gnubg_5_point_match.mat",
         include_str!("data/gnubg_5_point_match.mat"),
@@ -20,6 +20,11 @@ const GOLDEN: [(&str, &str); 3] = [
     (
         "gnubg_money_session.mat",
         include_str!("data/gnubg_money_session.mat"),
+    ),
+    // gnubg playing itself (0-ply, seed 7): games to the last checker, hits, entering, a drop.
+    (
+        "gnubg_selfplay_5_point_match.mat",
+        include_str!("data/gnubg_selfplay_5_point_match.mat"),
     ),
 ];
 
