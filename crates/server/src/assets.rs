@@ -16,7 +16,7 @@ struct Asset {
 }
 
 macro_rules! web {
-    ($name:literal, $type:literal) => {
+    ($name:literal, $type:expr) => {
         Asset {
             name: $name,
             content_type: $type,
@@ -51,9 +51,6 @@ const ASSETS: &[Asset] = &[
     ftl!("et"),
     ftl!("hu"),
 ];
-
-/// The languages of the UI, in the order the language menu shows them.
-pub const LANGUAGES: [&str; 3] = ["en", "et", "hu"];
 
 fn find(name: &str) -> Option<&'static Asset> {
     ASSETS.iter().find(|asset| asset.name == name)

@@ -54,7 +54,7 @@ impl From<GameError> for ApiError {
             GameError::Over | GameError::NotYourTurn(_) | GameError::ActionNotAllowed(_) => {
                 StatusCode::CONFLICT
             }
-            GameError::BadNotation { .. } | GameError::Illegal(_) => {
+            GameError::BadNotation { .. } | GameError::Illegal { .. } => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
         };

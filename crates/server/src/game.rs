@@ -197,8 +197,13 @@ pub enum GameError {
         why: String,
     },
     /// The move is well-formed but not legal here.
-    #[error("illegal move `{0}`")]
-    Illegal(String),
+    #[error("illegal move `{text}`: {why}")]
+    Illegal {
+        /// The move sent.
+        text: String,
+        /// Which rule it breaks.
+        why: String,
+    },
     /// The action is not allowed now (e.g. doubling without access to the cube).
     #[error("{0}")]
     ActionNotAllowed(String),
