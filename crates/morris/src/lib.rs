@@ -16,6 +16,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod game;
 pub mod geometry;
 mod movegen;
 mod moves;
@@ -23,7 +24,9 @@ mod perft;
 mod position;
 mod rules;
 mod square;
+mod text;
 
+pub use game::Game;
 pub use movegen::IllegalMove;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, ParseMoveError};
 pub use perft::{perft, perft_divide};
@@ -32,3 +35,4 @@ pub use position::{
 };
 pub use rules::{DEFAULT_N_MOVE_RULE, ParseRulesError, Rules};
 pub use square::{ALL_SQUARES, Bitboard, Color, ParseSquareError, SQUARE_COUNT, Square};
+pub use text::ParsePositionError;
