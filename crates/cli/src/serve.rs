@@ -29,7 +29,15 @@ pub(crate) fn run(args: ServeArgs) -> CliResult {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    eprintln!("ludus: serving http://{} (database {})", args.addr, args.db.display());
-    runtime.block_on(ludus_server::serve(args.addr, hub))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.addr).await?;
+        // Tests start the server on port 0 and read the real address from this line.
+        eprintln!(
+            "ludus: serving http://{} (database {})",
+            listener.local_addr()?,
+            args.db.display()
+        );
+        ludus_server::serve_on(listener, hub, ludus_server::shutdown_signal()).await
+    })?;
     Ok(())
 }

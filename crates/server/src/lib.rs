@@ -47,7 +47,8 @@ pub async fn serve_on(
     Ok(())
 }
 
-async fn shutdown_signal() {
+/// Completes on Ctrl-C (or never, where the handler cannot be installed).
+pub async fn shutdown_signal() {
     // If the handler cannot be installed, run until killed.
     if tokio::signal::ctrl_c().await.is_err() {
         std::future::pending::<()>().await;

@@ -185,6 +185,9 @@ async function play(id) {
     state = next;
     document.title = `${t(state.game === 'morris' ? 'morris-title' : 'backgammon-title')} – ${t('app-title')}`;
     $('status').textContent = status();
+    // For tests and styles: which state the page shows.
+    $('play').dataset.version = state.version;
+    $('play').dataset.toAct = state.to_act || '';
     $('resign').disabled = !!state.result;
     board.update(state);
     if (state.game === 'morris') {

@@ -3,10 +3,9 @@
 
 use crate::game::{Action, Command, Game, GameError, GameKind, GameResult, Side};
 use ludus_morris::geometry::{MILLS, NEIGHBOURS};
-use ludus_morris::{Color, Move, Outcome, OutcomeReason, Position, Rules, Square};
+use ludus_morris::{Color, Move, Outcome, Position, Rules, Square};
 use rand::RngExt;
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -66,70 +65,31 @@ fn parse_rules(rules: &Value) -> Result<Rules, String> {
     Ok(parsed)
 }
 
-/// A Morris game: the rules, every position reached and every move played.
+/// A Morris game: the rules crate's [`ludus_morris::Game`] (history and draw rules) plus a
+/// possible resignation.
 pub struct MorrisGame {
-    rules: Rules,
-    positions: Vec<Position>,
-    moves: Vec<Move>,
-    /// How often each board (with side to move) has occurred, for threefold repetition.
-    seen: HashMap<u64, u32>,
+    game: ludus_morris::Game,
     /// A resignation ends the game before the board does.
     resigned: Option<Side>,
     player: Arc<dyn MorrisPlayer>,
 }
 
-/// Occurrences of one position that draw by repetition.
-const REPETITION_DRAW: u32 = 3;
-
 impl MorrisGame {
     /// A new game from the empty board under the given rule options.
     pub fn new(rules: &Value, player: Arc<dyn MorrisPlayer>) -> Result<MorrisGame, String> {
-        let rules = parse_rules(rules)?;
-        let start = Position::new();
         Ok(MorrisGame {
-            rules,
-            seen: HashMap::from([(start.board_key(), 1)]),
-            positions: vec![start],
-            moves: Vec::new(),
+            game: ludus_morris::Game::new(parse_rules(rules)?),
             resigned: None,
             player,
         })
     }
 
     fn position(&self) -> &Position {
-        self.positions.last().unwrap_or(&START)
+        self.game.position()
     }
 
-    /// The end of the game on the board, including the draw rules.
     fn outcome(&self) -> Option<Outcome> {
-        let position = self.position();
-        if let Some(outcome) = position.outcome(&self.rules) {
-            return Some(outcome);
-        }
-        if self.rules.threefold_repetition
-            && self.seen.get(&position.board_key()).copied().unwrap_or(0) >= REPETITION_DRAW
-        {
-            return Some(Outcome {
-                winner: None,
-                reason: OutcomeReason::ThreefoldRepetition,
-            });
-        }
-        if let Some(limit) = self.rules.n_move_rule
-            && position.plies_since_removal() >= limit
-        {
-            return Some(Outcome {
-                winner: None,
-                reason: OutcomeReason::NMoveRule,
-            });
-        }
-        None
-    }
-
-    fn play(&mut self, mv: Move) {
-        let next = self.position().play(mv);
-        *self.seen.entry(next.board_key()).or_insert(0) += 1;
-        self.positions.push(next);
-        self.moves.push(mv);
+        self.game.outcome()
     }
 
     /// The mills standing on the board, as lists of point names.
@@ -148,8 +108,6 @@ impl MorrisGame {
         mills
     }
 }
-
-const START: Position = Position::new();
 
 impl Game for MorrisGame {
     fn kind(&self) -> GameKind {
@@ -186,14 +144,11 @@ impl Game for MorrisGame {
                         why: error.to_string(),
                     }
                 })?;
-                self.position()
-                    .play_checked(&self.rules, mv)
-                    .map_err(|error| GameError::Illegal {
-                        text: text.clone(),
-                        why: error.to_string(),
-                    })?;
-                self.play(mv);
-                Ok(())
+                self.game.play(mv).map_err(|error| GameError::Illegal {
+                    text: text.clone(),
+                    why: error.to_string(),
+                })
+
             }
         }
     }
@@ -217,8 +172,8 @@ impl Game for MorrisGame {
         if self.to_act().is_none() {
             return Vec::new();
         }
-        self.position()
-            .legal_moves(&self.rules)
+        self.game
+            .legal_moves()
             .iter()
             .map(ToString::to_string)
             .collect()
@@ -234,9 +189,9 @@ impl Game for MorrisGame {
 
     fn rules(&self) -> Value {
         json!({
-            "flying": self.rules.flying,
-            "n_move_rule": self.rules.n_move_rule,
-            "threefold": self.rules.threefold_repetition,
+            "flying": self.game.rules().flying,
+            "n_move_rule": self.game.rules().n_move_rule,
+            "threefold": self.game.rules().threefold_repetition,
         })
     }
 
@@ -251,7 +206,7 @@ impl Game for MorrisGame {
         let side = position.side_to_move();
         let phase = if position.in_hand(side) > 0 {
             "placing"
-        } else if position.side_to_move_flies(&self.rules) {
+        } else if position.side_to_move_flies(self.game.rules()) {
             "flying"
         } else {
             "moving"
@@ -266,9 +221,10 @@ impl Game for MorrisGame {
             "side_to_move": side_of(side),
             "phase": phase,
             "mills": self.standing_mills(),
-            "moves": self.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "last_move": self.moves.last().map(ToString::to_string),
+            "moves": self.game.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "last_move": self.game.moves().last().map(ToString::to_string),
             "plies_since_removal": position.plies_since_removal(),
+            "position": position.to_string(),
         })
     }
 
@@ -279,11 +235,11 @@ impl Game for MorrisGame {
             Some(GameResult { winner: None, .. }) => "1/2-1/2",
             None => "*",
         };
-        let rules = if self.rules.flying { "standard" } else { "no-flying" };
+        let rules = if self.game.rules().flying { "standard" } else { "no-flying" };
         let mut text = format!(
             "[Game \"Nine Men's Morris\"]\n[Rules \"{rules}\"]\n[Result \"{result}\"]\n\n"
         );
-        for (number, pair) in self.moves.chunks(2).enumerate() {
+        for (number, pair) in self.game.moves().chunks(2).enumerate() {
             let line: Vec<String> = pair.iter().map(ToString::to_string).collect();
             text.push_str(&format!("{}. {}\n", number + 1, line.join(" ")));
         }
@@ -295,7 +251,7 @@ impl Game for MorrisGame {
     fn computer_command(&self, level: u8, think_time: Duration) -> Option<Command> {
         self.to_act()?;
         self.player
-            .choose(self.position(), &self.rules, level, think_time)
+            .choose(self.position(), self.game.rules(), level, think_time)
             .map(|mv| Command::Move(mv.to_string()))
     }
 }
@@ -312,7 +268,9 @@ pub fn analysis(
     };
     let position = match position {
         None | Some("") => Position::new(),
-        Some(_) => return Err("position text form is not supported yet; omit `position` for the start".to_string()),
+        Some(text) => text
+            .parse::<Position>()
+            .map_err(|error| format!("cannot read position {text:?}: {error}"))?,
     };
     let moves = players
         .morris
