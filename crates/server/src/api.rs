@@ -4,6 +4,7 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::game::{Action, Command, GameKind, Side};
 use crate::sessions::{DEFAULT_LEVEL, Hub, NewGame};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
@@ -124,7 +125,10 @@ async fn create_game(
     ))
 }
 
-async fn game_state(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn game_state(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let session = hub.get(&id)?;
     let state = session.lock().await.state();
     Ok(Json(state))
@@ -146,7 +150,11 @@ async fn play_move(
 ) -> Result<Json<Value>, ApiError> {
     let request = body(request)?;
     let state = hub
-        .command(&id, &request.token, Command::Move(request.mv.trim().to_string()))
+        .command(
+            &id,
+            &request.token,
+            Command::Move(request.mv.trim().to_string()),
+        )
         .await?;
     Ok(Json(state))
 }
@@ -181,7 +189,10 @@ async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<R
     };
     Ok((
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
             (
                 header::CONTENT_DISPOSITION,
                 format!("inline; filename=\"{file_name}\""),
@@ -195,9 +206,10 @@ async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<R
 async fn watch_game(
     State(hub): State<Hub>,
     Path(id): Path<String>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let session = hub.get(&id)?;
+    let upgrade = upgrade.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
     Ok(upgrade.on_upgrade(move |socket| async move {
         let (receiver, first) = {
             let guard = session.lock().await;
@@ -214,7 +226,11 @@ async fn feed(
     first: Arc<String>,
     session: Arc<tokio::sync::Mutex<crate::sessions::Session>>,
 ) {
-    if socket.send(Message::Text(first.as_str().into())).await.is_err() {
+    if socket
+        .send(Message::Text(first.as_str().into()))
+        .await
+        .is_err()
+    {
         return;
     }
     loop {
@@ -250,11 +266,7 @@ async fn morris_analysis(
 ) -> Result<Json<Value>, ApiError> {
     let players = hub.players().clone();
     let answer = tokio::task::spawn_blocking(move || {
-        crate::games::morris::analysis(
-            query.position.as_deref(),
-            query.rules.as_deref(),
-            &players,
-        )
+        crate::games::morris::analysis(query.position.as_deref(), query.rules.as_deref(), &players)
     })
     .await
     .map_err(ApiError::internal)?;

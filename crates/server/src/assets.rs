@@ -68,7 +68,9 @@ fn serve(asset: &Asset) -> Response {
 }
 
 async fn index() -> Response {
-    find("index.html").map(serve).unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
+    find("index.html")
+        .map(serve)
+        .unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
 }
 
 async fn asset(Path(name): Path<String>) -> Response {

@@ -34,7 +34,9 @@ impl FromStr for GameKind {
         match text {
             "morris" => Ok(GameKind::Morris),
             "backgammon" | "bg" => Ok(GameKind::Backgammon),
-            other => Err(format!("unknown game `{other}` (expected morris or backgammon)")),
+            other => Err(format!(
+                "unknown game `{other}` (expected morris or backgammon)"
+            )),
         }
     }
 }

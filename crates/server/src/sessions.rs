@@ -137,8 +137,7 @@ impl Session {
 /// Compares two strings in time independent of where they first differ.
 fn constant_time_eq(a: &str, b: &str) -> bool {
     a.len() == b.len()
-        && a
-            .bytes()
+        && a.bytes()
             .zip(b.bytes())
             .fold(0u8, |acc, (x, y)| acc | (x ^ y))
             == 0
@@ -236,9 +235,13 @@ impl Hub {
     /// Replays a stored game's commands through its rules.
     fn resume(&self, stored: StoredGame) -> anyhow::Result<Session> {
         let options: GameOptions = serde_json::from_str(&stored.options)?;
-        let mut game =
-            games::new_game(stored.kind, &options.rules, stored.seed, &self.inner.players)
-                .map_err(anyhow::Error::msg)?;
+        let mut game = games::new_game(
+            stored.kind,
+            &options.rules,
+            stored.seed,
+            &self.inner.players,
+        )
+        .map_err(anyhow::Error::msg)?;
         let mut events = Vec::with_capacity(stored.events.len());
         for (seq, text) in stored.events.into_iter().enumerate() {
             let command = Command::from_record(&text.command).map_err(anyhow::Error::msg)?;
@@ -347,7 +350,8 @@ impl Hub {
         } else {
             [Occupant::Human; 2]
         };
-        let tokens = seats.map(|occupant| (occupant == Occupant::Human).then(|| random_hex(TOKEN_BYTES)));
+        let tokens =
+            seats.map(|occupant| (occupant == Occupant::Human).then(|| random_hex(TOKEN_BYTES)));
         let options = GameOptions {
             rules: game.rules(),
             seats,
@@ -390,7 +394,12 @@ impl Hub {
 
     /// Carries out a seat's command: checks the token, applies it, stores it, broadcasts the new
     /// state and returns it. On any error the game is unchanged.
-    pub async fn command(&self, id: &str, token: &str, command: Command) -> Result<Value, ApiError> {
+    pub async fn command(
+        &self,
+        id: &str,
+        token: &str,
+        command: Command,
+    ) -> Result<Value, ApiError> {
         let session = self.get(id)?;
         let mut guard = session.lock().await;
         let side = guard
@@ -407,14 +416,20 @@ impl Hub {
     }
 
     /// Applies, stores (rolling the game back if storage fails) and broadcasts.
-    fn apply_and_store(&self, session: &mut Session, side: Side, command: Command) -> Result<(), ApiError> {
+    fn apply_and_store(
+        &self,
+        session: &mut Session,
+        side: Side,
+        command: Command,
+    ) -> Result<(), ApiError> {
         session.game.apply(side, &command).map_err(ApiError::from)?;
         let record = command.to_record();
         let seq = session.events.len();
         let result: Option<GameResult> = session.game.result();
-        if let Err(error) = self
-            .store()
-            .append_event(&session.id, seq, side, &record, result.as_ref())
+        let at = now_millis();
+        if let Err(error) =
+            self.store()
+                .append_event(&session.id, (seq, side, &record, at), result.as_ref())
         {
             // The answer must not claim a move the database lacks: rebuild from the stored events.
             self.rebuild(session);
@@ -424,7 +439,7 @@ impl Hub {
             seq,
             seat: side,
             command: record,
-            at: now_millis(),
+            at,
         });
         // Nobody watching is fine.
         let _ = session.updates.send(Arc::new(session.state().to_string()));
@@ -432,9 +447,12 @@ impl Hub {
     }
 
     fn rebuild(&self, session: &mut Session) {
-        if let Ok(mut game) =
-            games::new_game(session.kind, &session.options.rules, session.seed, &self.inner.players)
-        {
+        if let Ok(mut game) = games::new_game(
+            session.kind,
+            &session.options.rules,
+            session.seed,
+            &self.inner.players,
+        ) {
             for event in &session.events {
                 if let Ok(command) = Command::from_record(&event.command) {
                     let _ = game.apply(event.seat, &command);
@@ -454,7 +472,9 @@ impl Hub {
                     return;
                 };
                 let level = guard.options.level;
-                let Some(command) = guard.game.computer_command(level, hub.inner.config.think_time)
+                let Some(command) = guard
+                    .game
+                    .computer_command(level, hub.inner.config.think_time)
                 else {
                     return;
                 };

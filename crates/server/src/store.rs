@@ -99,8 +99,9 @@ impl Store {
     }
 
     fn migrate(&mut self) -> anyhow::Result<()> {
-        let version: usize =
-            self.connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+        let version: usize = self
+            .connection
+            .pragma_query_value(None, "user_version", |row| row.get(0))?;
         if version > MIGRATIONS.len() {
             anyhow::bail!(
                 "the database has schema version {version}, newer than this program's {}",
@@ -118,7 +119,9 @@ impl Store {
 
     /// The schema version now in the file.
     pub fn schema_version(&self) -> anyhow::Result<usize> {
-        Ok(self.connection.pragma_query_value(None, "user_version", |row| row.get(0))?)
+        Ok(self
+            .connection
+            .pragma_query_value(None, "user_version", |row| row.get(0))?)
     }
 
     /// Records a new game.
@@ -140,16 +143,15 @@ impl Store {
         Ok(())
     }
 
-    /// Appends one command (and the result, when it ended the game) in one transaction.
+    /// Appends one command accepted at `at` (ms since the epoch), and the result when it ended
+    /// the game, in one transaction.
     pub fn append_event(
         &mut self,
         game_id: &str,
-        seq: usize,
-        side: Side,
-        command: &str,
+        event: (usize, Side, &str, i64),
         result: Option<&GameResult>,
     ) -> anyhow::Result<()> {
-        let now = now_millis();
+        let (seq, side, command, now) = event;
         let transaction = self.connection.transaction()?;
         transaction.execute(
             "INSERT INTO events (game_id, seq, seat, command, at) VALUES (?1, ?2, ?3, ?4, ?5)",

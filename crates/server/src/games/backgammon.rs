@@ -40,7 +40,8 @@ pub trait BackgammonPlayer: Send + Sync {
     fn rank_moves(&self, position: &Position, dice: Dice) -> Vec<(Move, f64)>;
 
     /// The move to play at strength `level` (1..=10) within about `think_time`.
-    fn choose_move(&self, position: &Position, dice: Dice, level: u8, think_time: Duration) -> Move;
+    fn choose_move(&self, position: &Position, dice: Dice, level: u8, think_time: Duration)
+    -> Move;
 
     /// Whether the side on roll in `position` offers a double now.
     fn should_double(&self, position: &Position, cube: CubeInfo) -> bool;
@@ -188,8 +189,16 @@ impl BackgammonGame {
                 break (white, black);
             }
         };
-        self.on_roll = if white > black { Side::White } else { Side::Black };
-        let (first, second) = if white > black { (white, black) } else { (black, white) };
+        self.on_roll = if white > black {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let (first, second) = if white > black {
+            (white, black)
+        } else {
+            (black, white)
+        };
         let dice = roll_of(first, second);
         self.phase = Phase::Move(dice);
     }
@@ -292,16 +301,19 @@ impl BackgammonGame {
     }
 
     fn play_move(&mut self, side: Side, dice: Dice, text: &str) -> Result<(), GameError> {
-        let mv = self.position.parse_move(dice, text).map_err(|error| match error {
-            MoveParseError::Syntax { reason, .. } => GameError::BadNotation {
-                text: text.to_string(),
-                why: reason,
-            },
-            MoveParseError::Illegal { .. } => GameError::Illegal {
-                text: text.to_string(),
-                why: format!("not a legal move with {}{}", dice.first(), dice.second()),
-            },
-        })?;
+        let mv = self
+            .position
+            .parse_move(dice, text)
+            .map_err(|error| match error {
+                MoveParseError::Syntax { reason, .. } => GameError::BadNotation {
+                    text: text.to_string(),
+                    why: reason,
+                },
+                MoveParseError::Illegal { .. } => GameError::Illegal {
+                    text: text.to_string(),
+                    why: format!("not a legal move with {}{}", dice.first(), dice.second()),
+                },
+            })?;
         if mv.is_empty() {
             return Err(GameError::Illegal {
                 text: text.to_string(),
@@ -327,7 +339,10 @@ impl BackgammonGame {
         CubeInfo {
             value: self.cube_value,
             match_length: self.options.match_length,
-            score: [self.score[side.index()], self.score[side.opponent().index()]],
+            score: [
+                self.score[side.index()],
+                self.score[side.opponent().index()],
+            ],
         }
     }
 
@@ -367,15 +382,24 @@ impl BackgammonGame {
                 }
                 let column = entry.side.index();
                 if row[column].is_some() || (column == 0 && row[1].is_some()) {
-                    rows.push([row[0].take().unwrap_or_default(), row[1].take().unwrap_or_default()]);
+                    rows.push([
+                        row[0].take().unwrap_or_default(),
+                        row[1].take().unwrap_or_default(),
+                    ]);
                 }
                 row[column] = Some(entry.text.clone());
                 if column == 1 {
-                    rows.push([row[0].take().unwrap_or_default(), row[1].take().unwrap_or_default()]);
+                    rows.push([
+                        row[0].take().unwrap_or_default(),
+                        row[1].take().unwrap_or_default(),
+                    ]);
                 }
             }
             if row.iter().any(Option::is_some) {
-                rows.push([row[0].take().unwrap_or_default(), row[1].take().unwrap_or_default()]);
+                rows.push([
+                    row[0].take().unwrap_or_default(),
+                    row[1].take().unwrap_or_default(),
+                ]);
             }
             for (number, [left, right]) in rows.iter().enumerate() {
                 text.push_str(&format!("{:>3}) {left:<28}{right}\n", number + 1));
@@ -505,8 +529,11 @@ impl Game for BackgammonGame {
                     .legal_moves(dice)
                     .iter()
                     .map(|mv| {
-                        let steps: Vec<[u8; 2]> =
-                            mv.checker_moves().iter().map(|step| [step.from, step.to]).collect();
+                        let steps: Vec<[u8; 2]> = mv
+                            .checker_moves()
+                            .iter()
+                            .map(|step| [step.from, step.to])
+                            .collect();
                         json!({ "move": mv.to_string(), "steps": steps })
                     })
                     .collect();
@@ -563,22 +590,31 @@ impl Game for BackgammonGame {
         Some(match self.phase {
             Phase::Over => return None,
             Phase::Roll => {
-                if self.may_double(side) && self.player.should_double(&self.position, self.cube_info(side)) {
+                if self.may_double(side)
+                    && self
+                        .player
+                        .should_double(&self.position, self.cube_info(side))
+                {
                     Command::Action(Action::Double)
                 } else {
                     Command::Action(Action::Roll)
                 }
             }
             Phase::Doubled => {
-                if self.player.should_take(&self.position, self.cube_info(side)) {
+                if self
+                    .player
+                    .should_take(&self.position, self.cube_info(side))
+                {
                     Command::Action(Action::Take)
                 } else {
                     Command::Action(Action::Pass)
                 }
             }
-            Phase::Move(dice) => {
-                Command::Move(self.player.choose_move(&self.position, dice, level, think_time).to_string())
-            }
+            Phase::Move(dice) => Command::Move(
+                self.player
+                    .choose_move(&self.position, dice, level, think_time)
+                    .to_string(),
+            ),
         })
     }
 }
@@ -592,7 +628,8 @@ pub fn analysis(
 ) -> Result<Value, String> {
     let position = match position_id {
         None | Some("") => Position::starting(),
-        Some(id) => Position::from_position_id(id).map_err(|error| format!("position id {id:?}: {error}"))?,
+        Some(id) => Position::from_position_id(id)
+            .map_err(|error| format!("position id {id:?}: {error}"))?,
     };
     if match_id.is_some_and(|id| !id.is_empty()) {
         return Err("match ids are not supported by the built-in player yet".to_string());
@@ -604,7 +641,9 @@ pub fn analysis(
         "double": players.backgammon.should_double(&position, CubeInfo { value: 1, match_length: 0, score: [0, 0] }),
     });
     if let Some(text) = dice.filter(|text| !text.is_empty()) {
-        let dice: Dice = text.parse().map_err(|error| format!("dice {text:?}: {error}"))?;
+        let dice: Dice = text
+            .parse()
+            .map_err(|error| format!("dice {text:?}: {error}"))?;
         let moves: Vec<Value> = players
             .backgammon
             .rank_moves(&position, dice)
@@ -698,7 +737,13 @@ impl BackgammonPlayer for Greedy {
         ranked
     }
 
-    fn choose_move(&self, position: &Position, dice: Dice, level: u8, _think_time: Duration) -> Move {
+    fn choose_move(
+        &self,
+        position: &Position,
+        dice: Dice,
+        level: u8,
+        _think_time: Duration,
+    ) -> Move {
         let ranked = self.rank_moves(position, dice);
         let mut rng = rand::rng();
         if ranked.len() > 1 && rng.random_range(0..100) < Self::blunder_percent(level) {

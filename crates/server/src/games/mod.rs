@@ -37,7 +37,10 @@ pub fn new_game(
         return Err("rules must be a JSON object".to_string());
     }
     match kind {
-        GameKind::Morris => Ok(Box::new(morris::MorrisGame::new(rules, players.morris.clone())?)),
+        GameKind::Morris => Ok(Box::new(morris::MorrisGame::new(
+            rules,
+            players.morris.clone(),
+        )?)),
         GameKind::Backgammon => Ok(Box::new(backgammon::BackgammonGame::new(
             rules,
             seed,

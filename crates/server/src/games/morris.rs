@@ -22,7 +22,8 @@ pub trait MorrisPlayer: Send + Sync {
     ) -> Option<Move>;
 
     /// Every legal move with a value for the side to move (higher is better), best first.
-    fn analyse(&self, position: &Position, rules: &Rules, think_time: Duration) -> Vec<(Move, i32)>;
+    fn analyse(&self, position: &Position, rules: &Rules, think_time: Duration)
+    -> Vec<(Move, i32)>;
 }
 
 fn side_of(color: Color) -> Side {
@@ -138,17 +139,18 @@ impl Game for MorrisGame {
                 if side != to_act {
                     return Err(GameError::NotYourTurn(side));
                 }
-                let mv: Move = text.parse().map_err(|error: ludus_morris::ParseMoveError| {
-                    GameError::BadNotation {
-                        text: text.clone(),
-                        why: error.to_string(),
-                    }
-                })?;
+                let mv: Move = text
+                    .parse()
+                    .map_err(
+                        |error: ludus_morris::ParseMoveError| GameError::BadNotation {
+                            text: text.clone(),
+                            why: error.to_string(),
+                        },
+                    )?;
                 self.game.play(mv).map_err(|error| GameError::Illegal {
                     text: text.clone(),
                     why: error.to_string(),
                 })
-
             }
         }
     }
@@ -230,15 +232,24 @@ impl Game for MorrisGame {
 
     fn export(&self) -> String {
         let result = match self.result() {
-            Some(GameResult { winner: Some(Side::White), .. }) => "1-0",
-            Some(GameResult { winner: Some(Side::Black), .. }) => "0-1",
+            Some(GameResult {
+                winner: Some(Side::White),
+                ..
+            }) => "1-0",
+            Some(GameResult {
+                winner: Some(Side::Black),
+                ..
+            }) => "0-1",
             Some(GameResult { winner: None, .. }) => "1/2-1/2",
             None => "*",
         };
-        let rules = if self.game.rules().flying { "standard" } else { "no-flying" };
-        let mut text = format!(
-            "[Game \"Nine Men's Morris\"]\n[Rules \"{rules}\"]\n[Result \"{result}\"]\n\n"
-        );
+        let rules = if self.game.rules().flying {
+            "standard"
+        } else {
+            "no-flying"
+        };
+        let mut text =
+            format!("[Game \"Nine Men's Morris\"]\n[Rules \"{rules}\"]\n[Result \"{result}\"]\n\n");
         for (number, pair) in self.game.moves().chunks(2).enumerate() {
             let line: Vec<String> = pair.iter().map(ToString::to_string).collect();
             text.push_str(&format!("{}. {}\n", number + 1, line.join(" ")));
@@ -263,7 +274,9 @@ pub fn analysis(
     players: &super::Players,
 ) -> Result<Value, String> {
     let rules: Rules = match rules {
-        Some(text) => text.parse().map_err(|error: ludus_morris::ParseRulesError| error.to_string())?,
+        Some(text) => text
+            .parse()
+            .map_err(|error: ludus_morris::ParseRulesError| error.to_string())?,
         None => Rules::standard(),
     };
     let position = match position {
@@ -302,7 +315,7 @@ const MAX_DEPTH: u32 = 4;
 
 impl AlphaBeta {
     fn depth_for(level: u8) -> u32 {
-        (u32::from(level) + 2) / 3 + u32::from(level >= 10)
+        u32::from(level).div_ceil(3)
     }
 
     /// Chance in percent that a low level plays a random move instead.
@@ -324,7 +337,10 @@ impl AlphaBeta {
             let freedom: i32 = Square::iter_bits(pieces)
                 .map(|square| (NEIGHBOURS[square.index()] & empty).count_ones() as i32)
                 .sum();
-            let mills = MILLS.iter().filter(|mill| pieces & **mill == **mill).count() as i32;
+            let mills = MILLS
+                .iter()
+                .filter(|mill| pieces & **mill == **mill)
+                .count() as i32;
             material + freedom * FREEDOM + mills * MILL
         };
         let _ = rules;
@@ -349,7 +365,15 @@ impl AlphaBeta {
         }
         let mut best = -WIN;
         for &mv in position.legal_moves(rules).iter() {
-            let value = -Self::search(&position.play(mv), rules, depth - 1, -beta, -alpha, ply + 1, deadline);
+            let value = -Self::search(
+                &position.play(mv),
+                rules,
+                depth - 1,
+                -beta,
+                -alpha,
+                ply + 1,
+                deadline,
+            );
             if value > best {
                 best = value;
             }
@@ -362,23 +386,41 @@ impl AlphaBeta {
     }
 
     /// Every move with its value at `depth`, best first (stable among equals).
-    fn ranked(position: &Position, rules: &Rules, depth: u32, deadline: Instant) -> Vec<(Move, i32)> {
+    fn ranked(
+        position: &Position,
+        rules: &Rules,
+        depth: u32,
+        deadline: Instant,
+    ) -> Vec<(Move, i32)> {
         let mut ranked: Vec<(Move, i32)> = position
             .legal_moves(rules)
             .iter()
             .map(|&mv| {
-                let value =
-                    -Self::search(&position.play(mv), rules, depth.saturating_sub(1), -WIN - 1, WIN + 1, 1, deadline);
+                let value = -Self::search(
+                    &position.play(mv),
+                    rules,
+                    depth.saturating_sub(1),
+                    -WIN - 1,
+                    WIN + 1,
+                    1,
+                    deadline,
+                );
                 (mv, value)
             })
             .collect();
-        ranked.sort_by(|a, b| b.1.cmp(&a.1));
+        ranked.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         ranked
     }
 }
 
 impl MorrisPlayer for AlphaBeta {
-    fn choose(&self, position: &Position, rules: &Rules, level: u8, think_time: Duration) -> Option<Move> {
+    fn choose(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        level: u8,
+        think_time: Duration,
+    ) -> Option<Move> {
         let moves = position.legal_moves(rules);
         if moves.is_empty() {
             return None;
@@ -400,11 +442,20 @@ impl MorrisPlayer for AlphaBeta {
         }
         // Among equally good moves pick at random, so games differ.
         let top = best.first()?.1;
-        let equal: Vec<Move> = best.iter().take_while(|(_, v)| *v == top).map(|(mv, _)| *mv).collect();
+        let equal: Vec<Move> = best
+            .iter()
+            .take_while(|(_, v)| *v == top)
+            .map(|(mv, _)| *mv)
+            .collect();
         Some(equal[rng.random_range(0..equal.len())])
     }
 
-    fn analyse(&self, position: &Position, rules: &Rules, think_time: Duration) -> Vec<(Move, i32)> {
+    fn analyse(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        think_time: Duration,
+    ) -> Vec<(Move, i32)> {
         Self::ranked(position, rules, 2, Instant::now() + think_time)
     }
 }
