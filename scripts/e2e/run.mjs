@@ -11,6 +11,8 @@
 //   3. two_humans_hu            – Hungarian; Morris between two browser pages (creator and the
 //                                 invitation link); each sees the other's moves live (WebSocket).
 //   4. phone_layout             – a backgammon match at phone width (responsive layout).
+//   5. sigkill_resume           – a second server is killed with SIGKILL mid-game; restarted on
+//                                 the same database, every game is back with its full history.
 // Screenshots go to target/e2e/*.png.
 
 import { spawn } from 'node:child_process';
@@ -38,8 +40,8 @@ function assert(condition, message) { if (!condition) throw new Error(`assertion
 let seed = 12345;
 const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
 
-async function startServer() {
-  const server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', join(work, 'e2e.db'), '--think-ms', '300'],
+async function startServer(db = 'e2e.db') {
+  const server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', join(work, db), '--think-ms', '300'],
     { stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise((resolve, reject) => {
     let text = '';
@@ -227,6 +229,36 @@ async function phoneLayout(browser, url) {
   return `board ${Math.round(box.width)} px wide`;
 }
 
+async function sigkillResume() {
+  const json = async (response) => { const body = await response.json(); assert(response.ok, JSON.stringify(body)); return body; };
+  const post = (url, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
+  let { server, url } = await startServer('kill.db');
+  const games = [];
+  for (const game of ['morris', 'backgammon']) {
+    const created = await post(`${url}/api/games`, { game, opponent: 'human', side: 'white', seed: 5 });
+    let state = created.state;
+    for (let i = 0; i < 9 && !state.result; i++) {
+      const token = created.tokens[state.to_act];
+      state = state.legal_moves.length
+        ? await post(`${url}/api/games/${created.id}/moves`, { token, move: state.legal_moves[random(state.legal_moves.length)] })
+        : await post(`${url}/api/games/${created.id}/actions`, { token, action: 'roll' });
+    }
+    games.push({ id: created.id, state, tokens: created.tokens });
+  }
+  server.kill('SIGKILL');
+  await new Promise((resolve) => server.on('exit', resolve));
+  ({ server, url } = await startServer('kill.db'));
+  try {
+    for (const game of games) {
+      const state = await fetch(`${url}/api/games/${game.id}`).then(json);
+      assert(state.version === game.state.version, `version ${state.version} after the kill, ${game.state.version} before`);
+      assert(JSON.stringify(state.history) === JSON.stringify(game.state.history), 'the history survived SIGKILL');
+      assert(JSON.stringify(state.view) === JSON.stringify(game.state.view), 'the board survived SIGKILL');
+    }
+  } finally { server.kill('SIGTERM'); }
+  return `${games.map((g) => g.state.version).join(' + ')} commands survived a SIGKILL`;
+}
+
 async function main() {
   const { server, url } = await startServer();
   const browser = await chromium.launchPersistentContext(join(work, 'profile'), {
@@ -235,7 +267,7 @@ async function main() {
   let failed = 0;
   try {
     for (const [name, test] of [['morris_full_game_en', morrisFullGameEn], ['backgammon_turns_et', backgammonTurnsEt],
-      ['two_humans_hu', twoHumansHu], ['phone_layout', phoneLayout]]) {
+      ['two_humans_hu', twoHumansHu], ['phone_layout', phoneLayout], ['sigkill_resume', sigkillResume]]) {
       const started = Date.now();
       try {
         const detail = await test(browser, url);
