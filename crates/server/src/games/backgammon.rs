@@ -300,6 +300,24 @@ impl BackgammonGame {
         }
     }
 
+    /// `side` gives up: a money game at the value the board would give the opponent now, a
+    /// match as a whole.
+    fn resign(&mut self, side: Side) {
+        let winner = side.opponent();
+        self.note(side, "Resigns".to_string());
+        if self.options.match_length == 0 {
+            let kind = self.resignation_kind(side);
+            let points = kind.multiplier() * self.cube_value;
+            self.end_game(winner, points, kind_name(kind));
+        } else {
+            self.finish(winner, self.score[winner.index()], "resign");
+            return;
+        }
+        if let Some(result) = &mut self.result {
+            result.reason = "resign".to_string();
+        }
+    }
+
     fn play_move(&mut self, side: Side, dice: Dice, text: &str) -> Result<(), GameError> {
         let mv = self
             .position
@@ -427,17 +445,7 @@ impl Game for BackgammonGame {
             return Err(GameError::Over);
         };
         if *command == Command::Action(Action::Resign) {
-            let kind = self.resignation_kind(side);
-            self.note(side, "Resigns".to_string());
-            let points = WinKind::multiplier(kind) * self.cube_value;
-            self.end_game(side.opponent(), points, kind_name(kind));
-            if self.options.match_length > 0 && self.result.is_none() {
-                // Resigning in a match gives up the whole match.
-                let winner = side.opponent();
-                self.finish(winner, self.score[winner.index()], "resign");
-            } else if let Some(result) = &mut self.result {
-                result.reason = "resign".to_string();
-            }
+            self.resign(side);
             return Ok(());
         }
         if side != to_act {
