@@ -25,7 +25,10 @@ const DEFAULT_COMMANDS: usize = 40;
 const SERVER_THREADS: usize = 2;
 
 fn env_or(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// A minimal HTTP/1.1 keep-alive client (one connection per game).
@@ -37,7 +40,9 @@ impl Client {
     async fn connect(addr: SocketAddr) -> Client {
         let stream = TcpStream::connect(addr).await.expect("connect");
         stream.set_nodelay(true).expect("nodelay");
-        Client { stream: BufReader::new(stream) }
+        Client {
+            stream: BufReader::new(stream),
+        }
     }
 
     async fn post(&mut self, path: &str, body: &Value) -> (u16, Value) {
@@ -46,10 +51,18 @@ impl Client {
             "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
-        self.stream.get_mut().write_all(request.as_bytes()).await.expect("write");
+        self.stream
+            .get_mut()
+            .write_all(request.as_bytes())
+            .await
+            .expect("write");
         let mut line = String::new();
         self.stream.read_line(&mut line).await.expect("status line");
-        let status: u16 = line.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("status");
+        let status: u16 = line
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("status");
         let mut length = 0;
         loop {
             line.clear();
@@ -73,24 +86,43 @@ impl Client {
 async fn play_game(addr: SocketAddr, index: usize, commands: usize) -> Vec<Duration> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(index as u64);
     let mut client = Client::connect(addr).await;
-    let game = if index.is_multiple_of(2) { "morris" } else { "backgammon" };
+    let game = if index.is_multiple_of(2) {
+        "morris"
+    } else {
+        "backgammon"
+    };
     let (status, created) = client
-        .post("/api/games", &json!({"game": game, "opponent": "human", "side": "white", "seed": index}))
+        .post(
+            "/api/games",
+            &json!({"game": game, "opponent": "human", "side": "white", "seed": index}),
+        )
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().expect("id").to_string();
     let mut state = created["state"].clone();
     let mut latencies = Vec::with_capacity(commands);
     for _ in 0..commands {
-        let Some(side) = state["to_act"].as_str() else { break };
+        let Some(side) = state["to_act"].as_str() else {
+            break;
+        };
         let token = created["tokens"][side].clone();
         let moves = state["legal_moves"].as_array().cloned().unwrap_or_default();
         let (path, body) = if moves.is_empty() {
-            let action = if state["view"]["phase"] == "doubled" { "take" } else { "roll" };
-            (format!("/api/games/{id}/actions"), json!({"token": token, "action": action}))
+            let action = if state["view"]["phase"] == "doubled" {
+                "take"
+            } else {
+                "roll"
+            };
+            (
+                format!("/api/games/{id}/actions"),
+                json!({"token": token, "action": action}),
+            )
         } else {
             let mv = &moves[rng.random_range(0..moves.len())];
-            (format!("/api/games/{id}/moves"), json!({"token": token, "move": mv}))
+            (
+                format!("/api/games/{id}/moves"),
+                json!({"token": token, "move": mv}),
+            )
         };
         let started = Instant::now();
         let (status, next) = client.post(&path, &body).await;
@@ -122,10 +154,15 @@ fn main() {
     let addr = listener.local_addr().expect("address");
     server_runtime.spawn(serve_on(listener, hub, std::future::pending()));
 
-    let client_runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("client runtime");
+    let client_runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("client runtime");
     let started = Instant::now();
     let mut latencies: Vec<Duration> = client_runtime.block_on(async {
-        let tasks: Vec<_> = (0..games).map(|index| tokio::spawn(play_game(addr, index, commands))).collect();
+        let tasks: Vec<_> = (0..games)
+            .map(|index| tokio::spawn(play_game(addr, index, commands)))
+            .collect();
         let mut all = Vec::new();
         for task in tasks {
             all.extend(task.await.expect("game task"));

@@ -137,23 +137,32 @@ fn greedy_makes_the_five_point_with_an_opening_31() {
 }
 
 #[test]
-fn resigning_a_money_game_at_the_start_concedes_a_gammon() {
+fn resigning_a_money_game_at_the_start_concedes_a_backgammon() {
     let players = Players::default();
     let mut game = new_game(GameKind::Backgammon, &json!({}), 1, &players).unwrap();
-    // Either side may resign at any time; no checker is off, so it is a gammon at cube 1.
+    // Either side may resign at any time. No checker is off and two stand in the winner's home
+    // board (the loser's 24-point): a backgammon, 3 points at cube 1.
     let resigner = game.to_act().unwrap().opponent();
-    game.apply(resigner, &Command::Action(Action::Resign)).unwrap();
+    game.apply(resigner, &Command::Action(Action::Resign))
+        .unwrap();
     let result = game.result().unwrap();
     assert_eq!(result.winner, Some(resigner.opponent()));
-    assert_eq!(result.points, 2);
+    assert_eq!(result.points, 3);
     assert_eq!(result.reason, "resign");
 }
 
 #[test]
 fn resigning_a_match_concedes_the_match() {
     let players = Players::default();
-    let mut game = new_game(GameKind::Backgammon, &json!({"match_length": 5}), 1, &players).unwrap();
-    game.apply(Side::White, &Command::Action(Action::Resign)).unwrap();
+    let mut game = new_game(
+        GameKind::Backgammon,
+        &json!({"match_length": 5}),
+        1,
+        &players,
+    )
+    .unwrap();
+    game.apply(Side::White, &Command::Action(Action::Resign))
+        .unwrap();
     let result = game.result().unwrap();
     assert_eq!(result.winner, Some(Side::Black));
     assert_eq!(result.reason, "resign");
