@@ -6,7 +6,13 @@
 //! ```text
 //! cargo bench -p ludus-server --bench load                      # 200 games, 40 commands each
 //! LUDUS_LOAD_GAMES=50 LUDUS_LOAD_COMMANDS=100 cargo bench -p ludus-server --bench load
+//! LUDUS_LOAD_PACE_MS=500 cargo bench -p ludus-server --bench load   # each game moves every 0.5 s
 //! ```
+//!
+//! Without a pace every game sends its next command as soon as the answer arrives (a closed loop
+//! that saturates the server: latency is then mostly queueing, by Little's law games/throughput).
+//! With a pace each game waits that long between commands, like players do; the rate offered is
+//! games × 1000 / pace per second.
 
 use ludus_server::games::Players;
 use ludus_server::{Config, Hub, serve_on};
@@ -21,6 +27,8 @@ use tokio::net::TcpStream;
 const DEFAULT_GAMES: usize = 200;
 /// Commands (moves and actions) per game at most; a game that ends earlier stops there.
 const DEFAULT_COMMANDS: usize = 40;
+/// Milliseconds between a game's commands; 0: none (closed loop).
+const DEFAULT_PACE_MS: usize = 0;
 /// Worker threads of the server's runtime (the machine has 2 cores).
 const SERVER_THREADS: usize = 2;
 
@@ -83,7 +91,12 @@ impl Client {
 }
 
 /// Plays one game; returns the latency of every command.
-async fn play_game(addr: SocketAddr, index: usize, commands: usize) -> Vec<Duration> {
+async fn play_game(
+    addr: SocketAddr,
+    index: usize,
+    commands: usize,
+    pace: Duration,
+) -> Vec<Duration> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(index as u64);
     let mut client = Client::connect(addr).await;
     let game = if index.is_multiple_of(2) {
@@ -102,6 +115,11 @@ async fn play_game(addr: SocketAddr, index: usize, commands: usize) -> Vec<Durat
     let mut state = created["state"].clone();
     let mut latencies = Vec::with_capacity(commands);
     for _ in 0..commands {
+        if !pace.is_zero() {
+            // Start the games out of step, then keep each one's rhythm.
+            let jitter = Duration::from_micros(rng.random_range(0..=pace.as_micros() as u64));
+            tokio::time::sleep(if latencies.is_empty() { jitter } else { pace }).await;
+        }
         let Some(side) = state["to_act"].as_str() else {
             break;
         };
@@ -141,6 +159,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn main() {
     let games = env_or("LUDUS_LOAD_GAMES", DEFAULT_GAMES);
     let commands = env_or("LUDUS_LOAD_COMMANDS", DEFAULT_COMMANDS);
+    let pace = Duration::from_millis(env_or("LUDUS_LOAD_PACE_MS", DEFAULT_PACE_MS) as u64);
     let db = std::env::temp_dir().join(format!("ludus-load-{}.db", std::process::id()));
     let hub = Hub::open(&db, Players::default(), Config::default()).expect("database");
     let server_runtime = tokio::runtime::Builder::new_multi_thread()
@@ -161,7 +180,7 @@ fn main() {
     let started = Instant::now();
     let mut latencies: Vec<Duration> = client_runtime.block_on(async {
         let tasks: Vec<_> = (0..games)
-            .map(|index| tokio::spawn(play_game(addr, index, commands)))
+            .map(|index| tokio::spawn(play_game(addr, index, commands, pace)))
             .collect();
         let mut all = Vec::new();
         for task in tasks {
@@ -173,7 +192,8 @@ fn main() {
     latencies.sort();
     let total = latencies.len();
     println!(
-        "load: {games} concurrent games, {total} commands in {:.2} s = {:.0} moves/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "load: {games} concurrent games, pace {} ms, {total} commands in {:.2} s = {:.0} moves/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        pace.as_millis(),
         elapsed.as_secs_f64(),
         total as f64 / elapsed.as_secs_f64(),
         percentile(&latencies, 0.50).as_secs_f64() * 1e3,

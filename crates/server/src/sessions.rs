@@ -441,8 +441,10 @@ impl Hub {
             command: record,
             at,
         });
-        // Nobody watching is fine.
-        let _ = session.updates.send(Arc::new(session.state().to_string()));
+        // The state is serialised only when someone watches; nobody watching is fine.
+        if session.updates.receiver_count() > 0 {
+            let _ = session.updates.send(Arc::new(session.state().to_string()));
+        }
         Ok(())
     }
 
