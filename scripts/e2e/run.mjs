@@ -11,7 +11,9 @@
 //   3. two_humans_hu            – Hungarian; Morris between two browser pages (creator and the
 //                                 invitation link); each sees the other's moves live (WebSocket).
 //   4. phone_layout             – a backgammon match at phone width (responsive layout).
-//   5. sigkill_resume           – a second server is killed with SIGKILL mid-game; restarted on
+//   5. cube_between_two_pages   – Backgammon between two pages: one doubles by button, the other
+//                                 sees the offer live and takes; both show the cube at 2.
+//   6. sigkill_resume           – a second server is killed with SIGKILL mid-game; restarted on
 //                                 the same database, every game is back with its full history.
 // Screenshots go to target/e2e/*.png.
 
@@ -229,6 +231,47 @@ async function phoneLayout(browser, url) {
   return `board ${Math.round(box.width)} px wide`;
 }
 
+async function playBackgammonTurn(page, state) {
+  const legal = state.view.legal[random(state.view.legal.length)];
+  for (const [from, to] of legal.steps) { await bgPoint(page, from); await bgPoint(page, to); }
+  await page.waitForSelector('#confirm:not([disabled])');
+  await page.click('#confirm');
+  await page.waitForFunction((v) => Number(document.querySelector('#play').dataset.version) > v, state.version);
+}
+
+async function cubeBetweenTwoPages(browser, url) {
+  const host = await browser.newPage();
+  await host.goto(url);
+  await setLanguage(host, 'hu');
+  await host.selectOption('#bg-opponent', 'human');
+  await host.selectOption('#bg-side', 'white');
+  await host.click('#start-backgammon');
+  await host.waitForSelector('#invite-link');
+  const guest = await browser.newPage();
+  await guest.goto(await host.inputValue('#invite-link'));
+  await guest.waitForSelector('#bg-board');
+  const pages = { white: host, black: guest };
+  const opening = await api(host, `/api/games/${gameId(host)}`);
+  const opener = opening.to_act;
+  const doubler = opener === 'white' ? 'black' : 'white';
+  await playBackgammonTurn(pages[opener], await waitForTurn(pages[opener], opener));
+  const before = await waitForTurn(pages[doubler], doubler);
+  assert(before.actions.includes('double'), `the doubler may double: ${before.actions}`);
+  await pages[doubler].click('#double');
+  // The opener's page learns of the offer over the WebSocket and shows Take / Pass.
+  await pages[opener].waitForSelector('#take', { timeout: WAIT_MS });
+  await pages[opener].waitForSelector('#pass');
+  await pages[opener].screenshot({ path: join(OUT, 'backgammon-double-offered-hu.png') });
+  await pages[opener].click('#take');
+  for (const page of [host, guest]) {
+    await page.waitForFunction(() => document.querySelector('#cube + text')?.textContent === '2', null, { timeout: WAIT_MS });
+  }
+  const after = await api(host, `/api/games/${gameId(host)}`);
+  assert(after.view.cube.value === 2 && after.view.cube.owner === opener, `cube ${JSON.stringify(after.view.cube)}`);
+  await host.close(); await guest.close();
+  return `${doubler} doubled, ${opener} took; the cube shows 2 on both pages`;
+}
+
 async function sigkillResume() {
   const json = async (response) => { const body = await response.json(); assert(response.ok, JSON.stringify(body)); return body; };
   const post = (url, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
@@ -267,7 +310,8 @@ async function main() {
   let failed = 0;
   try {
     for (const [name, test] of [['morris_full_game_en', morrisFullGameEn], ['backgammon_turns_et', backgammonTurnsEt],
-      ['two_humans_hu', twoHumansHu], ['phone_layout', phoneLayout], ['sigkill_resume', sigkillResume]]) {
+      ['two_humans_hu', twoHumansHu], ['phone_layout', phoneLayout], ['cube_between_two_pages', cubeBetweenTwoPages],
+      ['sigkill_resume', sigkillResume]]) {
       const started = Date.now();
       try {
         const detail = await test(browser, url);
