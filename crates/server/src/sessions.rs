@@ -2,7 +2,7 @@
 //! it is acknowledged, broadcast of every change, and the computer's turns.
 
 use crate::error::ApiError;
-use crate::game::{Command, Game, GameKind, GameResult, Side};
+use crate::game::{Action, Command, Game, GameKind, GameResult, Side};
 use crate::games::{self, Players};
 use crate::store::{Store, StoredGame, now_millis};
 use rand::RngExt;
@@ -464,23 +464,50 @@ impl Hub {
         }
     }
 
-    /// Lets the computer play while it is to act, on a blocking thread.
+    /// Lets the computer play while it is to act, on a blocking thread. The session is locked
+    /// only to prepare the decision and to apply it, not while the computer thinks, so watchers
+    /// and `GET` are never held up by thinking time.
     fn spawn_computer(&self, session: Arc<Mutex<Session>>) {
         let hub = self.clone();
         tokio::task::spawn_blocking(move || {
             for _ in 0..MAX_COMPUTER_STEPS {
+                let (side, version, job) = {
+                    let guard = session.blocking_lock();
+                    let Some(side) = guard.computer_to_act() else {
+                        return;
+                    };
+                    let job = guard
+                        .game
+                        .computer_job(guard.options.level, hub.inner.config.think_time);
+                    match job {
+                        Some(job) => (side, guard.events.len(), job),
+                        None => return,
+                    }
+                };
+                let command = job();
                 let mut guard = session.blocking_lock();
-                let Some(side) = guard.computer_to_act() else {
-                    return;
+                if guard.events.len() != version {
+                    // Something happened meanwhile (a resignation): decide again.
+                    continue;
+                }
+                if hub.apply_and_store(&mut guard, side, command).is_ok() {
+                    continue;
+                }
+                // A player that answers something illegal must not stall the game: play the first
+                // legal move or action instead.
+                let fallback = match guard.game.legal_moves().first() {
+                    Some(mv) => Command::Move(mv.clone()),
+                    None => match guard
+                        .game
+                        .actions()
+                        .into_iter()
+                        .find(|a| *a != Action::Resign)
+                    {
+                        Some(action) => Command::Action(action),
+                        None => return,
+                    },
                 };
-                let level = guard.options.level;
-                let Some(command) = guard
-                    .game
-                    .computer_command(level, hub.inner.config.think_time)
-                else {
-                    return;
-                };
-                if hub.apply_and_store(&mut guard, side, command).is_err() {
+                if hub.apply_and_store(&mut guard, side, fallback).is_err() {
                     return;
                 }
             }

@@ -169,3 +169,25 @@ fn resigning_a_match_concedes_the_match() {
     assert_eq!(game.view()["match"]["game"], 1, "no new game starts");
     assert_eq!(game.to_act(), None);
 }
+
+#[test]
+fn the_computer_answers_within_its_thinking_time() {
+    // The strongest level with a short clock: iterative deepening stops at the deadline.
+    let mut position = MorrisPosition::new();
+    for mv in ["d6", "d2", "b4", "f4"] {
+        position = position
+            .play_checked(&Rules::standard(), mv.parse().unwrap())
+            .unwrap();
+    }
+    let think = Duration::from_millis(30);
+    let started = std::time::Instant::now();
+    AlphaBeta
+        .choose(&position, &Rules::standard(), 10, think)
+        .unwrap();
+    // Generous: one depth-1 pass after the deadline on a busy 2-core machine.
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+}

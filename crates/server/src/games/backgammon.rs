@@ -8,7 +8,7 @@
 //! the roll made; a roll with no legal move is played as the empty move; a finished game of an
 //! unfinished match is followed at once by the next game.
 
-use crate::game::{Action, Command, Game, GameError, GameKind, GameResult, Side};
+use crate::game::{Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, Side};
 use ludus_backgammon::{
     CubeOwner, Dice, GameEnd, GameEvent, Match, Move, Phase, Position, Rules, Seat, SeededDice,
     WinKind, write_mat,
@@ -556,31 +556,40 @@ impl Game for BackgammonGame {
         write_mat(&self.record)
     }
 
-    fn computer_command(&self, level: u8, think_time: Duration) -> Option<Command> {
+    fn computer_job(&self, level: u8, think_time: Duration) -> Option<ComputerJob> {
         self.to_act()?;
         let game = self.current()?;
+        let position = game.position();
+        let player = self.player.clone();
         Some(match game.phase() {
             Phase::AwaitingRoll => {
                 let cube = self.cube_info(game.on_roll());
-                if self.may_double() && self.player.should_double(&game.position(), cube) {
-                    Command::Action(Action::Double)
-                } else {
-                    Command::Action(Action::Roll)
-                }
+                let may_double = self.may_double();
+                Box::new(move || {
+                    if may_double && player.should_double(&position, cube) {
+                        Command::Action(Action::Double)
+                    } else {
+                        Command::Action(Action::Roll)
+                    }
+                })
             }
             Phase::Doubled => {
                 let cube = self.cube_info(game.on_roll().other());
-                if self.player.should_take(&game.position(), cube) {
-                    Command::Action(Action::Take)
-                } else {
-                    Command::Action(Action::Pass)
-                }
+                Box::new(move || {
+                    if player.should_take(&position, cube) {
+                        Command::Action(Action::Take)
+                    } else {
+                        Command::Action(Action::Pass)
+                    }
+                })
             }
-            Phase::Moving(dice) => Command::Move(
-                self.player
-                    .choose_move(&game.position(), dice, level, think_time)
-                    .to_string(),
-            ),
+            Phase::Moving(dice) => Box::new(move || {
+                Command::Move(
+                    player
+                        .choose_move(&position, dice, level, think_time)
+                        .to_string(),
+                )
+            }),
             Phase::ResignationOffered { .. } | Phase::Over(_) => return None,
         })
     }
@@ -598,14 +607,33 @@ pub fn analysis(
         Some(id) => Position::from_position_id(id)
             .map_err(|error| format!("position id {id:?}: {error}"))?,
     };
-    if match_id.is_some_and(|id| !id.is_empty()) {
-        return Err("match ids are not supported by the built-in player yet".to_string());
+    // The cube as the match id describes it (money, centred cube when none is given).
+    let mut cube = CubeInfo {
+        value: 1,
+        match_length: 0,
+        score: [0, 0],
+    };
+    let mut may_double = true;
+    if let Some(id) = match_id.filter(|id| !id.is_empty()) {
+        let state = ludus_backgammon::MatchState::from_match_id(id)
+            .map_err(|error| format!("match id {id:?}: {error}"))?;
+        let on_roll = state.on_roll;
+        cube = CubeInfo {
+            value: state.cube_value,
+            match_length: state.match_length,
+            score: [
+                state.score[on_roll.index()],
+                state.score[on_roll.other().index()],
+            ],
+        };
+        may_double = !state.crawford && state.cube_owner != CubeOwner::Owned(on_roll.other());
     }
     let (player_pips, opponent_pips) = position.pip_count();
+    let double = may_double && players.backgammon.should_double(&position, cube);
     let mut answer = json!({
         "position_id": position.position_id(),
         "pips": { "player": player_pips, "opponent": opponent_pips },
-        "double": players.backgammon.should_double(&position, CubeInfo { value: 1, match_length: 0, score: [0, 0] }),
+        "cube": { "may_double": may_double, "double": double, "take": players.backgammon.should_take(&position, cube) },
     });
     if let Some(text) = dice.filter(|text| !text.is_empty()) {
         let dice: Dice = text
