@@ -82,9 +82,23 @@ async function setLanguage(page, lang) {
 
 const point = (page, name) => page.click(`#morris-board [data-point="${name}"]`);
 
-async function playMorrisMove(page, text) {
+async function dragPoint(page, from, to) {
+  const centre = async (name) => {
+    const box = await page.locator(`#morris-board [data-point="${name}"] .mb-hit`).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [x1, y1] = await centre(from);
+  const [x2, y2] = await centre(to);
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 5 });
+  await page.mouse.up();
+}
+
+async function playMorrisMove(page, text, { drag = false } = {}) {
   const m = /^([a-g][1-7])(?:-([a-g][1-7]))?(?:x([a-g][1-7]))?$/.exec(text);
-  if (m[2]) { await point(page, m[1]); await point(page, m[2]); } else await point(page, m[1]);
+  if (m[2] && drag) await dragPoint(page, m[1], m[2]);
+  else if (m[2]) { await point(page, m[1]); await point(page, m[2]); } else await point(page, m[1]);
   if (m[3]) { await page.waitForSelector('#morris-board .removable'); await point(page, m[3]); }
 }
 
@@ -105,6 +119,7 @@ async function morrisFullGameEn(browser, url) {
   let plies = 0;
   let state;
   let screenshotTaken = false;
+  let dragged = 0;
   for (; plies < MAX_MORRIS_PLIES; plies++) {
     state = await waitForTurn(page, 'white');
     if (state.result) break;
@@ -113,7 +128,9 @@ async function morrisFullGameEn(browser, url) {
       screenshotTaken = true;
     }
     const before = state.version;
-    await playMorrisMove(page, pickMorris(state.legal_moves));
+    // Slides alternate between drag and drop and two clicks.
+    await playMorrisMove(page, pickMorris(state.legal_moves), { drag: plies % 2 === 0 });
+    if (state.view.phase !== 'placing' && plies % 2 === 0) dragged += 1;
     await page.waitForFunction((v) => Number(document.querySelector('#play').dataset.version) > v, before, { timeout: WAIT_MS });
   }
   state = await api(page, `/api/games/${gameId(page)}`);
@@ -126,7 +143,7 @@ async function morrisFullGameEn(browser, url) {
   const record = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/export`)).text(), gameId(page));
   assert(record.includes('1. '), 'the exported Morris record lists the moves');
   await page.close();
-  return `${state.history.length} plies, result ${JSON.stringify(state.result)}`;
+  return `${state.history.length} plies (${dragged} by drag and drop), result ${JSON.stringify(state.result)}`;
 }
 
 const bgPoint = (page, q) => page.click(`#bg-board [data-point="${q}"]`);
