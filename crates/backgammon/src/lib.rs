@@ -14,6 +14,15 @@
 //! let plays = start.legal_moves("31".parse::<Dice>().unwrap());
 //! assert_eq!(plays.len(), 16); // as gnubg lists them
 //! ```
+//!
+//! The parts:
+//! - [`Position`], [`Dice`], [`CheckerMove`], [`Move`]: the board, rolls and plays;
+//!   [`Position::successors`] (the engines' hot path), [`Position::legal_moves`],
+//!   [`Position::apply`] / [`Position::play`], [`Position::parse_move`], pip counts, results.
+//! - [`Game`] and [`Match`] with [`Rules`]: opening roll, turns, cube (ceiling, beavers, Jacoby),
+//!   resignations, scoring, Crawford; dice from a [`DiceSource`] ([`SeededDice`] is ChaCha8).
+//! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
+//!   [`read_mat`], [`board_diagram`]. See `docs/backgammon-formats.md`.
 #![warn(missing_docs)]
 
 mod base64;
@@ -36,7 +45,7 @@ pub use game::{
     DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome, LIFTED_MAX_CUBE_LOG2,
     Match, Phase, Rules, score_points,
 };
-pub use mat::{MatError, read_mat, write_mat};
+pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
 pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};

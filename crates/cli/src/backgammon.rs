@@ -3,7 +3,7 @@
 
 use crate::{CliError, CliResult};
 use clap::{Args, Subcommand};
-use ludus_backgammon::{Dice, MatchState, Position, Xgid, board_diagram};
+use ludus_backgammon::{Dice, MatchState, Position, XG_DEFAULT_MAX_CUBE_LOG2, Xgid, board_diagram};
 use serde::Serialize;
 
 /// Arguments of `ludus backgammon`.
@@ -156,7 +156,15 @@ fn show(args: ShowArgs) -> CliResult {
         let output = ShowOutput {
             position_id: position.position_id(),
             match_id: state.and_then(|s| s.match_id().ok()),
-            xgid: xgid.map(|x| x.to_string()),
+            xgid: Some(
+                xgid.unwrap_or(Xgid {
+                    position,
+                    state: state.unwrap_or_default(),
+                    beavers: false,
+                    max_cube_log2: XG_DEFAULT_MAX_CUBE_LOG2,
+                })
+                .to_string(),
+            ),
             pips: [player, opponent],
             race: position.is_race(),
             board,
