@@ -206,7 +206,8 @@ struct HubInner {
 }
 
 impl Hub {
-    /// A hub on the given store, resuming every game stored there.
+    /// A hub on the given store, resuming every game stored there (a game whose record no longer
+    /// replays is reported on stderr and skipped).
     pub fn new(store: Store, players: Players, config: Config) -> anyhow::Result<Hub> {
         let stored = store.load_all()?;
         let hub = Hub {
@@ -219,10 +220,16 @@ impl Hub {
         };
         for game in stored {
             let id = game.id.clone();
-            let session = hub
-                .resume(game)
-                .map_err(|error| anyhow::anyhow!("cannot resume game {id}: {error}"))?;
-            hub.insert(session);
+            match hub.resume(game) {
+                Ok(session) => {
+                    hub.insert(session);
+                }
+                // One game that no longer replays (a record from an older rules crate, a damaged
+                // file) must not keep every other game offline: it stays in the database, unserved.
+                Err(error) => {
+                    eprintln!("ludus: game {id} cannot be resumed and is skipped: {error:#}")
+                }
+            }
         }
         Ok(hub)
     }
