@@ -297,7 +297,7 @@ impl<'a> Searcher<'a> {
     fn out_of_time(&mut self) -> bool {
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % CLOCK_INTERVAL == 0
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
@@ -308,7 +308,7 @@ impl<'a> Searcher<'a> {
 
     fn is_repetition(&self, k: u64) -> bool {
         self.path.iter().rev().skip(1).step_by(2).any(|&p| p == k)
-            || self.game_history.iter().any(|&p| p == k)
+            || self.game_history.contains(&k)
     }
 
     fn static_eval(&self, board: &Board, k: u64) -> i32 {

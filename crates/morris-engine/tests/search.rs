@@ -163,3 +163,36 @@ fn levels_are_one_to_ten_and_reproducible_with_a_seed() {
     assert_eq!(a, b);
     assert!(Level::new(10).expect("a level").databases);
 }
+
+/// Self-play match for docs/benchmarks.md (about ten minutes): level 10 against level 3, colours
+/// alternating, under the standard draw rules. Prints the score; asserts only that level 10 loses
+/// no more games than it wins.
+#[test]
+#[ignore = "slow self-play match, a benchmark recorded in docs/benchmarks.md"]
+fn level_ten_beats_level_three_in_self_play() {
+    use ludus_morris::Game;
+    let rules = Rules::standard();
+    let dbs = Databases::open_default();
+    let (strong, weak) = (Level::new(10).expect("level"), Level::new(3).expect("level"));
+    let games: u64 = std::env::var("LUDUS_MATCH_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(6);
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for game_no in 0..games {
+        let strong_color = if game_no % 2 == 0 { Color::White } else { Color::Black };
+        let mut game = Game::new(rules);
+        while game.outcome().is_none() {
+            let p = *game.position();
+            let level = if p.side_to_move() == strong_color { strong } else { weak };
+            let history = &game.positions()[..game.positions().len() - 1];
+            let mv = level.choose(&p, rules, history, Some(&dbs), game_no).best_move.expect("a move");
+            game.play(mv).expect("the engine plays legal moves");
+        }
+        match game.outcome().and_then(|o| o.winner) {
+            Some(c) if c == strong_color => wins += 1,
+            Some(_) => losses += 1,
+            None => draws += 1,
+        }
+        println!("game {game_no}: {:?} after {} plies", game.outcome(), game.moves().len());
+    }
+    println!("level 10 vs level 3: +{wins} ={draws} -{losses}");
+    assert!(wins >= losses);
+}

@@ -343,7 +343,7 @@ pub fn solve_pair(
                 }
             }
             done += 1;
-            if done % PROGRESS_STEP == 0 {
+            if done.is_multiple_of(PROGRESS_STEP) {
                 progress(Progress {
                     stage: "init",
                     done,
@@ -375,7 +375,7 @@ pub fn solve_pair(
             };
             codes[global as usize] = value.encode();
             fixed += 1;
-            if fixed % PROGRESS_STEP == 0 {
+            if fixed.is_multiple_of(PROGRESS_STEP) {
                 progress(Progress {
                     stage: "propagate",
                     done: fixed,
@@ -470,7 +470,7 @@ pub fn verify_table(
             });
         }
         checked += 1;
-        if checked % PROGRESS_STEP == 0 {
+        if checked.is_multiple_of(PROGRESS_STEP) {
             progress(Progress {
                 stage: "verify",
                 done: slot,
