@@ -3,6 +3,7 @@
 use crate::common::temp_dir;
 use ludus_morris::{Color, Position, Rules, Setup};
 use ludus_morris_engine::db::file::{read_table, write_table};
+use ludus_morris_engine::db::solve::solve_pair_with_threads;
 use ludus_morris_engine::db::{Databases, Subspace, Table, Value, solve_pair, verify_table};
 use ludus_morris_engine::{ProbeError, probe};
 use std::collections::HashMap;
@@ -139,7 +140,7 @@ fn sub_spaces_up_to_four_pieces_verify_and_count_every_board() {
     let dir = temp_dir("verify");
     let dbs = Databases::new(&dir);
     for flying in [true, false] {
-        for (m, o) in [(3, 4), (4, 4)] {
+        for (m, o) in [(4, 3), (4, 4)] {
             let target = Subspace {
                 flying,
                 mover: m,
@@ -162,6 +163,25 @@ fn sub_spaces_up_to_four_pieces_verify_and_count_every_board() {
 
 fn binomial(n: usize, k: usize) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64)
+}
+
+#[test]
+fn the_solution_does_not_depend_on_the_number_of_threads() {
+    for flying in [true, false] {
+        let base = solve_pair_with_threads(flying, 3, 3, &[], 1, &mut |_| {})
+            .expect("solves")
+            .remove(0);
+        let parallel = solve_pair_with_threads(flying, 3, 3, &[], 3, &mut |_| {})
+            .expect("solves")
+            .remove(0);
+        assert_eq!(base.codes, parallel.codes);
+        let one = solve_pair_with_threads(flying, 3, 4, &[&base], 1, &mut |_| {}).expect("solves");
+        let three =
+            solve_pair_with_threads(flying, 3, 4, &[&base], 3, &mut |_| {}).expect("solves");
+        for (a, b) in one.iter().zip(&three) {
+            assert_eq!(a.codes, b.codes);
+        }
+    }
 }
 
 #[test]
