@@ -117,6 +117,42 @@ pub fn pieces_in_mills(pieces: Bitboard) -> Bitboard {
         .fold(0, |acc, &mill| acc | mill)
 }
 
+/// The positions 0, 2, 4, 6 (corners) of every ring.
+const CORNERS: Bitboard = 0x55_5555;
+
+/// The positions 1, 3, 5, 7 (side midpoints) of every ring.
+const MIDPOINTS: Bitboard = 0xAA_AAAA;
+
+/// Rotates each ring byte so that bit `p` receives bit `p + k` (mod 8) of the same ring.
+const fn ring_ahead(bits: Bitboard, k: u32) -> Bitboard {
+    let low = (0xFF >> k) * 0x01_0101;
+    ((bits >> k) & low) | ((bits << (8 - k)) & (0xFF_FFFF & !low))
+}
+
+/// The points that would complete a mill of `pieces`: the points whose two partners on one of
+/// their lines both belong to `pieces` (whether the point itself is empty is not looked at).
+/// Pure bit arithmetic on the ring bytes, no loop over the mills.
+///
+/// ```
+/// use ludus_morris::{Square, geometry::mill_completions};
+/// let bits = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap().bit()).sum();
+/// assert_eq!(mill_completions(bits(&["a7", "d7", "d5"])), bits(&["g7", "d6"]));
+/// ```
+pub const fn mill_completions(pieces: Bitboard) -> Bitboard {
+    let ahead1 = ring_ahead(pieces, 1);
+    let ahead2 = ring_ahead(pieces, 2);
+    let behind1 = ring_ahead(pieces, 7);
+    let behind2 = ring_ahead(pieces, 6);
+    // A corner starts one side of its ring and ends the other; a midpoint is in the middle.
+    let sides =
+        ((ahead1 & ahead2) | (behind1 & behind2)) & CORNERS | (behind1 & ahead1) & MIDPOINTS;
+    let outer = pieces & 0xFF;
+    let middle = (pieces >> 8) & 0xFF;
+    let inner = (pieces >> 16) & 0xFF;
+    let spokes = ((middle & inner) | (outer & inner) << 8 | (outer & middle) << 16) & MIDPOINTS;
+    sides | spokes
+}
+
 /// Number of symmetries of the board that only permute positions within a ring (the dihedral
 /// group of the square: 4 rotations, each optionally preceded by a mirror).
 const DIHEDRAL_COUNT: usize = 8;
@@ -290,5 +326,24 @@ mod tests {
             }
         }
         assert_eq!(images.len(), 16);
+    }
+
+    #[test]
+    fn mill_completions_match_a_loop_over_the_mills() {
+        // Every pattern of one ring pair is too many; sample patterns with a simple LCG.
+        let mut state = 12345u32;
+        for _ in 0..20_000 {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let pieces = (state >> 4) & crate::square::ALL_SQUARES;
+            let expected = MILLS
+                .iter()
+                .filter(|&&mill| (mill & pieces).count_ones() == 2)
+                .fold(0, |acc, &mill| acc | (mill & !pieces))
+                | MILLS
+                    .iter()
+                    .filter(|&&mill| mill & pieces == mill)
+                    .fold(0, |acc, &mill| acc | mill);
+            assert_eq!(mill_completions(pieces), expected, "{pieces:#x}");
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Legal move generation (bitboards), playing moves, and checking a move with a reason.
 
-use crate::geometry::{MILLS, NEIGHBOURS, in_mill, pieces_in_mills};
+use crate::geometry::{NEIGHBOURS, in_mill, mill_completions, pieces_in_mills};
 use crate::moves::{Move, MoveList};
 use crate::position::{MIN_PIECES, Outcome, Position};
 use crate::rules::Rules;
@@ -15,10 +15,7 @@ fn removable(opponent: Bitboard) -> Bitboard {
 /// The empty points that complete a mill of `own` when a piece of `own` arrives there from the
 /// hand (a line with two own pieces and this point empty).
 fn closing_points(own: Bitboard, empty: Bitboard) -> Bitboard {
-    MILLS
-        .iter()
-        .filter(|&&mill| (mill & own).count_ones() == 2)
-        .fold(0, |acc, &mill| acc | (mill & empty))
+    mill_completions(own) & empty
 }
 
 impl Position {
@@ -27,8 +24,10 @@ impl Position {
         self.piece_count(self.side) < MIN_PIECES
     }
 
-    /// Calls `emit` for every legal move, in a fixed order (by `from`, then `to`, then `remove`).
-    fn for_each_move(&self, rules: &Rules, mut emit: impl FnMut(Move)) {
+    /// Calls `emit` for every legal move, without storing them, in the order of
+    /// [`Position::legal_moves`]: by `from` (index order), then `to`, then `remove`. Nothing is
+    /// called when the side to move has lost.
+    pub fn for_each_legal_move(&self, rules: &Rules, mut emit: impl FnMut(Move)) {
         if self.has_too_few_pieces() {
             return;
         }
@@ -75,7 +74,7 @@ impl Position {
     /// ```
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_move(rules, |mv| list.push(mv));
+        self.for_each_legal_move(rules, |mv| list.push(mv));
         list
     }
 
@@ -88,26 +87,36 @@ impl Position {
         let opponent = self.pieces(self.side.opponent());
         let empty = self.empty();
         // A mill-closing move stands for one move per removable piece (one if there is none).
-        let extra_per_mill = u64::from(removable(opponent).count_ones().max(1)) - 1;
+        let extra_per_mill = || u64::from(removable(opponent).count_ones().max(1)) - 1;
         if self.is_placement_phase() {
-            let closing = closing_points(own, empty);
-            return u64::from(empty.count_ones())
-                + u64::from(closing.count_ones()) * extra_per_mill;
+            let closing = u64::from(closing_points(own, empty).count_ones());
+            let extra = if closing == 0 {
+                0
+            } else {
+                closing * extra_per_mill()
+            };
+            return u64::from(empty.count_ones()) + extra;
         }
         let flies = self.side_to_move_flies(rules);
-        let mut count = 0;
+        let mut moves = 0;
+        let mut closing = 0;
         for from in Square::iter_bits(own) {
             let targets = if flies {
                 empty
             } else {
                 NEIGHBOURS[from.index()] & empty
             };
-            let rest = own ^ from.bit();
-            let closing = closing_points(rest, empty) & targets;
-            count +=
-                u64::from(targets.count_ones()) + u64::from(closing.count_ones()) * extra_per_mill;
+            moves += u64::from(targets.count_ones());
+            if targets != 0 {
+                let rest = own ^ from.bit();
+                closing += u64::from((closing_points(rest, empty) & targets).count_ones());
+            }
         }
-        count
+        if closing == 0 {
+            moves
+        } else {
+            moves + closing * extra_per_mill()
+        }
     }
 
     /// The position after `mv`, which must be legal here (not checked; see

@@ -64,6 +64,21 @@ impl Move {
         }
     }
 
+    /// The image of this move under a board symmetry.
+    pub const fn transformed(self, symmetry: crate::geometry::Symmetry) -> Move {
+        Move {
+            from: match self.from {
+                Some(from) => Some(symmetry.apply_square(from)),
+                None => None,
+            },
+            to: symmetry.apply_square(self.to),
+            remove: match self.remove {
+                Some(remove) => Some(symmetry.apply_square(remove)),
+                None => None,
+            },
+        }
+    }
+
     /// Place, slide (to an adjacent point) or fly (to any other point).
     pub const fn kind(&self) -> MoveKind {
         match self.from {

@@ -18,11 +18,14 @@ pub fn perft(position: &Position, rules: &Rules, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves(rules),
-        _ => position
-            .legal_moves(rules)
-            .iter()
-            .map(|&mv| perft(&position.play(mv), rules, depth - 1))
-            .sum(),
+        _ => {
+            // Visiting the moves without storing them saves filling a move list per node.
+            let mut nodes = 0;
+            position.for_each_legal_move(rules, |mv| {
+                nodes += perft(&position.play(mv), rules, depth - 1)
+            });
+            nodes
+        }
     }
 }
 

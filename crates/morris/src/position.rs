@@ -169,6 +169,14 @@ impl Position {
             | (self.side as u64) << 56
     }
 
+    /// The image of this position under a board symmetry (same side to move, hands, counter).
+    pub fn transformed(&self, symmetry: crate::geometry::Symmetry) -> Position {
+        Position {
+            pieces: self.pieces.map(|bits| symmetry.apply_bits(bits)),
+            ..*self
+        }
+    }
+
     /// The raw parts of this position.
     pub const fn setup(&self) -> Setup {
         Setup {
