@@ -101,9 +101,9 @@ impl SearchResult {
 /// pieces like `+1.25`.
 pub fn score_text(score: i32) -> String {
     if score > WIN_THRESHOLD {
-        format!("win in {} plies", WIN - score)
+        format!("win in {}", crate::db::plies((WIN - score) as u32))
     } else if score < -WIN_THRESHOLD {
-        format!("loss in {} plies", WIN + score)
+        format!("loss in {}", crate::db::plies((WIN + score) as u32))
     } else {
         format!("{:+.2}", f64::from(score) / f64::from(crate::eval::PIECE))
     }
