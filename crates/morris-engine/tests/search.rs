@@ -22,6 +22,20 @@ fn search_plays_the_removal_that_wins_at_once() {
 }
 
 #[test]
+fn lazy_smp_finds_the_same_forced_win() {
+    let p = position("WW.W..../BBB...../........ w 0 0 0");
+    let mut searcher = Searcher::new(Rules::no_flying());
+    searcher.set_threads(3);
+    let result = searcher.search(&p, &SearchLimits::depth(5));
+    assert_eq!(result.score, WIN - 1);
+    let start = Searcher::new(Rules::standard()).search(&Position::new(), &SearchLimits::depth(4));
+    let mut parallel = Searcher::new(Rules::standard());
+    parallel.set_threads(2);
+    let smp = parallel.search(&Position::new(), &SearchLimits::depth(4));
+    assert!(smp.best_move.is_some() && smp.nodes >= start.nodes / 2);
+}
+
+#[test]
 fn search_finds_the_forced_wins_the_database_knows() {
     let tables = solve_pair(false, 3, 3, &[], &mut |_| {}).expect("3 vs 3 solves");
     let table = &tables[0];

@@ -172,5 +172,9 @@ fn geometry_orbit() -> u64 {
 
 /// `1 ply`, `5 plies`.
 pub fn plies(n: u32) -> String {
-    if n == 1 { "1 ply".to_string() } else { format!("{n} plies") }
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }
