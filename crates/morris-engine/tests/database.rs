@@ -263,3 +263,71 @@ fn values_encode_and_decode() {
         assert_eq!(Value::decode(v.encode()), v);
     }
 }
+
+/// A plain recursive solver with a horizon: `Some((won, plies))` when the result is forced within
+/// `depth` plies (exact shortest win / longest loss), `None` when it is not decided that soon.
+fn plain(position: &Position, rules: &Rules, depth: u16) -> Option<(bool, u16)> {
+    if position.outcome(rules).is_some() {
+        return Some((false, 0));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let (mut best_win, mut all_lost, mut longest) = (None::<u16>, true, 0);
+    for &mv in position.legal_moves(rules).iter() {
+        match plain(&position.play(mv), rules, depth - 1) {
+            Some((false, d)) => best_win = Some(best_win.map_or(d + 1, |w| w.min(d + 1))),
+            Some((true, d)) => longest = longest.max(d + 1),
+            None => all_lost = false,
+        }
+    }
+    match best_win {
+        Some(w) => Some((true, w)),
+        None if all_lost => Some((false, longest)),
+        None => None,
+    }
+}
+
+fn check_sample_against_plain_recursion(rules: Rules, horizon: u16, per_value: usize) {
+    let table = solve_pair(rules.flying, 3, 3, &[], &mut |_| {})
+        .expect("solves")
+        .remove(0);
+    let mut seen: HashMap<Value, usize> = HashMap::new();
+    let mut rng = crate::common::Rng(11);
+    let mut checked = 0;
+    for _ in 0..200_000 {
+        let slot = rng.below(table.index.len() as usize) as u64;
+        let Some((own, opp)) = table.index.board(slot) else {
+            continue;
+        };
+        let value = Value::decode(table.codes[slot as usize]);
+        let count = seen.entry(value).or_default();
+        if *count >= per_value {
+            continue;
+        }
+        *count += 1;
+        let expected = match value {
+            Value::Win(d) if d <= horizon => Some((true, d)),
+            Value::Loss(d) if d <= horizon => Some((false, d)),
+            _ => None,
+        };
+        let p = movement_position(own, opp);
+        assert_eq!(
+            plain(&p, &rules, horizon),
+            expected,
+            "{p}: database says {value}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 4 * per_value, "only {checked} positions checked");
+}
+
+#[test]
+fn three_vs_three_without_flying_agrees_with_plain_recursion_on_a_sample() {
+    check_sample_against_plain_recursion(Rules::no_flying(), 5, 6);
+}
+
+#[test]
+fn three_vs_three_with_flying_agrees_with_plain_recursion_on_a_sample() {
+    check_sample_against_plain_recursion(Rules::standard(), 3, 3);
+}
