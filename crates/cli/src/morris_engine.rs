@@ -7,7 +7,7 @@ use crate::{CliError, CliResult};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_morris::{Position, Rules};
-use ludus_morris_engine::db::{Databases, Progress, Stats, Subspace, Value};
+use ludus_morris_engine::db::{Databases, Progress, Stats, Subspace, Value, plies};
 use ludus_morris_engine::{SearchLimits, Searcher};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -256,8 +256,9 @@ fn solve(pieces: &str, rules: &str, verify: bool, json: bool) -> CliResult {
             stats.wins, stats.draws, stats.losses
         );
         println!(
-            "longest win {} plies, longest loss {} plies",
-            stats.longest_win_plies, stats.longest_loss_plies
+            "longest win {}, longest loss {}",
+            plies(u32::from(stats.longest_win_plies)),
+            plies(u32::from(stats.longest_loss_plies))
         );
         println!("file {} ({bytes} bytes)", dbs.path(target).display());
         if verify {

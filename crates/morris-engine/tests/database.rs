@@ -136,11 +136,11 @@ fn three_vs_three_without_flying_equals_the_naive_solver() {
 }
 
 #[test]
-fn sub_spaces_up_to_four_pieces_verify_and_count_every_board() {
+fn sub_spaces_with_four_pieces_verify_and_count_every_board() {
     let dir = temp_dir("verify");
     let dbs = Databases::new(&dir);
     for flying in [true, false] {
-        for (m, o) in [(4, 3), (4, 4)] {
+        for (m, o) in [(4, 3)] {
             let target = Subspace {
                 flying,
                 mover: m,

@@ -85,15 +85,15 @@ fn search_never_walks_into_a_loss_the_database_knows() {
     let mut rng = Rng(7);
     let mut checked = 0;
     while checked < 25 {
-        // Black has one piece left to place; after it, every position is in 4 vs 4.
+        // Black has one piece left to place; after it, White moves in 4 vs 3.
         let mut squares: Vec<u32> = (0..24).collect();
-        for i in 0..7 {
+        for i in 0..6 {
             let j = i + rng.below(24 - i);
             squares.swap(i, j);
         }
         let set = |s: &[u32]| s.iter().fold(0u32, |acc, &q| acc | 1 << q);
         let setup = Setup {
-            pieces: [set(&squares[..4]), set(&squares[4..7])],
+            pieces: [set(&squares[..4]), set(&squares[4..6])],
             in_hand: [0, 1],
             side_to_move: Color::Black,
             plies_since_removal: 0,
