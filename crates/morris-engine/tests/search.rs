@@ -76,9 +76,9 @@ fn search_never_walks_into_a_loss_the_database_knows() {
         Subspace {
             flying: true,
             mover: 4,
-            opponent: 4,
+            opponent: 3,
         },
-        false,
+        true,
         &mut |_, _| {},
     )
     .expect("builds");
@@ -111,7 +111,7 @@ fn search_never_walks_into_a_loss_the_database_knows() {
             .expect("a move");
         let value_of = |mv| {
             probe(&dbs, &p.play(mv), &rules)
-                .expect("in 4 vs 4")
+                .expect("in 4 vs 3")
                 .parent()
                 .preference()
         };
@@ -133,7 +133,7 @@ fn search_plays_perfectly_inside_a_built_sub_space() {
             mover: 3,
             opponent: 3,
         },
-        false,
+        true,
         &mut |_, _| {},
     )
     .expect("builds");
