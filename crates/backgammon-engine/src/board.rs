@@ -133,6 +133,23 @@ impl Board {
     }
 }
 
+impl From<ludus_backgammon::Position> for Board {
+    fn from(p: ludus_backgammon::Position) -> Board {
+        Board {
+            me: p.player_checkers(),
+            them: p.opponent_checkers(),
+        }
+    }
+}
+
+impl TryFrom<Board> for ludus_backgammon::Position {
+    type Error = ludus_backgammon::PositionError;
+
+    fn try_from(b: Board) -> Result<Self, Self::Error> {
+        ludus_backgammon::Position::from_checkers(b.me, b.them)
+    }
+}
+
 /// The kind of loss for a side that has not finished, if the other side has just finished.
 pub fn win_kind(loser: &[u8; 26]) -> WinKind {
     if loser[OFF] > 0 {

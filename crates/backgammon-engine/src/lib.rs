@@ -11,11 +11,13 @@
 
 pub mod bearoff;
 pub mod board;
+pub mod cube;
 pub mod duel;
 pub mod encoding;
 pub mod eval;
 pub mod net;
 pub mod player;
+pub mod rollout;
 pub mod search;
 pub mod train;
 
