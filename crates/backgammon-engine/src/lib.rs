@@ -9,12 +9,14 @@
 //! * [`train`]: self-play TD(λ); [`duel`]: mirrored-dice matches between players.
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod bearoff;
 pub mod board;
 pub mod cube;
 pub mod duel;
 pub mod encoding;
 pub mod eval;
+pub mod match_context;
 pub mod net;
 pub mod player;
 pub mod rollout;
