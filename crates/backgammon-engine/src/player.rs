@@ -1,7 +1,9 @@
 //! Players: anything that picks one of the legal plays of a roll.
 
+use crate::analysis::{should_double, should_take};
 use crate::board::{BAR, Board, OFF};
 use crate::eval::{Evaluator, NetEvaluator};
+use crate::match_context::MatchContext;
 use crate::search::rank_moves;
 use crate::train::argmax_equity;
 use rand::{RngExt, SeedableRng};
@@ -15,6 +17,20 @@ pub trait Player {
     /// Chooses one of `successors` (the distinct boards reachable with `dice` from `board`, mover's
     /// view, never empty); returns its index.
     fn choose(&mut self, board: &Board, dice: (u8, u8), successors: &[Board]) -> usize;
+
+    /// Whether to double before rolling (`board` and `context` from this player's view, the cube
+    /// available to it). The default never doubles.
+    fn double(&mut self, board: &Board, context: &MatchContext) -> bool {
+        let _ = (board, context);
+        false
+    }
+
+    /// Whether to take a double (`board` and `context` from the doubler's view, before the
+    /// double). The default always takes.
+    fn take(&mut self, board: &Board, context: &MatchContext) -> bool {
+        let _ = (board, context);
+        true
+    }
 }
 
 /// Plays a uniformly random legal play.
@@ -162,5 +178,13 @@ impl Player for NetPlayer {
         }
         let best = rank_moves(&self.evaluator, board, dice, self.plies)[0].board;
         successors.iter().position(|s| *s == best).unwrap_or(0)
+    }
+
+    fn double(&mut self, board: &Board, context: &MatchContext) -> bool {
+        should_double(&self.evaluator, board, context)
+    }
+
+    fn take(&mut self, board: &Board, context: &MatchContext) -> bool {
+        should_take(&self.evaluator, board, context)
     }
 }

@@ -8,7 +8,7 @@ use ludus_backgammon::{Dice, Position};
 use ludus_backgammon_engine::analysis::cube_decision_at;
 use ludus_backgammon_engine::board::Board;
 use ludus_backgammon_engine::cube::{Met, cubeful_equity};
-use ludus_backgammon_engine::duel::duel;
+use ludus_backgammon_engine::duel::duel_with;
 use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
@@ -155,6 +155,10 @@ pub(crate) struct DuelArgs {
     /// Seed of the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Money play with the doubling cube (network players double and take by the cube model;
+    /// the heuristic and random players never double and always take).
+    #[arg(long)]
+    cube: bool,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -292,24 +296,34 @@ fn run_duel(args: DuelArgs) -> CliResult {
     let mut b = parse_player(&args.b, args.seed ^ 0xB)?;
     let bar = progress_bar(args.games.div_ceil(2) * 2, args.json, "games");
     let start = Instant::now();
-    let report = duel(a.as_mut(), b.as_mut(), args.games, args.seed, |done| {
-        bar.set_position(done)
-    });
+    let report = duel_with(
+        a.as_mut(),
+        b.as_mut(),
+        args.games,
+        args.seed,
+        args.cube,
+        |done| bar.set_position(done),
+    );
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     if args.json {
         let doc = serde_json::json!({
             "a": report.a, "b": report.b, "games": report.games, "seed": args.seed,
             "a_wins": report.a_wins, "a_gammons": report.a_gammons, "b_gammons": report.b_gammons,
-            "ppg": report.ppg, "ci95": report.ci95, "seconds": seconds,
+            "ppg": report.ppg, "ci95": report.ci95, "seconds": seconds, "cube": args.cube,
         });
         println!("{doc}");
     } else {
         println!(
-            "{} vs {}: {} games (mirrored dice, seed {}), {} wins for A ({:.1}%), gammons A {} B {}",
+            "{} vs {}: {} {} games (mirrored dice, seed {}), {} wins for A ({:.1}%), gammons A {} B {}",
             report.a,
             report.b,
             report.games,
+            if args.cube {
+                "money (cube)"
+            } else {
+                "cubeless"
+            },
             args.seed,
             report.a_wins,
             100.0 * report.a_wins as f64 / report.games as f64,
