@@ -13,7 +13,7 @@ use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
-use ludus_backgammon_engine::train::{TrainConfig, train};
+use ludus_backgammon_engine::train::{RefineConfig, TrainConfig, refine, train};
 use ludus_backgammon_engine::{Evaluator, Probabilities};
 use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, Player, RandomPlayer};
 use serde_json::{Value, json};
@@ -138,6 +138,13 @@ pub(crate) struct TrainArgs {
     /// No progress bar (for logs).
     #[arg(long)]
     quiet: bool,
+    /// Instead of TD(lambda): supervised refinement of --resume's network on this many positions
+    /// labelled by its own --label-plies lookahead.
+    #[arg(long)]
+    refine_positions: Option<u64>,
+    /// Plies of the labelling lookahead for --refine-positions.
+    #[arg(long, default_value_t = 1)]
+    label_plies: u8,
 }
 
 /// Arguments of `ludus backgammon duel`.
@@ -217,6 +224,9 @@ fn run_train(args: TrainArgs) -> CliResult {
         Some(path) => read_weights(path)?,
         None => Net::random(args.hidden, args.seed),
     };
+    if let Some(positions) = args.refine_positions {
+        return run_refine(&args, net, positions);
+    }
     let config = TrainConfig {
         seed: args.seed,
         lambda: args.lambda,
@@ -249,6 +259,52 @@ fn run_train(args: TrainArgs) -> CliResult {
     println!(
         "trained {} games in {:.1} s; weights in {}",
         net.games_trained,
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
+    if args.resume.is_none() {
+        return Err(CliError::bad_input(
+            "--refine-positions needs --resume WEIGHTS",
+        ));
+    }
+    if args.label_plies == 0 || args.label_plies > 2 {
+        return Err(CliError::bad_input("--label-plies must be 1 or 2"));
+    }
+    let config = RefineConfig {
+        seed: args.seed,
+        rate: args.rate,
+        positions,
+        plies: args.label_plies,
+    };
+    let bar = progress_bar(positions, args.quiet, "positions");
+    let start = Instant::now();
+    let mut next_checkpoint = args.checkpoint_every.max(1);
+    let mut failure = None;
+    refine(&mut net, &config, |net, done| {
+        bar.set_position(done);
+        if done >= next_checkpoint {
+            next_checkpoint += args.checkpoint_every.max(1);
+            if let Err(e) = write_weights(&args.out, net) {
+                failure = Some(e);
+                return false;
+            }
+            if args.quiet {
+                eprintln!("{done} positions, {:.0} s", start.elapsed().as_secs_f64());
+            }
+        }
+        true
+    });
+    bar.finish();
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    write_weights(&args.out, &net)?;
+    println!(
+        "refined on {positions} positions in {:.1} s; weights in {}",
         start.elapsed().as_secs_f64(),
         args.out.display()
     );
