@@ -18,12 +18,24 @@
 
 mod base64;
 mod dice;
+mod dice_source;
+mod game;
+mod mat;
+mod match_id;
 mod movegen;
 mod moves;
 mod position;
 mod position_id;
+mod xgid;
 
-pub use dice::{Dice, DiceError};
+pub use dice::{DIE_FACES, Dice, DiceError};
+pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
+pub use game::{
+    DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome, LIFTED_MAX_CUBE_LOG2,
+    Match, Phase, Rules, score_points,
+};
+pub use mat::{MatError, read_mat, write_mat};
+pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};
 pub use position::{
@@ -31,3 +43,4 @@ pub use position::{
     WinKind,
 };
 pub use position_id::PositionIdError;
+pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

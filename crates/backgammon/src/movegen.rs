@@ -1,5 +1,9 @@
 //! Legal move generation: every distinct resulting position once, obeying every dice-usage rule.
 //!
+//! The search works on the mover's checker counts plus two bit sets over places (occupied points,
+//! points not blocked by two or more opposing checkers): own moves never change which points are
+//! blocked, so the sources that can move a die are `occupied & (open << die)`, plus bear-offs.
+//!
 //! Doubles are searched depth first with the checkers taken from non-increasing points: any legal
 //! sequence can be reordered that way, and two different sets of equal steps always leave
 //! different boards, so doubles need no deduplication. Two different dice are tried in both
@@ -85,14 +89,19 @@ impl Position {
     pub fn successors(&self, dice: Dice, out: &mut Vec<(Move, Position)>) {
         out.clear();
         let mut generator = Generator {
+            origin: self,
             out,
+            state: State::new(self),
+            open: open_points(self),
             best: 0,
-            keys: [0; MAX_NON_DOUBLE_RESULTS],
+            keys: [0; KEYED_RESULTS],
+            filter: 0,
+            path: [CheckerMove::default(); MAX_CHECKER_MOVES],
         };
         if dice.is_double() {
-            generator.doubles(self, dice.high());
+            generator.doubles(dice.high(), 0, BAR, 0);
         } else {
-            generator.non_double(self, dice.high(), dice.low());
+            generator.non_double(dice.high(), dice.low());
         }
         if generator.out.is_empty() {
             generator.out.push((Move::EMPTY, *self));
@@ -103,10 +112,7 @@ impl Position {
     /// produced by the generator or [`Position::parse_move`]).
     pub fn apply(&self, mv: &Move) -> Position {
         let mut p = *self;
-        let mut highest = p.highest();
-        for m in mv.checker_moves() {
-            p.apply_step(m.from, m.to, &mut highest);
-        }
+        apply_in_place(&mut p, mv);
         p
     }
 
@@ -114,63 +120,135 @@ impl Position {
     pub fn play(&self, mv: &Move) -> Position {
         self.apply(mv).swapped()
     }
+}
 
-    /// Highest place (bar = 25) holding a checker of the side on roll, 0 when none.
-    fn highest(&self) -> u8 {
-        crate::position::highest_point(&self.player) as u8
-    }
-
-    /// Moves one checker of the side on roll; hits a blot on the landing point. Updates the
-    /// highest occupied place.
-    #[inline]
-    fn apply_step(&mut self, from: u8, to: u8, highest: &mut u8) -> bool {
-        self.player[usize::from(from)] -= 1;
-        self.player[usize::from(to)] += 1;
-        let mut hit = false;
-        if to != OFF {
-            let theirs = usize::from(BAR - to);
-            if self.opponent[theirs] == 1 {
-                self.opponent[theirs] = 0;
-                self.opponent[usize::from(BAR)] += 1;
-                hit = true;
+/// Moves the checkers of `mv` on `board`, hitting blots where they land.
+#[inline]
+fn apply_in_place(board: &mut Position, mv: &Move) {
+    for m in mv.checker_moves() {
+        board.player[usize::from(m.from)] -= 1;
+        board.player[usize::from(m.to)] += 1;
+        if m.to != OFF {
+            let theirs = usize::from(BAR - m.to);
+            if board.opponent[theirs] == 1 {
+                board.opponent[theirs] = 0;
+                board.opponent[usize::from(BAR)] += 1;
             }
-        }
-        if from == *highest && self.player[usize::from(from)] == 0 {
-            let mut h = from;
-            while h > 0 && self.player[usize::from(h)] == 0 {
-                h -= 1;
-            }
-            *highest = h;
-        }
-        hit
-    }
-
-    /// Where a checker from `from` lands with `die`, and whether it hits, if the step is legal
-    /// (the caller only offers `from` points that hold a checker, the bar first).
-    #[inline]
-    fn step_target(&self, highest: u8, from: u8, die: u8) -> Option<(u8, bool)> {
-        if from > die {
-            let to = from - die;
-            let theirs = self.opponent[usize::from(BAR - to)];
-            if theirs >= 2 {
-                None
-            } else {
-                Some((to, theirs == 1))
-            }
-        } else if highest > HOME_POINTS || (from < die && from != highest) {
-            // Bearing off needs every checker home; a larger die only bears off the highest.
-            None
-        } else {
-            Some((OFF, false))
         }
     }
 }
 
-/// Bound on the distinct plays of a non-double roll: 15 first steps × 15 second steps, in two
-/// orders.
-const MAX_NON_DOUBLE_RESULTS: usize = 2 * 15 * 15;
+/// Bit set of the mover's points (1..=24) that a checker may land on: fewer than two opposing
+/// checkers there. Bit 0 (off) is never set; bear-offs are handled apart.
+fn open_points(position: &Position) -> u32 {
+    let mut open = 0;
+    for point in 1..=24u8 {
+        if position.opponent[usize::from(BAR - point)] < 2 {
+            open |= 1 << point;
+        }
+    }
+    open
+}
 
-/// Keys for deduplication: one random constant per landing/leaving place and per hit point.
+/// The mover's checkers during the search: counts, the occupied places as bits, the highest
+/// occupied place (bar = 25).
+#[derive(Clone, Copy)]
+struct State {
+    own: [u8; SLOTS],
+    occupied: u32,
+    highest: u8,
+}
+
+/// The bar as a bit.
+const BAR_BIT: u32 = 1 << BAR;
+
+impl State {
+    fn new(position: &Position) -> State {
+        let mut occupied = 0;
+        for place in 1..SLOTS {
+            if position.player[place] > 0 {
+                occupied |= 1 << place;
+            }
+        }
+        State {
+            own: position.player,
+            occupied,
+            highest: highest_bit(occupied),
+        }
+    }
+
+    /// Places from which a checker may move `die` now.
+    #[inline]
+    fn sources(&self, open: u32, die: u8) -> u32 {
+        if self.occupied & BAR_BIT != 0 {
+            return self.occupied & (open << die) & BAR_BIT;
+        }
+        let mut sources = self.occupied & (open << die);
+        if self.highest <= HOME_POINTS {
+            // Bearing off: the exact point, or the highest checker with a larger die.
+            if self.own[usize::from(die)] > 0 {
+                sources |= 1 << die;
+            } else if self.highest < die && self.highest > 0 {
+                sources |= 1 << self.highest;
+            }
+        }
+        sources
+    }
+
+    #[inline]
+    fn apply(&mut self, from: u8, to: u8) {
+        self.own[usize::from(to)] += 1;
+        // Off (bit 0) is never part of the occupied set.
+        self.occupied |= (1 << to) & !1;
+        let f = usize::from(from);
+        self.own[f] -= 1;
+        if self.own[f] == 0 {
+            self.occupied &= !(1 << from);
+            if from == self.highest {
+                self.highest = highest_bit(self.occupied);
+            }
+        }
+    }
+
+    #[inline]
+    fn undo(&mut self, from: u8, to: u8) {
+        let t = usize::from(to);
+        self.own[t] -= 1;
+        if self.own[t] == 0 {
+            self.occupied &= !(1 << to);
+        }
+        self.own[usize::from(from)] += 1;
+        self.occupied |= 1 << from;
+        self.highest = self.highest.max(from);
+    }
+}
+
+/// The highest set bit of a place set, 0 when empty.
+#[inline]
+fn highest_bit(set: u32) -> u8 {
+    (31 - (set | 1).leading_zeros()) as u8
+}
+
+/// Where a checker from `from` lands with `die` (0 = off).
+#[inline]
+fn target(from: u8, die: u8) -> u8 {
+    from.saturating_sub(die)
+}
+
+/// Calls `visit` for each bit of `set`, highest first.
+#[inline]
+fn for_each_bit_down(mut set: u32, mut visit: impl FnMut(u8)) {
+    while set != 0 {
+        let bit = highest_bit(set);
+        set &= !(1 << bit);
+        visit(bit);
+    }
+}
+
+/// Non-double plays whose dedup keys are kept; beyond that boards are compared directly.
+const KEYED_RESULTS: usize = 64;
+
+/// Keys for deduplication: one random constant per place.
 const fn key_table(seed: u64) -> [u64; SLOTS] {
     let mut table = [0u64; SLOTS];
     let mut state = seed;
@@ -192,155 +270,143 @@ const PLACE_KEYS: [u64; SLOTS] = key_table(0x4C55_4455_5331);
 const HIT_KEYS: [u64; SLOTS] = key_table(0x4849_5453);
 
 #[inline]
-fn step_key(from: u8, to: u8, hit: bool) -> u64 {
-    let k = PLACE_KEYS[usize::from(to)].wrapping_sub(PLACE_KEYS[usize::from(from)]);
-    if hit {
-        k.wrapping_add(HIT_KEYS[usize::from(to)])
+fn step_key(step: CheckerMove) -> u64 {
+    let k = PLACE_KEYS[usize::from(step.to)].wrapping_sub(PLACE_KEYS[usize::from(step.from)]);
+    if step.hit {
+        k.wrapping_add(HIT_KEYS[usize::from(step.to)])
     } else {
         k
     }
 }
 
 struct Generator<'a> {
+    origin: &'a Position,
     out: &'a mut Vec<(Move, Position)>,
+    state: State,
+    open: u32,
     /// Most checker moves in any play found so far (doubles).
     best: u8,
-    /// Dedup keys of the non-double plays in `out`, index for index.
-    keys: [u64; MAX_NON_DOUBLE_RESULTS],
+    /// Dedup keys of the first non-double plays in `out`, index for index.
+    keys: [u64; KEYED_RESULTS],
+    /// One bit per key class (the key's top six bits) of the plays listed so far.
+    filter: u64,
+    /// The steps of the double being searched.
+    path: [CheckerMove; MAX_CHECKER_MOVES],
 }
 
 impl Generator<'_> {
-    fn non_double(&mut self, position: &Position, high: u8, low: u8) {
-        let highest = position.highest();
-        let mut high_from: u32 = 0;
-        let mut low_from: u32 = 0;
-        // Pass 1: the high die first.
-        for_each_source(position, highest, BAR, |f1| {
-            let Some((t1, hit1)) = position.step_target(highest, f1, high) else {
-                return;
-            };
-            high_from |= 1 << f1;
-            let mut after = *position;
-            let mut h1 = highest;
-            after.apply_step(f1, t1, &mut h1);
-            for_each_source(&after, h1, BAR, |f2| {
-                if let Some((t2, hit2)) = after.step_target(h1, f2, low) {
-                    self.emit_pair(&after, h1, [(f1, t1, hit1), (f2, t2, hit2)]);
-                }
-            });
-        });
-        // Pass 2: the low die first.
-        for_each_source(position, highest, BAR, |f1| {
-            let Some((t1, hit1)) = position.step_target(highest, f1, low) else {
-                return;
-            };
-            low_from |= 1 << f1;
-            let mut after = *position;
-            let mut h1 = highest;
-            after.apply_step(f1, t1, &mut h1);
-            for_each_source(&after, h1, BAR, |f2| {
-                // A checker that stood on f2 before and could move the high die there first
-                // gives a play pass 1 already has.
-                if position.player[usize::from(f2)] > 0 && high_from & (1 << f2) != 0 {
-                    return;
-                }
-                if let Some((t2, hit2)) = after.step_target(h1, f2, high) {
-                    self.emit_pair(&after, h1, [(f1, t1, hit1), (f2, t2, hit2)]);
-                }
-            });
-        });
+    /// True when the origin has an opposing blot on the mover's point `to`.
+    #[inline]
+    fn blot(&self, to: u8) -> bool {
+        to != OFF && self.origin.opponent[usize::from(BAR - to)] == 1
+    }
+
+    /// Appends a play and the board after it (built in place from the origin).
+    #[inline]
+    fn push_play(&mut self, mv: Move) {
+        self.out.push((mv, *self.origin));
+        if let Some((_, board)) = self.out.last_mut() {
+            apply_in_place(board, &mv);
+        }
+    }
+
+    fn non_double(&mut self, high: u8, low: u8) {
+        let high_sources = self.state.sources(self.open, high);
+        let low_sources = self.state.sources(self.open, low);
+        self.two_steps(high_sources, high, low, 0);
+        // Low die first. A second (high) step from a place that held a checker before and could
+        // move the high die there first gives a play the high-first pass already has.
+        self.two_steps(low_sources, low, high, high_sources);
         if !self.out.is_empty() {
             return;
         }
         // Only one die can be played: the higher one if possible.
-        let (mask, die) = if high_from != 0 {
-            (high_from, high)
+        let (sources, die) = if high_sources != 0 {
+            (high_sources, high)
         } else {
-            (low_from, low)
+            (low_sources, low)
         };
-        for from in (1..=BAR).rev().filter(|&f| mask & (1 << f) != 0) {
-            if let Some((to, hit)) = position.step_target(highest, from, die) {
-                let mut after = *position;
-                let mut h = highest;
-                after.apply_step(from, to, &mut h);
-                let mut mv = Move::EMPTY;
-                mv.push(CheckerMove { from, to, hit });
-                self.out.push((mv, after));
+        for_each_bit_down(sources, |from| {
+            let to = target(from, die);
+            let hit = self.blot(to);
+            let step = CheckerMove { from, to, hit };
+            self.push_play(Move::from_parts([step; MAX_CHECKER_MOVES], 1));
+        });
+    }
+
+    /// Plays `first` from each of `sources`, then `second` from wherever it can, skipping second
+    /// steps from places of `skip` that held a checker at the start.
+    fn two_steps(&mut self, sources: u32, first: u8, second: u8, skip: u32) {
+        let origin_occupied = self.state.occupied;
+        for_each_bit_down(sources, |f1| {
+            let t1 = target(f1, first);
+            let hit1 = self.blot(t1);
+            self.state.apply(f1, t1);
+            let seconds = self.state.sources(self.open, second) & !(skip & origin_occupied);
+            for_each_bit_down(seconds, |f2| {
+                let t2 = target(f2, second);
+                let hit2 = self.blot(t2) && !(hit1 && t1 == t2);
+                self.emit_pair([(f1, t1, hit1), (f2, t2, hit2)]);
+            });
+            self.state.undo(f1, t1);
+        });
+    }
+
+    /// Records a two-step play unless its board is already listed.
+    #[inline]
+    fn emit_pair(&mut self, steps: [(u8, u8, bool); 2]) {
+        let steps = steps.map(|(from, to, hit)| CheckerMove { from, to, hit });
+        let mv = Move::from_parts([steps[0], steps[1], steps[1], steps[1]], 2);
+        let key = step_key(steps[0]).wrapping_add(step_key(steps[1]));
+        // A one-word filter over the keys: most new plays are recognised without a scan.
+        let filter_bit = 1u64 << (key >> 58);
+        let keyed = self.out.len().min(KEYED_RESULTS);
+        let maybe_known = self.filter & filter_bit != 0 || keyed < self.out.len();
+        self.filter |= filter_bit;
+        if maybe_known {
+            let result = self.origin.apply(&mv);
+            let known = self.keys[..keyed]
+                .iter()
+                .zip(self.out.iter())
+                .any(|(&k, (_, p))| k == key && *p == result)
+                || self.out[keyed..].iter().any(|(_, p)| *p == result);
+            if known {
+                return;
             }
         }
-    }
-
-    /// Records a two-step play (the second step not applied yet) unless its board is known.
-    #[inline]
-    fn emit_pair(&mut self, after_first: &Position, highest: u8, steps: [(u8, u8, bool); 2]) {
-        let key = step_key(steps[0].0, steps[0].1, steps[0].2)
-            .wrapping_add(step_key(steps[1].0, steps[1].1, steps[1].2));
-        let mut result = *after_first;
-        let mut h = highest;
-        result.apply_step(steps[1].0, steps[1].1, &mut h);
-        let known = self.keys[..self.out.len()]
-            .iter()
-            .zip(self.out.iter())
-            .any(|(&k, (_, p))| k == key && *p == result);
-        if known {
-            return;
+        if let Some(slot) = self.keys.get_mut(self.out.len()) {
+            *slot = key;
         }
-        let mut mv = Move::EMPTY;
-        for (from, to, hit) in steps {
-            mv.push(CheckerMove { from, to, hit });
-        }
-        self.keys[self.out.len()] = key;
-        self.out.push((mv, result));
+        self.push_play(mv);
     }
 
-    fn doubles(&mut self, position: &Position, die: u8) {
-        self.doubles_from(position, position.highest(), die, BAR, Move::EMPTY);
-    }
-
-    fn doubles_from(&mut self, position: &Position, highest: u8, die: u8, max_from: u8, mv: Move) {
+    /// Plays `die` again from places at most `max_from`, after the `depth` steps in `path`;
+    /// `hits` are the points hit so far. Keeps only the plays that use the most dice.
+    fn doubles(&mut self, die: u8, depth: usize, max_from: u8, hits: u32) {
         let mut moved = false;
-        if mv.len() < MAX_CHECKER_MOVES {
-            for_each_source(position, highest, max_from, |from| {
-                if let Some((to, hit)) = position.step_target(highest, from, die) {
-                    moved = true;
-                    let mut after = *position;
-                    let mut h = highest;
-                    after.apply_step(from, to, &mut h);
-                    let mut longer = mv;
-                    longer.push(CheckerMove { from, to, hit });
-                    self.doubles_from(&after, h, die, from, longer);
-                }
+        if depth < MAX_CHECKER_MOVES {
+            let allowed = (2u32 << max_from) - 1;
+            let sources = self.state.sources(self.open, die) & allowed;
+            for_each_bit_down(sources, |from| {
+                moved = true;
+                let to = target(from, die);
+                let hit = self.blot(to) && hits & (1 << to) == 0;
+                self.path[depth] = CheckerMove { from, to, hit };
+                self.state.apply(from, to);
+                self.doubles(die, depth + 1, from, hits | (u32::from(hit) << to));
+                self.state.undo(from, to);
             });
         }
-        if moved || mv.is_empty() {
+        if moved || depth == 0 {
             return;
         }
-        let used = mv.len() as u8;
+        let used = depth as u8;
         if used > self.best {
             self.best = used;
             self.out.clear();
         }
         if used == self.best {
-            self.out.push((mv, *position));
+            self.push_play(Move::from_parts(self.path, used));
         }
-    }
-}
-
-/// Calls `visit` with each place holding a checker of the side on roll that may move now, from
-/// the highest down: only the bar while checkers wait there. Places above `max_from` are skipped.
-#[inline]
-fn for_each_source(position: &Position, highest: u8, max_from: u8, mut visit: impl FnMut(u8)) {
-    if position.player[usize::from(BAR)] > 0 {
-        if max_from == BAR {
-            visit(BAR);
-        }
-        return;
-    }
-    let mut from = highest.min(max_from);
-    while from > 0 {
-        if position.player[usize::from(from)] > 0 {
-            visit(from);
-        }
-        from -= 1;
     }
 }

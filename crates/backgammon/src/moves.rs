@@ -20,8 +20,9 @@ pub struct CheckerMove {
 }
 
 /// A whole move: up to four checker moves in the order played. The empty move means that no
-/// checker could move. `Copy`, no heap.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// checker could move. `Copy`, no heap. Two moves are equal when they list the same checker
+/// moves in the same order.
+#[derive(Clone, Copy, Default)]
 pub struct Move {
     checkers: [CheckerMove; MAX_CHECKER_MOVES],
     len: u8,
@@ -86,9 +87,28 @@ impl Move {
         total
     }
 
+    /// A move of the first `len` of `checkers` (the rest is ignored padding).
+    pub(crate) const fn from_parts(checkers: [CheckerMove; MAX_CHECKER_MOVES], len: u8) -> Move {
+        Move { checkers, len }
+    }
+
     pub(crate) fn push(&mut self, m: CheckerMove) {
         self.checkers[usize::from(self.len)] = m;
         self.len += 1;
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.checker_moves() == other.checker_moves()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.checker_moves().hash(state);
     }
 }
 
@@ -99,7 +119,7 @@ impl fmt::Debug for Move {
 }
 
 /// A written part of a move: a checker's path from `from` to `to`, with `*` where it hits.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 struct Part {
     from: u8,
     to: u8,
@@ -111,10 +131,20 @@ struct Part {
 
 impl fmt::Display for Move {
     /// gnubg's notation: checker moves sorted from the highest point, a checker's consecutive
-    /// moves joined (`24/13`, `24/21*/13`), repeated identical parts counted (`8/5(2)`).
+    /// moves joined (`24/13`, `24/21*/13`), repeated identical paths counted (`8/5(2)`), `*`
+    /// on the first landing (in that order) on each point where a blot was hit.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut sorted = *self;
         let steps = &mut sorted.checkers[..usize::from(self.len)];
+        // Like gnubg, the first checker in this order to land on a hit point carries the `*`.
+        let mut unmarked = steps
+            .iter()
+            .filter(|m| m.hit)
+            .fold(0u32, |mask, m| mask | 1 << m.to);
+        for m in steps.iter_mut() {
+            m.hit = unmarked & (1 << m.to) != 0;
+            unmarked &= !(1 << m.to);
+        }
         steps.sort_unstable_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
         let mut parts = [Part {
             from: 0,
@@ -157,7 +187,8 @@ impl fmt::Display for Move {
             }
             let mut repeats = 0;
             for j in i..count {
-                if parts[j] == parts[i] {
+                // Like gnubg, repeats are counted by path; the first one's marks are printed.
+                if parts[j].same_path(&parts[i]) {
                     printed[j] = true;
                     repeats += 1;
                 }
@@ -172,6 +203,12 @@ impl fmt::Display for Move {
             }
         }
         Ok(())
+    }
+}
+
+impl Part {
+    fn same_path(&self, other: &Part) -> bool {
+        (self.from, self.to, self.via) == (other.from, other.to, other.via)
     }
 }
 

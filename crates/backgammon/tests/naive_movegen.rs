@@ -129,3 +129,17 @@ fn fast_generator_matches_naive_on_100k_random_positions() {
         assert_same_as_naive(&position);
     }
 }
+
+#[test]
+fn the_last_checker_borne_off_ends_the_move() {
+    // Found by the 100k differential run: the spare die must not "bear off" from the off tray.
+    let p = Position::from_position_id("z2aUgCACAAAAAA").unwrap();
+    assert_same_as_naive(&p);
+    let plays: Vec<String> = p
+        .legal_moves("21".parse().unwrap())
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    // Both dice can be used (2/1*, 1/off), so bearing off with the 2 alone is not allowed.
+    assert_eq!(plays, ["2/1*/off"]);
+}
