@@ -9,6 +9,7 @@ mod backgammon_engine;
 mod error;
 mod morris;
 mod morris_engine;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -31,6 +32,8 @@ enum Command {
     /// Backgammon: legal moves, boards, gnubg ids.
     #[command(alias = "bg")]
     Backgammon(backgammon::BackgammonArgs),
+    /// The web UI and HTTP API: play in the browser.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Morris(args) => morris::run(args),
         Command::Backgammon(args) => backgammon::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

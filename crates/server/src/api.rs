@@ -1,0 +1,299 @@
+//! The HTTP routes: the JSON API of `docs/architecture.md`, the WebSocket feed and the web UI.
+
+use crate::assets;
+use crate::error::ApiError;
+use crate::game::{Action, Command, GameKind, Side};
+use crate::sessions::{DEFAULT_LEVEL, Hub, NewGame};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+/// The largest request body accepted. Every request of the API is a few hundred bytes; 16 KiB
+/// leaves room for long rule objects and nothing more.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+/// How many games `GET /api/games` lists.
+const LIST_LIMIT: usize = 50;
+
+/// The whole application: API, WebSocket and web UI.
+pub fn router(hub: Hub) -> Router {
+    Router::new()
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/actions", post(take_action))
+        .route("/api/games/{id}/export", get(export_game))
+        .route("/api/games/{id}/ws", get(watch_game))
+        .route("/api/morris/analysis", get(morris_analysis))
+        .route("/api/backgammon/analysis", get(backgammon_analysis))
+        .route("/api/{*rest}", get(api_not_found).post(api_not_found))
+        .merge(assets::routes())
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(hub)
+}
+
+/// A JSON body whose rejections become `{error}` answers.
+type Body<T> = Result<Json<T>, axum::extract::rejection::JsonRejection>;
+
+fn body<T>(body: Body<T>) -> Result<T, ApiError> {
+    body.map(|Json(value)| value).map_err(ApiError::from)
+}
+
+async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        include_str!("openapi.json"),
+    )
+        .into_response()
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::not_found("no such API endpoint")
+}
+
+async fn list_games(State(hub): State<Hub>) -> Json<Value> {
+    Json(json!({ "games": hub.list(LIST_LIMIT).await }))
+}
+
+/// `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    game: String,
+    #[serde(default)]
+    opponent: Option<String>,
+    #[serde(default)]
+    level: Option<u8>,
+    #[serde(default)]
+    rules: Option<Value>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+async fn create_game(
+    State(hub): State<Hub>,
+    request: Body<CreateRequest>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let request = body(request)?;
+    let kind: GameKind = request.game.parse().map_err(ApiError::bad_request)?;
+    let vs_computer = match request.opponent.as_deref() {
+        None | Some("computer") => true,
+        Some("human") => false,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "unknown opponent `{other}` (expected computer or human)"
+            )));
+        }
+    };
+    let side = match request.side.as_deref() {
+        None | Some("random") => None,
+        Some(text) => Some(text.parse::<Side>().map_err(ApiError::bad_request)?),
+    };
+    let created = hub.create(NewGame {
+        kind,
+        rules: request.rules.unwrap_or_else(|| json!({})),
+        vs_computer,
+        side,
+        level: request.level.unwrap_or(DEFAULT_LEVEL),
+        seed: request.seed,
+    })?;
+    let id = created.state["id"].as_str().unwrap_or_default().to_string();
+    let other = created.seat.opponent();
+    let invite = created.tokens[other.index()]
+        .as_ref()
+        .map(|token| format!("/play/{id}#seat={other}&token={token}"));
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "id": id,
+            "seat": created.seat,
+            "token": created.tokens[created.seat.index()],
+            "tokens": { "white": created.tokens[0], "black": created.tokens[1] },
+            "invite": invite,
+            "state": created.state,
+        })),
+    ))
+}
+
+async fn game_state(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let session = hub.get(&id)?;
+    let state = session.lock().await.state();
+    Ok(Json(state))
+}
+
+/// `POST /api/games/{id}/moves`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    token: String,
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+async fn play_move(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    request: Body<MoveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let request = body(request)?;
+    let state = hub
+        .command(
+            &id,
+            &request.token,
+            Command::Move(request.mv.trim().to_string()),
+        )
+        .await?;
+    Ok(Json(state))
+}
+
+/// `POST /api/games/{id}/actions`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionRequest {
+    token: String,
+    action: String,
+}
+
+async fn take_action(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    request: Body<ActionRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let request = body(request)?;
+    let action: Action = request.action.parse().map_err(ApiError::bad_request)?;
+    let state = hub
+        .command(&id, &request.token, Command::Action(action))
+        .await?;
+    Ok(Json(state))
+}
+
+async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let session = hub.get(&id)?;
+    let (kind, text) = session.lock().await.export();
+    let file_name = match kind {
+        GameKind::Morris => format!("morris-{id}.txt"),
+        GameKind::Backgammon => format!("backgammon-{id}.mat"),
+    };
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{file_name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn watch_game(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let session = hub.get(&id)?;
+    let upgrade = upgrade.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+    Ok(upgrade.on_upgrade(move |socket| async move {
+        let (receiver, first) = {
+            let guard = session.lock().await;
+            (guard.subscribe(), Arc::new(guard.state().to_string()))
+        };
+        feed(socket, receiver, first, session).await;
+    }))
+}
+
+/// Sends the current state, then every change, until the watcher leaves.
+async fn feed(
+    mut socket: WebSocket,
+    mut updates: tokio::sync::broadcast::Receiver<Arc<String>>,
+    first: Arc<String>,
+    session: Arc<tokio::sync::Mutex<crate::sessions::Session>>,
+) {
+    if socket
+        .send(Message::Text(first.as_str().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            update = updates.recv() => {
+                let text = match update {
+                    Ok(text) => text,
+                    // Fell behind: skip to the present.
+                    Err(RecvError::Lagged(_)) => Arc::new(session.lock().await.state().to_string()),
+                    Err(RecvError::Closed) => return,
+                };
+                if socket.send(Message::Text(text.as_str().into())).await.is_err() {
+                    return;
+                }
+            }
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct MorrisAnalysisQuery {
+    position: Option<String>,
+    rules: Option<String>,
+}
+
+async fn morris_analysis(
+    State(hub): State<Hub>,
+    Query(query): Query<MorrisAnalysisQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let players = hub.players().clone();
+    let answer = tokio::task::spawn_blocking(move || {
+        crate::games::morris::analysis(query.position.as_deref(), query.rules.as_deref(), &players)
+    })
+    .await
+    .map_err(ApiError::internal)?;
+    answer.map(Json).map_err(ApiError::bad_request)
+}
+
+#[derive(Debug, Deserialize)]
+struct BackgammonAnalysisQuery {
+    position_id: Option<String>,
+    match_id: Option<String>,
+    dice: Option<String>,
+}
+
+async fn backgammon_analysis(
+    State(hub): State<Hub>,
+    Query(query): Query<BackgammonAnalysisQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let players = hub.players().clone();
+    let answer = tokio::task::spawn_blocking(move || {
+        crate::games::backgammon::analysis(
+            query.position_id.as_deref(),
+            query.match_id.as_deref(),
+            query.dice.as_deref(),
+            &players,
+        )
+    })
+    .await
+    .map_err(ApiError::internal)?;
+    answer.map(Json).map_err(ApiError::bad_request)
+}

@@ -1,0 +1,89 @@
+//! The browser UI, embedded in the binary: plain HTML, CSS and ES modules, and the Fluent
+//! translations shared with the terminal UI (`i18n/*.ftl` at the workspace root).
+
+use crate::sessions::Hub;
+use axum::Router;
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+/// One embedded file: its URL name, content type and text.
+struct Asset {
+    name: &'static str,
+    content_type: &'static str,
+    text: &'static str,
+}
+
+macro_rules! web {
+    ($name:literal, $type:expr) => {
+        Asset {
+            name: $name,
+            content_type: $type,
+            text: include_str!(concat!("../web/", $name)),
+        }
+    };
+}
+
+macro_rules! ftl {
+    ($lang:literal) => {
+        Asset {
+            name: concat!("i18n/", $lang, ".ftl"),
+            content_type: "text/plain; charset=utf-8",
+            text: include_str!(concat!("../../../i18n/", $lang, ".ftl")),
+        }
+    };
+}
+
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// Every file the page loads from `/assets/`.
+const ASSETS: &[Asset] = &[
+    web!("index.html", "text/html; charset=utf-8"),
+    web!("style.css", "text/css; charset=utf-8"),
+    web!("app.js", JS),
+    web!("api.js", JS),
+    web!("i18n.js", JS),
+    web!("morris.js", JS),
+    web!("backgammon.js", JS),
+    web!("favicon.svg", "image/svg+xml"),
+    ftl!("en"),
+    ftl!("et"),
+    ftl!("hu"),
+];
+
+fn find(name: &str) -> Option<&'static Asset> {
+    ASSETS.iter().find(|asset| asset.name == name)
+}
+
+fn serve(asset: &Asset) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, asset.content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        asset.text,
+    )
+        .into_response()
+}
+
+async fn index() -> Response {
+    find("index.html")
+        .map(serve)
+        .unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
+}
+
+async fn asset(Path(name): Path<String>) -> Response {
+    match find(&name) {
+        Some(asset) => serve(asset),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}
+
+/// `/`, `/play/{id}` (both the page) and `/assets/{file}`.
+pub fn routes() -> Router<Hub> {
+    Router::new()
+        .route("/", get(index))
+        .route("/play/{id}", get(index))
+        .route("/assets/{*name}", get(asset))
+}

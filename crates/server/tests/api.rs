@@ -1,0 +1,431 @@
+//! Every endpoint and error case of the HTTP API, through `oneshot` (no socket).
+
+use crate::common::*;
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+fn error_of(body: &Value) -> &str {
+    body["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error field in {body}"))
+}
+
+#[tokio::test]
+async fn creating_a_morris_game_returns_the_state_and_a_128_bit_token() {
+    let app = app();
+    let created = create(&app, json!({"game": "morris", "side": "white"})).await;
+    let token = created["token"].as_str().unwrap();
+    assert_eq!(token.len(), 32);
+    assert!(token.chars().all(|c| c.is_ascii_hexdigit()));
+    assert_eq!(created["seat"], "white");
+    assert!(
+        created["tokens"]["black"].is_null(),
+        "the computer seat has no token"
+    );
+    assert!(created["invite"].is_null());
+    let state = &created["state"];
+    assert_eq!(state["to_act"], "white");
+    assert_eq!(state["legal_moves"].as_array().unwrap().len(), 24);
+    assert_eq!(state["rules"]["flying"], true);
+    assert_eq!(state["view"]["in_hand"]["white"], 9);
+}
+
+#[tokio::test]
+async fn a_human_game_gives_an_invitation_for_the_other_seat() {
+    let app = app();
+    let created = create(
+        &app,
+        json!({"game": "morris", "opponent": "human", "side": "black"}),
+    )
+    .await;
+    let white = created["tokens"]["white"].as_str().unwrap();
+    assert_eq!(created["seat"], "black");
+    let invite = created["invite"].as_str().unwrap();
+    assert!(
+        invite.ends_with(&format!("#seat=white&token={white}")),
+        "{invite}"
+    );
+    assert_ne!(created["tokens"]["white"], created["tokens"]["black"]);
+}
+
+#[tokio::test]
+async fn bad_creation_requests_are_400_with_a_reason() {
+    let app = app();
+    for (request, needle) in [
+        (json!({"game": "chess"}), "unknown game"),
+        (json!({"game": "morris", "level": 11}), "level 11"),
+        (
+            json!({"game": "morris", "opponent": "robot"}),
+            "unknown opponent",
+        ),
+        (json!({"game": "morris", "side": "green"}), "unknown seat"),
+        (
+            json!({"game": "morris", "rules": {"flying": "yes"}}),
+            "flying",
+        ),
+        (
+            json!({"game": "morris", "rules": {"pieces": 12}}),
+            "unknown Morris rule",
+        ),
+        (
+            json!({"game": "backgammon", "rules": {"match_length": 99}}),
+            "match_length",
+        ),
+        (json!({"game": "backgammon", "rules": [1]}), "JSON object"),
+        (
+            json!({"game": "morris", "colour": "white"}),
+            "unknown field",
+        ),
+        (json!({"opponent": "human"}), "missing field"),
+    ] {
+        let (status, body) = post(&app, "/api/games", request.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{request}: {body}");
+        assert!(error_of(&body).contains(needle), "{request}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn malformed_json_is_400_and_a_missing_content_type_415() {
+    let app = app();
+    let (status, body) = call(&app, "POST", "/api/games", Some("{\"game\": ")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_of(&body).contains("JSON"), "{body}");
+    let request = axum::http::Request::builder()
+        .method("POST")
+        .uri("/api/games")
+        .body(axum::body::Body::from("{\"game\":\"morris\"}"))
+        .unwrap();
+    let response = tower::ServiceExt::oneshot(app.clone(), request)
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+}
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_413_and_the_game_unchanged() {
+    let app = app();
+    let (id, white, _) = two_humans(&app, "morris", json!({})).await;
+    let padding = "x".repeat(ludus_server::MAX_BODY_BYTES + 1);
+    let body = json!({"token": white, "move": padding}).to_string();
+    let (status, answer) = call(&app, "POST", &format!("/api/games/{id}/moves"), Some(&body)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    assert!(answer["error"].is_string(), "{answer}");
+    assert_eq!(state(&app, &id).await["version"], 0);
+}
+
+#[tokio::test]
+async fn an_unknown_game_is_404_on_every_endpoint() {
+    let app = app();
+    let move_body = json!({"token": "00", "move": "d6"});
+    let action_body = json!({"token": "00", "action": "resign"});
+    for (status, body) in [
+        get(&app, "/api/games/feedfacefeedface").await,
+        get(&app, "/api/games/feedfacefeedface/export").await,
+        get(&app, "/api/games/feedfacefeedface/ws").await,
+        post(&app, "/api/games/feedfacefeedface/moves", move_body).await,
+        post(&app, "/api/games/feedfacefeedface/actions", action_body).await,
+        get(&app, "/api/no-such-endpoint").await,
+    ] {
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert!(body["error"].is_string(), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_token_is_403_and_the_game_unchanged() {
+    let app = app();
+    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = play(&app, &id, "0123456789abcdef0123456789abcdef", "d6").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(error_of(&body).contains("token"));
+    let (status, _) = act(&app, &id, "", "resign").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(state(&app, &id).await["version"], 0);
+}
+
+#[tokio::test]
+async fn moving_out_of_turn_is_409_and_the_game_unchanged() {
+    let app = app();
+    let (id, _, black) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = play(&app, &id, &black, "d6").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error_of(&body), "it is not black's turn");
+    assert_eq!(state(&app, &id).await["version"], 0);
+}
+
+#[tokio::test]
+async fn illegal_and_unreadable_moves_are_422_and_the_game_unchanged() {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    assert_eq!(play(&app, &id, &white, "d6").await.0, StatusCode::OK);
+    let (status, body) = play(&app, &id, &black, "d6").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&body).contains("occupied"), "{body}");
+    let (status, body) = play(&app, &id, &black, "z9").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&body).contains("cannot read"), "{body}");
+    let after = state(&app, &id).await;
+    assert_eq!(after["version"], 1);
+    assert_eq!(after["to_act"], "black");
+}
+
+#[tokio::test]
+async fn a_morris_game_has_no_dice_actions() {
+    let app = app();
+    let (id, white, _) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = act(&app, &id, &white, "roll").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (status, body) = act(&app, &id, &white, "dance").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[tokio::test]
+async fn resigning_ends_the_game_and_later_moves_are_409() {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = act(&app, &id, &black, "resign").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["winner"], "white");
+    assert_eq!(body["result"]["reason"], "resign");
+    assert!(body["to_act"].is_null());
+    let (status, body) = play(&app, &id, &white, "d6").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error_of(&body), "the game is over");
+}
+
+#[tokio::test]
+async fn a_whole_morris_game_can_be_played_and_exported() {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "morris", json!({"flying": false})).await;
+    let mut current = state(&app, &id).await;
+    let mut plies = 0;
+    // The first legal move each time: bounded by the 100-ply rule.
+    while current["result"].is_null() {
+        let mv = current["legal_moves"][0].as_str().unwrap().to_string();
+        let token = if current["to_act"] == "white" {
+            &white
+        } else {
+            &black
+        };
+        let (status, next) = play(&app, &id, token, &mv).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        current = next;
+        plies += 1;
+        assert!(plies < 400, "the game did not end");
+    }
+    assert_eq!(current["history"].as_array().unwrap().len(), plies);
+    let (status, record) = get(&app, &format!("/api/games/{id}/export")).await;
+    assert_eq!(status, StatusCode::OK);
+    let record = record.as_str().unwrap();
+    assert!(record.contains("[Rules \"no-flying\"]"), "{record}");
+    assert!(record.starts_with("[Game \"Nine Men's Morris\"]"));
+    let first = current["history"][0]["command"].as_str().unwrap();
+    assert!(record.contains(&format!("1. {first} ")), "{record}");
+}
+
+#[tokio::test]
+async fn the_computer_answers_a_human_move() {
+    let app = app();
+    let created = create(&app, json!({"game": "morris", "side": "white", "level": 3})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let (status, after) = play(&app, id, token, "d6").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(after["to_act"], "black");
+    let replied = wait_for(&app, id, "white").await;
+    assert_eq!(replied["version"], 2);
+    assert_eq!(replied["history"][1]["seat"], "black");
+}
+
+#[tokio::test]
+async fn the_computer_moves_first_when_it_has_white() {
+    let app = app();
+    let created = create(&app, json!({"game": "morris", "side": "black", "level": 1})).await;
+    let id = created["id"].as_str().unwrap();
+    let replied = wait_for(&app, id, "black").await;
+    assert_eq!(replied["version"], 1);
+}
+
+#[tokio::test]
+async fn backgammon_double_take_and_pass_follow_the_cube_rules() {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "backgammon", json!({"cube": true})).await;
+    let mut current = state(&app, &id).await;
+    let token = |side: &Value| {
+        if side == "white" {
+            white.clone()
+        } else {
+            black.clone()
+        }
+    };
+    // The opening roll is played at once: make the opening move.
+    assert_eq!(current["view"]["phase"], "move");
+    let opener = current["to_act"].clone();
+    let mv = current["legal_moves"][0].as_str().unwrap().to_string();
+    current = play(&app, &id, &token(&opener), &mv).await.1;
+    // The other side may double: it does, and the opener takes.
+    let doubler = current["to_act"].clone();
+    assert_ne!(doubler, opener);
+    assert_eq!(current["view"]["phase"], "roll");
+    assert_eq!(current["actions"], json!(["roll", "double", "resign"]));
+    let (status, body) = play(&app, &id, &token(&doubler), "13/7").await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "moving before rolling: {body}"
+    );
+    current = act(&app, &id, &token(&doubler), "double").await.1;
+    assert_eq!(current["to_act"], opener);
+    assert_eq!(current["view"]["cube"]["offered"], true);
+    let (status, _) = act(&app, &id, &token(&doubler), "take").await;
+    assert_eq!(status, StatusCode::CONFLICT, "the doubler cannot take");
+    current = act(&app, &id, &token(&opener), "take").await.1;
+    assert_eq!(current["view"]["cube"]["value"], 2);
+    assert_eq!(current["view"]["cube"]["owner"], opener);
+    assert_eq!(
+        current["to_act"], doubler,
+        "the doubler rolls after the take"
+    );
+    assert_eq!(current["view"]["phase"], "move");
+    let mv = current["legal_moves"][0].as_str().unwrap().to_string();
+    current = play(&app, &id, &token(&doubler), &mv).await.1;
+    // The opener owns the cube: it redoubles to 4; the other side passes and loses 2 points.
+    assert_eq!(current["to_act"], opener);
+    current = act(&app, &id, &token(&opener), "double").await.1;
+    current = act(&app, &id, &token(&current["to_act"]), "pass").await.1;
+    assert_eq!(current["result"]["winner"], opener);
+    assert_eq!(current["result"]["points"], 2);
+    assert_eq!(current["result"]["reason"], "pass");
+    let (status, record) = get(&app, &format!("/api/games/{id}/export")).await;
+    assert_eq!(status, StatusCode::OK);
+    let record = record.as_str().unwrap();
+    assert!(record.contains(" 0 point match"), "{record}");
+    assert!(
+        record.contains("Doubles => 2") && record.contains("Takes"),
+        "{record}"
+    );
+    assert!(
+        record.contains("Drops") && record.contains("Wins 2 points"),
+        "{record}"
+    );
+}
+
+#[tokio::test]
+async fn backgammon_rejects_illegal_and_unreadable_moves() {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "backgammon", json!({"cube": false})).await;
+    let current = state(&app, &id).await;
+    let token = if current["to_act"] == "white" {
+        &white
+    } else {
+        &black
+    };
+    let (status, body) = play(&app, &id, token, "24/1").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(error_of(&body).contains("not a legal move"), "{body}");
+    let (status, body) = play(&app, &id, token, "hello").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, _) = act(&app, &id, token, "double").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(state(&app, &id).await["version"], 0);
+}
+
+#[tokio::test]
+async fn without_a_cube_every_turn_starts_rolled() {
+    let app = app();
+    let (id, white, black) = two_humans(
+        &app,
+        "backgammon",
+        json!({"cube": false, "match_length": 3}),
+    )
+    .await;
+    let mut current = state(&app, &id).await;
+    for _ in 0..6 {
+        assert_eq!(current["view"]["phase"], "move");
+        assert!(
+            !current["actions"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("double"))
+        );
+        let token = if current["to_act"] == "white" {
+            &white
+        } else {
+            &black
+        };
+        let mv = current["legal_moves"][0].as_str().unwrap().to_string();
+        current = play(&app, &id, token, &mv).await.1;
+    }
+    assert_eq!(current["view"]["match"]["length"], 3);
+}
+
+#[tokio::test]
+async fn the_list_shows_the_newest_games() {
+    let app = app();
+    let first = create(&app, json!({"game": "morris"})).await;
+    let second = create(&app, json!({"game": "backgammon", "opponent": "human"})).await;
+    let (status, body) = get(&app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&first["id"].as_str().unwrap()));
+    assert!(ids.contains(&second["id"].as_str().unwrap()));
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_every_route() {
+    let (status, doc) = get(&app(), "/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(doc["openapi"], "3.1.0");
+    for path in [
+        "/api/games",
+        "/api/games/{id}",
+        "/api/games/{id}/moves",
+        "/api/games/{id}/actions",
+        "/api/games/{id}/export",
+        "/api/games/{id}/ws",
+        "/api/morris/analysis",
+        "/api/backgammon/analysis",
+    ] {
+        assert!(doc["paths"][path].is_object(), "{path} is missing");
+    }
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served() {
+    let app = app();
+    for (uri, needle) in [
+        ("/", "<main id=\"app\""),
+        ("/play/0123abcd", "<main id=\"app\""),
+        ("/assets/app.js", "import"),
+        ("/assets/morris.js", "createMorrisBoard"),
+        ("/assets/backgammon.js", "createBackgammonBoard"),
+        ("/assets/style.css", ":root"),
+        ("/assets/i18n/et.ftl", "app-title"),
+    ] {
+        let (status, body) = get(&app, uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(body.as_str().unwrap().contains(needle), "{uri}");
+    }
+    assert_eq!(get(&app, "/assets/nope.js").await.0, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn analysis_ranks_the_legal_moves() {
+    let app = app();
+    let (status, body) = get(&app, "/api/morris/analysis").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["moves"].as_array().unwrap().len(), 24);
+    let (status, body) = get(&app, "/api/backgammon/analysis?dice=31").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["moves"].as_array().unwrap().len(), 16);
+    assert_eq!(body["pips"]["player"], 167);
+    let (status, body) = get(&app, "/api/backgammon/analysis?dice=71").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = get(&app, "/api/morris/analysis?position=nonsense").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}

@@ -1,0 +1,126 @@
+//! A real server on 127.0.0.1:0: WebSocket watchers get the state at once and every change.
+
+use crate::common::THINK;
+use futures_util::StreamExt;
+use ludus_server::game::{Command, GameKind, Side};
+use ludus_server::games::Players;
+use ludus_server::sessions::NewGame;
+use ludus_server::store::Store;
+use ludus_server::{Config, Hub, serve_on};
+use serde_json::{Value, json};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The longest wait for one pushed message.
+const PUSH_TIMEOUT: Duration = Duration::from_secs(5);
+
+async fn next_state<S>(socket: &mut S) -> Value
+where
+    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let message = tokio::time::timeout(PUSH_TIMEOUT, socket.next())
+            .await
+            .expect("a message in time")
+            .expect("an open socket")
+            .expect("a valid message");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).expect("JSON state");
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_watcher_receives_every_state_change() {
+    let hub = Hub::new(
+        Store::in_memory().unwrap(),
+        Players::default(),
+        Config { think_time: THINK },
+    )
+    .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(serve_on(listener, hub.clone(), async {
+        let _ = stopped.await;
+    }));
+    let created = hub
+        .create(NewGame {
+            kind: GameKind::Morris,
+            rules: json!({}),
+            vs_computer: false,
+            side: Some(Side::White),
+            level: 5,
+            seed: None,
+        })
+        .unwrap();
+    let id = created.state["id"].as_str().unwrap().to_string();
+    let tokens = created.tokens.map(Option::unwrap);
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    let (mut first, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let (mut second, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    assert_eq!(next_state(&mut first).await["version"], 0);
+    assert_eq!(next_state(&mut second).await["version"], 0);
+    for (ply, (side, mv)) in [(0, "d6"), (1, "d2"), (0, "b6")].into_iter().enumerate() {
+        hub.command(&id, &tokens[side], Command::Move(mv.to_string()))
+            .await
+            .unwrap();
+        for socket in [&mut first, &mut second] {
+            let pushed = next_state(socket).await;
+            assert_eq!(pushed["version"], ply + 1);
+            assert_eq!(pushed["history"][ply]["command"], mv);
+        }
+    }
+    // A refused command pushes nothing: the next message is the next accepted move.
+    assert!(
+        hub.command(&id, &tokens[0], Command::Move("d6".into()))
+            .await
+            .is_err()
+    );
+    hub.command(&id, &tokens[1], Command::Move("f2".into()))
+        .await
+        .unwrap();
+    assert_eq!(next_state(&mut first).await["version"], 4);
+    let _ = stop.send(());
+    drop((first, second));
+    tokio::time::timeout(PUSH_TIMEOUT, server)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_watcher_sees_the_computer_reply() {
+    let hub = Hub::new(
+        Store::in_memory().unwrap(),
+        Players::default(),
+        Config { think_time: THINK },
+    )
+    .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(serve_on(listener, hub.clone(), std::future::pending()));
+    let created = hub
+        .create(NewGame {
+            kind: GameKind::Backgammon,
+            rules: json!({"cube": false}),
+            vs_computer: true,
+            side: Some(Side::White),
+            level: 5,
+            seed: Some(3),
+        })
+        .unwrap();
+    let id = created.state["id"].as_str().unwrap().to_string();
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+            .await
+            .unwrap();
+    // Whoever opens, the watcher eventually sees white to act with dice and legal moves.
+    let mut state = next_state(&mut socket).await;
+    while state["to_act"] != "white" {
+        state = next_state(&mut socket).await;
+    }
+    assert_eq!(state["view"]["phase"], "move");
+    assert!(!state["legal_moves"].as_array().unwrap().is_empty());
+}

@@ -1,0 +1,40 @@
+// The Ludus HTTP API and WebSocket feed (see /api/openapi.json).
+
+async function call(path, options = {}) {
+  const init = { method: options.method || 'GET', headers: {} };
+  if (options.body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+export const createGame = (body) => call('/api/games', { method: 'POST', body });
+export const getGame = (id) => call(`/api/games/${id}`);
+export const listGames = () => call('/api/games');
+export const sendMove = (id, token, move) => call(`/api/games/${id}/moves`, { method: 'POST', body: { token, move } });
+export const sendAction = (id, token, action) => call(`/api/games/${id}/actions`, { method: 'POST', body: { token, action } });
+
+// Calls onState with every new state; reconnects (bounded back-off) when the socket drops.
+export function watch(id, onState, onStatus) {
+  let socket = null;
+  let closed = false;
+  let delay = 500;
+  const open = () => {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+    socket.onopen = () => { delay = 500; onStatus?.(true); };
+    socket.onmessage = (event) => onState(JSON.parse(event.data));
+    socket.onclose = () => {
+      if (closed) return;
+      onStatus?.(false);
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  };
+  open();
+  return () => { closed = true; socket?.close(); };
+}

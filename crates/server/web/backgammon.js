@@ -1,0 +1,326 @@
+// The Backgammon board in SVG, drawn from the viewer's side (home board bottom right).
+// A turn is built checker by checker: click (or Tab + Enter) a checker, then a highlighted point;
+// Undo takes a step back; Confirm sends the whole move. The server lists every legal move with
+// its checker steps (in the mover's numbering: 25 = bar, 0 = off); the board only matches the
+// user's steps against them.
+
+import { t } from './i18n.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const WIDTH = 800;
+const HEIGHT = 600;
+const COL = 50;          // width of a point
+const LEFT = 20;         // left edge of the left half
+const BAR_X = 320;       // left edge of the bar
+const BAR_W = 60;
+const RIGHT = BAR_X + BAR_W; // left edge of the right half
+const TRAY_X = 690;
+const TOP = 20;
+const BOTTOM = 580;
+const TRI = 230;         // triangle height
+const R = 23;            // checker radius
+const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+const other = (side) => (side === 'white' ? 'black' : 'white');
+
+// Centre x of point q (the viewer's numbering) and whether it is on the top row.
+export function pointGeometry(q) {
+  if (q <= 6) return { x: TRAY_X - 10 - (q - 0.5) * COL, top: false };
+  if (q <= 12) return { x: BAR_X - (q - 6.5) * COL, top: false };
+  if (q <= 18) return { x: LEFT + (q - 12.5) * COL, top: true };
+  return { x: RIGHT + (q - 18.5) * COL, top: true };
+}
+
+// The board in the viewer's numbering: mine[0..25] (0 off, 25 bar), opp[1..24], oppBar, oppOff.
+function boardFor(view, me) {
+  const mine = new Array(26).fill(0);
+  const opp = new Array(26).fill(0);
+  view.points.forEach((value, index) => {
+    const whitePoint = index + 1;
+    const q = me === 'white' ? whitePoint : 25 - whitePoint;
+    const white = Math.max(value, 0);
+    const black = Math.max(-value, 0);
+    mine[q] = me === 'white' ? white : black;
+    opp[q] = me === 'white' ? black : white;
+  });
+  mine[25] = view.bar[me];
+  mine[0] = view.off[me];
+  return { mine, opp, oppBar: view.bar[other(me)], oppOff: view.off[other(me)] };
+}
+
+function applyStep(board, [from, to]) {
+  board.mine[from] -= 1;
+  board.mine[to] += 1;
+  if (to !== 0 && board.opp[to] === 1) { board.opp[to] = 0; board.oppBar += 1; }
+}
+
+const key = (step) => `${step[0]}/${step[1]}`;
+
+// The steps of `all` left after taking out `used` (multisets); null when `used` is not inside.
+function minus(all, used) {
+  const left = all.map(key);
+  for (const step of used) {
+    const at = left.indexOf(key(step));
+    if (at < 0) return null;
+    left.splice(at, 1);
+  }
+  return left.map((text) => text.split('/').map(Number));
+}
+
+export function createBackgammonBoard(container, ctx, controls) {
+  const svg = el('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'group', 'aria-label': t('backgammon-title'), id: 'bg-board' });
+  container.appendChild(svg);
+  let state = null;
+  let groups = [];        // the steps chosen this turn, one group per click
+  let selected = null;    // the point a checker is being moved from
+  let busy = false;
+  const me = () => ctx.seat || 'white';
+  const myTurn = () => state && ctx.seat && state.to_act === ctx.seat && !busy;
+  const moving = () => myTurn() && state.view.phase === 'move';
+
+  function analyse() {
+    const flat = groups.flat();
+    const board = boardFor(state.view, me());
+    for (const step of flat) applyStep(board, step);
+    const candidates = [];
+    if (moving()) {
+      for (const legal of state.view.legal) {
+        const left = minus(legal.steps, flat);
+        if (left) candidates.push({ legal, left });
+      }
+    }
+    const complete = candidates.find((c) => c.left.length === 0) || null;
+    const sources = new Set();
+    for (const c of candidates) for (const [from] of c.left) if (board.mine[from] > 0) sources.add(from);
+    if (board.mine[25] > 0) for (const s of [...sources]) if (s !== 25) sources.delete(s);
+    return { flat, board, candidates, complete, sources };
+  }
+
+  // Destinations from `from`: every point reachable by chaining remaining steps, with the path.
+  function destinations(info, from) {
+    const found = new Map();
+    const walk = (at, left, path) => {
+      left.forEach((step, i) => {
+        if (step[0] !== at) return;
+        const next = [...path, step];
+        if (!found.has(step[1]) || found.get(step[1]).length > next.length) found.set(step[1], next);
+        if (step[1] !== 0) walk(step[1], left.filter((_, j) => j !== i), next);
+      });
+    };
+    for (const c of info.candidates) walk(from, c.left, []);
+    return found;
+  }
+
+  function choose(point) {
+    if (!moving()) return;
+    const info = analyse();
+    if (selected !== null) {
+      const path = destinations(info, selected).get(point);
+      if (path) { groups.push(path); selected = null; draw(); return; }
+    }
+    selected = info.sources.has(point) && selected !== point ? point : null;
+    draw();
+  }
+
+  async function send(fn) {
+    busy = true;
+    draw();
+    try { await fn(); } finally { busy = false; draw(); }
+  }
+
+  function diceState(info) {
+    const dice = state.view.dice;
+    if (!dice) return [];
+    const faces = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+    const used = faces.map(() => false);
+    for (const [from, to] of info.flat) {
+      const distance = from - to;
+      let at = faces.findIndex((f, i) => !used[i] && f === distance);
+      if (at < 0) {
+        const bigger = faces.map((f, i) => [f, i]).filter(([f, i]) => !used[i] && f > distance).sort((a, b) => a[0] - b[0]);
+        at = bigger.length ? bigger[0][1] : -1;
+      }
+      if (at >= 0) used[at] = true;
+    }
+    return faces.map((face, i) => ({ face, used: used[i] }));
+  }
+
+  function drawDie(x, y, face, color, used) {
+    const g = el('g', { class: 'die-group', 'data-die': face }, svg);
+    el('rect', { x: x - 22, y: y - 22, width: 44, height: 44, rx: 7, class: `die ${color}${used ? ' used' : ''}` }, g);
+    for (const [dx, dy] of PIPS[face]) el('circle', { cx: x + dx * 11, cy: y + dy * 11, r: 4.5, class: `pip ${color}`, opacity: used ? 0.35 : 1 }, g);
+  }
+
+  function stack(x, top, count, color, maxHeight) {
+    const spacing = count > 1 ? Math.min(2 * R, (maxHeight - 2 * R) / (count - 1)) : 0;
+    for (let k = 0; k < count; k++) {
+      const cy = top ? TOP + R + k * spacing : BOTTOM - R - k * spacing;
+      el('circle', { cx: x, cy, r: R - 1, class: `checker ${color}` }, svg);
+      if (k === count - 1 && count > 5) el('text', { x, y: cy, class: `checker-count ${color}` }, svg).textContent = count;
+    }
+  }
+
+  function draw() {
+    svg.replaceChildren();
+    if (!state) return;
+    const view = state.view;
+    const mySide = me();
+    const oppSide = other(mySide);
+    const info = analyse();
+    const targets = selected !== null ? destinations(info, selected) : new Map();
+    el('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: 'bg-frame' }, svg);
+    el('rect', { x: LEFT, y: TOP, width: BAR_X - LEFT, height: BOTTOM - TOP, class: 'bg-field' }, svg);
+    el('rect', { x: RIGHT, y: TOP, width: TRAY_X - 10 - RIGHT, height: BOTTOM - TOP, class: 'bg-field' }, svg);
+    el('rect', { x: BAR_X, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: 'bg-bar' }, svg);
+    el('rect', { x: TRAY_X, y: TOP, width: WIDTH - TRAY_X - 10, height: BOTTOM - TOP, class: 'bg-field', opacity: 0.6 }, svg);
+    for (let q = 1; q <= 24; q++) {
+      const { x, top } = pointGeometry(q);
+      const base = top ? TOP : BOTTOM;
+      const tip = top ? TOP + TRI : BOTTOM - TRI;
+      el('polygon', { points: `${x - COL / 2},${base} ${x + COL / 2},${base} ${x},${tip}`, class: q % 2 ? 'bg-tri-a' : 'bg-tri-b' }, svg);
+      el('text', { x, y: top ? TOP - 5 : BOTTOM + 15, class: 'point-label' }, svg).textContent = q;
+    }
+    // Checkers on the points.
+    for (let q = 1; q <= 24; q++) {
+      const { x, top } = pointGeometry(q);
+      if (info.board.mine[q]) stack(x, top, info.board.mine[q], mySide, TRI + 20);
+      if (info.board.opp[q]) stack(x, top, info.board.opp[q], oppSide, TRI + 20);
+    }
+    // The bar: the viewer's checkers below the middle, the opponent's above.
+    const barX = BAR_X + BAR_W / 2;
+    for (let k = 0; k < info.board.mine[25]; k++) el('circle', { cx: barX, cy: 360 + k * 36, r: R - 1, class: `checker ${mySide}` }, svg);
+    for (let k = 0; k < info.board.oppBar; k++) el('circle', { cx: barX, cy: 240 - k * 36, r: R - 1, class: `checker ${oppSide}` }, svg);
+    // Borne-off checkers in the tray.
+    const trayW = WIDTH - TRAY_X - 20;
+    for (let k = 0; k < info.board.mine[0]; k++) el('rect', { x: TRAY_X + 5, y: BOTTOM - 14 - k * 13, width: trayW, height: 11, rx: 3, class: `off-checker ${mySide}` }, svg);
+    for (let k = 0; k < info.board.oppOff; k++) el('rect', { x: TRAY_X + 5, y: TOP + 3 + k * 13, width: trayW, height: 11, rx: 3, class: `off-checker ${oppSide}` }, svg);
+    // Cube: centred on the bar, or in the tray on its owner's side.
+    const cube = view.cube;
+    if (cube.enabled) {
+      const cx = cube.owner ? TRAY_X + trayW / 2 + 5 : barX;
+      const cy = cube.owner === mySide ? 380 : cube.owner === oppSide ? 220 : 300;
+      el('rect', { x: cx - 22, y: cy - 22, width: 44, height: 44, rx: 6, class: 'cube', id: 'cube', 'stroke-width': cube.offered ? 5 : 2 }, svg);
+      el('text', { x: cx, y: cy, class: 'cube-text' }, svg).textContent = cube.offered ? cube.value * 2 : (cube.value === 1 ? 64 : cube.value);
+    }
+    // Dice on the roller's half: the viewer's on the right, the opponent's on the left.
+    if (view.dice) {
+      const faces = view.turn === mySide ? diceState(info) : diceState({ flat: [] });
+      const centre = view.turn === mySide ? (RIGHT + TRAY_X - 10) / 2 : (LEFT + BAR_X) / 2;
+      const start = centre - (faces.length - 1) * 27;
+      faces.forEach((d, i) => drawDie(start + i * 54, 300, d.face, view.turn, d.used));
+    }
+    // Highlights and hit areas.
+    for (let q = 0; q <= 25; q++) {
+      const isSource = info.sources.has(q);
+      const isTarget = targets.has(q);
+      let area;
+      if (q === 25) area = { x: BAR_X, y: 330, w: BAR_W, h: BOTTOM - 330 };
+      else if (q === 0) area = { x: TRAY_X, y: 330, w: WIDTH - TRAY_X - 10, h: BOTTOM - 330 };
+      else {
+        const { x, top } = pointGeometry(q);
+        area = { x: x - COL / 2, y: top ? TOP : BOTTOM - TRI - 30, w: COL, h: TRI + 30 };
+      }
+      if (isTarget) el('rect', { ...{ x: area.x + 3, y: area.y, width: area.w - 6, height: area.h }, class: 'bg-target', 'data-target': q }, svg);
+      if (q === selected || (isSource && selected === null && moving())) el('rect', { x: area.x + 3, y: area.y, width: area.w - 6, height: area.h, class: 'bg-source' }, svg);
+      const g = el('g', { class: 'focusable', role: 'button', 'data-point': q, tabindex: isSource || isTarget ? 0 : -1,
+        'aria-label': q === 25 ? t('bg-bar') : q === 0 ? t('bg-off') : String(q) }, svg);
+      el('rect', { x: area.x, y: area.y, width: area.w, height: area.h, class: 'bg-hit' }, g);
+      g.addEventListener('click', () => choose(q));
+      g.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); choose(q); }
+      });
+    }
+    drawControls(info);
+  }
+
+  function button(id, label, onClick, enabled = true, secondary = false) {
+    const b = document.createElement('button');
+    b.id = id;
+    b.textContent = label;
+    b.disabled = !enabled || busy;
+    if (secondary) b.className = 'secondary';
+    b.addEventListener('click', onClick);
+    return b;
+  }
+
+  function drawControls(info) {
+    controls.replaceChildren();
+    const row = document.createElement('div');
+    row.className = 'buttons';
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    const view = state.view;
+    if (myTurn()) {
+      const actions = state.actions;
+      if (view.phase === 'roll') {
+        hint.textContent = actions.includes('double') ? t('bg-roll-or-double') : '';
+        row.append(button('roll', t('bg-roll'), () => send(() => ctx.act('roll'))));
+        if (actions.includes('double')) row.append(button('double', t('bg-double'), () => send(() => ctx.act('double')), true, true));
+      } else if (view.phase === 'doubled') {
+        hint.textContent = t('bg-double-offered', { side: t(`side-${view.turn}`), value: view.cube.value * 2 });
+        row.append(button('take', t('bg-take'), () => send(() => ctx.act('take'))));
+        row.append(button('pass', t('bg-pass'), () => send(() => ctx.act('pass')), true, true));
+      } else if (view.phase === 'move') {
+        hint.textContent = info.complete ? t('bg-move-done') : t('bg-move-hint');
+        row.append(button('undo', t('bg-undo'), () => { groups.pop(); selected = null; draw(); }, groups.length > 0, true));
+        const confirm = button('confirm', t('bg-confirm'), () => {
+          const text = info.complete.legal.move;
+          send(() => ctx.play(text));
+        }, !!info.complete);
+        row.append(confirm);
+        if (info.complete) {
+          const preview = document.createElement('code');
+          preview.id = 'move-preview';
+          preview.textContent = info.complete.legal.move;
+          row.append(preview);
+        }
+      }
+    } else if (view.phase === 'doubled' && ctx.seat === view.turn) {
+      hint.textContent = t('bg-waiting-answer');
+    }
+    controls.append(hint, row);
+    controls.hidden = !hint.textContent && row.childElementCount === 0;
+  }
+
+  return {
+    update(next) {
+      if (!state || next.version !== state.version) { groups = []; selected = null; }
+      state = next;
+      draw();
+    },
+    redraw: draw,
+  };
+}
+
+// Pip counts, score, cube and match state.
+export function backgammonPanel(state, seat) {
+  const v = state.view;
+  const row = (side) => `<span><span class="dot ${side}"></span> ${t(`side-${side}`)}${side === seat ? ` (${t('you')})` : ''}</span>
+    <span>${t('bg-pips')}: <b id="pips-${side}">${v.pips[side]}</b></span>
+    <span>${t('bg-score')}: <b id="score-${side}">${v.match.score[side]}</b></span>`;
+  const kind = v.match.length ? t('bg-match', { length: v.match.length }) : t('bg-money');
+  const extras = [kind, t('bg-game-number', { number: v.match.game })];
+  if (v.match.crawford) extras.push(t('bg-crawford'));
+  if (v.cube.enabled) extras.push(`${t('bg-cube')}: ${v.cube.value}${v.cube.owner ? ` (${t(`side-${v.cube.owner}`)})` : ''}`);
+  const last = v.last_game ? `<p>${t('bg-last-game', { side: t(`side-${v.last_game.winner}`), points: v.last_game.points })}</p>` : '';
+  return `<div class="counts">${row('white')}${row('black')}</div><p>${extras.join(' · ')}</p>${last}`;
+}
+
+// The game log as list items.
+export function backgammonLog(state) {
+  const esc = (text) => String(text).replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  let game = 0;
+  return state.view.log.map((entry) => {
+    const header = entry.game !== game && state.view.match.game > 1 ? `<li><b>${t('bg-game-number', { number: entry.game })}</b></li>` : '';
+    game = entry.game;
+    return `${header}<li><span class="dot ${entry.side}"></span> ${esc(entry.text)}</li>`;
+  }).join('');
+}

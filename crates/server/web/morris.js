@@ -1,0 +1,154 @@
+// The Nine Men's Morris board in SVG: place, slide, fly and remove by click or keyboard
+// (Tab to a point, Enter or Space to choose it; Escape cancels). Standing mills are highlighted.
+// The server sends the legal moves in notation (`d6`, `d6-d5`, `d6-d5xa1`); the board only
+// filters them by what the user has chosen so far.
+
+import { t } from './i18n.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const SIZE = 700;
+const STEP = 100;
+const MARGIN = 50;
+const POINTS = ['a7', 'd7', 'g7', 'b6', 'd6', 'f6', 'c5', 'd5', 'e5', 'a4', 'b4', 'c4', 'e4', 'f4', 'g4',
+  'c3', 'd3', 'e3', 'b2', 'd2', 'f2', 'a1', 'd1', 'g1'];
+const LINES = [['a7', 'g7'], ['g7', 'g1'], ['g1', 'a1'], ['a1', 'a7'], ['b6', 'f6'], ['f6', 'f2'], ['f2', 'b2'],
+  ['b2', 'b6'], ['c5', 'e5'], ['e5', 'e3'], ['e3', 'c3'], ['c3', 'c5'], ['d7', 'd5'], ['d3', 'd1'], ['a4', 'c4'],
+  ['e4', 'g4']];
+
+export function xy(point) {
+  const file = 'abcdefg'.indexOf(point[0]);
+  const rank = Number(point[1]);
+  return [MARGIN + file * STEP, MARGIN + (7 - rank) * STEP];
+}
+
+export function parseMove(text) {
+  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?(?:x([a-g][1-7]))?$/.exec(text);
+  if (!m) return null;
+  return m[2] ? { text, from: m[1], to: m[2], remove: m[3] || null } : { text, from: null, to: m[1], remove: m[3] || null };
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export function createMorrisBoard(container, ctx) {
+  const svg = el('svg', { viewBox: `0 0 ${SIZE} ${SIZE}`, role: 'group', 'aria-label': t('morris-title'), id: 'morris-board' });
+  container.appendChild(svg);
+  let state = null;
+  let selected = null;     // a point whose piece is being moved
+  let pending = null;      // {from, to} waiting for a removal
+  let busy = false;
+
+  const mine = () => state && ctx.seat && state.to_act === ctx.seat && !busy;
+  const moves = () => (mine() ? state.legal_moves.map(parseMove).filter(Boolean) : []);
+
+  function candidatesTo(from, to) { return moves().filter((m) => m.from === from && m.to === to); }
+
+  async function submit(text) {
+    busy = true;
+    selected = null; pending = null;
+    draw();
+    try { await ctx.play(text); } finally { busy = false; draw(); }
+  }
+
+  function choose(point) {
+    if (!mine()) return;
+    const piece = state.view.points[point];
+    if (pending) {
+      const hit = candidatesTo(pending.from, pending.to).find((m) => m.remove === point);
+      if (hit) submit(hit.text);
+      return;
+    }
+    const placing = state.view.phase === 'placing';
+    if (!placing && piece === ctx.seat) {
+      selected = moves().some((m) => m.from === point) ? (selected === point ? null : point) : null;
+      draw();
+      return;
+    }
+    if (piece) return;
+    const from = placing ? null : selected;
+    if (!placing && !from) return;
+    const candidates = candidatesTo(from, point);
+    if (candidates.length === 0) return;
+    if (candidates.length === 1 && !candidates[0].remove) { submit(candidates[0].text); return; }
+    pending = { from, to: point };
+    draw();
+  }
+
+  function cancel() { selected = null; pending = null; draw(); }
+  svg.addEventListener('keydown', (event) => { if (event.key === 'Escape') cancel(); });
+
+  function hint() {
+    if (!mine()) return '';
+    if (pending) return t('morris-remove');
+    return t({ placing: 'morris-place', flying: 'morris-fly' }[state.view.phase] || 'morris-move');
+  }
+
+  function draw() {
+    svg.replaceChildren();
+    if (!state) return;
+    const view = state.view;
+    el('rect', { x: 0, y: 0, width: SIZE, height: SIZE, rx: 24, fill: 'var(--wood)' }, svg);
+    for (const [a, b] of LINES) {
+      const [x1, y1] = xy(a); const [x2, y2] = xy(b);
+      el('line', { x1, y1, x2, y2, class: 'mb-line' }, svg);
+    }
+    for (const mill of view.mills) {
+      const [x1, y1] = xy(mill.points[0]); const [x2, y2] = xy(mill.points[2]);
+      el('line', { x1, y1, x2, y2, class: `mill ${mill.color}`, 'data-mill': mill.points.join(' ') }, svg);
+    }
+    const list = moves();
+    const targets = new Set();
+    const removable = new Set();
+    if (pending) {
+      for (const m of candidatesTo(pending.from, pending.to)) if (m.remove) removable.add(m.remove);
+    } else if (view.phase === 'placing') {
+      for (const m of list) targets.add(m.to);
+    } else if (selected) {
+      for (const m of list) if (m.from === selected) targets.add(m.to);
+    }
+    const sources = new Set(view.phase === 'placing' || pending ? [] : list.map((m) => m.from));
+    const last = view.last_move ? parseMove(view.last_move) : null;
+    for (const point of POINTS) {
+      const [x, y] = xy(point);
+      let piece = view.points[point] || null;
+      let tentative = false;
+      if (pending && point === pending.to) { piece = ctx.seat; tentative = true; }
+      if (pending && point === pending.from) piece = null;
+      const g = el('g', { class: 'focusable', tabindex: mine() && (targets.has(point) || removable.has(point) || sources.has(point)) ? 0 : -1,
+        role: 'button', 'data-point': point, 'aria-label': `${point} ${piece ? t(`side-${piece}`) : ''}` }, svg);
+      el('circle', { cx: x, cy: y, r: 9, class: 'mb-point' }, g);
+      if (piece) el('circle', { cx: x, cy: y, r: 30, class: `piece ${piece}${tentative ? ' tentative' : ''}`, 'data-piece': piece }, g);
+      if (last && (point === last.to || point === last.from)) el('circle', { cx: x, cy: y, r: 40, class: 'last' }, g);
+      if (targets.has(point)) el('circle', { cx: x, cy: y, r: 14, class: 'target' }, g);
+      if (point === selected) el('circle', { cx: x, cy: y, r: 36, class: 'selected' }, g);
+      if (removable.has(point)) el('circle', { cx: x, cy: y, r: 36, class: 'removable' }, g);
+      el('circle', { cx: x, cy: y, r: 44, class: 'mb-hit' }, g);
+      g.addEventListener('click', () => choose(point));
+      g.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); choose(point); }
+      });
+    }
+    ctx.setHint(hint());
+  }
+
+  return {
+    update(next) {
+      if (!state || next.version !== state.version) { selected = null; pending = null; }
+      state = next;
+      draw();
+    },
+    redraw: draw,
+  };
+}
+
+// The side panel of a Morris game: pieces in hand and on the board.
+export function morrisCounts(state) {
+  const v = state.view;
+  const row = (side) => `<span><span class="dot ${side}"></span> ${t(`side-${side}`)}</span>
+    <span>${v.in_hand[side]} ${t('in-hand')}</span><span>${v.on_board[side]} ${t('on-board')}</span>`;
+  return `<div class="counts">${row('white')}${row('black')}</div>`;
+}
