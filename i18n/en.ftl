@@ -92,8 +92,8 @@ connection-lost = Connection lost; reconnecting…
 # terminal UI (ludus play; crates/tui)
 tui-input = Move
 tui-matches = { $count } matching
-tui-keys-morris = Type a move (Tab completes) · arrows/mouse + Enter · h hint · u undo · q quit
-tui-keys-bg = r roll · d double · t take · p pass · h hint · u undo · Enter confirm · q quit
+tui-keys-morris = Type a move (Tab completes) · arrows/mouse, Enter · h hint · u undo · q quit
+tui-keys-bg = r roll · d double · t take · p pass · h hint · u undo · q quit
 tui-too-small = Make the terminal at least { $width }×{ $height } to see the board.
 tui-quit-confirm = Leave the game? It stays saved if you gave --save. (y/n)
 tui-resign-or-leave = y: resign ({ $points } point(s)) · l: leave, resume later with --load · n: play on
@@ -127,3 +127,5 @@ tui-bg-next-game = Enter: next game · q: leave.
 tui-bg-roll = Roll the dice (r).
 tui-bg-move = Type a move or pick a checker, then its point.
 tui-bg-centred = centred
+tui-pips = Pips
+tui-bg-move-done = Enter confirms the move; u takes back a checker.

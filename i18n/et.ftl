@@ -90,8 +90,8 @@ connection-lost = Ühendus katkes; ühendan uuesti…
 # terminal UI (ludus play; crates/tui)
 tui-input = Käik
 tui-matches = { $count } sobivat
-tui-keys-morris = Kirjuta käik (Tab täiendab) · nooled/hiir + Enter · h vihje · u tagasi · q välju
-tui-keys-bg = r veereta · d kahekordista · t võta · p loobu · h vihje · u tagasi · Enter kinnita · q välju
+tui-keys-morris = Kirjuta käik, Tab täiendab · nooled/hiir, Enter · h vihje · u tagasi · q välju
+tui-keys-bg = r veereta · d kahekordista · t võta · p loobu · h vihje · u tagasi · q välju
 tui-too-small = Lauda näed, kui terminal on vähemalt { $width }×{ $height }.
 tui-quit-confirm = Lahkuda mängust? Mäng jääb salvestatuks, kui andsid --save. (y/n)
 tui-resign-or-leave = y: alistu ({ $points } punkti) · l: lahku, jätka hiljem --load abil · n: mängi edasi
@@ -125,3 +125,5 @@ tui-bg-next-game = Enter: järgmine mäng · q: lahku.
 tui-bg-roll = Veereta täringuid (r).
 tui-bg-move = Kirjuta käik või vali nupp ja siis selle punkt.
 tui-bg-centred = keskel
+tui-pips = Silmi
+tui-bg-move-done = Enter kinnitab käigu; u võtab nupu tagasi.

@@ -90,8 +90,8 @@ connection-lost = A kapcsolat megszakadt; újracsatlakozás…
 # terminal UI (ludus play; crates/tui)
 tui-input = Lépés
 tui-matches = { $count } egyezik
-tui-keys-morris = Írd be a lépést (Tab kiegészít) · nyilak/egér + Enter · h tipp · u vissza · q kilép
-tui-keys-bg = r dob · d dupláz · t elfogad · p felad · h tipp · u vissza · Enter megerősít · q kilép
+tui-keys-morris = Írj lépést, Tab kiegészít · nyilak/egér, Enter · h tipp · u vissza · q kilép
+tui-keys-bg = r dob · d dupláz · t elfogad · p felad · h tipp · u vissza · q kilép
 tui-too-small = A táblához legalább { $width }×{ $height } méretű terminál kell.
 tui-quit-confirm = Kilépsz a játékból? A --save megadásával mentve marad. (y/n)
 tui-resign-or-leave = y: feladás ({ $points } pont) · l: kilépés, később folytatható --load-dal · n: játék tovább
@@ -125,3 +125,5 @@ tui-bg-next-game = Enter: következő játszma · q: kilépés.
 tui-bg-roll = Dobj a kockákkal (r).
 tui-bg-move = Írd be a lépést, vagy válassz korongot, majd a pontját.
 tui-bg-centred = középen
+tui-pips = Pip
+tui-bg-move-done = Az Enter megerősíti a lépést; az u visszavesz egy korongot.

@@ -1032,7 +1032,7 @@ impl BgApp {
                     ],
                 ));
             }
-            Phase::Moving(_) if self.completed_move().is_some() => "bg-move-done",
+            Phase::Moving(_) if self.completed_move().is_some() => "tui-bg-move-done",
             Phase::Moving(_) => "tui-bg-move",
             _ => return Status::default(),
         };
@@ -1104,7 +1104,8 @@ fn permutations(steps: &[CheckerMove]) -> Vec<Vec<CheckerMove>> {
 /// other order, when the point in between is free of opposing checkers.
 fn other_path(position: &Position, steps: &[CheckerMove]) -> Option<Vec<CheckerMove>> {
     let [first, second] = steps else { return None };
-    if second.from != first.to || second.to == 0 {
+    // A hit on the way happens only on this path: the other one ends elsewhere.
+    if second.from != first.to || second.to == 0 || first.hit {
         return None;
     }
     let later_die = second.from - second.to;

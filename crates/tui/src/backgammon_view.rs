@@ -32,6 +32,10 @@ const BOTTOM_LABELS: u16 = 14;
 const FRAME_COLUMNS: [u16; 5] = [0, 19, 23, 42, 46];
 /// Column where the cube is drawn.
 const CUBE_X: u16 = 47;
+/// Characters of the bar's label (up to the next point's label).
+const BAR_LABEL: usize = 4;
+/// Characters of the tray's label (the label row is free to the right).
+const OFF_LABEL: usize = 6;
 
 /// The centre column of a display column (0..14).
 fn center_x(column: u8) -> u16 {
@@ -245,9 +249,10 @@ fn draw_labels(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
             let slot = Slot::at(top, column);
             let mover_point = app.mover_point(slot);
             let text = match slot {
-                Slot::Point(_) => format!("{mover_point:>2}"),
-                Slot::Bar => short(&app.catalog.get("bg-bar")),
-                Slot::Off => short(&app.catalog.get("bg-off")),
+                Slot::Point(_) => format!("{mover_point:>3}"),
+                // Left-aligned: the columns right of the bar and the tray are free in label rows.
+                Slot::Bar => format!("{:<3}", short(&app.catalog.get("bg-bar"), BAR_LABEL)),
+                Slot::Off => format!("{:<3}", short(&app.catalog.get("bg-off"), OFF_LABEL)),
             };
             let mut style = theme.label;
             if matches!(slot, Slot::Point(_)) && moved.contains(&mover_point) {
@@ -265,18 +270,19 @@ fn draw_labels(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
             let y = area.y + if top { TOP_LABELS } else { BOTTOM_LABELS };
             let x = area.x + center_x(column) - 1;
             let shown = if matches!(slot, Slot::Bar | Slot::Off) && top != (column == OFF_COLUMN) {
-                // Bar label above, tray label below: one of each is enough.
+                // The bar's name below, the tray's above: one of each is enough.
                 "   ".to_string()
             } else {
-                format!("{text:>3}")
+                text
             };
             buf.set_string(x, y, shown, style);
         }
     }
 }
 
-fn short(text: &str) -> String {
-    text.chars().take(3).collect()
+/// The first `room` characters of a label.
+fn short(text: &str, room: usize) -> String {
+    text.chars().take(room).collect()
 }
 
 /// The dice of the side on roll in its half of the middle row.
@@ -353,10 +359,10 @@ fn draw_side(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
             Span::raw(format!(" ({})", app.player_label(seat))),
         ]));
         lines.push(Line::from(format!(
-            "   {} {}  {} {}",
+            "   {} {} · {} {}",
             catalog.get("bg-score"),
             score[seat.index()],
-            catalog.get("bg-pips"),
+            catalog.get("tui-pips"),
             pips[seat.index()]
         )));
     }

@@ -13,18 +13,28 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-/// Columns between neighbouring grid points (a point and three line characters).
-const COLUMN_STEP: u16 = 4;
-/// Rows between neighbouring grid points (a point and one line character).
-const ROW_STEP: u16 = 2;
+/// Rows between neighbouring grid points on a small screen (a point and one line character);
+/// columns are twice as many, so the squares look square in 1:2 terminal cells.
+const SMALL_ROW_STEP: u16 = 2;
+/// Rows between neighbouring grid points when the screen has room for a larger board.
+const LARGE_ROW_STEP: u16 = 3;
 /// Columns left of the grid for the rank labels.
 const LABEL_WIDTH: u16 = 3;
 /// Points per grid line (files a..g, ranks 1..7).
 const GRID: u16 = 7;
-/// Width of the board's inside: labels and the grid.
-const BOARD_WIDTH: u16 = LABEL_WIDTH + (GRID - 1) * COLUMN_STEP + 2;
-/// Height of the board's inside: the grid and the file labels.
-const BOARD_HEIGHT: u16 = (GRID - 1) * ROW_STEP + 2;
+
+/// The size of the board's inside for a row step: labels and grid, grid and file labels.
+const fn board_size(row_step: u16) -> (u16, u16) {
+    (
+        LABEL_WIDTH + (GRID - 1) * 2 * row_step + 2,
+        (GRID - 1) * row_step + 2,
+    )
+}
+
+/// The row step of a board drawn in `area` (its inside).
+fn row_step(area: Rect) -> u16 {
+    (area.height.saturating_sub(2) / (GRID - 1)).max(1)
+}
 
 /// Draws the whole Morris screen.
 pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
@@ -35,10 +45,16 @@ pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
         return;
     }
     let [main, status, input, keys] = view::screen_rows(area);
+    let step = if main.height >= board_size(LARGE_ROW_STEP).1 + 2 {
+        LARGE_ROW_STEP
+    } else {
+        SMALL_ROW_STEP
+    };
+    let (board_width, board_height) = board_size(step);
     let [board_column, side] =
-        Layout::horizontal([Constraint::Length(BOARD_WIDTH + 2), Constraint::Min(0)]).areas(main);
+        Layout::horizontal([Constraint::Length(board_width + 2), Constraint::Min(0)]).areas(main);
     let [board_block_area, _] =
-        Layout::vertical([Constraint::Length(BOARD_HEIGHT + 2), Constraint::Min(0)])
+        Layout::vertical([Constraint::Length(board_height + 2), Constraint::Min(0)])
             .areas(board_column);
     let block = Block::bordered().title(format!(" {} ", app.catalog.get("morris-title")));
     let inner = block.inner(board_block_area);
@@ -60,9 +76,10 @@ pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
 /// The cell of a point inside the board area.
 fn cell(area: Rect, square: Square) -> (u16, u16) {
     let (x, y) = grid(square);
+    let step = row_step(area);
     (
-        area.x + LABEL_WIDTH + x as u16 * COLUMN_STEP,
-        area.y + (GRID - 1 - y as u16) * ROW_STEP,
+        area.x + LABEL_WIDTH + x as u16 * 2 * step,
+        area.y + (GRID - 1 - y as u16) * step,
     )
 }
 
@@ -129,14 +146,15 @@ fn draw_board(buf: &mut Buffer, area: Rect, app: &MorrisApp, theme: &Theme) {
         style = style.patch(highlight(app, square, theme));
         buf.set_string(x, y, glyph, style);
     }
+    let step = row_step(area);
     for rank in 0..GRID {
-        let y = area.y + (GRID - 1 - rank) * ROW_STEP;
+        let y = area.y + (GRID - 1 - rank) * step;
         buf.set_string(area.x, y, (rank + 1).to_string(), theme.label);
     }
     for file in 0..GRID {
-        let x = area.x + LABEL_WIDTH + file * COLUMN_STEP;
+        let x = area.x + LABEL_WIDTH + file * 2 * step;
         let name = char::from(b'a' + file as u8).to_string();
-        buf.set_string(x, area.y + (GRID - 1) * ROW_STEP + 1, name, theme.label);
+        buf.set_string(x, area.y + (GRID - 1) * step + 1, name, theme.label);
     }
 }
 
@@ -194,7 +212,7 @@ fn draw_side(frame: &mut Frame, area: Rect, app: &MorrisApp, theme: &Theme) {
             Span::raw(format!(
                 " {hand} · {} {}",
                 catalog.get("on-board"),
-                position.piece_count(color)
+                position.pieces(color).count_ones()
             )),
         ]));
     }
