@@ -1,9 +1,12 @@
 //! Integration tests of the `ludus` binary (one test binary; one module per command family).
 //!
 //! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
+//! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
 
 #[path = "cli/morris.rs"]
 mod morris;
+#[path = "cli/play.rs"]
+mod play;
 
 use std::process::{Command, Output};
 
