@@ -16,7 +16,7 @@ use ludus_backgammon::{
 use ludus_backgammon_engine::analysis::{cube_decision_at, should_double, should_take};
 use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::search::rank_moves;
-use ludus_backgammon_engine::{Board, HeuristicPlayer, NetEvaluator, Player};
+use ludus_backgammon_engine::{Board, Evaluator, HeuristicPlayer, NetEvaluator, Player};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use std::time::Duration;
@@ -27,6 +27,8 @@ const HINT_PLIES: u8 = 1;
 const FIRST_CUBE_LEVEL: u32 = 3;
 /// Equity noise of levels 3..=7 (a weaker level errs more), in points per game.
 const LEVEL_NOISE: [f32; 5] = [0.30, 0.20, 0.12, 0.06, 0.02];
+/// A probability above which a result counts as expected (for resignations).
+const LIKELY: f32 = 0.5;
 /// The level that plays the network at 0 ply without noise; 9 and 10 look 1 and 2 plies ahead.
 const FIRST_CLEAN_LEVEL: u32 = 8;
 
@@ -462,23 +464,25 @@ impl BgApp {
         kind.multiplier() * cube
     }
 
+    /// The result a resignation gives: the one the network expects (a gammon or backgammon
+    /// when it is more likely than not, else a single game), so resigning never saves points.
     fn resignation_kind(&self) -> WinKind {
         let Some(game) = self.game() else {
             return WinKind::Single;
         };
-        let seat = self.resigning_seat();
-        let position = game.position();
-        let mine = if seat == game.on_roll() {
-            position.player_checkers()
+        let board = Board::from(game.position());
+        let own_view = if self.resigning_seat() == game.on_roll() {
+            board
         } else {
-            position.opponent_checkers()
+            board.swapped()
         };
-        if mine[0] > 0 {
-            WinKind::Single
-        } else if mine[19..].iter().any(|&c| c > 0) {
+        let p = self.evaluator.eval_any(&own_view);
+        if p.lose_backgammon > LIKELY {
             WinKind::Backgammon
-        } else {
+        } else if p.lose_gammon > LIKELY {
             WinKind::Gammon
+        } else {
+            WinKind::Single
         }
     }
 

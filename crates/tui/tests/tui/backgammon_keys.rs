@@ -225,11 +225,12 @@ fn quitting_asks_whether_to_resign_or_leave() {
     press(&mut app, [Input::Char('q'), Input::Char('y')]);
     let outcome = app.game().unwrap().outcome().expect("resigned");
     assert_eq!(outcome.winner, Seat::One);
-    // Nothing borne off and checkers in the opponent's home board: a backgammon.
+    // At the start no gammon is likely: a single game.
     assert_eq!(
         outcome.end,
-        ludus_backgammon::GameEnd::Resigned(WinKind::Backgammon)
+        ludus_backgammon::GameEnd::Resigned(WinKind::Single)
     );
+    assert_eq!(outcome.points, 1);
 }
 
 #[test]
