@@ -1,8 +1,11 @@
 //! Integration tests of the `ludus` binary (one test binary; one module per command family).
 //!
 //! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
+//! - `backgammon`: `ludus backgammon moves | show` (the rules commands).
 //! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
 
+#[path = "cli/backgammon.rs"]
+mod backgammon;
 #[path = "cli/morris.rs"]
 mod morris;
 #[path = "cli/play.rs"]
