@@ -26,13 +26,15 @@ fn main() {
         let mut dice = opening_roll(&mut rng);
         loop {
             let succ = successors(&b, dice.0, dice.1);
-            if succ.len() > 1 && !b.is_bearoff() && rng.random_range(0..KEEP_ONE_IN) == 0 {
-                if let Ok(p) = Position::try_from(b) {
-                    println!("{} {}{}", p.position_id(), dice.0, dice.1);
-                    printed += 1;
-                    if printed == count {
-                        return;
-                    }
+            if succ.len() > 1
+                && !b.is_bearoff()
+                && rng.random_range(0..KEEP_ONE_IN) == 0
+                && let Ok(p) = Position::try_from(b)
+            {
+                println!("{} {}{}", p.position_id(), dice.0, dice.1);
+                printed += 1;
+                if printed == count {
+                    return;
                 }
             }
             e.eval_after_moves(&succ, &mut scores);
