@@ -3,7 +3,8 @@
 Reads `position-id dice` lines from $REFEREE_POSITIONS, asks `ludus backgammon best --json` (binary
 $LUDUS, plies $PLIES) for every legal play of each, and has gnubg evaluate every resulting
 position at $GNUBG_PLIES plies (cubeless). Prints the average equity Ludus's choice loses against
-gnubg's favourite, in millipoints per move, and how often both agree. gnubg is used only as a
+gnubg's favourite, in millipoints per move, and how often both agree; and the mean absolute
+difference between `ludus backgammon eval` (0 ply) and gnubg's cubeless equity of each position. gnubg is used only as a
 judge: nothing of it enters Ludus.
 """
 import json
@@ -24,7 +25,7 @@ def mover_equity(position_id):
     r = gnubg.evaluate(gnubg.positionfromid(position_id), cube, context)
     return -r[5]
 
-total_loss, agree, count = 0.0, 0, 0
+total_loss, agree, count, eval_diff = 0.0, 0, 0, 0.0
 for line in lines:
     if not line.strip():
         continue
@@ -37,6 +38,12 @@ for line in lines:
     total_loss += best - values[0]
     agree += values[0] == best
     count += 1
+    out = subprocess.run([ludus, "backgammon", "eval", "--position-id", pid, "--json"],
+                         capture_output=True, text=True, check=True)
+    ours = json.loads(out.stdout)["equity"]
+    theirs = gnubg.evaluate(gnubg.positionfromid(pid), cube, context)[5]
+    eval_diff += abs(ours - theirs)
 print(f"positions {count}, ludus plies {plies}, gnubg plies {gnubg_plies}: "
       f"average loss {1000 * total_loss / count:.1f} millipoints per move, "
-      f"same move as gnubg {100 * agree / count:.1f}%")
+      f"same move as gnubg {100 * agree / count:.1f}%, "
+      f"mean |equity difference| of the positions {eval_diff / count:.3f}")
