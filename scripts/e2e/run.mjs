@@ -11,7 +11,9 @@
 //   3. two_humans_hu            – Hungarian; Morris between two browser pages (creator and the
 //                                 invitation link); each sees the other's moves live (WebSocket).
 //   4. phone_layout             – a backgammon match at phone width (responsive layout).
-//   5. sigkill_resume           – a second server is killed with SIGKILL mid-game; restarted on
+//   5. cube_between_two_pages   – Backgammon between two pages: one doubles by button, the other
+//                                 sees the offer live and takes; both show the cube at 2.
+//   6. sigkill_resume           – a second server is killed with SIGKILL mid-game; restarted on
 //                                 the same database, every game is back with its full history.
 // Screenshots go to target/e2e/*.png.
 
@@ -80,9 +82,23 @@ async function setLanguage(page, lang) {
 
 const point = (page, name) => page.click(`#morris-board [data-point="${name}"]`);
 
-async function playMorrisMove(page, text) {
+async function dragPoint(page, from, to) {
+  const centre = async (name) => {
+    const box = await page.locator(`#morris-board [data-point="${name}"] .mb-hit`).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [x1, y1] = await centre(from);
+  const [x2, y2] = await centre(to);
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 5 });
+  await page.mouse.up();
+}
+
+async function playMorrisMove(page, text, { drag = false } = {}) {
   const m = /^([a-g][1-7])(?:-([a-g][1-7]))?(?:x([a-g][1-7]))?$/.exec(text);
-  if (m[2]) { await point(page, m[1]); await point(page, m[2]); } else await point(page, m[1]);
+  if (m[2] && drag) await dragPoint(page, m[1], m[2]);
+  else if (m[2]) { await point(page, m[1]); await point(page, m[2]); } else await point(page, m[1]);
   if (m[3]) { await page.waitForSelector('#morris-board .removable'); await point(page, m[3]); }
 }
 
@@ -103,6 +119,7 @@ async function morrisFullGameEn(browser, url) {
   let plies = 0;
   let state;
   let screenshotTaken = false;
+  let dragged = 0;
   for (; plies < MAX_MORRIS_PLIES; plies++) {
     state = await waitForTurn(page, 'white');
     if (state.result) break;
@@ -111,7 +128,9 @@ async function morrisFullGameEn(browser, url) {
       screenshotTaken = true;
     }
     const before = state.version;
-    await playMorrisMove(page, pickMorris(state.legal_moves));
+    // Slides alternate between drag and drop and two clicks.
+    await playMorrisMove(page, pickMorris(state.legal_moves), { drag: plies % 2 === 0 });
+    if (state.view.phase !== 'placing' && plies % 2 === 0) dragged += 1;
     await page.waitForFunction((v) => Number(document.querySelector('#play').dataset.version) > v, before, { timeout: WAIT_MS });
   }
   state = await api(page, `/api/games/${gameId(page)}`);
@@ -124,7 +143,7 @@ async function morrisFullGameEn(browser, url) {
   const record = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/export`)).text(), gameId(page));
   assert(record.includes('1. '), 'the exported Morris record lists the moves');
   await page.close();
-  return `${state.history.length} plies, result ${JSON.stringify(state.result)}`;
+  return `${state.history.length} plies (${dragged} by drag and drop), result ${JSON.stringify(state.result)}`;
 }
 
 const bgPoint = (page, q) => page.click(`#bg-board [data-point="${q}"]`);
@@ -229,6 +248,47 @@ async function phoneLayout(browser, url) {
   return `board ${Math.round(box.width)} px wide`;
 }
 
+async function playBackgammonTurn(page, state) {
+  const legal = state.view.legal[random(state.view.legal.length)];
+  for (const [from, to] of legal.steps) { await bgPoint(page, from); await bgPoint(page, to); }
+  await page.waitForSelector('#confirm:not([disabled])');
+  await page.click('#confirm');
+  await page.waitForFunction((v) => Number(document.querySelector('#play').dataset.version) > v, state.version);
+}
+
+async function cubeBetweenTwoPages(browser, url) {
+  const host = await browser.newPage();
+  await host.goto(url);
+  await setLanguage(host, 'hu');
+  await host.selectOption('#bg-opponent', 'human');
+  await host.selectOption('#bg-side', 'white');
+  await host.click('#start-backgammon');
+  await host.waitForSelector('#invite-link');
+  const guest = await browser.newPage();
+  await guest.goto(await host.inputValue('#invite-link'));
+  await guest.waitForSelector('#bg-board');
+  const pages = { white: host, black: guest };
+  const opening = await api(host, `/api/games/${gameId(host)}`);
+  const opener = opening.to_act;
+  const doubler = opener === 'white' ? 'black' : 'white';
+  await playBackgammonTurn(pages[opener], await waitForTurn(pages[opener], opener));
+  const before = await waitForTurn(pages[doubler], doubler);
+  assert(before.actions.includes('double'), `the doubler may double: ${before.actions}`);
+  await pages[doubler].click('#double');
+  // The opener's page learns of the offer over the WebSocket and shows Take / Pass.
+  await pages[opener].waitForSelector('#take', { timeout: WAIT_MS });
+  await pages[opener].waitForSelector('#pass');
+  await pages[opener].screenshot({ path: join(OUT, 'backgammon-double-offered-hu.png') });
+  await pages[opener].click('#take');
+  for (const page of [host, guest]) {
+    await page.waitForFunction(() => document.querySelector('#cube + text')?.textContent === '2', null, { timeout: WAIT_MS });
+  }
+  const after = await api(host, `/api/games/${gameId(host)}`);
+  assert(after.view.cube.value === 2 && after.view.cube.owner === opener, `cube ${JSON.stringify(after.view.cube)}`);
+  await host.close(); await guest.close();
+  return `${doubler} doubled, ${opener} took; the cube shows 2 on both pages`;
+}
+
 async function sigkillResume() {
   const json = async (response) => { const body = await response.json(); assert(response.ok, JSON.stringify(body)); return body; };
   const post = (url, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
@@ -267,7 +327,8 @@ async function main() {
   let failed = 0;
   try {
     for (const [name, test] of [['morris_full_game_en', morrisFullGameEn], ['backgammon_turns_et', backgammonTurnsEt],
-      ['two_humans_hu', twoHumansHu], ['phone_layout', phoneLayout], ['sigkill_resume', sigkillResume]]) {
+      ['two_humans_hu', twoHumansHu], ['phone_layout', phoneLayout], ['cube_between_two_pages', cubeBetweenTwoPages],
+      ['sigkill_resume', sigkillResume]]) {
       const started = Date.now();
       try {
         const detail = await test(browser, url);

@@ -211,6 +211,9 @@ pub enum GameError {
     ActionNotAllowed(String),
 }
 
+/// A computer decision to be computed away from the game (owns a copy of what it needs).
+pub type ComputerJob = Box<dyn FnOnce() -> Command + Send>;
+
 /// A game in progress, driven only through commands. Implementations call their rules crate.
 pub trait Game: Send + Sync {
     /// The kind of game.
@@ -228,8 +231,13 @@ pub trait Game: Send + Sync {
     /// The rule options in force, normalised (every option named, defaults filled in).
     fn rules(&self) -> serde_json::Value;
     /// The computer's decision for the seat to act, at a strength level 1..=10, within about
-    /// `think_time`.
-    fn computer_command(&self, level: u8, think_time: std::time::Duration) -> Option<Command>;
+    /// `think_time`, as a job that owns what it needs: the server runs it without holding the
+    /// game. `None` when nobody is to act.
+    fn computer_job(&self, level: u8, think_time: std::time::Duration) -> Option<ComputerJob>;
+    /// The computer's decision, computed at once (see [`Game::computer_job`]).
+    fn computer_command(&self, level: u8, think_time: std::time::Duration) -> Option<Command> {
+        self.computer_job(level, think_time).map(|job| job())
+    }
     /// Every legal move of the seat to act, in the game's notation (empty when it must act).
     fn legal_moves(&self) -> Vec<String>;
     /// The actions the seat to act may take now (resign is always allowed while playing).

@@ -2,7 +2,7 @@
 //! it is acknowledged, broadcast of every change, and the computer's turns.
 
 use crate::error::ApiError;
-use crate::game::{Command, Game, GameKind, GameResult, Side};
+use crate::game::{Action, Command, Game, GameKind, GameResult, Side};
 use crate::games::{self, Players};
 use crate::store::{Store, StoredGame, now_millis};
 use rand::RngExt;
@@ -206,7 +206,8 @@ struct HubInner {
 }
 
 impl Hub {
-    /// A hub on the given store, resuming every game stored there.
+    /// A hub on the given store, resuming every game stored there (a game whose record no longer
+    /// replays is reported on stderr and skipped).
     pub fn new(store: Store, players: Players, config: Config) -> anyhow::Result<Hub> {
         let stored = store.load_all()?;
         let hub = Hub {
@@ -219,10 +220,16 @@ impl Hub {
         };
         for game in stored {
             let id = game.id.clone();
-            let session = hub
-                .resume(game)
-                .map_err(|error| anyhow::anyhow!("cannot resume game {id}: {error}"))?;
-            hub.insert(session);
+            match hub.resume(game) {
+                Ok(session) => {
+                    hub.insert(session);
+                }
+                // One game that no longer replays (a record from an older rules crate, a damaged
+                // file) must not keep every other game offline: it stays in the database, unserved.
+                Err(error) => {
+                    eprintln!("ludus: game {id} cannot be resumed and is skipped: {error:#}")
+                }
+            }
         }
         Ok(hub)
     }
@@ -441,8 +448,10 @@ impl Hub {
             command: record,
             at,
         });
-        // Nobody watching is fine.
-        let _ = session.updates.send(Arc::new(session.state().to_string()));
+        // The state is serialised only when someone watches; nobody watching is fine.
+        if session.updates.receiver_count() > 0 {
+            let _ = session.updates.send(Arc::new(session.state().to_string()));
+        }
         Ok(())
     }
 
@@ -462,23 +471,50 @@ impl Hub {
         }
     }
 
-    /// Lets the computer play while it is to act, on a blocking thread.
+    /// Lets the computer play while it is to act, on a blocking thread. The session is locked
+    /// only to prepare the decision and to apply it, not while the computer thinks, so watchers
+    /// and `GET` are never held up by thinking time.
     fn spawn_computer(&self, session: Arc<Mutex<Session>>) {
         let hub = self.clone();
         tokio::task::spawn_blocking(move || {
             for _ in 0..MAX_COMPUTER_STEPS {
+                let (side, version, job) = {
+                    let guard = session.blocking_lock();
+                    let Some(side) = guard.computer_to_act() else {
+                        return;
+                    };
+                    let job = guard
+                        .game
+                        .computer_job(guard.options.level, hub.inner.config.think_time);
+                    match job {
+                        Some(job) => (side, guard.events.len(), job),
+                        None => return,
+                    }
+                };
+                let command = job();
                 let mut guard = session.blocking_lock();
-                let Some(side) = guard.computer_to_act() else {
-                    return;
+                if guard.events.len() != version {
+                    // Something happened meanwhile (a resignation): decide again.
+                    continue;
+                }
+                if hub.apply_and_store(&mut guard, side, command).is_ok() {
+                    continue;
+                }
+                // A player that answers something illegal must not stall the game: play the first
+                // legal move or action instead.
+                let fallback = match guard.game.legal_moves().first() {
+                    Some(mv) => Command::Move(mv.clone()),
+                    None => match guard
+                        .game
+                        .actions()
+                        .into_iter()
+                        .find(|a| *a != Action::Resign)
+                    {
+                        Some(action) => Command::Action(action),
+                        None => return,
+                    },
                 };
-                let level = guard.options.level;
-                let Some(command) = guard
-                    .game
-                    .computer_command(level, hub.inner.config.think_time)
-                else {
-                    return;
-                };
-                if hub.apply_and_store(&mut guard, side, command).is_err() {
+                if hub.apply_and_store(&mut guard, side, fallback).is_err() {
                     return;
                 }
             }

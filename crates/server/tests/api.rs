@@ -429,3 +429,29 @@ async fn analysis_ranks_the_legal_moves() {
     let (status, body) = get(&app, "/api/morris/analysis?position=nonsense").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
+
+#[tokio::test]
+async fn a_plain_get_of_the_websocket_route_is_400() {
+    let app = app();
+    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = get(&app, &format!("/api/games/{id}/ws")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].is_string());
+}
+
+#[tokio::test]
+async fn backgammon_analysis_reads_the_match_id_of_a_game() {
+    let app = app();
+    let (id, _, _) = two_humans(&app, "backgammon", json!({"match_length": 5})).await;
+    let view = state(&app, &id).await["view"].clone();
+    let uri = format!(
+        "/api/backgammon/analysis?position_id={}&match_id={}",
+        view["position_id"].as_str().unwrap(),
+        view["match_id"].as_str().unwrap()
+    );
+    let (status, body) = get(&app, &uri).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["cube"]["may_double"], true);
+    let (status, body) = get(&app, "/api/backgammon/analysis?match_id=!!").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}

@@ -135,3 +135,59 @@ fn greedy_makes_the_five_point_with_an_opening_31() {
     );
     assert_eq!(chosen.to_string(), "8/5 6/5");
 }
+
+#[test]
+fn resigning_a_money_game_at_the_start_concedes_a_backgammon() {
+    let players = Players::default();
+    let mut game = new_game(GameKind::Backgammon, &json!({}), 1, &players).unwrap();
+    // Either side may resign at any time. No checker is off and two stand in the winner's home
+    // board (the loser's 24-point): a backgammon, 3 points at cube 1.
+    let resigner = game.to_act().unwrap().opponent();
+    game.apply(resigner, &Command::Action(Action::Resign))
+        .unwrap();
+    let result = game.result().unwrap();
+    assert_eq!(result.winner, Some(resigner.opponent()));
+    assert_eq!(result.points, 3);
+    assert_eq!(result.reason, "resign");
+}
+
+#[test]
+fn resigning_a_match_concedes_the_match() {
+    let players = Players::default();
+    let mut game = new_game(
+        GameKind::Backgammon,
+        &json!({"match_length": 5}),
+        1,
+        &players,
+    )
+    .unwrap();
+    game.apply(Side::White, &Command::Action(Action::Resign))
+        .unwrap();
+    let result = game.result().unwrap();
+    assert_eq!(result.winner, Some(Side::Black));
+    assert_eq!(result.reason, "resign");
+    assert_eq!(game.view()["match"]["game"], 1, "no new game starts");
+    assert_eq!(game.to_act(), None);
+}
+
+#[test]
+fn the_computer_answers_within_its_thinking_time() {
+    // The strongest level with a short clock: iterative deepening stops at the deadline.
+    let mut position = MorrisPosition::new();
+    for mv in ["d6", "d2", "b4", "f4"] {
+        position = position
+            .play_checked(&Rules::standard(), mv.parse().unwrap())
+            .unwrap();
+    }
+    let think = Duration::from_millis(30);
+    let started = std::time::Instant::now();
+    AlphaBeta
+        .choose(&position, &Rules::standard(), 10, think)
+        .unwrap();
+    // Generous: one depth-1 pass after the deadline on a busy 2-core machine.
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+}

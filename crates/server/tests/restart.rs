@@ -147,3 +147,35 @@ fn a_database_from_a_newer_program_is_refused() {
     let error = Store::open(&db.0).err().expect("refused").to_string();
     assert!(error.contains("schema version 99"), "{error}");
 }
+
+#[tokio::test]
+async fn a_game_that_no_longer_replays_is_skipped_and_the_others_resume() {
+    let db = TempDb::new("damaged");
+    let (good, bad) = {
+        let hub = open(&db);
+        let good = hub
+            .create(new_game(GameKind::Morris, json!({}), 1))
+            .unwrap();
+        let bad = hub
+            .create(new_game(GameKind::Morris, json!({}), 2))
+            .unwrap();
+        let good_id = good.state["id"].as_str().unwrap().to_string();
+        let bad_id = bad.state["id"].as_str().unwrap().to_string();
+        advance(&hub, &good_id, &good.tokens.map(Option::unwrap), 4).await;
+        advance(&hub, &bad_id, &bad.tokens.map(Option::unwrap), 4).await;
+        (good_id, bad_id)
+    };
+    // Damage one stored move: d6 twice cannot be replayed.
+    let connection = rusqlite::Connection::open(&db.0).unwrap();
+    connection
+        .execute(
+            "UPDATE events SET command = (SELECT command FROM events WHERE game_id = ?1 AND seq = 0) \
+             WHERE game_id = ?1 AND seq = 1",
+            [&bad],
+        )
+        .unwrap();
+    drop(connection);
+    let hub = open(&db);
+    assert_eq!(state(&hub, &good).await["version"], 4);
+    assert!(hub.get(&bad).is_err(), "the damaged game is not served");
+}

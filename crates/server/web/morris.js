@@ -1,4 +1,4 @@
-// The Nine Men's Morris board in SVG: place, slide, fly and remove by click or keyboard
+// The Nine Men's Morris board in SVG: place, slide, fly and remove by click, drag or keyboard
 // (Tab to a point, Enter or Space to choose it; Escape cancels). Standing mills are highlighted.
 // The server sends the legal moves in notation (`d6`, `d6-d5`, `d6-d5xa1`); the board only
 // filters them by what the user has chosen so far.
@@ -80,6 +80,23 @@ export function createMorrisBoard(container, ctx) {
 
   function cancel() { selected = null; pending = null; draw(); }
   svg.addEventListener('keydown', (event) => { if (event.key === 'Escape') cancel(); });
+
+  // Drag and drop with the mouse or a pen: press on one of your pieces, release on its target.
+  // (A press and release on the same point is an ordinary click.)
+  let dragFrom = null;
+  const pointAt = (event) => document.elementFromPoint(event.clientX, event.clientY)?.closest('[data-point]')?.dataset.point;
+  svg.addEventListener('pointerdown', (event) => {
+    const point = pointAt(event);
+    dragFrom = point && mine() && !pending && state.view.points[point] === ctx.seat ? point : null;
+  });
+  svg.addEventListener('pointerup', (event) => {
+    const from = dragFrom;
+    dragFrom = null;
+    const to = pointAt(event);
+    if (!from || !to || to === from || !mine()) return;
+    selected = from;
+    choose(to);
+  });
 
   function hint() {
     if (!mine()) return '';

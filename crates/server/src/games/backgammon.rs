@@ -1,26 +1,25 @@
-//! Backgammon as a [`Game`]: the turn structure (opening roll, rolling, doubling, taking,
-//! passing), money games and matches with the Crawford rule, over the rules crate's positions,
-//! dice and legal moves; plus the built-in computer player behind [`BackgammonPlayer`].
+//! Backgammon as a [`Game`]: a thin layer over the rules crate's [`Match`] (opening roll, turns,
+//! the doubling cube, scoring, Crawford, the `.mat` record), plus the built-in computer player
+//! behind [`BackgammonPlayer`].
 //!
-//! Dice come from a ChaCha RNG seeded per game, so a stored game replays exactly from its seed
-//! and its commands. A roll with no legal move passes the turn by itself; a turn where the player
-//! may not double starts with the roll already made.
+//! Dice come from the rules crate's [`SeededDice`], seeded per game, so a stored game replays
+//! exactly from its seed and its commands. The server adds three conveniences, all replayed the
+//! same way: a turn where the player may not (or, with the cube off, does not) double starts with
+//! the roll made; a roll with no legal move is played as the empty move; a finished game of an
+//! unfinished match is followed at once by the next game.
 
-use crate::game::{Action, Command, Game, GameError, GameKind, GameResult, Side};
-use ludus_backgammon::{Dice, Move, MoveParseError, Position, WinKind};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::game::{Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, Side};
+use ludus_backgammon::{
+    CubeOwner, Dice, GameEnd, GameEvent, Match, Move, Phase, Position, Rules, Seat, SeededDice,
+    WinKind, write_mat,
+};
+use rand::RngExt;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The cube's highest face (the physical cube of the source, `docs/rules.md`).
-const CUBE_LIMIT: u32 = 64;
 /// The longest match offered.
 const MAX_MATCH_LENGTH: u32 = 25;
-/// Bound on turns passed in a row because nobody can move (never reached in real play; keeps a
-/// replay loop finite).
-const MAX_DANCES_IN_A_ROW: usize = 64;
 
 /// The cube as a player sees it when deciding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,28 +47,6 @@ pub trait BackgammonPlayer: Send + Sync {
 
     /// Whether the side doubled accepts. `position` is seen from the doubler, who is on roll.
     fn should_take(&self, position: &Position, cube: CubeInfo) -> bool;
-}
-
-/// Where the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// The side on roll may double or roll.
-    Roll,
-    /// The side on roll must move with these dice.
-    Move(Dice),
-    /// The side on roll doubled; the other side must take or pass.
-    Doubled,
-    /// The money game or the match is over.
-    Over,
-}
-
-/// One line of the game log: what a side did.
-#[derive(Debug, Clone)]
-struct Entry {
-    game: u32,
-    side: Side,
-    /// `31: 8/5 6/5`, `Doubles => 2`, `Takes`, `Drops`, `Wins 2 points`, …
-    text: String,
 }
 
 /// Rule options of the API: `{"match_length": 0 | 1..=25, "cube": bool}`.
@@ -105,36 +82,18 @@ fn parse_options(rules: &Value) -> Result<Options, String> {
     Ok(options)
 }
 
-/// A money game or a match.
-pub struct BackgammonGame {
-    options: Options,
-    rng: ChaCha8Rng,
-    /// The board from the view of `on_roll`.
-    position: Position,
-    on_roll: Side,
-    phase: Phase,
-    cube_value: u32,
-    cube_owner: Option<Side>,
-    score: [u32; 2],
-    game_number: u32,
-    crawford_game: bool,
-    crawford_done: bool,
-    log: Vec<Entry>,
-    /// Winner, points and kind of the last finished game.
-    last_game: Option<(Side, u32, &'static str)>,
-    result: Option<GameResult>,
-    player: Arc<dyn BackgammonPlayer>,
+fn seat_of(side: Side) -> Seat {
+    match side {
+        Side::White => Seat::Zero,
+        Side::Black => Seat::One,
+    }
 }
 
-/// Stands in for a roll outside 1..=6, which [`BackgammonGame::die`] never produces.
-const IMPOSSIBLE_ROLL: Dice = match Dice::new(2, 1) {
-    Some(dice) => dice,
-    None => panic!("2-1 is a roll"),
-};
-
-/// The roll of two dice drawn from 1..=6.
-fn roll_of(first: u8, second: u8) -> Dice {
-    Dice::new(first, second).unwrap_or(IMPOSSIBLE_ROLL)
+fn side_of(seat: Seat) -> Side {
+    match seat {
+        Seat::Zero => Side::White,
+        Seat::One => Side::Black,
+    }
 }
 
 fn kind_name(kind: WinKind) -> &'static str {
@@ -145,6 +104,28 @@ fn kind_name(kind: WinKind) -> &'static str {
     }
 }
 
+fn end_name(end: GameEnd) -> &'static str {
+    match end {
+        GameEnd::BoreOff(kind) => kind_name(kind),
+        GameEnd::DoubleRefused => "pass",
+        GameEnd::Resigned(_) => "resign",
+    }
+}
+
+fn dice_text(dice: Dice) -> String {
+    format!("{}{}", dice.first(), dice.second())
+}
+
+/// A money game (one game) or a match: the rules crate's [`Match`] and its dice.
+pub struct BackgammonGame {
+    options: Options,
+    record: Match,
+    dice: SeededDice,
+    /// Set when a player gave up the whole match.
+    conceded_by: Option<Side>,
+    player: Arc<dyn BackgammonPlayer>,
+}
+
 impl BackgammonGame {
     /// A new money game or match under the rule options, with dice from `seed`.
     pub fn new(
@@ -152,145 +133,97 @@ impl BackgammonGame {
         seed: u64,
         player: Arc<dyn BackgammonPlayer>,
     ) -> Result<BackgammonGame, String> {
+        let options = parse_options(rules)?;
+        let rules = if options.match_length == 0 {
+            Rules::default()
+        } else {
+            Rules::match_to(options.match_length)
+        };
         let mut game = BackgammonGame {
-            options: parse_options(rules)?,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            position: Position::starting(),
-            on_roll: Side::White,
-            phase: Phase::Roll,
-            cube_value: 1,
-            cube_owner: None,
-            score: [0, 0],
-            game_number: 0,
-            crawford_game: false,
-            crawford_done: false,
-            log: Vec::new(),
-            last_game: None,
-            result: None,
+            options,
+            record: Match::new(rules, ["White".to_string(), "Black".to_string()]),
+            dice: SeededDice::new(seed),
+            conceded_by: None,
             player,
         };
-        game.start_game();
+        game.advance();
         Ok(game)
     }
 
-    fn die(&mut self) -> u8 {
-        self.rng.random_range(1..=6)
+    /// The game being played (or the last one, when the session is over).
+    fn current(&self) -> Option<&ludus_backgammon::Game> {
+        self.record.current()
     }
 
-    /// A new game: the starting board and the opening roll (one die each, rerolled on a tie).
-    fn start_game(&mut self) {
-        self.game_number += 1;
-        self.position = Position::starting();
-        self.cube_value = 1;
-        self.cube_owner = None;
-        let (white, black) = loop {
-            let (white, black) = (self.die(), self.die());
-            if white != black {
-                break (white, black);
+    fn phase(&self) -> Option<Phase> {
+        self.current().map(ludus_backgammon::Game::phase)
+    }
+
+    fn is_over(&self) -> bool {
+        self.conceded_by.is_some()
+            || match self.phase() {
+                Some(Phase::Over(_)) => {
+                    self.options.match_length == 0 || self.record.winner().is_some()
+                }
+                _ => false,
             }
+    }
+
+    /// Whether the player on roll may double, as the rules crate says, with the cube enabled and
+    /// not pointless (a match where the current stake already wins it).
+    fn may_double(&self) -> bool {
+        let Some(game) = self.current() else {
+            return false;
         };
-        self.on_roll = if white > black {
-            Side::White
-        } else {
-            Side::Black
-        };
-        let (first, second) = if white > black {
-            (white, black)
-        } else {
-            (black, white)
-        };
-        let dice = roll_of(first, second);
-        self.phase = Phase::Move(dice);
-    }
-
-    /// Whether `side`, on roll at the start of its turn, may double.
-    fn may_double(&self, side: Side) -> bool {
-        let owner_ok = self.cube_owner.is_none_or(|owner| owner == side);
-        let useful = self.options.match_length == 0
-            || self.score[side.index()] + self.cube_value < self.options.match_length;
-        self.options.cube
-            && owner_ok
-            && self.cube_value < CUBE_LIMIT
-            && !self.crawford_game
-            && useful
-    }
-
-    /// The next side's turn: wait for roll/double, or roll at once when doubling is not allowed.
-    fn begin_turn(&mut self) {
-        if self.may_double(self.on_roll) {
-            self.phase = Phase::Roll;
-        } else {
-            self.roll();
-        }
-    }
-
-    /// Rolls for the side on roll; passes the turn (and rolls for the next) when no move exists.
-    fn roll(&mut self) {
-        for _ in 0..MAX_DANCES_IN_A_ROW {
-            let dice = roll_of(self.die(), self.die());
-            let moves = self.position.legal_moves(dice);
-            if moves.iter().any(|mv| !mv.is_empty()) {
-                self.phase = Phase::Move(dice);
-                return;
-            }
-            self.note(self.on_roll, format!("{}{}: ", dice.first(), dice.second()));
-            self.position = self.position.swapped();
-            self.on_roll = self.on_roll.opponent();
-            if self.may_double(self.on_roll) {
-                self.phase = Phase::Roll;
-                return;
-            }
-        }
-        self.phase = Phase::Roll;
-    }
-
-    fn note(&mut self, side: Side, text: String) {
-        self.log.push(Entry {
-            game: self.game_number,
-            side,
-            text,
-        });
-    }
-
-    /// Ends the current game: scores it, and ends the session or starts the next game.
-    fn end_game(&mut self, winner: Side, points: u32, kind: &'static str) {
-        self.note(
-            winner,
-            format!("Wins {points} point{}", if points == 1 { "" } else { "s" }),
-        );
-        self.score[winner.index()] += points;
-        self.last_game = Some((winner, points, kind));
         let length = self.options.match_length;
-        if length == 0 {
-            self.finish(winner, points, kind);
-            return;
-        }
-        if self.score[winner.index()] >= length {
-            self.finish(winner, self.score[winner.index()], "match");
-            return;
-        }
-        self.crawford_game = !self.crawford_done && self.score[winner.index()] == length - 1;
-        self.crawford_done |= self.crawford_game;
-        self.start_game();
+        let (value, _) = game.cube();
+        let useful = length == 0 || game.score()[game.on_roll().index()] + value < length;
+        self.options.cube && useful && game.double_refusal().is_none()
     }
 
-    fn finish(&mut self, winner: Side, points: u32, reason: &str) {
-        self.phase = Phase::Over;
-        self.result = Some(GameResult {
-            winner: Some(winner),
-            points,
-            reason: reason.to_string(),
-        });
+    /// Does what needs no decision: starts the next game of a match, rolls when doubling is not
+    /// possible, plays the empty move when no checker can move.
+    fn advance(&mut self) {
+        for _ in 0..MAX_AUTOMATIC_STEPS {
+            if self.conceded_by.is_some() {
+                return;
+            }
+            let may_double = self.may_double();
+            let dice = &mut self.dice;
+            let done = match self.record.current_mut() {
+                None => {
+                    if self.record.winner().is_some()
+                        || (self.options.match_length == 0 && !self.record.games().is_empty())
+                    {
+                        return;
+                    }
+                    self.record.new_game(dice).is_err()
+                }
+                Some(game) => match game.phase() {
+                    Phase::AwaitingRoll if !may_double => game.roll(dice).is_err(),
+                    Phase::Moving(_) if game.legal_moves().iter().all(Move::is_empty) => {
+                        game.play(&Move::EMPTY).is_err()
+                    }
+                    _ => true,
+                },
+            };
+            if done {
+                return;
+            }
+        }
     }
 
     /// The kind of win if `loser` gave up now: as if the winner had just borne off.
-    fn resignation_kind(&self, loser: Side) -> WinKind {
-        let view = if loser == self.on_roll {
-            self.position
-        } else {
-            self.position.swapped()
+    fn resignation_kind(&self, loser: Seat) -> WinKind {
+        let Some(game) = self.current() else {
+            return WinKind::Single;
         };
-        // `view` is from the loser's side.
+        let view = if game.on_roll() == loser {
+            game.position()
+        } else {
+            game.position().swapped()
+        };
+        // `view` is from the loser's side: off, then the winner's home board and the bar.
         if view.player(0) > 0 {
             WinKind::Single
         } else if (19..=25).any(|point| view.player(point) > 0) {
@@ -300,18 +233,45 @@ impl BackgammonGame {
         }
     }
 
-    fn play_move(&mut self, side: Side, dice: Dice, text: &str) -> Result<(), GameError> {
-        let mv = self
-            .position
+    /// `side` gives up: a money game at the value the board would give the opponent now, a
+    /// match as a whole.
+    fn resign(&mut self, side: Side) -> Result<(), GameError> {
+        if self.options.match_length > 0 {
+            self.conceded_by = Some(side);
+            return Ok(());
+        }
+        let kind = self.resignation_kind(seat_of(side));
+        let game = self.record.current_mut().ok_or(GameError::Over)?;
+        if game.phase() == Phase::Doubled {
+            // A double awaits an answer: giving up is passing (for the doubled player) or not
+            // possible (for the doubler, who may just wait).
+            return Err(GameError::ActionNotAllowed(
+                "a double awaits an answer: take or pass".to_string(),
+            ));
+        }
+        game.resign(seat_of(side), kind)
+            .and_then(|()| game.accept_resignation())
+            .map_err(|error| GameError::ActionNotAllowed(error.to_string()))
+    }
+
+    fn play_move(&mut self, text: &str) -> Result<(), GameError> {
+        let game = self.record.current_mut().ok_or(GameError::Over)?;
+        let Phase::Moving(dice) = game.phase() else {
+            return Err(GameError::ActionNotAllowed(
+                "roll the dice (or answer the double) before moving".to_string(),
+            ));
+        };
+        let mv = game
+            .position()
             .parse_move(dice, text)
             .map_err(|error| match error {
-                MoveParseError::Syntax { reason, .. } => GameError::BadNotation {
+                ludus_backgammon::MoveParseError::Syntax { reason, .. } => GameError::BadNotation {
                     text: text.to_string(),
                     why: reason,
                 },
-                MoveParseError::Illegal { .. } => GameError::Illegal {
+                ludus_backgammon::MoveParseError::Illegal { .. } => GameError::Illegal {
                     text: text.to_string(),
-                    why: format!("not a legal move with {}{}", dice.first(), dice.second()),
+                    why: format!("not a legal move with {}", dice_text(dice)),
                 },
             })?;
         if mv.is_empty() {
@@ -320,94 +280,96 @@ impl BackgammonGame {
                 why: "a checker can move".to_string(),
             });
         }
-        self.note(side, format!("{}{}: {mv}", dice.first(), dice.second()));
-        let after = self.position.apply(&mv);
-        if let Some(end) = after.game_result() {
-            // The mover just bore off its last checker.
-            let points = end.points(self.cube_value);
-            self.position = after;
-            self.end_game(side, points, kind_name(end.kind));
-            return Ok(());
-        }
-        self.position = after.swapped();
-        self.on_roll = side.opponent();
-        self.begin_turn();
-        Ok(())
+        game.play(&mv).map_err(|error| GameError::Illegal {
+            text: text.to_string(),
+            why: error.to_string(),
+        })
     }
 
-    fn cube_info(&self, side: Side) -> CubeInfo {
+    fn cube_info(&self, seat: Seat) -> CubeInfo {
+        let (value, score) = self
+            .current()
+            .map_or((1, [0, 0]), |game| (game.cube().0, game.score()));
         CubeInfo {
-            value: self.cube_value,
+            value,
             match_length: self.options.match_length,
-            score: [
-                self.score[side.index()],
-                self.score[side.opponent().index()],
-            ],
+            score: [score[seat.index()], score[seat.other().index()]],
         }
     }
 
     /// Checker arrays (own numbering: 0 off, 1..=24, 25 bar) of white and black.
     fn arrays(&self) -> ([u8; 26], [u8; 26]) {
-        let (mover, other) = (
-            self.position.player_checkers(),
-            self.position.opponent_checkers(),
-        );
-        match self.on_roll {
-            Side::White => (mover, other),
-            Side::Black => (other, mover),
+        let Some(game) = self.current() else {
+            let start = Position::starting();
+            return (start.player_checkers(), start.opponent_checkers());
+        };
+        let position = game.position();
+        let (mover, other) = (position.player_checkers(), position.opponent_checkers());
+        match game.on_roll() {
+            Seat::Zero => (mover, other),
+            Seat::One => (other, mover),
         }
     }
 
-    fn export_mat(&self) -> String {
-        let mut text = format!(
-            "; [Game \"Backgammon\"]\n; [Seed and dice: Ludus ChaCha8]\n\n {} point match\n",
-            self.options.match_length
-        );
-        let mut score = [0u32; 2];
-        for game in 1..=self.game_number {
-            text.push_str(&format!(
-                "\n Game {game}\n White : {:<24}Black : {}\n",
-                score[0], score[1]
-            ));
-            let mut rows: Vec<[String; 2]> = Vec::new();
-            let mut row: [Option<String>; 2] = [None, None];
-            for entry in self.log.iter().filter(|entry| entry.game == game) {
-                if let Some(points) = entry
-                    .text
-                    .strip_prefix("Wins ")
-                    .and_then(|rest| rest.split(' ').next())
-                    .and_then(|n| n.parse::<u32>().ok())
-                {
-                    score[entry.side.index()] += points;
-                }
-                let column = entry.side.index();
-                if row[column].is_some() || (column == 0 && row[1].is_some()) {
-                    rows.push([
-                        row[0].take().unwrap_or_default(),
-                        row[1].take().unwrap_or_default(),
-                    ]);
-                }
-                row[column] = Some(entry.text.clone());
-                if column == 1 {
-                    rows.push([
-                        row[0].take().unwrap_or_default(),
-                        row[1].take().unwrap_or_default(),
-                    ]);
+    /// The log of every game: one line per action, as the `.mat` record words them.
+    fn log(&self) -> Vec<Value> {
+        let mut lines = Vec::new();
+        for (index, game) in self.record.games().iter().enumerate() {
+            let number = index + 1;
+            let mut line = |seat: Seat, text: String| {
+                lines.push(json!({ "game": number, "side": side_of(seat), "text": text }));
+            };
+            for event in game.events() {
+                match *event {
+                    GameEvent::Turn {
+                        seat,
+                        dice,
+                        play: Some(play),
+                    } => {
+                        line(seat, format!("{}: {play}", dice_text(dice)));
+                    }
+                    GameEvent::Turn { play: None, .. } => {}
+                    GameEvent::Double { seat, value } => line(seat, format!("Doubles => {value}")),
+                    GameEvent::Take { seat } => line(seat, "Takes".to_string()),
+                    GameEvent::Beaver { seat, value } => line(seat, format!("Beavers => {value}")),
+                    GameEvent::Pass { seat } => line(seat, "Drops".to_string()),
+                    GameEvent::Resign { seat, .. } => line(seat, "Resigns".to_string()),
+                    GameEvent::AcceptResignation { .. } | GameEvent::RejectResignation { .. } => {}
                 }
             }
-            if row.iter().any(Option::is_some) {
-                rows.push([
-                    row[0].take().unwrap_or_default(),
-                    row[1].take().unwrap_or_default(),
-                ]);
-            }
-            for (number, [left, right]) in rows.iter().enumerate() {
-                text.push_str(&format!("{:>3}) {left:<28}{right}\n", number + 1));
+            if let Some(outcome) = game.outcome() {
+                let plural = if outcome.points == 1 { "" } else { "s" };
+                line(
+                    outcome.winner,
+                    format!("Wins {} point{plural}", outcome.points),
+                );
             }
         }
-        text
+        if let Some(side) = self.conceded_by {
+            lines.push(json!({ "game": self.record.games().len(), "side": side, "text": "Resigns the match" }));
+        }
+        lines
+    }
+
+    /// The last finished game: winner, points and how.
+    fn last_game(&self) -> Option<Value> {
+        let outcome = self
+            .record
+            .games()
+            .iter()
+            .rev()
+            .find_map(|game| game.outcome())?;
+        Some(json!({
+            "winner": side_of(outcome.winner),
+            "points": outcome.points,
+            "kind": end_name(outcome.end),
+        }))
     }
 }
+
+/// Bound on the automatic steps after one command (a new game, rolls, passes without a move):
+/// far more than real play needs; it keeps every loop finite.
+const MAX_AUTOMATIC_STEPS: usize = 256;
 
 impl Game for BackgammonGame {
     fn kind(&self) -> GameKind {
@@ -415,10 +377,13 @@ impl Game for BackgammonGame {
     }
 
     fn to_act(&self) -> Option<Side> {
-        match self.phase {
-            Phase::Over => None,
-            Phase::Roll | Phase::Move(_) => Some(self.on_roll),
-            Phase::Doubled => Some(self.on_roll.opponent()),
+        if self.is_over() {
+            return None;
+        }
+        let game = self.current()?;
+        match game.phase() {
+            Phase::Over(_) => None,
+            _ => Some(side_of(game.turn())),
         }
     }
 
@@ -427,82 +392,86 @@ impl Game for BackgammonGame {
             return Err(GameError::Over);
         };
         if *command == Command::Action(Action::Resign) {
-            let kind = self.resignation_kind(side);
-            self.note(side, "Resigns".to_string());
-            let points = WinKind::multiplier(kind) * self.cube_value;
-            self.end_game(side.opponent(), points, kind_name(kind));
-            if self.options.match_length > 0 && self.result.is_none() {
-                // Resigning in a match gives up the whole match.
-                let winner = side.opponent();
-                self.finish(winner, self.score[winner.index()], "resign");
-            } else if let Some(result) = &mut self.result {
-                result.reason = "resign".to_string();
-            }
+            self.resign(side)?;
+            self.advance();
             return Ok(());
         }
         if side != to_act {
             return Err(GameError::NotYourTurn(side));
         }
-        let not_now = |what: &str| Err(GameError::ActionNotAllowed(what.to_string()));
-        match (command, self.phase) {
-            (Command::Move(text), Phase::Move(dice)) => self.play_move(side, dice, text),
-            (Command::Move(_), Phase::Roll) => not_now("roll the dice (or double) before moving"),
-            (Command::Move(_), _) => not_now("answer the double (take or pass) first"),
-            (Command::Action(Action::Roll), Phase::Roll) => {
-                self.roll();
-                Ok(())
-            }
-            (Command::Action(Action::Double), Phase::Roll) if self.may_double(side) => {
-                self.note(side, format!("Doubles => {}", self.cube_value * 2));
-                self.phase = Phase::Doubled;
-                Ok(())
-            }
-            (Command::Action(Action::Double), Phase::Roll) => {
-                not_now("you may not double now (the cube is not yours, or the Crawford rule)")
-            }
-            (Command::Action(Action::Take), Phase::Doubled) => {
-                self.note(side, "Takes".to_string());
-                self.cube_value *= 2;
-                self.cube_owner = Some(side);
-                self.roll();
-                Ok(())
-            }
-            (Command::Action(Action::Pass), Phase::Doubled) => {
-                self.note(side, "Drops".to_string());
-                self.end_game(side.opponent(), self.cube_value, "pass");
-                Ok(())
-            }
-            (Command::Action(action), _) => {
-                not_now(&format!("`{}` is not possible now", action.name()))
+        let may_double = self.may_double();
+        let not_allowed =
+            |error: ludus_backgammon::GameError| GameError::ActionNotAllowed(error.to_string());
+        match command {
+            Command::Move(text) => self.play_move(text)?,
+            Command::Action(action) => {
+                let game = self.record.current_mut().ok_or(GameError::Over)?;
+                match action {
+                    Action::Roll => game.roll(&mut self.dice).map(drop).map_err(not_allowed)?,
+                    Action::Double if !may_double => {
+                        return Err(GameError::ActionNotAllowed(
+                            "you may not double now (the cube is off, not yours, at its limit, \
+                             or this is the Crawford game)"
+                                .to_string(),
+                        ));
+                    }
+                    Action::Double => game.double().map_err(not_allowed)?,
+                    Action::Take => game.take().map_err(not_allowed)?,
+                    Action::Pass => game.pass().map_err(not_allowed)?,
+                    Action::Resign => {}
+                }
             }
         }
+        self.advance();
+        Ok(())
     }
 
     fn result(&self) -> Option<GameResult> {
-        self.result.clone()
+        if let Some(side) = self.conceded_by {
+            let winner = side.opponent();
+            return Some(GameResult {
+                winner: Some(winner),
+                points: self.record.score()[seat_of(winner).index()],
+                reason: "resign".to_string(),
+            });
+        }
+        if !self.is_over() {
+            return None;
+        }
+        let outcome = self.current()?.outcome()?;
+        let (points, reason) = if self.options.match_length == 0 {
+            (outcome.points, end_name(outcome.end))
+        } else {
+            (self.record.score()[outcome.winner.index()], "match")
+        };
+        Some(GameResult {
+            winner: Some(side_of(outcome.winner)),
+            points,
+            reason: reason.to_string(),
+        })
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        match self.phase {
-            Phase::Move(dice) => self
-                .position
-                .legal_moves(dice)
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
-            _ => Vec::new(),
+        if self.is_over() {
+            return Vec::new();
         }
+        self.current()
+            .map(|game| game.legal_moves().iter().map(ToString::to_string).collect())
+            .unwrap_or_default()
     }
 
     fn actions(&self) -> Vec<Action> {
-        match self.phase {
-            Phase::Over => Vec::new(),
-            Phase::Roll if self.may_double(self.on_roll) => {
+        if self.is_over() {
+            return Vec::new();
+        }
+        match self.phase() {
+            Some(Phase::AwaitingRoll) if self.may_double() => {
                 vec![Action::Roll, Action::Double, Action::Resign]
             }
-            Phase::Roll => vec![Action::Roll, Action::Resign],
-            Phase::Move(_) => vec![Action::Resign],
-            Phase::Doubled => vec![Action::Take, Action::Pass, Action::Resign],
+            Some(Phase::AwaitingRoll) => vec![Action::Roll, Action::Resign],
+            Some(Phase::Moving(_)) => vec![Action::Resign],
+            Some(Phase::Doubled) => vec![Action::Take, Action::Pass],
+            _ => Vec::new(),
         }
     }
 
@@ -522,11 +491,12 @@ impl Game for BackgammonGame {
                 .map(|(point, count)| point as u32 * u32::from(*count))
                 .sum()
         };
-        let (dice, legal) = match self.phase {
-            Phase::Move(dice) => {
-                let legal: Vec<Value> = self
-                    .position
-                    .legal_moves(dice)
+        let game = self.current();
+        let phase = if self.is_over() { None } else { self.phase() };
+        let (dice, legal) = match (phase, game) {
+            (Some(Phase::Moving(dice)), Some(game)) => {
+                let legal: Vec<Value> = game
+                    .legal_moves()
                     .iter()
                     .map(|mv| {
                         let steps: Vec<[u8; 2]> = mv
@@ -541,80 +511,86 @@ impl Game for BackgammonGame {
             }
             _ => (None, Vec::new()),
         };
-        let phase = match self.phase {
-            Phase::Roll => "roll",
-            Phase::Move(_) => "move",
-            Phase::Doubled => "doubled",
-            Phase::Over => "over",
+        let phase_name = match phase {
+            Some(Phase::AwaitingRoll) => "roll",
+            Some(Phase::Moving(_)) => "move",
+            Some(Phase::Doubled) => "doubled",
+            Some(Phase::ResignationOffered { .. }) => "resignation",
+            Some(Phase::Over(_)) | None => "over",
         };
-        let log: Vec<Value> = self
-            .log
-            .iter()
-            .map(|entry| json!({ "game": entry.game, "side": entry.side, "text": entry.text }))
-            .collect();
+        let (cube_value, cube_owner) = game.map_or((1, CubeOwner::Centered), |g| g.cube());
+        let owner = match cube_owner {
+            CubeOwner::Centered => None,
+            CubeOwner::Owned(seat) => Some(side_of(seat)),
+        };
+        let score = self.record.score();
         json!({
             "points": points,
             "bar": { "white": white[25], "black": black[25] },
             "off": { "white": white[0], "black": black[0] },
             "pips": { "white": pips(&white), "black": pips(&black) },
-            "turn": self.on_roll,
-            "phase": phase,
+            "turn": game.map(|g| side_of(g.on_roll())),
+            "phase": phase_name,
             "dice": dice,
             "legal": legal,
             "cube": {
                 "enabled": self.options.cube,
-                "value": self.cube_value,
-                "owner": self.cube_owner,
-                "offered": self.phase == Phase::Doubled,
+                "value": cube_value,
+                "owner": owner,
+                "offered": phase == Some(Phase::Doubled),
             },
             "match": {
                 "length": self.options.match_length,
-                "score": { "white": self.score[0], "black": self.score[1] },
-                "crawford": self.crawford_game,
-                "game": self.game_number,
+                "score": { "white": score[0], "black": score[1] },
+                "crawford": game.is_some_and(|g| g.is_crawford()),
+                "game": self.record.games().len(),
             },
-            "last_game": self.last_game.map(|(winner, points, kind)| {
-                json!({ "winner": winner, "points": points, "kind": kind })
-            }),
-            "position_id": self.position.position_id(),
-            "log": log,
+            "last_game": self.last_game(),
+            "position_id": game.map(|g| g.position().position_id()),
+            "match_id": game.and_then(|g| g.match_state().match_id().ok()),
+            "log": self.log(),
         })
     }
 
     fn export(&self) -> String {
-        self.export_mat()
+        write_mat(&self.record)
     }
 
-    fn computer_command(&self, level: u8, think_time: Duration) -> Option<Command> {
-        let side = self.to_act()?;
-        Some(match self.phase {
-            Phase::Over => return None,
-            Phase::Roll => {
-                if self.may_double(side)
-                    && self
-                        .player
-                        .should_double(&self.position, self.cube_info(side))
-                {
-                    Command::Action(Action::Double)
-                } else {
-                    Command::Action(Action::Roll)
-                }
+    fn computer_job(&self, level: u8, think_time: Duration) -> Option<ComputerJob> {
+        self.to_act()?;
+        let game = self.current()?;
+        let position = game.position();
+        let player = self.player.clone();
+        Some(match game.phase() {
+            Phase::AwaitingRoll => {
+                let cube = self.cube_info(game.on_roll());
+                let may_double = self.may_double();
+                Box::new(move || {
+                    if may_double && player.should_double(&position, cube) {
+                        Command::Action(Action::Double)
+                    } else {
+                        Command::Action(Action::Roll)
+                    }
+                })
             }
             Phase::Doubled => {
-                if self
-                    .player
-                    .should_take(&self.position, self.cube_info(side))
-                {
-                    Command::Action(Action::Take)
-                } else {
-                    Command::Action(Action::Pass)
-                }
+                let cube = self.cube_info(game.on_roll().other());
+                Box::new(move || {
+                    if player.should_take(&position, cube) {
+                        Command::Action(Action::Take)
+                    } else {
+                        Command::Action(Action::Pass)
+                    }
+                })
             }
-            Phase::Move(dice) => Command::Move(
-                self.player
-                    .choose_move(&self.position, dice, level, think_time)
-                    .to_string(),
-            ),
+            Phase::Moving(dice) => Box::new(move || {
+                Command::Move(
+                    player
+                        .choose_move(&position, dice, level, think_time)
+                        .to_string(),
+                )
+            }),
+            Phase::ResignationOffered { .. } | Phase::Over(_) => return None,
         })
     }
 }
@@ -631,14 +607,33 @@ pub fn analysis(
         Some(id) => Position::from_position_id(id)
             .map_err(|error| format!("position id {id:?}: {error}"))?,
     };
-    if match_id.is_some_and(|id| !id.is_empty()) {
-        return Err("match ids are not supported by the built-in player yet".to_string());
+    // The cube as the match id describes it (money, centred cube when none is given).
+    let mut cube = CubeInfo {
+        value: 1,
+        match_length: 0,
+        score: [0, 0],
+    };
+    let mut may_double = true;
+    if let Some(id) = match_id.filter(|id| !id.is_empty()) {
+        let state = ludus_backgammon::MatchState::from_match_id(id)
+            .map_err(|error| format!("match id {id:?}: {error}"))?;
+        let on_roll = state.on_roll;
+        cube = CubeInfo {
+            value: state.cube_value,
+            match_length: state.match_length,
+            score: [
+                state.score[on_roll.index()],
+                state.score[on_roll.other().index()],
+            ],
+        };
+        may_double = !state.crawford && state.cube_owner != CubeOwner::Owned(on_roll.other());
     }
     let (player_pips, opponent_pips) = position.pip_count();
+    let double = may_double && players.backgammon.should_double(&position, cube);
     let mut answer = json!({
         "position_id": position.position_id(),
         "pips": { "player": player_pips, "opponent": opponent_pips },
-        "double": players.backgammon.should_double(&position, CubeInfo { value: 1, match_length: 0, score: [0, 0] }),
+        "cube": { "may_double": may_double, "double": double, "take": players.backgammon.should_take(&position, cube) },
     });
     if let Some(text) = dice.filter(|text| !text.is_empty()) {
         let dice: Dice = text

@@ -1,7 +1,7 @@
 //! Nine Men's Morris as a [`Game`]: a thin layer over `ludus-morris`, plus the built-in computer
 //! player (a shallow alpha-beta search) behind [`MorrisPlayer`].
 
-use crate::game::{Action, Command, Game, GameError, GameKind, GameResult, Side};
+use crate::game::{Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, Side};
 use ludus_morris::geometry::{MILLS, NEIGHBOURS};
 use ludus_morris::{Color, Move, Outcome, Position, Rules, Square};
 use rand::RngExt;
@@ -259,11 +259,19 @@ impl Game for MorrisGame {
         text
     }
 
-    fn computer_command(&self, level: u8, think_time: Duration) -> Option<Command> {
+    fn computer_job(&self, level: u8, think_time: Duration) -> Option<ComputerJob> {
         self.to_act()?;
-        self.player
-            .choose(self.position(), self.game.rules(), level, think_time)
-            .map(|mv| Command::Move(mv.to_string()))
+        let position = *self.position();
+        let rules = *self.game.rules();
+        // The first legal move stands in should the player find none (it never should).
+        let fallback = self.game.legal_moves().iter().next().copied()?;
+        let player = self.player.clone();
+        Some(Box::new(move || {
+            let mv = player
+                .choose(&position, &rules, level, think_time)
+                .unwrap_or(fallback);
+            Command::Move(mv.to_string())
+        }))
     }
 }
 
