@@ -13,24 +13,16 @@ use ludus_backgammon::{
     CheckerMove, CubeOwner, DiceSource, GameEnd, Match, Move, Phase, Position, Rules, Seat,
     SeededDice, WinKind,
 };
-use ludus_backgammon_engine::analysis::{cube_decision_at, should_double, should_take};
-use ludus_backgammon_engine::match_context::MatchContext;
-use ludus_backgammon_engine::search::rank_moves;
-use ludus_backgammon_engine::{Board, Evaluator, HeuristicPlayer, NetEvaluator, Player};
+use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
+use ludus_backgammon_engine::engine::Engine;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use std::time::Duration;
 
 /// Plies of lookahead behind `h` (a hint).
 const HINT_PLIES: u8 = 1;
-/// Levels from this one on use the network's cube decisions (below: never double, always take).
-const FIRST_CUBE_LEVEL: u32 = 3;
-/// Equity noise of levels 3..=7 (a weaker level errs more), in points per game.
-const LEVEL_NOISE: [f32; 5] = [0.30, 0.20, 0.12, 0.06, 0.02];
 /// A probability above which a result counts as expected (for resignations).
 const LIKELY: f32 = 0.5;
-/// The level that plays the network at 0 ply without noise; 9 and 10 look 1 and 2 plies ahead.
-const FIRST_CLEAN_LEVEL: u32 = 8;
 
 /// How a backgammon session is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,7 +190,7 @@ pub struct BgApp {
     pub catalog: Catalog,
     dice: CountingDice,
     unsaved: bool,
-    evaluator: NetEvaluator,
+    engine: Engine,
 }
 
 impl BgApp {
@@ -244,7 +236,7 @@ impl BgApp {
             catalog,
             dice,
             unsaved: false,
-            evaluator: NetEvaluator::shipped(),
+            engine: Engine::level(config.level.clamp(1, 10) as u8, config.seed),
         };
         if app.record.current().is_none() {
             app.next_game();
@@ -470,13 +462,13 @@ impl BgApp {
         let Some(game) = self.game() else {
             return WinKind::Single;
         };
-        let board = Board::from(game.position());
+        let position = game.position();
         let own_view = if self.resigning_seat() == game.on_roll() {
-            board
+            position
         } else {
-            board.swapped()
+            position.swapped()
         };
-        let p = self.evaluator.eval_any(&own_view);
+        let p = Engine::new(0).evaluate(&own_view);
         if p.lose_backgammon > LIKELY {
             WinKind::Backgammon
         } else if p.lose_gammon > LIKELY {
@@ -787,87 +779,58 @@ impl BgApp {
     fn give_hint(&mut self) {
         let Some(game) = self.game() else { return };
         let position = game.position();
-        let board = Board::from(position);
-        let text = match game.phase() {
+        let engine = Engine::new(HINT_PLIES);
+        let (text, value) = match game.phase() {
             Phase::Moving(dice) => {
-                let ranked = rank_moves(
-                    &self.evaluator,
-                    &board,
-                    (dice.first(), dice.second()),
-                    HINT_PLIES,
-                );
-                let Some(best) = ranked.first() else { return };
-                let mv = position
-                    .legal_moves_with_positions(dice)
-                    .into_iter()
-                    .find(|(_, after)| Board::from(*after) == best.board)
-                    .map(|(m, _)| m.to_string())
-                    .unwrap_or_default();
-                self.catalog.format(
-                    "tui-hint",
-                    &[
-                        ("move", &mv),
-                        ("value", &format!("{:+.3}", best.probabilities.equity())),
-                    ],
-                )
-            }
-            Phase::AwaitingRoll | Phase::Doubled => {
-                let Some(context) = self.context() else {
+                let Some(best) = engine.ranked_moves(&position, dice).into_iter().next() else {
                     return;
                 };
-                let (p, decision) = cube_decision_at(&self.evaluator, &board, &context, 0);
+                (best.mv.to_string(), best.probabilities.equity())
+            }
+            Phase::AwaitingRoll | Phase::Doubled => {
+                let Ok(decision) = engine.cube_decision(&position, &game.match_state()) else {
+                    return;
+                };
                 let action = if game.phase() == Phase::Doubled {
                     if decision.double_take <= decision.double_pass {
                         "take"
                     } else {
                         "pass"
                     }
+                } else if wants_double(&decision) && self.may_double() {
+                    "double"
                 } else {
-                    match decision.action {
-                        ludus_backgammon_engine::cube::CubeAction::DoubleTake
-                        | ludus_backgammon_engine::cube::CubeAction::DoublePass
-                            if self.cube_in_use() && game.double_refusal().is_none() =>
-                        {
-                            "double"
-                        }
-                        _ => "roll",
-                    }
+                    "roll"
                 };
-                self.catalog.format(
-                    "tui-hint",
-                    &[
-                        ("move", &self.catalog.get(&format!("tui-bg-hint-{action}"))),
-                        ("value", &format!("{:+.3}", p.equity())),
-                    ],
-                )
+                let equity = engine.evaluate(&position).equity();
+                (self.catalog.get(&format!("tui-bg-hint-{action}")), equity)
             }
             _ => return,
         };
+        let text = self.catalog.format(
+            "tui-hint",
+            &[("move", &text), ("value", &format!("{value:+.3}"))],
+        );
         self.status = Status::info(text.clone());
         self.hint = Some(text);
     }
 
-    /// The engine's view of the cube and score for the side on roll.
-    fn context(&self) -> Option<MatchContext> {
-        let game = self.game()?;
-        let id = game.match_state().match_id().ok()?;
-        MatchContext::from_match_id(&id).ok()
+    /// Whether the player on roll may double now (cube in use, not Crawford, owner, ceiling).
+    fn may_double(&self) -> bool {
+        self.cube_in_use() && self.game().is_some_and(|g| g.double_refusal().is_none())
     }
 
     /// Lets the computer act: double or roll, take or pass, or choose its move (then shown).
     pub fn computer_act(&mut self) {
         let Some(game) = self.game() else { return };
-        let board = Board::from(game.position());
-        let level = self.config.level;
+        let position = game.position();
+        let cube = self
+            .engine
+            .cube_decision(&position, &game.match_state())
+            .ok();
         match game.phase() {
             Phase::AwaitingRoll => {
-                let wants_double = self.cube_in_use()
-                    && level >= FIRST_CUBE_LEVEL
-                    && game.double_refusal().is_none()
-                    && self
-                        .context()
-                        .is_some_and(|c| should_double(&self.evaluator, &board, &c));
-                if wants_double {
+                if self.may_double() && cube.as_ref().is_some_and(wants_double) {
                     self.act(|g, _| g.double());
                     self.status = Status::info(self.catalog.format(
                         "bg-double-offered",
@@ -881,10 +844,9 @@ impl BgApp {
                 }
             }
             Phase::Doubled => {
-                let takes = level < FIRST_CUBE_LEVEL
-                    || self
-                        .context()
-                        .is_none_or(|c| should_take(&self.evaluator, &board, &c));
+                // The decision is the doubler's: take when the double-take is no better for it
+                // than the pass.
+                let takes = cube.is_none_or(|d| d.double_take <= d.double_pass);
                 if takes {
                     self.act(|g, _| g.take());
                 } else {
@@ -892,7 +854,7 @@ impl BgApp {
                 }
             }
             Phase::Moving(dice) => {
-                let mv = self.choose_move(game.position(), dice);
+                let mv = self.engine.best_move(&position, dice);
                 self.animation = Some(BgAnimation { mv, shown: 0 });
                 if mv.is_empty() {
                     self.finish_animation();
@@ -908,46 +870,6 @@ impl BgApp {
 
     fn offered_value(&self) -> u32 {
         self.game().map_or(1, |g| g.cube().0 * 2)
-    }
-
-    fn choose_move(&self, position: Position, dice: ludus_backgammon::Dice) -> Move {
-        let legal = position.legal_moves_with_positions(dice);
-        if legal.len() <= 1 {
-            return legal.first().map_or(Move::EMPTY, |(m, _)| *m);
-        }
-        let board = Board::from(position);
-        let roll = (dice.first(), dice.second());
-        let turn_seed = self
-            .config
-            .seed
-            .wrapping_add(self.dice.rolled)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let level = self.config.level;
-        let boards: Vec<Board> = legal.iter().map(|(_, p)| Board::from(*p)).collect();
-        let index = if level <= 1 {
-            (splitmix(turn_seed) % boards.len() as u64) as usize
-        } else if level == 2 {
-            HeuristicPlayer.choose(&board, roll, &boards)
-        } else {
-            let plies = level.saturating_sub(FIRST_CLEAN_LEVEL) as u8;
-            let noise = LEVEL_NOISE
-                .get((level - FIRST_CUBE_LEVEL) as usize)
-                .copied()
-                .unwrap_or(0.0);
-            let ranked = rank_moves(&self.evaluator, &board, roll, plies);
-            let best = ranked
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
-                    let jitter = noise * (unit_noise(splitmix(turn_seed ^ i as u64)) * 2.0 - 1.0);
-                    (m.probabilities.equity() + jitter, m.board)
-                })
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|(_, b)| b);
-            best.and_then(|b| boards.iter().position(|x| *x == b))
-                .unwrap_or(0)
-        };
-        legal.get(index).map_or(Move::EMPTY, |(m, _)| *m)
     }
 
     fn finish_animation(&mut self) {
@@ -1154,17 +1076,12 @@ fn playable_order(position: &Position, order: &[CheckerMove]) -> bool {
     true
 }
 
-/// A 64-bit mix (SplitMix64): reproducible noise from a seed without a generator crate.
-fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// A number in [0, 1) from 64 random bits.
-fn unit_noise(bits: u64) -> f32 {
-    (bits >> 40) as f32 / (1u64 << 24) as f32
+/// Whether a cube decision says to double.
+fn wants_double(decision: &CubeDecision) -> bool {
+    matches!(
+        decision.action,
+        CubeAction::DoubleTake | CubeAction::DoublePass
+    )
 }
 
 impl Screen for BgApp {
