@@ -129,3 +129,4 @@ tui-bg-move = Type a move or pick a checker, then its point.
 tui-bg-centred = centred
 tui-pips = Pips
 tui-bg-move-done = Enter confirms the move; u takes back a checker.
+tui-bg-takes = { $side } takes.

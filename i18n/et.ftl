@@ -127,3 +127,4 @@ tui-bg-move = Kirjuta käik või vali nupp ja siis selle punkt.
 tui-bg-centred = keskel
 tui-pips = Silmi
 tui-bg-move-done = Enter kinnitab käigu; u võtab nupu tagasi.
+tui-bg-takes = { $side } võtab vastu.

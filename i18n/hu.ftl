@@ -127,3 +127,4 @@ tui-bg-move = Írd be a lépést, vagy válassz korongot, majd a pontját.
 tui-bg-centred = középen
 tui-pips = Pip
 tui-bg-move-done = Az Enter megerősíti a lépést; az u visszavesz egy korongot.
+tui-bg-takes = { $side } elfogadja.

@@ -849,6 +849,11 @@ impl BgApp {
                 let takes = cube.is_none_or(|d| d.double_take <= d.double_pass);
                 if takes {
                     self.act(|g, _| g.take());
+                    let taken = self.catalog.format(
+                        "tui-bg-takes",
+                        &[("side", &self.seat_name(self.computer_seat()))],
+                    );
+                    self.status = Status::info(format!("{taken} {}", self.prompt().text));
                 } else {
                     self.act(|g, _| g.pass());
                 }

@@ -297,3 +297,23 @@ fn every_legal_move_can_be_made_by_selection() {
     }
     assert!(turns > 20, "a whole game was played ({turns} turns)");
 }
+
+#[test]
+fn the_computer_takes_an_early_double_and_says_so() {
+    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
+    let game = record
+        .new_game_with_opening(Seat::One, "31".parse().unwrap())
+        .unwrap();
+    game.play_text("8/5 6/5").unwrap();
+    let mut app = BgApp::with_record(BgConfig::default(), english(), record, 0);
+    press(&mut app, [Input::Char('d')]);
+    assert_eq!(app.game().unwrap().phase(), Phase::Doubled);
+    assert!(app.computer_to_move());
+    app.think();
+    assert_eq!(app.cube(), (2, CubeOwner::Owned(Seat::One)));
+    assert!(
+        app.status.text.starts_with("Black takes."),
+        "{}",
+        app.status.text
+    );
+}
