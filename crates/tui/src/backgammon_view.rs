@@ -288,10 +288,11 @@ fn short(text: &str, room: usize) -> String {
 /// The dice of the side on roll in its half of the middle row.
 fn draw_middle(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
     let dice = app.dice_shown();
+    let mover_is_bottom = app.game().is_some_and(|g| g.on_roll() == app.bottom());
     if dice.is_empty() {
+        draw_waiting(buf, area, app, mover_is_bottom, theme);
         return;
     }
-    let mover_is_bottom = app.game().is_some_and(|g| g.on_roll() == app.bottom());
     let width = dice.len() as u16 * 4 - 1;
     let (left, right) = if mover_is_bottom { (24, 41) } else { (1, 18) };
     let mut x = area.x + left + (right - left + 1 - width) / 2;
@@ -307,6 +308,26 @@ fn draw_middle(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
         buf.set_string(x, area.y + MIDDLE, format!(" {die} "), style);
         x += 4;
     }
+}
+
+/// Before the roll, "Roll" in the half of the side on roll; during a double, the offer in the
+/// half of the side that must answer.
+fn draw_waiting(buf: &mut Buffer, area: Rect, app: &BgApp, mover_is_bottom: bool, theme: &Theme) {
+    let Some(game) = app.game() else { return };
+    let (text, bottom_half) = match game.phase() {
+        ludus_backgammon::Phase::AwaitingRoll => (app.catalog.get("bg-roll"), mover_is_bottom),
+        ludus_backgammon::Phase::Doubled => (
+            format!("{} {}?", app.catalog.get("bg-double"), game.cube().0 * 2),
+            !mover_is_bottom,
+        ),
+        _ => return,
+    };
+    let (left, right): (u16, u16) = if bottom_half { (24, 41) } else { (1, 18) };
+    let room = usize::from(right - left + 1);
+    let text: String = text.chars().take(room).collect();
+    let width = text.chars().count() as u16;
+    let x = area.x + left + (right - left + 1 - width) / 2;
+    buf.set_string(x, area.y + MIDDLE, text, theme.label);
 }
 
 /// The cube: in the middle while centred, else beside its owner's side.

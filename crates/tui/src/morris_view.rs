@@ -167,6 +167,10 @@ fn highlight(app: &MorrisApp, square: Square, theme: &Theme) -> Style {
             style = style.patch(theme.moving);
         }
     }
+    let last = app.game.moves().last();
+    if app.animation.is_none() && last.is_some_and(|m| m.from == Some(square) || m.to == square) {
+        style = style.patch(theme.last_move);
+    }
     if let Some((mv, _)) = &app.hint
         && crate::morris::move_path(*mv).contains(&square)
     {

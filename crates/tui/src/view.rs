@@ -33,6 +33,8 @@ pub struct Theme {
     pub hint_text: Style,
     /// The points of the computer's move being shown.
     pub moving: Style,
+    /// The points of the last move played.
+    pub last_move: Style,
 }
 
 impl Default for Theme {
@@ -48,6 +50,7 @@ impl Default for Theme {
             hint: Style::default().bg(Tint::Green),
             hint_text: Style::default().fg(Tint::Green),
             moving: Style::default().bg(Tint::Magenta),
+            last_move: Style::default().bg(Tint::DarkGray),
         }
     }
 }
