@@ -232,3 +232,34 @@ fn selection_paths_list_from_to_and_removal() {
     let mv: Move = "d6-d5xa1".parse().unwrap();
     assert_eq!(move_path(mv), [square("d6"), square("d5"), square("a1")]);
 }
+
+#[test]
+fn a_slide_into_a_mill_by_selection_removes_and_wins() {
+    // White: a7, d7, g4; Black: b6, f6, b2 (three pieces: a removal ends the game).
+    let start: ludus_morris::Position = "WW.W..../B.B...B./........ w 0 0 0".parse().unwrap();
+    let config = MorrisConfig {
+        opponent: Opponent::Human,
+        ..MorrisConfig::default()
+    };
+    let mut app = MorrisApp::with_game(
+        config,
+        english(),
+        Game::from_position(Rules::standard(), start),
+    );
+    app.apply(MorrisAction::Select(square("g4")));
+    app.apply(MorrisAction::Select(square("g7")));
+    assert_eq!(app.pick, [square("g4"), square("g7")]);
+    assert!(app.status.text.contains("Mill"), "{}", app.status.text);
+    app.apply(MorrisAction::Select(square("b2")));
+    assert_eq!(played(&app), ["g4-g7xb2"]);
+    assert!(
+        app.status.text.starts_with("White wins."),
+        "{}",
+        app.status.text
+    );
+    // Over: only q (leave at once) and u (take back) do anything.
+    assert_eq!(app.action_for(Input::Char('h')), None);
+    assert_eq!(app.action_for(Input::Char('q')), Some(MorrisAction::Quit));
+    app.apply(MorrisAction::Quit);
+    assert!(app.quit);
+}
