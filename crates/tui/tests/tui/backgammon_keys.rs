@@ -317,3 +317,20 @@ fn the_computer_takes_an_early_double_and_says_so() {
         app.status.text
     );
 }
+
+#[test]
+fn clicks_on_the_board_move_a_checker() {
+    let mut app = opening("31");
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| app.draw(frame)).unwrap();
+    let area = app.board_area.expect("drawn");
+    // Bottom row, left half: the 8-point is the fifth column (12, 11, 10, 9, 8), three cells
+    // each after the frame; the 5-point is the second column of the right half (6, 5, …).
+    let click = |column: u16| Input::Click {
+        column: area.x + column,
+        row: area.y + 12,
+    };
+    press(&mut app, [click(1 + 3 * 4 + 1), click(24 + 3 + 1)]);
+    assert_eq!(app.steps.len(), 1);
+    assert_eq!((app.steps[0].from, app.steps[0].to), (8, 5));
+}
