@@ -20,9 +20,9 @@
 //! Successors and predecessors are counted as distinct *indices* (symmetric boards share one), so
 //! the counters stay exact although the index is reduced by symmetry.
 
-use super::index::{SubspaceIndex, deposit, is_representative};
+use super::index::{MoverKey, SubspaceIndex, deposit, is_representative};
 use super::{MAX_DISTANCE, MIN_DB_PIECES, Table, Value};
-use crate::geometry::{ADJACENT, ALL, closes_mill, removable, squares};
+use crate::geometry::{ADJACENT, ALL, SQUARES, closes_mill, removable, squares};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 use thiserror::Error;
@@ -213,6 +213,7 @@ impl<'a> Pair<'a> {
         let other = &self.sides[self.other(side)];
         // Every move without removal leads to the same new mover set (`opp`): canonicalise it once.
         let key = other.index.mover_key(opp);
+        let mut capture_keys: [Option<MoverKey>; SQUARES] = [None; SQUARES];
         for from in squares(own) {
             let targets = if s.mover_flies {
                 empty
@@ -223,10 +224,16 @@ impl<'a> Pair<'a> {
                 let moved = own ^ (1 << from) ^ (1 << to);
                 if closes_mill(moved, to) {
                     for r in squares(removable_now) {
-                        let left = opp & !(1 << r);
                         visit(Successor::Capture(match s.captures {
                             None => Value::Loss(0),
-                            Some(table) => table.value(left, moved),
+                            Some(table) => {
+                                // The new mover set depends on the removal only: canonicalise once.
+                                let key = capture_keys[r]
+                                    .get_or_insert_with(|| table.index.mover_key(opp & !(1 << r)));
+                                Value::decode(
+                                    table.codes[table.index.index_with(key, moved) as usize],
+                                )
+                            }
                         }));
                     }
                 } else {
