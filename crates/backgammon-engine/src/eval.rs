@@ -1,7 +1,7 @@
 //! Evaluation: the five cubeless probabilities of a board for the side on roll, from the network,
 //! the bearoff database, or the final result.
 
-use crate::bearoff::BearoffDb;
+use crate::bearoff::{BearoffDb, TwoSidedDb};
 use crate::board::{Board, WinKind};
 use crate::encoding::{SparseInputs, encode};
 use crate::net::{DEFAULT_HIDDEN, Net, OUTPUTS};
@@ -133,11 +133,13 @@ pub trait Evaluator: Send + Sync {
     }
 }
 
-/// The network, with exact bearoff equities once both sides are on their home boards.
+/// The network, with bearoff equities from the databases once both sides are on their home
+/// boards (exact two-sided values for up to 6 checkers a side, one-sided otherwise).
 #[derive(Clone, Debug)]
 pub struct NetEvaluator {
     net: Arc<Net>,
     use_bearoff: bool,
+    use_two_sided: bool,
 }
 
 impl NetEvaluator {
@@ -146,7 +148,16 @@ impl NetEvaluator {
         NetEvaluator {
             net: Arc::new(net),
             use_bearoff: true,
+            use_two_sided: true,
         }
+    }
+
+    /// The same evaluator with the one-sided bearoff database only (self-play training uses it,
+    /// so the shipped weights replay exactly from their documented command).
+    #[must_use]
+    pub fn one_sided_only(mut self) -> NetEvaluator {
+        self.use_two_sided = false;
+        self
     }
 
     /// The same evaluator without the bearoff database (the network judges every board).
@@ -167,6 +178,7 @@ impl NetEvaluator {
         NetEvaluator {
             net: Arc::clone(net),
             use_bearoff: true,
+            use_two_sided: true,
         }
     }
 
@@ -194,6 +206,14 @@ impl NetEvaluator {
 impl Evaluator for NetEvaluator {
     fn eval(&self, board: &Board) -> Probabilities {
         if self.use_bearoff && board.is_bearoff() {
+            if self.use_two_sided
+                && let Some(win) = TwoSidedDb::get().win_probability(board)
+            {
+                return Probabilities {
+                    win,
+                    ..Probabilities::default()
+                };
+            }
             return BearoffDb::get().probabilities(board);
         }
         self.eval_net(board)

@@ -77,7 +77,7 @@ struct Scratch {
 /// Plays one self-play game and trains on it. Returns the number of positions trained.
 fn train_game(net: &mut Net, config: &TrainConfig, game: u64, rate: f32, s: &mut Scratch) -> usize {
     let mut rng = game_rng(config.seed, game);
-    let evaluator = NetEvaluator::new(net.clone());
+    let evaluator = NetEvaluator::new(net.clone()).one_sided_only();
     let mut board = Board::STARTING;
     let mut dice = opening_roll(&mut rng);
     s.states.clear();
@@ -174,7 +174,7 @@ pub fn refine(net: &mut Net, config: &RefineConfig, mut progress: impl FnMut(&Ne
     while done < config.positions {
         let mut rng = game_rng(config.seed.wrapping_add(0x5EED), game);
         game += 1;
-        let evaluator = NetEvaluator::new(net.clone());
+        let evaluator = NetEvaluator::new(net.clone()).one_sided_only();
         let mut board = Board::STARTING;
         let mut dice = opening_roll(&mut rng);
         loop {

@@ -143,3 +143,36 @@ fn race_probabilities_follow_from_both_distributions() {
     let p = db.probabilities(&b);
     assert!((p.win_gammon - 1.0).abs() < TOLERANCE);
 }
+
+#[test]
+fn two_sided_database_knows_single_checker_races_exactly() {
+    use ludus_backgammon_engine::bearoff::TwoSidedDb;
+    let db = TwoSidedDb::get();
+    // One checker on my 6-point against one on their 1-point: I must bear off at once.
+    let p = db
+        .win_probability(&board(&[(6, 1)], &[(1, 1)]))
+        .expect("in range");
+    assert!((p - 27.0 / 36.0).abs() < TOLERANCE, "{p}");
+    // Too many checkers: not in the two-sided database.
+    assert!(db.win_probability(&board(&[(6, 7)], &[(1, 1)])).is_none());
+}
+
+#[test]
+fn two_sided_values_agree_closely_with_the_one_sided_approximation() {
+    use ludus_backgammon_engine::bearoff::TwoSidedDb;
+    let (two, one) = (TwoSidedDb::get(), BearoffDb::get());
+    for (me, them) in [
+        (&[(6, 2), (4, 2), (1, 2)][..], &[(5, 3), (2, 2)][..]),
+        (&[(3, 3), (2, 3)], &[(6, 1), (1, 4)]),
+        (&[(6, 3)], &[(4, 2), (3, 2)]),
+    ] {
+        let b = board(me, them);
+        let exact = two.win_probability(&b).expect("in range");
+        let approx = one.probabilities(&b).win;
+        // Playing to win rather than to minimise the mean barely changes the odds.
+        assert!(
+            exact >= approx - 0.01 && (exact - approx).abs() < 0.03,
+            "{exact} vs {approx}"
+        );
+    }
+}

@@ -536,11 +536,24 @@ fn run_eval(args: EvalArgs) -> CliResult {
         let met = Met::get();
         let payoff = s.context.payoff(met);
         let x = ludus_backgammon_engine::analysis::cube_efficiency(&s.board);
-        cubeful_equity(payoff.as_ref(), &p, s.context.cube, x)
+        let raw = cubeful_equity(payoff.as_ref(), &p, s.context.cube, x);
+        // Normalised to a 1-point game: money divides by the cube; match play maps the match
+        // winning chance linearly so that losing / winning a single game at this cube is -1 / +1
+        // (gnubg's "EMG").
+        let value = s.context.cube.value;
+        let (win, lose) = (payoff.win(value), payoff.lose(value));
+        let normalised = if s.context.is_money() {
+            raw / f64::from(value)
+        } else if win > lose {
+            2.0 * (raw - lose) / (win - lose) - 1.0
+        } else {
+            0.0
+        };
+        (normalised, raw)
     });
     if args.position.json {
         let mut o = probabilities_json(&p);
-        if let Some(c) = cubeful {
+        if let Some((c, _)) = cubeful {
             o.insert("cubeful_equity".into(), json!((c * 1e6).round() / 1e6));
         }
         println!("{}", Value::Object(o));
@@ -548,13 +561,15 @@ fn run_eval(args: EvalArgs) -> CliResult {
     }
     println!("{}", probabilities_text(&p));
     println!("cubeless equity {:+.3} ({}-ply)", p.equity(), args.plies);
-    if let Some(c) = cubeful {
-        let unit = if s.context.is_money() {
-            "points"
+    if let Some((c, raw)) = cubeful {
+        if s.context.is_money() {
+            println!("cubeful equity {c:+.4} (points per unit of cube)");
         } else {
-            "match winning chance"
-        };
-        println!("cubeful equity {c:+.4} ({unit})");
+            println!(
+                "cubeful equity {c:+.4} (normalised), match winning chance {:.2}%",
+                100.0 * raw
+            );
+        }
     }
     Ok(())
 }
