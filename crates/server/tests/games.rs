@@ -119,7 +119,13 @@ fn alpha_beta_closes_a_mill_when_it_can() {
             .unwrap();
     }
     let chosen = AlphaBeta
-        .choose(&position, &Rules::standard(), 5, Duration::from_secs(2))
+        .choose(
+            &position,
+            &Rules::standard(),
+            &[],
+            5,
+            Duration::from_secs(2),
+        )
         .unwrap();
     assert!(chosen.to_string().starts_with("g7x"), "{chosen}");
 }
@@ -182,7 +188,7 @@ fn the_computer_answers_within_its_thinking_time() {
     let think = Duration::from_millis(30);
     let started = std::time::Instant::now();
     AlphaBeta
-        .choose(&position, &Rules::standard(), 10, think)
+        .choose(&position, &Rules::standard(), &[], 10, think)
         .unwrap();
     // Generous: one depth-1 pass after the deadline on a busy 2-core machine.
     assert!(

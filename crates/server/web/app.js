@@ -195,10 +195,10 @@ async function play(id) {
       const moves = state.view.moves;
       const items = [];
       for (let i = 0; i < moves.length; i += 2) items.push(`<li>${escape(moves[i])} ${escape(moves[i + 1] || '')}</li>`);
-      $('movelist').innerHTML = items.join('') || `<li>${t('no-moves-yet')}</li>`;
+      $('movelist').innerHTML = items.join('') || `<li class="empty">${t('no-moves-yet')}</li>`;
     } else {
       $('counts').innerHTML = backgammonPanel(state, seat);
-      $('movelist').innerHTML = backgammonLog(state) || `<li>${t('no-moves-yet')}</li>`;
+      $('movelist').innerHTML = backgammonLog(state) || `<li class="empty">${t('no-moves-yet')}</li>`;
     }
     $('movelist').scrollTop = $('movelist').scrollHeight;
     const summary = $('summary');

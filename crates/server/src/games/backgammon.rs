@@ -10,8 +10,8 @@
 
 use crate::game::{Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, Side};
 use ludus_backgammon::{
-    CubeOwner, Dice, GameEnd, GameEvent, Match, Move, Phase, Position, Rules, Seat, SeededDice,
-    WinKind, write_mat,
+    CubeOwner, Dice, GameEnd, GameEvent, Match, MatchState, Move, Phase, Position, Rules, Seat,
+    SeededDice, WinKind, write_mat,
 };
 use rand::RngExt;
 use serde_json::{Value, json};
@@ -24,6 +24,9 @@ const MAX_MATCH_LENGTH: u32 = 25;
 /// The cube as a player sees it when deciding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CubeInfo {
+    /// Everything around the board in gnubg's terms (cube, owner, score, Crawford, who is on
+    /// roll), for engines that work from a Match ID; `None` where it is not known.
+    pub match_state: Option<MatchState>,
     /// The cube's value now.
     pub value: u32,
     /// Match length, 0 for a money game.
@@ -291,6 +294,7 @@ impl BackgammonGame {
             .current()
             .map_or((1, [0, 0]), |game| (game.cube().0, game.score()));
         CubeInfo {
+            match_state: self.current().map(ludus_backgammon::Game::match_state),
             value,
             match_length: self.options.match_length,
             score: [score[seat.index()], score[seat.other().index()]],
@@ -609,16 +613,18 @@ pub fn analysis(
     };
     // The cube as the match id describes it (money, centred cube when none is given).
     let mut cube = CubeInfo {
+        match_state: None,
         value: 1,
         match_length: 0,
         score: [0, 0],
     };
     let mut may_double = true;
     if let Some(id) = match_id.filter(|id| !id.is_empty()) {
-        let state = ludus_backgammon::MatchState::from_match_id(id)
-            .map_err(|error| format!("match id {id:?}: {error}"))?;
+        let state =
+            MatchState::from_match_id(id).map_err(|error| format!("match id {id:?}: {error}"))?;
         let on_roll = state.on_roll;
         cube = CubeInfo {
+            match_state: Some(state),
             value: state.cube_value,
             match_length: state.match_length,
             score: [

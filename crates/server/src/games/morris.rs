@@ -12,11 +12,13 @@ use std::time::{Duration, Instant};
 /// A computer player for Morris. Implement it to plug in a stronger engine.
 pub trait MorrisPlayer: Send + Sync {
     /// The move to play in `position` (the side to move's), at strength `level` (1..=10), within
-    /// about `think_time`. `None` only when there is no legal move.
+    /// about `think_time`. `history` holds every earlier position of the game, oldest first (for
+    /// the repetition rule). `None` only when there is no legal move.
     fn choose(
         &self,
         position: &Position,
         rules: &Rules,
+        history: &[Position],
         level: u8,
         think_time: Duration,
     ) -> Option<Move>;
@@ -263,12 +265,14 @@ impl Game for MorrisGame {
         self.to_act()?;
         let position = *self.position();
         let rules = *self.game.rules();
+        let positions = self.game.positions();
+        let history = positions[..positions.len().saturating_sub(1)].to_vec();
         // The first legal move stands in should the player find none (it never should).
         let fallback = self.game.legal_moves().iter().next().copied()?;
         let player = self.player.clone();
         Some(Box::new(move || {
             let mv = player
-                .choose(&position, &rules, level, think_time)
+                .choose(&position, &rules, &history, level, think_time)
                 .unwrap_or(fallback);
             Command::Move(mv.to_string())
         }))
@@ -422,10 +426,12 @@ impl AlphaBeta {
 }
 
 impl MorrisPlayer for AlphaBeta {
+    /// The shallow search ignores `history` (it never looks far enough to steer repetitions).
     fn choose(
         &self,
         position: &Position,
         rules: &Rules,
+        _history: &[Position],
         level: u8,
         think_time: Duration,
     ) -> Option<Move> {
