@@ -108,7 +108,7 @@ pub fn morris_app(options: &PlayOptions, morris: MorrisOptions) -> Result<Morris
         None => None,
     };
     let mut config = MorrisConfig {
-        seed: options.seed.unwrap_or(0),
+        seed: options.seed.unwrap_or_else(fresh_seed),
         ..MorrisConfig::default()
     };
     if let Some(record) = &loaded {
