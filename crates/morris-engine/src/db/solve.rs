@@ -320,7 +320,7 @@ const ENTRIES_PER_TASK: usize = 4096;
 /// Below this many entries a queue level is processed without spawning threads.
 const PARALLEL_LEVEL: usize = 1 << 14;
 /// How often the main thread reports progress while workers run.
-const PROGRESS_PERIOD: std::time::Duration = std::time::Duration::from_millis(20);
+const PROGRESS_PERIOD: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Runs `work(task)` for every task `0..tasks` on `threads` workers, reporting `done()` progress
 /// from the calling thread. Returns each worker's result.
@@ -333,6 +333,7 @@ fn run_parallel<R: Send>(
 ) -> Vec<R> {
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
+    let main = std::thread::current();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads.max(1))
             .map(|_| {
@@ -346,13 +347,15 @@ fn run_parallel<R: Send>(
                         work(task, &mut state);
                     }
                     finished.fetch_add(1, Ordering::Release);
+                    main.unpark();
                     state
                 })
             })
             .collect();
+        // Report until every worker is done; a finishing worker wakes this thread at once.
         while finished.load(Ordering::Acquire) < handles.len() {
             report();
-            std::thread::sleep(PROGRESS_PERIOD);
+            std::thread::park_timeout(PROGRESS_PERIOD);
         }
         handles
             .into_iter()
