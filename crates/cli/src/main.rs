@@ -9,6 +9,7 @@ mod backgammon_engine;
 mod error;
 mod morris;
 mod morris_engine;
+mod play;
 mod serve;
 
 use clap::{Parser, Subcommand};
@@ -34,6 +35,8 @@ enum Command {
     Backgammon(backgammon::BackgammonArgs),
     /// The web UI and HTTP API: play in the browser.
     Serve(serve::ServeArgs),
+    /// Play in the terminal: a full-screen board against the computer or a friend.
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Command::Morris(args) => morris::run(args),
         Command::Backgammon(args) => backgammon::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

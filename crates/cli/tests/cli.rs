@@ -2,11 +2,14 @@
 //!
 //! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
 //! - `backgammon`: `ludus backgammon moves | show` (the rules commands).
+//! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
 
 #[path = "cli/backgammon.rs"]
 mod backgammon;
 #[path = "cli/morris.rs"]
 mod morris;
+#[path = "cli/play.rs"]
+mod play;
 
 use std::process::{Command, Output};
 

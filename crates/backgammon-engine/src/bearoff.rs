@@ -1,0 +1,326 @@
+//! The one-sided bearoff database: for every way to place up to 15 checkers on the six home points
+//! (C(21, 6) = 54,264 positions) the probability distribution of the number of rolls needed to bear
+//! them all off, playing each roll to minimise the expected number of rolls; and, for positions of
+//! 15 checkers, the distribution of rolls needed to bear off the first one (for gammons).
+//!
+//! Built on first use (about a second in release builds) and kept in memory. Race equity of a
+//! bearoff position with both sides on their home boards follows by convolving the two sides'
+//! distributions, treating the sides as independent (exact for "who finishes first" when each side
+//! plays to minimise its expected rolls, the usual approximation for gammons).
+
+use crate::board::{ALL_ROLLS, Board, HOME_POINTS, MoveBuffer, OFF, successors_into};
+use crate::eval::Probabilities;
+use std::sync::OnceLock;
+
+/// Positions in the database: C(15 + 6, 6).
+pub const POSITIONS: usize = 54_264;
+/// Longest distribution kept: 15 checkers on the 6-point need at most 30 rolls (2-1 every time
+/// moves 3 pips); longer tails are folded into the last entry.
+pub const MAX_ROLLS: usize = 32;
+/// Checkers per side.
+const CHECKERS: usize = 15;
+
+/// A distribution of the number of rolls: `p[k]` = probability of needing exactly `k` rolls.
+pub type RollDistribution = [f32; MAX_ROLLS];
+
+/// The one-sided bearoff database.
+#[derive(Debug)]
+pub struct BearoffDb {
+    off: Vec<RollDistribution>,
+    first_off: Vec<RollDistribution>,
+    mean: Vec<f32>,
+}
+
+/// `binomial[n][k]`.
+fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1usize;
+    for i in 0..k {
+        r = r * (n - i) / (i + 1);
+    }
+    r
+}
+
+/// The database index of home-board counts `points[0..6]` (points 1..=6), total at most 15.
+pub fn index(points: &[u8]) -> usize {
+    let mut rank = 0;
+    let mut room = CHECKERS;
+    for (i, &c) in points.iter().enumerate().take(HOME_POINTS) {
+        let rest = HOME_POINTS - 1 - i;
+        for v in 0..usize::from(c) {
+            // Placements of at most `room - v` checkers on the `rest` points after this one.
+            rank += binomial(room - v + rest, rest);
+        }
+        room -= usize::from(c);
+    }
+    rank
+}
+
+fn side_points(side: &[u8; 26]) -> [u8; HOME_POINTS] {
+    let mut p = [0u8; HOME_POINTS];
+    p.copy_from_slice(&side[1..=HOME_POINTS]);
+    p
+}
+
+fn all_positions() -> Vec<[u8; HOME_POINTS]> {
+    let mut out = Vec::with_capacity(POSITIONS);
+    let mut cur = [0u8; HOME_POINTS];
+    fn rec(i: usize, room: u8, cur: &mut [u8; HOME_POINTS], out: &mut Vec<[u8; HOME_POINTS]>) {
+        if i == HOME_POINTS {
+            out.push(*cur);
+            return;
+        }
+        for c in 0..=room {
+            cur[i] = c;
+            rec(i + 1, room - c, cur, out);
+        }
+        cur[i] = 0;
+    }
+    rec(0, CHECKERS as u8, &mut cur, &mut out);
+    out
+}
+
+fn pips(points: &[u8; HOME_POINTS]) -> u32 {
+    points
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i as u32 + 1) * u32::from(c))
+        .sum()
+}
+
+fn mean_of(d: &RollDistribution) -> f32 {
+    d.iter().enumerate().map(|(k, p)| k as f32 * p).sum()
+}
+
+impl BearoffDb {
+    /// Builds the database (about 54k positions × 21 rolls).
+    pub fn build() -> BearoffDb {
+        let mut order = all_positions();
+        order.sort_by_key(pips);
+        let mut off = vec![[0.0f32; MAX_ROLLS]; POSITIONS];
+        let mut first_off = vec![[0.0f32; MAX_ROLLS]; POSITIONS];
+        let mut mean = vec![0.0f32; POSITIONS];
+        let mut first_mean = vec![0.0f32; POSITIONS];
+        let mut buf = MoveBuffer::default();
+        let mut succ = Vec::new();
+        for pos in &order {
+            let at = index(pos);
+            let on_board: u32 = pos.iter().map(|&c| u32::from(c)).sum();
+            if on_board == 0 {
+                off[at][0] = 1.0;
+                first_off[at][0] = 1.0;
+                continue;
+            }
+            let full = on_board == CHECKERS as u32;
+            if !full {
+                first_off[at][0] = 1.0;
+            }
+            let mut board = Board {
+                me: [0; 26],
+                them: [0; 26],
+            };
+            board.me[1..=HOME_POINTS].copy_from_slice(pos);
+            board.me[OFF] = (CHECKERS as u32 - on_board) as u8;
+            for &(d1, d2, weight) in &ALL_ROLLS {
+                let w = f32::from(weight) / 36.0;
+                successors_into(&board, d1, d2, &mut buf, &mut succ);
+                let best = |key: &dyn Fn(usize) -> f32| {
+                    succ.iter()
+                        .map(|s| index(&side_points(&s.me)))
+                        .min_by(|&a, &b| key(a).total_cmp(&key(b)))
+                        .unwrap_or(at)
+                };
+                let b = best(&|i| mean[i]);
+                for k in 1..MAX_ROLLS {
+                    off[at][k] += w * off[b][k - 1];
+                }
+                off[at][MAX_ROLLS - 1] += w * off[b][MAX_ROLLS - 1];
+                if full {
+                    let g = best(&|i| first_mean[i]);
+                    for k in 1..MAX_ROLLS {
+                        first_off[at][k] += w * first_off[g][k - 1];
+                    }
+                    first_off[at][MAX_ROLLS - 1] += w * first_off[g][MAX_ROLLS - 1];
+                }
+            }
+            mean[at] = mean_of(&off[at]);
+            first_mean[at] = mean_of(&first_off[at]);
+        }
+        BearoffDb {
+            off,
+            first_off,
+            mean,
+        }
+    }
+
+    /// The shared database, built on first use.
+    pub fn get() -> &'static BearoffDb {
+        static DB: OnceLock<BearoffDb> = OnceLock::new();
+        DB.get_or_init(BearoffDb::build)
+    }
+
+    /// Distribution of rolls to bear off all checkers of a side (its home points 1..=6).
+    pub fn rolls_to_finish(&self, points: &[u8]) -> &RollDistribution {
+        &self.off[index(points)]
+    }
+
+    /// Distribution of rolls to bear off the first checker (0 rolls when fewer than 15 remain).
+    pub fn rolls_to_first_off(&self, points: &[u8]) -> &RollDistribution {
+        &self.first_off[index(points)]
+    }
+
+    /// Expected rolls to bear off all checkers.
+    pub fn expected_rolls(&self, points: &[u8]) -> f32 {
+        self.mean[index(points)]
+    }
+
+    /// Cubeless probabilities of a bearoff board (both sides on their home boards), side on roll.
+    pub fn probabilities(&self, board: &Board) -> Probabilities {
+        let mine = self.rolls_to_finish(&board.me[1..=HOME_POINTS]);
+        let theirs = self.rolls_to_finish(&board.them[1..=HOME_POINTS]);
+        let their_first = self.rolls_to_first_off(&board.them[1..=HOME_POINTS]);
+        let my_first = self.rolls_to_first_off(&board.me[1..=HOME_POINTS]);
+        // at_least[n] = P(needs >= n rolls).
+        let at_least = |d: &RollDistribution| {
+            let mut s = [0.0f32; MAX_ROLLS + 1];
+            for n in (0..MAX_ROLLS).rev() {
+                s[n] = s[n + 1] + d[n];
+            }
+            s
+        };
+        let (theirs_ge, their_first_ge, my_first_ge) =
+            (at_least(theirs), at_least(their_first), at_least(my_first));
+        let mut win = 0.0;
+        let mut win_gammon = 0.0;
+        for n in 1..MAX_ROLLS {
+            // I finish on my n-th roll; the opponent has had n - 1 rolls.
+            win += mine[n] * theirs_ge[n];
+            win_gammon += mine[n] * their_first_ge[n];
+        }
+        let mut lose_gammon = 0.0;
+        for m in 1..MAX_ROLLS {
+            // The opponent finishes on its m-th roll after my m rolls.
+            lose_gammon += theirs[m] * my_first_ge[(m + 1).min(MAX_ROLLS)];
+        }
+        Probabilities {
+            win,
+            win_gammon,
+            win_backgammon: 0.0,
+            lose_gammon,
+            lose_backgammon: 0.0,
+        }
+        .clamped()
+    }
+}
+
+/// Most checkers per side in the two-sided database.
+pub const TWO_SIDED_CHECKERS: u8 = 6;
+
+/// The two-sided bearoff database: the exact probability that the side on roll wins, with both
+/// sides playing to win, for every pair of bearoff positions of at most
+/// [`TWO_SIDED_CHECKERS`] checkers each (C(12, 6)² = 853,776 pairs, 3.4 MB). No gammons are
+/// possible there. Built on first use (well under a second in release builds) by one pass over
+/// the pairs in increasing total pip count.
+#[derive(Debug)]
+pub struct TwoSidedDb {
+    /// Compact index of each one-sided database index, `u32::MAX` when too many checkers.
+    compact: Vec<u32>,
+    /// Positions per side.
+    side: usize,
+    /// `win[me * side + them]`.
+    win: Vec<f32>,
+}
+
+impl TwoSidedDb {
+    /// Builds the database.
+    pub fn build() -> TwoSidedDb {
+        let small: Vec<[u8; HOME_POINTS]> = all_positions()
+            .into_iter()
+            .filter(|p| {
+                p.iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(TWO_SIDED_CHECKERS)
+            })
+            .collect();
+        let side = small.len();
+        let mut compact = vec![u32::MAX; POSITIONS];
+        for (i, p) in small.iter().enumerate() {
+            compact[index(p)] = i as u32;
+        }
+        // Successors of each position for each roll (no contact: they depend on one side only).
+        let mut buf = MoveBuffer::default();
+        let mut succ = Vec::new();
+        let mut next: Vec<Vec<u32>> = Vec::with_capacity(side * ALL_ROLLS.len());
+        for p in &small {
+            let mut board = Board {
+                me: [0; 26],
+                them: [0; 26],
+            };
+            board.me[1..=HOME_POINTS].copy_from_slice(p);
+            for &(d1, d2, _) in &ALL_ROLLS {
+                successors_into(&board, d1, d2, &mut buf, &mut succ);
+                next.push(
+                    succ.iter()
+                        .map(|s| compact[index(&side_points(&s.me))])
+                        .collect(),
+                );
+            }
+        }
+        let pips: Vec<u32> = small.iter().map(pips).collect();
+        let empty = compact[index(&[0; HOME_POINTS])] as usize;
+        let mut order: Vec<(u32, u32, u32)> = Vec::with_capacity(side * side);
+        for me in 0..side {
+            for them in 0..side {
+                if me != empty && them != empty {
+                    order.push((pips[me] + pips[them], me as u32, them as u32));
+                }
+            }
+        }
+        order.sort_unstable();
+        let mut win = vec![0.0f32; side * side];
+        for &(_, me, them) in &order {
+            let (me, them) = (me as usize, them as usize);
+            let mut total = 0.0;
+            for (r, &(_, _, weight)) in ALL_ROLLS.iter().enumerate() {
+                let best = next[me * ALL_ROLLS.len() + r]
+                    .iter()
+                    .map(|&s| {
+                        if s as usize == empty {
+                            1.0
+                        } else {
+                            1.0 - win[them * side + s as usize]
+                        }
+                    })
+                    .fold(0.0f32, f32::max);
+                total += f32::from(weight) / 36.0 * best;
+            }
+            win[me * side + them] = total;
+        }
+        TwoSidedDb { compact, side, win }
+    }
+
+    /// The shared database, built on first use.
+    pub fn get() -> &'static TwoSidedDb {
+        static DB: OnceLock<TwoSidedDb> = OnceLock::new();
+        DB.get_or_init(TwoSidedDb::build)
+    }
+
+    /// P(the side on roll wins) when both sides are bearing off with at most
+    /// [`TWO_SIDED_CHECKERS`] checkers each and neither has finished; `None` otherwise.
+    pub fn win_probability(&self, board: &Board) -> Option<f32> {
+        if !board.is_bearoff()
+            || board.me[OFF] == CHECKERS as u8
+            || board.them[OFF] == CHECKERS as u8
+        {
+            return None;
+        }
+        let me = *self.compact.get(index(&board.me[1..=HOME_POINTS]))?;
+        let them = *self.compact.get(index(&board.them[1..=HOME_POINTS]))?;
+        if me == u32::MAX || them == u32::MAX {
+            return None;
+        }
+        self.win
+            .get(me as usize * self.side + them as usize)
+            .copied()
+    }
+}

@@ -1,0 +1,119 @@
+//! The cube and score context of a decision, from the rules crate's `MatchState` (gnubg Match
+//! ID): cube value and owner relative to the side on roll, the scores as points away, the
+//! Crawford stage, the dice.
+
+use crate::cube::{Crawford, CubeOwner, CubeState, MatchPayoff, Met, Money, Payoff};
+use ludus_backgammon::MatchState;
+
+/// Largest cube value the engine's cube model handles (the physical cube).
+const MAX_CUBE_VALUE: u32 = 64;
+
+/// Why a Match ID cannot be used as a decision context.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum MatchContextError {
+    /// The Match ID itself is malformed.
+    #[error(transparent)]
+    MatchId(#[from] ludus_backgammon::MatchIdError),
+    /// A field out of the engine's range.
+    #[error("{0}")]
+    Field(&'static str),
+}
+
+/// The decision context: cube, scores, dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchContext {
+    /// The cube, ownership relative to the side on roll.
+    pub cube: CubeState,
+    /// Match length (0 = money game).
+    pub length: u32,
+    /// Points the side on roll still needs (match play).
+    pub away_me: u32,
+    /// Points the opponent still needs (match play).
+    pub away_opponent: u32,
+    /// Crawford stage.
+    pub crawford: Crawford,
+    /// Dice rolled, if any.
+    pub dice: Option<(u8, u8)>,
+}
+
+impl Default for MatchContext {
+    /// Money play, centred cube, no dice.
+    fn default() -> Self {
+        MatchContext {
+            cube: CubeState::default(),
+            length: 0,
+            away_me: 0,
+            away_opponent: 0,
+            crawford: Crawford::Before,
+            dice: None,
+        }
+    }
+}
+
+impl MatchContext {
+    /// Reads a gnubg Match ID.
+    pub fn from_match_id(id: &str) -> Result<MatchContext, MatchContextError> {
+        MatchContext::from_match_state(&MatchState::from_match_id(id.trim())?)
+    }
+
+    /// The context of a match state, seen from its player on roll.
+    pub fn from_match_state(state: &MatchState) -> Result<MatchContext, MatchContextError> {
+        if state.cube_value > MAX_CUBE_VALUE {
+            return Err(MatchContextError::Field("cube value above 64"));
+        }
+        let me = state.on_roll;
+        let them = me.other();
+        let (mine, theirs) = (state.score[me.index()], state.score[them.index()]);
+        let length = state.match_length;
+        if length > 0 && (mine >= length || theirs >= length) {
+            return Err(MatchContextError::Field("a score reaches the match length"));
+        }
+        let owner = match state.cube_owner {
+            ludus_backgammon::CubeOwner::Centered => CubeOwner::Centered,
+            ludus_backgammon::CubeOwner::Owned(seat) if seat == me => CubeOwner::Me,
+            ludus_backgammon::CubeOwner::Owned(_) => CubeOwner::Opponent,
+        };
+        let (away_me, away_opponent) = if length > 0 {
+            (length - mine, length - theirs)
+        } else {
+            (0, 0)
+        };
+        let stage = if state.crawford {
+            Crawford::ThisGame
+        } else if length > 0 && (away_me == 1) != (away_opponent == 1) {
+            Crawford::After
+        } else {
+            Crawford::Before
+        };
+        Ok(MatchContext {
+            cube: CubeState {
+                value: state.cube_value,
+                owner,
+            },
+            length,
+            away_me,
+            away_opponent,
+            crawford: stage,
+            dice: state.dice.map(|d| (d.first(), d.second())),
+        })
+    }
+
+    /// True for money play.
+    pub fn is_money(&self) -> bool {
+        self.length == 0
+    }
+
+    /// The payoff of this context (money, or match winning chances from `met`).
+    pub fn payoff<'a>(&self, met: &'a Met) -> Box<dyn Payoff + 'a> {
+        if self.is_money() {
+            Box::new(Money)
+        } else {
+            Box::new(MatchPayoff {
+                away_me: self.away_me,
+                away_opponent: self.away_opponent,
+                crawford: self.crawford,
+                met,
+            })
+        }
+    }
+}

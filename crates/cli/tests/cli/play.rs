@@ -1,0 +1,364 @@
+//! `ludus play`: the real binary driven in tmux (a private tmux server per test: `new-session -d
+//! -x 100 -y 30`, `send-keys`, `capture-pane`) through a short game of each kind, and the
+//! plain-text fallback through a pipe. The tmux tests are skipped, with a message, when tmux is
+//! missing (`scripts/test` installs it).
+
+use ludus_backgammon::{Match, Rules as BgRules, SeededDice};
+use ludus_morris::{Game, Rules};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long to wait for the screen to show something.
+const SCREEN_TIMEOUT: Duration = Duration::from_secs(20);
+/// Between two looks at the screen.
+const POLL: Duration = Duration::from_millis(100);
+/// Plies of the scripted Morris game before giving up on reaching a winning move.
+const MAX_PLIES: usize = 400;
+
+/// A tmux server of its own with one session running `ludus play …`.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// Starts `ludus args` in a 100×30 session, or `None` (with a message) without tmux.
+    fn start(name: &str, args: &[&str]) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("SKIPPED: tmux is not installed (apt-get install -y tmux); {name} not run");
+            return None;
+        }
+        let socket = format!("ludus-test-{}-{name}", std::process::id());
+        let mut command = vec![env!("CARGO_BIN_EXE_ludus").to_string()];
+        command.extend(args.iter().map(|a| a.to_string()));
+        // Keep the pane after the program ends so the last screen can be read.
+        let status = Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", "100", "-y", "30", "-s", "play"])
+            .args(["-e", "TERM=xterm-256color"])
+            .arg(command.join(" "))
+            .status()
+            .expect("tmux runs");
+        assert!(status.success(), "tmux new-session failed");
+        let tmux = Tmux { socket };
+        tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
+        Some(tmux)
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let output = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "play"])
+    }
+
+    /// Types text literally.
+    fn type_text(&self, text: &str) {
+        self.run(&["send-keys", "-t", "play", "-l", text]);
+    }
+
+    /// Presses named keys (`Enter`, `Left`, …).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "play"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    /// Waits until the screen shows `text`; panics with the screen otherwise.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < SCREEN_TIMEOUT,
+                "the screen never showed {text:?}:\n{screen}"
+            );
+            std::thread::sleep(POLL);
+        }
+    }
+
+    /// Whether the program has ended.
+    fn ended(&self) -> bool {
+        self.run(&["display-message", "-p", "-t", "play", "#{pane_dead}"])
+            .trim()
+            == "1"
+    }
+
+    fn wait_until_ended(&self) {
+        let start = Instant::now();
+        while !self.ended() {
+            assert!(
+                start.elapsed() < SCREEN_TIMEOUT,
+                "ludus did not end:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(POLL);
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-play-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temp path")
+}
+
+/// A Morris game played by a simple rule (take a removal when there is one, else the first
+/// move) until the side to move has a winning move; returns the game and that move.
+fn morris_game_one_move_from_the_end() -> (Game, String) {
+    let mut game = Game::new(Rules::standard());
+    for _ in 0..MAX_PLIES {
+        let legal = game.legal_moves();
+        let winning = legal.iter().find(|mv| {
+            let mut next = game.clone();
+            next.play(**mv).is_ok() && next.outcome().is_some_and(|o| o.winner.is_some())
+        });
+        if let Some(mv) = winning {
+            return (game, mv.to_string());
+        }
+        let mv = legal
+            .iter()
+            .find(|m| m.remove.is_some())
+            .or(legal.first())
+            .copied()
+            .expect("the game goes on");
+        game.play(mv).unwrap();
+    }
+    panic!("no winning move within {MAX_PLIES} plies");
+}
+
+fn morris_record(game: &Game) -> String {
+    let mut text = String::from(
+        "# Ludus Morris game\nRules: standard\nWhite: human\nBlack: human\nResult: *\nMoves:\n",
+    );
+    for (i, pair) in game.moves().chunks(2).enumerate() {
+        let moves: Vec<String> = pair.iter().map(ToString::to_string).collect();
+        text.push_str(&format!("{}. {}\n", i + 1, moves.join(" ")));
+    }
+    text
+}
+
+#[test]
+fn morris_in_tmux_opening_keys_then_a_resumed_game_to_its_end() {
+    let dir = temp_dir("morris");
+    let save = dir.join("opening.txt");
+    let Some(tmux) = Tmux::start(
+        "morris-opening",
+        &[
+            "play",
+            "morris",
+            "--vs",
+            "human",
+            "--lang",
+            "en",
+            "--save",
+            path_str(&save),
+        ],
+    ) else {
+        return;
+    };
+    tmux.wait_for("Place a piece on an empty point.");
+    for mv in ["a7", "a1", "d7", "d1"] {
+        tmux.type_text(mv);
+        tmux.keys(&["Enter"]);
+    }
+    tmux.wait_for("2. d7            d1");
+    // Completion: "g7" + Tab gives "g7x"; then the removal by arrow keys is also possible, but
+    // here the prefix "g7xd" is unique and Enter plays it.
+    tmux.type_text("g7");
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("Move › g7x");
+    tmux.type_text("d");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("3. g7xd1");
+    assert!(
+        screen.contains("━"),
+        "the mill is drawn in heavy lines:\n{screen}"
+    );
+    // Black places with the arrow keys: the cursor starts on a7; Down goes to a4.
+    tmux.keys(&["Down", "Enter"]);
+    tmux.wait_for("3. g7xd1         a4");
+    tmux.keys(&["q"]);
+    tmux.wait_for("(y/n)");
+    tmux.keys(&["y"]);
+    tmux.wait_until_ended();
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        saved.ends_with("1. a7 a1\n2. d7 d1\n3. g7xd1 a4\n"),
+        "{saved}"
+    );
+    drop(tmux);
+
+    // Resume a game one move from its end and finish it.
+    let (game, winning) = morris_game_one_move_from_the_end();
+    let winner = game.position().side_to_move();
+    let record = dir.join("ending.txt");
+    std::fs::write(&record, morris_record(&game)).unwrap();
+    let Some(tmux) = Tmux::start(
+        "morris-ending",
+        &[
+            "play",
+            "morris",
+            "--lang",
+            "en",
+            "--load",
+            path_str(&record),
+        ],
+    ) else {
+        return;
+    };
+    tmux.wait_for("Moves");
+    tmux.type_text(&winning);
+    tmux.keys(&["Enter"]);
+    let name = if winner == ludus_morris::Color::White {
+        "White wins."
+    } else {
+        "Black wins."
+    };
+    tmux.wait_for(name);
+    tmux.keys(&["q"]);
+    tmux.wait_until_ended();
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let result = if name.starts_with("White") {
+        "1-0"
+    } else {
+        "0-1"
+    };
+    assert!(saved.contains(&format!("Result: {result}")), "{saved}");
+    assert!(saved.contains(&winning), "{saved}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn backgammon_in_tmux_a_move_a_double_and_a_drop() {
+    const SEED: u64 = 3;
+    let dir = temp_dir("bg");
+    let save = dir.join("match.mat");
+    // The same dice as the program: the opening roll comes first from the seed.
+    let mut record = Match::new(BgRules::match_to(3), ["White".into(), "Black".into()]);
+    let game = record.new_game(&mut SeededDice::new(SEED)).unwrap();
+    let opener = game.on_roll();
+    let first_move = game.legal_moves()[0].to_string();
+    let seed = SEED.to_string();
+    let Some(tmux) = Tmux::start(
+        "backgammon",
+        &[
+            "play",
+            "backgammon",
+            "--vs",
+            "human",
+            "--match",
+            "3",
+            "--seed",
+            &seed,
+            "--lang",
+            "en",
+            "--save",
+            path_str(&save),
+        ],
+    ) else {
+        return;
+    };
+    tmux.wait_for("Match to 3");
+    tmux.type_text(&first_move);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&format!(": {first_move}"));
+    // The other player doubles; the opener drops.
+    tmux.keys(&["d"]);
+    tmux.wait_for("doubles to 2. Take or pass?");
+    tmux.keys(&["p"]);
+    let screen = tmux.wait_for("won 1 point(s)");
+    assert!(
+        screen.contains("Score 1") || screen.contains("Score 0"),
+        "{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_until_ended();
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains(" Doubles => 2"), "{saved}");
+    assert!(saved.contains(" Drops"), "{saved}");
+    assert!(saved.contains("Wins 1 point"), "{saved}");
+    let read = ludus_backgammon::read_mat(&saved).expect("a valid .mat");
+    assert_eq!(read.score()[opener.other().index()], 1);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn backgammon_in_tmux_the_computer_moves_by_itself() {
+    const SEED: u64 = 1;
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let game = record.new_game(&mut SeededDice::new(SEED)).unwrap();
+    let seed = SEED.to_string();
+    let Some(tmux) = Tmux::start(
+        "bg-computer",
+        &[
+            "play", "bg", "--level", "1", "--seed", &seed, "--lang", "en", "--as", "black",
+        ],
+    ) else {
+        return;
+    };
+    if game.on_roll() == ludus_backgammon::Seat::One {
+        // Black (the person) opens: play the first legal move, then the computer replies.
+        tmux.wait_for("Type a move");
+        tmux.type_text(&game.legal_moves()[0].to_string());
+        tmux.keys(&["Enter"]);
+    }
+    tmux.wait_for("White played");
+    tmux.keys(&["q"]);
+    tmux.wait_for("l: leave");
+    tmux.keys(&["l"]);
+    tmux.wait_until_ended();
+}
+
+#[test]
+fn plain_text_when_stdout_is_not_a_terminal() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", "morris", "--vs", "human", "--lang", "hu"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludus runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"d6\nq\ny\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Malom"), "{text}");
+    assert!(text.contains("1. d6"), "{text}");
+}
+
+#[test]
+fn bad_options_are_bad_input() {
+    let output = crate::ludus(&["play", "morris", "--level", "11", "--plain"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(crate::stderr(&output).contains("--level must be 1..=10"));
+    let output = crate::ludus(&["play", "bg", "--lang", "fr", "--plain"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = crate::ludus(&["play", "morris", "--load", "/nonexistent/x.txt"]);
+    assert_eq!(output.status.code(), Some(2));
+}

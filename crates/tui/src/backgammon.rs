@@ -1,0 +1,1144 @@
+//! The Backgammon screen's state machine: keys and clicks become [`BgAction`]s, actions change
+//! [`BgApp`] (a match or money session of `ludus-backgammon`, with the engine as opponent);
+//! drawing lives in [`crate::backgammon_view`].
+//!
+//! A move is made by typing it (`24/18 13/11`, Tab completes an unambiguous prefix) or one checker
+//! at a time with the arrow keys or the mouse (source, then destination); checkers moved so far
+//! this turn can be taken back (`u`) until the move is confirmed with Enter.
+
+use crate::i18n::Catalog;
+use crate::record::{BgRecord, BgSettings};
+use crate::ui::{Dir, Input, Opponent, STEP_DELAY, Screen, Status, common_prefix, list_candidates};
+use ludus_backgammon::{
+    CheckerMove, CubeOwner, DiceSource, GameEnd, Match, Move, Phase, Position, Rules, Seat,
+    SeededDice, WinKind,
+};
+use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
+use ludus_backgammon_engine::engine::Engine;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use std::time::Duration;
+
+/// Plies of lookahead behind `h` (a hint).
+const HINT_PLIES: u8 = 1;
+/// A probability above which a result counts as expected (for resignations).
+const LIKELY: f32 = 0.5;
+
+/// How a backgammon session is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BgConfig {
+    /// The other side.
+    pub opponent: Opponent,
+    /// The computer's level, 1..=10.
+    pub level: u32,
+    /// The person's seat against the computer (player 0 plays White).
+    pub human: Seat,
+    /// Whether the cube is used (matches always use it).
+    pub cube: bool,
+    /// Match length; 0 for money play.
+    pub match_length: u32,
+    /// The dice seed.
+    pub seed: u64,
+}
+
+impl Default for BgConfig {
+    fn default() -> Self {
+        BgConfig {
+            opponent: Opponent::Computer,
+            level: 5,
+            human: Seat::Zero,
+            cube: true,
+            match_length: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// A place on the board the cursor can stand on, seen from the bottom player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// A point, numbered 1..=24 from the bottom player's side.
+    Point(u8),
+    /// The bar.
+    Bar,
+    /// The borne-off tray.
+    Off,
+}
+
+/// Display columns of a row: six points, the bar, six points, the tray.
+pub const SLOT_COLUMNS: u8 = 14;
+/// The display column of the bar.
+pub const BAR_COLUMN: u8 = 6;
+/// The display column of the tray.
+pub const OFF_COLUMN: u8 = 13;
+
+impl Slot {
+    /// The slot at a display position: `top` row or bottom, column 0..14 from the left.
+    pub fn at(top: bool, column: u8) -> Slot {
+        match (top, column) {
+            (_, BAR_COLUMN) => Slot::Bar,
+            (_, c) if c >= OFF_COLUMN => Slot::Off,
+            (true, c) if c < BAR_COLUMN => Slot::Point(13 + c),
+            (true, c) => Slot::Point(12 + c),
+            (false, c) if c < BAR_COLUMN => Slot::Point(12 - c),
+            (false, c) => Slot::Point(13 - c),
+        }
+    }
+
+    /// The display position of a point (bar and tray: the given row).
+    pub fn position(self, top: bool) -> (bool, u8) {
+        match self {
+            Slot::Bar => (top, BAR_COLUMN),
+            Slot::Off => (top, OFF_COLUMN),
+            Slot::Point(p) if p >= 19 => (true, p - 12),
+            Slot::Point(p) if p >= 13 => (true, p - 13),
+            Slot::Point(p) if p >= 7 => (false, 12 - p),
+            Slot::Point(p) => (false, 13 - p),
+        }
+    }
+}
+
+/// What a key or click asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BgAction {
+    /// Add a character to the typed move.
+    Type(char),
+    /// Remove the last typed character.
+    Erase,
+    /// Clear the typed move and the selection.
+    Clear,
+    /// Complete the typed move as far as it is unambiguous.
+    Complete,
+    /// Play the typed move, or confirm the checkers moved.
+    Submit,
+    /// Move the cursor.
+    Cursor(Dir),
+    /// Select a point, the bar or the tray.
+    Select(Slot),
+    /// Take back the last checker moved this turn.
+    Undo,
+    /// Roll the dice.
+    Roll,
+    /// Offer a double.
+    Double,
+    /// Take the double.
+    Take,
+    /// Refuse the double.
+    Pass,
+    /// Ask the engine.
+    Hint,
+    /// Resign or leave (asks first).
+    Quit,
+    /// Answer the question: resign (`Some(true)`), leave (`Some(false)`), go on (`None`).
+    Answer(Option<bool>),
+    /// Start the next game.
+    NextGame,
+    /// Skip the computer's move animation.
+    Skip,
+}
+
+/// The computer's move being shown one checker at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BgAnimation {
+    /// The move.
+    pub mv: Move,
+    /// Checker moves shown.
+    pub shown: usize,
+}
+
+/// Dice from the seed, counted so a saved session resumes the same stream.
+#[derive(Clone, Debug)]
+struct CountingDice {
+    source: SeededDice,
+    rolled: u64,
+}
+
+impl DiceSource for CountingDice {
+    fn roll_die(&mut self) -> u8 {
+        self.rolled += 1;
+        self.source.roll_die()
+    }
+}
+
+/// The backgammon screen.
+pub struct BgApp {
+    /// The match (or money session) so far.
+    pub record: Match,
+    /// The settings.
+    pub config: BgConfig,
+    /// Checker moves made so far this turn (mover's view).
+    pub steps: Vec<CheckerMove>,
+    /// The move typed so far.
+    pub input: String,
+    /// The cursor: top row or bottom, display column.
+    pub cursor: (bool, u8),
+    /// The point a checker is to be moved from (mover's view; 25 is the bar).
+    pub selected: Option<u8>,
+    /// The status line.
+    pub status: Status,
+    /// A resign/leave question is open.
+    pub asking: bool,
+    /// The last hint.
+    pub hint: Option<String>,
+    /// The computer's move being shown.
+    pub animation: Option<BgAnimation>,
+    /// The user asked to leave.
+    pub quit: bool,
+    /// Where the board was last drawn (for mouse clicks).
+    pub board_area: Option<Rect>,
+    /// The texts.
+    pub catalog: Catalog,
+    dice: CountingDice,
+    unsaved: bool,
+    engine: Engine,
+}
+
+impl BgApp {
+    /// A new session: the first game starts with its opening roll.
+    pub fn new(config: BgConfig, catalog: Catalog) -> BgApp {
+        let rules = Rules {
+            match_length: config.match_length,
+            ..Rules::default()
+        };
+        let record = Match::new(rules, [String::from("White"), String::from("Black")]);
+        let mut app = BgApp::with_record(config, catalog, record, 0);
+        app.next_game();
+        app
+    }
+
+    /// Continues a saved session; `dice_rolled` dice of the seed's stream are already used.
+    pub fn with_record(
+        config: BgConfig,
+        catalog: Catalog,
+        record: Match,
+        dice_rolled: u64,
+    ) -> BgApp {
+        let mut dice = CountingDice {
+            source: SeededDice::new(config.seed),
+            rolled: 0,
+        };
+        for _ in 0..dice_rolled {
+            dice.roll_die();
+        }
+        let mut app = BgApp {
+            record,
+            config,
+            steps: Vec::new(),
+            input: String::new(),
+            cursor: (false, OFF_COLUMN - 1),
+            selected: None,
+            status: Status::default(),
+            asking: false,
+            hint: None,
+            animation: None,
+            quit: false,
+            board_area: None,
+            catalog,
+            dice,
+            unsaved: false,
+            engine: Engine::level(config.level.clamp(1, 10) as u8, config.seed),
+        };
+        if app.record.current().is_none() {
+            app.next_game();
+        }
+        app.status = app.prompt();
+        app
+    }
+
+    /// The game shown: the one in progress or the last one.
+    pub fn game(&self) -> Option<&ludus_backgammon::Game> {
+        self.record.current()
+    }
+
+    /// The seat drawn at the bottom: the person's against the computer, else White's.
+    pub fn bottom(&self) -> Seat {
+        match self.config.opponent {
+            Opponent::Computer => self.config.human,
+            Opponent::Human => Seat::Zero,
+        }
+    }
+
+    /// Whether `seat` is played by a person.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.config.opponent == Opponent::Human || seat == self.config.human
+    }
+
+    /// Whether the cube may be used in this session.
+    fn cube_in_use(&self) -> bool {
+        self.config.cube || self.config.match_length > 0
+    }
+
+    /// Whether the person must act now (roll, move, answer a double).
+    pub fn human_to_act(&self) -> bool {
+        match self.game() {
+            Some(game) if game.outcome().is_none() => self.is_human(game.turn()),
+            _ => false,
+        }
+    }
+
+    /// The action a key or click asks for now, if any.
+    pub fn action_for(&self, input: Input) -> Option<BgAction> {
+        use BgAction as A;
+        if self.asking {
+            return Some(A::Answer(match input {
+                Input::Char('y' | 'Y') => Some(true),
+                Input::Char('l' | 'L') => Some(false),
+                _ => None,
+            }));
+        }
+        if self.animation.is_some() {
+            return Some(A::Skip);
+        }
+        let over = self.game().is_none_or(|g| g.outcome().is_some());
+        if over {
+            return match input {
+                Input::Char('q' | 'Q') => Some(A::Quit),
+                Input::Char('n' | 'N') | Input::Enter if self.record.winner().is_none() => {
+                    Some(A::NextGame)
+                }
+                _ => None,
+            };
+        }
+        if !self.human_to_act() {
+            return matches!(input, Input::Char('q')).then_some(A::Quit);
+        }
+        match input {
+            Input::Char(c) if self.input.is_empty() && "rdtphuqRDTPHUQ ".contains(c) => {
+                Some(match c.to_ascii_lowercase() {
+                    'r' => A::Roll,
+                    'd' => A::Double,
+                    't' => A::Take,
+                    'p' => A::Pass,
+                    'h' => A::Hint,
+                    'u' => A::Undo,
+                    'q' => A::Quit,
+                    _ => A::Select(self.cursor_slot()),
+                })
+            }
+            Input::Char(c) if is_notation_char(c) => Some(A::Type(c.to_ascii_lowercase())),
+            Input::Backspace if self.input.is_empty() => Some(A::Undo),
+            Input::Backspace => Some(A::Erase),
+            Input::Esc => Some(A::Clear),
+            Input::Tab => Some(A::Complete),
+            Input::Enter => Some(A::Submit),
+            Input::Arrow(dir) => Some(A::Cursor(dir)),
+            Input::Click { column, row } => {
+                let area = self.board_area?;
+                crate::backgammon_view::slot_at(area, column, row).map(A::Select)
+            }
+            _ => None,
+        }
+    }
+
+    /// Handles one input: finds its action and applies it.
+    pub fn handle_input(&mut self, input: Input) {
+        if let Some(action) = self.action_for(input) {
+            self.apply(action);
+        }
+    }
+
+    /// Carries out an action.
+    pub fn apply(&mut self, action: BgAction) {
+        use BgAction as A;
+        match action {
+            A::Type(c) => {
+                self.input.push(c);
+            }
+            A::Erase => {
+                self.input.pop();
+            }
+            A::Clear => {
+                self.input.clear();
+                self.selected = None;
+                self.status = self.prompt();
+            }
+            A::Complete => self.complete(),
+            A::Submit => self.submit(),
+            A::Cursor(dir) => self.move_cursor(dir),
+            A::Select(slot) => {
+                self.cursor = slot.position(self.cursor.0);
+                self.select(slot);
+            }
+            A::Undo => self.undo_step(),
+            A::Roll => self.act(|g, dice| g.roll(dice).map(|_| ())),
+            A::Double if !self.cube_in_use() => {
+                self.status = Status::error(self.catalog.get("tui-cube-off"));
+            }
+            A::Double => self.act(|g, _| g.double()),
+            A::Take => self.act(|g, _| g.take()),
+            A::Pass => self.act(|g, _| g.pass()),
+            A::Hint => self.give_hint(),
+            A::Quit if self.game().is_none_or(|g| g.outcome().is_some()) => self.quit = true,
+            A::Quit => {
+                self.asking = true;
+                let points = self.resignation_points().to_string();
+                self.status = Status::info(
+                    self.catalog
+                        .format("tui-resign-or-leave", &[("points", &points)]),
+                );
+            }
+            A::Answer(answer) => {
+                self.asking = false;
+                match answer {
+                    Some(true) => self.resign(),
+                    Some(false) => self.quit = true,
+                    None => self.status = self.prompt(),
+                }
+            }
+            A::NextGame => self.next_game(),
+            A::Skip => self.finish_animation(),
+        }
+    }
+
+    /// Runs a game action, reporting a refusal in the status line.
+    fn act(
+        &mut self,
+        action: impl FnOnce(
+            &mut ludus_backgammon::Game,
+            &mut dyn DiceSource,
+        ) -> Result<(), ludus_backgammon::GameError>,
+    ) {
+        let dice = &mut self.dice;
+        let Some(game) = self.record.current_mut() else {
+            return;
+        };
+        match action(game, dice) {
+            Ok(()) => {
+                self.unsaved = true;
+                self.after_action();
+            }
+            Err(error) => self.status = Status::error(error.to_string()),
+        }
+    }
+
+    fn after_action(&mut self) {
+        self.steps.clear();
+        self.input.clear();
+        self.selected = None;
+        self.hint = None;
+        self.status = self.prompt();
+        self.play_forced();
+    }
+
+    /// Plays the empty move at once when a person's roll cannot be played (and says so).
+    fn play_forced(&mut self) {
+        if !self.human_to_act() {
+            return;
+        }
+        let Some(game) = self.record.current_mut() else {
+            return;
+        };
+        if let Phase::Moving(dice) = game.phase() {
+            let legal = game.legal_moves();
+            if legal.len() == 1 && legal[0].is_empty() && game.play(&Move::EMPTY).is_ok() {
+                self.unsaved = true;
+                self.status = Status::info(
+                    self.catalog
+                        .format("tui-no-legal-move", &[("dice", &dice.to_string())]),
+                );
+            }
+        }
+    }
+
+    /// Starts the next game of the session.
+    pub fn next_game(&mut self) {
+        if self.record.new_game(&mut self.dice).is_ok() {
+            self.unsaved = true;
+            self.after_action();
+        }
+    }
+
+    /// The points a resignation now gives away: the worst the position threatens.
+    fn resignation_points(&self) -> u32 {
+        let Some(game) = self.game() else { return 0 };
+        let kind = self.resignation_kind();
+        let (cube, _) = game.cube();
+        kind.multiplier() * cube
+    }
+
+    /// The result a resignation gives: the one the network expects (a gammon or backgammon
+    /// when it is more likely than not, else a single game), so resigning never saves points.
+    fn resignation_kind(&self) -> WinKind {
+        let Some(game) = self.game() else {
+            return WinKind::Single;
+        };
+        let position = game.position();
+        let own_view = if self.resigning_seat() == game.on_roll() {
+            position
+        } else {
+            position.swapped()
+        };
+        let p = Engine::new(0).evaluate(&own_view);
+        if p.lose_backgammon > LIKELY {
+            WinKind::Backgammon
+        } else if p.lose_gammon > LIKELY {
+            WinKind::Gammon
+        } else {
+            WinKind::Single
+        }
+    }
+
+    fn resigning_seat(&self) -> Seat {
+        match self.game() {
+            Some(game) if self.config.opponent == Opponent::Human => game.turn(),
+            _ => self.config.human,
+        }
+    }
+
+    fn resign(&mut self) {
+        let seat = self.resigning_seat();
+        let kind = self.resignation_kind();
+        let Some(game) = self.record.current_mut() else {
+            return;
+        };
+        if game.resign(seat, kind).is_ok() && game.accept_resignation().is_ok() {
+            self.unsaved = true;
+            self.after_action();
+        } else {
+            self.status = self.prompt();
+        }
+    }
+
+    /// The position at the start of the turn and the dice, while a move is to be made.
+    fn moving(&self) -> Option<(Position, ludus_backgammon::Dice)> {
+        let game = self.game()?;
+        match game.phase() {
+            Phase::Moving(dice) => Some((game.position(), dice)),
+            _ => None,
+        }
+    }
+
+    /// The legal moves now, with their notation.
+    fn legal_texts(&self) -> Vec<(Move, String)> {
+        self.game()
+            .map(|g| {
+                g.legal_moves()
+                    .into_iter()
+                    .map(|m| (m, m.to_string()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn complete(&mut self) {
+        let candidates: Vec<String> = self
+            .legal_texts()
+            .into_iter()
+            .map(|(_, t)| t)
+            .filter(|t| t.starts_with(&self.input))
+            .collect();
+        if candidates.is_empty() {
+            self.status = self.no_match();
+            return;
+        }
+        self.input = common_prefix(candidates.iter().map(String::as_str));
+        if candidates.len() > 1 {
+            self.status = Status::info(list_candidates(candidates.iter().map(String::as_str)));
+        }
+    }
+
+    fn no_match(&self) -> Status {
+        Status::error(
+            self.catalog
+                .format("tui-no-match", &[("prefix", self.input.as_str())]),
+        )
+    }
+
+    fn submit(&mut self) {
+        let Some((position, dice)) = self.moving() else {
+            return;
+        };
+        if self.input.is_empty() {
+            if let Some(mv) = self.completed_move() {
+                self.play_human(mv);
+            } else {
+                self.select(self.cursor_slot());
+            }
+            return;
+        }
+        if let Ok(mv) = position.parse_move(dice, &self.input) {
+            self.play_human(mv);
+            return;
+        }
+        let candidates: Vec<(Move, String)> = self
+            .legal_texts()
+            .into_iter()
+            .filter(|(_, t)| t.starts_with(&self.input))
+            .collect();
+        match candidates.len() {
+            0 => self.status = self.no_match(),
+            1 => self.play_human(candidates[0].0),
+            _ => {
+                let moves = list_candidates(candidates.iter().map(|(_, t)| t.as_str()));
+                self.status = Status::error(self.catalog.format(
+                    "tui-ambiguous",
+                    &[("prefix", &self.input), ("moves", &moves)],
+                ));
+            }
+        }
+    }
+
+    fn play_human(&mut self, mv: Move) {
+        self.act(|game, _| game.play(&mv));
+    }
+
+    /// Every order in which the checkers of each legal move can be moved one at a time.
+    pub fn step_orders(&self) -> Vec<(Move, Vec<CheckerMove>)> {
+        let Some((position, dice)) = self.moving() else {
+            return Vec::new();
+        };
+        let mut orders = Vec::new();
+        for mv in position.legal_moves(dice) {
+            let steps = mv.checker_moves().to_vec();
+            let mut candidates = permutations(&steps);
+            if let Some(alternative) = other_path(&position, &steps) {
+                candidates.push(alternative);
+            }
+            for order in candidates {
+                if playable_order(&position, &order) && !orders.contains(&(mv, order.clone())) {
+                    orders.push((mv, order));
+                }
+            }
+        }
+        orders
+    }
+
+    /// The orders that continue the checkers moved so far.
+    fn continuations(&self) -> Vec<(Move, Vec<CheckerMove>)> {
+        let done = self.steps.len();
+        self.step_orders()
+            .into_iter()
+            .filter(|(_, order)| order.len() >= done && same_steps(&order[..done], &self.steps))
+            .collect()
+    }
+
+    /// The legal move the checkers moved so far make, once they make a whole one.
+    pub fn completed_move(&self) -> Option<Move> {
+        let (_, dice) = self.moving()?;
+        let _ = dice;
+        self.continuations()
+            .into_iter()
+            .find(|(_, order)| order.len() == self.steps.len())
+            .map(|(mv, _)| mv)
+    }
+
+    /// The points (mover's view) a checker can be moved from next.
+    pub fn sources(&self) -> Vec<u8> {
+        let done = self.steps.len();
+        let mut sources: Vec<u8> = self
+            .continuations()
+            .iter()
+            .filter_map(|(_, order)| order.get(done).map(|s| s.from))
+            .collect();
+        sources.sort_unstable();
+        sources.dedup();
+        sources
+    }
+
+    /// The points (mover's view; 0 is off) the selected checker can reach, with the checker
+    /// moves that take it there (one die or several in a row).
+    pub fn destinations(&self, from: u8) -> Vec<(u8, Vec<CheckerMove>)> {
+        let done = self.steps.len();
+        let mut found: Vec<(u8, Vec<CheckerMove>)> = Vec::new();
+        for (_, order) in self.continuations() {
+            let mut at = from;
+            for (k, step) in order[done..].iter().enumerate() {
+                if step.from != at {
+                    break;
+                }
+                at = step.to;
+                let path = order[done..=done + k].to_vec();
+                match found.iter_mut().find(|(to, _)| *to == at) {
+                    Some((_, known)) if known.len() <= path.len() => {}
+                    Some((_, known)) => *known = path,
+                    None => found.push((at, path)),
+                }
+                if at == 0 {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// The slot under the cursor.
+    pub fn cursor_slot(&self) -> Slot {
+        Slot::at(self.cursor.0, self.cursor.1)
+    }
+
+    fn move_cursor(&mut self, dir: Dir) {
+        let (top, column) = self.cursor;
+        self.cursor = match dir {
+            Dir::Up | Dir::Down => (!top, column),
+            Dir::Left => (top, (column + SLOT_COLUMNS - 1) % SLOT_COLUMNS),
+            Dir::Right => (top, (column + 1) % SLOT_COLUMNS),
+        };
+    }
+
+    /// A slot as a point of the side on roll (25 the bar, 0 off).
+    pub fn mover_point(&self, slot: Slot) -> u8 {
+        let mover_is_bottom = self.game().is_some_and(|g| g.on_roll() == self.bottom());
+        match slot {
+            Slot::Bar => 25,
+            Slot::Off => 0,
+            Slot::Point(p) if mover_is_bottom => p,
+            Slot::Point(p) => 25 - p,
+        }
+    }
+
+    fn select(&mut self, slot: Slot) {
+        if self.moving().is_none() {
+            return;
+        }
+        self.input.clear();
+        let point = self.mover_point(slot);
+        if let Some(from) = self.selected {
+            if from == point {
+                self.selected = None;
+                self.status = self.prompt();
+                return;
+            }
+            if let Some((_, path)) = self
+                .destinations(from)
+                .into_iter()
+                .find(|(to, _)| *to == point)
+            {
+                self.steps.extend(path);
+                self.selected = None;
+                self.status = self.prompt();
+                return;
+            }
+        }
+        if self.sources().contains(&point) {
+            self.selected = Some(point);
+            self.status = Status::info(self.catalog.get("tui-bg-choose-destination"));
+        } else {
+            self.selected = None;
+            self.status = Status::error(self.catalog.get("tui-bg-cannot-move-there"));
+        }
+    }
+
+    fn undo_step(&mut self) {
+        if self.selected.take().is_some() || self.steps.pop().is_some() {
+            self.status = self.prompt();
+        } else {
+            self.status = Status::error(self.catalog.get("tui-nothing-to-undo"));
+        }
+    }
+
+    /// The board shown: the game's position with the checkers moved so far this turn (or the
+    /// computer's move's shown checkers), from the side on roll's view.
+    pub fn shown_position(&self) -> Option<Position> {
+        let game = self.game()?;
+        let position = game.position();
+        let steps: Vec<CheckerMove> = match self.animation {
+            Some(animation) => animation.mv.checker_moves()[..animation.shown].to_vec(),
+            None => self.steps.clone(),
+        };
+        if steps.is_empty() || game.outcome().is_some() {
+            return Some(position);
+        }
+        Move::from_checker_moves(&steps).map(|mv| position.apply(&mv))
+    }
+
+    /// The dice of the turn with a flag for each die already used.
+    pub fn dice_shown(&self) -> Vec<(u8, bool)> {
+        let Some((_, dice)) = self.moving() else {
+            return Vec::new();
+        };
+        let mut dice_list: Vec<(u8, bool)> = if dice.is_double() {
+            vec![(dice.high(), false); 4]
+        } else {
+            vec![(dice.high(), false), (dice.low(), false)]
+        };
+        let steps: Vec<CheckerMove> = match self.animation {
+            Some(animation) => animation.mv.checker_moves()[..animation.shown].to_vec(),
+            None => self.steps.clone(),
+        };
+        for step in steps {
+            let distance = step.from - step.to;
+            let unused = |d: &&mut (u8, bool)| !d.1;
+            let exact = dice_list
+                .iter_mut()
+                .filter(unused)
+                .find(|d| d.0 == distance);
+            let die = match exact {
+                Some(die) => Some(die),
+                None => dice_list
+                    .iter_mut()
+                    .filter(|d| !d.1 && d.0 > distance)
+                    .min_by_key(|d| d.0),
+            };
+            if let Some(die) = die {
+                die.1 = true;
+            }
+        }
+        dice_list
+    }
+
+    fn give_hint(&mut self) {
+        let Some(game) = self.game() else { return };
+        let position = game.position();
+        let engine = Engine::new(HINT_PLIES);
+        let (text, value) = match game.phase() {
+            Phase::Moving(dice) => {
+                let Some(best) = engine.ranked_moves(&position, dice).into_iter().next() else {
+                    return;
+                };
+                (best.mv.to_string(), best.probabilities.equity())
+            }
+            Phase::AwaitingRoll | Phase::Doubled => {
+                let Ok(decision) = engine.cube_decision(&position, &game.match_state()) else {
+                    return;
+                };
+                let action = if game.phase() == Phase::Doubled {
+                    if decision.double_take <= decision.double_pass {
+                        "take"
+                    } else {
+                        "pass"
+                    }
+                } else if wants_double(&decision) && self.may_double() {
+                    "double"
+                } else {
+                    "roll"
+                };
+                let equity = engine.evaluate(&position).equity();
+                (self.catalog.get(&format!("tui-bg-hint-{action}")), equity)
+            }
+            _ => return,
+        };
+        let text = self.catalog.format(
+            "tui-hint",
+            &[("move", &text), ("value", &format!("{value:+.3}"))],
+        );
+        self.status = Status::info(text.clone());
+        self.hint = Some(text);
+    }
+
+    /// Whether the player on roll may double now (cube in use, not Crawford, owner, ceiling).
+    fn may_double(&self) -> bool {
+        self.cube_in_use() && self.game().is_some_and(|g| g.double_refusal().is_none())
+    }
+
+    /// Lets the computer act: double or roll, take or pass, or choose its move (then shown).
+    pub fn computer_act(&mut self) {
+        let Some(game) = self.game() else { return };
+        let position = game.position();
+        let cube = self
+            .engine
+            .cube_decision(&position, &game.match_state())
+            .ok();
+        match game.phase() {
+            Phase::AwaitingRoll => {
+                if self.may_double() && cube.as_ref().is_some_and(wants_double) {
+                    self.act(|g, _| g.double());
+                    self.status = Status::info(self.catalog.format(
+                        "bg-double-offered",
+                        &[
+                            ("side", &self.seat_name(self.computer_seat())),
+                            ("value", &self.offered_value().to_string()),
+                        ],
+                    ));
+                } else {
+                    self.act(|g, dice| g.roll(dice).map(|_| ()));
+                }
+            }
+            Phase::Doubled => {
+                // The decision is the doubler's: take when the double-take is no better for it
+                // than the pass.
+                let takes = cube.is_none_or(|d| d.double_take <= d.double_pass);
+                if takes {
+                    self.act(|g, _| g.take());
+                    let taken = self.catalog.format(
+                        "tui-bg-takes",
+                        &[("side", &self.seat_name(self.computer_seat()))],
+                    );
+                    self.status = Status::info(format!("{taken} {}", self.prompt().text));
+                } else {
+                    self.act(|g, _| g.pass());
+                }
+            }
+            Phase::Moving(dice) => {
+                let mv = self.engine.best_move(&position, dice);
+                self.animation = Some(BgAnimation { mv, shown: 0 });
+                if mv.is_empty() {
+                    self.finish_animation();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn computer_seat(&self) -> Seat {
+        self.config.human.other()
+    }
+
+    fn offered_value(&self) -> u32 {
+        self.game().map_or(1, |g| g.cube().0 * 2)
+    }
+
+    fn finish_animation(&mut self) {
+        if let Some(animation) = self.animation.take() {
+            let seat = self.computer_seat();
+            self.act(|g, _| g.play(&animation.mv));
+            let text = if animation.mv.is_empty() {
+                self.catalog.get("tui-bg-cannot-move")
+            } else {
+                animation.mv.to_string()
+            };
+            if self.game().is_some_and(|g| g.outcome().is_none()) {
+                self.status = Status::info(self.catalog.format(
+                    "tui-bg-played",
+                    &[("side", &self.seat_name(seat)), ("move", &text)],
+                ));
+            }
+        }
+    }
+
+    /// The colour name of a seat (player 0 is White).
+    pub fn seat_name(&self, seat: Seat) -> String {
+        self.catalog.get(match seat {
+            Seat::Zero => "side-white",
+            Seat::One => "side-black",
+        })
+    }
+
+    /// Who plays a seat: "you", "computer (level N)" or "human".
+    pub fn player_label(&self, seat: Seat) -> String {
+        match self.config.opponent {
+            Opponent::Human => self.catalog.get("human"),
+            Opponent::Computer if seat == self.config.human => self.catalog.get("you"),
+            Opponent::Computer => format!("{} {}", self.catalog.get("computer"), self.config.level),
+        }
+    }
+
+    /// What to do now, or the result.
+    pub fn prompt(&self) -> Status {
+        let Some(game) = self.game() else {
+            return Status::default();
+        };
+        let name = |seat| self.seat_name(seat);
+        if let Some(outcome) = game.outcome() {
+            let mut text = self.catalog.format(
+                "bg-last-game",
+                &[
+                    ("side", &name(outcome.winner)),
+                    ("points", &outcome.points.to_string()),
+                ],
+            );
+            let reason = match outcome.end {
+                GameEnd::DoubleRefused => "reason-pass".to_string(),
+                GameEnd::Resigned(_) => "reason-resign".to_string(),
+                GameEnd::BoreOff(kind) => format!("reason-{}", kind_name(kind)),
+            };
+            text.push(' ');
+            text.push_str(&self.catalog.get(&reason));
+            text.push(' ');
+            match self.record.winner() {
+                Some(winner) => {
+                    text.push_str(
+                        &self
+                            .catalog
+                            .format("result-win", &[("side", &name(winner))]),
+                    );
+                }
+                None => text.push_str(&self.catalog.get("tui-bg-next-game")),
+            }
+            return Status::info(text);
+        }
+        if !self.is_human(game.turn()) {
+            return Status::info(self.catalog.get("status-thinking"));
+        }
+        let key = match game.phase() {
+            Phase::AwaitingRoll if self.cube_in_use() && game.double_refusal().is_none() => {
+                "bg-roll-or-double"
+            }
+            Phase::AwaitingRoll => "tui-bg-roll",
+            Phase::Doubled => {
+                return Status::info(self.catalog.format(
+                    "bg-double-offered",
+                    &[
+                        ("side", &name(game.on_roll())),
+                        ("value", &self.offered_value().to_string()),
+                    ],
+                ));
+            }
+            Phase::Moving(_) if self.completed_move().is_some() => "tui-bg-move-done",
+            Phase::Moving(_) => "tui-bg-move",
+            _ => return Status::default(),
+        };
+        Status::info(self.catalog.get(key))
+    }
+
+    /// The session as a `.mat` record with the settings line.
+    pub fn bg_record(&self) -> BgRecord {
+        BgRecord {
+            settings: BgSettings {
+                opponent: self.config.opponent,
+                level: self.config.level,
+                human: self.config.human,
+                cube: self.config.cube,
+                seed: self.config.seed,
+                dice_rolled: self.dice.rolled,
+            },
+            record: self.record.clone(),
+        }
+    }
+
+    /// The cube's value and owner.
+    pub fn cube(&self) -> (u32, CubeOwner) {
+        self.game().map_or((1, CubeOwner::Centered), |g| g.cube())
+    }
+}
+
+/// The name of a win kind as the message keys spell it.
+fn kind_name(kind: WinKind) -> &'static str {
+    match kind {
+        WinKind::Single => "single",
+        WinKind::Gammon => "gammon",
+        WinKind::Backgammon => "backgammon",
+    }
+}
+
+fn is_notation_char(c: char) -> bool {
+    c.is_ascii_digit() || "/ *()barofBAROF".contains(c)
+}
+
+/// Whether two checker-move lists move the same checkers between the same points.
+fn same_steps(a: &[CheckerMove], b: &[CheckerMove]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| (x.from, x.to) == (y.from, y.to))
+}
+
+/// Every distinct order of some checker moves (at most four: 24 orders).
+fn permutations(steps: &[CheckerMove]) -> Vec<Vec<CheckerMove>> {
+    if steps.len() <= 1 {
+        return vec![steps.to_vec()];
+    }
+    let mut all = Vec::new();
+    for i in 0..steps.len() {
+        let mut rest = steps.to_vec();
+        let first = rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first);
+            if !all.contains(&tail) {
+                all.push(tail);
+            }
+        }
+    }
+    all
+}
+
+/// For one checker moved by both dice of a non-double, the same journey with the dice in the
+/// other order, when the point in between is free of opposing checkers.
+fn other_path(position: &Position, steps: &[CheckerMove]) -> Option<Vec<CheckerMove>> {
+    let [first, second] = steps else { return None };
+    // A hit on the way happens only on this path: the other one ends elsewhere.
+    if second.from != first.to || second.to == 0 || first.hit {
+        return None;
+    }
+    let later_die = second.from - second.to;
+    let middle = first.from.checked_sub(later_die).filter(|&m| m > 0)?;
+    if position.opponent(25 - middle) > 0 {
+        return None;
+    }
+    Some(vec![
+        CheckerMove {
+            from: first.from,
+            to: middle,
+            hit: false,
+        },
+        CheckerMove {
+            from: middle,
+            to: second.to,
+            hit: second.hit,
+        },
+    ])
+}
+
+/// Whether checker moves can be made one by one in this order: each from a point that holds a
+/// checker, nothing before the bar is empty, no bearing off before all are home, never onto a
+/// point the opponent holds.
+fn playable_order(position: &Position, order: &[CheckerMove]) -> bool {
+    let mut board = *position;
+    for step in order {
+        let home_only = (7..=25).all(|p| board.player(p) == 0);
+        let blocked = step.to > 0 && board.opponent(25 - step.to) >= 2;
+        if board.player(step.from) == 0
+            || (board.player(25) > 0 && step.from != 25)
+            || (step.to == 0 && !home_only)
+            || blocked
+        {
+            return false;
+        }
+        match Move::from_checker_moves(&[*step]) {
+            Some(mv) => board = board.apply(&mv),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Whether a cube decision says to double.
+fn wants_double(decision: &CubeDecision) -> bool {
+    matches!(
+        decision.action,
+        CubeAction::DoubleTake | CubeAction::DoublePass
+    )
+}
+
+impl Screen for BgApp {
+    fn handle(&mut self, input: Input) {
+        self.handle_input(input);
+    }
+
+    fn draw(&mut self, frame: &mut Frame) {
+        crate::backgammon_view::draw(frame, self);
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.config.opponent == Opponent::Computer
+            && self.animation.is_none()
+            && !self.quit
+            && !self.asking
+            && self
+                .game()
+                .is_some_and(|g| g.outcome().is_none() && !self.is_human(g.turn()))
+    }
+
+    fn think(&mut self) {
+        self.computer_act();
+    }
+
+    fn animation_delay(&self) -> Option<Duration> {
+        self.animation.map(|_| STEP_DELAY)
+    }
+
+    fn tick(&mut self) {
+        if let Some(animation) = &mut self.animation {
+            if animation.shown < animation.mv.len() {
+                animation.shown += 1;
+            } else {
+                self.finish_animation();
+            }
+        }
+    }
+
+    fn wants_quit(&self) -> bool {
+        self.quit
+    }
+
+    fn take_record(&mut self) -> Option<String> {
+        if !self.unsaved {
+            return None;
+        }
+        self.unsaved = false;
+        Some(self.bg_record().to_string())
+    }
+
+    fn status_text(&self) -> String {
+        self.status.text.clone()
+    }
+}

@@ -1,0 +1,462 @@
+//! Drawing the Backgammon screen: 24 points in two rows with the bar and the borne-off tray,
+//! checkers stacked five high with the count past five, dice, the cube beside the owner (or in
+//! the middle), point numbers from the side on roll; beside it the score, match length, pip
+//! counts and the game's moves.
+
+use crate::backgammon::{BAR_COLUMN, BgApp, OFF_COLUMN, SLOT_COLUMNS, Slot};
+use crate::view::{self, Theme};
+use ludus_backgammon::{CubeOwner, GameEvent, Seat};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+/// Width of the board drawing: two halves of six 3-column points, the bar, the tray, borders,
+/// and the cube column.
+const BOARD_WIDTH: u16 = 52;
+/// Height of the board drawing: labels, borders, two rows of five checkers, the middle row.
+const BOARD_HEIGHT: u16 = 15;
+/// Checkers drawn on a point before the fifth place shows the count instead.
+const STACK: u8 = 5;
+/// Rows of the drawing.
+const TOP_LABELS: u16 = 0;
+const TOP_BORDER: u16 = 1;
+const TOP_FIRST: u16 = 2;
+const MIDDLE: u16 = 7;
+const BOTTOM_FIRST: u16 = 12;
+const BOTTOM_BORDER: u16 = 13;
+const BOTTOM_LABELS: u16 = 14;
+/// Columns of the vertical lines: left edge, both sides of the bar, right edge, tray's edge.
+const FRAME_COLUMNS: [u16; 5] = [0, 19, 23, 42, 46];
+/// Column where the cube is drawn.
+const CUBE_X: u16 = 47;
+/// Characters of the bar's label (up to the next point's label).
+const BAR_LABEL: usize = 4;
+/// Characters of the tray's label (the label row is free to the right).
+const OFF_LABEL: usize = 6;
+
+/// The centre column of a display column (0..14).
+fn center_x(column: u8) -> u16 {
+    let c = u16::from(column);
+    match column {
+        0..=5 => 2 + 3 * c,
+        BAR_COLUMN => 21,
+        7..=12 => 25 + 3 * (c - 7),
+        _ => 44,
+    }
+}
+
+/// The slot drawn at a cell, for mouse clicks.
+pub fn slot_at(area: Rect, column: u16, row: u16) -> Option<Slot> {
+    let x = column.checked_sub(area.x)?;
+    let y = row.checked_sub(area.y)?;
+    if y > BOTTOM_LABELS {
+        return None;
+    }
+    let display = match x {
+        1..=18 => (x - 1) / 3,
+        20..=22 => u16::from(BAR_COLUMN),
+        24..=41 => 7 + (x - 24) / 3,
+        43..=45 => u16::from(OFF_COLUMN),
+        _ => return None,
+    };
+    Some(Slot::at(y <= MIDDLE, display as u8))
+}
+
+/// Draws the whole Backgammon screen.
+pub fn draw(frame: &mut Frame, app: &mut BgApp) {
+    let theme = Theme::default();
+    if view::too_small(frame, &app.catalog) {
+        app.board_area = None;
+        return;
+    }
+    let [main, status, input, keys] = view::screen_rows(frame.area());
+    let [board_column, side] =
+        Layout::horizontal([Constraint::Length(BOARD_WIDTH + 1), Constraint::Min(0)]).areas(main);
+    let [title, board_area, _] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(BOARD_HEIGHT),
+        Constraint::Min(0),
+    ])
+    .areas(board_column);
+    let board_area = Rect {
+        x: board_area.x + 1,
+        width: board_area.width.saturating_sub(1),
+        ..board_area
+    };
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            format!(" {}", app.catalog.get("backgammon-title")),
+            Style::default().add_modifier(Modifier::BOLD),
+        )),
+        title,
+    );
+    app.board_area = Some(board_area);
+    draw_board(frame.buffer_mut(), board_area, app, &theme);
+    draw_side(frame, side, app, &theme);
+    view::draw_status(frame, status, &app.status, &theme);
+    let matches = if app.input.is_empty() {
+        0
+    } else {
+        app.game().map_or(0, |g| {
+            g.legal_moves()
+                .iter()
+                .filter(|m| m.to_string().starts_with(&app.input))
+                .count()
+        })
+    };
+    view::draw_input(frame, input, &app.catalog, &app.input, matches, &theme);
+    view::draw_keys(frame, keys, &app.catalog.get("tui-keys-bg"), &theme);
+}
+
+/// Both sides' checkers in their own numbering: (bottom seat, top seat).
+fn sides(app: &BgApp) -> ([u8; 26], [u8; 26]) {
+    let Some(position) = app.shown_position() else {
+        return ([0; 26], [0; 26]);
+    };
+    let on_roll = app.game().map_or(Seat::Zero, |g| g.on_roll());
+    if on_roll == app.bottom() {
+        (position.player_checkers(), position.opponent_checkers())
+    } else {
+        (position.opponent_checkers(), position.player_checkers())
+    }
+}
+
+fn glyph(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Zero => "○",
+        Seat::One => "●",
+    }
+}
+
+fn draw_board(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
+    draw_frame(buf, area, theme);
+    let bottom = app.bottom();
+    let top = bottom.other();
+    let (bottom_side, top_side) = sides(app);
+    let style = |seat: Seat| theme.side_style(seat == Seat::Zero);
+    for column in 0..SLOT_COLUMNS {
+        for row_top in [true, false] {
+            let slot = Slot::at(row_top, column);
+            let x = area.x + center_x(column);
+            // (count, seat) stacked from this row's edge.
+            let stack = match slot {
+                Slot::Point(p) => {
+                    let (b, t) = (bottom_side[usize::from(p)], top_side[usize::from(25 - p)]);
+                    if b > 0 { (b, bottom) } else { (t, top) }
+                }
+                // The bottom player's checkers on the bar wait in the upper half (they enter
+                // up there), the top player's in the lower half.
+                Slot::Bar if row_top => (bottom_side[25], bottom),
+                Slot::Bar => (top_side[25], top),
+                Slot::Off if row_top => (top_side[0], top),
+                Slot::Off => (bottom_side[0], bottom),
+            };
+            draw_stack(buf, area, x, row_top, stack, style(stack.1), theme);
+        }
+    }
+    draw_labels(buf, area, app, theme);
+    draw_middle(buf, area, app, theme);
+    draw_cube(buf, area, app);
+}
+
+fn draw_frame(buf: &mut Buffer, area: Rect, theme: &Theme) {
+    let right = FRAME_COLUMNS[FRAME_COLUMNS.len() - 1];
+    for x in 0..=right {
+        let (top, bottom) = match x {
+            0 => ("┌", "└"),
+            x if x == right => ("┐", "┘"),
+            x if FRAME_COLUMNS.contains(&x) => ("┬", "┴"),
+            _ => ("─", "─"),
+        };
+        buf.set_string(area.x + x, area.y + TOP_BORDER, top, theme.line);
+        buf.set_string(area.x + x, area.y + BOTTOM_BORDER, bottom, theme.line);
+    }
+    for y in TOP_FIRST..=BOTTOM_FIRST {
+        for x in FRAME_COLUMNS {
+            buf.set_string(area.x + x, area.y + y, "│", theme.line);
+        }
+    }
+    // A dim mark at each point's tip keeps empty points visible.
+    for column in (0..SLOT_COLUMNS).filter(|&c| c != BAR_COLUMN && c != OFF_COLUMN) {
+        let x = area.x + center_x(column);
+        buf.set_string(
+            x,
+            area.y + TOP_FIRST + u16::from(STACK) - 1,
+            "╵",
+            theme.label,
+        );
+        buf.set_string(
+            x,
+            area.y + BOTTOM_FIRST + 1 - u16::from(STACK),
+            "╷",
+            theme.label,
+        );
+    }
+}
+
+fn draw_stack(
+    buf: &mut Buffer,
+    area: Rect,
+    x: u16,
+    top: bool,
+    (count, seat): (u8, Seat),
+    style: Style,
+    theme: &Theme,
+) {
+    let _ = theme;
+    for i in 0..count.min(STACK) {
+        let offset = u16::from(i);
+        let y = if top {
+            area.y + TOP_FIRST + offset
+        } else {
+            area.y + BOTTOM_FIRST - offset
+        };
+        if i == STACK - 1 && count > STACK {
+            let text = count.to_string();
+            let start = x + 1 - text.len() as u16 / 2 - u16::from(text.len() == 1);
+            buf.set_string(start, y, &text, style);
+        } else {
+            buf.set_string(x, y, glyph(seat), style);
+        }
+    }
+}
+
+/// The point numbers from the side on roll, with the cursor and selection highlighted.
+fn draw_labels(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
+    let selected = app.selected;
+    let destinations: Vec<u8> = selected
+        .map(|from| {
+            app.destinations(from)
+                .into_iter()
+                .map(|(to, _)| to)
+                .collect()
+        })
+        .unwrap_or_default();
+    let moved: Vec<u8> = app
+        .animation
+        .map(|a| {
+            a.mv.checker_moves()[..a.shown]
+                .iter()
+                .map(|m| m.to)
+                .collect()
+        })
+        .unwrap_or_default();
+    for column in 0..SLOT_COLUMNS {
+        for top in [true, false] {
+            let slot = Slot::at(top, column);
+            let mover_point = app.mover_point(slot);
+            let text = match slot {
+                Slot::Point(_) => format!("{mover_point:>3}"),
+                // Left-aligned: the columns right of the bar and the tray are free in label rows.
+                Slot::Bar => format!("{:<3}", short(&app.catalog.get("bg-bar"), BAR_LABEL)),
+                Slot::Off => format!("{:<3}", short(&app.catalog.get("bg-off"), OFF_LABEL)),
+            };
+            let mut style = theme.label;
+            if matches!(slot, Slot::Point(_)) && moved.contains(&mover_point) {
+                style = style.patch(theme.moving).fg(Tint::White);
+            }
+            if destinations.contains(&mover_point) {
+                style = style.patch(theme.hint).fg(Tint::Black);
+            }
+            if selected == Some(mover_point) && !(slot == Slot::Off) {
+                style = style.patch(theme.selected).fg(Tint::White);
+            }
+            if app.cursor == (top, column) && app.human_to_act() {
+                style = style.add_modifier(Modifier::REVERSED).fg(Tint::White);
+            }
+            let y = area.y + if top { TOP_LABELS } else { BOTTOM_LABELS };
+            let x = area.x + center_x(column) - 1;
+            let shown = if matches!(slot, Slot::Bar | Slot::Off) && top != (column == OFF_COLUMN) {
+                // The bar's name below, the tray's above: one of each is enough.
+                "   ".to_string()
+            } else {
+                text
+            };
+            buf.set_string(x, y, shown, style);
+        }
+    }
+}
+
+/// The first `room` characters of a label.
+fn short(text: &str, room: usize) -> String {
+    text.chars().take(room).collect()
+}
+
+/// The dice of the side on roll in its half of the middle row.
+fn draw_middle(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
+    let dice = app.dice_shown();
+    let mover_is_bottom = app.game().is_some_and(|g| g.on_roll() == app.bottom());
+    if dice.is_empty() {
+        draw_waiting(buf, area, app, mover_is_bottom, theme);
+        return;
+    }
+    let width = dice.len() as u16 * 4 - 1;
+    let (left, right) = if mover_is_bottom { (24, 41) } else { (1, 18) };
+    let mut x = area.x + left + (right - left + 1 - width) / 2;
+    for (die, used) in dice {
+        let style = if used {
+            theme.label
+        } else {
+            Style::default()
+                .fg(Tint::Black)
+                .bg(Tint::White)
+                .add_modifier(Modifier::BOLD)
+        };
+        buf.set_string(x, area.y + MIDDLE, format!(" {die} "), style);
+        x += 4;
+    }
+}
+
+/// Before the roll, "Roll" in the half of the side on roll; during a double, the offer in the
+/// half of the side that must answer.
+fn draw_waiting(buf: &mut Buffer, area: Rect, app: &BgApp, mover_is_bottom: bool, theme: &Theme) {
+    let Some(game) = app.game() else { return };
+    let (text, bottom_half) = match game.phase() {
+        ludus_backgammon::Phase::AwaitingRoll => (app.catalog.get("bg-roll"), mover_is_bottom),
+        ludus_backgammon::Phase::Doubled => (
+            format!("{} {}?", app.catalog.get("bg-double"), game.cube().0 * 2),
+            !mover_is_bottom,
+        ),
+        _ => return,
+    };
+    let (left, right): (u16, u16) = if bottom_half { (24, 41) } else { (1, 18) };
+    let room = usize::from(right - left + 1);
+    let text: String = text.chars().take(room).collect();
+    let width = text.chars().count() as u16;
+    let x = area.x + left + (right - left + 1 - width) / 2;
+    buf.set_string(x, area.y + MIDDLE, text, theme.label);
+}
+
+/// The cube: in the middle while centred, else beside its owner's side.
+fn draw_cube(buf: &mut Buffer, area: Rect, app: &BgApp) {
+    if !(app.config.cube || app.config.match_length > 0) {
+        return;
+    }
+    let (value, owner) = app.cube();
+    let (shown, row) = match owner {
+        CubeOwner::Centered => (64.max(value), MIDDLE),
+        CubeOwner::Owned(seat) if seat == app.bottom() => (value, BOTTOM_FIRST),
+        CubeOwner::Owned(_) => (value, TOP_FIRST),
+    };
+    let style = Style::default()
+        .fg(Tint::Black)
+        .bg(Tint::Yellow)
+        .add_modifier(Modifier::BOLD);
+    buf.set_string(area.x + CUBE_X, area.y + row, format!("{shown:^4}"), style);
+}
+
+fn draw_side(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
+    let catalog = &app.catalog;
+    let mut lines = Vec::new();
+    let length = app.config.match_length;
+    lines.push(Line::from(if length == 0 {
+        catalog.get("bg-money")
+    } else {
+        catalog.format("bg-match", &[("length", &length.to_string())])
+    }));
+    let game_number = app.record.games().len().to_string();
+    let mut game_line = catalog.format("bg-game-number", &[("number", &game_number)]);
+    if app.game().is_some_and(ludus_backgammon::Game::is_crawford) {
+        game_line.push_str(&format!(" · {}", catalog.get("bg-crawford")));
+    }
+    lines.push(Line::from(game_line));
+    lines.push(Line::default());
+    let score = app.record.score();
+    let pips = pip_counts(app);
+    let turn = app
+        .game()
+        .filter(|g| g.outcome().is_none())
+        .map(ludus_backgammon::Game::turn);
+    for seat in [app.bottom().other(), app.bottom()] {
+        let marker = if turn == Some(seat) { "▶" } else { " " };
+        lines.push(Line::from(vec![
+            Span::styled(marker, theme.label),
+            Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
+            Span::raw(" "),
+            Span::styled(app.seat_name(seat), Style::default().bold()),
+            Span::raw(format!(" ({})", app.player_label(seat))),
+        ]));
+        lines.push(Line::from(format!(
+            "   {} {} · {} {}",
+            catalog.get("bg-score"),
+            score[seat.index()],
+            catalog.get("tui-pips"),
+            pips[seat.index()]
+        )));
+    }
+    lines.push(Line::default());
+    let (value, owner) = app.cube();
+    if app.config.cube || length > 0 {
+        let holder = match owner {
+            CubeOwner::Centered => catalog.get("tui-bg-centred"),
+            CubeOwner::Owned(seat) => app.seat_name(seat),
+        };
+        lines.push(Line::from(format!(
+            "{} {value} · {holder}",
+            catalog.get("bg-cube")
+        )));
+    }
+    if let Some(hint) = &app.hint {
+        lines.push(Line::styled(hint.clone(), theme.hint_text));
+    }
+    lines.push(Line::styled(catalog.get("moves"), Style::default().bold()));
+    let fixed = lines.len() as u16 + 2;
+    let room = usize::from(area.height.saturating_sub(fixed));
+    let events: Vec<Line> = app
+        .game()
+        .map(|g| {
+            g.events()
+                .iter()
+                .filter_map(|e| event_line(e, app, theme))
+                .collect()
+        })
+        .unwrap_or_default();
+    let skip = events.len().saturating_sub(room);
+    lines.extend(events.into_iter().skip(skip));
+    let block = Block::bordered().title(format!(" {} ", catalog.get("app-title")));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// Pip counts of player 0 and player 1 on the board shown.
+fn pip_counts(app: &BgApp) -> [u32; 2] {
+    let (bottom_side, top_side) = sides(app);
+    let pips = |side: &[u8; 26]| -> u32 {
+        side.iter()
+            .enumerate()
+            .map(|(i, &c)| i as u32 * u32::from(c))
+            .sum()
+    };
+    let mut result = [0; 2];
+    result[app.bottom().index()] = pips(&bottom_side);
+    result[app.bottom().other().index()] = pips(&top_side);
+    result
+}
+
+fn event_line(event: &GameEvent, app: &BgApp, theme: &Theme) -> Option<Line<'static>> {
+    let catalog = &app.catalog;
+    let (seat, text) = match *event {
+        GameEvent::Turn { seat, dice, play } => {
+            let played = match play {
+                Some(mv) if mv.is_empty() => catalog.get("tui-bg-cannot-move"),
+                Some(mv) => mv.to_string(),
+                None => String::new(),
+            };
+            (seat, format!("{}{}: {played}", dice.high(), dice.low()))
+        }
+        GameEvent::Double { seat, value } => {
+            (seat, format!("{} {value}", catalog.get("bg-double")))
+        }
+        GameEvent::Take { seat } => (seat, catalog.get("bg-take")),
+        GameEvent::Beaver { seat, value } => (seat, format!("beaver {value}")),
+        GameEvent::Pass { seat } => (seat, catalog.get("bg-pass")),
+        GameEvent::Resign { seat, .. } => (seat, catalog.get("resign")),
+        GameEvent::AcceptResignation { .. } | GameEvent::RejectResignation { .. } => return None,
+    };
+    Some(Line::from(vec![
+        Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
+        Span::raw(format!(" {text}")),
+    ]))
+}

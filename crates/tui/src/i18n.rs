@@ -1,0 +1,208 @@
+//! The user's language: the Fluent files `i18n/{en,et,hu}.ftl` at the workspace root, shared with
+//! the web UI (the terminal UI's own keys are in their `# terminal UI` sections).
+//!
+//! The files use a small subset of Fluent: `key = value` lines, `{ $name }` variables, `#`
+//! comments, and indented continuation lines. [`Catalog`] reads exactly that subset.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// The embedded translation files, English first (the fallback for missing keys).
+const SOURCES: [(Lang, &str); 3] = [
+    (Lang::En, include_str!("../../../i18n/en.ftl")),
+    (Lang::Et, include_str!("../../../i18n/et.ftl")),
+    (Lang::Hu, include_str!("../../../i18n/hu.ftl")),
+];
+
+/// The environment variables that name the locale, most specific first (POSIX order).
+pub const LOCALE_VARIABLES: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
+
+/// A language of the user interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// English (the default).
+    #[default]
+    En,
+    /// Estonian.
+    Et,
+    /// Hungarian.
+    Hu,
+}
+
+impl Lang {
+    /// All languages, English first.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Et, Lang::Hu];
+
+    /// The two-letter code: `en`, `et`, `hu`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Et => "et",
+            Lang::Hu => "hu",
+        }
+    }
+
+    /// The language of a locale name like `et_EE.UTF-8` or `hu`; `None` for other languages
+    /// and for `C`/`POSIX`.
+    pub fn from_locale(locale: &str) -> Option<Lang> {
+        let language = locale.split(['_', '.', '@', '-']).next()?;
+        language.parse().ok()
+    }
+
+    /// The language from the environment: the first set one of `LC_ALL`, `LC_MESSAGES`, `LANG`
+    /// decides (as POSIX says); English when it names another language. `lookup` reads a
+    /// variable (`std::env::var` in the binary, a map in tests).
+    pub fn from_env(lookup: impl Fn(&str) -> Option<String>) -> Lang {
+        LOCALE_VARIABLES
+            .iter()
+            .filter_map(|name| lookup(name))
+            .find(|value| !value.is_empty())
+            .and_then(|value| Lang::from_locale(&value))
+            .unwrap_or_default()
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A language code other than `en`, `et`, `hu`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language {0:?}: expected en, et or hu")]
+pub struct ParseLangError(pub String);
+
+impl FromStr for Lang {
+    type Err = ParseLangError;
+
+    fn from_str(text: &str) -> Result<Lang, ParseLangError> {
+        match text.to_ascii_lowercase().as_str() {
+            "en" => Ok(Lang::En),
+            "et" => Ok(Lang::Et),
+            "hu" => Ok(Lang::Hu),
+            _ => Err(ParseLangError(text.to_string())),
+        }
+    }
+}
+
+/// The messages of one language, with English behind it for keys it lacks.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    lang: Lang,
+    messages: HashMap<String, String>,
+    fallback: HashMap<String, String>,
+}
+
+impl Catalog {
+    /// The embedded catalog of `lang`.
+    pub fn new(lang: Lang) -> Catalog {
+        let source = |wanted: Lang| {
+            SOURCES
+                .iter()
+                .find(|(l, _)| *l == wanted)
+                .map_or("", |(_, text)| text)
+        };
+        Catalog {
+            lang,
+            messages: parse_ftl(source(lang)),
+            fallback: parse_ftl(source(Lang::En)),
+        }
+    }
+
+    /// The language of this catalog.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Whether the language's own file has `key` (without the English fallback).
+    pub fn has_own(&self, key: &str) -> bool {
+        self.messages.contains_key(key)
+    }
+
+    /// The message `key` with no variables; the key itself when no file has it.
+    pub fn get(&self, key: &str) -> String {
+        self.format(key, &[])
+    }
+
+    /// The message `key` with `{ $name }` replaced by the given values.
+    ///
+    /// ```
+    /// use ludus_tui::i18n::{Catalog, Lang};
+    /// let en = Catalog::new(Lang::En);
+    /// assert_eq!(en.format("result-win", &[("side", "White")]), "White wins.");
+    /// ```
+    pub fn format(&self, key: &str, args: &[(&str, &str)]) -> String {
+        let Some(template) = self.messages.get(key).or_else(|| self.fallback.get(key)) else {
+            return key.to_string();
+        };
+        substitute(template, args)
+    }
+}
+
+/// Reads the `key = value` subset of Fluent.
+fn parse_ftl(text: &str) -> HashMap<String, String> {
+    let mut messages = HashMap::new();
+    let mut last_key: Option<String> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            last_key = None;
+            continue;
+        }
+        if line.starts_with(char::is_whitespace) {
+            if let Some(value) = last_key.as_ref().and_then(|k| messages.get_mut(k)) {
+                let value: &mut String = value;
+                if !value.is_empty() {
+                    value.push(' ');
+                }
+                value.push_str(trimmed);
+            }
+            continue;
+        }
+        if let Some((key, value)) = line.split_once('=') {
+            let key = key.trim().to_string();
+            messages.insert(key.clone(), value.trim().to_string());
+            last_key = Some(key);
+        }
+    }
+    messages
+}
+
+/// Replaces each `{ $name }` placeholder by its value (unknown names stay as written).
+fn substitute(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find('}') else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        let inner = rest[start + 1..start + end].trim();
+        let value = inner
+            .strip_prefix('$')
+            .and_then(|name| args.iter().find(|(n, _)| *n == name.trim()))
+            .map(|(_, v)| *v);
+        match value {
+            Some(v) => out.push_str(v),
+            None => out.push_str(&rest[start..=start + end]),
+        }
+        rest = &rest[start + end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continuation_lines_join_the_value() {
+        let messages = parse_ftl("a = one\n    two\n# c\nb = { $x } and { $y }\n");
+        assert_eq!(messages["a"], "one two");
+        assert_eq!(substitute(&messages["b"], &[("x", "1")]), "1 and { $y }");
+    }
+}

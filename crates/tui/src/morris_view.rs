@@ -1,0 +1,253 @@
+//! Drawing the Morris screen: the three squares and their links in box characters, pieces in
+//! colour (White ○, Black ●), formed mills in heavy lines, the cursor, the selection and the hint
+//! highlighted; beside it the players, pieces in hand, phase, side to move and the move list.
+
+use crate::morris::{MorrisApp, grid};
+use crate::view::{self, Theme};
+use ludus_morris::geometry::{MILLS, neighbours};
+use ludus_morris::{Color, Square};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+/// Rows between neighbouring grid points on a small screen (a point and one line character);
+/// columns are twice as many, so the squares look square in 1:2 terminal cells.
+const SMALL_ROW_STEP: u16 = 2;
+/// Rows between neighbouring grid points when the screen has room for a larger board.
+const LARGE_ROW_STEP: u16 = 3;
+/// Columns left of the grid for the rank labels.
+const LABEL_WIDTH: u16 = 3;
+/// Points per grid line (files a..g, ranks 1..7).
+const GRID: u16 = 7;
+
+/// The size of the board's inside for a row step: labels and grid, grid and file labels.
+const fn board_size(row_step: u16) -> (u16, u16) {
+    (
+        LABEL_WIDTH + (GRID - 1) * 2 * row_step + 2,
+        (GRID - 1) * row_step + 2,
+    )
+}
+
+/// The row step of a board drawn in `area` (its inside).
+fn row_step(area: Rect) -> u16 {
+    (area.height.saturating_sub(2) / (GRID - 1)).max(1)
+}
+
+/// Draws the whole Morris screen.
+pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
+    let area = frame.area();
+    let theme = Theme::default();
+    if view::too_small(frame, &app.catalog) {
+        app.board_area = None;
+        return;
+    }
+    let [main, status, input, keys] = view::screen_rows(area);
+    let step = if main.height >= board_size(LARGE_ROW_STEP).1 + 2 {
+        LARGE_ROW_STEP
+    } else {
+        SMALL_ROW_STEP
+    };
+    let (board_width, board_height) = board_size(step);
+    let [board_column, side] =
+        Layout::horizontal([Constraint::Length(board_width + 2), Constraint::Min(0)]).areas(main);
+    let [board_block_area, _] =
+        Layout::vertical([Constraint::Length(board_height + 2), Constraint::Min(0)])
+            .areas(board_column);
+    let block = Block::bordered().title(format!(" {} ", app.catalog.get("morris-title")));
+    let inner = block.inner(board_block_area);
+    frame.render_widget(block, board_block_area);
+    app.board_area = Some(inner);
+    draw_board(frame.buffer_mut(), inner, app, &theme);
+    draw_side(frame, side, app, &theme);
+    view::draw_status(frame, status, &app.status, &theme);
+    let completions = app
+        .game
+        .legal_moves()
+        .iter()
+        .filter(|m| !app.input.is_empty() && m.to_string().starts_with(&app.input))
+        .count();
+    view::draw_input(frame, input, &app.catalog, &app.input, completions, &theme);
+    view::draw_keys(frame, keys, &app.catalog.get("tui-keys-morris"), &theme);
+}
+
+/// The cell of a point inside the board area.
+fn cell(area: Rect, square: Square) -> (u16, u16) {
+    let (x, y) = grid(square);
+    let step = row_step(area);
+    (
+        area.x + LABEL_WIDTH + x as u16 * 2 * step,
+        area.y + (GRID - 1 - y as u16) * step,
+    )
+}
+
+/// The point drawn at (or next to) a cell of the board area, for mouse clicks.
+pub fn square_at(area: Rect, column: u16, row: u16) -> Option<Square> {
+    Square::ALL.into_iter().find(|&s| {
+        let (x, y) = cell(area, s);
+        y == row && column + 1 >= x && column <= x + 1
+    })
+}
+
+/// Mills formed on the board shown: (the mill's points, its colour).
+fn formed_mills(board: &[Option<Color>; 24]) -> Vec<(u32, Color)> {
+    let pieces = |color: Color| -> u32 {
+        Square::ALL
+            .into_iter()
+            .filter(|s| board[s.index()] == Some(color))
+            .fold(0, |bits, s| bits | s.bit())
+    };
+    Color::ALL
+        .into_iter()
+        .flat_map(|color| {
+            let own = pieces(color);
+            MILLS
+                .into_iter()
+                .filter(move |&mill| own & mill == mill)
+                .map(move |mill| (mill, color))
+        })
+        .collect()
+}
+
+fn draw_board(buf: &mut Buffer, area: Rect, app: &MorrisApp, theme: &Theme) {
+    let board = app.shown_board();
+    let mills = formed_mills(&board);
+    let in_mill = |a: Square, b: Square| {
+        mills
+            .iter()
+            .any(|(mill, _)| mill & a.bit() != 0 && mill & b.bit() != 0)
+    };
+    for a in Square::ALL {
+        for b in Square::iter_bits(neighbours(a)).filter(|b| b.index() > a.index()) {
+            let heavy = in_mill(a, b);
+            let style = if heavy { theme.mill } else { theme.line };
+            let ((ax, ay), (bx, by)) = (cell(area, a), cell(area, b));
+            if ay == by {
+                let glyph = if heavy { "━" } else { "─" };
+                for x in ax.min(bx) + 1..ax.max(bx) {
+                    buf.set_string(x, ay, glyph, style);
+                }
+            } else {
+                let glyph = if heavy { "┃" } else { "│" };
+                for y in ay.min(by) + 1..ay.max(by) {
+                    buf.set_string(ax, y, glyph, style);
+                }
+            }
+        }
+    }
+    for square in Square::ALL {
+        let (x, y) = cell(area, square);
+        let (glyph, mut style) = match board[square.index()] {
+            Some(color) => (theme.piece(color), theme.piece_style(color)),
+            None => (theme.empty, theme.line),
+        };
+        style = style.patch(highlight(app, square, theme));
+        buf.set_string(x, y, glyph, style);
+    }
+    let step = row_step(area);
+    for rank in 0..GRID {
+        let y = area.y + (GRID - 1 - rank) * step;
+        buf.set_string(area.x, y, (rank + 1).to_string(), theme.label);
+    }
+    for file in 0..GRID {
+        let x = area.x + LABEL_WIDTH + file * 2 * step;
+        let name = char::from(b'a' + file as u8).to_string();
+        buf.set_string(x, area.y + (GRID - 1) * step + 1, name, theme.label);
+    }
+}
+
+/// The highlight of a point: cursor, selection, hint, the computer's move.
+fn highlight(app: &MorrisApp, square: Square, theme: &Theme) -> Style {
+    let mut style = Style::default();
+    if let Some(animation) = app.animation {
+        let mv = animation.mv;
+        if mv.from == Some(square) || mv.to == square || mv.remove == Some(square) {
+            style = style.patch(theme.moving);
+        }
+    }
+    let last = app.game.moves().last();
+    if app.animation.is_none() && last.is_some_and(|m| m.from == Some(square) || m.to == square) {
+        style = style.patch(theme.last_move);
+    }
+    if let Some((mv, _)) = &app.hint
+        && crate::morris::move_path(*mv).contains(&square)
+    {
+        style = style.patch(theme.hint);
+    }
+    if app.pick.contains(&square) {
+        style = style.patch(theme.selected);
+    }
+    if app.cursor == square && app.human_to_move() && app.game.outcome().is_none() {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    style
+}
+
+fn draw_side(frame: &mut Frame, area: Rect, app: &MorrisApp, theme: &Theme) {
+    let catalog = &app.catalog;
+    let position = app.game.position();
+    let mut lines = vec![
+        Line::from(format!(
+            "{}: {}",
+            catalog.get("tui-rules"),
+            catalog.get(&format!("tui-rules-{}", app.config.rules))
+        )),
+        Line::default(),
+    ];
+    for color in Color::ALL {
+        let to_move = position.side_to_move() == color && app.game.outcome().is_none();
+        let marker = if to_move { "▶ " } else { "  " };
+        lines.push(Line::from(vec![
+            Span::styled(marker, theme.label),
+            Span::styled(theme.piece(color), theme.piece_style(color)),
+            Span::raw(" "),
+            Span::styled(app.color_name(color), Style::default().bold()),
+            Span::raw(format!(" — {}", app.player_label(color))),
+        ]));
+        let hand = position.in_hand(color);
+        lines.push(Line::from(vec![
+            Span::raw(format!("    {} ", catalog.get("in-hand"))),
+            Span::styled(
+                theme.piece(color).repeat(usize::from(hand)),
+                theme.piece_style(color),
+            ),
+            Span::raw(format!(
+                " {hand} · {} {}",
+                catalog.get("on-board"),
+                position.pieces(color).count_ones()
+            )),
+        ]));
+    }
+    lines.push(Line::default());
+    let phase = if position.is_placement_phase() {
+        "tui-phase-placement"
+    } else if position.side_to_move_flies(&app.config.rules) {
+        "tui-phase-flying"
+    } else {
+        "tui-phase-movement"
+    };
+    lines.push(Line::from(format!(
+        "{}: {}",
+        catalog.get("tui-phase"),
+        catalog.get(phase)
+    )));
+    if let Some((mv, value)) = &app.hint {
+        lines.push(Line::styled(
+            catalog.format("tui-hint", &[("move", &mv.to_string()), ("value", value)]),
+            theme.hint_text,
+        ));
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(catalog.get("moves"), Style::default().bold()));
+    let fixed = lines.len() as u16 + 2;
+    let room = usize::from(area.height.saturating_sub(fixed));
+    lines.extend(view::move_lines(
+        app.game.moves().iter().map(ToString::to_string),
+        room,
+        &catalog.get("no-moves-yet"),
+    ));
+    let block = Block::bordered().title(format!(" {} ", catalog.get("app-title")));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}

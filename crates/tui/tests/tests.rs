@@ -1,0 +1,42 @@
+//! Tests of the terminal UI (one test binary):
+//!
+//! - `morris_keys`: Morris keys → actions → state (typing, completion, cursor, selection, undo,
+//!   quit, the computer's animated move, mouse clicks).
+//! - `backgammon_keys`: Backgammon keys → actions → state (roll, checker by checker with undo,
+//!   typed moves, cube actions, resignation, every legal move reachable by selection).
+//! - `render`: golden snapshots (insta) of both boards in each language, drawn on ratatui's
+//!   `TestBackend`; small terminals and mouse hit-tests.
+//! - `records`: saved games (Morris move lists, `.mat` with settings) round trip and resume.
+//! - `i18n`: the translation files and the locale detection.
+//! - `plain`: the line-prompt mode driven with scripted input.
+//!
+//! The end-to-end test in tmux lives with the binary: `crates/cli/tests/cli/play.rs`.
+
+#[path = "tui/backgammon_keys.rs"]
+mod backgammon_keys;
+#[path = "tui/i18n.rs"]
+mod i18n;
+#[path = "tui/morris_keys.rs"]
+mod morris_keys;
+#[path = "tui/plain.rs"]
+mod plain;
+#[path = "tui/records.rs"]
+mod records;
+#[path = "tui/render.rs"]
+mod render;
+
+use ludus_tui::i18n::{Catalog, Lang};
+use ludus_tui::ui::Input;
+
+/// The English catalog.
+pub fn english() -> Catalog {
+    Catalog::new(Lang::En)
+}
+
+/// Inputs that type `text` (each character) and press Enter.
+pub fn typed(text: &str) -> Vec<Input> {
+    text.chars()
+        .map(Input::Char)
+        .chain(Some(Input::Enter))
+        .collect()
+}

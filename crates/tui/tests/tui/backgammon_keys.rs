@@ -1,0 +1,336 @@
+//! Backgammon: keys and clicks → actions → state, without drawing.
+
+use crate::{english, typed};
+use ludus_backgammon::{CubeOwner, Match, Move, Phase, Rules, Seat, SeededDice, WinKind};
+use ludus_tui::backgammon::{BgAction, BgApp, BgConfig, Slot};
+use ludus_tui::ui::{Input, Opponent, Screen};
+
+fn friends_config() -> BgConfig {
+    BgConfig {
+        opponent: Opponent::Human,
+        ..BgConfig::default()
+    }
+}
+
+/// A friendly money game where White opens with `roll`.
+fn opening(roll: &str) -> BgApp {
+    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
+    record
+        .new_game_with_opening(Seat::Zero, roll.parse().unwrap())
+        .unwrap();
+    BgApp::with_record(friends_config(), english(), record, 0)
+}
+
+fn press(app: &mut BgApp, inputs: impl IntoIterator<Item = Input>) {
+    for input in inputs {
+        app.handle_input(input);
+    }
+}
+
+/// The slot of a point in the numbering of the side on roll (25 the bar, 0 off).
+fn slot(app: &BgApp, point: u8) -> Slot {
+    let game = app.game().unwrap();
+    match point {
+        25 => Slot::Bar,
+        0 => Slot::Off,
+        p if game.on_roll() == app.bottom() => Slot::Point(p),
+        p => Slot::Point(25 - p),
+    }
+}
+
+fn select(app: &mut BgApp, point: u8) {
+    let target = slot(app, point);
+    app.apply(BgAction::Select(target));
+}
+
+fn last_play(app: &BgApp) -> Option<Move> {
+    app.game()?.events().iter().rev().find_map(|e| match e {
+        ludus_backgammon::GameEvent::Turn { play, .. } => *play,
+        _ => None,
+    })
+}
+
+#[test]
+fn command_keys_map_to_actions() {
+    let app = opening("31");
+    assert_eq!(app.action_for(Input::Char('r')), Some(BgAction::Roll));
+    assert_eq!(app.action_for(Input::Char('d')), Some(BgAction::Double));
+    assert_eq!(app.action_for(Input::Char('t')), Some(BgAction::Take));
+    assert_eq!(app.action_for(Input::Char('p')), Some(BgAction::Pass));
+    assert_eq!(app.action_for(Input::Char('h')), Some(BgAction::Hint));
+    assert_eq!(app.action_for(Input::Char('u')), Some(BgAction::Undo));
+    assert_eq!(app.action_for(Input::Char('q')), Some(BgAction::Quit));
+    assert_eq!(app.action_for(Input::Char('8')), Some(BgAction::Type('8')));
+    assert_eq!(app.action_for(Input::Char('b')), Some(BgAction::Type('b')));
+}
+
+#[test]
+fn checkers_are_moved_one_by_one_then_confirmed() {
+    let mut app = opening("31");
+    select(&mut app, 8);
+    assert_eq!(app.selected, Some(8));
+    select(&mut app, 5);
+    assert_eq!(app.steps.len(), 1);
+    assert_eq!(app.completed_move(), None);
+    select(&mut app, 6);
+    select(&mut app, 5);
+    let mv = app.completed_move().expect("both dice used");
+    assert_eq!(mv.to_string(), "8/5 6/5");
+    assert!(
+        app.game().unwrap().events().len() == 1,
+        "not played before Enter"
+    );
+    press(&mut app, [Input::Enter]);
+    assert_eq!(
+        last_play(&app).map(|m| m.to_string()).as_deref(),
+        Some("8/5 6/5")
+    );
+    let game = app.game().unwrap();
+    assert_eq!(game.on_roll(), Seat::One);
+    assert_eq!(game.phase(), Phase::AwaitingRoll);
+}
+
+#[test]
+fn the_used_die_is_marked_and_undo_takes_the_checker_back() {
+    let mut app = opening("31");
+    select(&mut app, 8);
+    select(&mut app, 5);
+    assert_eq!(app.dice_shown(), [(3, true), (1, false)]);
+    press(&mut app, [Input::Char('u')]);
+    assert!(app.steps.is_empty());
+    assert_eq!(app.dice_shown(), [(3, false), (1, false)]);
+    assert_eq!(app.shown_position(), Some(app.game().unwrap().position()));
+}
+
+#[test]
+fn one_checker_may_use_both_dice_in_one_selection() {
+    let mut app = opening("31");
+    select(&mut app, 24);
+    select(&mut app, 20);
+    assert_eq!(app.steps.len(), 2);
+    assert_eq!(
+        app.completed_move().map(|m| m.to_string()).as_deref(),
+        Some("24/20")
+    );
+}
+
+#[test]
+fn a_point_without_a_movable_checker_cannot_be_selected() {
+    let mut app = opening("31");
+    select(&mut app, 7);
+    assert_eq!(app.selected, None);
+    assert!(app.status.error);
+}
+
+#[test]
+fn a_typed_move_is_played_in_any_order_of_its_parts() {
+    let mut app = opening("31");
+    press(&mut app, typed("6/5 8/5"));
+    assert_eq!(
+        last_play(&app).map(|m| m.to_string()).as_deref(),
+        Some("8/5 6/5")
+    );
+}
+
+#[test]
+fn tab_completes_the_typed_move_and_enter_takes_a_unique_prefix() {
+    let mut app = opening("31");
+    let legal: Vec<String> = app
+        .game()
+        .unwrap()
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let starting: Vec<&String> = legal.iter().filter(|t| t.starts_with("13/10")).collect();
+    press(&mut app, "13/10".chars().map(Input::Char));
+    press(&mut app, [Input::Tab]);
+    assert!(starting.iter().all(|t| t.starts_with(&app.input)));
+    if let [only] = starting[..] {
+        assert_eq!(&app.input, only);
+    }
+    // A prefix that fits one move only plays it.
+    let unique = legal
+        .iter()
+        .find(|t| legal.iter().filter(|u| u.starts_with(t.as_str())).count() == 1)
+        .expect("some move is no other's prefix")
+        .clone();
+    let mut app = opening("31");
+    press(&mut app, typed(&unique));
+    assert_eq!(last_play(&app).map(|m| m.to_string()), Some(unique));
+}
+
+#[test]
+fn a_double_is_offered_taken_and_the_cube_changes_hands() {
+    let mut app = opening("31");
+    press(&mut app, typed("8/5 6/5"));
+    press(&mut app, [Input::Char('d')]);
+    assert_eq!(app.game().unwrap().phase(), Phase::Doubled);
+    assert!(
+        app.status.text.contains("doubles to 2"),
+        "{}",
+        app.status.text
+    );
+    press(&mut app, [Input::Char('t')]);
+    assert_eq!(app.cube(), (2, CubeOwner::Owned(Seat::Zero)));
+    press(&mut app, [Input::Char('r')]);
+    assert!(matches!(app.game().unwrap().phase(), Phase::Moving(_)));
+}
+
+#[test]
+fn a_passed_double_ends_the_game_for_the_doubler() {
+    let mut app = opening("31");
+    press(&mut app, typed("8/5 6/5"));
+    press(&mut app, [Input::Char('d'), Input::Char('p')]);
+    let outcome = app.game().unwrap().outcome().expect("game over");
+    assert_eq!((outcome.winner, outcome.points), (Seat::One, 1));
+    assert_eq!(app.record.score(), [0, 1]);
+    // Enter starts the next game of the session.
+    press(&mut app, [Input::Enter]);
+    assert_eq!(app.record.games().len(), 2);
+}
+
+#[test]
+fn doubling_is_refused_with_the_cube_off() {
+    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
+    record
+        .new_game_with_opening(Seat::Zero, "31".parse().unwrap())
+        .unwrap();
+    let config = BgConfig {
+        cube: false,
+        ..friends_config()
+    };
+    let mut app = BgApp::with_record(config, english(), record, 0);
+    press(&mut app, typed("8/5 6/5"));
+    press(&mut app, [Input::Char('d')]);
+    assert_eq!(app.game().unwrap().phase(), Phase::AwaitingRoll);
+    assert!(app.status.error);
+}
+
+#[test]
+fn quitting_asks_whether_to_resign_or_leave() {
+    let mut app = opening("31");
+    press(&mut app, [Input::Char('q')]);
+    assert!(app.asking);
+    press(&mut app, [Input::Char('n')]);
+    assert!(!app.asking && !app.quit);
+    press(&mut app, [Input::Char('q'), Input::Char('l')]);
+    assert!(app.quit);
+    assert!(
+        app.game().unwrap().outcome().is_none(),
+        "leaving does not resign"
+    );
+
+    let mut app = opening("31");
+    press(&mut app, [Input::Char('q'), Input::Char('y')]);
+    let outcome = app.game().unwrap().outcome().expect("resigned");
+    assert_eq!(outcome.winner, Seat::One);
+    // At the start no gammon is likely: a single game.
+    assert_eq!(
+        outcome.end,
+        ludus_backgammon::GameEnd::Resigned(WinKind::Single)
+    );
+    assert_eq!(outcome.points, 1);
+}
+
+#[test]
+fn the_computer_rolls_and_shows_its_move_checker_by_checker() {
+    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
+    record
+        .new_game_with_opening(Seat::One, "31".parse().unwrap())
+        .unwrap();
+    let config = BgConfig {
+        level: 8,
+        ..BgConfig::default()
+    };
+    let mut app = BgApp::with_record(config, english(), record, 0);
+    assert!(app.computer_to_move());
+    app.think();
+    let animation = app.animation.expect("the move is shown");
+    assert_eq!(
+        animation.mv.to_string(),
+        "8/5 6/5",
+        "the standard 31 opening"
+    );
+    for _ in 0..=animation.mv.len() {
+        app.tick();
+    }
+    assert!(app.animation.is_none());
+    assert_eq!(app.game().unwrap().on_roll(), Seat::Zero);
+    assert!(!app.computer_to_move());
+}
+
+/// Plays a seeded game with the first legal move each turn; at every turn, every legal move
+/// (up to a bound) must be reachable by selecting its checkers one at a time.
+#[test]
+fn every_legal_move_can_be_made_by_selection() {
+    const MOVES_CHECKED_PER_TURN: usize = 12;
+    let mut dice = SeededDice::new(7);
+    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
+    record.new_game(&mut dice).unwrap();
+    let mut turns = 0;
+    while let Some(game) = record.current_mut() {
+        if game.phase() == Phase::AwaitingRoll {
+            game.roll(&mut dice).unwrap();
+        }
+        let legal = game.legal_moves();
+        for mv in legal.iter().take(MOVES_CHECKED_PER_TURN) {
+            let mut app = BgApp::with_record(friends_config(), english(), record.clone(), 0);
+            if mv.is_empty() {
+                continue;
+            }
+            let orders = app.step_orders();
+            let (_, order) = orders
+                .iter()
+                .find(|(m, _)| m == mv)
+                .unwrap_or_else(|| panic!("no order for {mv}"));
+            for step in order.clone() {
+                select(&mut app, step.from);
+                select(&mut app, step.to);
+            }
+            assert_eq!(app.completed_move(), Some(*mv), "selecting {order:?}");
+        }
+        let first = legal[0];
+        let game = record.current_mut().unwrap();
+        game.play(&first).unwrap();
+        turns += 1;
+    }
+    assert!(turns > 20, "a whole game was played ({turns} turns)");
+}
+
+#[test]
+fn the_computer_takes_an_early_double_and_says_so() {
+    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
+    let game = record
+        .new_game_with_opening(Seat::One, "31".parse().unwrap())
+        .unwrap();
+    game.play_text("8/5 6/5").unwrap();
+    let mut app = BgApp::with_record(BgConfig::default(), english(), record, 0);
+    press(&mut app, [Input::Char('d')]);
+    assert_eq!(app.game().unwrap().phase(), Phase::Doubled);
+    assert!(app.computer_to_move());
+    app.think();
+    assert_eq!(app.cube(), (2, CubeOwner::Owned(Seat::One)));
+    assert!(
+        app.status.text.starts_with("Black takes."),
+        "{}",
+        app.status.text
+    );
+}
+
+#[test]
+fn clicks_on_the_board_move_a_checker() {
+    let mut app = opening("31");
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| app.draw(frame)).unwrap();
+    let area = app.board_area.expect("drawn");
+    // Bottom row, left half: the 8-point is the fifth column (12, 11, 10, 9, 8), three cells
+    // each after the frame; the 5-point is the second column of the right half (6, 5, …).
+    let click = |column: u16| Input::Click {
+        column: area.x + column,
+        row: area.y + 12,
+    };
+    press(&mut app, [click(1 + 3 * 4 + 1), click(24 + 3 + 1)]);
+    assert_eq!(app.steps.len(), 1);
+    assert_eq!((app.steps[0].from, app.steps[0].to), (8, 5));
+}
