@@ -1,2 +1,38 @@
 //! Morris rules: positions, legal moves, notation. No I/O, no engine.
+//!
+//! The rules are those of `docs/rules.md` part A: nine pieces each, White places first, a mill
+//! removes one opposing piece (pieces outside mills first), flying at exactly three pieces (a rule
+//! option), a player with fewer than three pieces or without a move has lost, and draws by
+//! threefold repetition and the N-move rule (in [`Game`]).
+//!
+//! ```
+//! use ludus_morris::{Position, Rules};
+//! let rules = Rules::standard();
+//! let mut position = Position::new();
+//! for mv in ["d6", "d5", "b6"] {
+//!     position = position.play_checked(&rules, mv.parse().unwrap()).unwrap();
+//! }
+//! assert_eq!(position.legal_moves(&rules).len(), 21);
+//! ```
 #![warn(missing_docs)]
+
+mod game;
+pub mod geometry;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+mod rules;
+mod square;
+mod text;
+
+pub use game::Game;
+pub use movegen::IllegalMove;
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, ParseMoveError};
+pub use perft::{perft, perft_divide};
+pub use position::{
+    FLYING_PIECES, MIN_PIECES, Outcome, OutcomeReason, PIECES_PER_SIDE, Position, Setup, SetupError,
+};
+pub use rules::{DEFAULT_N_MOVE_RULE, ParseRulesError, Rules};
+pub use square::{ALL_SQUARES, Bitboard, Color, ParseSquareError, SQUARE_COUNT, Square};
+pub use text::ParsePositionError;

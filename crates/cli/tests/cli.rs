@@ -1,0 +1,26 @@
+//! Integration tests of the `ludus` binary (one test binary; one module per command family).
+//!
+//! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
+
+#[path = "cli/morris.rs"]
+mod morris;
+
+use std::process::{Command, Output};
+
+/// Runs `ludus` with `args`.
+pub fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("the ludus binary runs")
+}
+
+/// Standard output as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+/// Standard error as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
+}

@@ -1,0 +1,180 @@
+//! `ludus morris moves | perft | apply`: the command-line contract of docs/architecture.md.
+
+use crate::{ludus, stderr, stdout};
+use serde_json::Value;
+
+/// White flies with three pieces (a fixture of the rules crate).
+const FLYING: &str = "BBBBB.../.B....../....WWW. w 0 0 0";
+
+#[test]
+fn morris_apply_reports_the_illegal_ply_on_one_line_and_exits_2() {
+    let output = ludus(&["morris", "apply", "d6", "d6"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "error: illegal move at ply 2 (d6): d6 is occupied\n"
+    );
+    assert_eq!(stdout(&output), "");
+}
+
+#[test]
+fn morris_apply_reports_unreadable_moves_and_exits_2() {
+    let output = ludus(&["morris", "apply", "d6", "zz"]);
+    assert_eq!(output.status.code(), Some(2));
+    let error = stderr(&output);
+    assert!(
+        error.starts_with("error: bad move at ply 2 (zz): "),
+        "{error}"
+    );
+    assert_eq!(error.lines().count(), 1);
+}
+
+#[test]
+fn morris_apply_prints_the_text_form_after_the_moves() {
+    let output = ludus(&["morris", "apply", "d6", "d5", "b6"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "......../WW....../.B...... b 7 8 3\n");
+    let output = ludus(&["morris", "apply"]);
+    assert_eq!(stdout(&output), "......../......../........ w 9 9 0\n");
+}
+
+#[test]
+fn morris_apply_json_has_position_moves_and_outcome() {
+    let output = ludus(&[
+        "morris",
+        "apply",
+        "--json",
+        "--position",
+        "WBWBW..B/.....B../........ b 0 0 0",
+        "d2-d1",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["position"], "WBWBWB.B/......../........ w 0 0 1");
+    assert_eq!(json["moves"], serde_json::json!(["d2-d1"]));
+    assert_eq!(json["outcome"], Value::Null, "three pieces fly");
+    let output = ludus(&[
+        "morris",
+        "apply",
+        "--json",
+        "--rules",
+        "no-flying",
+        "--position",
+        "WBWBW..B/.....B../........ b 0 0 0",
+        "d2-d1",
+    ]);
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["outcome"]["winner"], "black");
+    assert_eq!(json["outcome"]["reason"], "blocked");
+}
+
+#[test]
+fn morris_perft_last_line_is_the_node_count() {
+    let output = ludus(&["morris", "perft", "--depth", "3"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output).lines().last(), Some("12144"));
+    let output = ludus(&["morris", "perft", "--depth", "2", "--divide"]);
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 25);
+    assert!(text.starts_with("a7: 23\n"));
+    assert_eq!(text.lines().last(), Some("552"));
+}
+
+#[test]
+fn morris_perft_json_and_rules() {
+    let output = ludus(&[
+        "morris",
+        "perft",
+        "--depth",
+        "1",
+        "--position",
+        FLYING,
+        "--json",
+    ]);
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["nodes"], 45);
+    assert_eq!(json["depth"], 1);
+    let output = ludus(&[
+        "morris",
+        "perft",
+        "--depth",
+        "1",
+        "--position",
+        FLYING,
+        "--rules",
+        "no-flying",
+    ]);
+    assert_eq!(stdout(&output), "3\n");
+}
+
+#[test]
+fn morris_moves_lists_the_golden_moves_of_a_flying_position() {
+    let output = ludus(&["morris", "moves", "--position", FLYING]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        include_str!("../data/morris_moves_flying.txt")
+    );
+}
+
+#[test]
+fn morris_moves_json_gives_each_move_with_the_position_after_it() {
+    let output = ludus(&[
+        "morris",
+        "moves",
+        "--json",
+        "--position",
+        "..WWWWW./BBB.W.../....B.B. w 2 2 3",
+    ]);
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let entries = json.as_array().unwrap();
+    assert_eq!(entries.len(), 13);
+    for entry in entries {
+        let mv = entry["move"].as_str().unwrap();
+        let applied = ludus(&[
+            "morris",
+            "apply",
+            "--position",
+            "..WWWWW./BBB.W.../....B.B. w 2 2 3",
+            mv,
+        ]);
+        assert_eq!(
+            stdout(&applied).trim_end(),
+            entry["position"].as_str().unwrap()
+        );
+    }
+}
+
+#[test]
+fn morris_bad_position_and_rules_are_one_line_errors_with_exit_2() {
+    for args in [
+        &["morris", "moves", "--position", "nonsense"][..],
+        &["morris", "moves", "--rules", "lasker"][..],
+        &[
+            "morris",
+            "perft",
+            "--depth",
+            "1",
+            "--position",
+            "......../......../........ w 8 9 0",
+        ][..],
+    ] {
+        let output = ludus(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let error = stderr(&output);
+        assert!(error.starts_with("error: "), "{error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
+    }
+}
+
+#[test]
+fn morris_moves_after_the_game_is_over_are_none() {
+    let output = ludus(&[
+        "morris",
+        "moves",
+        "--position",
+        "WBWBWBWB/......../........ w 0 0 0",
+        "--json",
+    ]);
+    assert_eq!(stdout(&output).trim_end(), "[]");
+}

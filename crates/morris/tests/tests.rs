@@ -1,0 +1,22 @@
+//! Integration tests of `ludus-morris` (one test binary; each module is one theme).
+//!
+//! - `naive`: a second, deliberately naive implementation of the rules (plain arrays, geometry
+//!   derived from coordinates) that the other modules compare the library with.
+//! - `perft`: perft fixtures from `data/perft.txt`, checked against the library and the naive rules.
+//! - `differential`: library moves == naive moves on fixture positions and random games.
+//! - `properties`: proptest random games to the end: piece counts, round-trips, symmetries.
+//! - `rules`: one focused test per rule of rules.md part A (and the decisions).
+//! - `notation`: move notation and the text form: examples, errors, round-trips.
+//! - `game`: the `Game` history and its draws.
+//! - `random_input`: random bytes fed to both parsers never panic.
+//! - `geometry`: the board tables against their names.
+
+mod differential;
+mod game;
+mod geometry;
+mod naive;
+mod notation;
+mod perft;
+mod properties;
+mod random_input;
+mod rules;
