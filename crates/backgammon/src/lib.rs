@@ -1,2 +1,46 @@
-//! Backgammon rules: positions, legal moves, notation. No I/O, no engine.
+//! Backgammon rules: positions, legal moves, dice, the doubling cube, money and match play, and
+//! the field's formats (gnubg Position ID and Match ID, XGID, move notation, `.mat` records).
+//! No I/O, no engine.
+//!
+//! Every [`Position`] is seen from the side on roll: that side's checkers stand on its points
+//! 1..=24 and move toward 0 (borne off); 25 is its bar. The opponent's checkers are counted from
+//! the opponent's own view, so the player's point `p` is the opponent's point `25 - p`.
+//!
+//! ```
+//! use ludus_backgammon::{Dice, Position};
+//!
+//! let start = Position::starting();
+//! assert_eq!(start.position_id(), "4HPwATDgc/ABMA");
+//! let plays = start.legal_moves("31".parse::<Dice>().unwrap());
+//! assert_eq!(plays.len(), 16); // as gnubg lists them
+//! ```
 #![warn(missing_docs)]
+
+mod base64;
+mod dice;
+mod dice_source;
+mod game;
+mod mat;
+mod match_id;
+mod movegen;
+mod moves;
+mod position;
+mod position_id;
+mod xgid;
+
+pub use dice::{DIE_FACES, Dice, DiceError};
+pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
+pub use game::{
+    DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome, LIFTED_MAX_CUBE_LOG2,
+    Match, Phase, Rules, score_points,
+};
+pub use mat::{MatError, read_mat, write_mat};
+pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
+pub use movegen::MoveList;
+pub use moves::{CheckerMove, Move, MoveParseError};
+pub use position::{
+    BAR, CHECKERS_PER_SIDE, GameResult, HOME_POINTS, OFF, POINTS, Position, PositionError, Side,
+    WinKind,
+};
+pub use position_id::PositionIdError;
+pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

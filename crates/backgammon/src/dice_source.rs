@@ -1,0 +1,71 @@
+//! Where dice come from: a seeded ChaCha8 generator, or a script for tests and replays.
+
+use crate::dice::{DIE_FACES, Dice};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A source of dice. Every game replays exactly from its source.
+pub trait DiceSource {
+    /// One die, 1..=6.
+    fn roll_die(&mut self) -> u8;
+
+    /// Two dice.
+    fn roll(&mut self) -> Dice {
+        let first = self.roll_die();
+        let second = self.roll_die();
+        Dice::new(first, second).unwrap_or(Dice::ALL_21[0].0)
+    }
+}
+
+/// Dice from the ChaCha8 stream cipher (`rand_chacha::ChaCha8Rng`) seeded with a `u64`: the
+/// same seed always gives the same dice, on every platform.
+#[derive(Debug, Clone)]
+pub struct SeededDice {
+    rng: ChaCha8Rng,
+}
+
+impl SeededDice {
+    /// Dice from this seed.
+    pub fn new(seed: u64) -> SeededDice {
+        SeededDice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl DiceSource for SeededDice {
+    fn roll_die(&mut self) -> u8 {
+        self.rng.random_range(1..=DIE_FACES)
+    }
+}
+
+/// Dice given in advance, one die at a time, for tests and replays; starts over when used up.
+#[derive(Debug, Clone)]
+pub struct ScriptedDice {
+    dice: Vec<u8>,
+    next: usize,
+}
+
+impl ScriptedDice {
+    /// Dice from a list of single dice (values outside 1..=6 are clamped into it).
+    pub fn new(dice: impl IntoIterator<Item = u8>) -> ScriptedDice {
+        let dice: Vec<u8> = dice.into_iter().map(|d| d.clamp(1, DIE_FACES)).collect();
+        ScriptedDice { dice, next: 0 }
+    }
+
+    /// Dice from a list of rolls, each giving its first then its second die.
+    pub fn from_rolls(rolls: impl IntoIterator<Item = Dice>) -> ScriptedDice {
+        ScriptedDice::new(rolls.into_iter().flat_map(|d| [d.first(), d.second()]))
+    }
+}
+
+impl DiceSource for ScriptedDice {
+    fn roll_die(&mut self) -> u8 {
+        if self.dice.is_empty() {
+            return 1;
+        }
+        let die = self.dice[self.next % self.dice.len()];
+        self.next += 1;
+        die
+    }
+}

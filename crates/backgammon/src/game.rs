@@ -1,0 +1,685 @@
+//! A game and a match: opening roll, turns, the doubling cube, resignations, scoring, Crawford.
+
+use crate::dice::Dice;
+use crate::dice_source::DiceSource;
+use crate::match_id::{CubeOwner, GameState, MatchState, Seat};
+use crate::moves::Move;
+use crate::position::{Position, Side, WinKind};
+use thiserror::Error;
+
+/// The cube ceiling of the source rules: the physical cube's 64 (2^6).
+pub const DEFAULT_MAX_CUBE_LOG2: u8 = 6;
+/// The highest ceiling a Match ID can describe: 2^15 (the "lifted" ceiling).
+pub const LIFTED_MAX_CUBE_LOG2: u8 = 15;
+
+/// Rule options of a match or money session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Points to win the match; 0 for money play.
+    pub match_length: u32,
+    /// Money play: gammons and backgammons count only after the cube has been turned.
+    pub jacoby: bool,
+    /// Money play: a player who is doubled may take and at once redouble, keeping the cube.
+    pub beavers: bool,
+    /// log2 of the highest cube value (6: 64).
+    pub max_cube_log2: u8,
+}
+
+impl Default for Rules {
+    /// Money play, no Jacoby rule, no beavers, cube ceiling 64 (rules.md part B).
+    fn default() -> Self {
+        Rules {
+            match_length: 0,
+            jacoby: false,
+            beavers: false,
+            max_cube_log2: DEFAULT_MAX_CUBE_LOG2,
+        }
+    }
+}
+
+impl Rules {
+    /// A match to `length` points (Crawford rule; no Jacoby, no beavers).
+    pub fn match_to(length: u32) -> Rules {
+        Rules {
+            match_length: length,
+            ..Rules::default()
+        }
+    }
+
+    /// True for money play.
+    pub fn is_money(&self) -> bool {
+        self.match_length == 0
+    }
+
+    /// The highest cube value allowed.
+    pub fn max_cube(&self) -> u32 {
+        1 << self.max_cube_log2.min(LIFTED_MAX_CUBE_LOG2)
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameEnd {
+    /// The winner bore off all 15 checkers.
+    BoreOff(WinKind),
+    /// The loser refused a double.
+    DoubleRefused,
+    /// The loser resigned this much and the winner accepted.
+    Resigned(WinKind),
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameOutcome {
+    /// Who won.
+    pub winner: Seat,
+    /// How.
+    pub end: GameEnd,
+    /// Points won: kind × cube (the cube before the refused double for a drop; with the Jacoby
+    /// rule in money play, 1 × cube while the cube is centred).
+    pub points: u32,
+}
+
+/// What the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The player on roll may double or roll.
+    AwaitingRoll,
+    /// The player on roll has doubled; the other must take, pass (or beaver).
+    Doubled,
+    /// The player on roll has these dice and must move.
+    Moving(Dice),
+    /// `by` offered to resign this much; the other must accept or reject. `dice` are the dice of
+    /// the turn that was interrupted, if any.
+    ResignationOffered {
+        /// Who offered.
+        by: Seat,
+        /// Single, gammon or backgammon.
+        kind: WinKind,
+        /// The dice of the interrupted turn.
+        dice: Option<Dice>,
+    },
+    /// The game is over.
+    Over(GameOutcome),
+}
+
+/// One action in a game's record, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameEvent {
+    /// `seat` rolled `dice` and played `play` (`None` while the move is still to come; the
+    /// empty move when no checker could move). The opening roll is the first turn's dice.
+    Turn {
+        /// Who rolled.
+        seat: Seat,
+        /// The roll (larger die first for the opening roll: one die each).
+        dice: Dice,
+        /// The move played.
+        play: Option<Move>,
+    },
+    /// `seat` doubled to `value`.
+    Double {
+        /// The doubler.
+        seat: Seat,
+        /// The cube value offered.
+        value: u32,
+    },
+    /// `seat` took the double.
+    Take {
+        /// The taker.
+        seat: Seat,
+    },
+    /// `seat` took and redoubled at once to `value` (money play with beavers).
+    Beaver {
+        /// The beaverer.
+        seat: Seat,
+        /// The new cube value.
+        value: u32,
+    },
+    /// `seat` refused the double.
+    Pass {
+        /// The player who passed.
+        seat: Seat,
+    },
+    /// `seat` offered to resign.
+    Resign {
+        /// The resigner.
+        seat: Seat,
+        /// How much.
+        kind: WinKind,
+    },
+    /// `seat` accepted the resignation.
+    AcceptResignation {
+        /// The winner.
+        seat: Seat,
+    },
+    /// `seat` rejected the resignation.
+    RejectResignation {
+        /// The player who rejected.
+        seat: Seat,
+    },
+}
+
+/// Why an action is not allowed now.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The action does not fit what the game waits for.
+    #[error("cannot {action} now: {reason}")]
+    NotNow {
+        /// The action attempted.
+        action: &'static str,
+        /// What the game waits for instead.
+        reason: String,
+    },
+    /// A double is not allowed.
+    #[error("cannot double: {0}")]
+    CannotDouble(&'static str),
+    /// The move is not legal with the dice.
+    #[error("illegal move {mv} with {dice}")]
+    IllegalMove {
+        /// The move, in notation.
+        mv: String,
+        /// The dice.
+        dice: Dice,
+    },
+    /// The match is over or a game is still in progress.
+    #[error("{0}")]
+    Match(&'static str),
+}
+
+/// One game of backgammon with the doubling cube.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    rules: Rules,
+    score: [u32; 2],
+    crawford: bool,
+    position: Position,
+    on_roll: Seat,
+    cube_value: u32,
+    cube_owner: CubeOwner,
+    phase: Phase,
+    events: Vec<GameEvent>,
+}
+
+impl Game {
+    /// Starts a game with the opening roll: each player rolls one die (player 0 first), ties
+    /// are rolled again, the higher die moves first and plays both dice.
+    pub fn new(rules: Rules, score: [u32; 2], crawford: bool, dice: &mut dyn DiceSource) -> Game {
+        loop {
+            let zero = dice.roll_die();
+            let one = dice.roll_die();
+            if zero != one {
+                let first = if zero > one { Seat::Zero } else { Seat::One };
+                let roll = Dice::new(zero.max(one), zero.min(one)).unwrap_or(Dice::ALL_21[1].0);
+                return Game::with_opening(rules, score, crawford, first, roll);
+            }
+        }
+    }
+
+    /// Starts a game whose opening roll is known: `first` moves first with `roll` (a non-double;
+    /// a double is treated as rolled by the first player anyway).
+    pub fn with_opening(
+        rules: Rules,
+        score: [u32; 2],
+        crawford: bool,
+        first: Seat,
+        roll: Dice,
+    ) -> Game {
+        Game {
+            rules,
+            score,
+            crawford,
+            position: Position::starting(),
+            on_roll: first,
+            cube_value: 1,
+            cube_owner: CubeOwner::Centered,
+            phase: Phase::Moving(roll),
+            events: vec![GameEvent::Turn {
+                seat: first,
+                dice: roll,
+                play: None,
+            }],
+        }
+    }
+
+    /// The board from the view of the player on roll.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    /// The player on roll.
+    pub fn on_roll(&self) -> Seat {
+        self.on_roll
+    }
+
+    /// What the game waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The match score (player 0, player 1) when this game started.
+    pub fn score(&self) -> [u32; 2] {
+        self.score
+    }
+
+    /// True in the Crawford game (no doubling).
+    pub fn is_crawford(&self) -> bool {
+        self.crawford
+    }
+
+    /// Cube value and owner.
+    pub fn cube(&self) -> (u32, CubeOwner) {
+        (self.cube_value, self.cube_owner)
+    }
+
+    /// The record of the game so far.
+    pub fn events(&self) -> &[GameEvent] {
+        &self.events
+    }
+
+    /// The result once the game is over.
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        match self.phase {
+            Phase::Over(outcome) => Some(outcome),
+            _ => None,
+        }
+    }
+
+    /// The player who must act now.
+    pub fn turn(&self) -> Seat {
+        match self.phase {
+            Phase::Doubled => self.on_roll.other(),
+            Phase::ResignationOffered { by, .. } => by.other(),
+            _ => self.on_roll,
+        }
+    }
+
+    /// Everything around the board, as gnubg's Match ID holds it.
+    pub fn match_state(&self) -> MatchState {
+        let (game_state, dice, resignation) = match self.phase {
+            Phase::Moving(dice) => (GameState::Playing, Some(dice), None),
+            Phase::ResignationOffered { kind, dice, .. } => (GameState::Playing, dice, Some(kind)),
+            Phase::Over(outcome) => (
+                match outcome.end {
+                    GameEnd::BoreOff(_) => GameState::Over,
+                    GameEnd::DoubleRefused => GameState::Dropped,
+                    GameEnd::Resigned(_) => GameState::Resigned,
+                },
+                None,
+                None,
+            ),
+            _ => (GameState::Playing, None, None),
+        };
+        MatchState {
+            cube_value: self.cube_value,
+            cube_owner: self.cube_owner,
+            on_roll: self.on_roll,
+            crawford: self.crawford,
+            game_state,
+            turn: self.turn(),
+            double_offered: self.phase == Phase::Doubled,
+            resignation,
+            dice,
+            match_length: self.rules.match_length,
+            score: self.score,
+            jacoby: self.rules.is_money() && self.rules.jacoby,
+        }
+    }
+
+    /// The legal moves of the player on roll, once the dice are rolled.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        match self.phase {
+            Phase::Moving(dice) => self.position.legal_moves(dice),
+            _ => Vec::new(),
+        }
+    }
+
+    fn not_now(&self, action: &'static str) -> GameError {
+        let reason = match self.phase {
+            Phase::AwaitingRoll => "the player on roll must roll or double".to_string(),
+            Phase::Doubled => "a double awaits an answer".to_string(),
+            Phase::Moving(dice) => format!("the player on roll must move {dice}"),
+            Phase::ResignationOffered { .. } => "a resignation awaits an answer".to_string(),
+            Phase::Over(_) => "the game is over".to_string(),
+        };
+        GameError::NotNow { action, reason }
+    }
+
+    /// Why the player on roll may not double now, if so.
+    pub fn double_refusal(&self) -> Option<&'static str> {
+        if self.phase != Phase::AwaitingRoll {
+            return Some("only before rolling");
+        }
+        if self.crawford {
+            return Some("no doubling in the Crawford game");
+        }
+        if self.cube_owner == CubeOwner::Owned(self.on_roll.other()) {
+            return Some("the opponent owns the cube");
+        }
+        if self.cube_value * 2 > self.rules.max_cube() {
+            return Some("the cube is at its ceiling");
+        }
+        None
+    }
+
+    /// The player on roll doubles.
+    pub fn double(&mut self) -> Result<(), GameError> {
+        if let Some(reason) = self.double_refusal() {
+            return Err(GameError::CannotDouble(reason));
+        }
+        self.events.push(GameEvent::Double {
+            seat: self.on_roll,
+            value: self.cube_value * 2,
+        });
+        self.phase = Phase::Doubled;
+        Ok(())
+    }
+
+    /// The doubled player takes: the cube doubles and goes to the taker.
+    pub fn take(&mut self) -> Result<(), GameError> {
+        if self.phase != Phase::Doubled {
+            return Err(self.not_now("take"));
+        }
+        let taker = self.on_roll.other();
+        self.cube_value *= 2;
+        self.cube_owner = CubeOwner::Owned(taker);
+        self.events.push(GameEvent::Take { seat: taker });
+        self.phase = Phase::AwaitingRoll;
+        Ok(())
+    }
+
+    /// The doubled player takes and redoubles at once, keeping the cube (money play with the
+    /// beaver option).
+    pub fn beaver(&mut self) -> Result<(), GameError> {
+        if self.phase != Phase::Doubled {
+            return Err(self.not_now("beaver"));
+        }
+        if !(self.rules.is_money() && self.rules.beavers) {
+            return Err(GameError::NotNow {
+                action: "beaver",
+                reason: "beavers are not allowed".to_string(),
+            });
+        }
+        if self.cube_value * 4 > self.rules.max_cube() {
+            return Err(GameError::NotNow {
+                action: "beaver",
+                reason: "the cube would pass its ceiling".to_string(),
+            });
+        }
+        let beaverer = self.on_roll.other();
+        self.cube_value *= 4;
+        self.cube_owner = CubeOwner::Owned(beaverer);
+        self.events.push(GameEvent::Beaver {
+            seat: beaverer,
+            value: self.cube_value,
+        });
+        self.phase = Phase::AwaitingRoll;
+        Ok(())
+    }
+
+    /// The doubled player passes: the doubler wins the current cube value.
+    pub fn pass(&mut self) -> Result<(), GameError> {
+        if self.phase != Phase::Doubled {
+            return Err(self.not_now("pass"));
+        }
+        self.events.push(GameEvent::Pass {
+            seat: self.on_roll.other(),
+        });
+        self.finish(self.on_roll, GameEnd::DoubleRefused);
+        Ok(())
+    }
+
+    /// The player on roll rolls the dice from `source`.
+    pub fn roll(&mut self, source: &mut dyn DiceSource) -> Result<Dice, GameError> {
+        let dice = source.roll();
+        self.roll_with(dice)?;
+        Ok(dice)
+    }
+
+    /// The player on roll rolls these dice (replays, tests).
+    pub fn roll_with(&mut self, dice: Dice) -> Result<(), GameError> {
+        if self.phase != Phase::AwaitingRoll {
+            return Err(self.not_now("roll"));
+        }
+        self.events.push(GameEvent::Turn {
+            seat: self.on_roll,
+            dice,
+            play: None,
+        });
+        self.phase = Phase::Moving(dice);
+        Ok(())
+    }
+
+    /// The player on roll plays `mv` (the empty move when no checker can move).
+    pub fn play(&mut self, mv: &Move) -> Result<(), GameError> {
+        let Phase::Moving(dice) = self.phase else {
+            return Err(self.not_now("move"));
+        };
+        let mut canonical = mv.checker_moves().to_vec();
+        canonical.sort_unstable_by_key(|m| (m.from, m.to));
+        let legal = self.position.legal_moves_with_positions(dice);
+        let found = legal.iter().find(|(m, _)| {
+            let mut steps = m.checker_moves().to_vec();
+            steps.sort_unstable_by_key(|s| (s.from, s.to));
+            steps == canonical
+        });
+        let Some(&(played, after)) = found else {
+            return Err(GameError::IllegalMove {
+                mv: mv.to_string(),
+                dice,
+            });
+        };
+        if let Some(GameEvent::Turn { play, .. }) = self.events.last_mut() {
+            *play = Some(played);
+        }
+        let mover = self.on_roll;
+        if let Some(result) = after.game_result() {
+            self.position = after;
+            self.finish(mover, GameEnd::BoreOff(result.kind));
+            return Ok(());
+        }
+        self.position = after.swapped();
+        self.on_roll = mover.other();
+        self.phase = Phase::AwaitingRoll;
+        Ok(())
+    }
+
+    /// The player on roll plays a move written in notation.
+    pub fn play_text(&mut self, text: &str) -> Result<(), GameError> {
+        let Phase::Moving(dice) = self.phase else {
+            return Err(self.not_now("move"));
+        };
+        let mv = self
+            .position
+            .parse_move(dice, text)
+            .map_err(|_| GameError::IllegalMove {
+                mv: text.to_string(),
+                dice,
+            })?;
+        self.play(&mv)
+    }
+
+    /// `seat` offers to resign `kind` (before rolling or before moving, either player).
+    pub fn resign(&mut self, seat: Seat, kind: WinKind) -> Result<(), GameError> {
+        let dice = match self.phase {
+            Phase::AwaitingRoll => None,
+            Phase::Moving(dice) => Some(dice),
+            _ => return Err(self.not_now("resign")),
+        };
+        self.events.push(GameEvent::Resign { seat, kind });
+        self.phase = Phase::ResignationOffered {
+            by: seat,
+            kind,
+            dice,
+        };
+        Ok(())
+    }
+
+    /// The other player accepts the resignation and wins.
+    pub fn accept_resignation(&mut self) -> Result<(), GameError> {
+        let Phase::ResignationOffered { by, kind, .. } = self.phase else {
+            return Err(self.not_now("accept a resignation"));
+        };
+        self.events
+            .push(GameEvent::AcceptResignation { seat: by.other() });
+        self.finish(by.other(), GameEnd::Resigned(kind));
+        Ok(())
+    }
+
+    /// The other player rejects the resignation; play goes on.
+    pub fn reject_resignation(&mut self) -> Result<(), GameError> {
+        let Phase::ResignationOffered { by, dice, .. } = self.phase else {
+            return Err(self.not_now("reject a resignation"));
+        };
+        self.events
+            .push(GameEvent::RejectResignation { seat: by.other() });
+        self.phase = dice.map_or(Phase::AwaitingRoll, Phase::Moving);
+        Ok(())
+    }
+
+    fn finish(&mut self, winner: Seat, end: GameEnd) {
+        let points = score_points(&self.rules, self.cube_value, self.cube_owner, end);
+        self.phase = Phase::Over(GameOutcome {
+            winner,
+            end,
+            points,
+        });
+    }
+}
+
+/// Points won for a game ending this way with this cube.
+pub fn score_points(rules: &Rules, cube_value: u32, cube_owner: CubeOwner, end: GameEnd) -> u32 {
+    let kind = match end {
+        GameEnd::DoubleRefused => return cube_value,
+        GameEnd::BoreOff(kind) | GameEnd::Resigned(kind) => kind,
+    };
+    let jacoby_applies = rules.is_money() && rules.jacoby && cube_owner == CubeOwner::Centered;
+    let multiplier = if jacoby_applies { 1 } else { kind.multiplier() };
+    multiplier * cube_value
+}
+
+/// A match to N points (or a money session when N is 0): its games and score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    rules: Rules,
+    names: [String; 2],
+    games: Vec<Game>,
+}
+
+impl Match {
+    /// A new match between players named `names` (player 0, player 1).
+    pub fn new(rules: Rules, names: [String; 2]) -> Match {
+        Match {
+            rules,
+            names,
+            games: Vec::new(),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The players' names.
+    pub fn names(&self) -> &[String; 2] {
+        &self.names
+    }
+
+    /// The games, the last possibly in progress.
+    pub fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    /// The game in progress or just finished.
+    pub fn current(&self) -> Option<&Game> {
+        self.games.last()
+    }
+
+    /// The game in progress, to act in.
+    pub fn current_mut(&mut self) -> Option<&mut Game> {
+        self.games.last_mut().filter(|g| g.outcome().is_none())
+    }
+
+    /// Points of player 0 and player 1 from the finished games.
+    pub fn score(&self) -> [u32; 2] {
+        let mut score = [0, 0];
+        for outcome in self.games.iter().filter_map(Game::outcome) {
+            score[outcome.winner.index()] += outcome.points;
+        }
+        score
+    }
+
+    /// The winner of a match once a player has reached the match length (never for money).
+    pub fn winner(&self) -> Option<Seat> {
+        let length = self.rules.match_length;
+        if length == 0 {
+            return None;
+        }
+        let score = self.score();
+        [Seat::Zero, Seat::One]
+            .into_iter()
+            .find(|s| score[s.index()] >= length)
+    }
+
+    /// Whether the next game is the Crawford game: the first game after a player reaches one
+    /// point short of the match length.
+    pub fn next_is_crawford(&self) -> bool {
+        let length = self.rules.match_length;
+        if length == 0 || self.games.iter().any(Game::is_crawford) {
+            return false;
+        }
+        let score = self.score();
+        score.contains(&(length - 1)) && self.winner().is_none()
+    }
+
+    /// Starts the next game with an opening roll from `dice`.
+    pub fn new_game(&mut self, dice: &mut dyn DiceSource) -> Result<&mut Game, GameError> {
+        self.check_can_start()?;
+        let game = Game::new(self.rules, self.score(), self.next_is_crawford(), dice);
+        self.games.push(game);
+        Ok(self.games.last_mut().expect("just pushed"))
+    }
+
+    /// Starts the next game with a known opening roll.
+    pub fn new_game_with_opening(
+        &mut self,
+        first: Seat,
+        roll: Dice,
+    ) -> Result<&mut Game, GameError> {
+        self.check_can_start()?;
+        let game = Game::with_opening(
+            self.rules,
+            self.score(),
+            self.next_is_crawford(),
+            first,
+            roll,
+        );
+        self.games.push(game);
+        Ok(self.games.last_mut().expect("just pushed"))
+    }
+
+    fn check_can_start(&self) -> Result<(), GameError> {
+        if self.winner().is_some() {
+            return Err(GameError::Match("the match is over"));
+        }
+        if self.games.last().is_some_and(|g| g.outcome().is_none()) {
+            return Err(GameError::Match("a game is still in progress"));
+        }
+        Ok(())
+    }
+}
+
+impl Side {
+    /// The seat of this side when `on_roll` is on roll.
+    pub fn seat(self, on_roll: Seat) -> Seat {
+        match self {
+            Side::Player => on_roll,
+            Side::Opponent => on_roll.other(),
+        }
+    }
+}
