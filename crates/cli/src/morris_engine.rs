@@ -1,13 +1,68 @@
 //! The engine commands of `ludus morris …`: thin glue over `ludus-morris-engine`.
+//!
+//! `best` searches a position, `solve` builds an endgame database sub-space (with a progress bar
+//! on stderr), `probe` reads the perfect-play value of a position from the built databases.
 
-use crate::CliResult;
+use crate::{CliError, CliResult};
 use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use ludus_morris::{Position, Rules};
+use ludus_morris_engine::db::{Databases, Progress, Stats, Subspace, Value};
+use ludus_morris_engine::{SearchLimits, Searcher};
+use serde_json::json;
+use std::time::{Duration, Instant};
 
 /// The engine subcommands of `ludus morris`, flattened into its command list.
 #[derive(Debug, Subcommand)]
 pub(crate) enum MorrisEngineCommand {
     /// Print the version of the engine library.
     EngineVersion,
+    /// Search a position: best move, value, principal variation, nodes and nodes/s.
+    Best {
+        /// The position (text form); the empty board when omitted.
+        #[arg(long)]
+        position: Option<String>,
+        /// Rules: `standard` (flying) or `no-flying`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Search to this depth in plies.
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Search for this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Build (or check) the endgame database of a movement-phase sub-space and its dependencies.
+    Solve {
+        /// `M-O`: pieces of the side to move, then of the opponent (3..9 each).
+        #[arg(long)]
+        pieces: String,
+        /// Rules: `standard` (flying) or `no-flying`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Re-check every stored value of the sub-space (and of every sub-space built now)
+        /// against its successors.
+        #[arg(long)]
+        verify: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The perfect-play value of a movement-phase position from the built databases.
+    Probe {
+        /// The position (text form).
+        #[arg(long)]
+        position: String,
+        /// Rules: `standard` (flying) or `no-flying`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs one engine command.
@@ -17,5 +72,205 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
             println!("{}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
+        MorrisEngineCommand::Best {
+            position,
+            rules,
+            depth,
+            movetime,
+            json,
+        } => best(position.as_deref(), &rules, depth, movetime, json),
+        MorrisEngineCommand::Solve {
+            pieces,
+            rules,
+            verify,
+            json,
+        } => solve(&pieces, &rules, verify, json),
+        MorrisEngineCommand::Probe {
+            position,
+            rules,
+            json,
+        } => probe(&position, &rules, json),
     }
+}
+
+fn parse_rules(text: &str) -> Result<Rules, CliError> {
+    text.parse::<Rules>().map_err(CliError::bad_input)
+}
+
+fn parse_position(text: Option<&str>) -> Result<Position, CliError> {
+    text.map_or(Ok(Position::new()), |t| {
+        t.parse::<Position>().map_err(CliError::bad_input)
+    })
+}
+
+/// Largest depth accepted by `best --depth` (deeper searches never finish anyway).
+const MAX_DEPTH: u32 = 64;
+/// Default thinking time of `best` without `--depth` or `--movetime`.
+const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+fn best(
+    position: Option<&str>,
+    rules: &str,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    json: bool,
+) -> CliResult {
+    let rules = parse_rules(rules)?;
+    let position = parse_position(position)?;
+    let limits = match (depth, movetime) {
+        (Some(d), _) if d == 0 || d > MAX_DEPTH => {
+            return Err(CliError::bad_input(format!(
+                "--depth must be 1..={MAX_DEPTH}"
+            )));
+        }
+        (Some(d), _) => SearchLimits::depth(d),
+        (None, Some(ms)) => SearchLimits::movetime(Duration::from_millis(ms)),
+        (None, None) => SearchLimits::movetime(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+    };
+    let dbs = Databases::open_default();
+    let mut searcher = Searcher::new(rules);
+    searcher.set_databases(Some(&dbs));
+    let result = searcher.search(&position, &limits);
+    let Some(best) = result.best_move else {
+        return Err(CliError::bad_input(format!(
+            "the game is over in this position ({position})"
+        )));
+    };
+    let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
+    let nps = result.nodes_per_second();
+    if json {
+        let doc = json!({
+            "move": best.to_string(),
+            "value": result.score,
+            "value_text": result.score_text(),
+            "depth": result.depth,
+            "pv": pv,
+            "nodes": result.nodes,
+            "nodes_per_second": nps,
+            "milliseconds": result.elapsed.as_millis() as u64,
+            "perfect": result.perfect,
+        });
+        println!("{doc}");
+    } else {
+        println!("best {best}");
+        println!("value {} ({})", result.score, result.score_text());
+        println!("depth {}", result.depth);
+        println!("pv {}", pv.join(" "));
+        println!("nodes {} ({nps} nodes/s)", result.nodes);
+    }
+    Ok(())
+}
+
+fn parse_pieces(text: &str) -> Result<(usize, usize), CliError> {
+    let bad = || {
+        CliError::bad_input(format!(
+            "--pieces must look like 3-4 (each 3..9), got {text:?}"
+        ))
+    };
+    let (m, o) = text.split_once('-').ok_or_else(bad)?;
+    let m: usize = m.trim().parse().map_err(|_| bad())?;
+    let o: usize = o.trim().parse().map_err(|_| bad())?;
+    let range = 3..=9;
+    if !range.contains(&m) || !range.contains(&o) {
+        return Err(bad());
+    }
+    Ok((m, o))
+}
+
+fn rules_label(flying: bool) -> &'static str {
+    if flying { "standard" } else { "no-flying" }
+}
+
+fn solve(pieces: &str, rules: &str, verify: bool, json: bool) -> CliResult {
+    let (mover, opponent) = parse_pieces(pieces)?;
+    let rules = parse_rules(rules)?;
+    let target = Subspace {
+        flying: rules.flying,
+        mover,
+        opponent,
+    };
+    let dbs = Databases::open_default();
+    let start = Instant::now();
+    let bar = ProgressBar::new(1);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>22} {msg:9} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let mut on_progress = |s: Subspace, p: Progress| {
+        bar.set_prefix(s.to_string());
+        bar.set_message(p.stage);
+        bar.set_length(p.total.max(1));
+        bar.set_position(p.done);
+    };
+    let built = dbs
+        .build(target, verify, &mut on_progress)
+        .map_err(anyhow::Error::from)?;
+    bar.finish_and_clear();
+    let table = dbs
+        .table(target)
+        .ok_or_else(|| anyhow::anyhow!("{target} was built but cannot be read back"))?;
+    let stats: Stats = table.stats();
+    let bytes = std::fs::metadata(dbs.path(target))
+        .map(|m| m.len())
+        .unwrap_or(0);
+    let seconds = start.elapsed().as_secs_f64();
+    if json {
+        let doc = json!({
+            "to_move": mover,
+            "opponent": opponent,
+            "rules": rules_label(rules.flying),
+            "positions": stats.positions,
+            "wins": stats.wins,
+            "draws": stats.draws,
+            "losses": stats.losses,
+            "longest_win_plies": stats.longest_win_plies,
+            "longest_loss_plies": stats.longest_loss_plies,
+            "seconds": seconds,
+            "bytes": bytes,
+        });
+        println!("{doc}");
+    } else {
+        for b in &built {
+            println!("built {} ({} bytes)", b.subspace, b.bytes);
+        }
+        println!("{target}: {} positions", stats.positions);
+        println!(
+            "wins {} draws {} losses {}",
+            stats.wins, stats.draws, stats.losses
+        );
+        println!(
+            "longest win {} plies, longest loss {} plies",
+            stats.longest_win_plies, stats.longest_loss_plies
+        );
+        println!("file {} ({bytes} bytes)", dbs.path(target).display());
+        if verify {
+            println!("verified");
+        }
+        println!("{seconds:.2} s");
+    }
+    Ok(())
+}
+
+fn probe(position: &str, rules: &str, json: bool) -> CliResult {
+    let rules = parse_rules(rules)?;
+    let position = parse_position(Some(position))?;
+    let dbs = Databases::open_default();
+    let value = ludus_morris_engine::probe(&dbs, &position, &rules).map_err(CliError::bad_input)?;
+    let (result, plies) = match value {
+        Value::Win(d) => ("win", Some(d)),
+        Value::Loss(d) => ("loss", Some(d)),
+        Value::Draw => ("draw", None),
+    };
+    if json {
+        println!(
+            "{}",
+            json!({ "value": result, "plies": plies, "text": value.to_string() })
+        );
+    } else {
+        println!("{value}");
+    }
+    Ok(())
 }

@@ -1,0 +1,303 @@
+//! The perfect hash of a database sub-space: combinatorial numbering of piece sets, reduced by the
+//! board's 16 symmetries.
+//!
+//! A movement-phase position of the sub-space "`m` pieces to move against `o`" is a pair of
+//! disjoint square sets. Its index is
+//!
+//! ```text
+//! index = id(canonical mover set) × C(24 − m, o) + rank(opponent set among the 24 − m free squares)
+//! ```
+//!
+//! The mover set is first sent by a symmetry to the smallest set (as a `u32`) of its orbit, the
+//! *canonical* set, which gets a dense id; the opponent set goes along with it. When the canonical
+//! mover set is itself symmetric (its stabiliser is more than the identity), the opponent set is
+//! further sent to its smallest image under the stabiliser, so that every orbit of boards has
+//! exactly one index. Opponent sets that are not smallest under the stabiliser are *holes*: slots
+//! that no board maps to (about 1 % of the slots for 6 pieces). Ranks are colexicographic
+//! (`rank = Σ C(position of the k-th lowest member, k + 1)`).
+
+use crate::geometry::{ALL, SQUARES, SYMMETRIES, apply_symmetry, squares};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Binomial coefficients `C(n, k)` for `n, k ≤ 24`.
+static BINOMIAL: [[u64; SQUARES + 1]; SQUARES + 1] = build_binomials();
+
+const fn build_binomials() -> [[u64; SQUARES + 1]; SQUARES + 1] {
+    let mut c = [[0u64; SQUARES + 1]; SQUARES + 1];
+    let mut n = 0;
+    while n <= SQUARES {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+}
+
+/// `C(n, k)`, zero when `k > n`.
+#[inline]
+pub fn binomial(n: usize, k: usize) -> u64 {
+    if k > n { 0 } else { BINOMIAL[n][k] }
+}
+
+/// The colexicographic rank of a set among the sets of its size.
+#[inline]
+pub fn colex_rank(bits: u32) -> u64 {
+    squares(bits)
+        .enumerate()
+        .map(|(k, s)| BINOMIAL[s][k + 1])
+        .sum()
+}
+
+/// The set of `k` elements (positions `0..`) with the given colexicographic rank.
+pub fn colex_unrank(mut rank: u64, k: usize) -> u32 {
+    let mut bits = 0u32;
+    let mut n = SQUARES;
+    for kk in (1..=k).rev() {
+        n -= 1;
+        while BINOMIAL[n][kk] > rank {
+            n -= 1;
+        }
+        rank -= BINOMIAL[n][kk];
+        bits |= 1 << n;
+    }
+    bits
+}
+
+/// The colexicographic rank of `set` counted over the positions of `free` only (`set ⊆ free`).
+#[inline]
+pub fn rank_within(set: u32, free: u32) -> u64 {
+    squares(set)
+        .enumerate()
+        .map(|(k, s)| BINOMIAL[(free & ((1u32 << s) - 1)).count_ones() as usize][k + 1])
+        .sum()
+}
+
+/// Spreads the low bits of `compact` over the squares of `free`, lowest first (a software `pdep`).
+#[inline]
+pub fn deposit(compact: u32, free: u32) -> u32 {
+    let mut out = 0;
+    let mut f = free;
+    let mut c = compact;
+    while c != 0 && f != 0 {
+        let low = f & f.wrapping_neg();
+        if c & 1 != 0 {
+            out |= low;
+        }
+        c >>= 1;
+        f ^= low;
+    }
+    out
+}
+
+/// The canonical mover sets of one piece count and how every set maps onto them.
+#[derive(Debug)]
+pub struct MoverSets {
+    /// Canonical sets by id.
+    pub canonical: Vec<u32>,
+    /// Stabiliser of each canonical set, as a bit mask over the 16 symmetries.
+    pub stabilizer: Vec<u16>,
+    /// For every set by colex rank: `id << 4 | symmetry` sending it to its canonical set.
+    by_rank: Vec<u32>,
+}
+
+/// Bit of the identity in a stabiliser mask.
+const IDENTITY_ONLY: u16 = 1;
+/// Bits of a packed `id << 4 | symmetry` that hold the symmetry.
+const SYMMETRY_BITS: u32 = 4;
+
+impl MoverSets {
+    fn build(pieces: usize) -> MoverSets {
+        let total = binomial(SQUARES, pieces) as usize;
+        let mut by_rank = vec![u32::MAX; total];
+        let mut canonical = Vec::new();
+        let mut stabilizer = Vec::new();
+        let mut smallest = vec![0u32; total];
+        for (rank, slot) in smallest.iter_mut().enumerate() {
+            let set = colex_unrank(rank as u64, pieces);
+            let (mut best, mut best_g, mut stab) = (set, 0usize, 0u16);
+            for g in 0..SYMMETRIES {
+                let image = apply_symmetry(g, set);
+                if image == set {
+                    stab |= 1 << g;
+                }
+                if image < best {
+                    best = image;
+                    best_g = g;
+                }
+            }
+            *slot = best;
+            if best == set {
+                by_rank[rank] = (canonical.len() as u32) << SYMMETRY_BITS;
+                canonical.push(set);
+                stabilizer.push(stab);
+            } else {
+                by_rank[rank] = best_g as u32;
+            }
+        }
+        for rank in 0..total {
+            if smallest[rank] != colex_unrank(rank as u64, pieces) {
+                let id = by_rank[colex_rank(smallest[rank]) as usize] >> SYMMETRY_BITS;
+                by_rank[rank] |= id << SYMMETRY_BITS;
+            }
+        }
+        MoverSets {
+            canonical,
+            stabilizer,
+            by_rank,
+        }
+    }
+
+    /// The shared table for `pieces` pieces (built once per process).
+    pub fn get(pieces: usize) -> Arc<MoverSets> {
+        static CACHE: OnceLock<Mutex<Vec<Option<Arc<MoverSets>>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(vec![None; SQUARES + 1]));
+        let mut guard = cache
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        guard[pieces]
+            .get_or_insert_with(|| Arc::new(MoverSets::build(pieces)))
+            .clone()
+    }
+
+    /// The canonical id of `set` and the symmetry that sends `set` onto its canonical set.
+    #[inline]
+    pub fn canonicalize(&self, set: u32) -> (usize, usize) {
+        let packed = self.by_rank[colex_rank(set) as usize];
+        (
+            (packed >> SYMMETRY_BITS) as usize,
+            (packed & ((1 << SYMMETRY_BITS) - 1)) as usize,
+        )
+    }
+}
+
+/// The index space of one sub-space: `mover` pieces to move against `opponent` pieces.
+#[derive(Debug, Clone)]
+pub struct SubspaceIndex {
+    /// Pieces of the side to move.
+    pub mover: usize,
+    /// Pieces of the opponent.
+    pub opponent: usize,
+    sets: Arc<MoverSets>,
+    /// Opponent sets per mover set: `C(24 − mover, opponent)`.
+    pub per_mover: u64,
+}
+
+impl SubspaceIndex {
+    /// The index of the sub-space `mover` vs `opponent` (each 1..=12, at most 24 together).
+    pub fn new(mover: usize, opponent: usize) -> SubspaceIndex {
+        SubspaceIndex {
+            mover,
+            opponent,
+            sets: MoverSets::get(mover),
+            per_mover: binomial(SQUARES - mover, opponent),
+        }
+    }
+
+    /// Number of slots (reduced positions plus holes).
+    pub fn len(&self) -> u64 {
+        self.sets.canonical.len() as u64 * self.per_mover
+    }
+
+    /// Whether the space has no slot (never, for valid piece counts).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of boards of the sub-space, not reduced by symmetry.
+    pub fn boards(&self) -> u64 {
+        binomial(SQUARES, self.mover) * self.per_mover
+    }
+
+    /// The index of the board `(mover set, opponent set)`; symmetric boards share it.
+    #[inline]
+    pub fn index(&self, mover: u32, opponent: u32) -> u64 {
+        let (id, g) = self.sets.canonicalize(mover);
+        let canon = self.sets.canonical[id];
+        let mut opp = apply_symmetry(g, opponent);
+        let stab = self.sets.stabilizer[id];
+        if stab != IDENTITY_ONLY {
+            opp = smallest_image(stab, opp);
+        }
+        id as u64 * self.per_mover + rank_within(opp, ALL & !canon)
+    }
+
+    /// The canonical mover set of canonical id `id` (`index / per_mover`).
+    #[inline]
+    pub fn canonical_mover(&self, id: usize) -> u32 {
+        self.sets.canonical[id]
+    }
+
+    /// The stabiliser mask of canonical id `id`.
+    #[inline]
+    pub fn stabilizer(&self, id: usize) -> u16 {
+        self.sets.stabilizer[id]
+    }
+
+    /// Number of canonical mover sets.
+    pub fn canonical_count(&self) -> usize {
+        self.sets.canonical.len()
+    }
+
+    /// The representative board of slot `index`, or `None` for a hole.
+    pub fn board(&self, index: u64) -> Option<(u32, u32)> {
+        let id = (index / self.per_mover) as usize;
+        let canon = self.sets.canonical[id];
+        let opp = deposit(
+            colex_unrank(index % self.per_mover, self.opponent),
+            ALL & !canon,
+        );
+        is_representative(self.sets.stabilizer[id], opp).then_some((canon, opp))
+    }
+}
+
+/// The smallest image of `set` under the symmetries in `stab`.
+#[inline]
+pub fn smallest_image(stab: u16, set: u32) -> u32 {
+    squares(u32::from(stab))
+        .map(|g| apply_symmetry(g, set))
+        .min()
+        .unwrap_or(set)
+}
+
+/// Whether an opponent set is the representative of its class under the mover set's stabiliser.
+#[inline]
+pub fn is_representative(stab: u16, opp: u32) -> bool {
+    stab == IDENTITY_ONLY || smallest_image(stab, opp) == opp
+}
+
+/// How many boards a representative stands for: 16 / |symmetries fixing both sets|.
+#[inline]
+pub fn orbit_size(stab: u16, opp: u32) -> u64 {
+    let fixing = squares(u32::from(stab))
+        .filter(|&g| apply_symmetry(g, opp) == opp)
+        .count();
+    (SYMMETRIES / fixing) as u64
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    #[test]
+    fn colex_rank_and_unrank_are_inverse() {
+        for k in [0, 1, 3, 9] {
+            for r in (0..binomial(24, k)).step_by(997) {
+                assert_eq!(colex_rank(colex_unrank(r, k)), r);
+            }
+        }
+    }
+
+    #[test]
+    fn every_three_piece_set_maps_to_a_canonical_set_of_its_orbit() {
+        let sets = MoverSets::get(3);
+        for r in 0..binomial(24, 3) {
+            let set = colex_unrank(r, 3);
+            let (id, g) = sets.canonicalize(set);
+            assert_eq!(apply_symmetry(g, set), sets.canonical[id]);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! Strength levels 1..=10 for the play front ends: lower levels search shallower, think shorter
+//! and add seeded noise to the evaluation (the same seed gives the same games); level 10 is the
+//! full engine with the endgame databases.
+
+use crate::db::Databases;
+use crate::search::{SearchLimits, SearchResult, Searcher};
+use ludus_morris::{Position, Rules};
+use std::time::Duration;
+use thiserror::Error;
+
+/// Weakest level.
+pub const MIN_LEVEL: u8 = 1;
+/// Strongest level.
+pub const MAX_LEVEL: u8 = 10;
+/// Levels from this one on probe the endgame databases.
+const FIRST_LEVEL_WITH_DATABASES: u8 = 8;
+
+/// A level outside 1..=10.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("level must be between {MIN_LEVEL} and {MAX_LEVEL}, got {0}")]
+pub struct LevelError(pub u32);
+
+/// How a level plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The level number, 1..=10.
+    pub number: u8,
+    /// Deepest iteration, in plies.
+    pub depth: u32,
+    /// Thinking time per move.
+    pub movetime: Duration,
+    /// Largest evaluation noise, in hundredths of a piece.
+    pub noise: i32,
+    /// Whether the level uses the endgame databases.
+    pub databases: bool,
+}
+
+/// `(depth, milliseconds, noise)` per level, 1 first.
+const TABLE: [(u32, u64, i32); MAX_LEVEL as usize] = [
+    (1, 50, 300),
+    (1, 50, 150),
+    (2, 100, 100),
+    (2, 100, 60),
+    (3, 150, 40),
+    (4, 200, 25),
+    (5, 300, 10),
+    (7, 400, 0),
+    (10, 700, 0),
+    (64, 1000, 0),
+];
+
+impl Level {
+    /// The settings of level `number` (1..=10).
+    pub fn new(number: u32) -> Result<Level, LevelError> {
+        let index = number
+            .checked_sub(1)
+            .filter(|&i| i < u32::from(MAX_LEVEL))
+            .ok_or(LevelError(number))?;
+        let (depth, ms, noise) = TABLE[index as usize];
+        let number = number as u8;
+        Ok(Level {
+            number,
+            depth,
+            movetime: Duration::from_millis(ms),
+            noise,
+            databases: number >= FIRST_LEVEL_WITH_DATABASES,
+        })
+    }
+
+    /// The search limits of this level.
+    pub fn limits(&self) -> SearchLimits {
+        SearchLimits {
+            depth: Some(self.depth),
+            movetime: Some(self.movetime),
+            nodes: None,
+        }
+    }
+
+    /// Chooses a move at this level. `history` holds the earlier positions of the game (for
+    /// repetitions), `seed` makes the noise reproducible.
+    pub fn choose(
+        &self,
+        position: &Position,
+        rules: Rules,
+        history: &[Position],
+        dbs: Option<&Databases>,
+        seed: u64,
+    ) -> SearchResult {
+        let mut searcher = Searcher::new(rules);
+        searcher.set_databases(if self.databases { dbs } else { None });
+        searcher.set_noise(seed, self.noise);
+        searcher.set_history(history);
+        searcher.search(position, &self.limits())
+    }
+}

@@ -1,0 +1,549 @@
+//! Iterative-deepening principal-variation search.
+//!
+//! Negamax with alpha-beta and null-window re-searches (PVS), a transposition table keyed by
+//! Zobrist keys, move ordering by table move, removals, two killer moves per ply and a history
+//! table, and a quiescence search that plays out pending mills (moves that remove a piece) before
+//! trusting the static evaluation. A position that repeats one on the current line (or in the game
+//! history given to [`Searcher::set_history`]) scores as a draw. Where an endgame database covers
+//! a movement-phase position, the search takes its exact value instead of searching on; at the
+//! root such a position is played perfectly from the database (shortest win, never losing a draw).
+
+use crate::board::{Board, EngineMove, MAX_MOVES, Status};
+use crate::db::{Databases, Value};
+use crate::eval::evaluate;
+use crate::zobrist::{key, splitmix64};
+use ludus_morris::{Move, Position, Rules};
+use std::time::{Duration, Instant};
+
+/// Score of a win now; a win in `n` plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this (in absolute value) announce a forced result.
+pub const WIN_THRESHOLD: i32 = WIN - 2_000;
+/// Deepest line the search ever follows (plies from the root).
+const MAX_PLY: usize = 128;
+/// Quiescence stops after this many removals in a row.
+const MAX_QUIESCENCE: i32 = 8;
+/// Transposition table entries (a power of two; 16 bytes each).
+const TT_ENTRIES: usize = 1 << 20;
+/// The clock is read every this many nodes.
+const CLOCK_INTERVAL: u64 = 1 << 10;
+/// Iterative deepening starts no new iteration after this fraction of the move time.
+const NEW_ITERATION_FRACTION: f64 = 0.5;
+/// Longest principal variation read from the databases at the root.
+const MAX_DB_PV: usize = 40;
+
+/// When to stop searching.
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Thinking time.
+    pub movetime: Option<Duration>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+}
+
+impl SearchLimits {
+    /// Search to a fixed depth.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Search for a fixed time.
+    pub fn movetime(time: Duration) -> SearchLimits {
+        SearchLimits {
+            movetime: Some(time),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play (`None` when the game is over).
+    pub best_move: Option<Move>,
+    /// Its value for the side to move: hundredths of a piece, or `±(WIN − plies)` for a forced result.
+    pub score: i32,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Whether the value is exact from the endgame databases.
+    pub perfect: bool,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nodes_per_second(&self) -> u64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            (self.nodes as f64 / secs) as u64
+        } else {
+            self.nodes
+        }
+    }
+
+    /// The value in words: `win in N plies`, `loss in N plies`, or pieces like `+1.25`.
+    pub fn score_text(&self) -> String {
+        score_text(self.score)
+    }
+}
+
+/// A score in words: `win in N plies`, `loss in N plies`, `draw` (exact 0 from a database) or
+/// pieces like `+1.25`.
+pub fn score_text(score: i32) -> String {
+    if score > WIN_THRESHOLD {
+        format!("win in {} plies", WIN - score)
+    } else if score < -WIN_THRESHOLD {
+        format!("loss in {} plies", WIN + score)
+    } else {
+        format!("{:+.2}", f64::from(score) / f64::from(crate::eval::PIECE))
+    }
+}
+
+/// The score of a database value at `ply` plies from the root.
+fn db_score(value: Value, ply: usize) -> i32 {
+    match value {
+        Value::Win(d) => WIN - ply as i32 - i32::from(d),
+        Value::Loss(d) => -(WIN - ply as i32 - i32::from(d)),
+        Value::Draw => 0,
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    mv: EngineMove,
+    score: i16,
+    depth: i8,
+    bound: Bound,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Empty,
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// Move-ordering bonuses.
+const ORDER_TT: i32 = 1 << 24;
+const ORDER_CAPTURE: i32 = 1 << 22;
+const ORDER_KILLER: i32 = 1 << 21;
+
+/// A searcher: holds the transposition table and ordering tables between searches.
+pub struct Searcher<'a> {
+    rules: Rules,
+    tt: Vec<TtEntry>,
+    killers: Vec<[EngineMove; 2]>,
+    history: Vec<i32>,
+    dbs: Option<&'a Databases>,
+    noise: Option<(u64, i32)>,
+    game_history: Vec<u64>,
+    path: Vec<u64>,
+    pv: Vec<Vec<EngineMove>>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher for the given rules, with an empty transposition table.
+    pub fn new(rules: Rules) -> Searcher<'a> {
+        Searcher {
+            rules,
+            tt: vec![TtEntry::default(); TT_ENTRIES],
+            killers: vec![[EngineMove::default(); 2]; MAX_PLY + 1],
+            history: vec![0; 25 * 24],
+            dbs: None,
+            noise: None,
+            game_history: Vec::new(),
+            path: Vec::with_capacity(MAX_PLY + 1),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+        }
+    }
+
+    /// Endgame databases to probe (`None`: search only).
+    pub fn set_databases(&mut self, dbs: Option<&'a Databases>) {
+        self.dbs = dbs;
+    }
+
+    /// Adds seeded noise of up to `amplitude` hundredths of a piece to every static evaluation
+    /// (the same for the same position and seed), for weaker levels.
+    pub fn set_noise(&mut self, seed: u64, amplitude: i32) {
+        self.noise = (amplitude > 0).then_some((seed, amplitude));
+    }
+
+    /// Positions of the game so far (oldest first, excluding the position searched): reaching
+    /// one of them again counts as a draw.
+    pub fn set_history(&mut self, positions: &[Position]) {
+        self.game_history = positions
+            .iter()
+            .map(|p| key(&Board::from_position(p, &self.rules)))
+            .collect();
+    }
+
+    /// Searches `position` within `limits` and returns the best move found.
+    pub fn search(&mut self, position: &Position, limits: &SearchLimits) -> SearchResult {
+        let start = Instant::now();
+        let root = Board::from_position(position, &self.rules);
+        self.nodes = 0;
+        self.stopped = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.movetime.map(|t| start + t);
+        let mut result = SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            perfect: false,
+        };
+        if let Some((mv, score, pv)) = self.perfect_root(&root) {
+            result.best_move = Some(mv.to_move());
+            result.score = score;
+            result.pv = pv.iter().map(|m| m.to_move()).collect();
+            result.perfect = true;
+            result.elapsed = start.elapsed();
+            return result;
+        }
+        let mut moves = Vec::with_capacity(MAX_MOVES);
+        root.generate(&mut moves);
+        if moves.is_empty() {
+            result.score = -WIN;
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        for depth in 1..=max_depth {
+            self.path.clear();
+            let score = self.negamax(&root, depth as i32, -WIN - 1, WIN + 1, 0);
+            if self.stopped && result.best_move.is_some() {
+                break;
+            }
+            if let Some(&first) = self.pv[0].first() {
+                result.best_move = Some(first.to_move());
+                result.pv = self.pv[0].iter().map(|m| m.to_move()).collect();
+                result.score = score;
+                result.depth = depth;
+            }
+            if self.stopped || score.abs() > WIN_THRESHOLD {
+                break;
+            }
+            if let (Some(t), Some(_)) = (limits.movetime, self.deadline)
+                && start.elapsed().as_secs_f64() > t.as_secs_f64() * NEW_ITERATION_FRACTION
+            {
+                break;
+            }
+        }
+        if result.best_move.is_none() {
+            result.best_move = Some(moves[0].to_move());
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        result
+    }
+
+    /// The database value of a movement-phase position, if a database covers it.
+    fn probe(&self, board: &Board) -> Option<Value> {
+        let dbs = self.dbs?;
+        if !board.is_movement_phase() {
+            return None;
+        }
+        let (own, opp) = board.own_opp();
+        let range = crate::db::MIN_DB_PIECES as u32..=crate::db::MAX_DB_PIECES as u32;
+        if !range.contains(&own.count_ones()) || !range.contains(&opp.count_ones()) {
+            return None;
+        }
+        dbs.probe(board.flying, own, opp)
+    }
+
+    /// Perfect play at a root covered by the databases: the move with the best database value.
+    fn perfect_root(&self, root: &Board) -> Option<(EngineMove, i32, Vec<EngineMove>)> {
+        let value = self.probe(root)?;
+        let best = best_db_move(self, root)?;
+        let mut pv = vec![best];
+        let mut board = root.play(best);
+        while pv.len() < MAX_DB_PV {
+            match best_db_move(self, &board) {
+                Some(mv) => {
+                    pv.push(mv);
+                    board = board.play(mv);
+                }
+                None => break,
+            }
+        }
+        Some((best, db_score(value, 0), pv))
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn is_repetition(&self, k: u64) -> bool {
+        self.path.iter().rev().skip(1).step_by(2).any(|&p| p == k)
+            || self.game_history.contains(&k)
+    }
+
+    fn static_eval(&self, board: &Board, k: u64) -> i32 {
+        let base = evaluate(board);
+        match self.noise {
+            Some((seed, amp)) => {
+                let span = 2 * amp as u64 + 1;
+                base + (splitmix64(k ^ seed) % span) as i32 - amp
+            }
+            None => base,
+        }
+    }
+
+    fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.out_of_time() {
+            return 0;
+        }
+        let k = key(board);
+        if ply > 0 && board.is_movement_phase() && self.is_repetition(k) {
+            return 0;
+        }
+        if board.status() == Status::Lost {
+            return -(WIN - ply as i32);
+        }
+        if ply > 0
+            && let Some(v) = self.probe(board)
+        {
+            return db_score(v, ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(board, alpha, beta, ply, 0);
+        }
+        let slot = (k as usize) & (TT_ENTRIES - 1);
+        let entry = self.tt[slot];
+        let mut tt_move = None;
+        if entry.key == k && entry.bound != Bound::Empty {
+            tt_move = Some(entry.mv);
+            let score = from_tt(i32::from(entry.score), ply);
+            if ply > 0 && i32::from(entry.depth) >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::Empty => false,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let mut moves = Vec::with_capacity(64);
+        board.generate(&mut moves);
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| self.order_score(m, tt_move, ply))
+            .collect();
+        self.path.push(k);
+        let alpha_start = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = moves[0];
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let child = board.play(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+            }
+            if alpha >= beta {
+                if !mv.is_capture() {
+                    let killers = &mut self.killers[ply];
+                    if killers[0] != mv {
+                        killers[1] = killers[0];
+                        killers[0] = mv;
+                    }
+                    self.history[history_index(mv)] += depth * depth;
+                }
+                break;
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt[slot] = TtEntry {
+            key: k,
+            mv: best_move,
+            score: to_tt(best, ply),
+            depth: depth as i8,
+            bound,
+        };
+        best
+    }
+
+    fn quiescence(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if board.status() == Status::Lost {
+            return -(WIN - ply as i32);
+        }
+        let stand = self.static_eval(board, key(board));
+        if stand >= beta || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = Vec::with_capacity(64);
+        board.generate(&mut moves);
+        moves.retain(|m| m.is_capture());
+        let mut best = stand;
+        for mv in moves {
+            let child = board.play(mv);
+            let score = if let Some(v) = self.probe(&child) {
+                -db_score(v, ply + 1)
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn order_score(&self, mv: EngineMove, tt_move: Option<EngineMove>, ply: usize) -> i32 {
+        if Some(mv) == tt_move {
+            ORDER_TT
+        } else if mv.is_capture() {
+            ORDER_CAPTURE
+        } else if self.killers[ply].contains(&mv) {
+            ORDER_KILLER
+        } else {
+            self.history[history_index(mv)]
+        }
+    }
+}
+
+/// The history table slot of a move: origin (24 = placement) × destination.
+fn history_index(mv: EngineMove) -> usize {
+    usize::from(mv.from.min(24)) * 24 + usize::from(mv.to)
+}
+
+/// Selection sort step: brings the best-ordered remaining move to position `i`.
+fn pick_next(moves: &mut [EngineMove], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+/// Mate scores are stored relative to the node, so they stay right at another ply.
+fn to_tt(score: i32, ply: usize) -> i16 {
+    let s = if score > WIN_THRESHOLD {
+        score + ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    };
+    s.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The move with the best database value from `board` (which a database covers), if any move.
+fn best_db_move(searcher: &Searcher<'_>, board: &Board) -> Option<EngineMove> {
+    searcher.probe(board)?;
+    let mut moves = Vec::with_capacity(MAX_MOVES);
+    board.generate(&mut moves);
+    let mut best: Option<(i32, EngineMove)> = None;
+    for mv in moves {
+        let child = board.play(mv);
+        let value = if child.status() == Status::Lost {
+            Value::Loss(0)
+        } else {
+            searcher.probe(&child)?
+        };
+        let pref = value.parent().preference();
+        if best.is_none_or(|(b, _)| pref > b) {
+            best = Some((pref, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}

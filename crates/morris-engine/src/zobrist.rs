@@ -1,0 +1,70 @@
+//! Zobrist keys of compact positions: one random 64-bit word per (colour, square), per (colour,
+//! pieces in hand) and for Black to move, XORed together. The words come from a fixed
+//! SplitMix64 stream, so keys are the same in every run and on every machine.
+
+use crate::board::Board;
+use crate::geometry::{SQUARES, squares};
+
+/// Largest number of pieces in hand a key distinguishes (nine per side in the standard game,
+/// room for the twelve of the variants).
+const MAX_IN_HAND: usize = 13;
+
+/// SplitMix64: a tiny, well-mixed generator (Steele, Lea, Flood 2014), enough for hash keys.
+pub const fn splitmix64(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+struct Keys {
+    pieces: [[u64; SQUARES]; 2],
+    in_hand: [[u64; MAX_IN_HAND]; 2],
+    black_to_move: u64,
+}
+
+const fn build_keys() -> Keys {
+    let mut keys = Keys {
+        pieces: [[0; SQUARES]; 2],
+        in_hand: [[0; MAX_IN_HAND]; 2],
+        black_to_move: 0,
+    };
+    let mut n: u64 = 1;
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < SQUARES {
+            keys.pieces[c][s] = splitmix64(n);
+            n += 1;
+            s += 1;
+        }
+        let mut h = 0;
+        while h < MAX_IN_HAND {
+            keys.in_hand[c][h] = splitmix64(n);
+            n += 1;
+            h += 1;
+        }
+        c += 1;
+    }
+    keys.black_to_move = splitmix64(n);
+    keys
+}
+
+static KEYS: Keys = build_keys();
+
+/// The Zobrist key of a position (pieces, hands, side to move; not the ply counter).
+#[inline]
+pub fn key(board: &Board) -> u64 {
+    let mut k = if board.side == 1 {
+        KEYS.black_to_move
+    } else {
+        0
+    };
+    for c in 0..2 {
+        for s in squares(board.pieces[c]) {
+            k ^= KEYS.pieces[c][s];
+        }
+        k ^= KEYS.in_hand[c][usize::from(board.in_hand[c]).min(MAX_IN_HAND - 1)];
+    }
+    k
+}

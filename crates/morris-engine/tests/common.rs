@@ -1,0 +1,38 @@
+//! Shared helpers: seeded random games and temporary database directories.
+
+use ludus_morris::{Position, Rules};
+use ludus_morris_engine::zobrist::splitmix64;
+use std::path::PathBuf;
+
+/// A tiny seeded random source (SplitMix64), so failures reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(1);
+        (splitmix64(self.0) % n as u64) as usize
+    }
+}
+
+/// The positions of a random legal game from the start (at most `max_plies` plies).
+pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut position = Position::new();
+    let mut seen = vec![position];
+    for _ in 0..max_plies {
+        let moves = position.legal_moves(rules);
+        if moves.is_empty() {
+            break;
+        }
+        position = position.play(moves[rng.below(moves.len())]);
+        seen.push(position);
+    }
+    seen
+}
+
+/// A fresh directory under the system temp dir for one test's databases.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-engine-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}

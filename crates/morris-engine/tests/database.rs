@@ -1,0 +1,245 @@
+//! Endgame databases: 3 vs 3 against a naive solver, the verify pass, the file format, probing.
+
+use crate::common::temp_dir;
+use ludus_morris::{Color, Position, Rules, Setup};
+use ludus_morris_engine::db::file::{read_table, write_table};
+use ludus_morris_engine::db::{Databases, Subspace, Table, Value, solve_pair, verify_table};
+use ludus_morris_engine::{ProbeError, probe};
+use std::collections::HashMap;
+
+fn no_progress() -> impl FnMut(Subspace, ludus_morris_engine::db::Progress) {
+    |_, _| {}
+}
+
+fn three_piece_sets() -> Vec<u32> {
+    (0u32..1 << 24).filter(|b| b.count_ones() == 3).collect()
+}
+
+fn movement_position(white: u32, black: u32) -> Position {
+    let setup = Setup {
+        pieces: [white, black],
+        in_hand: [0, 0],
+        side_to_move: Color::White,
+        plies_since_removal: 0,
+    };
+    Position::try_from(setup).expect("disjoint sets of three pieces")
+}
+
+/// A deliberately plain solver of 3 vs 3: every board (no symmetry), moves from the rules crate,
+/// one sweep per distance. `Some((won, plies))` for decided positions, `None` for draws.
+fn naive_three_vs_three(rules: &Rules) -> HashMap<(u32, u32), Option<(bool, u16)>> {
+    let sets = three_piece_sets();
+    let mut values: HashMap<(u32, u32), Option<(bool, u16)>> = HashMap::new();
+    let mut unknown: Vec<(u32, u32)> = Vec::new();
+    for &a in &sets {
+        for &b in sets.iter().filter(|&&b| a & b == 0) {
+            values.insert((a, b), None);
+            unknown.push((a, b));
+        }
+    }
+    let child_value = |values: &HashMap<(u32, u32), Option<(bool, u16)>>, child: &Position| {
+        if child.outcome(rules).is_some() {
+            Some((false, 0))
+        } else {
+            values[&(child.pieces(Color::Black), child.pieces(Color::White))]
+        }
+    };
+    let mut distance = 0u16;
+    loop {
+        let mut decided = Vec::new();
+        unknown.retain(|&(a, b)| {
+            let position = movement_position(a, b);
+            let result = if position.outcome(rules).is_some() {
+                (distance == 0).then_some((false, 0))
+            } else if distance == 0 {
+                None
+            } else {
+                let children: Vec<_> = position
+                    .legal_moves(rules)
+                    .iter()
+                    .map(|&mv| child_value(&values, &position.play(mv)))
+                    .collect();
+                let wins = children.iter().any(|c| *c == Some((false, distance - 1)));
+                let all_won = children
+                    .iter()
+                    .all(|c| matches!(c, Some((true, d)) if *d < distance));
+                let longest = children.iter().any(|c| *c == Some((true, distance - 1)));
+                if wins {
+                    Some((true, distance))
+                } else if all_won && longest {
+                    Some((false, distance))
+                } else {
+                    None
+                }
+            };
+            if let Some(v) = result {
+                decided.push(((a, b), v));
+            }
+            result.is_none()
+        });
+        if decided.is_empty() && distance > 0 {
+            return values;
+        }
+        for (k, v) in decided {
+            values.insert(k, Some(v));
+        }
+        distance += 1;
+    }
+}
+
+fn check_three_vs_three(rules: Rules, name: &str) {
+    let dir = temp_dir(name);
+    let dbs = Databases::new(&dir);
+    let target = Subspace {
+        flying: rules.flying,
+        mover: 3,
+        opponent: 3,
+    };
+    dbs.build(target, true, &mut no_progress())
+        .expect("3 vs 3 builds and verifies");
+    let table = dbs.table(target).expect("built");
+    let naive = naive_three_vs_three(&rules);
+    let mut compared = 0;
+    for (&(a, b), &v) in &naive {
+        let expected = match v {
+            None => Value::Draw,
+            Some((true, d)) => Value::Win(d),
+            Some((false, d)) => Value::Loss(d),
+        };
+        assert_eq!(table.value(a, b), expected, "{}", movement_position(a, b));
+        compared += 1;
+    }
+    assert_eq!(compared, 2_691_920);
+    let stats = table.stats();
+    assert_eq!(stats.positions, 2_691_920);
+    let count =
+        |f: fn(&Option<(bool, u16)>) -> bool| naive.values().filter(|v| f(v)).count() as u64;
+    assert_eq!(stats.wins, count(|v| matches!(v, Some((true, _)))));
+    assert_eq!(stats.losses, count(|v| matches!(v, Some((false, _)))));
+    assert_eq!(stats.draws, count(|v| v.is_none()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// Each naive run takes a minute or two (every board, one sweep per distance): run with
+// `cargo test -p ludus-morris-engine -- --ignored`.
+#[test]
+#[ignore = "slow: naive solver over 2.7 million boards"]
+fn three_vs_three_with_flying_equals_the_naive_solver() {
+    check_three_vs_three(Rules::standard(), "naive-flying");
+}
+
+#[test]
+#[ignore = "slow: naive solver over 2.7 million boards"]
+fn three_vs_three_without_flying_equals_the_naive_solver() {
+    check_three_vs_three(Rules::no_flying(), "naive-no-flying");
+}
+
+#[test]
+fn sub_spaces_up_to_four_pieces_verify_and_count_every_board() {
+    let dir = temp_dir("verify");
+    let dbs = Databases::new(&dir);
+    for flying in [true, false] {
+        for (m, o) in [(3, 4), (4, 4)] {
+            let target = Subspace {
+                flying,
+                mover: m,
+                opponent: o,
+            };
+            dbs.build(target, true, &mut no_progress())
+                .expect("builds and verifies");
+            for s in [target, target.partner()] {
+                let stats = dbs.table(s).expect("built").stats();
+                assert_eq!(stats.positions, stats.wins + stats.draws + stats.losses);
+                assert_eq!(
+                    stats.positions,
+                    binomial(24, s.mover) * binomial(24 - s.mover, s.opponent)
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn binomial(n: usize, k: usize) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64)
+}
+
+#[test]
+fn verify_catches_a_corrupted_value() {
+    let tables = solve_pair(true, 3, 3, &[], &mut |_| {}).expect("3 vs 3 needs no other table");
+    let mut table: Table = tables[0].clone();
+    let slot = table
+        .codes
+        .iter()
+        .position(|&c| Value::decode(c) == Value::Win(3))
+        .expect("a win in 3");
+    table.codes[slot] = Value::Win(5).encode();
+    let copy = table.clone();
+    assert!(verify_table(&table, &[&copy], &[], &mut |_| {}).is_err());
+}
+
+#[test]
+fn table_files_round_trip_and_reject_damage() {
+    let dir = temp_dir("file");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let table = solve_pair(false, 3, 3, &[], &mut |_| {})
+        .expect("solves")
+        .remove(0);
+    let path = dir.join("3v3.ldb");
+    write_table(&table, &path).expect("writes");
+    let back = read_table(&path, false, 3, 3).expect("reads");
+    assert_eq!(back.codes, table.codes);
+    assert!(
+        read_table(&path, true, 3, 3).is_err(),
+        "wrong rules are refused"
+    );
+    assert!(
+        read_table(&path, false, 3, 4).is_err(),
+        "wrong sub-space is refused"
+    );
+    let mut bytes = std::fs::read(&path).expect("reads bytes");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).expect("writes bytes");
+    assert!(
+        read_table(&path, false, 3, 3).is_err(),
+        "a flipped bit fails the checksum"
+    );
+    bytes[8] = 99;
+    std::fs::write(&path, &bytes).expect("writes bytes");
+    assert!(
+        read_table(&path, false, 3, 3).is_err(),
+        "another version is refused"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn probe_explains_what_it_cannot_answer() {
+    let dbs = Databases::new(temp_dir("probe-empty"));
+    let rules = Rules::standard();
+    assert_eq!(
+        probe(&dbs, &Position::new(), &rules),
+        Err(ProbeError::PlacementPhase)
+    );
+    let three: Position = "WWW...../BBB...../........ w 0 0 0"
+        .parse()
+        .expect("a position");
+    assert!(matches!(
+        probe(&dbs, &three, &rules),
+        Err(ProbeError::NotBuilt(_))
+    ));
+}
+
+#[test]
+fn values_encode_and_decode() {
+    for v in [
+        Value::Draw,
+        Value::Win(1),
+        Value::Win(301),
+        Value::Loss(0),
+        Value::Loss(88),
+    ] {
+        assert_eq!(Value::decode(v.encode()), v);
+    }
+}
