@@ -1,13 +1,174 @@
 //! The engine commands of `ludus backgammon …`: thin glue over `ludus-backgammon-engine`.
 
-use crate::CliResult;
-use clap::Subcommand;
+use crate::{CliError, CliResult};
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use ludus_backgammon::{Dice, Position};
+use ludus_backgammon_engine::analysis::cube_decision_at;
+use ludus_backgammon_engine::board::Board;
+use ludus_backgammon_engine::cube::{Met, cubeful_equity};
+use ludus_backgammon_engine::duel::duel_with;
+use ludus_backgammon_engine::match_context::MatchContext;
+use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
+use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
+use ludus_backgammon_engine::search::{eval_plies, rank_moves};
+use ludus_backgammon_engine::train::{RefineConfig, TrainConfig, refine, train};
+use ludus_backgammon_engine::{Evaluator, Probabilities};
+use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, Player, RandomPlayer};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// The engine subcommands of `ludus backgammon`, flattened into its command list.
 #[derive(Debug, Subcommand)]
 pub(crate) enum BackgammonEngineCommand {
     /// Print the version of the engine library.
     EngineVersion,
+    /// Train a network by self-play TD(lambda) from random weights (or resume a checkpoint).
+    Train(TrainArgs),
+    /// Play two players against each other with mirrored dice; points per game ± 95% CI.
+    Duel(DuelArgs),
+    /// Rank the legal plays of a roll by the network (n-ply lookahead).
+    Best(BestArgs),
+    /// Evaluate a position for the side on roll: win/gammon/backgammon chances and equity.
+    Eval(EvalArgs),
+    /// The cube decision for the side on roll, with the equities behind it.
+    Cube(CubeArgs),
+    /// Roll a position out with the 0-ply player (luck-adjusted, seeded).
+    Rollout(RolloutArgs),
+}
+
+/// The position and match context shared by the analysis commands.
+#[derive(Debug, Args)]
+pub(crate) struct PositionArgs {
+    /// gnubg Position ID (side on roll first).
+    #[arg(long)]
+    position_id: String,
+    /// gnubg Match ID: cube value and owner, score, Crawford (default: money, centred cube).
+    #[arg(long)]
+    match_id: Option<String>,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `ludus backgammon best`.
+#[derive(Debug, Args)]
+pub(crate) struct BestArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The roll, e.g. 31 (or taken from the match id).
+    #[arg(long)]
+    dice: Option<String>,
+    /// Lookahead plies (0 to 3).
+    #[arg(long, default_value_t = 0)]
+    plies: u8,
+}
+
+/// Arguments of `ludus backgammon eval`.
+#[derive(Debug, Args)]
+pub(crate) struct EvalArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Lookahead plies (0 to 3).
+    #[arg(long, default_value_t = 0)]
+    plies: u8,
+}
+
+/// Arguments of `ludus backgammon cube`.
+#[derive(Debug, Args)]
+pub(crate) struct CubeArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Lookahead plies for the probabilities (0 to 3).
+    #[arg(long, default_value_t = 0)]
+    plies: u8,
+}
+
+/// Arguments of `ludus backgammon rollout`.
+#[derive(Debug, Args)]
+pub(crate) struct RolloutArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Games to play (a multiple of 36 keeps the first roll exactly stratified).
+    #[arg(long, default_value_t = 1296)]
+    games: u64,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop each game after this many plies and use the network there.
+    #[arg(long)]
+    truncate: Option<u32>,
+    /// Do not subtract the luck of each roll (faster, noisier).
+    #[arg(long)]
+    no_luck_adjust: bool,
+}
+
+/// Arguments of `ludus backgammon train`.
+#[derive(Debug, Args)]
+pub(crate) struct TrainArgs {
+    /// Where to write the weights (also the checkpoint file, rewritten every --checkpoint-every).
+    #[arg(long)]
+    out: PathBuf,
+    /// Total self-play games.
+    #[arg(long, default_value_t = 100_000)]
+    games: u64,
+    /// Seed of the initial weights and the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Hidden units (ignored when resuming).
+    #[arg(long, default_value_t = DEFAULT_HIDDEN)]
+    hidden: usize,
+    /// Learning rate at the start.
+    #[arg(long, default_value_t = 0.1)]
+    rate: f32,
+    /// Learning rate at the end (linear decay).
+    #[arg(long, default_value_t = 0.02)]
+    final_rate: f32,
+    /// Lambda of TD(lambda).
+    #[arg(long, default_value_t = 0.7)]
+    lambda: f32,
+    /// Continue from this weights file (keeps its game count).
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// Write a checkpoint every this many games.
+    #[arg(long, default_value_t = 5_000)]
+    checkpoint_every: u64,
+    /// No progress bar (for logs).
+    #[arg(long)]
+    quiet: bool,
+    /// Instead of TD(lambda): supervised refinement of --resume's network on this many positions
+    /// labelled by its own --label-plies lookahead.
+    #[arg(long)]
+    refine_positions: Option<u64>,
+    /// Plies of the labelling lookahead for --refine-positions.
+    #[arg(long, default_value_t = 1)]
+    label_plies: u8,
+}
+
+/// Arguments of `ludus backgammon duel`.
+#[derive(Debug, Args)]
+pub(crate) struct DuelArgs {
+    /// Player A: `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, or `FILE[:PLIES]`.
+    #[arg(long)]
+    a: String,
+    /// Player B, same forms as --a.
+    #[arg(long)]
+    b: String,
+    /// Games (rounded up to an even number: each dice sequence is played with both colours).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Money play with the doubling cube (network players double and take by the cube model;
+    /// the heuristic and random players never double and always take).
+    #[arg(long)]
+    cube: bool,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs one engine command.
@@ -17,5 +178,458 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
             println!("{}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
+        BackgammonEngineCommand::Train(args) => run_train(args),
+        BackgammonEngineCommand::Duel(args) => run_duel(args),
+        BackgammonEngineCommand::Best(args) => run_best(args),
+        BackgammonEngineCommand::Eval(args) => run_eval(args),
+        BackgammonEngineCommand::Cube(args) => run_cube(args),
+        BackgammonEngineCommand::Rollout(args) => run_rollout(args),
     }
+}
+
+fn read_weights(path: &Path) -> Result<Net, CliError> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Net::from_bytes(&bytes).map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
+}
+
+fn write_weights(path: &Path, net: &Net) -> anyhow::Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, net.to_bytes()).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("renaming to {}", path.display()))?;
+    Ok(())
+}
+
+fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    let template = format!(
+        "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit} ({{per_sec}}, eta {{eta}})"
+    );
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn run_train(args: TrainArgs) -> CliResult {
+    if args.hidden == 0 || args.hidden > 1024 {
+        return Err(CliError::bad_input("--hidden must be between 1 and 1024"));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(CliError::bad_input("--lambda must be between 0 and 1"));
+    }
+    let mut net = match &args.resume {
+        Some(path) => read_weights(path)?,
+        None => Net::random(args.hidden, args.seed),
+    };
+    if let Some(positions) = args.refine_positions {
+        return run_refine(&args, net, positions);
+    }
+    let config = TrainConfig {
+        seed: args.seed,
+        lambda: args.lambda,
+        rate: args.rate,
+        final_rate: args.final_rate,
+        games: args.games,
+    };
+    let bar = progress_bar(args.games, args.quiet, "games");
+    bar.set_position(net.games_trained);
+    let start = Instant::now();
+    let mut failure = None;
+    train(&mut net, &config, |net, done| {
+        bar.set_position(done);
+        if done % args.checkpoint_every.max(1) == 0 {
+            if let Err(e) = write_weights(&args.out, net) {
+                failure = Some(e);
+                return false;
+            }
+            if args.quiet {
+                eprintln!("{done} games, {:.0} s", start.elapsed().as_secs_f64());
+            }
+        }
+        true
+    });
+    bar.finish();
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    write_weights(&args.out, &net)?;
+    println!(
+        "trained {} games in {:.1} s; weights in {}",
+        net.games_trained,
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
+    if args.resume.is_none() {
+        return Err(CliError::bad_input(
+            "--refine-positions needs --resume WEIGHTS",
+        ));
+    }
+    if args.label_plies == 0 || args.label_plies > 2 {
+        return Err(CliError::bad_input("--label-plies must be 1 or 2"));
+    }
+    let config = RefineConfig {
+        seed: args.seed,
+        rate: args.rate,
+        positions,
+        plies: args.label_plies,
+    };
+    let bar = progress_bar(positions, args.quiet, "positions");
+    let start = Instant::now();
+    let mut next_checkpoint = args.checkpoint_every.max(1);
+    let mut failure = None;
+    refine(&mut net, &config, |net, done| {
+        bar.set_position(done);
+        if done >= next_checkpoint {
+            next_checkpoint += args.checkpoint_every.max(1);
+            if let Err(e) = write_weights(&args.out, net) {
+                failure = Some(e);
+                return false;
+            }
+            if args.quiet {
+                eprintln!("{done} positions, {:.0} s", start.elapsed().as_secs_f64());
+            }
+        }
+        true
+    });
+    bar.finish();
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    write_weights(&args.out, &net)?;
+    println!(
+        "refined on {positions} positions in {:.1} s; weights in {}",
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+/// Builds a player from its command-line form.
+fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
+    match spec {
+        "random" => return Ok(Box::new(RandomPlayer::new(seed))),
+        "heuristic" => return Ok(Box::new(HeuristicPlayer)),
+        _ => {}
+    }
+    let (source, plies) = match spec.rsplit_once(':') {
+        Some((s, p)) if p.chars().all(|c| c.is_ascii_digit()) && !p.is_empty() => {
+            let plies: u8 = p
+                .parse()
+                .map_err(|_| CliError::bad_input(format!("bad plies in player {spec:?}")))?;
+            (s, plies)
+        }
+        _ => (spec, 0),
+    };
+    if plies > 3 {
+        return Err(CliError::bad_input("plies must be 0 to 3"));
+    }
+    let evaluator = if source == "net" {
+        NetEvaluator::shipped()
+    } else {
+        let path = Path::new(source);
+        if !path.exists() {
+            return Err(CliError::bad_input(format!(
+                "unknown player {spec:?}: expected random, heuristic, net[:PLIES] or FILE[:PLIES]"
+            )));
+        }
+        NetEvaluator::new(read_weights(path)?)
+    };
+    Ok(Box::new(NetPlayer::new(evaluator, plies, source)))
+}
+
+fn run_duel(args: DuelArgs) -> CliResult {
+    if args.games == 0 {
+        return Err(CliError::bad_input("--games must be at least 1"));
+    }
+    let mut a = parse_player(&args.a, args.seed ^ 0xA)?;
+    let mut b = parse_player(&args.b, args.seed ^ 0xB)?;
+    let bar = progress_bar(args.games.div_ceil(2) * 2, args.json, "games");
+    let start = Instant::now();
+    let report = duel_with(
+        a.as_mut(),
+        b.as_mut(),
+        args.games,
+        args.seed,
+        args.cube,
+        |done| bar.set_position(done),
+    );
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    if args.json {
+        let doc = serde_json::json!({
+            "a": report.a, "b": report.b, "games": report.games, "seed": args.seed,
+            "a_wins": report.a_wins, "a_gammons": report.a_gammons, "b_gammons": report.b_gammons,
+            "ppg": report.ppg, "ci95": report.ci95, "seconds": seconds, "cube": args.cube,
+        });
+        println!("{doc}");
+    } else {
+        println!(
+            "{} vs {}: {} {} games (mirrored dice, seed {}), {} wins for A ({:.1}%), gammons A {} B {}",
+            report.a,
+            report.b,
+            report.games,
+            if args.cube {
+                "money (cube)"
+            } else {
+                "cubeless"
+            },
+            args.seed,
+            report.a_wins,
+            100.0 * report.a_wins as f64 / report.games as f64,
+            report.a_gammons,
+            report.b_gammons
+        );
+        println!(
+            "A scores {:+.3} ± {:.3} points per game (95% CI), {:.1} s",
+            report.ppg, report.ci95, seconds
+        );
+    }
+    Ok(())
+}
+
+/// Most plies the analysis commands accept (3-ply takes minutes).
+const MAX_PLIES: u8 = 3;
+/// Candidate lines printed by `best` without --json.
+const BEST_LINES: usize = 10;
+
+/// A parsed position and its context.
+struct Setup {
+    position: Position,
+    board: Board,
+    context: MatchContext,
+}
+
+fn setup(args: &PositionArgs) -> Result<Setup, CliError> {
+    let position = Position::from_position_id(args.position_id.trim())
+        .map_err(|e| CliError::bad_input(format!("bad position id {:?}: {e}", args.position_id)))?;
+    let context = match &args.match_id {
+        Some(id) => MatchContext::from_match_id(id)
+            .map_err(|e| CliError::bad_input(format!("bad match id {id:?}: {e}")))?,
+        None => MatchContext::default(),
+    };
+    let board = Board::from(position);
+    if board.finished().is_some() || board.swapped().finished().is_some() {
+        return Err(CliError::bad_input("the game in this position is over"));
+    }
+    Ok(Setup {
+        position,
+        board,
+        context,
+    })
+}
+
+fn check_plies(plies: u8) -> Result<(), CliError> {
+    if plies > MAX_PLIES {
+        return Err(CliError::bad_input(format!(
+            "--plies must be 0 to {MAX_PLIES}"
+        )));
+    }
+    Ok(())
+}
+
+fn probabilities_json(p: &Probabilities) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    let round = |v: f32| (f64::from(v) * 1e6).round() / 1e6;
+    m.insert("win".into(), json!(round(p.win)));
+    m.insert("win_gammon".into(), json!(round(p.win_gammon)));
+    m.insert("win_backgammon".into(), json!(round(p.win_backgammon)));
+    m.insert("lose_gammon".into(), json!(round(p.lose_gammon)));
+    m.insert("lose_backgammon".into(), json!(round(p.lose_backgammon)));
+    m.insert("equity".into(), json!(round(p.equity())));
+    m
+}
+
+fn probabilities_text(p: &Probabilities) -> String {
+    format!(
+        "win {:.1}% (gammon {:.1}%, backgammon {:.1}%)  lose gammon {:.1}% (backgammon {:.1}%)",
+        100.0 * p.win,
+        100.0 * p.win_gammon,
+        100.0 * p.win_backgammon,
+        100.0 * p.lose_gammon,
+        100.0 * p.lose_backgammon
+    )
+}
+
+fn run_best(args: BestArgs) -> CliResult {
+    check_plies(args.plies)?;
+    let s = setup(&args.position)?;
+    let dice = match (&args.dice, s.context.dice) {
+        (Some(text), _) => text
+            .parse::<Dice>()
+            .map_err(|e| CliError::bad_input(format!("bad dice {text:?}: {e}")))?,
+        (None, Some((a, b))) => Dice::new(a, b).ok_or_else(|| CliError::bad_input("bad dice"))?,
+        (None, None) => return Err(CliError::bad_input("--dice is required (e.g. --dice 31)")),
+    };
+    let evaluator = NetEvaluator::shipped();
+    let ranked = rank_moves(
+        &evaluator,
+        &s.board,
+        (dice.first(), dice.second()),
+        args.plies,
+    );
+    let legal = s.position.legal_moves_with_positions(dice);
+    let notation = |b: &Board| {
+        legal
+            .iter()
+            .find(|(_, after)| Board::from(*after) == *b)
+            .map(|(m, after)| (m.to_string(), after.swapped().position_id()))
+            .unwrap_or_default()
+    };
+    if args.position.json {
+        let moves: Vec<Value> = ranked
+            .iter()
+            .map(|m| {
+                let (mv, id) = notation(&m.board);
+                let mut o = probabilities_json(&m.probabilities);
+                o.insert("move".into(), json!(mv));
+                o.insert("position_id".into(), json!(id));
+                o.insert("plies".into(), json!(m.plies));
+                Value::Object(o)
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({"dice": dice.to_string(), "plies": args.plies, "moves": moves})
+        );
+        return Ok(());
+    }
+    let best = ranked[0].probabilities.equity();
+    for (i, m) in ranked.iter().take(BEST_LINES).enumerate() {
+        let (mv, _) = notation(&m.board);
+        let mv = if mv.is_empty() {
+            "(no move)".to_string()
+        } else {
+            mv
+        };
+        println!(
+            "{:>2}. {:<24} {}-ply  equity {:+.3} ({:+.3})  {}",
+            i + 1,
+            mv,
+            m.plies,
+            m.probabilities.equity(),
+            m.probabilities.equity() - best,
+            probabilities_text(&m.probabilities)
+        );
+    }
+    if ranked.len() > BEST_LINES {
+        println!(
+            "… {} more plays (--json lists all)",
+            ranked.len() - BEST_LINES
+        );
+    }
+    Ok(())
+}
+
+fn run_eval(args: EvalArgs) -> CliResult {
+    check_plies(args.plies)?;
+    let s = setup(&args.position)?;
+    let evaluator = NetEvaluator::shipped();
+    let p = eval_plies(&evaluator, &s.board, args.plies);
+    let cubeful = args.position.match_id.is_some().then(|| {
+        let met = Met::get();
+        let payoff = s.context.payoff(met);
+        let x = ludus_backgammon_engine::analysis::cube_efficiency(&s.board);
+        cubeful_equity(payoff.as_ref(), &p, s.context.cube, x)
+    });
+    if args.position.json {
+        let mut o = probabilities_json(&p);
+        if let Some(c) = cubeful {
+            o.insert("cubeful_equity".into(), json!((c * 1e6).round() / 1e6));
+        }
+        println!("{}", Value::Object(o));
+        return Ok(());
+    }
+    println!("{}", probabilities_text(&p));
+    println!("cubeless equity {:+.3} ({}-ply)", p.equity(), args.plies);
+    if let Some(c) = cubeful {
+        let unit = if s.context.is_money() {
+            "points"
+        } else {
+            "match winning chance"
+        };
+        println!("cubeful equity {c:+.4} ({unit})");
+    }
+    Ok(())
+}
+
+fn run_cube(args: CubeArgs) -> CliResult {
+    check_plies(args.plies)?;
+    let s = setup(&args.position)?;
+    let evaluator = NetEvaluator::shipped();
+    let (p, d) = cube_decision_at(&evaluator, &s.board, &s.context, args.plies);
+    if args.position.json {
+        let mut o = probabilities_json(&p);
+        o.insert("decision".into(), json!(d.action.to_string()));
+        o.insert("no_double".into(), json!(d.no_double));
+        o.insert("double_take".into(), json!(d.double_take));
+        o.insert("double_pass".into(), json!(d.double_pass));
+        o.insert("cubeful_equity".into(), json!(d.equity));
+        o.insert("take_point".into(), json!(1.0 - d.take_point));
+        o.insert("money".into(), json!(s.context.is_money()));
+        println!("{}", Value::Object(o));
+        return Ok(());
+    }
+    println!("{}", probabilities_text(&p));
+    let unit = if s.context.is_money() {
+        "points"
+    } else {
+        "match winning chance"
+    };
+    println!("cubeless {:+.4}  ({unit})", d.cubeless);
+    println!("no double     {:+.4}", d.no_double);
+    println!("double, take  {:+.4}", d.double_take);
+    println!("double, pass  {:+.4}", d.double_pass);
+    println!(
+        "opponent's take point: {:.1}% winning chances",
+        100.0 * (1.0 - d.take_point)
+    );
+    println!("proper action: {}", d.action);
+    Ok(())
+}
+
+fn run_rollout(args: RolloutArgs) -> CliResult {
+    let s = setup(&args.position)?;
+    if args.games == 0 {
+        return Err(CliError::bad_input("--games must be at least 1"));
+    }
+    let evaluator = NetEvaluator::shipped();
+    let config = RolloutConfig {
+        games: args.games,
+        seed: args.seed,
+        truncate: args.truncate,
+        luck_adjust: !args.no_luck_adjust,
+    };
+    let bar = progress_bar(args.games, args.position.json, "games");
+    let start = Instant::now();
+    let r = rollout(&evaluator, &s.board, &config, |done| bar.set_position(done));
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let zero = evaluator.eval(&s.board);
+    if args.position.json {
+        let mut o = probabilities_json(&r.probabilities);
+        o.insert("equity".into(), json!(r.equity));
+        o.insert("std_error".into(), json!(r.std_error));
+        o.insert("games".into(), json!(r.games));
+        o.insert("seed".into(), json!(args.seed));
+        o.insert("seconds".into(), json!(seconds));
+        println!("{}", Value::Object(o));
+        return Ok(());
+    }
+    println!("{}", probabilities_text(&r.probabilities));
+    println!(
+        "cubeless equity {:+.4} ± {:.4} (95% CI) over {} games, {:.1} s; 0-ply says {:+.4}",
+        r.equity,
+        1.96 * r.std_error,
+        r.games,
+        seconds,
+        zero.equity()
+    );
+    Ok(())
 }

@@ -1,0 +1,556 @@
+//! Cubeful equity and cube decisions, for money and match play, and the match equity table.
+//!
+//! # The model
+//! Janowski's interpolation (R. Janowski, "Take-Points in Money Games", 1993): the cubeful equity
+//! is `x · E_live + (1 − x) · E_dead`, where `E_dead` is the cubeless equity (the cube never moves
+//! again), `E_live` the equity when the winning chance `p` moves continuously (a perfectly
+//! efficient cube), and `x` the cube efficiency (gnubg's documentation uses about 0.68 for contact
+//! positions).
+//!
+//! `E_live` follows Keeler & Spencer ("Optimal Doubling in Backgammon", Operations Research 23,
+//! 1975), extended to gammons and match scores as in Zadeh & Kobliska ("On Optimal Doubling in
+//! Backgammon", Management Science 23, 1977): with a continuous `p`, the equity of each cube state
+//! is piecewise linear in `p` between `p = 0` (the game is lost: the average loss `L`), the cash
+//! points where a double is passed, and `p = 1` (the average win `W`). A side doubles when the
+//! other is at its take point. Cash points at cube `c` come from the curves at cube `2c`, so the
+//! curves are built from the highest useful cube down. Each curve is kept on a grid of
+//! [`GRID`] + 1 values of `p` and combined with min / max for the option to double at once.
+//!
+//! Payoffs are abstract ([`Payoff`]): money points, or match winning chances from the table.
+//!
+//! # The match equity table
+//! [`Met`] is computed by Ludus with the same live-cube model, from a single parameter: the
+//! gammon rate `g` (share of games won that are gammons; [`DEFAULT_GAMMON_RATE`]). Pre-Crawford
+//! games are played with a live cube from the centre at `p = 1/2`; the Crawford game with no cube;
+//! post-Crawford games with a cube that only the trailer turns. The table is exact for that model
+//! (it is not a published table: the numbers differ from Kazaross-XG2 by a few percent).
+
+use crate::eval::Probabilities;
+use std::sync::OnceLock;
+
+/// Points on the `p` grid of the live-cube curves.
+pub const GRID: usize = 400;
+/// The cube's ceiling (the physical cube: 64).
+pub const MAX_CUBE: u32 = 64;
+/// Cube efficiency for contact positions (gnubg's documented default).
+pub const CONTACT_EFFICIENCY: f64 = 0.68;
+/// Cube efficiency once contact is over (races are less volatile late; a fixed value here).
+pub const RACE_EFFICIENCY: f64 = 0.6;
+/// Share of games that end as gammons, used for the match equity table.
+pub const DEFAULT_GAMMON_RATE: f64 = 0.26;
+/// Largest match length in the table.
+pub const MET_SIZE: usize = 25;
+
+/// Who holds the cube.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CubeOwner {
+    /// In the middle: either side may double.
+    Centered,
+    /// The side on roll owns it.
+    Me,
+    /// The opponent owns it.
+    Opponent,
+}
+
+/// What the end of a game is worth to the side on roll.
+pub trait Payoff {
+    /// Value for me when I win `points` (cube × 1, 2 or 3).
+    fn win(&self, points: u32) -> f64;
+    /// Value for me when I lose `points`.
+    fn lose(&self, points: u32) -> f64;
+    /// Whether `me` (true) or the opponent (false) may usefully double a cube of value `cube`.
+    fn can_double(&self, me: bool, cube: u32) -> bool;
+}
+
+/// Money play: the value is the points.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Money;
+
+impl Payoff for Money {
+    fn win(&self, points: u32) -> f64 {
+        f64::from(points)
+    }
+    fn lose(&self, points: u32) -> f64 {
+        -f64::from(points)
+    }
+    fn can_double(&self, _: bool, cube: u32) -> bool {
+        cube < MAX_CUBE
+    }
+}
+
+/// The stage of a match with respect to the Crawford rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Crawford {
+    /// Neither side has reached 1-away yet (or both are 1-away: cube useless anyway).
+    Before,
+    /// This is the Crawford game: no doubling.
+    ThisGame,
+    /// After the Crawford game: doubling allowed again.
+    After,
+}
+
+/// Match play: the value is the chance to win the match, from the table.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchPayoff<'a> {
+    /// Points I still need.
+    pub away_me: u32,
+    /// Points the opponent still needs.
+    pub away_opponent: u32,
+    /// The Crawford stage of this game.
+    pub crawford: Crawford,
+    /// The table for the scores after this game.
+    pub met: &'a Met,
+}
+
+impl Payoff for MatchPayoff<'_> {
+    fn win(&self, points: u32) -> f64 {
+        self.met.after_game(
+            self.away_me.saturating_sub(points),
+            self.away_opponent,
+            self.crawford,
+        )
+    }
+    fn lose(&self, points: u32) -> f64 {
+        self.met.after_game(
+            self.away_me,
+            self.away_opponent.saturating_sub(points),
+            self.crawford,
+        )
+    }
+    fn can_double(&self, me: bool, cube: u32) -> bool {
+        let away = if me { self.away_me } else { self.away_opponent };
+        self.crawford != Crawford::ThisGame && cube < MAX_CUBE && cube < away
+    }
+}
+
+/// How wins and losses split into single, gammon and backgammon (each row sums to 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcomes {
+    /// Shares of my wins: single, gammon (only), backgammon.
+    pub win: [f64; 3],
+    /// Shares of my losses: single, gammon (only), backgammon.
+    pub lose: [f64; 3],
+}
+
+impl Outcomes {
+    /// The same gammon rate `g` for both sides, no backgammons.
+    pub fn symmetric(g: f64) -> Outcomes {
+        Outcomes {
+            win: [1.0 - g, g, 0.0],
+            lose: [1.0 - g, g, 0.0],
+        }
+    }
+
+    /// The split of a position's probabilities.
+    pub fn of(p: &Probabilities) -> Outcomes {
+        let split = |total: f32, g: f32, bg: f32| {
+            if total <= f32::EPSILON {
+                return [1.0, 0.0, 0.0];
+            }
+            let t = f64::from(total);
+            let (g, bg) = (f64::from(g), f64::from(bg));
+            [(t - g) / t, (g - bg) / t, bg / t]
+        };
+        Outcomes {
+            win: split(p.win, p.win_gammon, p.win_backgammon),
+            lose: split(1.0 - p.win, p.lose_gammon, p.lose_backgammon),
+        }
+    }
+
+    /// Average value of a win at cube `c`.
+    fn win_value(&self, pay: &dyn Payoff, c: u32) -> f64 {
+        self.win[0] * pay.win(c) + self.win[1] * pay.win(2 * c) + self.win[2] * pay.win(3 * c)
+    }
+
+    /// Average value of a loss at cube `c`.
+    fn lose_value(&self, pay: &dyn Payoff, c: u32) -> f64 {
+        self.lose[0] * pay.lose(c) + self.lose[1] * pay.lose(2 * c) + self.lose[2] * pay.lose(3 * c)
+    }
+}
+
+/// A piecewise-linear function of `p` on the grid.
+#[derive(Clone, Debug)]
+struct Curve(Vec<f64>);
+
+impl Curve {
+    fn through(points: &[(f64, f64)]) -> Curve {
+        let mut pts: Vec<(f64, f64)> = points.to_vec();
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        Curve(
+            (0..=GRID)
+                .map(|i| interpolate(&pts, i as f64 / GRID as f64))
+                .collect(),
+        )
+    }
+
+    fn at(&self, p: f64) -> f64 {
+        let x = p.clamp(0.0, 1.0) * GRID as f64;
+        let i = (x.floor() as usize).min(GRID - 1);
+        let t = x - i as f64;
+        self.0[i] * (1.0 - t) + self.0[i + 1] * t
+    }
+
+    /// The smallest `p` where the (increasing) curve reaches `value`, clamped to [0, 1].
+    fn crossing(&self, value: f64) -> f64 {
+        if self.0[0] >= value {
+            return 0.0;
+        }
+        for i in 0..GRID {
+            let (a, b) = (self.0[i], self.0[i + 1]);
+            if b >= value {
+                let t = if b > a { (value - a) / (b - a) } else { 0.0 };
+                return (i as f64 + t) / GRID as f64;
+            }
+        }
+        1.0
+    }
+
+    fn zip(&self, other: &Curve, f: impl Fn(f64, f64) -> f64) -> Curve {
+        Curve(
+            self.0
+                .iter()
+                .zip(&other.0)
+                .map(|(&a, &b)| f(a, b))
+                .collect(),
+        )
+    }
+}
+
+fn interpolate(pts: &[(f64, f64)], p: f64) -> f64 {
+    for w in pts.windows(2) {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        if p <= x1 {
+            if x1 - x0 <= f64::EPSILON {
+                return y1;
+            }
+            return y0 + (y1 - y0) * (p - x0) / (x1 - x0);
+        }
+    }
+    pts.last().map_or(0.0, |&(_, y)| y)
+}
+
+/// The live-cube curves of one cube value.
+#[derive(Clone, Debug)]
+struct Level {
+    /// I own the cube: equity with my option to double now or later.
+    me: Curve,
+    /// The opponent owns the cube.
+    opponent: Curve,
+    /// Centred cube, both options.
+    centered: Curve,
+    /// Centred / owned hold curves (no double now), for decisions.
+    centered_hold: Curve,
+    me_hold: Curve,
+}
+
+/// Live-cube curves for cube `c` (recursing to `2c` while someone can double).
+fn live_level(pay: &dyn Payoff, out: &Outcomes, c: u32) -> Level {
+    let w = out.win_value(pay, c);
+    let l = out.lose_value(pay, c);
+    let line = Curve::through(&[(0.0, l), (1.0, w)]);
+    let me_can = pay.can_double(true, c);
+    let opp_can = pay.can_double(false, c);
+    if !me_can && !opp_can {
+        return Level {
+            me: line.clone(),
+            opponent: line.clone(),
+            centered: line.clone(),
+            centered_hold: line.clone(),
+            me_hold: line,
+        };
+    }
+    let next = live_level(pay, out, 2 * c);
+    let my_cash = pay.win(c);
+    let their_cash = pay.lose(c);
+    // I double at my cash point: where the opponent's take (it owns 2c) is worth my cash.
+    let cp = next.opponent.crossing(my_cash);
+    // The opponent doubles where my take (I own 2c) is worth its cash.
+    let po = next.me.crossing(their_cash);
+    let my_double = next.opponent.zip(&next.opponent, |t, _| t.min(my_cash));
+    let their_double = next.me.zip(&next.me, |t, _| t.max(their_cash));
+    let me_hold = if me_can {
+        Curve::through(&[(0.0, l), (cp, my_cash), (1.0, w)])
+    } else {
+        line.clone()
+    };
+    let me = if me_can {
+        me_hold.zip(&my_double, f64::max)
+    } else {
+        line.clone()
+    };
+    let opp_hold = if opp_can {
+        Curve::through(&[(0.0, l), (po, their_cash), (1.0, w)])
+    } else {
+        line.clone()
+    };
+    let opponent = if opp_can {
+        opp_hold.zip(&their_double, f64::min)
+    } else {
+        line.clone()
+    };
+    let mut pts = vec![(0.0, l), (1.0, w)];
+    if me_can {
+        pts.push((cp, my_cash));
+    }
+    if opp_can {
+        pts.push((po.min(cp), their_cash));
+    }
+    let centered_hold = Curve::through(&pts);
+    let mut centered = centered_hold.clone();
+    if me_can {
+        centered = centered.zip(&my_double, f64::max);
+    }
+    if opp_can {
+        centered = centered.zip(&their_double, f64::min);
+    }
+    Level {
+        me,
+        opponent,
+        centered,
+        centered_hold,
+        me_hold,
+    }
+}
+
+/// The match equity table: my chance to win the match when I need `a` points and the opponent
+/// `b`, at the start of a game.
+#[derive(Clone, Debug)]
+pub struct Met {
+    gammon_rate: f64,
+    /// `before[a][b]`: a game before the Crawford game (or double match point).
+    before: Vec<Vec<f64>>,
+    /// `crawford[a][b]`: the Crawford game (one side 1-away).
+    crawford: Vec<Vec<f64>>,
+    /// `after[a][b]`: a post-Crawford game.
+    after: Vec<Vec<f64>>,
+}
+
+impl Met {
+    /// Computes the table for matches up to [`MET_SIZE`] points with gammon rate `g`.
+    pub fn compute(gammon_rate: f64) -> Met {
+        let n = MET_SIZE + 1;
+        let mut met = Met {
+            gammon_rate,
+            before: vec![vec![0.5; n]; n],
+            crawford: vec![vec![0.5; n]; n],
+            after: vec![vec![0.5; n]; n],
+        };
+        let out = Outcomes::symmetric(gammon_rate);
+        // Every entry depends only on entries with a smaller a + b.
+        for total in 2..=2 * MET_SIZE {
+            for a in 1..=MET_SIZE {
+                let Some(b) = total
+                    .checked_sub(a)
+                    .filter(|&b| (1..=MET_SIZE).contains(&b))
+                else {
+                    continue;
+                };
+                for stage in [Crawford::After, Crawford::ThisGame, Crawford::Before] {
+                    let pay = MatchPayoff {
+                        away_me: a as u32,
+                        away_opponent: b as u32,
+                        crawford: stage,
+                        met: &met,
+                    };
+                    let value = live_level(&pay, &out, 1).centered.at(0.5);
+                    match stage {
+                        Crawford::After => met.after[a][b] = value,
+                        Crawford::ThisGame => met.crawford[a][b] = value,
+                        Crawford::Before => met.before[a][b] = value,
+                    }
+                }
+            }
+        }
+        met
+    }
+
+    /// The table with [`DEFAULT_GAMMON_RATE`], computed once.
+    pub fn get() -> &'static Met {
+        static MET: OnceLock<Met> = OnceLock::new();
+        MET.get_or_init(|| Met::compute(DEFAULT_GAMMON_RATE))
+    }
+
+    /// The gammon rate the table was computed with.
+    pub fn gammon_rate(&self) -> f64 {
+        self.gammon_rate
+    }
+
+    /// My match winning chance at the start of a game, needing `a`, the opponent `b` points.
+    pub fn equity(&self, a: u32, b: u32, stage: Crawford) -> f64 {
+        if a == 0 {
+            return 1.0;
+        }
+        if b == 0 {
+            return 0.0;
+        }
+        let (a, b) = (
+            a.min(MET_SIZE as u32) as usize,
+            b.min(MET_SIZE as u32) as usize,
+        );
+        match stage {
+            Crawford::Before => self.before[a][b],
+            Crawford::ThisGame => self.crawford[a][b],
+            Crawford::After => self.after[a][b],
+        }
+    }
+
+    /// The match winning chance at the start of the next game, after a game played in `stage`
+    /// left the scores at `a` and `b` away.
+    pub fn after_game(&self, a: u32, b: u32, stage: Crawford) -> f64 {
+        if a == 0 || b == 0 {
+            return self.equity(a, b, Crawford::Before);
+        }
+        let next = match stage {
+            Crawford::Before if a == 1 && b == 1 => Crawford::Before,
+            Crawford::Before if a == 1 || b == 1 => Crawford::ThisGame,
+            Crawford::Before => Crawford::Before,
+            _ => Crawford::After,
+        };
+        self.equity(a, b, next)
+    }
+}
+
+/// The cube state of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeState {
+    /// The cube's value.
+    pub value: u32,
+    /// Who owns it.
+    pub owner: CubeOwner,
+}
+
+impl Default for CubeState {
+    fn default() -> Self {
+        CubeState {
+            value: 1,
+            owner: CubeOwner::Centered,
+        }
+    }
+}
+
+/// The right cube action for the side on roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CubeAction {
+    /// Not allowed to double here (opponent owns the cube, Crawford game, dead cube).
+    NoDoubleAvailable,
+    /// Don't double; if doubled the opponent should take.
+    NoDoubleTake,
+    /// Double; the opponent should take.
+    DoubleTake,
+    /// Double; the opponent should pass.
+    DoublePass,
+    /// Too good to double: play on for a gammon (the opponent would pass).
+    TooGoodPass,
+}
+
+impl std::fmt::Display for CubeAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CubeAction::NoDoubleAvailable => "no double (cube not available)",
+            CubeAction::NoDoubleTake => "no double, take",
+            CubeAction::DoubleTake => "double, take",
+            CubeAction::DoublePass => "double, pass",
+            CubeAction::TooGoodPass => "too good to double, pass",
+        })
+    }
+}
+
+/// A cube decision with the equities behind it, in the payoff's units (money: points per game
+/// for the current cube value normalised to 1; match: match winning chance).
+#[derive(Clone, Copy, Debug)]
+pub struct CubeDecision {
+    /// The right action.
+    pub action: CubeAction,
+    /// Cubeful equity if I don't double.
+    pub no_double: f64,
+    /// Cubeful equity after double, take.
+    pub double_take: f64,
+    /// Equity after double, pass.
+    pub double_pass: f64,
+    /// The opponent's take point: the largest P(I win) at which taking is right.
+    pub take_point: f64,
+    /// The cubeful equity with the right action.
+    pub equity: f64,
+    /// The dead-cube (cubeless) value in the same units.
+    pub cubeless: f64,
+}
+
+/// Cubeless value of the probabilities in the payoff's units at cube `c`.
+pub fn dead_equity(pay: &dyn Payoff, p: &Probabilities, c: u32) -> f64 {
+    let out = Outcomes::of(p);
+    let w = f64::from(p.win);
+    w * out.win_value(pay, c) + (1.0 - w) * out.lose_value(pay, c)
+}
+
+/// The cubeful equity of the side on roll with the cube as it is (Janowski's interpolation with
+/// efficiency `x`), including its option to double now.
+pub fn cubeful_equity(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f64) -> f64 {
+    cube_decision(pay, p, cube, x).equity
+}
+
+/// The cube decision for the side on roll, before its roll.
+pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f64) -> CubeDecision {
+    let out = Outcomes::of(p);
+    let pw = f64::from(p.win);
+    let c = cube.value;
+    let level = live_level(pay, &out, c);
+    let dead = dead_equity(pay, p, c);
+    let mix = |live: f64, dead: f64| x * live + (1.0 - x) * dead;
+    let hold_live = match cube.owner {
+        CubeOwner::Centered => level.centered_hold.at(pw),
+        CubeOwner::Me => level.me_hold.at(pw),
+        CubeOwner::Opponent => level.opponent.at(pw),
+    };
+    let no_double = mix(hold_live, dead);
+    let double_pass = pay.win(c);
+    let may_double = cube.owner != CubeOwner::Opponent && pay.can_double(true, c);
+    if !may_double {
+        return CubeDecision {
+            action: CubeAction::NoDoubleAvailable,
+            no_double,
+            double_take: no_double,
+            double_pass,
+            take_point: 1.0,
+            equity: no_double,
+            cubeless: dead,
+        };
+    }
+    let next = live_level(pay, &out, 2 * c);
+    let dt_dead = dead_equity(pay, p, 2 * c);
+    let double_take = mix(next.opponent.at(pw), dt_dead);
+    // Take point: where the mixed double-take value reaches the pass value.
+    let take_point = {
+        let curve = Curve(
+            (0..=GRID)
+                .map(|i| {
+                    let q = i as f64 / GRID as f64;
+                    let dead_q =
+                        q * out.win_value(pay, 2 * c) + (1.0 - q) * out.lose_value(pay, 2 * c);
+                    mix(next.opponent.at(q), dead_q)
+                })
+                .collect(),
+        );
+        curve.crossing(double_pass)
+    };
+    let response = double_take.min(double_pass);
+    let action = if response > no_double {
+        if double_take <= double_pass {
+            CubeAction::DoubleTake
+        } else {
+            CubeAction::DoublePass
+        }
+    } else if double_take > double_pass {
+        CubeAction::TooGoodPass
+    } else {
+        CubeAction::NoDoubleTake
+    };
+    CubeDecision {
+        action,
+        no_double,
+        double_take,
+        double_pass,
+        take_point,
+        equity: no_double.max(response),
+        cubeless: dead,
+    }
+}

@@ -1,0 +1,281 @@
+//! A small multilayer perceptron: sparse inputs, one sigmoid hidden layer, five sigmoid outputs.
+//!
+//! Inference is hand-written f32: the first layer adds one contiguous weight row per non-zero
+//! input (the encoding is sparse), which the compiler vectorises; the second layer is five dot
+//! products. Training (used by [`crate::train`]) is plain SGD on the cross-entropy of each output.
+//!
+//! Weights file format (all little-endian), see `docs/backgammon-engine.md`:
+//! `b"LUDUSBGW"`, `u32` format version, `u32` encoding id, `u32` inputs, `u32` hidden,
+//! `u32` outputs, `u64` games trained, then f32 arrays `w1` (inputs × hidden, input-major), `b1`
+//! (hidden), `w2` (outputs × hidden), `b2` (outputs), then a `u64` FNV-1a checksum of everything
+//! before it.
+
+use crate::encoding::{ENCODING_ID, INPUTS, SparseInputs};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The outputs: win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative).
+pub const OUTPUTS: usize = 5;
+/// Magic bytes that open a weights file.
+pub const MAGIC: &[u8; 8] = b"LUDUSBGW";
+/// Version of the weights file layout.
+pub const FORMAT_VERSION: u32 = 1;
+/// Hidden units of the shipped network (gnubg and TD-Gammon 2 used 80–128).
+pub const DEFAULT_HIDDEN: usize = 128;
+/// Initial weights are uniform in ±this (small, so sigmoids start near their linear part).
+const INIT_SCALE: f32 = 0.1;
+/// Largest hidden layer a weights file may declare (guards against absurd allocations).
+const MAX_HIDDEN: usize = 4096;
+
+/// Why a weights file could not be read.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum WeightsError {
+    /// The file does not start with the magic bytes.
+    #[error("not a Ludus backgammon weights file (bad magic bytes)")]
+    BadMagic,
+    /// The file has another layout version.
+    #[error("weights format version {0} is not supported (expected {FORMAT_VERSION})")]
+    Version(u32),
+    /// The file was made for another input encoding or shape.
+    #[error(
+        "weights are for encoding {encoding} with {inputs} inputs and {outputs} outputs; this engine uses encoding {ENCODING_ID}, {INPUTS} inputs, {OUTPUTS} outputs"
+    )]
+    Shape {
+        /// Encoding id in the file.
+        encoding: u32,
+        /// Inputs in the file.
+        inputs: u32,
+        /// Outputs in the file.
+        outputs: u32,
+    },
+    /// The hidden layer size is zero or absurd.
+    #[error("hidden layer size {0} is out of range")]
+    Hidden(u32),
+    /// The file is shorter or longer than its header says.
+    #[error("weights file has {actual} bytes, header implies {expected}")]
+    Length {
+        /// Bytes expected.
+        expected: usize,
+        /// Bytes found.
+        actual: usize,
+    },
+    /// The checksum does not match: the file is corrupt.
+    #[error("weights file checksum mismatch (corrupt file)")]
+    Checksum,
+}
+
+/// The network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    hidden: usize,
+    /// Self-play games this network was trained on (metadata).
+    pub games_trained: u64,
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Net {
+    /// A network with random weights from `seed`.
+    pub fn random(hidden: usize, seed: u64) -> Net {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut draw = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| rng.random_range(-INIT_SCALE..INIT_SCALE))
+                .collect()
+        };
+        Net {
+            hidden,
+            games_trained: 0,
+            w1: draw(INPUTS * hidden),
+            b1: draw(hidden),
+            w2: draw(OUTPUTS * hidden),
+            b2: [0.0; OUTPUTS],
+        }
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The hidden layer's activations for `x`, written to `h` (length [`Self::hidden`]).
+    #[inline]
+    pub fn hidden_layer(&self, x: &SparseInputs, h: &mut [f32]) {
+        let n = self.hidden;
+        let h = &mut h[..n];
+        h.copy_from_slice(&self.b1);
+        for (&i, &v) in x.indices().iter().zip(x.values()) {
+            let row = &self.w1[usize::from(i) * n..usize::from(i) * n + n];
+            if v == 1.0 {
+                for (a, w) in h.iter_mut().zip(row) {
+                    *a += w;
+                }
+            } else {
+                for (a, w) in h.iter_mut().zip(row) {
+                    *a += w * v;
+                }
+            }
+        }
+        for a in h.iter_mut() {
+            *a = sigmoid(*a);
+        }
+    }
+
+    /// The output layer from hidden activations.
+    #[inline]
+    pub fn output_layer(&self, h: &[f32]) -> [f32; OUTPUTS] {
+        let n = self.hidden;
+        let mut out = [0.0; OUTPUTS];
+        for (o, slot) in out.iter_mut().enumerate() {
+            let row = &self.w2[o * n..o * n + n];
+            let dot: f32 = row.iter().zip(&h[..n]).map(|(w, a)| w * a).sum();
+            *slot = sigmoid(dot + self.b2[o]);
+        }
+        out
+    }
+
+    /// The five raw outputs for `x`; `h` is scratch of length [`Self::hidden`].
+    #[inline]
+    pub fn forward(&self, x: &SparseInputs, h: &mut [f32]) -> [f32; OUTPUTS] {
+        self.hidden_layer(x, h);
+        self.output_layer(h)
+    }
+
+    /// One SGD step on the summed cross-entropy of the outputs towards `target`.
+    pub fn train_step(
+        &mut self,
+        x: &SparseInputs,
+        target: &[f32; OUTPUTS],
+        rate: f32,
+        h: &mut [f32],
+    ) {
+        let n = self.hidden;
+        let y = self.forward(x, h);
+        let delta_o: [f32; OUTPUTS] = std::array::from_fn(|o| target[o] - y[o]);
+        // Hidden deltas use the second layer before it is updated.
+        let mut delta_h = vec![0.0f32; n];
+        for (j, d) in delta_h.iter_mut().enumerate() {
+            let back: f32 = (0..OUTPUTS).map(|o| delta_o[o] * self.w2[o * n + j]).sum();
+            *d = back * h[j] * (1.0 - h[j]);
+        }
+        for (o, &delta) in delta_o.iter().enumerate() {
+            let step = rate * delta;
+            for (w, a) in self.w2[o * n..o * n + n].iter_mut().zip(&h[..n]) {
+                *w += step * a;
+            }
+            self.b2[o] += step;
+        }
+        for (&i, &v) in x.indices().iter().zip(x.values()) {
+            let row = &mut self.w1[usize::from(i) * n..usize::from(i) * n + n];
+            let s = rate * v;
+            for (w, d) in row.iter_mut().zip(&delta_h) {
+                *w += s * d;
+            }
+        }
+        for (b, d) in self.b1.iter_mut().zip(&delta_h) {
+            *b += rate * d;
+        }
+    }
+
+    /// Serialises the network (see the module docs for the layout).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(48 + 4 * (self.w1.len() + self.w2.len() + 200));
+        out.extend_from_slice(MAGIC);
+        for v in [
+            FORMAT_VERSION,
+            ENCODING_ID,
+            INPUTS as u32,
+            self.hidden as u32,
+            OUTPUTS as u32,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.games_trained.to_le_bytes());
+        for f in self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2)
+        {
+            out.extend_from_slice(&f.to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a network written by [`Self::to_bytes`], checking every header field and the checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, WeightsError> {
+        const HEADER: usize = 8 + 5 * 4 + 8;
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(WeightsError::BadMagic);
+        }
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
+        let version = u32_at(8);
+        if version != FORMAT_VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        let (encoding, inputs, hidden, outputs) = (u32_at(12), u32_at(16), u32_at(20), u32_at(24));
+        if encoding != ENCODING_ID || inputs as usize != INPUTS || outputs as usize != OUTPUTS {
+            return Err(WeightsError::Shape {
+                encoding,
+                inputs,
+                outputs,
+            });
+        }
+        if hidden == 0 || hidden as usize > MAX_HIDDEN {
+            return Err(WeightsError::Hidden(hidden));
+        }
+        let n = hidden as usize;
+        let floats = INPUTS * n + n + OUTPUTS * n + OUTPUTS;
+        let expected = HEADER + 4 * floats + 8;
+        if bytes.len() != expected {
+            return Err(WeightsError::Length {
+                expected,
+                actual: bytes.len(),
+            });
+        }
+        let body = &bytes[..expected - 8];
+        let stored = u64::from_le_bytes(bytes[expected - 8..].try_into().unwrap_or([0; 8]));
+        if fnv1a(body) != stored {
+            return Err(WeightsError::Checksum);
+        }
+        let games_trained = u64::from_le_bytes(bytes[28..36].try_into().unwrap_or([0; 8]));
+        let mut values = bytes[HEADER..expected - 8]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let mut take = |k: usize| -> Vec<f32> { values.by_ref().take(k).collect() };
+        let w1 = take(INPUTS * n);
+        let b1 = take(n);
+        let w2 = take(OUTPUTS * n);
+        let b2v = take(OUTPUTS);
+        let mut b2 = [0.0; OUTPUTS];
+        b2.copy_from_slice(&b2v);
+        Ok(Net {
+            hidden: n,
+            games_trained,
+            w1,
+            b1,
+            w2,
+            b2,
+        })
+    }
+}
+
+/// 64-bit FNV-1a hash (a checksum against truncated or corrupt files, not a security measure).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0100_0000_01b3;
+    bytes
+        .iter()
+        .fold(OFFSET, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME))
+}

@@ -1,0 +1,190 @@
+//! Players: anything that picks one of the legal plays of a roll.
+
+use crate::analysis::{should_double, should_take};
+use crate::board::{BAR, Board, OFF};
+use crate::eval::{Evaluator, NetEvaluator};
+use crate::match_context::MatchContext;
+use crate::search::rank_moves;
+use crate::train::argmax_equity;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A checker player.
+pub trait Player {
+    /// A short name for reports.
+    fn name(&self) -> String;
+
+    /// Chooses one of `successors` (the distinct boards reachable with `dice` from `board`, mover's
+    /// view, never empty); returns its index.
+    fn choose(&mut self, board: &Board, dice: (u8, u8), successors: &[Board]) -> usize;
+
+    /// Whether to double before rolling (`board` and `context` from this player's view, the cube
+    /// available to it). The default never doubles.
+    fn double(&mut self, board: &Board, context: &MatchContext) -> bool {
+        let _ = (board, context);
+        false
+    }
+
+    /// Whether to take a double (`board` and `context` from the doubler's view, before the
+    /// double). The default always takes.
+    fn take(&mut self, board: &Board, context: &MatchContext) -> bool {
+        let _ = (board, context);
+        true
+    }
+}
+
+/// Plays a uniformly random legal play.
+#[derive(Debug)]
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    /// A random player with its own seeded generator.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, _: &Board, _: (u8, u8), successors: &[Board]) -> usize {
+        self.rng.random_range(0..successors.len())
+    }
+}
+
+/// A hand-written greedy player: scores each resulting board with a few human rules of thumb
+/// (pip lead, safe points, blots weighted by the shots at them, checkers hit, checkers off).
+#[derive(Debug, Default)]
+pub struct HeuristicPlayer;
+
+/// Weights of the heuristic (points of cubeless equity, by feel).
+mod weights {
+    pub const PIP: f32 = 0.01;
+    pub const OFF: f32 = 0.04;
+    pub const HOME_POINT: f32 = 0.12;
+    pub const OUTER_POINT: f32 = 0.05;
+    pub const ANCHOR: f32 = 0.04;
+    pub const BLOT: f32 = 0.05;
+    pub const DIRECT_SHOT: f32 = 0.035;
+    pub const INDIRECT_SHOT: f32 = 0.01;
+    pub const HIT: f32 = 0.2;
+}
+
+impl HeuristicPlayer {
+    /// The heuristic score of a board after the mover's play (mover's view, higher is better).
+    pub fn score(b: &Board) -> f32 {
+        let pip_lead = Board::pips(&b.them) as f32 - Board::pips(&b.me) as f32;
+        let mut s = weights::PIP * pip_lead + weights::OFF * f32::from(b.me[OFF]);
+        if b.is_race() {
+            return s;
+        }
+        s += weights::HIT * f32::from(b.them[BAR]);
+        for p in 1..=24 {
+            let n = b.me[p];
+            if n >= 2 {
+                s += match p {
+                    1..=6 => weights::HOME_POINT,
+                    7..=11 => weights::OUTER_POINT,
+                    18..=24 => weights::ANCHOR,
+                    _ => 0.0,
+                };
+            } else if n == 1 {
+                s -= weights::BLOT + shots(b, p);
+            }
+        }
+        s
+    }
+}
+
+/// Penalty for the opponent's shots at my blot on point `p`: opponent checkers (or bar) behind it.
+fn shots(b: &Board, p: usize) -> f32 {
+    let mut penalty = 0.0;
+    // The opponent moves from my low points to my high points; its bar is my point 0.
+    for r in 0..p {
+        let count = if r == 0 { b.them[BAR] } else { b.them[25 - r] };
+        if count == 0 {
+            continue;
+        }
+        let distance = p - r;
+        penalty += match distance {
+            1..=6 => weights::DIRECT_SHOT,
+            7..=12 => weights::INDIRECT_SHOT,
+            _ => 0.0,
+        };
+    }
+    // Blots far from home cost less: a hit there loses fewer pips.
+    penalty * (0.5 + p as f32 / 24.0)
+}
+
+impl Player for HeuristicPlayer {
+    fn name(&self) -> String {
+        "heuristic".into()
+    }
+
+    fn choose(&mut self, _: &Board, _: (u8, u8), successors: &[Board]) -> usize {
+        let mut best = 0;
+        let mut best_score = f32::NEG_INFINITY;
+        for (i, s) in successors.iter().enumerate() {
+            let v = Self::score(s);
+            if v > best_score {
+                best_score = v;
+                best = i;
+            }
+        }
+        best
+    }
+}
+
+/// The network player: 0-ply greedy, or n-ply lookahead with move filtering.
+#[derive(Clone, Debug)]
+pub struct NetPlayer {
+    evaluator: NetEvaluator,
+    plies: u8,
+    label: String,
+    scores: Vec<crate::eval::Probabilities>,
+}
+
+impl NetPlayer {
+    /// A network player looking `plies` plies ahead.
+    pub fn new(evaluator: NetEvaluator, plies: u8, label: impl Into<String>) -> NetPlayer {
+        NetPlayer {
+            evaluator,
+            plies,
+            label: label.into(),
+            scores: Vec::new(),
+        }
+    }
+}
+
+impl Player for NetPlayer {
+    fn name(&self) -> String {
+        format!("{} ({}-ply)", self.label, self.plies)
+    }
+
+    fn choose(&mut self, board: &Board, dice: (u8, u8), successors: &[Board]) -> usize {
+        if successors.len() == 1 {
+            return 0;
+        }
+        if self.plies == 0 {
+            self.evaluator
+                .eval_after_moves(successors, &mut self.scores);
+            return argmax_equity(&self.scores);
+        }
+        let best = rank_moves(&self.evaluator, board, dice, self.plies)[0].board;
+        successors.iter().position(|s| *s == best).unwrap_or(0)
+    }
+
+    fn double(&mut self, board: &Board, context: &MatchContext) -> bool {
+        should_double(&self.evaluator, board, context)
+    }
+
+    fn take(&mut self, board: &Board, context: &MatchContext) -> bool {
+        should_take(&self.evaluator, board, context)
+    }
+}

@@ -1,0 +1,104 @@
+//! The match equity table and cube decisions.
+
+use ludus_backgammon_engine::Probabilities;
+use ludus_backgammon_engine::cube::{
+    Crawford, CubeAction, CubeOwner, CubeState, DEFAULT_GAMMON_RATE, Met, Money, cube_decision,
+};
+
+const EPS: f64 = 1e-9;
+
+fn no_gammons(win: f32) -> Probabilities {
+    Probabilities {
+        win,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn match_equities_are_complementary_and_even_at_equal_scores() {
+    let met = Met::get();
+    for a in 1..=15 {
+        assert!((met.equity(a, a, Crawford::Before) - 0.5).abs() < 1e-6);
+        for b in 1..=15 {
+            let stage = if a == 1 || b == 1 {
+                Crawford::ThisGame
+            } else {
+                Crawford::Before
+            };
+            let sum = met.equity(a, b, stage) + met.equity(b, a, stage);
+            assert!((sum - 1.0).abs() < 1e-6, "{a} {b}: {sum}");
+        }
+    }
+}
+
+#[test]
+fn needing_fewer_points_is_always_better() {
+    let met = Met::get();
+    let stage = |a: u32, b: u32| {
+        if a == 1 || b == 1 {
+            Crawford::ThisGame
+        } else {
+            Crawford::Before
+        }
+    };
+    for a in 2..=15 {
+        for b in 2..=15 {
+            assert!(met.equity(a - 1, b, stage(a - 1, b)) > met.equity(a, b, stage(a, b)));
+        }
+    }
+}
+
+#[test]
+fn crawford_game_at_two_away_one_away_follows_from_the_gammon_rate() {
+    // The trailer wins the match with a gammon, or reaches 1-away / 1-away with a single win.
+    let g = DEFAULT_GAMMON_RATE;
+    let expected = 0.5 * (g + (1.0 - g) * 0.5);
+    let got = Met::get().equity(2, 1, Crawford::ThisGame);
+    assert!((got - expected).abs() < 1e-6, "{got} vs {expected}");
+}
+
+#[test]
+fn live_cube_money_take_point_is_twenty_percent() {
+    let d = cube_decision(&Money, &no_gammons(0.7), CubeState::default(), 1.0);
+    assert!((d.take_point - 0.8).abs() < 0.005, "{}", d.take_point);
+}
+
+#[test]
+fn dead_cube_money_take_point_is_twenty_five_percent() {
+    let d = cube_decision(&Money, &no_gammons(0.7), CubeState::default(), 0.0);
+    assert!((d.take_point - 0.75).abs() < 0.005, "{}", d.take_point);
+}
+
+#[test]
+fn janowski_take_point_at_efficiency_0_68() {
+    // (L - 1/2) / (W + L + x/2) with W = L = 1: the taker needs 21.4%.
+    let d = cube_decision(&Money, &no_gammons(0.7), CubeState::default(), 0.68);
+    let expected = 1.0 - 0.5 / (2.0 + 0.34);
+    assert!((d.take_point - expected).abs() < 0.005, "{}", d.take_point);
+}
+
+#[test]
+fn decisions_span_no_double_to_pass_as_chances_grow() {
+    let action = |w| cube_decision(&Money, &no_gammons(w), CubeState::default(), 0.68).action;
+    assert_eq!(action(0.5), CubeAction::NoDoubleTake);
+    assert_eq!(action(0.75), CubeAction::DoubleTake);
+    assert_eq!(action(0.9), CubeAction::DoublePass);
+    let gammonish = Probabilities {
+        win: 0.85,
+        win_gammon: 0.5,
+        ..Default::default()
+    };
+    let d = cube_decision(&Money, &gammonish, CubeState::default(), 0.68);
+    assert_eq!(d.action, CubeAction::TooGoodPass);
+    assert!(d.equity > 1.0 + EPS);
+}
+
+#[test]
+fn no_cube_action_when_the_opponent_owns_it() {
+    let cube = CubeState {
+        value: 2,
+        owner: CubeOwner::Opponent,
+    };
+    let d = cube_decision(&Money, &no_gammons(0.9), cube, 0.68);
+    assert_eq!(d.action, CubeAction::NoDoubleAvailable);
+}

@@ -1,0 +1,87 @@
+//! Encoding, inference and the weights file format.
+
+use ludus_backgammon_engine::board::Board;
+use ludus_backgammon_engine::encoding::{INPUTS, SparseInputs, encode};
+use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
+use ludus_backgammon_engine::net::{Net, WeightsError};
+
+#[test]
+fn weights_round_trip_bit_for_bit() {
+    let mut net = Net::random(16, 3);
+    net.games_trained = 12_345;
+    let bytes = net.to_bytes();
+    assert_eq!(Net::from_bytes(&bytes), Ok(net));
+}
+
+#[test]
+fn corrupt_weights_files_are_refused_with_the_reason() {
+    let bytes = Net::random(8, 1).to_bytes();
+    assert_eq!(Net::from_bytes(b"nonsense"), Err(WeightsError::BadMagic));
+    let mut flipped = bytes.clone();
+    flipped[100] ^= 1;
+    assert_eq!(Net::from_bytes(&flipped), Err(WeightsError::Checksum));
+    let short = &bytes[..bytes.len() - 4];
+    assert!(matches!(
+        Net::from_bytes(short),
+        Err(WeightsError::Length { .. })
+    ));
+    let mut version = bytes.clone();
+    version[8] = 99;
+    assert_eq!(Net::from_bytes(&version), Err(WeightsError::Version(99)));
+}
+
+#[test]
+fn shipped_weights_load() {
+    let bytes = ludus_backgammon_engine::eval::SHIPPED_WEIGHTS;
+    let net = Net::from_bytes(bytes).expect("shipped weights are valid");
+    assert!(net.games_trained > 0);
+    assert!(bytes.len() < 5 * 1024 * 1024);
+}
+
+#[test]
+fn sparse_encoding_matches_its_dense_form_in_size() {
+    let mut x = SparseInputs::new();
+    encode(&Board::STARTING, &mut x);
+    assert_eq!(x.to_dense().len(), INPUTS);
+    assert_eq!(x.to_dense().iter().filter(|&&v| v != 0.0).count(), x.len());
+}
+
+#[test]
+fn outputs_are_consistent_probabilities() {
+    let e = NetEvaluator::shipped();
+    let p = e.eval(&Board::STARTING);
+    for v in p.to_array() {
+        assert!((0.0..=1.0).contains(&v));
+    }
+    assert!(p.win_backgammon <= p.win_gammon && p.win_gammon <= p.win);
+    assert!(p.lose_backgammon <= p.lose_gammon && p.lose_gammon <= 1.0 - p.win);
+    // The opening position is roughly even for the side on roll.
+    assert!((p.win - 0.5).abs() < 0.1, "{p:?}");
+}
+
+#[test]
+fn flipping_twice_is_the_identity_and_negates_equity() {
+    let p = Probabilities {
+        win: 0.6,
+        win_gammon: 0.2,
+        win_backgammon: 0.01,
+        lose_gammon: 0.1,
+        lose_backgammon: 0.005,
+    };
+    assert_eq!(p.flipped().flipped(), p);
+    assert!((p.equity() + p.flipped().equity()).abs() < 1e-6);
+}
+
+#[test]
+fn a_training_step_moves_the_output_towards_the_target() {
+    let mut net = Net::random(32, 5);
+    let mut x = SparseInputs::new();
+    encode(&Board::STARTING, &mut x);
+    let mut h = vec![0.0; 32];
+    let before = net.forward(&x, &mut h)[0];
+    let target = [1.0, 0.0, 0.0, 0.0, 0.0];
+    for _ in 0..20 {
+        net.train_step(&x, &target, 0.1, &mut h);
+    }
+    assert!(net.forward(&x, &mut h)[0] > before + 0.05);
+}

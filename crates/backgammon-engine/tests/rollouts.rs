@@ -1,0 +1,62 @@
+//! Rollouts.
+
+use crate::common::{board, random_positions};
+use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
+use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
+
+#[test]
+fn a_rollout_of_a_bearoff_reproduces_the_database() {
+    let e = NetEvaluator::shipped();
+    let b = board(&[(6, 3), (4, 2), (2, 2)], &[(5, 3), (3, 3), (1, 2)]);
+    let exact = e.eval(&b);
+    let config = RolloutConfig {
+        games: 72,
+        truncate: Some(2),
+        ..RolloutConfig::default()
+    };
+    let r = rollout(&e, &b, &config, |_| {});
+    assert!(
+        (r.probabilities.win - exact.win).abs() < 0.02,
+        "{r:?} vs {exact:?}"
+    );
+}
+
+#[test]
+fn luck_adjustment_shrinks_the_standard_error() {
+    let e = NetEvaluator::shipped();
+    let b = random_positions(40, 3)[39];
+    let plain = RolloutConfig {
+        games: 72,
+        truncate: Some(6),
+        luck_adjust: false,
+        ..RolloutConfig::default()
+    };
+    let adjusted = RolloutConfig {
+        luck_adjust: true,
+        ..plain.clone()
+    };
+    let a = rollout(&e, &b, &plain, |_| {});
+    let v = rollout(&e, &b, &adjusted, |_| {});
+    assert!(
+        v.std_error < a.std_error,
+        "{} vs {}",
+        v.std_error,
+        a.std_error
+    );
+    assert!((v.equity - a.equity).abs() < 3.0 * (a.std_error + v.std_error) + 0.05);
+}
+
+#[test]
+fn rollouts_replay_from_their_seed() {
+    let e = NetEvaluator::shipped();
+    let b = random_positions(10, 4)[9];
+    let config = RolloutConfig {
+        games: 12,
+        truncate: Some(8),
+        luck_adjust: false,
+        ..RolloutConfig::default()
+    };
+    let a = rollout(&e, &b, &config, |_| {});
+    let c = rollout(&e, &b, &config, |_| {});
+    assert_eq!(a.equity, c.equity);
+}
