@@ -15,6 +15,11 @@ pub(crate) struct BackgammonArgs {
 enum BackgammonCommand {
     /// Print the version of the rules library.
     Version,
+    /// Play as gnubg's external player: serve FIBS board lines on a TCP port.
+    External(crate::external::ExternalArgs),
+    /// Replay a .mat (or gnubg .sgf) match and report the equity lost by every play and cube
+    /// decision.
+    Analyze(crate::analyze::AnalyzeArgs),
     #[command(flatten)]
     Engine(crate::backgammon_engine::BackgammonEngineCommand),
 }
@@ -26,6 +31,8 @@ pub(crate) fn run(args: BackgammonArgs) -> CliResult {
             println!("{}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
+        BackgammonCommand::External(args) => crate::external::run(args),
+        BackgammonCommand::Analyze(args) => crate::analyze::run(args),
         BackgammonCommand::Engine(command) => crate::backgammon_engine::run(command),
     }
 }
