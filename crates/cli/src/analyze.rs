@@ -3,7 +3,8 @@
 
 use crate::{CliError, CliResult};
 use clap::Args;
-use ludus_backgammon::{Match, read_mat};
+use ludus_backgammon::Match;
+use ludus_interop::mat::read_mat;
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_interop::analysis::{Mark, MatchReport, analyze_match};
 use std::path::PathBuf;

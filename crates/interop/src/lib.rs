@@ -15,13 +15,14 @@
 //!   [`uci::MorrisBrain`].
 //!
 //! `.mat` files are read and written by the rules crate (`ludus_backgammon::read_mat`,
-//! `write_mat`). Formats are described in `docs/interop-formats.md`.
+//! `write_mat`); [`mat::read_mat`] first smooths gnubg's layout quirks. Formats are described in `docs/interop-formats.md`.
 #![warn(missing_docs)]
 
 pub mod analysis;
 pub mod external;
 pub mod fen;
 pub mod fibs;
+pub mod mat;
 pub mod record;
 pub mod sgf;
 pub mod uci;

@@ -307,8 +307,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn is_repetition(&self, k: u64) -> bool {
-        self.path.iter().rev().skip(1).step_by(2).any(|&p| p == k)
-            || self.game_history.contains(&k)
+        self.path.iter().rev().skip(1).step_by(2).any(|&p| p == k) || self.game_history.contains(&k)
     }
 
     fn static_eval(&self, board: &Board, k: u64) -> i32 {

@@ -173,17 +173,34 @@ fn level_ten_beats_level_three_in_self_play() {
     use ludus_morris::Game;
     let rules = Rules::standard();
     let dbs = Databases::open_default();
-    let (strong, weak) = (Level::new(10).expect("level"), Level::new(3).expect("level"));
-    let games: u64 = std::env::var("LUDUS_MATCH_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(6);
+    let (strong, weak) = (
+        Level::new(10).expect("level"),
+        Level::new(3).expect("level"),
+    );
+    let games: u64 = std::env::var("LUDUS_MATCH_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(6);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for game_no in 0..games {
-        let strong_color = if game_no % 2 == 0 { Color::White } else { Color::Black };
+        let strong_color = if game_no % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let mut game = Game::new(rules);
         while game.outcome().is_none() {
             let p = *game.position();
-            let level = if p.side_to_move() == strong_color { strong } else { weak };
+            let level = if p.side_to_move() == strong_color {
+                strong
+            } else {
+                weak
+            };
             let history = &game.positions()[..game.positions().len() - 1];
-            let mv = level.choose(&p, rules, history, Some(&dbs), game_no).best_move.expect("a move");
+            let mv = level
+                .choose(&p, rules, history, Some(&dbs), game_no)
+                .best_move
+                .expect("a move");
             game.play(mv).expect("the engine plays legal moves");
         }
         match game.outcome().and_then(|o| o.winner) {
@@ -191,7 +208,11 @@ fn level_ten_beats_level_three_in_self_play() {
             Some(_) => losses += 1,
             None => draws += 1,
         }
-        println!("game {game_no}: {:?} after {} plies", game.outcome(), game.moves().len());
+        println!(
+            "game {game_no}: {:?} after {} plies",
+            game.outcome(),
+            game.moves().len()
+        );
     }
     println!("level 10 vs level 3: +{wins} ={draws} -{losses}");
     assert!(wins >= losses);
