@@ -4,9 +4,9 @@
 use crate::{CliError, CliResult};
 use clap::Args;
 use ludus_backgammon::Match;
-use ludus_interop::mat::read_mat;
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_interop::analysis::{Mark, MatchReport, analyze_match};
+use ludus_interop::mat::read_mat;
 use std::path::PathBuf;
 
 /// Most plies the analysis accepts (2 plies already take a while per decision).

@@ -36,7 +36,9 @@ pub enum FenError {
     #[error("a Sanmill FEN has {FIELDS} fields (or 14 in the older form), found {0}")]
     FieldCount(usize),
     /// The board is not three rings of 8.
-    #[error("the board is three rings of 8 points (inner/middle/outer) of '*', 'O', '@', found {0:?}")]
+    #[error(
+        "the board is three rings of 8 points (inner/middle/outer) of '*', 'O', '@', found {0:?}"
+    )]
     Board(String),
     /// A field with a value outside its range.
     #[error("field {index} ({name}) cannot be {found:?}")]
@@ -199,9 +201,18 @@ impl FromStr for Fen {
             "r" => FenAction::Remove,
             other => return Err(bad(4, "action", other)),
         };
-        let on_board: [u32; 2] = [field(&fields, 4, "white on board")?, field(&fields, 6, "black on board")?];
-        let in_hand: [u8; 2] = [field(&fields, 5, "white in hand")?, field(&fields, 7, "black in hand")?];
-        let to_remove: [u8; 2] = [field(&fields, 8, "white to remove")?, field(&fields, 9, "black to remove")?];
+        let on_board: [u32; 2] = [
+            field(&fields, 4, "white on board")?,
+            field(&fields, 6, "black on board")?,
+        ];
+        let in_hand: [u8; 2] = [
+            field(&fields, 5, "white in hand")?,
+            field(&fields, 7, "black in hand")?,
+        ];
+        let to_remove: [u8; 2] = [
+            field(&fields, 8, "white to remove")?,
+            field(&fields, 9, "black to remove")?,
+        ];
         let (last_mills, mills_bitmask, rest) = if fields.len() == FIELDS {
             let mills = [
                 field(&fields, 10, "last mill")?,

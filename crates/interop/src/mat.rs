@@ -5,7 +5,7 @@
 //! `Wins` on a line of its own. [`normalize_gnubg_mat`] moves such a `Wins` to its own line at
 //! the same column, and [`read_mat`] reads the result.
 
-use ludus_backgammon::{Match, MatError};
+use ludus_backgammon::{MatError, Match};
 
 /// Moves a `Wins N points` that follows another entry on a numbered line to its own line, at
 /// the same column.
