@@ -5,7 +5,7 @@
 //! B_TO_REMOVE W_MILL_FROM W_MILL_TO B_MILL_FROM B_MILL_TO MILLS_BITMASK RULE50 FULLMOVE`.
 //! Each ring is 8 characters (`*` empty, `O` white, `@` black) starting at the midpoint of its top
 //! side and going clockwise: inner `d5 e5 e4 e3 d3 c3 c4 c5`, middle `d6 f6 … b6`, outer
-//! `d7 g7 g4 g1 d1 a1 a4 a7` (Sanmill's square numbering 8..31). The older 14-field form without
+//! `d7 g7 g4 g1 d1 a1 a4 a7` (Sanmill's square numbering 8..31). The older 12-field form without
 //! the four last-mill squares and the mills bitmask is read too. See `docs/interop-formats.md`.
 
 use ludus_morris::geometry::pieces_in_mills;
@@ -25,15 +25,15 @@ const RING: usize = 8;
 /// Fields of the current form.
 const FIELDS: usize = 17;
 /// Fields of the older form (no last-mill squares, no mills bitmask).
-const OLD_FIELDS: usize = 14;
+const OLD_FIELDS: usize = 12;
 /// The start position in the current form.
 pub const START_FEN: &str = "********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1";
 
 /// Why a text is not a Sanmill FEN of the standard rules.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
-    /// Neither 17 nor 14 space-separated fields.
-    #[error("a Sanmill FEN has {FIELDS} fields (or 14 in the older form), found {0}")]
+    /// Neither 17 nor 12 space-separated fields.
+    #[error("a Sanmill FEN has {FIELDS} fields (or 12 in the older form), found {0}")]
     FieldCount(usize),
     /// The board is not three rings of 8.
     #[error(
@@ -93,7 +93,7 @@ pub struct Fen {
     pub in_hand: [u8; 2],
     /// Pieces each side must remove now (White, Black).
     pub to_remove: [u8; 2],
-    /// Last mill squares (White from, to, Black from, to); `None` in the older form.
+    /// Last mill squares (White from, to, Black from, to); `None` in the older 12-field form.
     pub last_mills: Option<[i32; 4]>,
     /// Mills bitmask; `None` in the older form.
     pub mills_bitmask: Option<u64>,

@@ -1,0 +1,53 @@
+use crate::data;
+use ludus_backgammon::write_mat;
+use ludus_interop::mat::{normalize_gnubg_mat, read_mat};
+use ludus_interop::sgf::read_sgf;
+
+const GNUBG_MATCHES: [&str; 3] = [
+    "gnubg_3_point_match",
+    "gnubg_5_point_match",
+    "gnubg_money_session",
+];
+
+#[test]
+fn mat_files_exported_by_gnubg_read_and_write_back_identically() {
+    for name in GNUBG_MATCHES {
+        let text = data(&format!("{name}.mat"));
+        let record = read_mat(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(write_mat(&record), text, "{name}");
+    }
+}
+
+#[test]
+fn sgf_files_saved_by_gnubg_import_to_the_same_match_as_its_mat_export() {
+    for name in GNUBG_MATCHES {
+        let record =
+            read_sgf(&data(&format!("{name}.sgf"))).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(write_mat(&record), data(&format!("{name}.mat")), "{name}");
+    }
+}
+
+#[test]
+fn gnubg_sessions_against_ludus_replay_legally_including_a_drop_and_its_result_on_one_line() {
+    let money = read_mat(&data("gnubg_vs_ludus_money.mat")).unwrap();
+    assert_eq!(money.games().len(), 2);
+    assert!(money.games().iter().all(|g| g.outcome().is_some()));
+    let matched = read_mat(&data("gnubg_vs_ludus_match.mat")).unwrap();
+    assert!(matched.winner().is_some());
+}
+
+#[test]
+fn a_wins_after_a_drop_moves_to_its_own_line_at_the_same_column() {
+    let text = " 10)  Drops                       Wins 2 points \n";
+    assert_eq!(
+        normalize_gnubg_mat(text),
+        " 10)  Drops\n                                  Wins 2 points \n"
+    );
+}
+
+#[test]
+fn a_move_out_of_turn_in_sgf_is_refused_with_the_game_number() {
+    let text = "(;FF[4]GM[6]MI[length:1]PW[a]PB[b];W[31hefe];W[31hefe])";
+    let error = read_sgf(text).unwrap_err();
+    assert_eq!(error.game, 1);
+}
