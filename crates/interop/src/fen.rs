@@ -261,7 +261,7 @@ impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let squares = sanmill_squares();
         for (i, square) in squares.iter().enumerate() {
-            if i > 0 && i % RING == 0 {
+            if i > 0 && i.is_multiple_of(RING) {
                 f.write_str("/")?;
             }
             let c = if self.pieces[0] & square.bit() != 0 {

@@ -237,7 +237,7 @@ fn play(game: &mut Game, seat: Seat, dice: Dice, pairs: &str) -> Result<(), Stri
         return Err(format!("player {} moves out of turn", seat.index()));
     }
     let letters: Vec<char> = pairs.chars().collect();
-    if letters.len() % 2 != 0 {
+    if !letters.len().is_multiple_of(2) {
         return Err(format!("odd number of point letters in {pairs:?}"));
     }
     if letters.is_empty() {
