@@ -47,9 +47,12 @@ seconds=$(($(date +%s) - start))
 # Each game's result: "Wins N points" in the left column (gnubg) or the right column (Ludus).
 awk -v plies="$plies" -v level="$level" -v secs="$seconds" '
     /Wins/ {
-        indent = match($0, /[^ ]/) - 1
-        points = $2
-        x = (indent >= 15) ? points : -points
+        # gnubg writes "Wins" on a line of its own, or after a drop on the drop's line.
+        column = index($0, "Wins") - 1
+        rest = substr($0, column + 1)
+        split(rest, words, " ")
+        points = words[2]
+        x = (column >= 15) ? points : -points
         n++; sum += x; sumsq += x * x
     }
     END {
