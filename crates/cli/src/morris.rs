@@ -116,7 +116,16 @@ fn moves(setting: &Setting) -> CliResult {
     Ok(())
 }
 
+/// The deepest perft the command accepts: far beyond what finishes (depth 9 from the start is
+/// already about 10^12 nodes), and shallow enough that the recursion cannot overflow the stack.
+const MAX_PERFT_DEPTH: u32 = 64;
+
 fn run_perft(setting: &Setting, depth: u32, divide: bool) -> CliResult {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(CliError::bad_input(format!(
+            "--depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
+        )));
+    }
     let (rules, position) = setting.read()?;
     let split = if divide {
         perft_divide(&position, &rules, depth)

@@ -177,6 +177,26 @@ impl Position {
         }
     }
 
+    /// The representative of this position's class under the 16 symmetries (the image with the
+    /// smallest [`Position::board_key`]) and the symmetry that maps `self` onto it. Symmetric
+    /// positions have the same representative.
+    ///
+    /// ```
+    /// use ludus_morris::{Position, geometry::Symmetry};
+    /// let position: Position = "W......./.B....../........ w 8 8 2".parse().unwrap();
+    /// let (canonical, _) = position.canonical();
+    /// for symmetry in Symmetry::ALL {
+    ///     assert_eq!(position.transformed(symmetry).canonical().0, canonical);
+    /// }
+    /// ```
+    pub fn canonical(&self) -> (Position, crate::geometry::Symmetry) {
+        crate::geometry::Symmetry::ALL
+            .into_iter()
+            .map(|symmetry| (self.transformed(symmetry), symmetry))
+            .min_by_key(|(image, _)| image.board_key())
+            .unwrap_or((*self, crate::geometry::Symmetry::IDENTITY))
+    }
+
     /// The raw parts of this position.
     pub const fn setup(&self) -> Setup {
         Setup {

@@ -96,3 +96,51 @@ proptest! {
         }
     }
 }
+
+/// Keeps at most `max` of the set bits of `bits` (the lowest ones).
+fn keep_lowest(mut bits: u32, max: u32) -> u32 {
+    while bits.count_ones() > max {
+        bits &= !(1 << (31 - bits.leading_zeros()));
+    }
+    bits
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Arbitrary legal setups, not only those reached from the start: mills everywhere, empty
+    /// sides during placement, both sides flying.
+    #[test]
+    fn random_setups_generate_the_naive_moves(
+        white in 0u32..=ALL_SQUARES,
+        black in 0u32..=ALL_SQUARES,
+        max_white in 0u32..=9,
+        max_black in 0u32..=9,
+        black_to_move in any::<bool>(),
+        hand in 0u8..=9,
+        rules in rules_strategy(),
+    ) {
+        let white = keep_lowest(white, max_white);
+        let black = keep_lowest(black & !white, max_black);
+        let in_hand = match (black_to_move, hand) {
+            (true, 0) => [0, 0],
+            (true, h) => [h - 1, h],
+            (false, h) => [h, h],
+        };
+        let setup = ludus_morris::Setup {
+            pieces: [white, black],
+            in_hand,
+            side_to_move: if black_to_move { Color::Black } else { Color::White },
+            plies_since_removal: 0,
+        };
+        let Ok(position) = Position::try_from(setup) else {
+            return Ok(());
+        };
+        prop_assert_eq!(library_notation(&position, &rules), naive_notation(&position, &rules));
+        prop_assert_eq!(
+            position.count_legal_moves(&rules),
+            position.legal_moves(&rules).len() as u64
+        );
+        prop_assert_eq!(position.legal_moves(&rules).is_empty(), position.outcome(&rules).is_some());
+    }
+}

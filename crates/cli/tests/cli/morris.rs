@@ -150,6 +150,7 @@ fn morris_bad_position_and_rules_are_one_line_errors_with_exit_2() {
     for args in [
         &["morris", "moves", "--position", "nonsense"][..],
         &["morris", "moves", "--rules", "lasker"][..],
+        &["morris", "perft", "--depth", "1000000"][..],
         &[
             "morris",
             "perft",
