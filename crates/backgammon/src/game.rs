@@ -298,20 +298,28 @@ impl Game {
         }
     }
 
-    /// Everything around the board, as gnubg's Match ID holds it.
+    /// Everything around the board, as gnubg's Match ID holds it. Once the game is over, like
+    /// gnubg, the score includes the game's points, and after an accepted resignation the
+    /// resignation stays and the acceptor is the player to act.
     pub fn match_state(&self) -> MatchState {
+        let mut score = self.score;
+        let mut turn = self.turn();
+        if let Phase::Over(outcome) = self.phase {
+            score[outcome.winner.index()] += outcome.points;
+            turn = match outcome.end {
+                GameEnd::Resigned(_) => outcome.winner,
+                GameEnd::DoubleRefused => self.on_roll.other(),
+                GameEnd::BoreOff(_) => self.on_roll,
+            };
+        }
         let (game_state, dice, resignation) = match self.phase {
             Phase::Moving(dice) => (GameState::Playing, Some(dice), None),
             Phase::ResignationOffered { kind, dice, .. } => (GameState::Playing, dice, Some(kind)),
-            Phase::Over(outcome) => (
-                match outcome.end {
-                    GameEnd::BoreOff(_) => GameState::Over,
-                    GameEnd::DoubleRefused => GameState::Dropped,
-                    GameEnd::Resigned(_) => GameState::Resigned,
-                },
-                None,
-                None,
-            ),
+            Phase::Over(outcome) => match outcome.end {
+                GameEnd::BoreOff(_) => (GameState::Over, None, None),
+                GameEnd::DoubleRefused => (GameState::Dropped, None, None),
+                GameEnd::Resigned(kind) => (GameState::Resigned, None, Some(kind)),
+            },
             _ => (GameState::Playing, None, None),
         };
         MatchState {
@@ -320,12 +328,12 @@ impl Game {
             on_roll: self.on_roll,
             crawford: self.crawford,
             game_state,
-            turn: self.turn(),
+            turn,
             double_offered: self.phase == Phase::Doubled,
             resignation,
             dice,
             match_length: self.rules.match_length,
-            score: self.score,
+            score,
             jacoby: self.rules.is_money() && self.rules.jacoby,
         }
     }
@@ -459,15 +467,30 @@ impl Game {
         let Phase::Moving(dice) = self.phase else {
             return Err(self.not_now("move"));
         };
-        let mut canonical = mv.checker_moves().to_vec();
-        canonical.sort_unstable_by_key(|m| (m.from, m.to));
         let legal = self.position.legal_moves_with_positions(dice);
-        let found = legal.iter().find(|(m, _)| {
-            let mut steps = m.checker_moves().to_vec();
-            steps.sort_unstable_by_key(|s| (s.from, s.to));
-            steps == canonical
-        });
-        let Some(&(played, after)) = found else {
+        // The checker moves as given when that order is legal and ends on a legal board;
+        // otherwise the same checker moves in any order (compared without the hits, which
+        // depend on the order).
+        let as_given = self
+            .position
+            .in_order(dice, mv.checker_moves())
+            .and_then(|ordered| {
+                let after = self.position.apply(&ordered);
+                legal
+                    .iter()
+                    .any(|(_, p)| *p == after)
+                    .then_some((ordered, after))
+            });
+        let canonical = |m: &Move| {
+            let mut steps: Vec<(u8, u8)> =
+                m.checker_moves().iter().map(|s| (s.from, s.to)).collect();
+            steps.sort_unstable();
+            steps
+        };
+        let wanted = canonical(mv);
+        let found =
+            as_given.or_else(|| legal.iter().find(|(m, _)| canonical(m) == wanted).copied());
+        let Some((played, after)) = found else {
             return Err(GameError::IllegalMove {
                 mv: mv.to_string(),
                 dice,

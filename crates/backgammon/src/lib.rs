@@ -14,9 +14,19 @@
 //! let plays = start.legal_moves("31".parse::<Dice>().unwrap());
 //! assert_eq!(plays.len(), 16); // as gnubg lists them
 //! ```
+//!
+//! The parts:
+//! - [`Position`], [`Dice`], [`CheckerMove`], [`Move`]: the board, rolls and plays;
+//!   [`Position::successors`] (the engines' hot path), [`Position::legal_moves`],
+//!   [`Position::apply`] / [`Position::play`], [`Position::parse_move`], pip counts, results.
+//! - [`Game`] and [`Match`] with [`Rules`]: opening roll, turns, cube (ceiling, beavers, Jacoby),
+//!   resignations, scoring, Crawford; dice from a [`DiceSource`] ([`SeededDice`] is ChaCha8).
+//! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
+//!   [`read_mat`], [`board_diagram`]. See `docs/backgammon-formats.md`.
 #![warn(missing_docs)]
 
 mod base64;
+mod board_text;
 mod dice;
 mod dice_source;
 mod game;
@@ -28,13 +38,14 @@ mod position;
 mod position_id;
 mod xgid;
 
+pub use board_text::board_diagram;
 pub use dice::{DIE_FACES, Dice, DiceError};
 pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
 pub use game::{
     DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome, LIFTED_MAX_CUBE_LOG2,
     Match, Phase, Rules, score_points,
 };
-pub use mat::{MatError, read_mat, write_mat};
+pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
 pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};

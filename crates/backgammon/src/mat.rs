@@ -18,7 +18,7 @@
 use crate::dice::Dice;
 use crate::game::{Game, GameEnd, GameError, GameEvent, Match, Phase, Rules, score_points};
 use crate::match_id::Seat;
-use crate::moves::Move;
+use crate::moves::{MAX_CHECKER_MOVES, Move};
 use crate::position::WinKind;
 use std::fmt::Write;
 use thiserror::Error;
@@ -52,18 +52,6 @@ pub fn write_mat(record: &Match) -> String {
         let left = format!("{} : {}", names[0], score[0]);
         let _ = writeln!(out, " {left:<SCORE_COLUMN$}{} : {}", names[1], score[1]);
         write_game_lines(&mut out, game);
-        if let Some(outcome) = game.outcome() {
-            let unit = if outcome.points == 1 {
-                "point"
-            } else {
-                "points"
-            };
-            let indent = match outcome.winner {
-                Seat::Zero => 5,
-                Seat::One => 5 + COLUMN,
-            };
-            let _ = writeln!(out, "{:indent$} Wins {} {unit}", "", outcome.points);
-        }
         out.push('\n');
     }
     if record.current().is_some_and(|g| g.outcome().is_none()) {
@@ -81,8 +69,12 @@ fn write_game_lines(out: &mut String, game: &Game) {
             return;
         }
         number += 1;
-        let left = line[0].take().unwrap_or_default();
+        let mut left = line[0].take().unwrap_or_default();
         let right = line[1].take().unwrap_or_default();
+        if left.len() >= COLUMN && !right.is_empty() && !left.ends_with(' ') {
+            // Keep a long left entry (four moves with hits) apart from the right one.
+            left.push(' ');
+        }
         let _ = writeln!(out, "{number:3}) {left:<COLUMN$}{right}");
     };
     for event in game.events() {
@@ -98,15 +90,39 @@ fn write_game_lines(out: &mut String, game: &Game) {
         }
         line[seat.index()] = Some(text);
     }
+    let Some(outcome) = game.outcome() else {
+        flush(&mut line, out);
+        return;
+    };
+    let unit = if outcome.points == 1 {
+        "point"
+    } else {
+        "points"
+    };
+    if outcome.winner == Seat::One && line[0].is_some() && line[1].is_none() {
+        // Like gnubg: the right player's win shares the line of the left player's last action.
+        line[1] = Some(format!(" Wins {} {unit} ", outcome.points));
+        flush(&mut line, out);
+        return;
+    }
     flush(&mut line, out);
+    let indent = match outcome.winner {
+        Seat::Zero => 5,
+        Seat::One => 5 + COLUMN,
+    };
+    let _ = writeln!(out, "{:indent$} Wins {} {unit}", "", outcome.points);
 }
 
 fn event_text(event: &GameEvent) -> Option<(Seat, String)> {
     Some(match *event {
         GameEvent::Turn { seat, dice, play } => {
             let mut text = format!("{}{}: ", dice.high(), dice.low());
-            for m in play.iter().flat_map(Move::checker_moves) {
-                let _ = write!(text, "{}/{}{} ", m.from, m.to, if m.hit { "*" } else { "" });
+            for (i, m) in play.iter().flat_map(Move::checker_moves).enumerate() {
+                let _ = write!(text, "{}/{}{}", m.from, m.to, if m.hit { "*" } else { "" });
+                // Like gnubg: a space after each checker move but the fourth.
+                if i + 1 < MAX_CHECKER_MOVES {
+                    text.push(' ');
+                }
             }
             (seat, text)
         }
@@ -128,11 +144,18 @@ enum Entry {
     Take,
     Beaver(u32),
     Drop,
+    Wins(u32),
 }
 
-/// Reads a `.mat` text and replays every game with the rules (each move checked). Money
-/// sessions (`0 point match`) get the default money rules.
+/// Reads a `.mat` text and replays every game with the rules (each move checked), with the
+/// default options (no Jacoby rule, no beavers, cube ceiling 64).
 pub fn read_mat(text: &str) -> Result<Match, MatError> {
+    read_mat_with_rules(text, Rules::default())
+}
+
+/// Reads a `.mat` text with rule options the format cannot carry (Jacoby, beavers, cube
+/// ceiling); the match length comes from the file.
+pub fn read_mat_with_rules(text: &str, options: Rules) -> Result<Match, MatError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -147,7 +170,13 @@ pub fn read_mat(text: &str) -> Result<Match, MatError> {
         reason: format!("expected \"N point match\", found {:?}", header.trim()),
     })?;
     let mut reader = Reader {
-        record: Match::new(Rules::match_to(length), [String::new(), String::new()]),
+        record: Match::new(
+            Rules {
+                match_length: length,
+                ..options
+            },
+            [String::new(), String::new()],
+        ),
         names: None,
         line: first_line,
         awaiting_score_line: false,
@@ -158,6 +187,17 @@ pub fn read_mat(text: &str) -> Result<Match, MatError> {
         reader.read_line(line)?;
     }
     reader.finish()
+}
+
+/// Characters of a roll token such as `31:`.
+const ROLL_TOKEN: usize = 3;
+
+fn is_roll(token: &str) -> bool {
+    let b = token.as_bytes();
+    b.len() == ROLL_TOKEN
+        && (b'1'..=b'6').contains(&b[0])
+        && (b'1'..=b'6').contains(&b[1])
+        && b[2] == b':'
 }
 
 fn parse_header(line: &str) -> Option<u32> {
@@ -273,7 +313,24 @@ impl Reader {
 
     fn parse_entries(&self, text: &str) -> Result<Vec<Entry>, MatError> {
         let mut entries = Vec::new();
-        let mut words = text.split_whitespace().peekable();
+        // A left entry that fills its column may run into the right one ("16/1051:"): split
+        // a roll glued to the end of a move.
+        let split: Vec<&str> = text
+            .split_whitespace()
+            .flat_map(|word| {
+                let glued = word.len() > ROLL_TOKEN
+                    && word.contains('/')
+                    && word.is_char_boundary(word.len() - ROLL_TOKEN)
+                    && is_roll(&word[word.len() - ROLL_TOKEN..]);
+                if glued {
+                    let (play, roll) = word.split_at(word.len() - ROLL_TOKEN);
+                    vec![play, roll]
+                } else {
+                    vec![word]
+                }
+            })
+            .collect();
+        let mut words = split.into_iter().peekable();
         while let Some(word) = words.next() {
             let entry = match word {
                 "Doubles" | "Beavers" => {
@@ -287,6 +344,20 @@ impl Reader {
                     } else {
                         Entry::Beaver(value)
                     }
+                }
+                "Wins" => {
+                    let points = words
+                        .next()
+                        .and_then(|p| p.parse::<u32>().ok())
+                        .ok_or_else(|| self.error("expected \"Wins N points\""))?;
+                    // "point(s)", and "and the match" from some programs.
+                    while words
+                        .peek()
+                        .is_some_and(|w| matches!(*w, "point" | "points" | "and" | "the" | "match"))
+                    {
+                        words.next();
+                    }
+                    Entry::Wins(points)
                 }
                 "Takes" | "Accepts" => Entry::Take,
                 "Drops" | "Passes" | "Rejects" => Entry::Drop,
@@ -329,6 +400,9 @@ impl Reader {
     }
 
     fn apply(&mut self, seat: Seat, entry: Entry) -> Result<(), MatError> {
+        if let Entry::Wins(points) = entry {
+            return self.wins(seat, points);
+        }
         if !self.game_started {
             let Entry::Turn { dice, play } = entry else {
                 return Err(self.error("a game must start with the opening roll"));
@@ -370,6 +444,7 @@ impl Reader {
                 game.beaver()
             }
             Entry::Drop => game.pass(),
+            Entry::Wins(_) => Ok(()),
         };
         result.map_err(|e| self.game_error(e))
     }
@@ -407,6 +482,10 @@ impl Reader {
             .nth(1)
             .and_then(|p| p.parse().ok())
             .ok_or_else(|| self.error("expected \"Wins N points\""))?;
+        self.wins(winner, points)
+    }
+
+    fn wins(&mut self, winner: Seat, points: u32) -> Result<(), MatError> {
         let rules = self.record.rules();
         let game = self
             .record

@@ -384,8 +384,24 @@ impl Generator<'_> {
     /// `hits` are the points hit so far. Keeps only the plays that use the most dice.
     fn doubles(&mut self, die: u8, depth: usize, max_from: u8, hits: u32) {
         let mut moved = false;
-        if depth < MAX_CHECKER_MOVES {
-            let allowed = (2u32 << max_from) - 1;
+        let allowed = (2u32 << max_from) - 1;
+        if depth + 1 == MAX_CHECKER_MOVES {
+            // The last die: each source is a finished play; no need to move it on the board.
+            let sources = self.state.sources(self.open, die) & allowed;
+            if sources != 0 {
+                if self.best < MAX_CHECKER_MOVES as u8 {
+                    self.best = MAX_CHECKER_MOVES as u8;
+                    self.out.clear();
+                }
+                for_each_bit_down(sources, |from| {
+                    let to = target(from, die);
+                    let hit = self.blot(to) && hits & (1 << to) == 0;
+                    self.path[depth] = CheckerMove { from, to, hit };
+                    self.push_play(Move::from_parts(self.path, MAX_CHECKER_MOVES as u8));
+                });
+                return;
+            }
+        } else if depth < MAX_CHECKER_MOVES {
             let sources = self.state.sources(self.open, die) & allowed;
             for_each_bit_down(sources, |from| {
                 moved = true;

@@ -345,24 +345,149 @@ impl Position {
             text: text.to_string(),
             dice,
         };
-        let mut target = *self;
+        let mut written = Vec::new();
         for word in text.split_whitespace() {
-            let path = parse_path(word).map_err(syntax)?;
+            written.push(parse_path(word).map_err(syntax)?);
+        }
+        // Parts may come in any order: a checker's later part starts lower, so walk from the
+        // highest starting point down.
+        let mut paths: Vec<&WrittenPath> = written.iter().collect();
+        paths.sort_by(|a, b| b.points[0].cmp(&a.points[0]));
+        let mut target = *self;
+        for path in &paths {
             for _ in 0..path.repeat {
-                target = walk(&target, &path).ok_or_else(illegal)?;
+                target = walk(&target, path).ok_or_else(illegal)?;
             }
         }
         let legal = self.legal_moves_with_positions(dice);
-        if let Some((m, _)) = legal.iter().find(|(_, p)| *p == target) {
-            return Ok(*m);
+        let found = match legal.iter().find(|(_, p)| *p == target) {
+            Some((m, _)) => *m,
+            None => {
+                // Unmarked hits on the way: accept when the mover's checkers identify one move.
+                let mut same = legal.iter().filter(|(_, p)| p.player == target.player);
+                match (same.next(), same.next()) {
+                    (Some((m, _)), None) => *m,
+                    _ => return Err(illegal()),
+                }
+            }
+        };
+        // Keep the order as written when it is a legal order (records replay as written).
+        Ok(as_written(self, dice, &found, &written).unwrap_or(found))
+    }
+
+    /// The checker moves of `mv` in the order given, with hits found on the board, when that
+    /// order is legal with `dice`: the bar first, bearing off only with all checkers home, a
+    /// larger die only for the highest checker.
+    pub fn in_order(&self, dice: Dice, steps: &[CheckerMove]) -> Option<Move> {
+        let mut board = *self;
+        let mut dice_left: Vec<u8> = if dice.is_double() {
+            vec![dice.high(); MAX_CHECKER_MOVES]
+        } else {
+            vec![dice.high(), dice.low()]
+        };
+        let mut ordered = Move::EMPTY;
+        if steps.len() > MAX_CHECKER_MOVES {
+            return None;
         }
-        // Unmarked hits on the way: accept when the mover's checkers identify one move.
-        let mut same_checkers = legal.iter().filter(|(_, p)| p.player == target.player);
-        match (same_checkers.next(), same_checkers.next()) {
-            (Some((m, _)), None) => Ok(*m),
-            _ => Err(illegal()),
+        for step in steps {
+            let (from, to) = (usize::from(step.from), usize::from(step.to));
+            if from > usize::from(BAR) || to >= from || board.player[from] == 0 {
+                return None;
+            }
+            if board.player[usize::from(BAR)] > 0 && step.from != BAR {
+                return None;
+            }
+            let highest = (1..=usize::from(BAR))
+                .rev()
+                .find(|&p| board.player[p] > 0)?;
+            let distance = (from - to) as u8;
+            let die = if step.to != OFF {
+                Some(distance)
+            } else if highest > 6 {
+                None
+            } else if dice_left.contains(&distance) {
+                Some(distance)
+            } else if from == highest {
+                dice_left.iter().copied().filter(|&d| d > distance).min()
+            } else {
+                None
+            }?;
+            let slot = dice_left.iter().position(|&d| d == die)?;
+            dice_left.swap_remove(slot);
+            let mut hit = false;
+            if step.to != OFF {
+                let theirs = usize::from(BAR) - to;
+                match board.opponent[theirs] {
+                    0 => {}
+                    1 => {
+                        board.opponent[theirs] = 0;
+                        board.opponent[usize::from(BAR)] += 1;
+                        hit = true;
+                    }
+                    _ => return None,
+                }
+            }
+            board.player[from] -= 1;
+            board.player[to] += 1;
+            ordered.push(CheckerMove {
+                from: step.from,
+                to: step.to,
+                hit,
+            });
+        }
+        Some(ordered)
+    }
+}
+
+/// The steps of the legal move `found` ordered as the written paths list them, if every written
+/// path can be walked with those steps and that order is legal.
+fn as_written(
+    position: &Position,
+    dice: Dice,
+    found: &Move,
+    written: &[WrittenPath],
+) -> Option<Move> {
+    let wanted = position.apply(found);
+    // First the legs exactly as written, each one die (`13/10 10/6`, `25/24 24/20*`).
+    let mut legs = Vec::new();
+    for path in written {
+        for _ in 0..path.repeat {
+            for leg in path.points[..path.len].windows(2) {
+                legs.push(CheckerMove {
+                    from: leg[0],
+                    to: leg[1],
+                    hit: false,
+                });
+            }
         }
     }
+    if let Some(mv) = position
+        .in_order(dice, &legs)
+        .filter(|mv| position.apply(mv) == wanted)
+    {
+        return Some(mv);
+    }
+    // Then joined paths (`24/14`) split at the found move's steps.
+    let mut remaining: Vec<CheckerMove> = found.checker_moves().to_vec();
+    let mut ordered = Vec::with_capacity(remaining.len());
+    for path in written {
+        for _ in 0..path.repeat {
+            for leg in path.points[..path.len].windows(2) {
+                let (mut at, end) = (leg[0], leg[1]);
+                while at != end {
+                    let i = remaining.iter().position(|m| m.from == at && m.to >= end)?;
+                    let step = remaining.swap_remove(i);
+                    at = step.to;
+                    ordered.push(step);
+                }
+            }
+        }
+    }
+    if !remaining.is_empty() {
+        return None;
+    }
+    let result = position.in_order(dice, &ordered)?;
+    (position.apply(&result) == wanted).then_some(result)
 }
 
 /// Moves one checker along a written path: it hits where marked and at its final landing.

@@ -39,6 +39,9 @@ pub enum PositionError {
         /// How many checkers it had.
         count: u32,
     },
+    /// Both sides have borne off all their checkers: no game ends that way.
+    #[error("both sides have borne off all 15 checkers")]
+    BothBorneOff,
     /// Both sides have checkers on one point.
     #[error("point {point} (of the side on roll) holds checkers of both sides")]
     PointHeldByBoth {
@@ -132,8 +135,9 @@ impl Position {
     /// Builds a position from both sides' checker arrays, each from its own view (index 0 = off,
     /// 1..=24 = points, 25 = bar), the player being the side on roll.
     ///
-    /// Each side must total 15 checkers including those borne off, and no point may be held by
-    /// both (the player's point `p` is the opponent's point `25 - p`).
+    /// Each side must total 15 checkers including those borne off, no point may be held by both
+    /// (the player's point `p` is the opponent's point `25 - p`), and at most one side may have
+    /// borne off all its checkers.
     pub fn from_checkers(
         player: [u8; SLOTS],
         opponent: [u8; SLOTS],
@@ -143,6 +147,9 @@ impl Position {
             if count != u32::from(CHECKERS_PER_SIDE) {
                 return Err(PositionError::WrongCheckerCount { side, count });
             }
+        }
+        if player[0] == CHECKERS_PER_SIDE && opponent[0] == CHECKERS_PER_SIDE {
+            return Err(PositionError::BothBorneOff);
         }
         for point in 1..=POINTS {
             if player[usize::from(point)] > 0 && opponent[usize::from(25 - point)] > 0 {

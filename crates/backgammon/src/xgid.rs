@@ -148,8 +148,10 @@ fn parse_board(text: &str) -> Option<([u8; SLOTS], [u8; SLOTS])> {
         // bottom player's: in the top player's numbering index i is place 25 - i.
         match c {
             '-' => {}
-            'A'..='O' => bottom[index] += c as u8 - b'A' + 1,
-            'a'..='o' => top[usize::from(BAR) - index] += c as u8 - b'a' + 1,
+            'A'..='O' if index > 0 => bottom[index] += c as u8 - b'A' + 1,
+            'a'..='o' if index < BOARD_CHARS - 1 => {
+                top[usize::from(BAR) - index] += c as u8 - b'a' + 1;
+            }
             _ => return None,
         }
     }
@@ -164,8 +166,13 @@ impl fmt::Display for Xgid {
         };
         f.write_str("XGID=")?;
         for index in 0..BOARD_CHARS {
-            let b = bottom[index];
-            let t = top[usize::from(BAR) - index];
+            // Index 0 holds only the top player's bar, index 25 only the bottom player's.
+            let b = if index == 0 { 0 } else { bottom[index] };
+            let t = if index == BOARD_CHARS - 1 {
+                0
+            } else {
+                top[usize::from(BAR) - index]
+            };
             let c = match (b, t) {
                 (0, 0) => '-',
                 (n, 0) => char::from(b'A' + n - 1),

@@ -1,13 +1,14 @@
 //! `.mat` match records: gnubg's own exports as golden files, export→import round trips, errors.
 
 use ludus_backgammon::{
-    Dice, DiceSource, Game, Match, Phase, Rules, Seat, SeededDice, WinKind, read_mat, write_mat,
+    Dice, DiceSource, Game, Match, Phase, Rules, Seat, SeededDice, WinKind, read_mat,
+    read_mat_with_rules, write_mat,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Files exported by gnubg 1.07 (`export match mat`), its `; [EventDate …]` line removed.
-const GOLDEN: [(&str, &str); 3] = [
+const GOLDEN: [(&str, &str); 4] = [
     (
         "gnubg_5_point_match.mat",
         include_str!("data/gnubg_5_point_match.mat"),
@@ -19,6 +20,11 @@ const GOLDEN: [(&str, &str); 3] = [
     (
         "gnubg_money_session.mat",
         include_str!("data/gnubg_money_session.mat"),
+    ),
+    // gnubg playing itself (0-ply, seed 7): games to the last checker, hits, entering, a drop.
+    (
+        "gnubg_selfplay_5_point_match.mat",
+        include_str!("data/gnubg_selfplay_5_point_match.mat"),
     ),
 ];
 
@@ -87,6 +93,9 @@ fn play_randomly(game: &mut Game, source: &mut SeededDice, rng: &mut ChaCha8Rng)
                 }
             }
             Phase::Doubled => {
+                if game.rules().beavers && rng.random_range(0..3) == 0 && game.beaver().is_ok() {
+                    continue;
+                }
                 if rng.random_range(0..4) == 0 {
                     game.pass().unwrap();
                 } else {
@@ -175,4 +184,29 @@ fn malformed_files_are_refused_with_the_line_and_the_reason() {
         assert_eq!(error.line, line, "{text:?}: {error}");
         assert!(error.to_string().contains(word), "{text:?}: {error}");
     }
+}
+
+#[test]
+fn money_sessions_with_beavers_and_jacoby_round_trip_with_their_rules() {
+    let rules = Rules {
+        jacoby: true,
+        beavers: true,
+        ..Rules::default()
+    };
+    let mut source = SeededDice::new(9);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut session = Match::new(rules, names());
+    for _ in 0..10 {
+        let game = session.new_game(&mut source).unwrap();
+        play_randomly(game, &mut source, &mut rng);
+    }
+    let text = write_mat(&session);
+    assert!(text.starts_with(" 0 point match\n"));
+    assert!(
+        text.contains(" Beavers => "),
+        "the session has a beaver to read back"
+    );
+    let back = read_mat_with_rules(&text, rules).unwrap();
+    assert_eq!(back.score(), session.score());
+    assert_eq!(write_mat(&back), text);
 }

@@ -1,15 +1,18 @@
 //! Integration tests of `ludus-backgammon`, one binary. Index:
 //! - `common`: the `pos!` board fixture macro, random reachable positions.
+//! - `fuzz`: random and mutated text fed to every parser: no panics.
 //! - `gnubg_oracle`: optional (ignored) comparison of play lists with GNU Backgammon.
 //! - `interop_examples`: the worked examples of docs/interop.md (Position ID, Match ID, XGID).
 //! - `mat`: `.mat` records (gnubg golden files, round trips, errors).
 //! - `movegen_rules`: hand-made positions, one per dice-usage rule.
 //! - `naive_movegen`: a deliberately naive second generator compared with the fast one.
 //! - `notation`: gnubg move notation, written and read.
-//! - `properties`: proptest invariants (checker totals, pips, id round-trips).
+//! - `properties`: proptest invariants (checker totals, pips, notation and id round-trips).
+//! - `scoring`: kinds of win, points × cube, Jacoby, beavers, ceiling, resignations, Crawford.
 
 #[macro_use]
 mod common;
+mod fuzz;
 mod gnubg_oracle;
 mod interop_examples;
 mod mat;
@@ -17,3 +20,4 @@ mod movegen_rules;
 mod naive_movegen;
 mod notation;
 mod properties;
+mod scoring;

@@ -1,7 +1,10 @@
 //! Integration tests of the `ludus` binary (one test binary; one module per command family).
 //!
 //! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
+//! - `backgammon`: `ludus backgammon moves | show` (the rules commands).
 
+#[path = "cli/backgammon.rs"]
+mod backgammon;
 #[path = "cli/morris.rs"]
 mod morris;
 

@@ -1,0 +1,121 @@
+//! `ludus backgammon moves | show`: output formats and the error contract.
+
+use crate::{ludus, stderr, stdout};
+use serde_json::Value;
+
+const OPENING: &str = "4HPwATDgc/ABMA";
+
+#[test]
+fn moves_json_lists_gnubgs_16_opening_plays_with_the_ids_after_them() {
+    let output = ludus(&[
+        "backgammon",
+        "moves",
+        "--position-id",
+        OPENING,
+        "--dice",
+        "31",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let plays: Vec<Value> = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(plays.len(), 16);
+    let point = plays
+        .iter()
+        .find(|p| p["move"] == "8/5 6/5")
+        .expect("8/5 6/5 is listed");
+    // The board after 8/5 6/5 with the opponent on roll (the mover is gnubg's side 0).
+    assert_eq!(point["position_id"], "sGfwATDgc/ABMA");
+}
+
+#[test]
+fn the_bg_alias_and_text_output_work() {
+    let output = ludus(&["bg", "moves", "--position-id", OPENING, "--dice", "66"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("24/18(2) 13/7(2)"));
+}
+
+#[test]
+fn show_draws_the_board_with_both_ids() {
+    let output = ludus(&[
+        "bg",
+        "show",
+        "--position-id",
+        OPENING,
+        "--match-id",
+        "cAkAAAAAAAAE",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains("Position ID: 4HPwATDgc/ABMA"));
+    assert!(text.contains("Match ID   : cAkAAAAAAAAE"));
+    assert!(text.contains(" +13-14-15-16-17-18------19-20-21-22-23-24-+"));
+    assert!(text.contains("Pip counts: on roll 167, opponent 167"));
+}
+
+#[test]
+fn show_reads_an_xgid_and_prints_json() {
+    let xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10";
+    let output = ludus(&["bg", "show", "--xgid", xgid, "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let shown: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(shown["position_id"], OPENING);
+    assert_eq!(shown["match_id"], "cIkFAAAAAAAA");
+    assert_eq!(shown["xgid"], xgid);
+    assert_eq!(shown["pips"], serde_json::json!([167, 167]));
+}
+
+/// Bad input of every kind: one line on stderr, exit code 2.
+#[test]
+fn bad_input_gives_one_error_line_and_exit_code_2() {
+    let cases: [&[&str]; 7] = [
+        &["bg", "moves", "--position-id", OPENING, "--dice", "07"],
+        &["bg", "moves", "--position-id", OPENING, "--dice", "3"],
+        &[
+            "bg",
+            "moves",
+            "--position-id",
+            "4HPwATDgc/AB",
+            "--dice",
+            "31",
+        ],
+        &[
+            "bg",
+            "moves",
+            "--position-id",
+            "4HPwATDgc/AB!A",
+            "--dice",
+            "31",
+        ],
+        // 16 checkers for the side not on roll.
+        &[
+            "bg",
+            "moves",
+            "--position-id",
+            "//8AAAD+fwAAAA",
+            "--dice",
+            "31",
+        ],
+        &[
+            "bg",
+            "show",
+            "--position-id",
+            OPENING,
+            "--match-id",
+            "cAkAAAAAAAA",
+        ],
+        &[
+            "bg",
+            "show",
+            "--xgid",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:31",
+        ],
+    ];
+    for args in cases {
+        let output = ludus(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let errors = stderr(&output);
+        assert_eq!(errors.lines().count(), 1, "{args:?}: {errors}");
+        assert!(errors.starts_with("error: "), "{args:?}: {errors}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+}
