@@ -7,7 +7,7 @@ use crate::{CliError, CliResult};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_morris::{Position, Rules};
-use ludus_morris_engine::db::{Databases, Progress, Stats, Subspace, Value};
+use ludus_morris_engine::db::{Databases, Progress, Stats, Subspace, Value, plies};
 use ludus_morris_engine::{SearchLimits, Searcher};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -31,6 +31,9 @@ pub(crate) enum MorrisEngineCommand {
         /// Search for this many milliseconds.
         #[arg(long)]
         movetime: Option<u64>,
+        /// Search threads (Lazy SMP); 0 = every core.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -77,8 +80,9 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
             rules,
             depth,
             movetime,
+            threads,
             json,
-        } => best(position.as_deref(), &rules, depth, movetime, json),
+        } => best(position.as_deref(), &rules, depth, movetime, threads, json),
         MorrisEngineCommand::Solve {
             pieces,
             rules,
@@ -108,13 +112,22 @@ const MAX_DEPTH: u32 = 64;
 /// Default thinking time of `best` without `--depth` or `--movetime`.
 const DEFAULT_MOVETIME_MS: u64 = 1000;
 
+/// Most search threads `best` accepts.
+const MAX_THREADS: usize = 256;
+
 fn best(
     position: Option<&str>,
     rules: &str,
     depth: Option<u32>,
     movetime: Option<u64>,
+    threads: usize,
     json: bool,
 ) -> CliResult {
+    if threads > MAX_THREADS {
+        return Err(CliError::bad_input(format!(
+            "--threads must be 0..={MAX_THREADS}"
+        )));
+    }
     let rules = parse_rules(rules)?;
     let position = parse_position(position)?;
     let limits = match (depth, movetime) {
@@ -130,6 +143,7 @@ fn best(
     let dbs = Databases::open_default();
     let mut searcher = Searcher::new(rules);
     searcher.set_databases(Some(&dbs));
+    searcher.set_threads(threads);
     let result = searcher.search(&position, &limits);
     let Some(best) = result.best_move else {
         return Err(CliError::bad_input(format!(
@@ -242,8 +256,9 @@ fn solve(pieces: &str, rules: &str, verify: bool, json: bool) -> CliResult {
             stats.wins, stats.draws, stats.losses
         );
         println!(
-            "longest win {} plies, longest loss {} plies",
-            stats.longest_win_plies, stats.longest_loss_plies
+            "longest win {}, longest loss {}",
+            plies(u32::from(stats.longest_win_plies)),
+            plies(u32::from(stats.longest_loss_plies))
         );
         println!("file {} ({bytes} bytes)", dbs.path(target).display());
         if verify {

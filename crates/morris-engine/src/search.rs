@@ -13,6 +13,8 @@ use crate::db::{Databases, Value};
 use crate::eval::evaluate;
 use crate::zobrist::{key, splitmix64};
 use ludus_morris::{Move, Position, Rules};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Score of a win now; a win in `n` plies scores `WIN - n`.
@@ -101,9 +103,9 @@ impl SearchResult {
 /// pieces like `+1.25`.
 pub fn score_text(score: i32) -> String {
     if score > WIN_THRESHOLD {
-        format!("win in {} plies", WIN - score)
+        format!("win in {}", crate::db::plies((WIN - score) as u32))
     } else if score < -WIN_THRESHOLD {
-        format!("loss in {} plies", WIN + score)
+        format!("loss in {}", crate::db::plies((WIN + score) as u32))
     } else {
         format!("{:+.2}", f64::from(score) / f64::from(crate::eval::PIECE))
     }
@@ -118,9 +120,77 @@ fn db_score(value: Value, ply: usize) -> i32 {
     }
 }
 
+/// The transposition table, shared by the threads of a Lazy-SMP search. Each slot holds the key
+/// XOR the packed entry and the packed entry, so a slot torn by two writers reads as a miss.
+struct SharedTable {
+    slots: Vec<[AtomicU64; 2]>,
+}
+
+impl SharedTable {
+    fn new(entries: usize) -> SharedTable {
+        SharedTable {
+            slots: (0..entries)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+
+    fn load(&self, key: u64) -> Option<TtEntry> {
+        let slot = self.slot(key);
+        let data = slot[1].load(Ordering::Relaxed);
+        (slot[0].load(Ordering::Relaxed) ^ data == key && data != 0).then(|| TtEntry::unpack(data))
+    }
+
+    fn store(&self, key: u64, entry: TtEntry) {
+        let slot = self.slot(key);
+        let data = entry.pack();
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+}
+
+impl TtEntry {
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Empty => 0u64,
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        u64::from(self.mv.from)
+            | u64::from(self.mv.to) << 8
+            | u64::from(self.mv.remove) << 16
+            | u64::from(self.score as u16) << 24
+            | u64::from(self.depth as u8) << 40
+            | bound << 48
+    }
+
+    fn unpack(data: u64) -> TtEntry {
+        let bound = match (data >> 48) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => Bound::Empty,
+        };
+        TtEntry {
+            mv: EngineMove {
+                from: data as u8,
+                to: (data >> 8) as u8,
+                remove: (data >> 16) as u8,
+            },
+            score: (data >> 24) as u16 as i16,
+            depth: (data >> 40) as u8 as i8,
+            bound,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Default)]
 struct TtEntry {
-    key: u64,
     mv: EngineMove,
     score: i16,
     depth: i8,
@@ -144,7 +214,9 @@ const ORDER_KILLER: i32 = 1 << 21;
 /// A searcher: holds the transposition table and ordering tables between searches.
 pub struct Searcher<'a> {
     rules: Rules,
-    tt: Vec<TtEntry>,
+    tt: Arc<SharedTable>,
+    threads: usize,
+    stop: Arc<AtomicBool>,
     killers: Vec<[EngineMove; 2]>,
     history: Vec<i32>,
     dbs: Option<&'a Databases>,
@@ -156,6 +228,7 @@ pub struct Searcher<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    is_helper: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -163,9 +236,11 @@ impl<'a> Searcher<'a> {
     pub fn new(rules: Rules) -> Searcher<'a> {
         Searcher {
             rules,
-            tt: vec![TtEntry::default(); TT_ENTRIES],
+            tt: Arc::new(SharedTable::new(TT_ENTRIES)),
+            threads: 1,
+            stop: Arc::new(AtomicBool::new(false)),
             killers: vec![[EngineMove::default(); 2]; MAX_PLY + 1],
-            history: vec![0; 25 * 24],
+            history: vec![0; HISTORY_SLOTS],
             dbs: None,
             noise: None,
             game_history: Vec::new(),
@@ -175,6 +250,7 @@ impl<'a> Searcher<'a> {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            is_helper: false,
         }
     }
 
@@ -206,15 +282,7 @@ impl<'a> Searcher<'a> {
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.movetime.map(|t| start + t);
-        let mut result = SearchResult {
-            best_move: None,
-            score: 0,
-            depth: 0,
-            pv: Vec::new(),
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            perfect: false,
-        };
+        let mut result = empty_result();
         if let Some((mv, score, pv)) = self.perfect_root(&root) {
             result.best_move = Some(mv.to_move());
             result.score = score;
@@ -233,9 +301,59 @@ impl<'a> Searcher<'a> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
-        for depth in 1..=max_depth {
+        let helpers = self.threads.saturating_sub(1);
+        if helpers == 0 {
+            self.iterate(&root, 1, max_depth, limits, start, &mut result);
+        } else {
+            self.stop.store(false, Ordering::Relaxed);
+            let mut workers: Vec<Searcher<'a>> = (0..helpers).map(|_| self.helper()).collect();
+            let helper_nodes: u64 = std::thread::scope(|scope| {
+                let handles: Vec<_> = workers
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, w)| {
+                        let first = 1 + (i as u32 + 1) % 2;
+                        scope.spawn(move || {
+                            let mut ignored = empty_result();
+                            w.iterate(
+                                &root,
+                                first,
+                                max_depth,
+                                &SearchLimits::default(),
+                                start,
+                                &mut ignored,
+                            );
+                            w.nodes
+                        })
+                    })
+                    .collect();
+                self.iterate(&root, 1, max_depth, limits, start, &mut result);
+                self.stop.store(true, Ordering::Relaxed);
+                handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+            });
+            self.nodes += helper_nodes;
+        }
+        if result.best_move.is_none() {
+            result.best_move = Some(moves[0].to_move());
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        result
+    }
+
+    /// Iterative deepening from `first` to `max_depth`, keeping the last finished iteration.
+    fn iterate(
+        &mut self,
+        root: &Board,
+        first: u32,
+        max_depth: u32,
+        limits: &SearchLimits,
+        start: Instant,
+        result: &mut SearchResult,
+    ) {
+        for depth in first..=max_depth {
             self.path.clear();
-            let score = self.negamax(&root, depth as i32, -WIN - 1, WIN + 1, 0);
+            let score = self.negamax(root, depth as i32, -WIN - 1, WIN + 1, 0);
             if self.stopped && result.best_move.is_some() {
                 break;
             }
@@ -248,18 +366,44 @@ impl<'a> Searcher<'a> {
             if self.stopped || score.abs() > WIN_THRESHOLD {
                 break;
             }
-            if let (Some(t), Some(_)) = (limits.movetime, self.deadline)
+            if let Some(t) = limits.movetime
                 && start.elapsed().as_secs_f64() > t.as_secs_f64() * NEW_ITERATION_FRACTION
             {
                 break;
             }
         }
-        if result.best_move.is_none() {
-            result.best_move = Some(moves[0].to_move());
+    }
+
+    /// A Lazy-SMP helper: the same settings, sharing the transposition table and the stop flag.
+    fn helper(&self) -> Searcher<'a> {
+        Searcher {
+            rules: self.rules,
+            tt: Arc::clone(&self.tt),
+            threads: 1,
+            stop: Arc::clone(&self.stop),
+            killers: vec![[EngineMove::default(); 2]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SLOTS],
+            dbs: self.dbs,
+            noise: self.noise,
+            game_history: self.game_history.clone(),
+            path: Vec::with_capacity(MAX_PLY + 1),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            is_helper: true,
         }
-        result.nodes = self.nodes;
-        result.elapsed = start.elapsed();
-        result
+    }
+
+    /// Searches with `threads` threads (Lazy SMP: helpers search the same root and share the
+    /// transposition table; the main thread's result is returned). `0` means every core.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
     }
 
     /// The database value of a movement-phase position, if a database covers it.
@@ -302,6 +446,11 @@ impl<'a> Searcher<'a> {
             && Instant::now() >= deadline
         {
             self.stopped = true;
+        } else if self.is_helper
+            && self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && self.stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
         }
         self.stopped
     }
@@ -342,10 +491,8 @@ impl<'a> Searcher<'a> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(board, alpha, beta, ply, 0);
         }
-        let slot = (k as usize) & (TT_ENTRIES - 1);
-        let entry = self.tt[slot];
         let mut tt_move = None;
-        if entry.key == k && entry.bound != Bound::Empty {
+        if let Some(entry) = self.tt.load(k) {
             tt_move = Some(entry.mv);
             let score = from_tt(i32::from(entry.score), ply);
             if ply > 0 && i32::from(entry.depth) >= depth {
@@ -419,13 +566,15 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt[slot] = TtEntry {
-            key: k,
-            mv: best_move,
-            score: to_tt(best, ply),
-            depth: depth as i8,
-            bound,
-        };
+        self.tt.store(
+            k,
+            TtEntry {
+                mv: best_move,
+                score: to_tt(best, ply),
+                depth: depth as i8,
+                bound,
+            },
+        );
         best
     }
 
@@ -486,6 +635,22 @@ impl<'a> Searcher<'a> {
         }
     }
 }
+
+/// A result with no move yet.
+fn empty_result() -> SearchResult {
+    SearchResult {
+        best_move: None,
+        score: 0,
+        depth: 0,
+        pv: Vec::new(),
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        perfect: false,
+    }
+}
+
+/// History table size: origins (24 squares plus "from the hand") × 24 destinations.
+const HISTORY_SLOTS: usize = 25 * 24;
 
 /// The history table slot of a move: origin (24 = placement) × destination.
 fn history_index(mv: EngineMove) -> usize {

@@ -3,6 +3,7 @@
 use crate::common::temp_dir;
 use ludus_morris::{Color, Position, Rules, Setup};
 use ludus_morris_engine::db::file::{read_table, write_table};
+use ludus_morris_engine::db::solve::solve_pair_with_threads;
 use ludus_morris_engine::db::{Databases, Subspace, Table, Value, solve_pair, verify_table};
 use ludus_morris_engine::{ProbeError, probe};
 use std::collections::HashMap;
@@ -135,11 +136,11 @@ fn three_vs_three_without_flying_equals_the_naive_solver() {
 }
 
 #[test]
-fn sub_spaces_up_to_four_pieces_verify_and_count_every_board() {
+fn sub_spaces_with_four_pieces_verify_and_count_every_board() {
     let dir = temp_dir("verify");
     let dbs = Databases::new(&dir);
     for flying in [true, false] {
-        for (m, o) in [(3, 4), (4, 4)] {
+        for (m, o) in [(4, 3)] {
             let target = Subspace {
                 flying,
                 mover: m,
@@ -162,6 +163,25 @@ fn sub_spaces_up_to_four_pieces_verify_and_count_every_board() {
 
 fn binomial(n: usize, k: usize) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64)
+}
+
+#[test]
+fn the_solution_does_not_depend_on_the_number_of_threads() {
+    for flying in [true, false] {
+        let base = solve_pair_with_threads(flying, 3, 3, &[], 1, &mut |_| {})
+            .expect("solves")
+            .remove(0);
+        let parallel = solve_pair_with_threads(flying, 3, 3, &[], 3, &mut |_| {})
+            .expect("solves")
+            .remove(0);
+        assert_eq!(base.codes, parallel.codes);
+        let one = solve_pair_with_threads(flying, 3, 4, &[&base], 1, &mut |_| {}).expect("solves");
+        let three =
+            solve_pair_with_threads(flying, 3, 4, &[&base], 3, &mut |_| {}).expect("solves");
+        for (a, b) in one.iter().zip(&three) {
+            assert_eq!(a.codes, b.codes);
+        }
+    }
 }
 
 #[test]
@@ -242,4 +262,72 @@ fn values_encode_and_decode() {
     ] {
         assert_eq!(Value::decode(v.encode()), v);
     }
+}
+
+/// A plain recursive solver with a horizon: `Some((won, plies))` when the result is forced within
+/// `depth` plies (exact shortest win / longest loss), `None` when it is not decided that soon.
+fn plain(position: &Position, rules: &Rules, depth: u16) -> Option<(bool, u16)> {
+    if position.outcome(rules).is_some() {
+        return Some((false, 0));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let (mut best_win, mut all_lost, mut longest) = (None::<u16>, true, 0);
+    for &mv in position.legal_moves(rules).iter() {
+        match plain(&position.play(mv), rules, depth - 1) {
+            Some((false, d)) => best_win = Some(best_win.map_or(d + 1, |w| w.min(d + 1))),
+            Some((true, d)) => longest = longest.max(d + 1),
+            None => all_lost = false,
+        }
+    }
+    match best_win {
+        Some(w) => Some((true, w)),
+        None if all_lost => Some((false, longest)),
+        None => None,
+    }
+}
+
+fn check_sample_against_plain_recursion(rules: Rules, horizon: u16, per_value: usize) {
+    let table = solve_pair(rules.flying, 3, 3, &[], &mut |_| {})
+        .expect("solves")
+        .remove(0);
+    let mut seen: HashMap<Value, usize> = HashMap::new();
+    let mut rng = crate::common::Rng(11);
+    let mut checked = 0;
+    for _ in 0..200_000 {
+        let slot = rng.below(table.index.len() as usize) as u64;
+        let Some((own, opp)) = table.index.board(slot) else {
+            continue;
+        };
+        let value = Value::decode(table.codes[slot as usize]);
+        let count = seen.entry(value).or_default();
+        if *count >= per_value {
+            continue;
+        }
+        *count += 1;
+        let expected = match value {
+            Value::Win(d) if d <= horizon => Some((true, d)),
+            Value::Loss(d) if d <= horizon => Some((false, d)),
+            _ => None,
+        };
+        let p = movement_position(own, opp);
+        assert_eq!(
+            plain(&p, &rules, horizon),
+            expected,
+            "{p}: database says {value}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 4 * per_value, "only {checked} positions checked");
+}
+
+#[test]
+fn three_vs_three_without_flying_agrees_with_plain_recursion_on_a_sample() {
+    check_sample_against_plain_recursion(Rules::no_flying(), 5, 6);
+}
+
+#[test]
+fn three_vs_three_with_flying_agrees_with_plain_recursion_on_a_sample() {
+    check_sample_against_plain_recursion(Rules::standard(), 3, 3);
 }

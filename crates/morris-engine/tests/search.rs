@@ -22,6 +22,20 @@ fn search_plays_the_removal_that_wins_at_once() {
 }
 
 #[test]
+fn lazy_smp_finds_the_same_forced_win() {
+    let p = position("WW.W..../BBB...../........ w 0 0 0");
+    let mut searcher = Searcher::new(Rules::no_flying());
+    searcher.set_threads(3);
+    let result = searcher.search(&p, &SearchLimits::depth(5));
+    assert_eq!(result.score, WIN - 1);
+    let start = Searcher::new(Rules::standard()).search(&Position::new(), &SearchLimits::depth(4));
+    let mut parallel = Searcher::new(Rules::standard());
+    parallel.set_threads(2);
+    let smp = parallel.search(&Position::new(), &SearchLimits::depth(4));
+    assert!(smp.best_move.is_some() && smp.nodes >= start.nodes / 2);
+}
+
+#[test]
 fn search_finds_the_forced_wins_the_database_knows() {
     let tables = solve_pair(false, 3, 3, &[], &mut |_| {}).expect("3 vs 3 solves");
     let table = &tables[0];
@@ -62,24 +76,24 @@ fn search_never_walks_into_a_loss_the_database_knows() {
         Subspace {
             flying: true,
             mover: 4,
-            opponent: 4,
+            opponent: 3,
         },
-        false,
+        true,
         &mut |_, _| {},
     )
     .expect("builds");
     let mut rng = Rng(7);
     let mut checked = 0;
     while checked < 25 {
-        // Black has one piece left to place; after it, every position is in 4 vs 4.
+        // Black has one piece left to place; after it, White moves in 4 vs 3.
         let mut squares: Vec<u32> = (0..24).collect();
-        for i in 0..7 {
+        for i in 0..6 {
             let j = i + rng.below(24 - i);
             squares.swap(i, j);
         }
         let set = |s: &[u32]| s.iter().fold(0u32, |acc, &q| acc | 1 << q);
         let setup = Setup {
-            pieces: [set(&squares[..4]), set(&squares[4..7])],
+            pieces: [set(&squares[..4]), set(&squares[4..6])],
             in_hand: [0, 1],
             side_to_move: Color::Black,
             plies_since_removal: 0,
@@ -97,7 +111,7 @@ fn search_never_walks_into_a_loss_the_database_knows() {
             .expect("a move");
         let value_of = |mv| {
             probe(&dbs, &p.play(mv), &rules)
-                .expect("in 4 vs 4")
+                .expect("in 4 vs 3")
                 .parent()
                 .preference()
         };
@@ -119,7 +133,7 @@ fn search_plays_perfectly_inside_a_built_sub_space() {
             mover: 3,
             opponent: 3,
         },
-        false,
+        true,
         &mut |_, _| {},
     )
     .expect("builds");

@@ -174,6 +174,16 @@ impl MoverSets {
     }
 }
 
+/// A mover set's part of an index: its canonical slot range, the symmetry to its canonical set,
+/// that set's stabiliser and free squares.
+#[derive(Clone, Copy, Debug)]
+pub struct MoverKey {
+    base: u64,
+    symmetry: usize,
+    stabilizer: u16,
+    free: u32,
+}
+
 /// The index space of one sub-space: `mover` pieces to move against `opponent` pieces.
 #[derive(Debug, Clone)]
 pub struct SubspaceIndex {
@@ -215,14 +225,29 @@ impl SubspaceIndex {
     /// The index of the board `(mover set, opponent set)`; symmetric boards share it.
     #[inline]
     pub fn index(&self, mover: u32, opponent: u32) -> u64 {
-        let (id, g) = self.sets.canonicalize(mover);
-        let canon = self.sets.canonical[id];
-        let mut opp = apply_symmetry(g, opponent);
-        let stab = self.sets.stabilizer[id];
-        if stab != IDENTITY_ONLY {
-            opp = smallest_image(stab, opp);
+        self.index_with(&self.mover_key(mover), opponent)
+    }
+
+    /// What the index needs to know about a mover set, computed once for many opponent sets.
+    #[inline]
+    pub fn mover_key(&self, mover: u32) -> MoverKey {
+        let (id, symmetry) = self.sets.canonicalize(mover);
+        MoverKey {
+            base: id as u64 * self.per_mover,
+            symmetry,
+            stabilizer: self.sets.stabilizer[id],
+            free: ALL & !self.sets.canonical[id],
         }
-        id as u64 * self.per_mover + rank_within(opp, ALL & !canon)
+    }
+
+    /// The index of the board made of the mover set of `key` and `opponent`.
+    #[inline]
+    pub fn index_with(&self, key: &MoverKey, opponent: u32) -> u64 {
+        let mut opp = apply_symmetry(key.symmetry, opponent);
+        if key.stabilizer != IDENTITY_ONLY {
+            opp = smallest_image(key.stabilizer, opp);
+        }
+        key.base + rank_within(opp, key.free)
     }
 
     /// The canonical mover set of canonical id `id` (`index / per_mover`).

@@ -82,8 +82,8 @@ impl Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Value::Win(d) => write!(f, "win in {d} plies"),
-            Value::Loss(d) => write!(f, "loss in {d} plies"),
+            Value::Win(d) => write!(f, "win in {}", plies(u32::from(*d))),
+            Value::Loss(d) => write!(f, "loss in {}", plies(u32::from(*d))),
             Value::Draw => write!(f, "draw"),
         }
     }
@@ -168,4 +168,13 @@ impl Table {
 #[inline]
 fn geometry_orbit() -> u64 {
     crate::geometry::SYMMETRIES as u64
+}
+
+/// `1 ply`, `5 plies`.
+pub fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }

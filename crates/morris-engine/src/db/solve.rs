@@ -23,14 +23,14 @@
 use super::index::{SubspaceIndex, deposit, is_representative};
 use super::{MAX_DISTANCE, MIN_DB_PIECES, Table, Value};
 use crate::geometry::{ADJACENT, ALL, closes_mill, removable, squares};
+use std::ops::Range;
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 use thiserror::Error;
 
 /// Counter value of a position that can no longer be lost (it has a drawn or winning removal).
 const CANNOT_LOSE: u8 = u8::MAX;
 /// Flag bit of a queue entry: the position is lost (otherwise won).
 const LOSS_FLAG: u32 = 1 << 31;
-/// How often (in positions) the progress callback is called.
-const PROGRESS_STEP: u64 = 1 << 16;
 
 /// Where a long computation stands, for a progress bar.
 #[derive(Clone, Copy, Debug)]
@@ -210,7 +210,9 @@ impl<'a> Pair<'a> {
         let s = &self.sides[side];
         let empty = ALL & !own & !opp;
         let removable_now = removable(opp);
-        let other = self.other(side);
+        let other = &self.sides[self.other(side)];
+        // Every move without removal leads to the same new mover set (`opp`): canonicalise it once.
+        let key = other.index.mover_key(opp);
         for from in squares(own) {
             let targets = if s.mover_flies {
                 empty
@@ -228,7 +230,9 @@ impl<'a> Pair<'a> {
                         }));
                     }
                 } else {
-                    visit(Successor::Quiet(self.global(other, opp, moved)));
+                    visit(Successor::Quiet(
+                        other.offset + other.index.index_with(&key, moved),
+                    ));
                 }
             }
         }
@@ -272,12 +276,13 @@ impl<'a> Pair<'a> {
         outlook.longest_loss
     }
 
-    /// Visits every representative board of `side` in slot order: `visit(slot, own, opp)`.
-    fn for_each_board(&self, side: usize, mut visit: impl FnMut(u64, u32, u32)) {
+    /// Visits every representative board of `side` whose canonical mover id is in `ids`, in slot
+    /// order: `visit(slot, own, opp)`.
+    fn for_each_board(&self, side: usize, ids: Range<usize>, mut visit: impl FnMut(u64, u32, u32)) {
         let index = &self.sides[side].index;
         let per = index.per_mover;
         let k = index.opponent as u32;
-        for id in 0..index.canonical_count() {
+        for id in ids {
             let own = index.canonical_mover(id);
             let stab = index.stabilizer(id);
             let free = ALL & !own;
@@ -296,9 +301,74 @@ impl<'a> Pair<'a> {
     }
 }
 
-/// Solves the pair `m` vs `o` and `o` vs `m` (one sub-space when `m == o`) under the given rules.
-/// `lower` must hold the tables reached by removals (`o − 1` vs `m` and `m − 1` vs `o`, when those
-/// have three pieces or more). Returns the tables, `m` vs `o` first.
+/// Number of worker threads: the machine's parallelism.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Canonical mover ids handed to a worker at a time.
+const IDS_PER_TASK: usize = 16;
+/// Queue entries handed to a worker at a time.
+const ENTRIES_PER_TASK: usize = 4096;
+/// Below this many entries a queue level is processed without spawning threads.
+const PARALLEL_LEVEL: usize = 1 << 14;
+/// How often the main thread reports progress while workers run.
+const PROGRESS_PERIOD: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Runs `work(task)` for every task `0..tasks` on `threads` workers, reporting `done()` progress
+/// from the calling thread. Returns each worker's result.
+fn run_parallel<R: Send>(
+    threads: usize,
+    tasks: usize,
+    work: impl Fn(usize, &mut R) + Sync,
+    init: impl Fn() -> R + Sync,
+    mut report: impl FnMut(),
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut state = init();
+                    loop {
+                        let task = next.fetch_add(1, Ordering::Relaxed);
+                        if task >= tasks {
+                            break;
+                        }
+                        work(task, &mut state);
+                    }
+                    finished.fetch_add(1, Ordering::Release);
+                    state
+                })
+            })
+            .collect();
+        while finished.load(Ordering::Acquire) < handles.len() {
+            report();
+            std::thread::sleep(PROGRESS_PERIOD);
+        }
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
+/// Queue pushes gathered by one worker: `(distance, entry)`.
+type Pushes = Vec<(u16, u32)>;
+
+fn push(queues: &mut Vec<Vec<u32>>, level: u16, entry: u32) {
+    let level = usize::from(level);
+    if queues.len() <= level {
+        queues.resize_with(level + 1, Vec::new);
+    }
+    queues[level].push(entry);
+}
+
+/// Solves the pair `m` vs `o` and `o` vs `m` (one sub-space when `m == o`) under the given rules,
+/// on [`default_threads`] threads. `lower` must hold the tables reached by removals (`o − 1` vs
+/// `m` and `m − 1` vs `o`, when those have three pieces or more). Returns the tables, `m` vs `o`
+/// first.
 pub fn solve_pair(
     flying: bool,
     m: usize,
@@ -306,55 +376,81 @@ pub fn solve_pair(
     lower: &[&Table],
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<Table>, SolveError> {
+    solve_pair_with_threads(flying, m, o, lower, default_threads(), progress)
+}
+
+/// [`solve_pair`] on a given number of threads (the result does not depend on it).
+pub fn solve_pair_with_threads(
+    flying: bool,
+    m: usize,
+    o: usize,
+    lower: &[&Table],
+    threads: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<Table>, SolveError> {
     let pair = Pair::new(flying, m, o, lower)?;
     let total = pair.total();
-    let mut codes = vec![0u16; total as usize];
-    let mut counters = vec![CANNOT_LOSE; total as usize];
-    let mut queues: Vec<Vec<u32>> = Vec::new();
-    let push = |queues: &mut Vec<Vec<u32>>, level: u16, entry: u32| {
-        let level = level as usize;
-        if queues.len() <= level {
-            queues.resize_with(level + 1, Vec::new);
-        }
-        queues[level].push(entry);
-    };
+    let codes: Vec<AtomicU16> = (0..total).map(|_| AtomicU16::new(0)).collect();
+    let counters: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(CANNOT_LOSE)).collect();
+    let done = AtomicU64::new(0);
 
-    let mut successors = Vec::with_capacity(64);
-    let mut done = 0u64;
-    for side in 0..pair.sides.len() {
-        let offset = pair.sides[side].offset;
-        pair.for_each_board(side, |slot, own, opp| {
-            let global = offset + slot;
-            let mut outlook = Outlook::default();
-            successors.clear();
-            pair.for_each_move(side, own, opp, |succ| match succ {
-                Successor::Quiet(g) => successors.push(g),
-                Successor::Capture(v) => outlook.add(v),
-            });
-            successors.sort_unstable();
-            successors.dedup();
-            if let Some(w) = outlook.best_win {
-                push(&mut queues, w, global as u32);
-            } else if !outlook.has_draw {
-                if successors.is_empty() {
-                    push(&mut queues, outlook.longest_loss, global as u32 | LOSS_FLAG);
-                } else {
-                    counters[global as usize] = successors.len() as u8;
-                }
-            }
-            done += 1;
-            if done.is_multiple_of(PROGRESS_STEP) {
-                progress(Progress {
-                    stage: "init",
-                    done,
-                    total,
+    // Initialisation, in tasks of IDS_PER_TASK canonical mover sets.
+    let tasks: Vec<(usize, Range<usize>)> = (0..pair.sides.len())
+        .flat_map(|side| {
+            let n = pair.sides[side].index.canonical_count();
+            (0..n)
+                .step_by(IDS_PER_TASK)
+                .map(move |a| (side, a..(a + IDS_PER_TASK).min(n)))
+        })
+        .collect();
+    let pushes = run_parallel(
+        threads,
+        tasks.len(),
+        |task, local: &mut (Pushes, Vec<u64>)| {
+            let (side, ids) = tasks[task].clone();
+            let offset = pair.sides[side].offset;
+            let per = pair.sides[side].index.per_mover;
+            let (pushes, successors) = local;
+            pair.for_each_board(side, ids.clone(), |slot, own, opp| {
+                let global = offset + slot;
+                let mut outlook = Outlook::default();
+                successors.clear();
+                pair.for_each_move(side, own, opp, |succ| match succ {
+                    Successor::Quiet(g) => successors.push(g),
+                    Successor::Capture(v) => outlook.add(v),
                 });
-            }
-        });
+                successors.sort_unstable();
+                successors.dedup();
+                if let Some(w) = outlook.best_win {
+                    pushes.push((w, global as u32));
+                } else if !outlook.has_draw {
+                    if successors.is_empty() {
+                        pushes.push((outlook.longest_loss, global as u32 | LOSS_FLAG));
+                    } else {
+                        counters[global as usize].store(successors.len() as u8, Ordering::Relaxed);
+                    }
+                }
+            });
+            done.fetch_add(ids.len() as u64 * per, Ordering::Relaxed);
+        },
+        || (Pushes::new(), Vec::with_capacity(64)),
+        || {
+            progress(Progress {
+                stage: "init",
+                done: done.load(Ordering::Relaxed),
+                total,
+            })
+        },
+    );
+    let mut queues: Vec<Vec<u32>> = Vec::new();
+    for (local, _) in pushes {
+        for (level, entry) in local {
+            push(&mut queues, level, entry);
+        }
     }
 
-    let mut fixed = 0u64;
-    let mut preds = Vec::with_capacity(128);
+    // Propagation, one distance at a time; a level's entries are independent of each other.
+    let fixed = AtomicU64::new(0);
     let mut level = 0usize;
     while level < queues.len() {
         let distance = u16::try_from(level)
@@ -362,43 +458,65 @@ pub fn solve_pair(
             .filter(|&d| d < MAX_DISTANCE)
             .ok_or(SolveError::TooDeep)?;
         let queue = std::mem::take(&mut queues[level]);
-        for entry in queue {
-            let global = u64::from(entry & !LOSS_FLAG);
-            if codes[global as usize] != 0 {
-                continue;
-            }
-            let lost = entry & LOSS_FLAG != 0;
-            let value = if lost {
-                Value::Loss(distance)
-            } else {
-                Value::Win(distance)
-            };
-            codes[global as usize] = value.encode();
-            fixed += 1;
-            if fixed.is_multiple_of(PROGRESS_STEP) {
-                progress(Progress {
-                    stage: "propagate",
-                    done: fixed,
-                    total,
-                });
-            }
-            pair.predecessors(global, &mut preds);
-            for &q in &preds {
-                let qi = q as usize;
-                if codes[qi] != 0 {
+        let process = |entries: &[u32], pushes: &mut Pushes, preds: &mut Vec<u64>| {
+            for &entry in entries {
+                let global = (entry & !LOSS_FLAG) as usize;
+                let lost = entry & LOSS_FLAG != 0;
+                let value = if lost {
+                    Value::Loss(distance)
+                } else {
+                    Value::Win(distance)
+                };
+                if codes[global]
+                    .compare_exchange(0, value.encode(), Ordering::Relaxed, Ordering::Relaxed)
+                    .is_err()
+                {
                     continue;
                 }
-                if lost {
-                    push(&mut queues, distance + 1, q as u32);
-                } else if counters[qi] != CANNOT_LOSE {
-                    counters[qi] -= 1;
-                    if counters[qi] == 0 {
+                fixed.fetch_add(1, Ordering::Relaxed);
+                pair.predecessors(global as u64, preds);
+                for &q in preds.iter() {
+                    let qi = q as usize;
+                    if codes[qi].load(Ordering::Relaxed) != 0 {
+                        continue;
+                    }
+                    if lost {
+                        pushes.push((distance + 1, q as u32));
+                    } else if counters[qi].load(Ordering::Relaxed) != CANNOT_LOSE
+                        && counters[qi].fetch_sub(1, Ordering::Relaxed) == 1
+                    {
                         let at = (distance + 1).max(pair.longest_capture_loss(q));
-                        push(&mut queues, at, q as u32 | LOSS_FLAG);
+                        pushes.push((at, q as u32 | LOSS_FLAG));
                     }
                 }
             }
+        };
+        let results = if queue.len() < PARALLEL_LEVEL || threads <= 1 {
+            let mut local = (Pushes::new(), Vec::new());
+            process(&queue, &mut local.0, &mut local.1);
+            vec![local]
+        } else {
+            let chunks: Vec<&[u32]> = queue.chunks(ENTRIES_PER_TASK).collect();
+            run_parallel(
+                threads,
+                chunks.len(),
+                |task, local: &mut (Pushes, Vec<u64>)| {
+                    process(chunks[task], &mut local.0, &mut local.1)
+                },
+                || (Pushes::new(), Vec::with_capacity(128)),
+                || {},
+            )
+        };
+        for (local, _) in results {
+            for (at, entry) in local {
+                push(&mut queues, at, entry);
+            }
         }
+        progress(Progress {
+            stage: "propagate",
+            done: fixed.load(Ordering::Relaxed),
+            total,
+        });
         level += 1;
     }
     progress(Progress {
@@ -408,6 +526,7 @@ pub fn solve_pair(
     });
     drop(counters);
 
+    let mut codes: Vec<u16> = codes.into_iter().map(AtomicU16::into_inner).collect();
     let mut tables = Vec::new();
     for side in pair.sides.iter().rev() {
         let rest = codes.split_off(side.offset as usize);
@@ -423,7 +542,8 @@ pub fn solve_pair(
 
 /// Re-checks every stored value of `table` against the values of its successors, read from
 /// `others` (the other sub-space of its pair, or `table` itself when both counts are equal) and
-/// `lower` (the tables reached by removals). Returns the number of positions checked.
+/// `lower` (the tables reached by removals), on [`default_threads`] threads. Returns the number of
+/// positions checked.
 pub fn verify_table(
     table: &Table,
     others: &[&Table],
@@ -445,38 +565,56 @@ pub fn verify_table(
     };
     let other_offset = pair.sides[pair.other(0)].offset;
     let total = table.index.len();
-    let mut checked = 0u64;
-    let mut failure = None;
-    pair.for_each_board(0, |slot, own, opp| {
-        if failure.is_some() {
-            return;
-        }
-        let mut outlook = Outlook::default();
-        pair.for_each_move(0, own, opp, |succ| {
-            outlook.add(match succ {
-                Successor::Quiet(g) => Value::decode(other.codes[(g - other_offset) as usize]),
-                Successor::Capture(v) => v,
-            })
-        });
-        let expected = outlook.value();
-        let stored = Value::decode(table.codes[slot as usize]);
-        if expected != stored {
-            failure = Some(SolveError::Inconsistent {
-                mover: m,
-                opponent: o,
-                slot,
-                stored,
-                expected,
+    let n = table.index.canonical_count();
+    let done = AtomicU64::new(0);
+    let results = run_parallel(
+        default_threads(),
+        n.div_ceil(IDS_PER_TASK),
+        |task, state: &mut (u64, Option<SolveError>)| {
+            let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
+            pair.for_each_board(0, ids.clone(), |slot, own, opp| {
+                if state.1.is_some() {
+                    return;
+                }
+                let mut outlook = Outlook::default();
+                pair.for_each_move(0, own, opp, |succ| {
+                    outlook.add(match succ {
+                        Successor::Quiet(g) => {
+                            Value::decode(other.codes[(g - other_offset) as usize])
+                        }
+                        Successor::Capture(v) => v,
+                    })
+                });
+                let expected = outlook.value();
+                let stored = Value::decode(table.codes[slot as usize]);
+                if expected != stored {
+                    state.1 = Some(SolveError::Inconsistent {
+                        mover: m,
+                        opponent: o,
+                        slot,
+                        stored,
+                        expected,
+                    });
+                }
+                state.0 += 1;
             });
-        }
-        checked += 1;
-        if checked.is_multiple_of(PROGRESS_STEP) {
+            done.fetch_add(ids.len() as u64 * table.index.per_mover, Ordering::Relaxed);
+        },
+        || (0, None),
+        || {
             progress(Progress {
                 stage: "verify",
-                done: slot,
+                done: done.load(Ordering::Relaxed),
                 total,
-            });
+            })
+        },
+    );
+    let mut checked = 0;
+    for (count, failure) in results {
+        if let Some(error) = failure {
+            return Err(error);
         }
-    });
-    failure.map_or(Ok(checked), Err)
+        checked += count;
+    }
+    Ok(checked)
 }
