@@ -6,7 +6,10 @@
 //! * [`eval`]: [`Probabilities`] and the [`Evaluator`] trait ([`NetEvaluator`]: network + bearoff);
 //! * [`bearoff`]: the one-sided bearoff database;
 //! * [`search`]: n-ply lookahead; [`player`]: the [`Player`] trait and players;
-//! * [`train`]: self-play TD(λ); [`duel`]: mirrored-dice matches between players.
+//! * [`train`]: self-play TD(λ); [`duel`]: mirrored-dice matches between players;
+//! * [`cube`]: cubeful equity, cube decisions, the match equity table; [`rollout`]: rollouts;
+//! * [`engine`]: all of it in the rules crate's terms (`Position`, `Move`, `MatchState`), with
+//!   strength levels, for front ends.
 #![warn(missing_docs)]
 
 pub mod analysis;
@@ -15,6 +18,7 @@ pub mod board;
 pub mod cube;
 pub mod duel;
 pub mod encoding;
+pub mod engine;
 pub mod eval;
 pub mod match_context;
 pub mod net;

@@ -1,27 +1,21 @@
-//! The cube and score context of a decision, read from a gnubg Match ID.
-//!
-//! The rules crate will own Match ID parsing (`MatchState`); until it does, this module decodes the
-//! fields the engine needs (layout in `docs/interop.md`): cube value and owner, the side on roll,
-//! the Crawford flag, the dice, match length and scores.
+//! The cube and score context of a decision, from the rules crate's `MatchState` (gnubg Match
+//! ID): cube value and owner relative to the side on roll, the scores as points away, the
+//! Crawford stage, the dice.
 
 use crate::cube::{Crawford, CubeOwner, CubeState, MatchPayoff, Met, Money, Payoff};
+use ludus_backgammon::MatchState;
 
-/// Characters of a Match ID.
-const MATCH_ID_CHARS: usize = 12;
-/// Largest cube exponent a Match ID may carry that the engine accepts (cube 2^15 is absurd).
-const MAX_CUBE_LOG2: u64 = 6;
+/// Largest cube value the engine's cube model handles (the physical cube).
+const MAX_CUBE_VALUE: u32 = 64;
 
-/// Why a Match ID could not be read.
+/// Why a Match ID cannot be used as a decision context.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum MatchIdError {
-    /// Not 12 characters.
-    #[error("a Match ID has 12 characters, got {0}")]
-    Length(usize),
-    /// A character outside the Base64 alphabet.
-    #[error("invalid character {0:?} in Match ID")]
-    Character(char),
-    /// A field out of range.
-    #[error("invalid Match ID: {0}")]
+pub enum MatchContextError {
+    /// The Match ID itself is malformed.
+    #[error(transparent)]
+    MatchId(#[from] ludus_backgammon::MatchIdError),
+    /// A field out of the engine's range.
+    #[error("{0}")]
     Field(&'static str),
 }
 
@@ -56,70 +50,35 @@ impl Default for MatchContext {
     }
 }
 
-fn base64_value(c: char) -> Option<u8> {
-    Some(match c {
-        'A'..='Z' => c as u8 - b'A',
-        'a'..='z' => c as u8 - b'a' + 26,
-        '0'..='9' => c as u8 - b'0' + 52,
-        '+' => 62,
-        '/' => 63,
-        _ => return None,
-    })
-}
-
 impl MatchContext {
     /// Reads a gnubg Match ID.
-    pub fn from_match_id(id: &str) -> Result<MatchContext, MatchIdError> {
-        let chars: Vec<char> = id.trim().chars().collect();
-        if chars.len() != MATCH_ID_CHARS {
-            return Err(MatchIdError::Length(chars.len()));
+    pub fn from_match_id(id: &str) -> Result<MatchContext, MatchContextError> {
+        MatchContext::from_match_state(&MatchState::from_match_id(id.trim())?)
+    }
+
+    /// The context of a match state, seen from its player on roll.
+    pub fn from_match_state(state: &MatchState) -> Result<MatchContext, MatchContextError> {
+        if state.cube_value > MAX_CUBE_VALUE {
+            return Err(MatchContextError::Field("cube value above 64"));
         }
-        // 12 × 6 bits, most significant first, form 9 bytes.
-        let mut bits: u128 = 0;
-        for &c in &chars {
-            let v = base64_value(c).ok_or(MatchIdError::Character(c))?;
-            bits = (bits << 6) | u128::from(v);
-        }
-        let bytes: Vec<u8> = (0..9).map(|i| (bits >> (8 * (8 - i))) as u8).collect();
-        let mut reader = BitReader {
-            bytes: &bytes,
-            at: 0,
-        };
-        let cube_log2 = reader.take(4);
-        let owner = reader.take(2);
-        let on_roll = reader.take(1);
-        let crawford = reader.take(1) == 1;
-        let _state = reader.take(3);
-        let _turn = reader.take(1);
-        let _double_offered = reader.take(1);
-        let _resignation = reader.take(2);
-        let (d1, d2) = (reader.take(3), reader.take(3));
-        let length = reader.take(15) as u32;
-        let scores = [reader.take(15) as u32, reader.take(15) as u32];
-        if cube_log2 > MAX_CUBE_LOG2 {
-            return Err(MatchIdError::Field("cube value above 64"));
-        }
-        if owner == 2 {
-            return Err(MatchIdError::Field("cube owner 2 does not exist"));
-        }
-        if d1 > 6 || d2 > 6 || (d1 == 0) != (d2 == 0) {
-            return Err(MatchIdError::Field("dice out of range"));
-        }
-        let (mine, theirs) = (scores[on_roll as usize], scores[1 - on_roll as usize]);
+        let me = state.on_roll;
+        let them = me.other();
+        let (mine, theirs) = (state.score[me.index()], state.score[them.index()]);
+        let length = state.match_length;
         if length > 0 && (mine >= length || theirs >= length) {
-            return Err(MatchIdError::Field("a score reaches the match length"));
+            return Err(MatchContextError::Field("a score reaches the match length"));
         }
-        let owner = match owner {
-            3 => CubeOwner::Centered,
-            o if o == on_roll => CubeOwner::Me,
-            _ => CubeOwner::Opponent,
+        let owner = match state.cube_owner {
+            ludus_backgammon::CubeOwner::Centered => CubeOwner::Centered,
+            ludus_backgammon::CubeOwner::Owned(seat) if seat == me => CubeOwner::Me,
+            ludus_backgammon::CubeOwner::Owned(_) => CubeOwner::Opponent,
         };
         let (away_me, away_opponent) = if length > 0 {
             (length - mine, length - theirs)
         } else {
             (0, 0)
         };
-        let stage = if crawford {
+        let stage = if state.crawford {
             Crawford::ThisGame
         } else if length > 0 && (away_me == 1) != (away_opponent == 1) {
             Crawford::After
@@ -128,14 +87,14 @@ impl MatchContext {
         };
         Ok(MatchContext {
             cube: CubeState {
-                value: 1 << cube_log2,
+                value: state.cube_value,
                 owner,
             },
             length,
             away_me,
             away_opponent,
             crawford: stage,
-            dice: (d1 > 0).then_some((d1 as u8, d2 as u8)),
+            dice: state.dice.map(|d| (d.first(), d.second())),
         })
     }
 
@@ -156,24 +115,5 @@ impl MatchContext {
                 met,
             })
         }
-    }
-}
-
-struct BitReader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl BitReader<'_> {
-    /// The next `n` bits, least significant first.
-    fn take(&mut self, n: usize) -> u64 {
-        let mut v = 0u64;
-        for k in 0..n {
-            let bit = self.at + k;
-            let b = self.bytes.get(bit / 8).copied().unwrap_or(0);
-            v |= u64::from((b >> (bit % 8)) & 1) << k;
-        }
-        self.at += n;
-        v
     }
 }

@@ -102,3 +102,62 @@ fn no_cube_action_when_the_opponent_owns_it() {
     let d = cube_decision(&Money, &no_gammons(0.9), cube, 0.68);
     assert_eq!(d.action, CubeAction::NoDoubleAvailable);
 }
+
+#[test]
+fn match_context_reads_scores_and_cube_from_the_side_on_roll() {
+    use ludus_backgammon::{MatchState, Seat};
+    use ludus_backgammon_engine::match_context::MatchContext;
+    let state = MatchState {
+        match_length: 5,
+        score: [1, 3],
+        on_roll: Seat::Zero,
+        turn: Seat::Zero,
+        cube_value: 2,
+        cube_owner: ludus_backgammon::CubeOwner::Owned(Seat::One),
+        ..MatchState::default()
+    };
+    let id = state.match_id().expect("valid state");
+    let context = MatchContext::from_match_id(&id).expect("valid id");
+    assert_eq!((context.away_me, context.away_opponent), (4, 2));
+    assert_eq!(
+        context.cube,
+        CubeState {
+            value: 2,
+            owner: CubeOwner::Opponent
+        }
+    );
+    assert_eq!(context.crawford, Crawford::Before);
+}
+
+#[test]
+fn match_cube_decisions_use_match_winning_chances() {
+    use ludus_backgammon_engine::cube::MatchPayoff;
+    let met = Met::get();
+    // 2-away / 2-away: a pass leaves me 1-away against 2-away in the Crawford game; a take plays
+    // for the match, so with 90% the opponent must pass, and at 70% take.
+    let pay = MatchPayoff {
+        away_me: 2,
+        away_opponent: 2,
+        crawford: Crawford::Before,
+        met,
+    };
+    let d = cube_decision(&pay, &no_gammons(0.9), CubeState::default(), 0.68);
+    let pass_value = met.equity(1, 2, Crawford::ThisGame);
+    assert!((d.double_pass - pass_value).abs() < EPS);
+    assert!(
+        (d.double_take - 0.9).abs() < 0.01,
+        "the game decides the match"
+    );
+    assert_eq!(d.action, CubeAction::DoublePass);
+    let d = cube_decision(&pay, &no_gammons(0.66), CubeState::default(), 0.68);
+    assert_eq!(d.action, CubeAction::DoubleTake);
+    // In the Crawford game nobody may double.
+    let crawford = MatchPayoff {
+        away_me: 3,
+        away_opponent: 1,
+        crawford: Crawford::ThisGame,
+        met,
+    };
+    let d = cube_decision(&crawford, &no_gammons(0.9), CubeState::default(), 0.68);
+    assert_eq!(d.action, CubeAction::NoDoubleAvailable);
+}

@@ -43,3 +43,25 @@ fn network_beats_random_and_the_heuristic() {
     let r = duel(&mut net, &mut HeuristicPlayer, 200, 2, |_| {});
     assert!(r.ppg > 0.3, "{r:?}");
 }
+
+#[test]
+fn engine_levels_play_legal_moves_and_replay_from_their_seed() {
+    use ludus_backgammon::{Dice, Position};
+    use ludus_backgammon_engine::engine::Engine;
+    let start = Position::starting();
+    let dice: Dice = "42".parse().expect("dice");
+    let legal = start.legal_moves(dice);
+    for level in [1, 5, 8] {
+        let a = Engine::level(level, 3);
+        let b = Engine::level(level, 3);
+        for _ in 0..5 {
+            let mv = a.best_move(&start, dice);
+            assert!(legal.contains(&mv));
+            assert_eq!(mv, b.best_move(&start, dice));
+        }
+    }
+    assert_eq!(
+        Engine::level(8, 0).best_move(&start, dice).to_string(),
+        "8/4 6/4"
+    );
+}

@@ -44,3 +44,12 @@ fn board_and_position_convert_both_ways() {
     assert_eq!(Board::from(start), Board::STARTING);
     assert_eq!(Position::try_from(Board::STARTING), Ok(start));
 }
+
+#[test]
+fn race_and_pip_counts_agree_with_the_rules_crate() {
+    for b in random_positions(2_000, 13) {
+        let pos = Position::try_from(b).expect("valid board");
+        assert_eq!(b.is_race(), pos.is_race(), "{}", pos.position_id());
+        assert_eq!((Board::pips(&b.me), Board::pips(&b.them)), pos.pip_count());
+    }
+}
