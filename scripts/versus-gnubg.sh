@@ -47,7 +47,7 @@ seconds=$(($(date +%s) - start))
 # Each game's result: "Wins N points" in the left column (gnubg) or the right column (Ludus).
 awk -v plies="$plies" -v level="$level" -v secs="$seconds" '
     /Wins/ {
-        # gnubg writes "Wins" on a line of its own, or after a drop on the drop's line.
+        # gnubg writes Wins on a line of its own, or after a drop on the line of the drop.
         column = index($0, "Wins") - 1
         rest = substr($0, column + 1)
         split(rest, words, " ")
