@@ -2,9 +2,12 @@
 //!
 //! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
 //! - `backgammon`: `ludus backgammon moves | show` (the rules commands).
+//! - `interop`: `ludus backgammon external | analyze`, `ludus morris uci`.
 
 #[path = "cli/backgammon.rs"]
 mod backgammon;
+#[path = "cli/interop.rs"]
+mod interop;
 #[path = "cli/morris.rs"]
 mod morris;
 
