@@ -279,6 +279,8 @@ impl<'a> Searcher<'a> {
         let start = Instant::now();
         let root = Board::from_position(position, &self.rules);
         self.nodes = 0;
+        // Older searches count half: history stays bounded and follows the game.
+        self.history.iter_mut().for_each(|h| *h /= 2);
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.movetime.map(|t| start + t);
@@ -553,7 +555,8 @@ impl<'a> Searcher<'a> {
                         killers[1] = killers[0];
                         killers[0] = mv;
                     }
-                    self.history[history_index(mv)] += depth * depth;
+                    let slot = &mut self.history[history_index(mv)];
+                    *slot = (*slot + depth * depth).min(ORDER_KILLER - 1);
                 }
                 break;
             }

@@ -331,3 +331,30 @@ fn three_vs_three_without_flying_agrees_with_plain_recursion_on_a_sample() {
 fn three_vs_three_with_flying_agrees_with_plain_recursion_on_a_sample() {
     check_sample_against_plain_recursion(Rules::standard(), 3, 3);
 }
+
+#[test]
+fn a_build_skips_sub_spaces_whose_files_exist() {
+    let dir = temp_dir("resume");
+    let dbs = Databases::new(&dir);
+    let three = Subspace {
+        flying: false,
+        mover: 3,
+        opponent: 3,
+    };
+    let first = dbs.build(three, false, &mut no_progress()).expect("builds");
+    assert_eq!(first.len(), 1);
+    let four = Subspace {
+        flying: false,
+        mover: 4,
+        opponent: 3,
+    };
+    let second = dbs.build(four, false, &mut no_progress()).expect("builds");
+    let names: Vec<Subspace> = second.iter().map(|b| b.subspace).collect();
+    assert_eq!(names, vec![four.partner(), four]);
+    assert!(
+        dbs.build(four, true, &mut no_progress())
+            .expect("verifies")
+            .is_empty()
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
