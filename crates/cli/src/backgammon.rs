@@ -17,6 +17,11 @@ pub(crate) struct BackgammonArgs {
 enum BackgammonCommand {
     /// Print the version of the rules library.
     Version,
+    /// Play as gnubg's external player: serve FIBS board lines on a TCP port.
+    External(crate::external::ExternalArgs),
+    /// Replay a .mat (or gnubg .sgf) match and report the equity lost by every play and cube
+    /// decision.
+    Analyze(crate::analyze::AnalyzeArgs),
     /// List the legal moves for a roll, one per distinct resulting position.
     Moves(MovesArgs),
     /// Draw the board as text (like gnubg's `show board`).
@@ -82,6 +87,8 @@ pub(crate) fn run(args: BackgammonArgs) -> CliResult {
             println!("{}", env!("CARGO_PKG_VERSION"));
             Ok(())
         }
+        BackgammonCommand::External(args) => crate::external::run(args),
+        BackgammonCommand::Analyze(args) => crate::analyze::run(args),
         BackgammonCommand::Moves(args) => moves(args),
         BackgammonCommand::Show(args) => show(args),
         BackgammonCommand::Engine(command) => crate::backgammon_engine::run(command),

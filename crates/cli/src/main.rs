@@ -4,13 +4,16 @@
 //! Every command that prints a result accepts `--json` and then prints exactly one JSON document.
 //! Errors go to stderr as one line `error: …`; the exit code is 2 for bad input, 1 otherwise.
 
+mod analyze;
 mod backgammon;
 mod backgammon_engine;
 mod error;
+mod external;
 mod morris;
 mod morris_engine;
 mod play;
 mod serve;
+mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -56,6 +56,8 @@ enum MorrisCommand {
     },
     /// Print the version of the rules library.
     Version,
+    /// Speak Sanmill's UCI-like engine protocol on stdin/stdout.
+    Uci,
     #[command(flatten)]
     Engine(crate::morris_engine::MorrisEngineCommand),
 }
@@ -70,6 +72,7 @@ pub(crate) fn run(args: MorrisArgs) -> CliResult {
             setting,
         } => run_perft(&setting, depth, divide),
         MorrisCommand::Apply { setting, moves } => apply(&setting, &moves),
+        MorrisCommand::Uci => crate::uci::run(),
         MorrisCommand::Version => {
             println!("{}", env!("CARGO_PKG_VERSION"));
             Ok(())

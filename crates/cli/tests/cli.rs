@@ -3,9 +3,12 @@
 //! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
 //! - `backgammon`: `ludus backgammon moves | show` (the rules commands).
 //! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
+//! - `interop`: `ludus backgammon external | analyze`, `ludus morris uci`.
 
 #[path = "cli/backgammon.rs"]
 mod backgammon;
+#[path = "cli/interop.rs"]
+mod interop;
 #[path = "cli/morris.rs"]
 mod morris;
 #[path = "cli/play.rs"]

@@ -1,0 +1,100 @@
+//! `ludus backgammon analyze FILE`: the equity lost by every play and cube decision of a match
+//! (glue over `ludus_interop::analysis`).
+
+use crate::{CliError, CliResult};
+use clap::Args;
+use ludus_backgammon::Match;
+use ludus_backgammon_engine::NetEvaluator;
+use ludus_interop::analysis::{Mark, MatchReport, analyze_match};
+use ludus_interop::mat::read_mat;
+use std::path::PathBuf;
+
+/// Most plies the analysis accepts (2 plies already take a while per decision).
+const MAX_PLIES: u8 = 2;
+
+/// Arguments of `ludus backgammon analyze`.
+#[derive(Debug, Args)]
+pub(crate) struct AnalyzeArgs {
+    /// The match: a `.mat` file, or a gnubg `.sgf` file.
+    file: PathBuf,
+    /// Lookahead plies of the evaluation (0 to 2).
+    #[arg(long, default_value_t = 0)]
+    plies: u8,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Reads a match file by its extension (`.sgf` is gnubg's SGF, anything else `.mat`).
+pub(crate) fn read_match(path: &std::path::Path) -> Result<Match, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
+    let is_sgf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    if is_sgf {
+        ludus_interop::sgf::read_sgf(&text)
+            .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
+    } else {
+        read_mat(&text).map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
+    }
+}
+
+/// Runs the analysis.
+pub(crate) fn run(args: AnalyzeArgs) -> CliResult {
+    if args.plies > MAX_PLIES {
+        return Err(CliError::bad_input(format!(
+            "--plies must be 0 to {MAX_PLIES}"
+        )));
+    }
+    let record = read_match(&args.file)?;
+    let evaluator = NetEvaluator::shipped();
+    let report = analyze_match(&record, &evaluator, args.plies);
+    if args.json {
+        let text = serde_json::to_string(&report).map_err(anyhow::Error::from)?;
+        println!("{text}");
+    } else {
+        print_text(&report);
+    }
+    Ok(())
+}
+
+fn print_text(report: &MatchReport) {
+    for game in &report.games {
+        println!(
+            "Game {} (score {}-{})",
+            game.number, game.score[0], game.score[1]
+        );
+        for d in game.decisions.iter().filter(|d| d.mark != Mark::None) {
+            let dice = d
+                .dice
+                .as_deref()
+                .map(|x| format!("{x}: "))
+                .unwrap_or_default();
+            println!(
+                "  {:<10} {:<8} {dice}{} (best: {}) loses {:.3}",
+                report.players[d.player].name,
+                format!("{:?}", d.mark).to_lowercase(),
+                d.played,
+                d.best,
+                d.equity_lost
+            );
+        }
+    }
+    println!();
+    for p in &report.players {
+        println!(
+            "{}: {} unforced moves, {} cube decisions; lost {:.3} (checker {:.3}, cube {:.3}); {} doubtful, {} errors, {} blunders; error rate {:.1} per 1000 decisions",
+            p.name,
+            p.unforced_moves,
+            p.cube_decisions,
+            p.checker_loss + p.cube_loss,
+            p.checker_loss,
+            p.cube_loss,
+            p.doubtful,
+            p.errors,
+            p.blunders,
+            p.error_rate
+        );
+    }
+}

@@ -1,0 +1,99 @@
+use crate::{ludus, stderr, stdout};
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The documented opening board line: the bot (player 1) to roll or double.
+const ROLL_LINE: &str = "board:gnubg:extbot:0:0:0:0:-1:-1:0:0:0:5:0:3:0:0:0:-4:5:0:0:-1:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+/// The starting position with 3-1 to play.
+const MOVE_LINE: &str = "board:gnubg:root:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+
+fn connect(port: u16) -> TcpStream {
+    for _ in 0..100 {
+        if let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) {
+            return stream;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("the external player does not listen on {port}");
+}
+
+fn ask(stream: &mut TcpStream, line: &str) -> String {
+    stream.write_all(line.as_bytes()).unwrap();
+    stream.write_all(b"\n\0").unwrap();
+    let mut reply = String::new();
+    BufReader::new(stream.try_clone().unwrap())
+        .read_line(&mut reply)
+        .unwrap();
+    reply.trim_end().to_string()
+}
+
+#[test]
+fn the_external_player_answers_board_lines_over_tcp_and_serves_a_reconnect() {
+    let port = 20_000 + (std::process::id() % 20_000) as u16;
+    let address = format!("127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "backgammon",
+            "external",
+            "--listen",
+            &address,
+            "--level",
+            "1",
+        ])
+        .args(["--connections", "2"])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = connect(port);
+    assert!(["roll", "double"].contains(&ask(&mut first, ROLL_LINE).as_str()));
+    let play = ask(&mut first, MOVE_LINE);
+    let start = ludus_backgammon::Position::starting();
+    let dice = "31".parse().unwrap();
+    assert!(start.parse_move(dice, &play).is_ok(), "{play}");
+    drop(first);
+    let mut second = connect(port);
+    assert_eq!(ask(&mut second, "not a board"), "");
+    assert!(ask(&mut second, MOVE_LINE).contains('/'));
+    drop(second);
+    assert!(server.wait().unwrap().success());
+}
+
+#[test]
+fn analyze_reports_json_and_refuses_a_missing_file_with_exit_2() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../interop/tests/data/gnubg_3_point_match.mat"
+    );
+    let output = ludus(&["backgammon", "analyze", file, "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["match_length"], 3);
+    assert_eq!(report["players"][1]["name"], "root");
+    let missing = ludus(&["backgammon", "analyze", "/nonexistent.mat"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).starts_with("error: "));
+}
+
+#[test]
+fn morris_uci_answers_a_piped_session() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["morris", "uci"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nisready\nposition startpos moves a7 a1 d7 a4 g7\ngo depth 2\nquit\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[2], "uciok");
+    assert_eq!(lines[3], "readyok");
+    assert!(lines.last().unwrap().starts_with("bestmove x"), "{text}");
+}

@@ -1,0 +1,407 @@
+//! Sanmill's FEN for Nine Men's Morris (standard rules), and the state between a mill and its
+//! removal that Sanmill's atomic move tokens pass through.
+//!
+//! `INNER/MIDDLE/OUTER SIDE PHASE ACTION W_ON_BOARD W_IN_HAND B_ON_BOARD B_IN_HAND W_TO_REMOVE
+//! B_TO_REMOVE W_MILL_FROM W_MILL_TO B_MILL_FROM B_MILL_TO MILLS_BITMASK RULE50 FULLMOVE`.
+//! Each ring is 8 characters (`*` empty, `O` white, `@` black) starting at the midpoint of its top
+//! side and going clockwise: inner `d5 e5 e4 e3 d3 c3 c4 c5`, middle `d6 f6 … b6`, outer
+//! `d7 g7 g4 g1 d1 a1 a4 a7` (Sanmill's square numbering 8..31). The older 12-field form without
+//! the four last-mill squares and the mills bitmask is read too. See `docs/interop-formats.md`.
+
+use ludus_morris::geometry::pieces_in_mills;
+use ludus_morris::{Bitboard, Color, Position, Setup, SetupError, Square};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Sanmill's square order in a FEN board (its squares 8..31).
+const SANMILL_ORDER: [&str; 24] = [
+    "d5", "e5", "e4", "e3", "d3", "c3", "c4", "c5", // inner ring
+    "d6", "f6", "f4", "f2", "d2", "b2", "b4", "b6", // middle ring
+    "d7", "g7", "g4", "g1", "d1", "a1", "a4", "a7", // outer ring
+];
+/// Points in one ring.
+const RING: usize = 8;
+/// Fields of the current form.
+const FIELDS: usize = 17;
+/// Fields of the older form (no last-mill squares, no mills bitmask).
+const OLD_FIELDS: usize = 12;
+/// The start position in the current form.
+pub const START_FEN: &str = "********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1";
+
+/// Why a text is not a Sanmill FEN of the standard rules.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// Neither 17 nor 12 space-separated fields.
+    #[error("a Sanmill FEN has {FIELDS} fields (or 12 in the older form), found {0}")]
+    FieldCount(usize),
+    /// The board is not three rings of 8.
+    #[error(
+        "the board is three rings of 8 points (inner/middle/outer) of '*', 'O', '@', found {0:?}"
+    )]
+    Board(String),
+    /// A field with a value outside its range.
+    #[error("field {index} ({name}) cannot be {found:?}")]
+    Field {
+        /// 1-based field number.
+        index: usize,
+        /// What it holds.
+        name: &'static str,
+        /// The text.
+        found: String,
+    },
+    /// The counts disagree with the board.
+    #[error("{0}")]
+    Inconsistent(String),
+    /// The position is not legal in Ludus's rules.
+    #[error("not a legal position: {0}")]
+    Setup(#[from] SetupError),
+}
+
+/// The phase field: placing or moving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FenPhase {
+    /// `p`: pieces are being placed.
+    Placing,
+    /// `m`: pieces move.
+    Moving,
+}
+
+/// The action field: what the side to move does next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FenAction {
+    /// `p`: place a piece.
+    Place,
+    /// `s`: select a piece to move.
+    Select,
+    /// `r`: remove an opposing piece (a mill was just closed).
+    Remove,
+}
+
+/// Every field of a Sanmill FEN, as read (so that reading and writing round-trips).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fen {
+    /// The pieces, by Ludus square index.
+    pub pieces: [Bitboard; 2],
+    /// Side to move (or to remove).
+    pub side: Color,
+    /// Phase.
+    pub phase: FenPhase,
+    /// Action.
+    pub action: FenAction,
+    /// Pieces in hand (White, Black).
+    pub in_hand: [u8; 2],
+    /// Pieces each side must remove now (White, Black).
+    pub to_remove: [u8; 2],
+    /// Last mill squares (White from, to, Black from, to); `None` in the older 12-field form.
+    pub last_mills: Option<[i32; 4]>,
+    /// Mills bitmask; `None` in the older form.
+    pub mills_bitmask: Option<u64>,
+    /// Plies since the last removal (Sanmill's rule-50 counter).
+    pub rule50: u32,
+    /// Full move number, from 1.
+    pub fullmove: u32,
+}
+
+/// Where a Morris game stands between Sanmill's atomic actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MorrisState {
+    /// A whole turn is to be played (placement or move, with its removal).
+    Turn(Position),
+    /// The side to move has closed a mill and must remove a piece.
+    Removal(Removal),
+}
+
+/// The board after a mill was closed, before the removal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Removal {
+    /// The pieces after the placement or move.
+    pub pieces: [Bitboard; 2],
+    /// The pieces in hand after the placement.
+    pub in_hand: [u8; 2],
+    /// The side that removes.
+    pub remover: Color,
+    /// Whether the mill came from a placement.
+    pub placing: bool,
+    /// Plies since the last removal, counting the move that closed the mill.
+    pub plies_since_removal: u32,
+}
+
+impl Removal {
+    /// The opposing pieces that may be removed: those outside mills, or any when all are in mills.
+    pub fn targets(&self) -> Bitboard {
+        let theirs = self.pieces[self.remover.opponent().index()];
+        let free = theirs & !pieces_in_mills(theirs);
+        if free != 0 { free } else { theirs }
+    }
+
+    /// The position after removing the piece on `square`, or `None` when that is not allowed.
+    pub fn remove(&self, square: Square) -> Option<Position> {
+        if self.targets() & square.bit() == 0 {
+            return None;
+        }
+        let mut pieces = self.pieces;
+        pieces[self.remover.opponent().index()] &= !square.bit();
+        Position::try_from(Setup {
+            pieces,
+            in_hand: self.in_hand,
+            side_to_move: self.remover.opponent(),
+            plies_since_removal: 0,
+        })
+        .ok()
+    }
+}
+
+fn sanmill_squares() -> [Square; 24] {
+    SANMILL_ORDER.map(|name| name.parse().unwrap_or(Square::ALL[0]))
+}
+
+fn field<T: FromStr>(fields: &[&str], index: usize, name: &'static str) -> Result<T, FenError> {
+    fields[index].parse().map_err(|_| FenError::Field {
+        index: index + 1,
+        name,
+        found: fields[index].to_string(),
+    })
+}
+
+impl FromStr for Fen {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<Fen, FenError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != FIELDS && fields.len() != OLD_FIELDS {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let rings: Vec<&str> = fields[0].split('/').collect();
+        if rings.len() != 3 || rings.iter().any(|r| r.chars().count() != RING) {
+            return Err(FenError::Board(fields[0].to_string()));
+        }
+        let mut pieces = [0 as Bitboard; 2];
+        for (square, c) in sanmill_squares().iter().zip(rings.concat().chars()) {
+            match c {
+                '*' => {}
+                'O' => pieces[Color::White.index()] |= square.bit(),
+                '@' => pieces[Color::Black.index()] |= square.bit(),
+                _ => return Err(FenError::Board(fields[0].to_string())),
+            }
+        }
+        let side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(bad(2, "side", other)),
+        };
+        let phase = match fields[2] {
+            "p" => FenPhase::Placing,
+            "m" => FenPhase::Moving,
+            other => return Err(bad(3, "phase", other)),
+        };
+        let action = match fields[3] {
+            "p" => FenAction::Place,
+            "s" => FenAction::Select,
+            "r" => FenAction::Remove,
+            other => return Err(bad(4, "action", other)),
+        };
+        let on_board: [u32; 2] = [
+            field(&fields, 4, "white on board")?,
+            field(&fields, 6, "black on board")?,
+        ];
+        let in_hand: [u8; 2] = [
+            field(&fields, 5, "white in hand")?,
+            field(&fields, 7, "black in hand")?,
+        ];
+        let to_remove: [u8; 2] = [
+            field(&fields, 8, "white to remove")?,
+            field(&fields, 9, "black to remove")?,
+        ];
+        let (last_mills, mills_bitmask, rest) = if fields.len() == FIELDS {
+            let mills = [
+                field(&fields, 10, "last mill")?,
+                field(&fields, 11, "last mill")?,
+                field(&fields, 12, "last mill")?,
+                field(&fields, 13, "last mill")?,
+            ];
+            (Some(mills), Some(field(&fields, 14, "mills bitmask")?), 15)
+        } else {
+            (None, None, 10)
+        };
+        let fen = Fen {
+            pieces,
+            side,
+            phase,
+            action,
+            in_hand,
+            to_remove,
+            last_mills,
+            mills_bitmask,
+            rule50: field(&fields, rest, "rule 50")?,
+            fullmove: field(&fields, rest + 1, "fullmove")?,
+        };
+        for color in Color::ALL {
+            let counted = fen.pieces[color.index()].count_ones();
+            if counted != on_board[color.index()] {
+                return Err(FenError::Inconsistent(format!(
+                    "{color} has {counted} pieces on the board, the FEN says {}",
+                    on_board[color.index()]
+                )));
+            }
+        }
+        Ok(fen)
+    }
+}
+
+fn bad(index: usize, name: &'static str, found: &str) -> FenError {
+    FenError::Field {
+        index,
+        name,
+        found: found.to_string(),
+    }
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let squares = sanmill_squares();
+        for (i, square) in squares.iter().enumerate() {
+            if i > 0 && i.is_multiple_of(RING) {
+                f.write_str("/")?;
+            }
+            let c = if self.pieces[0] & square.bit() != 0 {
+                'O'
+            } else if self.pieces[1] & square.bit() != 0 {
+                '@'
+            } else {
+                '*'
+            };
+            write!(f, "{c}")?;
+        }
+        let side = if self.side == Color::White { "w" } else { "b" };
+        let phase = match self.phase {
+            FenPhase::Placing => "p",
+            FenPhase::Moving => "m",
+        };
+        let action = match self.action {
+            FenAction::Place => "p",
+            FenAction::Select => "s",
+            FenAction::Remove => "r",
+        };
+        write!(
+            f,
+            " {side} {phase} {action} {} {} {} {} {} {}",
+            self.pieces[0].count_ones(),
+            self.in_hand[0],
+            self.pieces[1].count_ones(),
+            self.in_hand[1],
+            self.to_remove[0],
+            self.to_remove[1]
+        )?;
+        if let (Some(m), Some(bits)) = (self.last_mills, self.mills_bitmask) {
+            write!(f, " {} {} {} {} {bits}", m[0], m[1], m[2], m[3])?;
+        }
+        write!(f, " {} {}", self.rule50, self.fullmove)
+    }
+}
+
+impl Fen {
+    /// The game state this FEN describes, checked against Ludus's rules.
+    pub fn state(&self) -> Result<MorrisState, FenError> {
+        let remover = self.side;
+        if self.action == FenAction::Remove {
+            if self.to_remove[remover.index()] != 1 {
+                return Err(FenError::Inconsistent(
+                    "action r needs exactly 1 piece to remove for the side to move".into(),
+                ));
+            }
+            let removal = Removal {
+                pieces: self.pieces,
+                in_hand: self.in_hand,
+                remover,
+                placing: self.phase == FenPhase::Placing,
+                plies_since_removal: self.rule50,
+            };
+            if pieces_in_mills(self.pieces[remover.index()]) == 0 || removal.targets() == 0 {
+                return Err(FenError::Inconsistent(
+                    "action r without a mill of the side to move or a piece to remove".into(),
+                ));
+            }
+            // The board after a removal must be a legal position.
+            if let Some(square) = Square::iter_bits(removal.targets()).next() {
+                let mut pieces = self.pieces;
+                pieces[remover.opponent().index()] &= !square.bit();
+                Position::try_from(Setup {
+                    pieces,
+                    in_hand: self.in_hand,
+                    side_to_move: remover.opponent(),
+                    plies_since_removal: 0,
+                })?;
+            }
+            return Ok(MorrisState::Removal(removal));
+        }
+        if self.to_remove != [0, 0] {
+            return Err(FenError::Inconsistent(
+                "pieces to remove without action r".into(),
+            ));
+        }
+        let position = Position::try_from(Setup {
+            pieces: self.pieces,
+            in_hand: self.in_hand,
+            side_to_move: self.side,
+            plies_since_removal: self.rule50,
+        })?;
+        Ok(MorrisState::Turn(position))
+    }
+
+    /// The FEN of a state, with the given full move number (the last-mill fields `-1`, the
+    /// bitmask 0: the standard rules do not use them).
+    pub fn from_state(state: &MorrisState, fullmove: u32) -> Fen {
+        let (pieces, in_hand, side, phase, action, to_remove, rule50) = match state {
+            MorrisState::Turn(p) => {
+                let placing = p.is_placement_phase();
+                (
+                    [p.pieces(Color::White), p.pieces(Color::Black)],
+                    [p.in_hand(Color::White), p.in_hand(Color::Black)],
+                    p.side_to_move(),
+                    if placing {
+                        FenPhase::Placing
+                    } else {
+                        FenPhase::Moving
+                    },
+                    if placing {
+                        FenAction::Place
+                    } else {
+                        FenAction::Select
+                    },
+                    [0, 0],
+                    p.plies_since_removal(),
+                )
+            }
+            MorrisState::Removal(r) => {
+                let mut to_remove = [0, 0];
+                to_remove[r.remover.index()] = 1;
+                (
+                    r.pieces,
+                    r.in_hand,
+                    r.remover,
+                    if r.placing {
+                        FenPhase::Placing
+                    } else {
+                        FenPhase::Moving
+                    },
+                    FenAction::Remove,
+                    to_remove,
+                    r.plies_since_removal,
+                )
+            }
+        };
+        Fen {
+            pieces,
+            side,
+            phase,
+            action,
+            in_hand,
+            to_remove,
+            last_mills: Some([-1; 4]),
+            mills_bitmask: Some(0),
+            rule50,
+            fullmove,
+        }
+    }
+}

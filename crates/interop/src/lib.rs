@@ -1,0 +1,28 @@
+//! The field's formats and protocols, so that Ludus plugs into the tools players already own.
+//!
+//! Backgammon:
+//! * [`fibs`]: FIBS board lines as gnubg's external-player protocol sends them;
+//! * [`external`]: the external-player session (board line in, reply out) over a
+//!   [`external::BackgammonBrain`];
+//! * [`sgf`]: gnubg's SGF match files (import);
+//! * [`analysis`]: replay a match and measure the equity lost by every checker play and cube
+//!   decision, with gnubg's thresholds.
+//!
+//! Nine Men's Morris (Sanmill):
+//! * [`fen`]: Sanmill's FEN, including the "must remove" state between a mill and its removal;
+//! * [`record`]: the game record Sanmill imports (PGN-like tags and joined move tokens);
+//! * [`uci`]: Sanmill's UCI-like engine protocol as a pure state machine over a
+//!   [`uci::MorrisBrain`].
+//!
+//! `.mat` files are read and written by the rules crate (`ludus_backgammon::read_mat`,
+//! `write_mat`); [`mat::read_mat`] first smooths gnubg's layout quirks. Formats are described in `docs/interop-formats.md`.
+#![warn(missing_docs)]
+
+pub mod analysis;
+pub mod external;
+pub mod fen;
+pub mod fibs;
+pub mod mat;
+pub mod record;
+pub mod sgf;
+pub mod uci;

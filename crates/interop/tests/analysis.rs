@@ -1,0 +1,73 @@
+use crate::data;
+use ludus_backgammon::{Match, Phase, Rules, SeededDice};
+use ludus_backgammon_engine::NetEvaluator;
+use ludus_backgammon_engine::match_context::MatchContext;
+use ludus_interop::analysis::{BLUNDER, DOUBTFUL, DecisionKind, ERROR, Mark, analyze_match};
+use ludus_interop::external::{BackgammonBrain, EngineBrain};
+use ludus_interop::mat::read_mat;
+
+#[test]
+fn marks_follow_gnubgs_default_thresholds() {
+    assert_eq!(Mark::of(DOUBTFUL - 1e-9), Mark::None);
+    assert_eq!(Mark::of(DOUBTFUL), Mark::Doubtful);
+    assert_eq!(Mark::of(ERROR), Mark::Error);
+    assert_eq!(Mark::of(BLUNDER), Mark::Blunder);
+    assert_eq!((DOUBTFUL, ERROR, BLUNDER), (0.03, 0.06, 0.12));
+}
+
+#[test]
+fn the_zero_ply_engine_loses_nothing_by_its_own_zero_ply_measure() {
+    // The engine plays both sides of a one-point match at 0 ply with seeded dice.
+    let mut record = Match::new(Rules::match_to(1), ["a".into(), "b".into()]);
+    let mut dice = SeededDice::new(7);
+    let mut brain = EngineBrain::new(0, 0);
+    let context = MatchContext::default();
+    let game = record.new_game(&mut dice).unwrap();
+    while game.outcome().is_none() {
+        if let Phase::AwaitingRoll = game.phase() {
+            game.roll(&mut dice).unwrap();
+        }
+        let Phase::Moving(roll) = game.phase() else {
+            panic!("no cube in a one-point match")
+        };
+        let mv = brain.choose_move(&game.position(), roll, &context);
+        game.play(&mv).unwrap();
+    }
+    let report = analyze_match(&record, &NetEvaluator::shipped(), 0);
+    for player in &report.players {
+        assert!(player.unforced_moves > 5);
+        assert!(player.checker_loss.abs() < 1e-9, "{}", player.checker_loss);
+    }
+}
+
+#[test]
+fn a_match_gnubg_played_against_ludus_is_analysed_for_both_players() {
+    let record = read_mat(&data("gnubg_vs_ludus_match.mat")).unwrap();
+    let report = analyze_match(&record, &NetEvaluator::shipped(), 0);
+    assert_eq!(report.players[1].name, "root");
+    assert!(report.players.iter().all(|p| p.unforced_moves > 10));
+}
+
+#[test]
+fn every_cube_action_of_a_match_is_analysed_and_the_report_serialises() {
+    let record = read_mat(&data("gnubg_3_point_match.mat")).unwrap();
+    let report = analyze_match(&record, &NetEvaluator::shipped(), 0);
+    let kinds: Vec<DecisionKind> = report.games[0].decisions.iter().map(|d| d.kind).collect();
+    // Game 1: gnubg's opening move, root doubles, gnubg takes, root's move, gnubg redoubles,
+    // root drops.
+    assert_eq!(
+        kinds.iter().filter(|k| **k == DecisionKind::Double).count(),
+        2
+    );
+    assert_eq!(
+        kinds.iter().filter(|k| **k == DecisionKind::Take).count(),
+        2
+    );
+    for d in report.games.iter().flat_map(|g| &g.decisions) {
+        assert!(d.equity_lost >= 0.0);
+        assert_eq!(d.mark, Mark::of(d.equity_lost));
+    }
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["match_length"], 3);
+    assert_eq!(json["players"][0]["name"], "gnubg");
+}

@@ -1,0 +1,118 @@
+//! Every parser takes any text: it answers a value or one error, never a panic. Inputs are
+//! random strings and valid lines with a few characters changed.
+use crate::data;
+use ludus_backgammon::Position;
+use ludus_interop::external::{EngineBrain, ExternalPlayer};
+use ludus_interop::fen::Fen;
+use ludus_interop::fibs::FibsBoard;
+use ludus_interop::mat::read_mat;
+use ludus_interop::record::read_record;
+use ludus_interop::sgf::read_sgf;
+use ludus_interop::uci::{MorrisBrain, UciSession};
+use ludus_morris_engine::{SearchLimits, SearchResult};
+use proptest::prelude::*;
+
+/// Changes `edits` characters of `text` at positions and to characters drawn by proptest.
+fn mutate(text: &str, edits: &[(usize, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(at, c) in edits {
+        if chars.is_empty() {
+            chars.push(c);
+        } else {
+            let i = at % chars.len();
+            chars[i] = c;
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn edits() -> impl Strategy<Value = Vec<(usize, char)>> {
+    prop::collection::vec(
+        (
+            any::<usize>(),
+            prop::sample::select(vec![
+                '0', '1', '9', '-', ':', ' ', '\n', '[', ']', ';', 'x', '*', 'O', '/', ')',
+            ]),
+        ),
+        1..4,
+    )
+}
+
+/// A brain that never searches (the fuzzing is about parsing).
+struct NoSearch;
+
+impl MorrisBrain for NoSearch {
+    fn search(
+        &mut self,
+        position: &ludus_morris::Position,
+        _: &[ludus_morris::Position],
+        _: &SearchLimits,
+    ) -> SearchResult {
+        let moves = position.legal_moves(&ludus_morris::Rules::standard());
+        SearchResult {
+            best_move: moves.first().copied(),
+            score: 0,
+            depth: 1,
+            pv: Vec::new(),
+            nodes: 1,
+            elapsed: std::time::Duration::ZERO,
+            perfect: false,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn fibs_lines_never_panic(text in ".{0,200}", e in edits(), pick in 0usize..60) {
+        let lines = data("fibs_lines.txt");
+        let line = lines.lines().nth(pick % 60).unwrap_or("");
+        for input in [text.clone(), mutate(line, &e)] {
+            if let Ok(board) = input.parse::<FibsBoard>() {
+                let _ = board.position();
+                let _ = board.decision();
+                let _ = board.context(board.bot_index());
+                prop_assert_eq!(board.to_string().parse::<FibsBoard>().ok(), Some(board));
+            }
+        }
+        let mut player = ExternalPlayer::new(EngineBrain::new(0, 0));
+        let _ = player.reply(&mutate(line, &e));
+    }
+
+    #[test]
+    fn mat_and_sgf_never_panic(e in edits(), pick in 0usize..3) {
+        let name = ["gnubg_3_point_match", "gnubg_5_point_match", "gnubg_money_session"][pick];
+        let _ = read_mat(&mutate(&data(&format!("{name}.mat")), &e));
+        let _ = read_sgf(&mutate(&data(&format!("{name}.sgf")), &e));
+    }
+
+    #[test]
+    fn fens_records_and_uci_lines_never_panic(text in ".{0,120}", e in edits()) {
+        let fen = mutate("********/O*@*O*@*/@*O***** w p p 3 6 3 6 0 0 -1 -1 -1 -1 0 6 4", &e);
+        for input in [text.clone(), fen.clone()] {
+            if let Ok(parsed) = input.parse::<Fen>() {
+                let _ = parsed.state();
+                prop_assert_eq!(parsed.to_string().parse::<Fen>().ok(), Some(parsed));
+            }
+        }
+        let _ = read_record(&mutate(&data("game_record.txt"), &e));
+        let mut session = UciSession::new(NoSearch);
+        let _ = session.handle(&format!("position fen {fen} moves d6 xd5"));
+        let _ = session.handle(&text);
+        let _ = session.handle("go depth 1");
+    }
+}
+
+#[test]
+fn a_board_line_with_too_many_checkers_is_one_clear_error() {
+    let mut board = FibsBoard::from_position(&Position::starting(), ["a".into(), "b".into()]);
+    board.board[6] = 9;
+    let error = board
+        .to_string()
+        .parse::<FibsBoard>()
+        .unwrap()
+        .position()
+        .unwrap_err();
+    assert!(error.to_string().contains("15"), "{error}");
+}

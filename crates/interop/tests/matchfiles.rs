@@ -1,0 +1,91 @@
+use crate::data;
+use ludus_backgammon::{GameEvent, write_mat};
+use ludus_interop::mat::{normalize_gnubg_mat, read_mat};
+use ludus_interop::sgf::read_sgf;
+
+const GNUBG_MATCHES: [&str; 3] = [
+    "gnubg_3_point_match",
+    "gnubg_5_point_match",
+    "gnubg_money_session",
+];
+
+#[test]
+fn mat_files_exported_by_gnubg_read_and_write_back_identically() {
+    for name in GNUBG_MATCHES {
+        let text = data(&format!("{name}.mat"));
+        let record = read_mat(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(write_mat(&record), text, "{name}");
+    }
+}
+
+/// The games as comparable facts: per event, the seat, dice and the checker moves as a set.
+fn facts(record: &ludus_backgammon::Match) -> Vec<Vec<String>> {
+    record
+        .games()
+        .iter()
+        .map(|game| {
+            game.events()
+                .iter()
+                .map(|event| match event {
+                    GameEvent::Turn { seat, dice, play } => {
+                        let mut steps: Vec<(u8, u8)> = play
+                            .iter()
+                            .flat_map(|m| m.checker_moves())
+                            .map(|s| (s.from, s.to))
+                            .collect();
+                        steps.sort_unstable();
+                        format!("{seat:?} {} {steps:?}", dice.normalized())
+                    }
+                    other => format!("{other:?}"),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_match_gnubg_played_saves_as_sgf_that_imports_to_exactly_its_mat_export() {
+    let record = read_sgf(&data("gnubg_selfplay_3_point.sgf")).unwrap();
+    let mat = data("gnubg_selfplay_3_point.mat");
+    // gnubg's export starts with a `; [EventDate …]` comment and a blank line.
+    let body: String = mat.lines().skip(2).map(|l| format!("{l}\n")).collect();
+    assert_eq!(write_mat(&record), body);
+}
+
+#[test]
+fn sgf_files_saved_by_gnubg_import_to_the_same_games_as_its_mat_export() {
+    // These SGF files were saved by gnubg after importing the .mat, so the order of the checker
+    // moves within a play may differ (gnubg sorts them on import); the plays are the same.
+    for name in GNUBG_MATCHES {
+        let record =
+            read_sgf(&data(&format!("{name}.sgf"))).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mat = read_mat(&data(&format!("{name}.mat"))).unwrap();
+        assert_eq!(facts(&record), facts(&mat), "{name}");
+        assert_eq!(record.score(), mat.score(), "{name}");
+    }
+}
+
+#[test]
+fn gnubg_sessions_against_ludus_replay_legally_including_a_drop_and_its_result_on_one_line() {
+    let money = read_mat(&data("gnubg_vs_ludus_money.mat")).unwrap();
+    assert_eq!(money.games().len(), 2);
+    assert!(money.games().iter().all(|g| g.outcome().is_some()));
+    let matched = read_mat(&data("gnubg_vs_ludus_match.mat")).unwrap();
+    assert!(matched.winner().is_some());
+}
+
+#[test]
+fn a_wins_after_a_drop_moves_to_its_own_line_at_the_same_column() {
+    let text = " 10)  Drops                       Wins 2 points \n";
+    assert_eq!(
+        normalize_gnubg_mat(text),
+        " 10)  Drops\n                                  Wins 2 points \n"
+    );
+}
+
+#[test]
+fn a_move_out_of_turn_in_sgf_is_refused_with_the_game_number() {
+    let text = "(;FF[4]GM[6]MI[length:1]PW[a]PB[b];W[31hefe];W[31hefe])";
+    let error = read_sgf(text).unwrap_err();
+    assert_eq!(error.game, 1);
+}

@@ -1,0 +1,20 @@
+//! Tests of ludus-interop, one binary. Index:
+//! - `fibs`: FIBS board lines (golden round trip of lines recorded from gnubg, board reading);
+//! - `external`: the external-player session (every reply legal, cube rules, bad lines);
+//! - `matchfiles`: `.mat` through the rules crate and gnubg SGF import (golden files from gnubg);
+//! - `analysis`: the match analysis report;
+//! - `morris`: Sanmill FEN, game records and the UCI-like protocol (recorded session replay);
+//! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest).
+
+mod analysis;
+mod external;
+mod fibs;
+mod fuzz;
+mod matchfiles;
+mod morris;
+
+/// A file of `tests/data`.
+pub fn data(name: &str) -> String {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
