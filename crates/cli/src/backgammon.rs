@@ -15,8 +15,6 @@ pub(crate) struct BackgammonArgs {
 
 #[derive(Debug, Subcommand)]
 enum BackgammonCommand {
-    /// Print the version of the rules library.
-    Version,
     /// Play as gnubg's external player: serve FIBS board lines on a TCP port.
     External(crate::external::ExternalArgs),
     /// Replay a .mat (or gnubg .sgf) match and report the equity lost by every play and cube
@@ -83,10 +81,6 @@ struct ShowOutput {
 /// Runs one `ludus backgammon` command.
 pub(crate) fn run(args: BackgammonArgs) -> CliResult {
     match args.command {
-        BackgammonCommand::Version => {
-            println!("{}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
         BackgammonCommand::External(args) => crate::external::run(args),
         BackgammonCommand::Analyze(args) => crate::analyze::run(args),
         BackgammonCommand::Moves(args) => moves(args),

@@ -23,8 +23,6 @@ use std::time::Instant;
 /// The engine subcommands of `ludus backgammon`, flattened into its command list.
 #[derive(Debug, Subcommand)]
 pub(crate) enum BackgammonEngineCommand {
-    /// Print the version of the engine library.
-    EngineVersion,
     /// Train a network by self-play TD(lambda) from random weights (or resume a checkpoint).
     Train(TrainArgs),
     /// Play two players against each other with mirrored dice; points per game ± 95% CI.
@@ -174,10 +172,6 @@ pub(crate) struct DuelArgs {
 /// Runs one engine command.
 pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
     match command {
-        BackgammonEngineCommand::EngineVersion => {
-            println!("{}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
         BackgammonEngineCommand::Train(args) => run_train(args),
         BackgammonEngineCommand::Duel(args) => run_duel(args),
         BackgammonEngineCommand::Best(args) => run_best(args),

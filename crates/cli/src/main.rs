@@ -7,6 +7,7 @@
 mod analyze;
 mod backgammon;
 mod backgammon_engine;
+mod bench;
 mod error;
 mod external;
 mod morris;
@@ -40,6 +41,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Play in the terminal: a full-screen board against the computer or a friend.
     Play(play::PlayArgs),
+    /// The headline benchmarks of the hot paths, one line each.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Backgammon(args) => backgammon::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Play(args) => play::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -54,8 +54,6 @@ enum MorrisCommand {
         #[arg(value_name = "MOVE")]
         moves: Vec<String>,
     },
-    /// Print the version of the rules library.
-    Version,
     /// Speak Sanmill's UCI-like engine protocol on stdin/stdout.
     Uci,
     #[command(flatten)]
@@ -73,10 +71,6 @@ pub(crate) fn run(args: MorrisArgs) -> CliResult {
         } => run_perft(&setting, depth, divide),
         MorrisCommand::Apply { setting, moves } => apply(&setting, &moves),
         MorrisCommand::Uci => crate::uci::run(),
-        MorrisCommand::Version => {
-            println!("{}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
         MorrisCommand::Engine(command) => crate::morris_engine::run(command),
     }
 }

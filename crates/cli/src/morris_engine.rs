@@ -15,8 +15,6 @@ use std::time::{Duration, Instant};
 /// The engine subcommands of `ludus morris`, flattened into its command list.
 #[derive(Debug, Subcommand)]
 pub(crate) enum MorrisEngineCommand {
-    /// Print the version of the engine library.
-    EngineVersion,
     /// Search a position: best move, value, principal variation, nodes and nodes/s.
     Best {
         /// The position (text form); the empty board when omitted.
@@ -71,10 +69,6 @@ pub(crate) enum MorrisEngineCommand {
 /// Runs one engine command.
 pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
     match command {
-        MorrisEngineCommand::EngineVersion => {
-            println!("{}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
         MorrisEngineCommand::Best {
             position,
             rules,

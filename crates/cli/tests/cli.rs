@@ -3,10 +3,13 @@
 //! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
 //! - `backgammon`: `ludus backgammon moves | show` (the rules commands).
 //! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
+//! - `bench`: `ludus bench --json`.
 //! - `interop`: `ludus backgammon external | analyze`, `ludus morris uci`.
 
 #[path = "cli/backgammon.rs"]
 mod backgammon;
+#[path = "cli/bench.rs"]
+mod bench;
 #[path = "cli/interop.rs"]
 mod interop;
 #[path = "cli/morris.rs"]

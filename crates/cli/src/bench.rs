@@ -1,0 +1,202 @@
+//! `ludus bench`: the headline benchmarks of the hot paths, one line each. Each runs a fixed,
+//! seeded workload for a fixed amount of work (not time), so two runs compare; criterion benches
+//! (`cargo bench`) give the careful figures recorded in `docs/benchmarks.md`.
+
+use crate::CliResult;
+use clap::Args;
+use ludus_backgammon::{Dice, Position as BgPosition};
+use ludus_backgammon_engine::engine::Engine;
+use ludus_morris::{Position as MorrisPosition, Rules, perft};
+use ludus_morris_engine::{SearchLimits, Searcher};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use std::time::Instant;
+
+/// Depth of the Morris perft from the empty board (99,274,176 nodes).
+const MORRIS_PERFT_DEPTH: u32 = 6;
+/// Depth of the Morris search from the empty board.
+const MORRIS_SEARCH_DEPTH: u32 = 8;
+/// Backgammon positions of seeded random play used by the backgammon lines.
+const BG_POSITIONS: usize = 1_000;
+/// Passes over the position set × 21 rolls for move generation.
+const BG_MOVEGEN_PASSES: usize = 10;
+/// Passes over the position set for network evaluations.
+const BG_EVAL_PASSES: usize = 200;
+/// Seed of the backgammon position set.
+const BG_SEED: u64 = 2026;
+
+/// Arguments of `ludus bench`.
+#[derive(Debug, Args)]
+pub(crate) struct BenchArgs {
+    /// Print one JSON array of results.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One benchmark result.
+#[derive(Debug, Serialize)]
+struct BenchResult {
+    name: &'static str,
+    work: u64,
+    unit: &'static str,
+    seconds: f64,
+    per_second: f64,
+}
+
+impl BenchResult {
+    fn timed(name: &'static str, unit: &'static str, run: impl FnOnce() -> u64) -> BenchResult {
+        let start = Instant::now();
+        let work = run();
+        let seconds = start.elapsed().as_secs_f64();
+        BenchResult {
+            name,
+            work,
+            unit,
+            seconds,
+            per_second: work as f64 / seconds.max(f64::EPSILON),
+        }
+    }
+}
+
+/// Runs every headline benchmark and prints one line (or one JSON entry) each.
+pub(crate) fn run(args: BenchArgs) -> CliResult {
+    let bg_positions = backgammon_positions();
+    let benches: [(&str, Box<dyn Fn() -> BenchResult>); 5] = [
+        ("morris perft", Box::new(morris_perft)),
+        ("morris search", Box::new(morris_search)),
+        (
+            "backgammon movegen",
+            Box::new(|| backgammon_movegen(&bg_positions)),
+        ),
+        (
+            "backgammon eval",
+            Box::new(|| backgammon_eval(&bg_positions)),
+        ),
+        (
+            "backgammon 0-ply play",
+            Box::new(|| backgammon_play(&bg_positions)),
+        ),
+    ];
+    let mut results = Vec::new();
+    for (_, bench) in &benches {
+        let result = bench();
+        if !args.json {
+            println!(
+                "{:<24} {:>14.0} {}/s  ({} {} in {:.3} s)",
+                result.name,
+                result.per_second,
+                result.unit,
+                result.work,
+                result.unit,
+                result.seconds
+            );
+        }
+        results.push(result);
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&results).map_err(anyhow::Error::from)?
+        );
+    }
+    Ok(())
+}
+
+fn morris_perft() -> BenchResult {
+    BenchResult::timed("morris perft", "nodes", || {
+        perft(
+            &MorrisPosition::new(),
+            &Rules::standard(),
+            MORRIS_PERFT_DEPTH,
+        )
+    })
+}
+
+fn morris_search() -> BenchResult {
+    BenchResult::timed("morris search", "nodes", || {
+        let mut searcher = Searcher::new(Rules::standard());
+        let result = searcher.search(
+            &MorrisPosition::new(),
+            &SearchLimits::depth(MORRIS_SEARCH_DEPTH),
+        );
+        result.nodes
+    })
+}
+
+/// Positions of seeded random play (every third position; a new game after each end).
+fn backgammon_positions() -> Vec<BgPosition> {
+    let mut rng = ChaCha8Rng::seed_from_u64(BG_SEED);
+    let mut set = Vec::with_capacity(BG_POSITIONS);
+    let mut position = BgPosition::starting();
+    let mut plays = Vec::new();
+    let mut ply = 0usize;
+    while set.len() < BG_POSITIONS {
+        if position.game_result().is_some() {
+            position = BgPosition::starting();
+        }
+        if ply % 3 == 0 {
+            set.push(position);
+        }
+        ply += 1;
+        let dice = random_dice(&mut rng);
+        position.successors(dice, &mut plays);
+        position = plays[rng.random_range(0..plays.len())].1.swapped();
+    }
+    set
+}
+
+fn random_dice(rng: &mut ChaCha8Rng) -> Dice {
+    Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice are 1..=6")
+}
+
+fn backgammon_movegen(positions: &[BgPosition]) -> BenchResult {
+    BenchResult::timed("backgammon movegen", "move lists", || {
+        let mut plays = Vec::new();
+        let mut lists = 0;
+        for _ in 0..BG_MOVEGEN_PASSES {
+            for position in positions {
+                for (dice, _) in Dice::ALL_21.iter() {
+                    position.successors(*dice, &mut plays);
+                    lists += 1;
+                }
+            }
+        }
+        lists
+    })
+}
+
+/// An engine at `plies`, with its lazily built tables (the bearoff database) built before timing.
+fn warm_engine(plies: u8, positions: &[BgPosition]) -> Engine {
+    let engine = Engine::new(plies);
+    for position in positions {
+        std::hint::black_box(engine.evaluate(position));
+    }
+    engine
+}
+
+fn backgammon_eval(positions: &[BgPosition]) -> BenchResult {
+    let engine = warm_engine(0, positions);
+    BenchResult::timed("backgammon eval", "evaluations", || {
+        let mut checksum = 0.0f32;
+        for _ in 0..BG_EVAL_PASSES {
+            for position in positions {
+                checksum += engine.evaluate(position).equity();
+            }
+        }
+        std::hint::black_box(checksum);
+        (BG_EVAL_PASSES * positions.len()) as u64
+    })
+}
+
+fn backgammon_play(positions: &[BgPosition]) -> BenchResult {
+    let engine = warm_engine(0, positions);
+    let mut rng = ChaCha8Rng::seed_from_u64(BG_SEED);
+    let rolls: Vec<Dice> = positions.iter().map(|_| random_dice(&mut rng)).collect();
+    BenchResult::timed("backgammon 0-ply play", "moves chosen", || {
+        for (position, dice) in positions.iter().zip(&rolls) {
+            std::hint::black_box(engine.best_move(position, *dice));
+        }
+        positions.len() as u64
+    })
+}
