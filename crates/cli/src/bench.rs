@@ -62,26 +62,15 @@ impl BenchResult {
 /// Runs every headline benchmark and prints one line (or one JSON entry) each.
 pub(crate) fn run(args: BenchArgs) -> CliResult {
     let bg_positions = backgammon_positions();
-    let benches: [(&str, Box<dyn Fn() -> BenchResult>); 5] = [
-        ("morris perft", Box::new(morris_perft)),
-        ("morris search", Box::new(morris_search)),
-        (
-            "backgammon movegen",
-            Box::new(|| backgammon_movegen(&bg_positions)),
-        ),
-        (
-            "backgammon eval",
-            Box::new(|| backgammon_eval(&bg_positions)),
-        ),
-        (
-            "backgammon 0-ply play",
-            Box::new(|| backgammon_play(&bg_positions)),
-        ),
+    let results = [
+        morris_perft(),
+        morris_search(),
+        backgammon_movegen(&bg_positions),
+        backgammon_eval(&bg_positions),
+        backgammon_play(&bg_positions),
     ];
-    let mut results = Vec::new();
-    for (_, bench) in &benches {
-        let result = bench();
-        if !args.json {
+    if !args.json {
+        for result in &results {
             println!(
                 "{:<24} {:>14.0} {}/s  ({} {} in {:.3} s)",
                 result.name,
@@ -92,7 +81,6 @@ pub(crate) fn run(args: BenchArgs) -> CliResult {
                 result.seconds
             );
         }
-        results.push(result);
     }
     if args.json {
         println!(
@@ -135,7 +123,7 @@ fn backgammon_positions() -> Vec<BgPosition> {
         if position.game_result().is_some() {
             position = BgPosition::starting();
         }
-        if ply % 3 == 0 {
+        if ply.is_multiple_of(3) {
             set.push(position);
         }
         ply += 1;
