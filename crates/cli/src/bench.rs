@@ -59,10 +59,13 @@ impl BenchResult {
     }
 }
 
+/// A named benchmark, run on demand.
+type Bench<'a> = (&'a str, Box<dyn Fn() -> BenchResult + 'a>);
+
 /// Runs every headline benchmark and prints one line (or one JSON entry) each.
 pub(crate) fn run(args: BenchArgs) -> CliResult {
     let bg_positions = backgammon_positions();
-    let benches: [(&str, Box<dyn Fn() -> BenchResult>); 5] = [
+    let benches: [Bench; 5] = [
         ("morris perft", Box::new(morris_perft)),
         ("morris search", Box::new(morris_search)),
         (
@@ -135,7 +138,7 @@ fn backgammon_positions() -> Vec<BgPosition> {
         if position.game_result().is_some() {
             position = BgPosition::starting();
         }
-        if ply % 3 == 0 {
+        if ply.is_multiple_of(3) {
             set.push(position);
         }
         ply += 1;

@@ -63,7 +63,12 @@ impl MorrisPlayer for MorrisEngine {
     }
 
     /// Each move searched for its share of `think_time`; values in hundredths of a piece.
-    fn analyse(&self, position: &Position, rules: &Rules, think_time: Duration) -> Vec<(Move, i32)> {
+    fn analyse(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        think_time: Duration,
+    ) -> Vec<(Move, i32)> {
         let moves = position.legal_moves(rules);
         let share = think_time / u32::try_from(moves.len().max(1)).unwrap_or(u32::MAX);
         let limits = SearchLimits {
@@ -135,8 +140,7 @@ impl BackgammonPlayer for BackgammonEngine {
         think_time: Duration,
     ) -> BgMove {
         let mut level = level.clamp(1, ludus_backgammon_engine::engine::MAX_LEVEL);
-        if level == ludus_backgammon_engine::engine::MAX_LEVEL && think_time < TWO_PLY_THINK_TIME
-        {
+        if level == ludus_backgammon_engine::engine::MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
             level -= 1;
         }
         self.levels[usize::from(level - 1)].best_move(position, dice)
@@ -202,7 +206,9 @@ mod tests {
         let mut played = 0;
         while played < plies {
             let Some(side) = game.to_act() else { break };
-            let job = game.computer_job(level, THINK).expect("a job while a side acts");
+            let job = game
+                .computer_job(level, THINK)
+                .expect("a job while a side acts");
             let command = job();
             game.apply(side, &command)
                 .unwrap_or_else(|error| panic!("{command:?} was refused: {error}"));
@@ -242,7 +248,12 @@ mod tests {
         let report = Analyser.analyse(&game.export()).unwrap();
         assert_eq!(report["players"].as_array().map(Vec::len), Some(2));
         assert!(report["players"][0]["unforced_moves"].as_u64() > Some(0));
-        assert!(!report["games"][0]["decisions"].as_array().unwrap().is_empty());
+        assert!(
+            !report["games"][0]["decisions"]
+                .as_array()
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]

@@ -263,9 +263,7 @@ async fn analyse_game(
     let session = hub.get(&id)?;
     let (kind, mat) = session.lock().await.export();
     if kind != GameKind::Backgammon {
-        return Err(ApiError::conflict(
-            "analysis covers backgammon games only",
-        ));
+        return Err(ApiError::conflict("analysis covers backgammon games only"));
     }
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::not_implemented(

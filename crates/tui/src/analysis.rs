@@ -113,7 +113,10 @@ mod tests {
                 number: 1,
                 score: [0, 0],
                 result: Some((0, 1)),
-                decisions: vec![decision(0, Mark::None, 0.0), decision(1, Mark::Blunder, 0.2)],
+                decisions: vec![
+                    decision(0, Mark::None, 0.0),
+                    decision(1, Mark::Blunder, 0.2),
+                ],
             }],
         }
     }
