@@ -35,7 +35,7 @@ export function analysisHtml(report) {
   return `<table class="analysis-totals"><tr><th></th><th>${t('analysis-checker-loss')}</th><th>${t('analysis-cube-loss')}</th>
     <th>${t('analysis-mark-doubtful')}</th><th>${t('analysis-mark-error')}</th><th>${t('analysis-mark-blunder')}</th>
     <th>${t('analysis-error-rate')}</th></tr>${totals}</table>
-    <ol class="analysis-errors">${marked.join('') || `<li class="empty">${t('analysis-no-errors')}</li>`}</ol>`;
+    <ul class="analysis-errors">${marked.join('') || `<li class="empty">${t('analysis-no-errors')}</li>`}</ul>`;
 }
 
 function commonFields(prefix) {
