@@ -130,3 +130,18 @@ tui-bg-centred = centred
 tui-pips = Pips
 tui-bg-move-done = Enter confirms the move; u takes back a checker.
 tui-bg-takes = { $side } takes.
+
+# Post-game analysis of a backgammon match (web and terminal UI).
+analysis = Analysis
+analysis-loading = Analysing the match…
+analysis-checker-loss = Checker play lost
+analysis-cube-loss = Cube lost
+analysis-error-rate = Error rate (per 1000)
+analysis-mark-doubtful = doubtful
+analysis-mark-error = error
+analysis-mark-blunder = blunder
+analysis-best = best
+analysis-decision = Game { $game }, decision { $number }:
+analysis-no-errors = No marked errors.
+analysis-title = Analysis (a: close)
+analysis-key = a: analysis

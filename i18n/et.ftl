@@ -128,3 +128,18 @@ tui-bg-centred = keskel
 tui-pips = Silmi
 tui-bg-move-done = Enter kinnitab käigu; u võtab nupu tagasi.
 tui-bg-takes = { $side } võtab vastu.
+
+# Post-game analysis of a backgammon match (web and terminal UI).
+analysis = Analüüs
+analysis-loading = Analüüsin matši…
+analysis-checker-loss = Nuppude käikudega kaotatud
+analysis-cube-loss = Kuubiga kaotatud
+analysis-error-rate = Veamäär (1000 kohta)
+analysis-mark-doubtful = kahtlane
+analysis-mark-error = viga
+analysis-mark-blunder = suur viga
+analysis-best = parim
+analysis-decision = Mäng { $game }, otsus { $number }:
+analysis-no-errors = Märgitud vigu pole.
+analysis-title = Analüüs (a: sulge)
+analysis-key = a: analüüs

@@ -128,3 +128,18 @@ tui-bg-centred = középen
 tui-pips = Pip
 tui-bg-move-done = Az Enter megerősíti a lépést; az u visszavesz egy korongot.
 tui-bg-takes = { $side } elfogadja.
+
+# Post-game analysis of a backgammon match (web and terminal UI).
+analysis = Elemzés
+analysis-loading = A mérkőzés elemzése…
+analysis-checker-loss = Lépésekkel vesztett
+analysis-cube-loss = Kockával vesztett
+analysis-error-rate = Hibaarány (ezrelék)
+analysis-mark-doubtful = kétes
+analysis-mark-error = hiba
+analysis-mark-blunder = durva hiba
+analysis-best = legjobb
+analysis-decision = { $game }. játék, { $number }. döntés:
+analysis-no-errors = Nincs megjelölt hiba.
+analysis-title = Elemzés (a: bezárás)
+analysis-key = a: elemzés

@@ -13,7 +13,9 @@
 //   4. phone_layout             – a backgammon match at phone width (responsive layout).
 //   5. cube_between_two_pages   – Backgammon between two pages: one doubles by button, the other
 //                                 sees the offer live and takes; both show the cube at 2.
-//   6. sigkill_resume           – a second server is killed with SIGKILL mid-game; restarted on
+//   6. analysis_after_game      – a backgammon game ended by resignation; the summary's Analysis
+//                                 button shows both players' totals (GET /api/games/{id}/analysis).
+//   7. sigkill_resume           – a second server is killed with SIGKILL mid-game; restarted on
 //                                 the same database, every game is back with its full history.
 // Screenshots go to target/e2e/*.png.
 
@@ -289,6 +291,38 @@ async function cubeBetweenTwoPages(browser, url) {
   return `${doubler} doubled, ${opener} took; the cube shows 2 on both pages`;
 }
 
+async function analysisAfterGame(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.selectOption('#bg-opponent', 'human');
+  await page.selectOption('#bg-side', 'white');
+  await page.click('#start-backgammon');
+  await page.waitForSelector('#invite-link');
+  const id = gameId(page);
+  const invite = await page.inputValue('#invite-link');
+  // The side to act resigns through the API (white's token is the page's, black's the invitation's).
+  const status = await page.evaluate(async ({ id, invite }) => {
+    const state = await (await fetch(`/api/games/${id}`)).json();
+    const token = state.to_act === 'white'
+      ? JSON.parse(localStorage.getItem(`ludus:seat:${id}`)).token
+      : new URLSearchParams(invite.split('#')[1]).get('token');
+    const response = await fetch(`/api/games/${id}/actions`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, action: 'resign' }),
+    });
+    return response.status;
+  }, { id, invite });
+  assert(status === 200, `resign answered ${status}`);
+  await page.waitForSelector('#analyse', { timeout: WAIT_MS });
+  await page.click('#analyse');
+  await page.waitForSelector('.analysis-totals', { timeout: WAIT_MS });
+  const rows = await page.locator('.analysis-totals tr').count();
+  assert(rows === 3, `a header and two players, got ${rows} rows`);
+  await page.screenshot({ path: join(OUT, 'backgammon-analysis-en.png') });
+  await page.close();
+  return 'the summary shows the analysis of a finished game';
+}
+
 async function sigkillResume() {
   const json = async (response) => { const body = await response.json(); assert(response.ok, JSON.stringify(body)); return body; };
   const post = (url, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
@@ -328,6 +362,7 @@ async function main() {
   try {
     for (const [name, test] of [['morris_full_game_en', morrisFullGameEn], ['backgammon_turns_et', backgammonTurnsEt],
       ['two_humans_hu', twoHumansHu], ['phone_layout', phoneLayout], ['cube_between_two_pages', cubeBetweenTwoPages],
+      ['analysis_after_game', analysisAfterGame],
       ['sigkill_resume', sigkillResume]]) {
       const started = Date.now();
       try {

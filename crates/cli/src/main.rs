@@ -14,6 +14,7 @@ mod morris;
 mod morris_engine;
 mod play;
 mod serve;
+mod serve_players;
 mod uci;
 
 use clap::{Parser, Subcommand};

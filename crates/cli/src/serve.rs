@@ -25,7 +25,7 @@ pub(crate) fn run(args: ServeArgs) -> CliResult {
     let config = ludus_server::Config {
         think_time: Duration::from_millis(args.think_ms),
     };
-    let hub = ludus_server::Hub::open(&args.db, ludus_server::games::Players::default(), config)?;
+    let hub = ludus_server::Hub::open(&args.db, crate::serve_players::engine_players(), config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

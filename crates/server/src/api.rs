@@ -31,6 +31,7 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/actions", post(take_action))
         .route("/api/games/{id}/export", get(export_game))
+        .route("/api/games/{id}/analysis", get(analyse_game))
         .route("/api/games/{id}/ws", get(watch_game))
         .route("/api/morris/analysis", get(morris_analysis))
         .route("/api/backgammon/analysis", get(backgammon_analysis))
@@ -252,6 +253,27 @@ async fn feed(
             },
         }
     }
+}
+
+/// `GET /api/games/{id}/analysis`: the post-game analysis of a backgammon game's match record.
+async fn analyse_game(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let session = hub.get(&id)?;
+    let (kind, mat) = session.lock().await.export();
+    if kind != GameKind::Backgammon {
+        return Err(ApiError::conflict("analysis covers backgammon games only"));
+    }
+    let Some(analyser) = hub.players().analyser.clone() else {
+        return Err(ApiError::not_implemented(
+            "this server has no match analyser",
+        ));
+    };
+    let answer = tokio::task::spawn_blocking(move || analyser.analyse(&mat))
+        .await
+        .map_err(ApiError::internal)?;
+    answer.map(Json).map_err(ApiError::internal)
 }
 
 #[derive(Debug, Deserialize)]

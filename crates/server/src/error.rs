@@ -39,6 +39,16 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, message)
     }
 
+    /// 409: the request does not fit the game (e.g. analysing a Morris game).
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, message)
+    }
+
+    /// 501: this server has no such feature configured.
+    pub fn not_implemented(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_IMPLEMENTED, message)
+    }
+
     /// 500: the server failed (storage).
     pub fn internal(error: impl std::fmt::Display) -> ApiError {
         ApiError::new(

@@ -387,6 +387,7 @@ async fn the_openapi_document_describes_every_route() {
         "/api/games/{id}/moves",
         "/api/games/{id}/actions",
         "/api/games/{id}/export",
+        "/api/games/{id}/analysis",
         "/api/games/{id}/ws",
         "/api/morris/analysis",
         "/api/backgammon/analysis",
@@ -454,4 +455,56 @@ async fn backgammon_analysis_reads_the_match_id_of_a_game() {
     assert_eq!(body["cube"]["may_double"], true);
     let (status, body) = get(&app, "/api/backgammon/analysis?match_id=!!").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+/// An analyser that reports what it was given: the `.mat` text's first line and its length.
+struct EchoAnalyser;
+
+impl ludus_server::games::MatchAnalyser for EchoAnalyser {
+    fn analyse(&self, mat: &str) -> Result<Value, String> {
+        Ok(json!({ "first_line": mat.lines().next(), "length": mat.len() }))
+    }
+}
+
+fn app_with_analyser() -> axum::Router {
+    let players = ludus_server::games::Players {
+        analyser: Some(std::sync::Arc::new(EchoAnalyser)),
+        ..ludus_server::games::Players::default()
+    };
+    ludus_server::router(
+        ludus_server::Hub::new(
+            ludus_server::store::Store::in_memory().unwrap(),
+            players,
+            ludus_server::Config { think_time: THINK },
+        )
+        .unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn the_analysis_of_a_backgammon_game_is_the_analyser_report_of_its_mat() {
+    let app = app_with_analyser();
+    let (id, _, _) = two_humans(&app, "backgammon", json!({"match_length": 3})).await;
+    let (_, mat) = get(&app, &format!("/api/games/{id}/export")).await;
+    let (status, report) = get(&app, &format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    let mat = mat.as_str().unwrap();
+    assert_eq!(report["length"], mat.len());
+    assert_eq!(report["first_line"], mat.lines().next().unwrap());
+}
+
+#[tokio::test]
+async fn analysis_is_404_for_no_game_409_for_morris_and_501_without_analyser() {
+    let app = app_with_analyser();
+    let (status, body) = get(&app, "/api/games/feedfacefeedface/analysis").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = get(&app, &format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(error_of(&body).contains("backgammon"));
+    let plain = crate::common::app();
+    let (id, _, _) = two_humans(&plain, "backgammon", json!({})).await;
+    let (status, body) = get(&plain, &format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, StatusCode::NOT_IMPLEMENTED);
+    error_of(&body);
 }

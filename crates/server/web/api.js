@@ -15,6 +15,7 @@ async function call(path, options = {}) {
 export const createGame = (body) => call('/api/games', { method: 'POST', body });
 export const getGame = (id) => call(`/api/games/${id}`);
 export const listGames = () => call('/api/games');
+export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
 export const sendMove = (id, token, move) => call(`/api/games/${id}/moves`, { method: 'POST', body: { token, move } });
 export const sendAction = (id, token, action) => call(`/api/games/${id}/actions`, { method: 'POST', body: { token, action } });
 

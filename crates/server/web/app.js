@@ -2,7 +2,7 @@
 // status, move list, invitation, game over summary). Live updates come over a WebSocket.
 
 import { LANGUAGES, language, pickLanguage, setLanguage, t, translate } from './i18n.js';
-import { createGame, getGame, listGames, sendAction, sendMove, watch } from './api.js';
+import { createGame, getAnalysis, getGame, listGames, sendAction, sendMove, watch } from './api.js';
 import { createMorrisBoard, morrisCounts } from './morris.js';
 import { createBackgammonBoard, backgammonPanel, backgammonLog } from './backgammon.js';
 
@@ -15,6 +15,27 @@ const seatKey = (id) => `ludus:seat:${id}`;
 
 function levelOptions() {
   return Array.from({ length: 10 }, (_, i) => `<option value="${i + 1}"${i === 4 ? ' selected' : ''}>${i + 1}</option>`).join('');
+}
+
+// The post-game analysis of a backgammon match: per-player totals, then every marked decision.
+export function analysisHtml(report) {
+  const num = (x, digits = 3) => Number(x).toFixed(digits);
+  const totals = report.players.map((p) => `<tr><th>${escape(p.name)}</th><td>${num(p.checker_loss)}</td>
+    <td>${num(p.cube_loss)}</td><td>${p.doubtful}</td><td>${p.errors}</td><td>${p.blunders}</td><td>${num(p.error_rate, 1)}</td></tr>`).join('');
+  const marked = [];
+  for (const game of report.games) {
+    game.decisions.forEach((d, index) => {
+      if (d.mark === 'none') return;
+      const dice = d.dice ? `${escape(d.dice)}: ` : '';
+      marked.push(`<li class="mark-${d.mark}">${t('analysis-decision', { game: game.number, number: index + 1 })}
+        ${escape(report.players[d.player].name)}: ${dice}${escape(d.played)} (${t('analysis-best')}: ${escape(d.best)})
+        −${num(d.equity_lost)} <strong>${t('analysis-mark-' + d.mark)}</strong></li>`);
+    });
+  }
+  return `<table class="analysis-totals"><tr><th></th><th>${t('analysis-checker-loss')}</th><th>${t('analysis-cube-loss')}</th>
+    <th>${t('analysis-mark-doubtful')}</th><th>${t('analysis-mark-error')}</th><th>${t('analysis-mark-blunder')}</th>
+    <th>${t('analysis-error-rate')}</th></tr>${totals}</table>
+    <ul class="analysis-errors">${marked.join('') || `<li class="empty">${t('analysis-no-errors')}</li>`}</ul>`;
 }
 
 function commonFields(prefix) {
@@ -146,6 +167,22 @@ async function play(id) {
       </aside>
     </div>`;
   const $ = (name) => document.getElementById(name);
+  // The analysis shown under the summary: null, 'loading', { report } or { error }.
+  let analysis = null;
+  const showAnalysis = () => {
+    const box = $('analysis');
+    if (!box) return;
+    if (analysis === 'loading') box.textContent = t('analysis-loading');
+    else if (analysis?.report) box.innerHTML = analysisHtml(analysis.report);
+    else if (analysis?.error) box.textContent = t('error', { message: analysis.error });
+    else box.textContent = '';
+  };
+  const analyse = async () => {
+    analysis = 'loading';
+    showAnalysis();
+    try { analysis = { report: await getAnalysis(id) }; } catch (error) { analysis = { error: error.message }; }
+    showAnalysis();
+  };
   const showError = (error) => { $('error').textContent = error ? t('error', { message: error.message || error }) : ''; };
   const ctx = {
     seat,
@@ -205,7 +242,11 @@ async function play(id) {
     summary.hidden = !state.result;
     if (state.result) {
       summary.innerHTML = `<h3>${t('status-over')}</h3><p id="result-text">${escape(resultText(state))}</p>
-        <div class="buttons"><a href="/" data-link><button>${t('new-game')}</button></a></div>`;
+        <div class="buttons"><a href="/" data-link><button>${t('new-game')}</button></a>
+        ${state.game === 'backgammon' ? `<button class="secondary" id="analyse">${t('analysis')}</button>` : ''}</div>
+        <div class="analysis" id="analysis"></div>`;
+      $('analyse')?.addEventListener('click', analyse);
+      showAnalysis();
     }
   }
   update(state);

@@ -133,6 +133,8 @@ pub enum BgAction {
     Answer(Option<bool>),
     /// Start the next game.
     NextGame,
+    /// Show or close the post-game analysis.
+    Analysis,
     /// Skip the computer's move animation.
     Skip,
 }
@@ -184,6 +186,8 @@ pub struct BgApp {
     pub animation: Option<BgAnimation>,
     /// The user asked to leave.
     pub quit: bool,
+    /// The post-game analysis shown instead of the board (its lines), if open.
+    pub analysis: Option<Vec<String>>,
     /// Where the board was last drawn (for mouse clicks).
     pub board_area: Option<Rect>,
     /// The texts.
@@ -232,6 +236,7 @@ impl BgApp {
             hint: None,
             animation: None,
             quit: false,
+            analysis: None,
             board_area: None,
             catalog,
             dice,
@@ -293,6 +298,8 @@ impl BgApp {
         if over {
             return match input {
                 Input::Char('q' | 'Q') => Some(A::Quit),
+                Input::Char('a' | 'A') => Some(A::Analysis),
+                Input::Esc if self.analysis.is_some() => Some(A::Analysis),
                 Input::Char('n' | 'N') | Input::Enter if self.record.winner().is_none() => {
                     Some(A::NextGame)
                 }
@@ -385,9 +392,24 @@ impl BgApp {
                     None => self.status = self.prompt(),
                 }
             }
-            A::NextGame => self.next_game(),
+            A::NextGame => {
+                self.analysis = None;
+                self.next_game();
+            }
+            A::Analysis => self.toggle_analysis(),
             A::Skip => self.finish_animation(),
         }
+    }
+
+    /// Opens the analysis of the match so far, or closes it.
+    fn toggle_analysis(&mut self) {
+        self.analysis = match self.analysis {
+            Some(_) => None,
+            None => Some(crate::analysis::analysis_lines(
+                &crate::analysis::analyse(&self.record),
+                &self.catalog,
+            )),
+        };
     }
 
     /// Runs a game action, reporting a refusal in the status line.
@@ -944,6 +966,8 @@ impl BgApp {
                 }
                 None => text.push_str(&self.catalog.get("tui-bg-next-game")),
             }
+            text.push_str(" · ");
+            text.push_str(&self.catalog.get("analysis-key"));
             return Status::info(text);
         }
         if !self.is_human(game.turn()) {

@@ -93,9 +93,23 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
         )),
         title,
     );
-    app.board_area = Some(board_area);
-    draw_board(frame.buffer_mut(), board_area, app, &theme);
-    draw_side(frame, side, app, &theme);
+    if let Some(lines) = &app.analysis {
+        // The analysis covers the board and the side panel until `a` closes it.
+        app.board_area = None;
+        let text: Vec<Line> = lines.iter().map(|l| Line::raw(l.as_str())).collect();
+        frame.render_widget(
+            Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: false }),
+            Rect {
+                y: main.y + 1,
+                height: main.height.saturating_sub(1),
+                ..main
+            },
+        );
+    } else {
+        app.board_area = Some(board_area);
+        draw_board(frame.buffer_mut(), board_area, app, &theme);
+        draw_side(frame, side, app, &theme);
+    }
     view::draw_status(frame, status, &app.status, &theme);
     let matches = if app.input.is_empty() {
         0

@@ -11,6 +11,7 @@
 //! [`play_morris`] and [`play_backgammon`] put these together for the `ludus` binary.
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod backgammon;
 pub mod backgammon_view;
 pub mod i18n;

@@ -15,6 +15,17 @@ pub struct Players {
     pub morris: Arc<dyn morris::MorrisPlayer>,
     /// Plays Backgammon (checker play and cube).
     pub backgammon: Arc<dyn backgammon::BackgammonPlayer>,
+    /// Analyses a finished backgammon match (`GET /api/games/{id}/analysis`); `None` where the
+    /// server has no analyser (the endpoint then answers 501).
+    pub analyser: Option<Arc<dyn MatchAnalyser>>,
+}
+
+/// Post-game analysis of a backgammon match, given as its `.mat` text. Implemented outside the
+/// server (the CLI plugs in `ludus-interop`'s analysis with the engine), so that this crate knows
+/// nothing of engines.
+pub trait MatchAnalyser: Send + Sync {
+    /// The analysis report of the match `mat` as JSON, or why it cannot be analysed.
+    fn analyse(&self, mat: &str) -> Result<Value, String>;
 }
 
 impl Default for Players {
@@ -22,6 +33,7 @@ impl Default for Players {
         Players {
             morris: Arc::new(morris::AlphaBeta),
             backgammon: Arc::new(backgammon::Greedy),
+            analyser: None,
         }
     }
 }

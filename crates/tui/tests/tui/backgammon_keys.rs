@@ -191,6 +191,32 @@ fn a_passed_double_ends_the_game_for_the_doubler() {
 }
 
 #[test]
+fn a_opens_and_closes_the_analysis_once_the_game_is_over() {
+    let mut app = opening("31");
+    press(&mut app, [Input::Char('a')]);
+    assert!(app.analysis.is_none(), "no analysis while the game goes on");
+    press(&mut app, [Input::Esc]);
+    press(&mut app, typed("8/5 6/5"));
+    press(&mut app, [Input::Char('d'), Input::Char('p')]);
+    assert!(
+        app.status.text.contains("a: analysis"),
+        "{}",
+        app.status.text
+    );
+    press(&mut app, [Input::Char('a')]);
+    let lines = app.analysis.clone().expect("the analysis is shown");
+    assert_eq!(lines[0], "Analysis (a: close)");
+    assert!(lines[2].starts_with("White: "), "{lines:?}");
+    assert!(lines[3].starts_with("Black: "), "{lines:?}");
+    press(&mut app, [Input::Char('a')]);
+    assert!(app.analysis.is_none());
+    // The next game closes an open analysis.
+    press(&mut app, [Input::Char('a'), Input::Enter]);
+    assert!(app.analysis.is_none());
+    assert_eq!(app.record.games().len(), 2);
+}
+
+#[test]
 fn doubling_is_refused_with_the_cube_off() {
     let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
     record

@@ -1,0 +1,280 @@
+//! The real engines behind the server's player traits (the server crate knows no engine):
+//! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine, and the
+//! post-game analysis through `ludus-interop`.
+
+use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition};
+use ludus_backgammon_engine::NetEvaluator;
+use ludus_backgammon_engine::cube::CubeAction;
+use ludus_backgammon_engine::engine::Engine;
+use ludus_interop::analysis::analyze_match;
+use ludus_interop::mat::read_mat;
+use ludus_morris::{Move, Position, Rules};
+use ludus_morris_engine::db::Databases;
+use ludus_morris_engine::level::Level;
+use ludus_morris_engine::search::{SearchLimits, Searcher};
+use ludus_server::games::backgammon::{BackgammonPlayer, CubeInfo, Greedy};
+use ludus_server::games::morris::MorrisPlayer;
+use ludus_server::games::{MatchAnalyser, Players};
+use rand::RngExt;
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The engine players and the analyser, as `ludus serve` uses them.
+pub(crate) fn engine_players() -> Players {
+    Players {
+        morris: Arc::new(MorrisEngine::new(Some(Databases::open_default()))),
+        backgammon: Arc::new(BackgammonEngine::new()),
+        analyser: Some(Arc::new(Analyser)),
+    }
+}
+
+/// Deepest search of one move in the Morris analysis (each move gets its share of the time).
+const MORRIS_ANALYSIS_DEPTH: u32 = 6;
+
+/// Morris: `ludus_morris_engine::level::Level`, thinking at most the server's think time.
+pub(crate) struct MorrisEngine {
+    /// The endgame databases where present (only probed, never built here).
+    databases: Option<Databases>,
+}
+
+impl MorrisEngine {
+    /// The engine probing `databases` at the levels that use them.
+    pub(crate) fn new(databases: Option<Databases>) -> MorrisEngine {
+        MorrisEngine { databases }
+    }
+}
+
+impl MorrisPlayer for MorrisEngine {
+    fn choose(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        history: &[Position],
+        level: u8,
+        think_time: Duration,
+    ) -> Option<Move> {
+        let mut level = Level::new(u32::from(level)).ok()?;
+        level.movetime = level.movetime.min(think_time);
+        let seed = rand::rng().random::<u64>();
+        level
+            .choose(position, *rules, history, self.databases.as_ref(), seed)
+            .best_move
+    }
+
+    /// Each move searched for its share of `think_time`; values in hundredths of a piece.
+    fn analyse(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        think_time: Duration,
+    ) -> Vec<(Move, i32)> {
+        let moves = position.legal_moves(rules);
+        let share = think_time / u32::try_from(moves.len().max(1)).unwrap_or(u32::MAX);
+        let limits = SearchLimits {
+            depth: Some(MORRIS_ANALYSIS_DEPTH),
+            movetime: Some(share),
+            nodes: None,
+        };
+        let mut ranked: Vec<(Move, i32)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut searcher = Searcher::new(*rules);
+                searcher.set_databases(self.databases.as_ref());
+                // The child is scored for its side to move: the opponent.
+                (mv, -searcher.search(&position.play(mv), &limits).score)
+            })
+            .collect();
+        ranked.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+        ranked
+    }
+}
+
+/// Think time below which level 10 (2-ply, up to about a second) plays as level 9 (1-ply).
+const TWO_PLY_THINK_TIME: Duration = Duration::from_millis(1000);
+
+/// Backgammon: the network engine at the game's level; cube decisions from its cube model.
+pub(crate) struct BackgammonEngine {
+    /// One engine per level, 1 first.
+    levels: Vec<Engine>,
+    /// The noiseless 1-ply engine of the analysis endpoint and the cube.
+    analysis: Engine,
+}
+
+impl BackgammonEngine {
+    /// Every level, seeded from the system's randomness.
+    pub(crate) fn new() -> BackgammonEngine {
+        let seed = rand::rng().random::<u64>();
+        BackgammonEngine {
+            levels: (1..=ludus_backgammon_engine::engine::MAX_LEVEL)
+                .map(|level| Engine::level(level, seed.wrapping_add(u64::from(level))))
+                .collect(),
+            analysis: Engine::new(1),
+        }
+    }
+
+    /// The match state of `cube` as the side on roll of `position` sees it before rolling.
+    fn state_before_roll(cube: &CubeInfo) -> Option<MatchState> {
+        let mut state = cube.match_state?;
+        state.double_offered = false;
+        state.turn = state.on_roll;
+        state.dice = None;
+        Some(state)
+    }
+}
+
+impl BackgammonPlayer for BackgammonEngine {
+    fn rank_moves(&self, position: &BgPosition, dice: Dice) -> Vec<(BgMove, f64)> {
+        self.analysis
+            .ranked_moves(position, dice)
+            .into_iter()
+            .map(|play| (play.mv, f64::from(play.probabilities.equity())))
+            .collect()
+    }
+
+    fn choose_move(
+        &self,
+        position: &BgPosition,
+        dice: Dice,
+        level: u8,
+        think_time: Duration,
+    ) -> BgMove {
+        let mut level = level.clamp(1, ludus_backgammon_engine::engine::MAX_LEVEL);
+        if level == ludus_backgammon_engine::engine::MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
+            level -= 1;
+        }
+        self.levels[usize::from(level - 1)].best_move(position, dice)
+    }
+
+    fn should_double(&self, position: &BgPosition, cube: CubeInfo) -> bool {
+        let decision = Self::state_before_roll(&cube)
+            .and_then(|state| self.analysis.cube_decision(position, &state).ok());
+        match decision {
+            Some(decision) => matches!(
+                decision.action,
+                CubeAction::DoubleTake | CubeAction::DoublePass
+            ),
+            None => Greedy.should_double(position, cube),
+        }
+    }
+
+    /// Takes when taking leaves the doubler no more than passing would.
+    fn should_take(&self, position: &BgPosition, cube: CubeInfo) -> bool {
+        let decision = Self::state_before_roll(&cube)
+            .and_then(|state| self.analysis.cube_decision(position, &state).ok());
+        match decision {
+            Some(decision) => decision.double_take <= decision.double_pass,
+            None => Greedy.should_take(position, cube),
+        }
+    }
+}
+
+/// Lookahead of the post-game analysis (0-ply: a finished match analyses in well under a second).
+const ANALYSIS_PLIES: u8 = 0;
+
+/// The post-game analysis of `ludus_interop::analysis` with the shipped network.
+pub(crate) struct Analyser;
+
+impl MatchAnalyser for Analyser {
+    fn analyse(&self, mat: &str) -> Result<Value, String> {
+        let record = read_mat(mat).map_err(|error| format!("cannot read the match: {error}"))?;
+        let report = analyze_match(&record, &NetEvaluator::shipped(), ANALYSIS_PLIES);
+        serde_json::to_value(report).map_err(|error| error.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludus_server::game::{Game, GameKind};
+    use ludus_server::games::new_game;
+    use serde_json::json;
+
+    /// Think time of the test games: short, so that they stay fast.
+    const THINK: Duration = Duration::from_millis(20);
+
+    fn test_players() -> Players {
+        Players {
+            morris: Arc::new(MorrisEngine::new(None)),
+            backgammon: Arc::new(BackgammonEngine::new()),
+            analyser: Some(Arc::new(Analyser)),
+        }
+    }
+
+    /// Lets the computer play both sides for at most `plies` decisions; every one must be legal.
+    fn computer_plays(game: &mut dyn Game, level: u8, plies: usize) -> usize {
+        let mut played = 0;
+        while played < plies {
+            let Some(side) = game.to_act() else { break };
+            let job = game
+                .computer_job(level, THINK)
+                .expect("a job while a side acts");
+            let command = job();
+            game.apply(side, &command)
+                .unwrap_or_else(|error| panic!("{command:?} was refused: {error}"));
+            played += 1;
+        }
+        played
+    }
+
+    #[test]
+    fn the_morris_engine_plays_legal_moves_at_low_and_high_levels() {
+        let players = test_players();
+        for level in [1, 5, 10] {
+            let mut game = new_game(GameKind::Morris, &json!({}), 0, &players).unwrap();
+            let played = computer_plays(game.as_mut(), level, 30);
+            // Placement (18 plies) always completes; a game may end (blocked) before 30.
+            assert!(played == 30 || (played > 18 && game.result().is_some()));
+        }
+    }
+
+    #[test]
+    fn the_morris_analysis_ranks_every_legal_move() {
+        let engine = MorrisEngine::new(None);
+        let rules = Rules::standard();
+        let position = Position::new();
+        let ranked = engine.analyse(&position, &rules, Duration::from_millis(100));
+        assert_eq!(ranked.len(), position.legal_moves(&rules).len());
+        assert!(ranked.windows(2).all(|pair| pair[0].1 >= pair[1].1));
+    }
+
+    #[test]
+    fn a_backgammon_match_between_engines_ends_and_analyses() {
+        let players = test_players();
+        let rules = json!({"match_length": 1, "cube": true});
+        let mut game = new_game(GameKind::Backgammon, &rules, 7, &players).unwrap();
+        computer_plays(game.as_mut(), 3, 1000);
+        assert!(game.result().is_some(), "the match ended");
+        let report = Analyser.analyse(&game.export()).unwrap();
+        assert_eq!(report["players"].as_array().map(Vec::len), Some(2));
+        assert!(report["players"][0]["unforced_moves"].as_u64() > Some(0));
+        assert!(
+            !report["games"][0]["decisions"]
+                .as_array()
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn the_backgammon_engine_neither_doubles_nor_drops_at_the_start() {
+        let engine = BackgammonEngine::new();
+        let state = MatchState::from_match_id("cAkAAAAAAAAA").unwrap();
+        let cube = CubeInfo {
+            match_state: Some(state),
+            value: 1,
+            match_length: 0,
+            score: [0, 0],
+        };
+        let start = BgPosition::starting();
+        assert!(!engine.should_double(&start, cube));
+        assert!(engine.should_take(&start, cube));
+        let ranked = engine.rank_moves(&start, "31".parse().unwrap());
+        assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
+    }
+
+    #[test]
+    fn the_analyser_refuses_a_text_that_is_no_match() {
+        assert!(Analyser.analyse("not a match").is_err());
+    }
+}
