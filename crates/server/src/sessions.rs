@@ -311,16 +311,20 @@ impl Hub {
             .ok_or_else(|| ApiError::not_found(format!("no game with id `{id}`")))
     }
 
-    /// Summaries of the most recent games, newest first.
-    pub async fn list(&self, limit: usize) -> Vec<Value> {
-        let sessions: Vec<_> = self
-            .inner
+    /// Every live session, copied out of the registry so that no lock is held while they are used.
+    fn all_sessions(&self) -> Vec<Arc<Mutex<Session>>> {
+        self.inner
             .games
             .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .values()
             .cloned()
-            .collect();
+            .collect()
+    }
+
+    /// Summaries of the most recent games, newest first.
+    pub async fn list(&self, limit: usize) -> Vec<Value> {
+        let sessions = self.all_sessions();
         let mut summaries = Vec::with_capacity(sessions.len());
         for session in sessions {
             let session = session.lock().await;
@@ -523,14 +527,7 @@ impl Hub {
 
     /// Starts the computer in every stored game where it is to act (after a restart).
     pub fn wake_computers(&self) {
-        let sessions: Vec<_> = self
-            .inner
-            .games
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .values()
-            .cloned()
-            .collect();
+        let sessions = self.all_sessions();
         for session in sessions {
             self.spawn_computer(session);
         }

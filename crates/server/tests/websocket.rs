@@ -30,8 +30,8 @@ where
     }
 }
 
-#[tokio::test]
-async fn every_watcher_receives_every_state_change() {
+/// A hub over an in-memory store and a listener on 127.0.0.1 with an ephemeral port.
+async fn hub_on_loopback() -> (Hub, tokio::net::TcpListener, std::net::SocketAddr) {
     let hub = Hub::new(
         Store::in_memory().unwrap(),
         Players::default(),
@@ -40,6 +40,12 @@ async fn every_watcher_receives_every_state_change() {
     .unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
+    (hub, listener, addr)
+}
+
+#[tokio::test]
+async fn every_watcher_receives_every_state_change() {
+    let (hub, listener, addr) = hub_on_loopback().await;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(serve_on(listener, hub.clone(), async {
         let _ = stopped.await;
@@ -92,14 +98,7 @@ async fn every_watcher_receives_every_state_change() {
 
 #[tokio::test]
 async fn a_watcher_sees_the_computer_reply() {
-    let hub = Hub::new(
-        Store::in_memory().unwrap(),
-        Players::default(),
-        Config { think_time: THINK },
-    )
-    .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
+    let (hub, listener, addr) = hub_on_loopback().await;
     tokio::spawn(serve_on(listener, hub.clone(), std::future::pending()));
     let created = hub
         .create(NewGame {
