@@ -7,6 +7,8 @@
 //!   minute or two each) and, on samples, against a plain recursive solver with a horizon; the
 //!   verify pass (and that it catches a corrupted value); results independent of the thread count;
 //!   resumed builds; the file format's round trip and its error checks; `probe`.
+//! - `pinned`: fixed-depth searches (plain, noisy, with history, probing databases) whose move,
+//!   score, principal variation and node count are written down: refactorings keep them.
 //! - `search`: forced wins found (also with Lazy SMP), database-known losses avoided, perfect play
 //!   inside a built sub-space, repetition draws, levels; the level-10 vs level-3 match (ignored).
 
@@ -14,4 +16,5 @@ mod common;
 mod database;
 mod index;
 mod movegen;
+mod pinned;
 mod search;
