@@ -117,6 +117,21 @@ pub fn pieces_in_mills(pieces: Bitboard) -> Bitboard {
         .fold(0, |acc, &mill| acc | mill)
 }
 
+/// The opposing pieces a mill may remove: those outside mills, or any of them when all stand in
+/// mills.
+///
+/// ```
+/// use ludus_morris::{Square, geometry::removable};
+/// let bits = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap().bit()).sum();
+/// // a7-d7-g7 is a mill: only b6 may go.
+/// assert_eq!(removable(bits(&["a7", "d7", "g7", "b6"])), bits(&["b6"]));
+/// assert_eq!(removable(bits(&["a7", "d7", "g7"])), bits(&["a7", "d7", "g7"]));
+/// ```
+pub fn removable(opponent: Bitboard) -> Bitboard {
+    let free = opponent & !pieces_in_mills(opponent);
+    if free != 0 { free } else { opponent }
+}
+
 /// The positions 0, 2, 4, 6 (corners) of every ring.
 const CORNERS: Bitboard = 0x55_5555;
 

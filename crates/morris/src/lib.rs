@@ -14,6 +14,9 @@
 //! }
 //! assert_eq!(position.legal_moves(&rules).len(), 21);
 //! ```
+//!
+//! For retrograde analysis, positions also generate their quiet un-moves
+//! ([`Position::for_each_quiet_unmove`]).
 #![warn(missing_docs)]
 
 mod game;
@@ -22,6 +25,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod retro;
 mod rules;
 mod square;
 mod text;

@@ -1,16 +1,10 @@
 //! Legal move generation (bitboards), playing moves, and checking a move with a reason.
 
-use crate::geometry::{NEIGHBOURS, in_mill, mill_completions, pieces_in_mills};
+use crate::geometry::{NEIGHBOURS, in_mill, mill_completions, removable};
 use crate::moves::{Move, MoveList};
 use crate::position::{MIN_PIECES, Outcome, Position};
 use crate::rules::Rules;
 use crate::square::{Bitboard, Color, Square};
-
-/// The opposing pieces a mill may remove: those outside mills, or any if all are in mills.
-fn removable(opponent: Bitboard) -> Bitboard {
-    let free = opponent & !pieces_in_mills(opponent);
-    if free != 0 { free } else { opponent }
-}
 
 /// The empty points that complete a mill of `own` when a piece of `own` arrives there from the
 /// hand (a line with two own pieces and this point empty).

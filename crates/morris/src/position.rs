@@ -152,11 +152,24 @@ impl Position {
         }
     }
 
+    /// Whether `color` moves by flying when it is its turn: three pieces on the board, none in
+    /// hand, and the rules allow flying.
+    pub const fn flies(&self, color: Color, rules: &Rules) -> bool {
+        rules.flying
+            && self.in_hand(color) == 0
+            && self.pieces(color).count_ones() == FLYING_PIECES
+    }
+
     /// Whether the side to move moves by flying (three pieces, none in hand, flying on).
     pub const fn side_to_move_flies(&self, rules: &Rules) -> bool {
-        rules.flying
-            && self.in_hand(self.side) == 0
-            && self.pieces(self.side).count_ones() == FLYING_PIECES
+        self.flies(self.side, rules)
+    }
+
+    /// Whether the game has moved on to the movement phase: both hands are empty. In a legal
+    /// position this is exactly when the side to move places no more
+    /// (`!`[`Position::is_placement_phase`]).
+    pub const fn is_movement_phase(&self) -> bool {
+        self.in_hand[0] == 0 && self.in_hand[1] == 0
     }
 
     /// Everything but the ply counter, packed: equal keys mean the same position for the

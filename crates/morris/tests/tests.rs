@@ -8,6 +8,8 @@
 //! - `rules`: one focused test per rule of rules.md part A (and the decisions).
 //! - `notation`: move notation and the text form: examples, errors, round-trips.
 //! - `game`: the `Game` history and its draws.
+//! - `retro`: un-moves (the solver's predecessor generator) against a brute-force search and
+//!   against the forward generator on random games.
 //! - `random_input`: random bytes fed to both parsers never panic.
 //! - `geometry`: the board tables against their names.
 
@@ -19,4 +21,5 @@ mod notation;
 mod perft;
 mod properties;
 mod random_input;
+mod retro;
 mod rules;
