@@ -76,6 +76,15 @@ impl Level {
         }
     }
 
+    /// A searcher playing at this level: its noise (seeded by `seed`), and `dbs` from the first
+    /// level with databases on. The limits are [`Level::limits`].
+    pub fn searcher<'a>(&self, rules: Rules, dbs: Option<&'a Databases>, seed: u64) -> Searcher<'a> {
+        let mut searcher = Searcher::new(rules);
+        searcher.set_databases(if self.databases { dbs } else { None });
+        searcher.set_noise(seed, self.noise);
+        searcher
+    }
+
     /// Chooses a move at this level. `history` holds the earlier positions of the game (for
     /// repetitions), `seed` makes the noise reproducible.
     pub fn choose(
@@ -86,9 +95,7 @@ impl Level {
         dbs: Option<&Databases>,
         seed: u64,
     ) -> SearchResult {
-        let mut searcher = Searcher::new(rules);
-        searcher.set_databases(if self.databases { dbs } else { None });
-        searcher.set_noise(seed, self.noise);
+        let mut searcher = self.searcher(rules, dbs, seed);
         searcher.set_history(history);
         searcher.search(position, &self.limits())
     }

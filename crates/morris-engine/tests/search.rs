@@ -1,6 +1,6 @@
 //! Search: forced wins, database-known losses avoided, repetition draws, levels.
 
-use crate::common::{Rng, temp_dir};
+use crate::common::{Rng, random_game, temp_dir};
 use ludus_morris::{Color, Position, Rules, Setup};
 use ludus_morris_engine::db::{Databases, Subspace, Value, solve_pair};
 use ludus_morris_engine::{Level, SearchLimits, Searcher, WIN, probe};
@@ -163,6 +163,22 @@ fn repeating_a_position_of_the_game_scores_as_a_draw() {
     let mut searcher = Searcher::new(rules);
     searcher.set_history(&children);
     assert_eq!(searcher.search(&p, &SearchLimits::depth(4)).score, 0);
+}
+
+#[test]
+fn searches_along_random_games_play_legal_moves_and_stop_at_the_end() {
+    for rules in [Rules::standard(), Rules::no_flying()] {
+        for seed in 0..12 {
+            for position in random_game(&rules, seed, 300).iter().step_by(5) {
+                let result = Searcher::new(rules).search(position, &SearchLimits::depth(2));
+                let legal = position.legal_moves(&rules);
+                match result.best_move {
+                    Some(mv) => assert!(legal.contains(&mv), "{position}: {mv}"),
+                    None => assert!(legal.is_empty(), "{position}: no move found"),
+                }
+            }
+        }
+    }
 }
 
 #[test]

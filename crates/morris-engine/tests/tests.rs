@@ -1,7 +1,6 @@
 //! Integration tests of `ludus-morris-engine`. Index:
 //!
 //! - `common`: a seeded random game generator and a temporary database directory.
-//! - `movegen`: the engine's own bitboard tables and move generator agree with `ludus-morris`.
 //! - `index`: the symmetry-reduced index is invariant under the 16 symmetries and round-trips.
 //! - `database`: 3-vs-3 (flying and not) against a naive full solver written here (ignored: a
 //!   minute or two each) and, on samples, against a plain recursive solver with a horizon; the
@@ -15,6 +14,5 @@
 mod common;
 mod database;
 mod index;
-mod movegen;
 mod pinned;
 mod search;

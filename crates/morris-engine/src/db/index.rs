@@ -16,8 +16,26 @@
 //! that no board maps to (about 1 % of the slots for 6 pieces). Ranks are colexicographic
 //! (`rank = Σ C(position of the k-th lowest member, k + 1)`).
 
-use crate::geometry::{ALL, SQUARES, SYMMETRIES, apply_symmetry, squares};
+use ludus_morris::geometry::Symmetry;
+use ludus_morris::{ALL_SQUARES, Bitboard, SQUARE_COUNT, Square};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// Number of points on the board.
+const SQUARES: usize = SQUARE_COUNT;
+/// Number of board symmetries; bit `g` of a stabiliser mask stands for `Symmetry::ALL[g]`.
+pub const SYMMETRIES: usize = Symmetry::ALL.len();
+
+/// The image of a set of squares under symmetry number `g` of [`Symmetry::ALL`].
+#[inline]
+fn apply_symmetry(g: usize, bits: Bitboard) -> Bitboard {
+    Symmetry::ALL[g].apply_bits(bits)
+}
+
+/// The indices of the squares of a set, lowest first.
+#[inline]
+fn squares(bits: Bitboard) -> impl Iterator<Item = usize> {
+    Square::iter_bits(bits).map(Square::index)
+}
 
 /// Binomial coefficients `C(n, k)` for `n, k ≤ 24`.
 static BINOMIAL: [[u64; SQUARES + 1]; SQUARES + 1] = build_binomials();
@@ -236,7 +254,7 @@ impl SubspaceIndex {
             base: id as u64 * self.per_mover,
             symmetry,
             stabilizer: self.sets.stabilizer[id],
-            free: ALL & !self.sets.canonical[id],
+            free: ALL_SQUARES & !self.sets.canonical[id],
         }
     }
 
@@ -273,7 +291,7 @@ impl SubspaceIndex {
         let canon = self.sets.canonical[id];
         let opp = deposit(
             colex_unrank(index % self.per_mover, self.opponent),
-            ALL & !canon,
+            ALL_SQUARES & !canon,
         );
         is_representative(self.sets.stabilizer[id], opp).then_some((canon, opp))
     }
