@@ -31,7 +31,7 @@ mod square;
 mod text;
 
 pub use game::Game;
-pub use movegen::IllegalMove;
+pub use movegen::{IllegalMove, MoveSet};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, ParseMoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{

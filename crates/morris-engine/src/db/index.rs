@@ -197,7 +197,7 @@ impl MoverSets {
 #[derive(Clone, Copy, Debug)]
 pub struct MoverKey {
     base: u64,
-    symmetry: usize,
+    symmetry: Symmetry,
     stabilizer: u16,
     free: u32,
 }
@@ -249,19 +249,21 @@ impl SubspaceIndex {
     /// What the index needs to know about a mover set, computed once for many opponent sets.
     #[inline]
     pub fn mover_key(&self, mover: u32) -> MoverKey {
-        let (id, symmetry) = self.sets.canonicalize(mover);
+        let (id, g) = self.sets.canonicalize(mover);
         MoverKey {
             base: id as u64 * self.per_mover,
-            symmetry,
+            symmetry: Symmetry::ALL[g],
             stabilizer: self.sets.stabilizer[id],
             free: ALL_SQUARES & !self.sets.canonical[id],
         }
     }
 
-    /// The index of the board made of the mover set of `key` and `opponent`.
-    #[inline]
+    /// The index of the board made of the mover set of `key` and `opponent`. Always inlined:
+    /// the solver's inner loops call it for every move (measured: 15 % of a 5-4 build when the
+    /// call stays a call).
+    #[inline(always)]
     pub fn index_with(&self, key: &MoverKey, opponent: u32) -> u64 {
-        let mut opp = apply_symmetry(key.symmetry, opponent);
+        let mut opp = key.symmetry.apply_bits(opponent);
         if key.stabilizer != IDENTITY_ONLY {
             opp = smallest_image(key.stabilizer, opp);
         }

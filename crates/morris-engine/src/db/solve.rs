@@ -7,7 +7,7 @@
 //!
 //! 1. *Initialisation*: every position generates its moves. A removal leads out of the pair: its
 //!    value is read from the smaller table (or is an immediate win when the opponent is left with
-//!    two pieces). Moves come from the rules crate's generator (`Position::for_each_legal_move`). A position with a removal into a lost position is queued as a win; one with a
+//!    two pieces). Moves come from the rules crate's bulk generator (`Position::for_each_move_set`). A position with a removal into a lost position is queued as a win; one with a
 //!    removal into a draw can no longer lose; a position with no move at all is lost in 0 plies.
 //! 2. *Propagation by distance*: queues are processed in order of distance. A position taken from
 //!    queue `d` is fixed at that value; its predecessors inside the pair (the rules crate's
@@ -226,33 +226,43 @@ impl<'a> Pair<'a> {
 
     /// Calls `visit` for every legal move of `position` (a board of `side`, White to move):
     /// [`Successor::Quiet`] with the global index of a move without removal,
-    /// [`Successor::Capture`] with the value (for the new side to move) of a removal.
+    /// [`Successor::Capture`] with the value (for the new side to move) of a removal. The moves
+    /// come in bulk from the rules crate ([`Position::for_each_move_set`]), so that the
+    /// indexing of each stays in this loop (measured: a call per move made the solver 15 %
+    /// slower).
     #[inline]
     fn for_each_move(&self, side: usize, position: &Position, mut visit: impl FnMut(Successor)) {
         let s = &self.sides[side];
         let own = position.pieces(Color::White);
         let opp = position.pieces(Color::Black);
+        let removable = position.removable_pieces();
         let other = &self.sides[self.other(side)];
         // Every move without removal leads to the same new mover set (`opp`): canonicalise it once.
         let key = other.index.mover_key(opp);
         let mut capture_keys: [Option<MoverKey>; SQUARE_COUNT] = [None; SQUARE_COUNT];
-        position.for_each_legal_move(&self.rules, |mv| {
-            let moved = (own & !mv.from.map_or(0, Square::bit)) | mv.to.bit();
-            let Some(removed) = mv.remove else {
+        position.for_each_move_set(&self.rules, |set| {
+            let rest = own & !set.from.map_or(0, Square::bit);
+            for to in Square::iter_bits(set.quiet) {
+                let moved = rest | to.bit();
                 visit(Successor::Quiet(
                     other.offset + other.index.index_with(&key, moved),
                 ));
-                return;
-            };
-            visit(Successor::Capture(match s.captures {
-                None => Value::Loss(0),
-                Some(table) => {
-                    // The new mover set depends on the removal only: canonicalise once.
-                    let key = capture_keys[removed.index()]
-                        .get_or_insert_with(|| table.index.mover_key(opp & !removed.bit()));
-                    Value::decode(table.codes[table.index.index_with(key, moved) as usize])
+            }
+            for to in Square::iter_bits(set.closing) {
+                let moved = rest | to.bit();
+                for removed in Square::iter_bits(removable) {
+                    visit(Successor::Capture(match s.captures {
+                        None => Value::Loss(0),
+                        Some(table) => {
+                            // The new mover set depends on the removal only: canonicalise once.
+                            let key = capture_keys[removed.index()].get_or_insert_with(|| {
+                                table.index.mover_key(opp & !removed.bit())
+                            });
+                            Value::decode(table.codes[table.index.index_with(key, moved) as usize])
+                        }
+                    }));
                 }
-            }));
+            }
         });
     }
 
