@@ -251,11 +251,21 @@ pub struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     /// A searcher for the given rules, with an empty transposition table.
     pub fn new(rules: Rules) -> Searcher<'a> {
+        Searcher::with_table(
+            rules,
+            Arc::new(SharedTable::new(TT_ENTRIES)),
+            Arc::new(AtomicBool::new(false)),
+        )
+    }
+
+    /// A one-thread searcher over the given transposition table and stop flag, with empty
+    /// ordering tables, no databases, no noise and no game history.
+    fn with_table(rules: Rules, tt: Arc<SharedTable>, stop: Arc<AtomicBool>) -> Searcher<'a> {
         Searcher {
             rules,
-            tt: Arc::new(SharedTable::new(TT_ENTRIES)),
+            tt,
             threads: 1,
-            stop: Arc::new(AtomicBool::new(false)),
+            stop,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY_SLOTS],
             dbs: None,
@@ -395,22 +405,11 @@ impl<'a> Searcher<'a> {
     /// A Lazy-SMP helper: the same settings, sharing the transposition table and the stop flag.
     fn helper(&self) -> Searcher<'a> {
         Searcher {
-            rules: self.rules,
-            tt: Arc::clone(&self.tt),
-            threads: 1,
-            stop: Arc::clone(&self.stop),
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; HISTORY_SLOTS],
             dbs: self.dbs,
             noise: self.noise,
             game_history: self.game_history.clone(),
-            path: Vec::with_capacity(MAX_PLY + 1),
-            pv: vec![Vec::new(); MAX_PLY + 2],
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stopped: false,
             is_helper: true,
+            ..Searcher::with_table(self.rules, Arc::clone(&self.tt), Arc::clone(&self.stop))
         }
     }
 

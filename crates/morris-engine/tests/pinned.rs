@@ -5,9 +5,8 @@
 //! The figures were recorded before the engine moved onto the rules crate's types (issue 11);
 //! to re-record after a deliberate change of behaviour, run the test and copy the `found` lines.
 
-use crate::common::temp_dir;
+use crate::common::BuiltDatabases;
 use ludus_morris::{Position, Rules};
-use ludus_morris_engine::db::{Databases, Subspace};
 use ludus_morris_engine::{SearchLimits, SearchResult, Searcher};
 
 /// One pinned search: rules, position, depth, and the expected summary line.
@@ -31,11 +30,14 @@ fn summary(result: &SearchResult) -> String {
     )
 }
 
-fn check(pins: &[Pin], search: impl Fn(&Pin, &Position) -> SearchResult) {
+/// Searches each pin at its depth with a fresh searcher set up by `configure`, and compares.
+fn check<'a>(pins: &[Pin], configure: impl Fn(&mut Searcher<'a>)) {
     let mut failures = Vec::new();
     for pin in pins {
         let position: Position = pin.position.parse().expect("a pinned position");
-        let found = summary(&search(pin, &position));
+        let mut searcher = Searcher::new(pin.rules);
+        configure(&mut searcher);
+        let found = summary(&searcher.search(&position, &SearchLimits::depth(pin.depth)));
         if found != pin.expected {
             failures.push(format!(
                 "{} depth {}:\n  expected {}\n  found    {found}",
@@ -93,9 +95,7 @@ const PLAIN: &[Pin] = &[
 
 #[test]
 fn fixed_depth_searches_visit_the_pinned_nodes() {
-    check(PLAIN, |pin, position| {
-        Searcher::new(pin.rules).search(position, &SearchLimits::depth(pin.depth))
-    });
+    check(PLAIN, |_| {});
 }
 
 #[test]
@@ -114,11 +114,7 @@ fn noisy_searches_visit_the_pinned_nodes() {
             expected: "e4-f4xa4 130 5 4353 | e4-f4xa4 d3-d2 a7-a4 c5-c4 a4-a1",
         },
     ];
-    check(&pins, |pin, position| {
-        let mut searcher = Searcher::new(pin.rules);
-        searcher.set_noise(42, 60);
-        searcher.search(position, &SearchLimits::depth(pin.depth))
-    });
+    check(&pins, |searcher| searcher.set_noise(42, 60));
 }
 
 #[test]
@@ -137,23 +133,12 @@ fn searches_with_a_game_history_visit_the_pinned_nodes() {
         depth: 6,
         expected: "a7-a4 0 6 24 | a7-a4",
     }];
-    check(&pins, |pin, position| {
-        let mut searcher = Searcher::new(pin.rules);
-        searcher.set_history(&history);
-        searcher.search(position, &SearchLimits::depth(pin.depth))
-    });
+    check(&pins, |searcher| searcher.set_history(&history));
 }
 
 #[test]
 fn searches_probing_databases_visit_the_pinned_nodes() {
-    let dir = temp_dir("pinned-db");
-    let dbs = Databases::new(&dir);
-    let four_three = Subspace {
-        flying: true,
-        mover: 4,
-        opponent: 3,
-    };
-    dbs.build(four_three, false, &mut |_, _| {}).expect("builds");
+    let built = BuiltDatabases::build("pinned-db", 4, 3);
     let pins = [
         // 4 vs 4: removals lead into the built 3 vs 4 and 4 vs 3.
         Pin {
@@ -170,10 +155,5 @@ fn searches_probing_databases_visit_the_pinned_nodes() {
             expected: "d6-g7 0 0 0 | d6-g7 a7-a4 g7-a7 d7-g7 a7-d7 g4-g1 d7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7",
         },
     ];
-    check(&pins, |pin, position| {
-        let mut searcher = Searcher::new(pin.rules);
-        searcher.set_databases(Some(&dbs));
-        searcher.search(position, &SearchLimits::depth(pin.depth))
-    });
-    let _ = std::fs::remove_dir_all(dir);
+    check(&pins, |searcher| searcher.set_databases(Some(&built.dbs)));
 }
