@@ -3,7 +3,8 @@
 //! - `external`: the external-player session (every reply legal, cube rules, bad lines);
 //! - `matchfiles`: `.mat` through the rules crate and gnubg SGF import (golden files from gnubg);
 //! - `analysis`: the match analysis report;
-//! - `morris`: Sanmill FEN, game records and the UCI-like protocol (recorded session replay);
+//! - `uci`: the UCI-like protocol over a scripted brain (the recorded session with the engine is
+//!   replayed through `ludus morris uci` in the CLI tests);
 //! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest).
 
 mod analysis;
@@ -11,7 +12,7 @@ mod external;
 mod fibs;
 mod fuzz;
 mod matchfiles;
-mod morris;
+mod uci;
 
 /// A file of `tests/data`.
 pub fn data(name: &str) -> String {

@@ -15,20 +15,25 @@
 //! assert_eq!(position.legal_moves(&rules).len(), 21);
 //! ```
 //!
-//! For retrograde analysis, positions also generate their quiet un-moves
-//! ([`Position::for_each_quiet_unmove`]).
+//! Text formats, pure text without I/O: the one-line position form and move notation
+//! (`docs/morris-notation.md`), Sanmill's FEN ([`fen`]) and atomic move tokens ([`token`]), and
+//! the game record ([`record`], `docs/morris-record.md`). For retrograde analysis, positions also
+//! generate their quiet un-moves ([`Position::for_each_quiet_unmove`]).
 #![warn(missing_docs)]
 
+pub mod fen;
 mod game;
 pub mod geometry;
 mod movegen;
 mod moves;
 mod perft;
 mod position;
+pub mod record;
 mod retro;
 mod rules;
 mod square;
 mod text;
+pub mod token;
 
 pub use game::Game;
 pub use movegen::{IllegalMove, MoveSet};
