@@ -2,6 +2,7 @@
 
 use crate::{ludus, stderr, stdout};
 use serde_json::Value;
+use std::process::Output;
 
 /// White flies with three pieces (a fixture of the rules crate).
 const FLYING: &str = "BBBBB.../.B....../....WWW. w 0 0 0";
@@ -80,30 +81,20 @@ fn morris_perft_last_line_is_the_node_count() {
     assert_eq!(text.lines().last(), Some("552"));
 }
 
+/// `ludus morris perft --depth 1 --position FLYING` with more arguments.
+fn perft_1_of_flying(more: &[&str]) -> Output {
+    let mut args = vec!["morris", "perft", "--depth", "1", "--position", FLYING];
+    args.extend_from_slice(more);
+    ludus(&args)
+}
+
 #[test]
 fn morris_perft_json_and_rules() {
-    let output = ludus(&[
-        "morris",
-        "perft",
-        "--depth",
-        "1",
-        "--position",
-        FLYING,
-        "--json",
-    ]);
+    let output = perft_1_of_flying(&["--json"]);
     let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(json["nodes"], 45);
     assert_eq!(json["depth"], 1);
-    let output = ludus(&[
-        "morris",
-        "perft",
-        "--depth",
-        "1",
-        "--position",
-        FLYING,
-        "--rules",
-        "no-flying",
-    ]);
+    let output = perft_1_of_flying(&["--rules", "no-flying"]);
     assert_eq!(stdout(&output), "3\n");
 }
 
