@@ -284,7 +284,7 @@ impl<B: MorrisBrain> UciSession<B> {
             .parse::<i64>()
             .ok()
             .filter(|n| (option.min..=option.max).contains(n))
-            .ok_or_else(|| OptionError::OutOfRange {
+            .ok_or(OptionError::OutOfRange {
                 name: option.name,
                 value,
                 min: option.min,

@@ -69,7 +69,11 @@ fn session(favourite: &str, score: Score) -> UciSession<Scripted> {
 #[test]
 fn a_turn_with_a_removal_is_answered_in_two_tokens_from_one_search() {
     let mut uci = session("g7xa1", Score::Pieces(98));
-    assert!(uci.handle("position startpos moves a7 a1 d7 a4").lines.is_empty());
+    assert!(
+        uci.handle("position startpos moves a7 a1 d7 a4")
+            .lines
+            .is_empty()
+    );
     let lines = uci.handle("go depth 2").lines;
     assert_eq!(
         lines,
@@ -81,7 +85,11 @@ fn a_turn_with_a_removal_is_answered_in_two_tokens_from_one_search() {
     uci.handle("position startpos moves a7 a1 d7 a4 g7");
     assert_eq!(uci.handle("go depth 2").lines, ["bestmove xa1"]);
     let brain = uci.brain();
-    assert_eq!(brain.searches.len(), 1, "the removal needs no second search");
+    assert_eq!(
+        brain.searches.len(),
+        1,
+        "the removal needs no second search"
+    );
     assert_eq!(brain.searches[0].1, 4, "four earlier positions");
     assert_eq!(brain.searches[0].2.depth, Some(2));
 }

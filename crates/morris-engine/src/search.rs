@@ -295,10 +295,7 @@ impl<'a> Searcher<'a> {
     /// Positions of the game so far (oldest first, excluding the position searched): reaching
     /// one of them again counts as a draw.
     pub fn set_history(&mut self, positions: &[Position]) {
-        self.game_history = positions
-            .iter()
-            .map(key)
-            .collect();
+        self.game_history = positions.iter().map(key).collect();
     }
 
     /// Searches `position` within `limits` and returns the best move found.

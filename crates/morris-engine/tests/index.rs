@@ -2,9 +2,9 @@
 //! back to that slot.
 
 use crate::common::Rng;
-use ludus_morris_engine::db::SubspaceIndex;
 use ludus_morris::ALL_SQUARES;
 use ludus_morris::geometry::Symmetry;
+use ludus_morris_engine::db::SubspaceIndex;
 use proptest::prelude::*;
 
 fn random_board(rng: &mut Rng, m: usize, o: usize) -> (u32, u32) {

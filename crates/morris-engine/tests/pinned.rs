@@ -19,7 +19,9 @@ struct Pin {
 
 /// `best score depth nodes | pv`.
 fn summary(result: &SearchResult) -> String {
-    let best = result.best_move.map_or("none".to_string(), |m| m.to_string());
+    let best = result
+        .best_move
+        .map_or("none".to_string(), |m| m.to_string());
     let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
     format!(
         "{best} {} {} {} | {}",

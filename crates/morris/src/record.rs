@@ -350,9 +350,12 @@ impl FromStr for Record {
         let mut game = Game::from_position(header.rules, start);
         replay(&mut game, header.start, &movetext)?;
         // The Result tag, else the movetext's result token; the end on the board comes first.
-        let token = header
-            .result
-            .or_else(|| movetext.split_whitespace().rfind(|w| is_result(w)).map(str::to_string));
+        let token = header.result.or_else(|| {
+            movetext
+                .split_whitespace()
+                .rfind(|w| is_result(w))
+                .map(str::to_string)
+        });
         let off_board = token
             .and_then(|token| OffBoardResult::from_token(&token))
             .filter(|_| game.outcome().is_none());

@@ -45,8 +45,10 @@ impl Rules {
     }
 
     /// The named rule sets, `standard` first: what the front ends offer.
-    pub const NAMED: [(&'static str, Rules); 2] =
-        [(STANDARD, Rules::standard()), (NO_FLYING, Rules::no_flying())];
+    pub const NAMED: [(&'static str, Rules); 2] = [
+        (STANDARD, Rules::standard()),
+        (NO_FLYING, Rules::no_flying()),
+    ];
 
     /// The name of the named rule set these rules equal, if any.
     pub fn name(&self) -> Option<&'static str> {
@@ -143,7 +145,11 @@ impl fmt::Display for Rules {
             }
         }
         if self.threefold_repetition != base.threefold_repetition {
-            let on = if self.threefold_repetition { "on" } else { "off" };
+            let on = if self.threefold_repetition {
+                "on"
+            } else {
+                "off"
+            };
             write!(f, " {THREEFOLD_KEY}={on}")?;
         }
         Ok(())

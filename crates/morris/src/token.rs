@@ -198,7 +198,13 @@ pub fn apply_token(
 /// assert_eq!(tokens_of(&"g7xa1".parse().unwrap()), ["g7", "xa1"]);
 /// ```
 pub fn tokens_of(mv: &Move) -> Vec<String> {
-    let mut tokens = vec![Move { remove: None, ..*mv }.to_string()];
+    let mut tokens = vec![
+        Move {
+            remove: None,
+            ..*mv
+        }
+        .to_string(),
+    ];
     if let Some(square) = mv.remove {
         tokens.push(format!("x{square}"));
     }

@@ -126,8 +126,14 @@ fn a_record_keeps_its_rules_start_and_result() {
     record.first_move_number = 12;
     record.set_tag("Event", "endgame");
     let text = record.to_string();
-    assert!(text.contains("[Rules \"no-flying\"]\n[SetUp \"1\"]\n[FEN \""), "{text}");
-    assert!(text.ends_with("[Result \"1-0\"]\n\n12... f4-f2 13. g4-g7xd6 1-0\n"), "{text}");
+    assert!(
+        text.contains("[Rules \"no-flying\"]\n[SetUp \"1\"]\n[FEN \""),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("[Result \"1-0\"]\n\n12... f4-f2 13. g4-g7xd6 1-0\n"),
+        "{text}"
+    );
     let read: Record = text.parse().unwrap();
     assert_eq!(read, record);
     assert_eq!(read.game.rules(), &Rules::no_flying());
@@ -171,10 +177,7 @@ fn records_with_mistakes_say_where() {
     let tag = GAME_RECORD.replace("[White \"ludus\"]", "[White ludus");
     assert_eq!(tag.parse::<Record>(), Err(RecordError::Tag(2)));
     let unfinished = "1. a7 a1 2. d7 a4 3. g7\n";
-    assert_eq!(
-        unfinished.parse::<Record>(),
-        Err(RecordError::Unfinished)
-    );
+    assert_eq!(unfinished.parse::<Record>(), Err(RecordError::Unfinished));
 }
 
 #[test]

@@ -32,7 +32,10 @@ fn brute_force_unmoves(position: &Position, rules: &Rules) -> BTreeSet<Move> {
             pieces[mover.index()] = (theirs & !to.bit()) | from.bit();
             let setup = Setup {
                 pieces,
-                in_hand: [position.in_hand(Color::White), position.in_hand(Color::Black)],
+                in_hand: [
+                    position.in_hand(Color::White),
+                    position.in_hand(Color::Black),
+                ],
                 side_to_move: mover,
                 plies_since_removal: 0,
             };
@@ -68,7 +71,11 @@ fn random_setup(bits: [u32; 2], max: [u32; 2], hand: u8, black_to_move: bool) ->
     Position::try_from(Setup {
         pieces: [white, black],
         in_hand,
-        side_to_move: if black_to_move { Color::Black } else { Color::White },
+        side_to_move: if black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        },
         plies_since_removal: 3,
     })
     .ok()

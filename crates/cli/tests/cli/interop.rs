@@ -117,7 +117,10 @@ fn morris_uci_replays_a_recorded_session_line_for_line() {
     let text = String::from_utf8(output.stdout).unwrap();
     let actual: Vec<&str> = text.lines().collect();
     for (i, (e, a)) in expected.iter().zip(&actual).enumerate() {
-        assert!(matches_recorded(e, a), "line {i}: expected {e:?}, got {a:?}");
+        assert!(
+            matches_recorded(e, a),
+            "line {i}: expected {e:?}, got {a:?}"
+        );
     }
     assert_eq!(actual.len(), expected.len(), "{text}");
 }

@@ -255,9 +255,8 @@ impl<'a> Pair<'a> {
                         None => Value::Loss(0),
                         Some(table) => {
                             // The new mover set depends on the removal only: canonicalise once.
-                            let key = capture_keys[removed.index()].get_or_insert_with(|| {
-                                table.index.mover_key(opp & !removed.bit())
-                            });
+                            let key = capture_keys[removed.index()]
+                                .get_or_insert_with(|| table.index.mover_key(opp & !removed.bit()));
                             Value::decode(table.codes[table.index.index_with(key, moved) as usize])
                         }
                     }));
@@ -302,7 +301,12 @@ impl<'a> Pair<'a> {
 
     /// Visits every representative board of `side` whose canonical mover id is in `ids`, in slot
     /// order: `visit(slot, position)`, the mover as White.
-    fn for_each_board(&self, side: usize, ids: Range<usize>, mut visit: impl FnMut(u64, &Position)) {
+    fn for_each_board(
+        &self,
+        side: usize,
+        ids: Range<usize>,
+        mut visit: impl FnMut(u64, &Position),
+    ) {
         let index = &self.sides[side].index;
         let per = index.per_mover;
         let k = index.opponent as u32;

@@ -64,7 +64,10 @@ fn morris_records_with_mistakes_say_where() {
     let old_format = "# Ludus Morris game\nRules: standard\nMoves:\n1. d6 d5\n";
     assert!(matches!(
         old_format.parse::<MorrisRecord>(),
-        Err(RecordError::Morris(MorrisRecordError::Token { number: 1, .. }))
+        Err(RecordError::Morris(MorrisRecordError::Token {
+            number: 1,
+            ..
+        }))
     ));
     let illegal = MORRIS_RECORD.replace("f6xd5", "f6xa1");
     let error = illegal.parse::<MorrisRecord>().unwrap_err();
@@ -87,9 +90,16 @@ fn morris_records_with_mistakes_say_where() {
     for (from, to, tag) in [
         ("[Level \"3\"]", "[Level \"11\"]", "Level"),
         ("[Seed \"42\"]", "[Seed \"x\"]", "Seed"),
-        ("[WhiteType \"program\"]", "[WhiteType \"robot\"]", "WhiteType"),
+        (
+            "[WhiteType \"program\"]",
+            "[WhiteType \"robot\"]",
+            "WhiteType",
+        ),
     ] {
-        let error = MORRIS_RECORD.replace(from, to).parse::<MorrisRecord>().unwrap_err();
+        let error = MORRIS_RECORD
+            .replace(from, to)
+            .parse::<MorrisRecord>()
+            .unwrap_err();
         assert!(
             matches!(&error, RecordError::Setting { tag: t, .. } if *t == tag),
             "{error}"
