@@ -1,11 +1,14 @@
-//! Morris engine: evaluation, search and databases over the `ludus-morris` rules.
+//! Morris engine: evaluation, search and databases over the `ludus-morris` rules. It works on
+//! the rules crate's `Position`, `Move`, geometry and symmetries and generates moves with its
+//! generators (the solver with the bulk generator and the un-moves); it keeps no board of its own.
 //!
 //! - [`Searcher`]: iterative-deepening PVS with a transposition table, killer and history move
 //!   ordering, quiescence over pending mills, a time manager and repetition draws; it probes the
 //!   endgame databases where they cover a position.
 //! - [`db`]: endgame databases of the movement phase built by retrograde analysis, their file
 //!   format and cache directory; [`probe`] answers the perfect value of a position.
-//! - [`Level`]: strength levels 1..=10 for the play front ends.
+//! - [`Level`]: strength levels 1..=10, the one Morris level scale of every front end (the table
+//!   is documented in the README, "Morris levels").
 #![warn(missing_docs)]
 
 pub mod db;

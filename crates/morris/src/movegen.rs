@@ -23,8 +23,8 @@ pub struct MoveSet {
     pub closing: Bitboard,
 }
 
-/// The empty points that complete a mill of `own` when a piece of `own` arrives there from the
-/// hand (a line with two own pieces and this point empty).
+/// The empty points that complete a mill of `own` when another piece arrives there (a line with
+/// two pieces of `own` and this point empty).
 fn closing_points(own: Bitboard, empty: Bitboard) -> Bitboard {
     mill_completions(own) & empty
 }
@@ -44,9 +44,9 @@ impl Position {
     /// The legal moves in bulk: calls `emit` once per origin that has a move (the hand while
     /// placing, else each piece in index order) with the points it can reach, split into those
     /// closing no mill and those closing one ([`MoveSet`]). Nothing is called when the side to
-    /// move has lost. [`Position::for_each_legal_move`] and [`Position::count_legal_moves`] are
-    /// built on it; callers that handle thousands of positions (the endgame database solver)
-    /// expand the sets themselves.
+    /// move has lost. [`Position::for_each_legal_move`] is built on it, and so is
+    /// [`Position::count_legal_moves`] outside the placement phase; callers that handle millions
+    /// of positions (the endgame database solver) expand the sets themselves.
     ///
     /// ```
     /// use ludus_morris::{Position, Rules};

@@ -170,3 +170,31 @@ fn morris_moves_after_the_game_is_over_are_none() {
     ]);
     assert_eq!(stdout(&output).trim_end(), "[]");
 }
+
+#[test]
+fn the_readme_level_table_is_the_engines() {
+    use ludus_morris_engine::Level;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("the README");
+    let section = readme
+        .split("### Morris levels")
+        .nth(1)
+        .expect("a Morris levels section");
+    let rows: Vec<Vec<&str>> = section
+        .lines()
+        .filter(|line| line.starts_with("| ") && line.as_bytes()[2].is_ascii_digit())
+        .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 10, "{rows:?}");
+    for row in rows {
+        let level = Level::new(row[0].parse().unwrap()).unwrap();
+        let expected = [
+            level.number.to_string(),
+            level.depth.to_string(),
+            format!("{} ms", level.movetime.as_millis()),
+            level.noise.to_string(),
+            (if level.databases { "yes" } else { "no" }).to_string(),
+        ];
+        assert_eq!(row, expected, "level {}", level.number);
+    }
+}
