@@ -6,7 +6,7 @@
 //! - `websocket` — a real server on 127.0.0.1:0; watchers receive every state change.
 //! - `restart`   — a file database: drop the server, reopen it, every game resumes with history.
 //! - `games`     — the game adapters: random playouts, replay determinism, the built-in players.
-//! - `i18n`      — the three `.ftl` files define the same messages.
+//! - `i18n`      — the page's text keys exist in every language; the `.ftl` files are served.
 
 mod api;
 mod common;

@@ -6,7 +6,8 @@
 //! - [`morris_view`], [`backgammon_view`], [`view`]: drawing with ratatui.
 //! - [`run`]: the full-screen loop (crossterm) and the plain-text loop (line prompts).
 //! - [`record`]: saved games (Morris move list with a header, Backgammon `.mat`).
-//! - [`i18n`]: English, Estonian and Hungarian from the shared Fluent files.
+//! - [`i18n`]: English, Estonian and Hungarian: the `ludus-i18n` crate, re-exported under this
+//!   name so that the screens write `crate::i18n::Catalog`.
 //!
 //! [`play_morris`] and [`play_backgammon`] put these together for the `ludus` binary.
 #![warn(missing_docs)]
@@ -14,13 +15,14 @@
 pub mod analysis;
 pub mod backgammon;
 pub mod backgammon_view;
-pub mod i18n;
 pub mod morris;
 pub mod morris_view;
 pub mod record;
 pub mod run;
 pub mod ui;
 pub mod view;
+
+pub use ludus_i18n as i18n;
 
 use backgammon::{BgApp, BgConfig};
 use i18n::{Catalog, Lang};
