@@ -1,5 +1,6 @@
 //! The engine commands of `ludus backgammon …`: thin glue over `ludus-backgammon-engine`.
 
+use crate::output::outln;
 use crate::{CliError, CliResult};
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -250,12 +251,12 @@ fn run_train(args: TrainArgs) -> CliResult {
         return Err(e.into());
     }
     write_weights(&args.out, &net)?;
-    println!(
+    outln!(
         "trained {} games in {:.1} s; weights in {}",
         net.games_trained,
         start.elapsed().as_secs_f64(),
         args.out.display()
-    );
+    )?;
     Ok(())
 }
 
@@ -297,11 +298,11 @@ fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
         return Err(e.into());
     }
     write_weights(&args.out, &net)?;
-    println!(
+    outln!(
         "refined on {positions} positions in {:.1} s; weights in {}",
         start.elapsed().as_secs_f64(),
         args.out.display()
-    );
+    )?;
     Ok(())
 }
 
@@ -362,9 +363,9 @@ fn run_duel(args: DuelArgs) -> CliResult {
             "a_wins": report.a_wins, "a_gammons": report.a_gammons, "b_gammons": report.b_gammons,
             "ppg": report.ppg, "ci95": report.ci95, "seconds": seconds, "cube": args.cube,
         });
-        println!("{doc}");
+        outln!("{doc}")?;
     } else {
-        println!(
+        outln!(
             "{} vs {}: {} {} games (mirrored dice, seed {}), {} wins for A ({:.1}%), gammons A {} B {}",
             report.a,
             report.b,
@@ -379,11 +380,13 @@ fn run_duel(args: DuelArgs) -> CliResult {
             100.0 * report.a_wins as f64 / report.games as f64,
             report.a_gammons,
             report.b_gammons
-        );
-        println!(
+        )?;
+        outln!(
             "A scores {:+.3} ± {:.3} points per game (95% CI), {:.1} s",
-            report.ppg, report.ci95, seconds
-        );
+            report.ppg,
+            report.ci95,
+            seconds
+        )?;
     }
     Ok(())
 }
@@ -488,10 +491,10 @@ fn run_best(args: BestArgs) -> CliResult {
                 Value::Object(o)
             })
             .collect();
-        println!(
+        outln!(
             "{}",
             json!({"dice": dice.to_string(), "plies": args.plies, "moves": moves})
-        );
+        )?;
         return Ok(());
     }
     let best = ranked[0].probabilities.equity();
@@ -502,7 +505,7 @@ fn run_best(args: BestArgs) -> CliResult {
         } else {
             mv
         };
-        println!(
+        outln!(
             "{:>2}. {:<24} {}-ply  equity {:+.3} ({:+.3})  {}",
             i + 1,
             mv,
@@ -510,13 +513,13 @@ fn run_best(args: BestArgs) -> CliResult {
             m.probabilities.equity(),
             m.probabilities.equity() - best,
             probabilities_text(&m.probabilities)
-        );
+        )?;
     }
     if ranked.len() > BEST_LINES {
-        println!(
+        outln!(
             "… {} more plays (--json lists all)",
             ranked.len() - BEST_LINES
-        );
+        )?;
     }
     Ok(())
 }
@@ -550,19 +553,19 @@ fn run_eval(args: EvalArgs) -> CliResult {
         if let Some((c, _)) = cubeful {
             o.insert("cubeful_equity".into(), json!((c * 1e6).round() / 1e6));
         }
-        println!("{}", Value::Object(o));
+        outln!("{}", Value::Object(o))?;
         return Ok(());
     }
-    println!("{}", probabilities_text(&p));
-    println!("cubeless equity {:+.3} ({}-ply)", p.equity(), args.plies);
+    outln!("{}", probabilities_text(&p))?;
+    outln!("cubeless equity {:+.3} ({}-ply)", p.equity(), args.plies)?;
     if let Some((c, raw)) = cubeful {
         if s.context.is_money() {
-            println!("cubeful equity {c:+.4} (points per unit of cube)");
+            outln!("cubeful equity {c:+.4} (points per unit of cube)")?;
         } else {
-            println!(
+            outln!(
                 "cubeful equity {c:+.4} (normalised), match winning chance {:.2}%",
                 100.0 * raw
-            );
+            )?;
         }
     }
     Ok(())
@@ -582,24 +585,24 @@ fn run_cube(args: CubeArgs) -> CliResult {
         o.insert("cubeful_equity".into(), json!(d.equity));
         o.insert("take_point".into(), json!(1.0 - d.take_point));
         o.insert("money".into(), json!(s.context.is_money()));
-        println!("{}", Value::Object(o));
+        outln!("{}", Value::Object(o))?;
         return Ok(());
     }
-    println!("{}", probabilities_text(&p));
+    outln!("{}", probabilities_text(&p))?;
     let unit = if s.context.is_money() {
         "points"
     } else {
         "match winning chance"
     };
-    println!("cubeless {:+.4}  ({unit})", d.cubeless);
-    println!("no double     {:+.4}", d.no_double);
-    println!("double, take  {:+.4}", d.double_take);
-    println!("double, pass  {:+.4}", d.double_pass);
-    println!(
+    outln!("cubeless {:+.4}  ({unit})", d.cubeless)?;
+    outln!("no double     {:+.4}", d.no_double)?;
+    outln!("double, take  {:+.4}", d.double_take)?;
+    outln!("double, pass  {:+.4}", d.double_pass)?;
+    outln!(
         "opponent's take point: {:.1}% winning chances",
         100.0 * (1.0 - d.take_point)
-    );
-    println!("proper action: {}", d.action);
+    )?;
+    outln!("proper action: {}", d.action)?;
     Ok(())
 }
 
@@ -628,17 +631,17 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
         o.insert("games".into(), json!(r.games));
         o.insert("seed".into(), json!(args.seed));
         o.insert("seconds".into(), json!(seconds));
-        println!("{}", Value::Object(o));
+        outln!("{}", Value::Object(o))?;
         return Ok(());
     }
-    println!("{}", probabilities_text(&r.probabilities));
-    println!(
+    outln!("{}", probabilities_text(&r.probabilities))?;
+    outln!(
         "cubeless equity {:+.4} ± {:.4} (95% CI) over {} games, {:.1} s; 0-ply says {:+.4}",
         r.equity,
         1.96 * r.std_error,
         r.games,
         seconds,
         zero.equity()
-    );
+    )?;
     Ok(())
 }

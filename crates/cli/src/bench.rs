@@ -3,6 +3,7 @@
 //! (`cargo bench`) give the careful figures recorded in `docs/benchmarks.md`.
 
 use crate::CliResult;
+use crate::output::outln;
 use clap::Args;
 use ludus_backgammon::{Dice, Position as BgPosition};
 use ludus_backgammon_engine::engine::Engine;
@@ -71,7 +72,7 @@ pub(crate) fn run(args: BenchArgs) -> CliResult {
     ];
     if !args.json {
         for result in &results {
-            println!(
+            outln!(
                 "{:<24} {:>14.0} {}/s  ({} {} in {:.3} s)",
                 result.name,
                 result.per_second,
@@ -79,14 +80,14 @@ pub(crate) fn run(args: BenchArgs) -> CliResult {
                 result.work,
                 result.unit,
                 result.seconds
-            );
+            )?;
         }
     }
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&results).map_err(anyhow::Error::from)?
-        );
+        )?;
     }
     Ok(())
 }
