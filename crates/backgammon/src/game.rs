@@ -5,6 +5,7 @@ use crate::dice_source::DiceSource;
 use crate::match_id::{CubeOwner, GameState, MatchState, Seat};
 use crate::moves::Move;
 use crate::position::{Position, Side, WinKind};
+use crate::turn::Turn;
 use thiserror::Error;
 
 /// The cube ceiling of the source rules: the physical cube's 64 (2^6).
@@ -343,6 +344,14 @@ impl Game {
         match self.phase {
             Phase::Moving(dice) => self.position.legal_moves(dice),
             _ => Vec::new(),
+        }
+    }
+
+    /// A fresh [`Turn`] to build the move checker by checker, while the player on roll must move.
+    pub fn turn_builder(&self) -> Option<Turn> {
+        match self.phase {
+            Phase::Moving(dice) => Some(Turn::new(self.position, dice)),
+            _ => None,
         }
     }
 

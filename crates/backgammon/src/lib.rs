@@ -19,6 +19,8 @@
 //! - [`Position`], [`Dice`], [`CheckerMove`], [`Move`]: the board, rolls and plays;
 //!   [`Position::successors`] (the engines' hot path), [`Position::legal_moves`],
 //!   [`Position::apply`] / [`Position::play`], [`Position::parse_move`], pip counts, results.
+//! - [`Turn`]: a move built checker by checker for front ends (the legal [`Step`]s now, undo,
+//!   a checker's [`Journey`] over several dice, the finished move).
 //! - [`Game`] and [`Match`] with [`Rules`]: opening roll, turns, cube (ceiling, beavers, Jacoby),
 //!   resignations, scoring, Crawford; dice from a [`DiceSource`] ([`SeededDice`] is ChaCha8).
 //! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
@@ -36,6 +38,7 @@ mod movegen;
 mod moves;
 mod position;
 mod position_id;
+mod turn;
 mod xgid;
 
 pub use board_text::board_diagram;
@@ -54,4 +57,5 @@ pub use position::{
     WinKind,
 };
 pub use position_id::PositionIdError;
+pub use turn::{Journey, Step, Turn, TurnError};
 pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

@@ -4,14 +4,15 @@
 //!
 //! A move is made by typing it (`24/18 13/11`, Tab completes an unambiguous prefix) or one checker
 //! at a time with the arrow keys or the mouse (source, then destination); checkers moved so far
-//! this turn can be taken back (`u`) until the move is confirmed with Enter.
+//! this turn can be taken back (`u`) until the move is confirmed with Enter. Which checker may go
+//! where is the rules crate's [`Turn`]: this screen only shows it.
 
 use crate::i18n::Catalog;
 use crate::record::{BgRecord, BgSettings};
 use crate::ui::{Dir, Input, Opponent, STEP_DELAY, Screen, Status, common_prefix, list_candidates};
 use ludus_backgammon::{
-    CheckerMove, CubeOwner, DiceSource, GameEnd, Match, Move, Phase, Position, Rules, Seat,
-    SeededDice, WinKind,
+    CubeOwner, DiceSource, GameEnd, Journey, Match, Move, Phase, Position, Rules, Seat, SeededDice,
+    Step, Turn, WinKind,
 };
 use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
 use ludus_backgammon_engine::engine::Engine;
@@ -168,8 +169,8 @@ pub struct BgApp {
     pub record: Match,
     /// The settings.
     pub config: BgConfig,
-    /// Checker moves made so far this turn (mover's view).
-    pub steps: Vec<CheckerMove>,
+    /// The person's move being built checker by checker (while a move is to be made).
+    turn: Option<Turn>,
     /// The move typed so far.
     pub input: String,
     /// The cursor: top row or bottom, display column.
@@ -227,7 +228,7 @@ impl BgApp {
         let mut app = BgApp {
             record,
             config,
-            steps: Vec::new(),
+            turn: None,
             input: String::new(),
             cursor: (false, OFF_COLUMN - 1),
             selected: None,
@@ -246,6 +247,7 @@ impl BgApp {
         if app.record.current().is_none() {
             app.next_game();
         }
+        app.turn = app.game().and_then(ludus_backgammon::Game::turn_builder);
         app.status = app.prompt();
         app
     }
@@ -434,7 +436,7 @@ impl BgApp {
     }
 
     fn after_action(&mut self) {
-        self.steps.clear();
+        self.turn = self.game().and_then(ludus_backgammon::Game::turn_builder);
         self.input.clear();
         self.selected = None;
         self.hint = None;
@@ -604,83 +606,31 @@ impl BgApp {
         self.act(|game, _| game.play(&mv));
     }
 
-    /// Every order in which the checkers of each legal move can be moved one at a time.
-    pub fn step_orders(&self) -> Vec<(Move, Vec<CheckerMove>)> {
-        let Some((position, dice)) = self.moving() else {
-            return Vec::new();
-        };
-        let mut orders = Vec::new();
-        for mv in position.legal_moves(dice) {
-            let steps = mv.checker_moves().to_vec();
-            let mut candidates = permutations(&steps);
-            if let Some(alternative) = other_path(&position, &steps) {
-                candidates.push(alternative);
-            }
-            for order in candidates {
-                if playable_order(&position, &order) && !orders.contains(&(mv, order.clone())) {
-                    orders.push((mv, order));
-                }
-            }
-        }
-        orders
-    }
-
-    /// The orders that continue the checkers moved so far.
-    fn continuations(&self) -> Vec<(Move, Vec<CheckerMove>)> {
-        let done = self.steps.len();
-        self.step_orders()
-            .into_iter()
-            .filter(|(_, order)| order.len() >= done && same_steps(&order[..done], &self.steps))
-            .collect()
+    /// The checker steps taken so far this turn (mover's view).
+    pub fn steps(&self) -> &[Step] {
+        self.turn.as_ref().map_or(&[], Turn::steps)
     }
 
     /// The legal move the checkers moved so far make, once they make a whole one.
     pub fn completed_move(&self) -> Option<Move> {
-        let (_, dice) = self.moving()?;
-        let _ = dice;
-        self.continuations()
-            .into_iter()
-            .find(|(_, order)| order.len() == self.steps.len())
-            .map(|(mv, _)| mv)
+        self.moving()?;
+        self.turn
+            .as_ref()
+            .and_then(Turn::finished_move)
+            .filter(|mv| !mv.is_empty())
     }
 
     /// The points (mover's view) a checker can be moved from next.
     pub fn sources(&self) -> Vec<u8> {
-        let done = self.steps.len();
-        let mut sources: Vec<u8> = self
-            .continuations()
-            .iter()
-            .filter_map(|(_, order)| order.get(done).map(|s| s.from))
-            .collect();
-        sources.sort_unstable();
-        sources.dedup();
-        sources
+        self.turn.as_ref().map(Turn::sources).unwrap_or_default()
     }
 
-    /// The points (mover's view; 0 is off) the selected checker can reach, with the checker
-    /// moves that take it there (one die or several in a row).
-    pub fn destinations(&self, from: u8) -> Vec<(u8, Vec<CheckerMove>)> {
-        let done = self.steps.len();
-        let mut found: Vec<(u8, Vec<CheckerMove>)> = Vec::new();
-        for (_, order) in self.continuations() {
-            let mut at = from;
-            for (k, step) in order[done..].iter().enumerate() {
-                if step.from != at {
-                    break;
-                }
-                at = step.to;
-                let path = order[done..=done + k].to_vec();
-                match found.iter_mut().find(|(to, _)| *to == at) {
-                    Some((_, known)) if known.len() <= path.len() => {}
-                    Some((_, known)) => *known = path,
-                    None => found.push((at, path)),
-                }
-                if at == 0 {
-                    break;
-                }
-            }
-        }
-        found
+    /// Where the checker on `from` (mover's view) can go now, one die or several in a row.
+    pub fn destinations(&self, from: u8) -> Vec<Journey> {
+        self.turn
+            .as_ref()
+            .map(|turn| turn.journeys(from))
+            .unwrap_or_default()
     }
 
     /// The slot under the cursor.
@@ -720,12 +670,10 @@ impl BgApp {
                 self.status = self.prompt();
                 return;
             }
-            if let Some((_, path)) = self
-                .destinations(from)
-                .into_iter()
-                .find(|(to, _)| *to == point)
+            let journey = self.destinations(from).into_iter().find(|j| j.to == point);
+            if let (Some(journey), Some(turn)) = (journey, self.turn.as_mut())
+                && turn.play_journey(&journey).is_ok()
             {
-                self.steps.extend(path);
                 self.selected = None;
                 self.status = self.prompt();
                 return;
@@ -741,61 +689,46 @@ impl BgApp {
     }
 
     fn undo_step(&mut self) {
-        if self.selected.take().is_some() || self.steps.pop().is_some() {
+        if self.selected.take().is_some() || self.turn.as_mut().and_then(Turn::undo).is_some() {
             self.status = self.prompt();
         } else {
             self.status = Status::error(self.catalog.get("tui-nothing-to-undo"));
         }
     }
 
+    /// The turn as shown: the person's steps so far, or the computer's move's shown checkers.
+    fn shown_turn(&self) -> Option<Turn> {
+        let Some(animation) = self.animation else {
+            return self.turn.clone();
+        };
+        let mut turn = self.game()?.turn_builder()?;
+        for step in &animation.mv.checker_moves()[..animation.shown] {
+            turn.play_checker(step.from, step.to).ok()?;
+        }
+        Some(turn)
+    }
+
     /// The board shown: the game's position with the checkers moved so far this turn (or the
     /// computer's move's shown checkers), from the side on roll's view.
     pub fn shown_position(&self) -> Option<Position> {
         let game = self.game()?;
-        let position = game.position();
-        let steps: Vec<CheckerMove> = match self.animation {
-            Some(animation) => animation.mv.checker_moves()[..animation.shown].to_vec(),
-            None => self.steps.clone(),
-        };
-        if steps.is_empty() || game.outcome().is_some() {
-            return Some(position);
+        if game.outcome().is_some() {
+            return Some(game.position());
         }
-        Move::from_checker_moves(&steps).map(|mv| position.apply(&mv))
+        Some(
+            self.shown_turn()
+                .map_or(game.position(), |turn| turn.board()),
+        )
     }
 
     /// The dice of the turn with a flag for each die already used.
     pub fn dice_shown(&self) -> Vec<(u8, bool)> {
-        let Some((_, dice)) = self.moving() else {
+        if self.moving().is_none() {
             return Vec::new();
-        };
-        let mut dice_list: Vec<(u8, bool)> = if dice.is_double() {
-            vec![(dice.high(), false); 4]
-        } else {
-            vec![(dice.high(), false), (dice.low(), false)]
-        };
-        let steps: Vec<CheckerMove> = match self.animation {
-            Some(animation) => animation.mv.checker_moves()[..animation.shown].to_vec(),
-            None => self.steps.clone(),
-        };
-        for step in steps {
-            let distance = step.from - step.to;
-            let unused = |d: &&mut (u8, bool)| !d.1;
-            let exact = dice_list
-                .iter_mut()
-                .filter(unused)
-                .find(|d| d.0 == distance);
-            let die = match exact {
-                Some(die) => Some(die),
-                None => dice_list
-                    .iter_mut()
-                    .filter(|d| !d.1 && d.0 > distance)
-                    .min_by_key(|d| d.0),
-            };
-            if let Some(die) = die {
-                die.1 = true;
-            }
         }
-        dice_list
+        self.shown_turn()
+            .map(|turn| turn.dice_used())
+            .unwrap_or_default()
     }
 
     fn give_hint(&mut self) {
@@ -1026,83 +959,6 @@ fn kind_name(kind: WinKind) -> &'static str {
 
 fn is_notation_char(c: char) -> bool {
     c.is_ascii_digit() || "/ *()barofBAROF".contains(c)
-}
-
-/// Whether two checker-move lists move the same checkers between the same points.
-fn same_steps(a: &[CheckerMove], b: &[CheckerMove]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(x, y)| (x.from, x.to) == (y.from, y.to))
-}
-
-/// Every distinct order of some checker moves (at most four: 24 orders).
-fn permutations(steps: &[CheckerMove]) -> Vec<Vec<CheckerMove>> {
-    if steps.len() <= 1 {
-        return vec![steps.to_vec()];
-    }
-    let mut all = Vec::new();
-    for i in 0..steps.len() {
-        let mut rest = steps.to_vec();
-        let first = rest.remove(i);
-        for mut tail in permutations(&rest) {
-            tail.insert(0, first);
-            if !all.contains(&tail) {
-                all.push(tail);
-            }
-        }
-    }
-    all
-}
-
-/// For one checker moved by both dice of a non-double, the same journey with the dice in the
-/// other order, when the point in between is free of opposing checkers.
-fn other_path(position: &Position, steps: &[CheckerMove]) -> Option<Vec<CheckerMove>> {
-    let [first, second] = steps else { return None };
-    // A hit on the way happens only on this path: the other one ends elsewhere.
-    if second.from != first.to || second.to == 0 || first.hit {
-        return None;
-    }
-    let later_die = second.from - second.to;
-    let middle = first.from.checked_sub(later_die).filter(|&m| m > 0)?;
-    if position.opponent(25 - middle) > 0 {
-        return None;
-    }
-    Some(vec![
-        CheckerMove {
-            from: first.from,
-            to: middle,
-            hit: false,
-        },
-        CheckerMove {
-            from: middle,
-            to: second.to,
-            hit: second.hit,
-        },
-    ])
-}
-
-/// Whether checker moves can be made one by one in this order: each from a point that holds a
-/// checker, nothing before the bar is empty, no bearing off before all are home, never onto a
-/// point the opponent holds.
-fn playable_order(position: &Position, order: &[CheckerMove]) -> bool {
-    let mut board = *position;
-    for step in order {
-        let home_only = (7..=25).all(|p| board.player(p) == 0);
-        let blocked = step.to > 0 && board.opponent(25 - step.to) >= 2;
-        if board.player(step.from) == 0
-            || (board.player(25) > 0 && step.from != 25)
-            || (step.to == 0 && !home_only)
-            || blocked
-        {
-            return false;
-        }
-        match Move::from_checker_moves(&[*step]) {
-            Some(mv) => board = board.apply(&mv),
-            None => return false,
-        }
-    }
-    true
 }
 
 /// Whether a cube decision says to double.

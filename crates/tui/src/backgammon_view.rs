@@ -245,7 +245,7 @@ fn draw_labels(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
         .map(|from| {
             app.destinations(from)
                 .into_iter()
-                .map(|(to, _)| to)
+                .map(|journey| journey.to)
                 .collect()
         })
         .unwrap_or_default();

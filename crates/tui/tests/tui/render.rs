@@ -71,7 +71,7 @@ fn morris_board_in_each_language() {
 fn backgammon_board_in_each_language() {
     for lang in Lang::ALL {
         let mut app = backgammon(lang);
-        assert_eq!(app.steps.len(), 2, "two checkers moved");
+        assert_eq!(app.steps().len(), 2, "two checkers moved");
         let text = screen_text(&mut app, 80, 24);
         insta::assert_snapshot!(format!("backgammon_{lang}"), text);
     }
