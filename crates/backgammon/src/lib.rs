@@ -29,6 +29,7 @@
 
 mod base64;
 mod board_text;
+mod codes;
 mod dice;
 mod dice_source;
 mod game;
@@ -42,11 +43,12 @@ mod turn;
 mod xgid;
 
 pub use board_text::board_diagram;
+pub use codes::Params;
 pub use dice::{DIE_FACES, Dice, DiceError};
 pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
 pub use game::{
-    DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome, LIFTED_MAX_CUBE_LOG2,
-    Match, Phase, Rules, score_points,
+    BeaverRefusal, DEFAULT_MAX_CUBE_LOG2, DoubleRefusal, Game, GameEnd, GameError, GameEvent,
+    GameOutcome, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Waiting, score_points,
 };
 pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
 pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};

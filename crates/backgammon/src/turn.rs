@@ -74,26 +74,6 @@ pub enum TurnError {
     Complete,
 }
 
-impl TurnError {
-    /// A stable machine name of the mistake (for translations and APIs).
-    pub fn code(&self) -> &'static str {
-        match self {
-            TurnError::NoSuchStep { .. } => "no-such-step",
-            TurnError::Complete => "move-complete",
-        }
-    }
-
-    /// The values the message names, by name, as text.
-    pub fn params(&self) -> Vec<(&'static str, String)> {
-        match self {
-            TurnError::NoSuchStep { from, to } => {
-                vec![("from", from.to_string()), ("to", to.to_string())]
-            }
-            TurnError::Complete => Vec::new(),
-        }
-    }
-}
-
 /// The dice not used yet, largest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct DiceLeft {
