@@ -66,6 +66,13 @@ fn assert_offered_steps_end_in_legal_moves(position: Position, roll: Dice, seed:
         "{position:?} {roll}: {played}"
     );
     assert_eq!(position.apply(&played), turn.board());
+    // Its notation reads back as the same legal move (what a front end sends).
+    let read = position.parse_move(roll, &played.to_string()).unwrap();
+    assert_eq!(
+        position.apply(&read),
+        turn.board(),
+        "{position:?} {roll}: {played}"
+    );
     let expected = position.legal_moves(roll)[0].len();
     assert_eq!(played.len(), expected, "{position:?} {roll}: {played}");
 }

@@ -4,14 +4,13 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use ludus_server::games::Players;
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, router};
 use serde_json::{Value, json};
 use std::time::Duration;
 use tower::ServiceExt;
 
-/// The computer's thinking time in tests: short, the built-in players need little.
+/// The computer's thinking time in tests: short, the stand-in player needs none.
 pub const THINK: Duration = Duration::from_millis(50);
 /// Most polls while waiting for the computer (each 10 ms).
 const MAX_POLLS: usize = 500;
@@ -19,7 +18,7 @@ const MAX_POLLS: usize = 500;
 pub fn hub() -> Hub {
     Hub::new(
         Store::in_memory().expect("in-memory database"),
-        Players::default(),
+        crate::players::first_legal(),
         Config { think_time: THINK },
     )
     .expect("hub")

@@ -3,7 +3,6 @@
 
 use crate::common::THINK;
 use ludus_server::game::{Action, Command, GameKind, Side};
-use ludus_server::games::Players;
 use ludus_server::sessions::NewGame;
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub};
@@ -32,7 +31,12 @@ impl Drop for TempDb {
 }
 
 fn open(db: &TempDb) -> Hub {
-    Hub::open(&db.0, Players::default(), Config { think_time: THINK }).expect("open the database")
+    Hub::open(
+        &db.0,
+        crate::players::first_legal(),
+        Config { think_time: THINK },
+    )
+    .expect("open the database")
 }
 
 fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
@@ -47,7 +51,7 @@ fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
 }
 
 async fn state(hub: &Hub, id: &str) -> Value {
-    hub.get(id).unwrap().lock().await.state()
+    serde_json::to_value(hub.get(id).unwrap().lock().await.state()).unwrap()
 }
 
 /// Plays the first legal move (or rolls) for whoever is to act, `plies` times.
@@ -81,8 +85,8 @@ async fn a_reopened_server_resumes_every_game_with_its_history() {
                 99,
             ))
             .unwrap();
-        let morris_id = morris.state["id"].as_str().unwrap().to_string();
-        let bg_id = backgammon.state["id"].as_str().unwrap().to_string();
+        let morris_id = morris.state.id.clone();
+        let bg_id = backgammon.state.id.clone();
         advance(
             &hub,
             &morris_id,
@@ -159,8 +163,8 @@ async fn a_game_that_no_longer_replays_is_skipped_and_the_others_resume() {
         let bad = hub
             .create(new_game(GameKind::Morris, json!({}), 2))
             .unwrap();
-        let good_id = good.state["id"].as_str().unwrap().to_string();
-        let bad_id = bad.state["id"].as_str().unwrap().to_string();
+        let good_id = good.state.id.clone();
+        let bad_id = bad.state.id.clone();
         advance(&hub, &good_id, &good.tokens.map(Option::unwrap), 4).await;
         advance(&hub, &bad_id, &bad.tokens.map(Option::unwrap), 4).await;
         (good_id, bad_id)

@@ -431,7 +431,12 @@ impl BgApp {
                 self.unsaved = true;
                 self.after_action();
             }
-            Err(error) => self.status = Status::error(error.to_string()),
+            Err(error) => {
+                let text = self
+                    .catalog
+                    .error(error.code(), &error.params(), &error.to_string());
+                self.status = Status::error(text);
+            }
         }
     }
 

@@ -329,11 +329,11 @@ impl MorrisApp {
     }
 
     fn play_human(&mut self, mv: Move) {
-        if self.game.play(mv).is_err() {
-            self.status = Status::error(
-                self.catalog
-                    .format("tui-illegal", &[("move", &mv.to_string())]),
-            );
+        if let Err(error) = self.game.play(mv) {
+            let text = self
+                .catalog
+                .error(error.code(), &error.params(), &error.to_string());
+            self.status = Status::error(text);
             return;
         }
         self.after_move();

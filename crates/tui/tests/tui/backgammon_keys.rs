@@ -356,3 +356,20 @@ fn clicks_on_the_board_move_a_checker() {
     assert_eq!(app.steps().len(), 1);
     assert_eq!((app.steps()[0].from, app.steps()[0].to), (8, 5));
 }
+
+#[test]
+fn a_refused_double_is_told_in_the_users_language() {
+    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
+    record
+        .new_game_with_opening(Seat::Zero, "31".parse().unwrap())
+        .unwrap();
+    let catalog = ludus_tui::i18n::Catalog::new(ludus_tui::i18n::Lang::Et);
+    let mut app = BgApp::with_record(friends_config(), catalog, record, 0);
+    press(&mut app, typed("8/5 6/5"));
+    // Black doubles, White takes and owns the cube; Black may not double again.
+    press(&mut app, [Input::Char('d'), Input::Char('t')]);
+    assert_eq!(app.cube(), (2, CubeOwner::Owned(Seat::Zero)));
+    press(&mut app, [Input::Char('d')]);
+    assert!(app.status.error);
+    assert_eq!(app.status.text, "Kuubik on vastase käes.");
+}
