@@ -132,6 +132,18 @@ impl DiceLeft {
 type State = (Position, DiceLeft);
 
 /// A turn being built: the position at its start, the dice, and the steps taken so far.
+///
+/// ```
+/// use ludus_backgammon::{Position, Turn};
+/// let mut turn = Turn::new(Position::starting(), "31".parse().unwrap());
+/// assert_eq!(turn.sources(), [24, 13, 8, 6]); // points a checker may leave now
+/// let to: Vec<u8> = turn.journeys(24).iter().map(|j| j.to).collect();
+/// assert_eq!(to, [23, 21, 20]); // one die, or both in a row
+/// turn.play_checker(8, 5).unwrap();
+/// assert_eq!(turn.dice_used(), [(3, true), (1, false)]);
+/// turn.undo();
+/// assert!(turn.steps().is_empty());
+/// ```
 #[derive(Debug, Clone)]
 pub struct Turn {
     start: Position,

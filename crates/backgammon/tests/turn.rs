@@ -206,40 +206,36 @@ fn assert_same_steps_as_brute_force(position: Position, roll: Dice, seed: u64) {
     }
 }
 
-#[test]
-fn every_offered_sequence_ends_in_a_legal_move_on_random_positions() {
-    for (index, position) in random_positions(31, 400).into_iter().enumerate() {
+/// Runs `check` on `count` random positions from `seed` with each of the 21 rolls (and the
+/// position's index, to seed the check's own choices).
+fn on_random_positions(seed: u64, count: usize, check: impl Fn(Position, Dice, u64)) {
+    for (index, position) in random_positions(seed, count).into_iter().enumerate() {
         for (roll, _) in Dice::ALL_21 {
-            assert_offered_steps_end_in_legal_moves(position, roll, index as u64);
+            check(position, roll, index as u64);
         }
     }
+}
+
+#[test]
+fn every_offered_sequence_ends_in_a_legal_move_on_random_positions() {
+    on_random_positions(31, 400, assert_offered_steps_end_in_legal_moves);
 }
 
 #[test]
 fn every_legal_move_is_buildable_in_every_order_on_random_positions() {
-    for position in random_positions(32, 100) {
-        for (roll, _) in Dice::ALL_21 {
-            assert_every_order_of_every_legal_move_is_buildable(position, roll);
-        }
-    }
+    on_random_positions(32, 100, |position, roll, _| {
+        assert_every_order_of_every_legal_move_is_buildable(position, roll)
+    });
 }
 
 #[test]
 fn undo_restores_every_earlier_state_on_random_positions() {
-    for (index, position) in random_positions(33, 200).into_iter().enumerate() {
-        for (roll, _) in Dice::ALL_21 {
-            assert_undo_restores(position, roll, index as u64);
-        }
-    }
+    on_random_positions(33, 200, assert_undo_restores);
 }
 
 #[test]
 fn offered_steps_match_a_brute_force_search_on_random_positions() {
-    for (index, position) in random_positions(34, 120).into_iter().enumerate() {
-        for (roll, _) in Dice::ALL_21 {
-            assert_same_steps_as_brute_force(position, roll, index as u64);
-        }
-    }
+    on_random_positions(34, 120, assert_same_steps_as_brute_force);
 }
 
 proptest! {

@@ -103,8 +103,7 @@ async fn malformed_json_is_400_and_a_missing_content_type_415() {
 
 #[tokio::test]
 async fn a_body_over_the_limit_is_413_and_the_game_unchanged() {
-    let app = app();
-    let (id, white, _) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, _) = morris_between_two().await;
     let padding = "x".repeat(ludus_server::MAX_BODY_BYTES + 1);
     let body = json!({"token": white, "move": padding}).to_string();
     let (status, answer) = call(&app, "POST", &format!("/api/games/{id}/moves"), Some(&body)).await;
@@ -133,8 +132,7 @@ async fn an_unknown_game_is_404_on_every_endpoint() {
 
 #[tokio::test]
 async fn a_wrong_token_is_403_and_the_game_unchanged() {
-    let app = app();
-    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, _, _) = morris_between_two().await;
     let (status, body) = play(&app, &id, "0123456789abcdef0123456789abcdef", "d6").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(error_of(&body).contains("token"));
@@ -145,8 +143,7 @@ async fn a_wrong_token_is_403_and_the_game_unchanged() {
 
 #[tokio::test]
 async fn moving_out_of_turn_is_409_and_the_game_unchanged() {
-    let app = app();
-    let (id, _, black) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, _, black) = morris_between_two().await;
     let (status, body) = play(&app, &id, &black, "d6").await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error_of(&body), "it is not black's turn");
@@ -155,8 +152,7 @@ async fn moving_out_of_turn_is_409_and_the_game_unchanged() {
 
 #[tokio::test]
 async fn illegal_and_unreadable_moves_are_422_and_the_game_unchanged() {
-    let app = app();
-    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, black) = morris_between_two().await;
     assert_eq!(play(&app, &id, &white, "d6").await.0, StatusCode::OK);
     let (status, body) = play(&app, &id, &black, "d6").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -171,8 +167,7 @@ async fn illegal_and_unreadable_moves_are_422_and_the_game_unchanged() {
 
 #[tokio::test]
 async fn a_morris_game_has_no_dice_actions() {
-    let app = app();
-    let (id, white, _) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, _) = morris_between_two().await;
     let (status, body) = act(&app, &id, &white, "roll").await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let (status, body) = act(&app, &id, &white, "dance").await;
@@ -181,8 +176,7 @@ async fn a_morris_game_has_no_dice_actions() {
 
 #[tokio::test]
 async fn resigning_ends_the_game_and_later_moves_are_409() {
-    let app = app();
-    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, black) = morris_between_two().await;
     let (status, body) = act(&app, &id, &black, "resign").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["result"]["winner"], "white");
@@ -434,8 +428,7 @@ async fn analysis_ranks_the_legal_moves() {
 
 #[tokio::test]
 async fn a_plain_get_of_the_websocket_route_is_400() {
-    let app = app();
-    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, _, _) = morris_between_two().await;
     let (status, body) = get(&app, &format!("/api/games/{id}/ws")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(body["error"].is_string());
@@ -512,8 +505,7 @@ async fn analysis_is_404_for_no_game_409_for_morris_and_501_without_analyser() {
 
 #[tokio::test]
 async fn errors_name_a_code_and_its_values_next_to_the_message() {
-    let app = app();
-    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, black) = morris_between_two().await;
     play(&app, &id, &white, "d6").await;
     let (status, body) = play(&app, &id, &black, "d6").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
