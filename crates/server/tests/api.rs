@@ -271,6 +271,7 @@ async fn backgammon_double_take_and_pass_follow_the_cube_rules() {
     current = act(&app, &id, &token(&doubler), "double").await.1;
     assert_eq!(current["to_act"], opener);
     assert_eq!(current["view"]["cube"]["offered"], true);
+    assert_eq!(current["view"]["cube"]["offered_value"], 2);
     let (status, _) = act(&app, &id, &token(&doubler), "take").await;
     assert_eq!(status, StatusCode::CONFLICT, "the doubler cannot take");
     current = act(&app, &id, &token(&opener), "take").await.1;

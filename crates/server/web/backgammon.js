@@ -176,7 +176,7 @@ export function createBackgammonBoard(container, ctx, controls) {
       const cx = cube.owner ? TRAY_X + trayW / 2 + 5 : barX;
       const cy = cube.owner === mySide ? 380 : cube.owner === oppSide ? 220 : 300;
       el('rect', { x: cx - 22, y: cy - 22, width: 44, height: 44, rx: 6, class: 'cube', id: 'cube', 'stroke-width': cube.offered ? 5 : 2 }, svg);
-      el('text', { x: cx, y: cy, class: 'cube-text' }, svg).textContent = cube.offered ? cube.value * 2 : (cube.value === 1 ? 64 : cube.value);
+      el('text', { x: cx, y: cy, class: 'cube-text' }, svg).textContent = cube.offered ? cube.offered_value : (cube.value === 1 ? 64 : cube.value);
     }
     // Dice on the roller's half: the viewer's on the right, the opponent's on the left.
     if (view.dice) {
@@ -233,7 +233,7 @@ export function createBackgammonBoard(container, ctx, controls) {
         row.append(button('roll', t('bg-roll'), () => send(() => ctx.act('roll'))));
         if (actions.includes('double')) row.append(button('double', t('bg-double'), () => send(() => ctx.act('double')), true, true));
       } else if (view.phase === 'doubled') {
-        hint.textContent = t('bg-double-offered', { side: t(`side-${view.turn}`), value: view.cube.value * 2 });
+        hint.textContent = t('bg-double-offered', { side: t(`side-${view.turn}`), value: view.cube.offered_value });
         row.append(button('take', t('bg-take'), () => send(() => ctx.act('take'))));
         row.append(button('pass', t('bg-pass'), () => send(() => ctx.act('pass')), true, true));
       } else if (view.phase === 'move') {

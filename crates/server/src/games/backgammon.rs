@@ -261,6 +261,8 @@ pub struct CubeView {
     pub owner: Option<Side>,
     /// A double awaits its answer.
     pub offered: bool,
+    /// The value the pending double offers, while one does.
+    pub offered_value: Option<u32>,
 }
 
 /// The match around the game.
@@ -563,6 +565,10 @@ impl BackgammonGame {
         let (value, owner) = self
             .current()
             .map_or((1, CubeOwner::Centered), |game| game.cube());
+        let offered_value = self.current().and_then(|game| match game.events().last() {
+            Some(GameEvent::Double { value, .. }) if phase == Some(Phase::Doubled) => Some(*value),
+            _ => None,
+        });
         CubeView {
             enabled: self.options.cube,
             value,
@@ -571,6 +577,7 @@ impl BackgammonGame {
                 CubeOwner::Owned(seat) => Some(side_of(seat)),
             },
             offered: phase == Some(Phase::Doubled),
+            offered_value,
         }
     }
 }
