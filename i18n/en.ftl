@@ -195,6 +195,7 @@ err-rules-not-object = The rule options are not understood.
 err-unknown-rule-option = Unknown rule option “{ $option }”.
 err-bad-rule-value = The rule option “{ $option }” has a value it cannot take.
 err-bad-steps = The checker steps cannot be read.
+err-bad-query = The address’s parameters are not understood.
 err-not-websocket = This address expects a WebSocket connection.
 err-body-too-large = The request is too large.
 err-not-json = The request is not JSON.

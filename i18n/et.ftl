@@ -193,6 +193,7 @@ err-rules-not-object = Reeglite valikutest ei saa aru.
 err-unknown-rule-option = Tundmatu reeglivalik „{ $option }“.
 err-bad-rule-value = Reeglivalikul „{ $option }“ ei saa olla sellist väärtust.
 err-bad-steps = Nupukäike ei saa lugeda.
+err-bad-query = Aadressi parameetritest ei saadud aru.
 err-not-websocket = See aadress ootab WebSocket-ühendust.
 err-body-too-large = Päring on liiga suur.
 err-not-json = Päring ei ole JSON.

@@ -193,6 +193,7 @@ err-rules-not-object = A szabálybeállítások nem értelmezhetők.
 err-unknown-rule-option = Ismeretlen szabálybeállítás: „{ $option }”.
 err-bad-rule-value = A(z) „{ $option }” szabálybeállítás nem vehet fel ilyen értéket.
 err-bad-steps = A korongmozgások nem olvashatók.
+err-bad-query = A cím paraméterei nem értelmezhetők.
 err-not-websocket = Ez a cím WebSocket-kapcsolatot vár.
 err-body-too-large = A kérés túl nagy.
 err-not-json = A kérés nem JSON.

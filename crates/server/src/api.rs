@@ -51,6 +51,15 @@ fn body<T>(body: Body<T>) -> Result<T, ApiError> {
     body.map(|Json(value)| value).map_err(ApiError::from)
 }
 
+/// Query parameters whose rejections become `{error}` answers.
+type QueryOf<T> = Result<Query<T>, axum::extract::rejection::QueryRejection>;
+
+fn read_query<T>(query: QueryOf<T>) -> Result<T, ApiError> {
+    query
+        .map(|Query(value)| value)
+        .map_err(|rejection| RequestError::Query(rejection.body_text()).into())
+}
+
 async fn openapi() -> Response {
     (
         [(header::CONTENT_TYPE, "application/json")],
@@ -237,8 +246,9 @@ fn read_steps(text: &str) -> Result<Vec<[u8; 2]>, RequestError> {
 async fn move_steps(
     State(hub): State<Hub>,
     Path(id): Path<String>,
-    Query(query): Query<StepsQuery>,
+    query: QueryOf<StepsQuery>,
 ) -> Result<Json<StepsView>, ApiError> {
+    let query = read_query(query)?;
     let taken = read_steps(query.taken.as_deref().unwrap_or(""))?;
     let session = hub.get(&id)?;
     let view = session.lock().await.steps(&taken, query.version)?;
@@ -358,8 +368,9 @@ struct MorrisAnalysisQuery {
 
 async fn morris_analysis(
     State(hub): State<Hub>,
-    Query(query): Query<MorrisAnalysisQuery>,
+    query: QueryOf<MorrisAnalysisQuery>,
 ) -> Result<Json<MorrisAnalysis>, ApiError> {
+    let query = read_query(query)?;
     let players = hub.players().clone();
     blocking(move || {
         crate::games::morris::analysis(query.position.as_deref(), query.rules.as_deref(), &players)
@@ -376,8 +387,9 @@ struct BackgammonAnalysisQuery {
 
 async fn backgammon_analysis(
     State(hub): State<Hub>,
-    Query(query): Query<BackgammonAnalysisQuery>,
+    query: QueryOf<BackgammonAnalysisQuery>,
 ) -> Result<Json<BackgammonAnalysis>, ApiError> {
+    let query = read_query(query)?;
     let players = hub.players().clone();
     blocking(move || {
         let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());

@@ -82,6 +82,9 @@ pub enum RequestError {
     /// A plain request to the WebSocket route.
     #[error("{0}")]
     NotWebSocket(String),
+    /// Query parameters that do not read (an unknown one, a version that is no number).
+    #[error("{0}")]
+    Query(String),
 }
 
 impl RequestError {
@@ -101,6 +104,7 @@ impl RequestError {
             RequestError::MatchId(error) => error.code(),
             RequestError::Dice(error) => error.code(),
             RequestError::NotWebSocket(_) => "not-websocket",
+            RequestError::Query(_) => "bad-query",
         }
     }
 
@@ -123,6 +127,7 @@ impl RequestError {
             RequestError::PositionId(error) => error.params(),
             RequestError::MatchId(error) => error.params(),
             RequestError::Dice(error) => error.params(),
+            RequestError::Query(detail) => vec![("detail", detail.clone())],
             RequestError::NotWebSocket(_) => Vec::new(),
         }
     }

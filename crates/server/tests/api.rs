@@ -583,6 +583,11 @@ async fn the_steps_of_a_move_are_served_one_click_at_a_time() {
     let (status, body) = get(&app, &format!("/api/games/{id}/steps?taken=up/down")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["code"], "bad-steps");
+    for query in ["version=soon", "colour=white"] {
+        let (status, body) = get(&app, &format!("/api/games/{id}/steps?{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
+        assert_eq!(body["code"], "bad-query", "{query}");
+    }
     let (morris, _, _) = two_humans(&app, "morris", json!({})).await;
     let (status, body) = get(&app, &format!("/api/games/{morris}/steps")).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");

@@ -180,6 +180,7 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         RequestError::MatchId(bg::MatchState::from_match_id("!!").unwrap_err()),
         RequestError::Dice("71".parse::<bg::Dice>().unwrap_err()),
         RequestError::NotWebSocket("no upgrade".into()),
+        RequestError::Query("unknown field `x`".into()),
     ];
     let mut all: Vec<ApiError> = games.into_iter().map(ApiError::from).collect();
     all.extend(requests.into_iter().map(ApiError::from));
