@@ -2,6 +2,7 @@
 
 use crate::base64;
 use crate::dice::Dice;
+use crate::game::{DoubleRefusal, cube_refusal};
 use crate::position::WinKind;
 use thiserror::Error;
 
@@ -109,6 +110,36 @@ impl Default for MatchState {
             score: [0, 0],
             jacoby: false,
         }
+    }
+}
+
+impl MatchState {
+    /// Why the player on roll may not double in this state, under a cube ceiling of `max_cube`
+    /// (the Match ID does not hold the ceiling: [`crate::Rules::max_cube`] gives the rules').
+    pub fn double_refusal(&self, max_cube: u32) -> Option<DoubleRefusal> {
+        let before_roll = self.game_state == GameState::Playing
+            && !self.double_offered
+            && self.resignation.is_none()
+            && self.dice.is_none()
+            && self.turn == self.on_roll;
+        if !before_roll {
+            return Some(DoubleRefusal::NotBeforeRoll);
+        }
+        cube_refusal(
+            self.crawford,
+            self.cube_owner,
+            self.on_roll,
+            self.cube_value,
+            max_cube,
+        )
+    }
+
+    /// True in a match when the player on roll wins the match by winning this game at the
+    /// current stake: a double could only raise the opponent's gain. Legal, but front ends do
+    /// not offer it.
+    pub fn doubling_is_pointless(&self) -> bool {
+        self.match_length > 0
+            && self.score[self.on_roll.index()] + self.cube_value >= self.match_length
     }
 }
 

@@ -8,10 +8,10 @@ use ludus_backgammon::{Dice, Position};
 use std::collections::HashSet;
 
 /// Checker arrays of the side on roll and the opponent (0 = off, 25 = bar).
-type Board = ([u8; 26], [u8; 26]);
+pub type Board = ([u8; 26], [u8; 26]);
 
 /// The board after moving a checker from `from` by `die`, if the rules allow it.
-fn naive_step(board: &Board, from: usize, die: usize) -> Option<Board> {
+pub fn naive_step(board: &Board, from: usize, die: usize) -> Option<Board> {
     let (mut me, mut them) = *board;
     if me[from] == 0 || (me[25] > 0 && from != 25) {
         return None;

@@ -9,6 +9,7 @@
 //! - `notation`: gnubg move notation, written and read.
 //! - `properties`: proptest invariants (checker totals, pips, notation and id round-trips).
 //! - `scoring`: kinds of win, points × cube, Jacoby, beavers, ceiling, resignations, Crawford.
+//! - `turn`: the turn builder (checker steps, undo) against the generator and a brute force.
 
 #[macro_use]
 mod common;
@@ -21,3 +22,4 @@ mod naive_movegen;
 mod notation;
 mod properties;
 mod scoring;
+mod turn;

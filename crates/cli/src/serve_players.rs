@@ -12,9 +12,9 @@ use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
 use ludus_morris_engine::search::{SearchLimits, Searcher};
-use ludus_server::games::backgammon::{BackgammonPlayer, CubeInfo, Greedy};
-use ludus_server::games::morris::MorrisPlayer;
-use ludus_server::games::{MatchAnalyser, Players};
+use ludus_server::games::backgammon::BackgammonPlayer;
+use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
+use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use rand::RngExt;
 use serde_json::Value;
 use std::sync::Arc;
@@ -46,19 +46,19 @@ impl MorrisEngine {
 }
 
 impl MorrisPlayer for MorrisEngine {
-    fn choose(
-        &self,
-        position: &Position,
-        rules: &Rules,
-        history: &[Position],
-        level: u8,
-        think_time: Duration,
-    ) -> Option<Move> {
-        let mut level = Level::new(u32::from(level)).ok()?;
-        level.movetime = level.movetime.min(think_time);
+    fn choose(&self, request: &MorrisRequest<'_>) -> Option<Move> {
+        let mut level = Level::new(u32::from(request.level)).ok()?;
+        level.movetime = level.movetime.min(request.think_time);
         let seed = rand::rng().random::<u64>();
+        let databases = self.databases.as_ref();
         level
-            .choose(position, *rules, history, self.databases.as_ref(), seed)
+            .choose(
+                request.position,
+                *request.rules,
+                request.history,
+                databases,
+                seed,
+            )
             .best_move
     }
 
@@ -112,15 +112,6 @@ impl BackgammonEngine {
             analysis: Engine::new(1),
         }
     }
-
-    /// The match state of `cube` as the side on roll of `position` sees it before rolling.
-    fn state_before_roll(cube: &CubeInfo) -> Option<MatchState> {
-        let mut state = cube.match_state?;
-        state.double_offered = false;
-        state.turn = state.on_roll;
-        state.dice = None;
-        Some(state)
-    }
 }
 
 impl BackgammonPlayer for BackgammonEngine {
@@ -146,26 +137,25 @@ impl BackgammonPlayer for BackgammonEngine {
         self.levels[usize::from(level - 1)].best_move(position, dice)
     }
 
-    fn should_double(&self, position: &BgPosition, cube: CubeInfo) -> bool {
-        let decision = Self::state_before_roll(&cube)
-            .and_then(|state| self.analysis.cube_decision(position, &state).ok());
-        match decision {
-            Some(decision) => matches!(
-                decision.action,
-                CubeAction::DoubleTake | CubeAction::DoublePass
-            ),
-            None => Greedy.should_double(position, cube),
-        }
+    /// Doubles on double/take and double/pass; never where the engine has no decision.
+    fn should_double(&self, position: &BgPosition, cube: &MatchState) -> bool {
+        self.analysis
+            .cube_decision(position, cube)
+            .is_ok_and(|decision| {
+                matches!(
+                    decision.action,
+                    CubeAction::DoubleTake | CubeAction::DoublePass
+                )
+            })
     }
 
-    /// Takes when taking leaves the doubler no more than passing would.
-    fn should_take(&self, position: &BgPosition, cube: CubeInfo) -> bool {
-        let decision = Self::state_before_roll(&cube)
-            .and_then(|state| self.analysis.cube_decision(position, &state).ok());
-        match decision {
-            Some(decision) => decision.double_take <= decision.double_pass,
-            None => Greedy.should_take(position, cube),
-        }
+    /// Takes when taking leaves the doubler no more than passing would (and where the engine has
+    /// no decision).
+    fn should_take(&self, position: &BgPosition, cube: &MatchState) -> bool {
+        self.analysis
+            .cube_decision(position, cube)
+            .ok()
+            .is_none_or(|decision| decision.double_take <= decision.double_pass)
     }
 }
 
@@ -176,10 +166,10 @@ const ANALYSIS_PLIES: u8 = 0;
 pub(crate) struct Analyser;
 
 impl MatchAnalyser for Analyser {
-    fn analyse(&self, mat: &str) -> Result<Value, String> {
-        let record = read_mat(mat).map_err(|error| format!("cannot read the match: {error}"))?;
+    fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
+        let record = read_mat(mat)?;
         let report = analyze_match(&record, &NetEvaluator::shipped(), ANALYSIS_PLIES);
-        serde_json::to_value(report).map_err(|error| error.to_string())
+        Ok(serde_json::to_value(report)?)
     }
 }
 
@@ -260,15 +250,9 @@ mod tests {
     fn the_backgammon_engine_neither_doubles_nor_drops_at_the_start() {
         let engine = BackgammonEngine::new();
         let state = MatchState::from_match_id("cAkAAAAAAAAA").unwrap();
-        let cube = CubeInfo {
-            match_state: Some(state),
-            value: 1,
-            match_length: 0,
-            score: [0, 0],
-        };
         let start = BgPosition::starting();
-        assert!(!engine.should_double(&start, cube));
-        assert!(engine.should_take(&start, cube));
+        assert!(!engine.should_double(&start, &state));
+        assert!(engine.should_take(&start, &state));
         let ranked = engine.rank_moves(&start, "31".parse().unwrap());
         assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
     }
