@@ -1,5 +1,5 @@
 //! API errors: a status and a JSON body that says what was wrong twice, in English and as a
-//! machine kind a UI translates (`i18n/*.ftl` key `err-<code>`, with the values in `params`):
+//! machine kind a UI translates (`crates/i18n/ftl/*.ftl` key `err-<code>`, with the values in `params`):
 //!
 //! ```json
 //! {"error": "illegal move `d6`: d6 is occupied", "code": "occupied", "params": {"square": "d6", "move": "d6"}}

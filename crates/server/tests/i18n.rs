@@ -234,7 +234,7 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
 
 #[test]
 fn every_error_code_has_a_message_with_known_values() {
-    let english = include_str!("../../../i18n/en.ftl");
+    let english = Lang::En.ftl();
     let message = |key: &str| {
         english
             .lines()
