@@ -12,6 +12,7 @@ mod common;
 mod cube;
 mod duels;
 mod network;
+mod pinned;
 mod rollouts;
 mod search;
 mod successors;
