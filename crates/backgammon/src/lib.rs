@@ -36,6 +36,7 @@ mod movegen;
 mod moves;
 mod position;
 mod position_id;
+mod random_play;
 mod xgid;
 
 pub use board_text::board_diagram;
@@ -43,10 +44,10 @@ pub use dice::{DIE_FACES, Dice, DiceError};
 pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
 pub use game::{
     DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome, LIFTED_MAX_CUBE_LOG2,
-    Match, Phase, Rules, score_points,
+    Match, Phase, Rules, resignation_worth, score_points,
 };
 pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
-pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
+pub use match_id::{CrawfordStage, CubeOwner, GameState, MatchIdError, MatchState, Seat};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};
 pub use position::{
@@ -54,4 +55,5 @@ pub use position::{
     WinKind,
 };
 pub use position_id::PositionIdError;
+pub use random_play::random_positions;
 pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};
