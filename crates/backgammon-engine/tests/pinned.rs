@@ -6,11 +6,9 @@
 //! evaluation, search or training rewrites it on purpose:
 //! `LUDUS_UPDATE_PINNED=1 cargo test -p ludus-backgammon-engine --test tests pinned`.
 
-use crate::common::random_positions;
-use ludus_backgammon::{CubeOwner, MatchState, Position, Seat};
-use ludus_backgammon_engine::analysis::cube_decision_at;
-use ludus_backgammon_engine::bearoff::{BearoffDb, TwoSidedDb};
-use ludus_backgammon_engine::board::Board;
+use ludus_backgammon::{CubeOwner, Dice, MatchState, Position, Seat, random_positions};
+use ludus_backgammon_engine::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
+use ludus_backgammon_engine::cube::cube_decision_at;
 use ludus_backgammon_engine::duel::{duel, duel_with};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
@@ -47,10 +45,9 @@ fn match_states() -> [MatchState; 3] {
 
 /// Positions of random play (seed 2027), every 25th.
 fn positions() -> Vec<Position> {
-    random_positions(600, 2027)
-        .iter()
+    random_positions(2027, 600)
+        .into_iter()
         .step_by(25)
-        .map(|b| Position::try_from(*b).expect("valid"))
         .collect()
 }
 
@@ -71,19 +68,12 @@ fn probs(p: &Probabilities) -> String {
     )
 }
 
-fn id_after(board: &Board) -> String {
-    Position::try_from(*board)
-        .map(|p| p.position_id())
-        .unwrap_or_else(|e| format!("invalid: {e}"))
-}
-
-fn dice_of(i: usize) -> (u8, u8) {
-    ((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 1)
+fn dice_of(i: usize) -> Dice {
+    Dice::new((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 1).expect("dice")
 }
 
 fn search_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
     for (i, position) in positions.iter().enumerate() {
-        let board = Board::from(*position);
         let id = position.position_id();
         let dice = dice_of(i);
         let deepest = if i < 2 { 2 } else { 1 };
@@ -91,9 +81,9 @@ fn search_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
             let _ = writeln!(
                 out,
                 "eval {id} {plies}-ply {}",
-                probs(&eval_plies(e, &board, plies))
+                probs(&eval_plies(e, position, plies))
             );
-            for (rank, m) in rank_moves(e, &board, dice, plies)
+            for (rank, m) in rank_moves(e, position, dice, plies)
                 .iter()
                 .take(3)
                 .enumerate()
@@ -101,9 +91,9 @@ fn search_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
                 let _ = writeln!(
                     out,
                     "rank {id} {}{} {plies}-ply #{rank} {} {} at {}",
-                    dice.0,
-                    dice.1,
-                    id_after(&m.board),
+                    dice.first(),
+                    dice.second(),
+                    m.after.position_id(),
                     probs(&m.probabilities),
                     m.plies
                 );
@@ -112,7 +102,7 @@ fn search_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
         for state in match_states() {
             let match_id = state.match_id().expect("match id");
             let context = MatchContext::from_match_state(&state).expect("context");
-            let (p, d) = cube_decision_at(e, &board, &context, 0);
+            let (p, d) = cube_decision_at(e, position, &context, 0);
             let _ = writeln!(
                 out,
                 "cube {id} {match_id} {:?} {:?} {:?} {:?} {:?} {:?} {}",
@@ -125,15 +115,15 @@ fn search_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
                 probs(&p)
             );
         }
-        let _ = writeln!(out, "heuristic {id} {:?}", HeuristicPlayer::score(&board));
+        let _ = writeln!(out, "heuristic {id} {:?}", HeuristicPlayer::score(position));
     }
 }
 
 fn engine_lines(out: &mut String, positions: &[Position]) {
-    let noisy = Engine::level(3, 17);
+    let noisy = Engine::level(3, 17).expect("a level");
     let one_ply = Engine::new(1);
     for (i, position) in positions.iter().enumerate().take(8) {
-        let dice = ludus_backgammon::Dice::new(dice_of(i).0, dice_of(i).1).expect("dice");
+        let dice = dice_of(i);
         let _ = writeln!(
             out,
             "engine {} {dice} level-3 {} 1-ply {} eval {}",
@@ -188,8 +178,7 @@ fn rollout_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
             truncate,
             luck_adjust,
         };
-        let board = Board::from(positions[3]);
-        let r = rollout(e, &board, &config, |_| {});
+        let r = rollout(e, &positions[3], &config, |_| {});
         let _ = writeln!(
             out,
             "rollout {} {games} {truncate:?} {luck_adjust} {:?} {:?} {}",
@@ -258,8 +247,10 @@ fn bearoff_lines(out: &mut String, positions: &[Position]) {
                     them[6] = d;
                     me[0] = 15 - a - b;
                     them[0] = 15 - c - d;
-                    let board = Board { me, them };
-                    if let Some(w) = two.win_probability(&board) {
+                    let Ok(position) = Position::from_checkers(me, them) else {
+                        continue;
+                    };
+                    if let Some(w) = two.win_probability(&position) {
                         bytes.extend(w.to_bits().to_le_bytes());
                     }
                 }
@@ -270,16 +261,15 @@ fn bearoff_lines(out: &mut String, positions: &[Position]) {
     let e = NetEvaluator::shipped();
     let bearoffs = positions
         .iter()
-        .filter(|p| Board::from(**p).is_bearoff())
+        .filter(|p| is_bearoff(p))
         .take(BEAROFF_POSITIONS);
     for position in bearoffs {
-        let board = Board::from(*position);
         {
             let _ = writeln!(
                 out,
                 "bearoff {} {}",
                 position.position_id(),
-                probs(&e.eval(&board))
+                probs(&e.eval(position))
             );
         }
     }
@@ -298,13 +288,7 @@ fn pinned_lines() -> String {
     duel_lines(&mut out);
     rollout_lines(&mut out, &e, &positions);
     training_lines(&mut out);
-    bearoff_lines(
-        &mut out,
-        &random_positions(4000, 31)
-            .iter()
-            .map(|b| Position::try_from(*b).expect("valid"))
-            .collect::<Vec<_>>(),
-    );
+    bearoff_lines(&mut out, &random_positions(31, 4000));
     out
 }
 

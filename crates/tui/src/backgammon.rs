@@ -15,6 +15,7 @@ use ludus_backgammon::{
 };
 use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
 use ludus_backgammon_engine::engine::Engine;
+use ludus_backgammon_engine::level::Level;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use std::time::Duration;
@@ -241,7 +242,7 @@ impl BgApp {
             catalog,
             dice,
             unsaved: false,
-            engine: Engine::level(config.level.clamp(1, 10) as u8, config.seed),
+            engine: Engine::at_level(Level::nearest(config.level), config.seed),
         };
         if app.record.current().is_none() {
             app.next_game();
