@@ -141,8 +141,8 @@ fn apply_in_place(board: &mut Position, mv: &Move) {
 /// An entry of a play list: the board after a play, with its move ([`Position::successors`]) or
 /// alone ([`Position::successor_positions`]).
 trait PlayEntry {
-    /// The entry for a copy of `board` reached by `steps`.
-    fn new(board: &Position, steps: &[CheckerMove]) -> Self;
+    /// The entry for a copy of `board` reached by the first `len` of `steps`.
+    fn new(board: &Position, steps: &[CheckerMove; MAX_CHECKER_MOVES], len: usize) -> Self;
     /// The board after the play.
     fn board(&self) -> &Position;
     /// The board, for the last steps to be played on it in place.
@@ -151,10 +151,9 @@ trait PlayEntry {
 
 impl PlayEntry for (Move, Position) {
     #[inline(always)]
-    fn new(board: &Position, steps: &[CheckerMove]) -> Self {
-        let mut checkers = [CheckerMove::default(); MAX_CHECKER_MOVES];
-        checkers[..steps.len()].copy_from_slice(steps);
-        (Move::from_parts(checkers, steps.len() as u8), *board)
+    fn new(board: &Position, steps: &[CheckerMove; MAX_CHECKER_MOVES], len: usize) -> Self {
+        // All four slots are copied (a fixed size is one move); the move reads the first `len`.
+        (Move::from_parts(*steps, len as u8), *board)
     }
     #[inline(always)]
     fn board(&self) -> &Position {
@@ -168,7 +167,7 @@ impl PlayEntry for (Move, Position) {
 
 impl PlayEntry for Position {
     #[inline(always)]
-    fn new(board: &Position, _: &[CheckerMove]) -> Self {
+    fn new(board: &Position, _: &[CheckerMove; MAX_CHECKER_MOVES], _: usize) -> Self {
         *board
     }
     #[inline(always)]
@@ -181,15 +180,16 @@ impl PlayEntry for Position {
     }
 }
 
-/// Lists a play in `out`: a copy of `board` reached by `steps`; returns the copy for the last
-/// steps to be played on it in place.
+/// Lists a play in `out`: a copy of `board` reached by the first `len` of `steps`; returns the
+/// copy for the last steps to be played on it in place.
 #[inline(always)]
 fn push_play<'v, E: PlayEntry>(
     out: &'v mut Vec<E>,
     board: &Position,
-    steps: &[CheckerMove],
+    steps: &[CheckerMove; MAX_CHECKER_MOVES],
+    len: usize,
 ) -> &'v mut Position {
-    out.push(E::new(board, steps));
+    out.push(E::new(board, steps, len));
     let last = out.len() - 1;
     out[last].board_mut()
 }
@@ -347,13 +347,13 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
         };
         let far_from_home = generator.far_from_home();
         match (dice.is_double(), far_from_home) {
-            (true, 4..) => generator.doubles::<true>(dice.high(), 0, BAR),
-            (true, _) => generator.doubles::<false>(dice.high(), 0, BAR),
+            (true, 4..) => generator.plain_doubles(dice.high()),
+            (true, _) => generator.doubles(dice.high(), 0, BAR),
             (false, 2..) => generator.plain_non_double(dice.high(), dice.low()),
             (false, _) => generator.non_double(dice.high(), dice.low()),
         }
         if generator.out.is_empty() {
-            push_play(generator.out, origin, &[]);
+            push_play(generator.out, origin, &generator.path, 0);
         }
     }
 
@@ -444,7 +444,10 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
         self.path[depth] = step;
         // Copy first, then change the copy in place: changing a few bytes of a local copy and
         // storing it whole stalls on store forwarding.
-        play_step(push_play(self.out, &self.board, &self.path[..=depth]), step);
+        play_step(
+            push_play(self.out, &self.board, &self.path, depth + 1),
+            step,
+        );
     }
 
     fn non_double(&mut self, high: u8, low: u8) {
@@ -510,7 +513,7 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
                     hit,
                 };
                 self.path[1] = second;
-                play_step(push_play(self.out, &after, &self.path[..2]), second);
+                play_step(push_play(self.out, &after, &self.path, 2), second);
             });
         });
         for_each_bit_down(low_sources, |from| {
@@ -526,7 +529,7 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
             }
             self.path[0] = first;
             self.path[1] = second;
-            let board = push_play(self.out, &origin, &self.path[..2]);
+            let board = push_play(self.out, &origin, &self.path, 2);
             play_step(board, first);
             play_step(board, second);
         });
@@ -556,7 +559,7 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
         let listed = self.out.len();
         let keyed = listed.min(KEYED_RESULTS);
         self.path[1] = step;
-        play_step(push_play(self.out, &self.board, &self.path[..2]), step);
+        play_step(push_play(self.out, &self.board, &self.path, 2), step);
         if seen.filter & filter_bit != 0 || keyed < listed {
             let board = *self.out[listed].board();
             let known = (0..keyed).any(|i| seen.keys[i] == key && *self.out[i].board() == board)
@@ -572,7 +575,48 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
         }
     }
 
-    /// The last two steps of a plain double ([`Generator::doubles`]) from `sources`, without
+    /// [`Generator::doubles`] for a plain position (no checker on the bar, none can be borne
+    /// off during the play): the same plays in the same order, the first two steps as two
+    /// nested loops, the last two from [`Generator::plain_last_two`].
+    fn plain_doubles(&mut self, die: u8) {
+        let lanes = self.open << die;
+        for_each_bit_down(self.occupied & lanes, |first_from| {
+            let first = self.make(first_from, first_from - die);
+            self.path[0] = first;
+            let seconds = self.occupied & lanes & ((2u32 << first_from) - 1);
+            if seconds == 0 {
+                self.list_short_play(1);
+            }
+            for_each_bit_down(seconds, |second_from| {
+                let second = self.make(second_from, second_from - die);
+                self.path[1] = second;
+                let thirds = self.occupied & lanes & ((2u32 << second_from) - 1);
+                if thirds == 0 {
+                    self.list_short_play(2);
+                } else {
+                    self.plain_last_two(die, thirds);
+                }
+                self.unmake(second);
+            });
+            self.unmake(first);
+        });
+    }
+
+    /// Lists the working board, reached by the `used` steps in `path`, if no play found so far
+    /// uses more dice (forgetting those that use fewer).
+    #[inline(always)]
+    fn list_short_play(&mut self, used: usize) {
+        let used = used as u8;
+        if used > self.best {
+            self.best = used;
+            self.out.clear();
+        }
+        if used == self.best {
+            push_play(self.out, &self.board, &self.path, usize::from(used));
+        }
+    }
+
+    /// The last two steps of a plain double ([`Generator::plain_doubles`]) from `sources`, without
     /// playing them on the working board: the third step's checker makes the fourth step's
     /// sources by bit arithmetic, and each play is built on its listed copy.
     fn plain_last_two(&mut self, die: u8, sources: u32) {
@@ -593,7 +637,7 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
                     self.out.clear();
                 }
                 if self.best == THREE {
-                    play_step(push_play(self.out, &self.board, &self.path[..3]), third);
+                    play_step(push_play(self.out, &self.board, &self.path, 3), third);
                 }
                 return;
             }
@@ -611,22 +655,17 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
                     hit,
                 };
                 self.path[3] = fourth;
-                let board = push_play(self.out, &self.board, &self.path);
+                let board = push_play(self.out, &self.board, &self.path, MAX_CHECKER_MOVES);
                 play_step(board, third);
                 play_step(board, fourth);
             });
         });
     }
 
-    /// `PLAIN`: no checker on the bar and none can be borne off during the play, so the
-    /// sources are the occupied places whose landing point is open.
-    fn doubles<const PLAIN: bool>(&mut self, die: u8, depth: usize, max_from: u8) {
-        let allowed = (2u32 << max_from) - 1;
-        let sources = if PLAIN {
-            self.occupied & (self.open << die) & allowed
-        } else {
-            self.sources(die) & allowed
-        };
+    /// Plays `die` again from places at most `max_from`, after the `depth` steps in `path`.
+    /// Keeps only the plays that use the most dice.
+    fn doubles(&mut self, die: u8, depth: usize, max_from: u8) {
+        let sources = self.sources(die) & ((2u32 << max_from) - 1);
         if sources != 0 && depth + 1 == MAX_CHECKER_MOVES {
             // The last die: each source is a finished play; no need to move it on the board.
             if self.best < MAX_CHECKER_MOVES as u8 {
@@ -638,29 +677,17 @@ impl<'a, E: PlayEntry> Generator<'a, E> {
             });
             return;
         }
-        if PLAIN && sources != 0 && depth + 2 == MAX_CHECKER_MOVES {
-            self.plain_last_two(die, sources);
-            return;
-        }
         if sources != 0 {
             for_each_bit_down(sources, |from| {
                 let step = self.make(from, target(from, die));
                 self.path[depth] = step;
-                self.doubles::<PLAIN>(die, depth + 1, from);
+                self.doubles(die, depth + 1, from);
                 self.unmake(step);
             });
             return;
         }
-        if depth == 0 {
-            return;
-        }
-        let used = depth as u8;
-        if used > self.best {
-            self.best = used;
-            self.out.clear();
-        }
-        if used == self.best {
-            push_play(self.out, &self.board, &self.path[..depth]);
+        if depth > 0 {
+            self.list_short_play(depth);
         }
     }
 }
