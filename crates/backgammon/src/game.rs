@@ -275,15 +275,14 @@ impl Game {
     /// Starts a game with the opening roll: each player rolls one die (player 0 first), ties
     /// are rolled again, the higher die moves first and plays both dice.
     pub fn new(rules: Rules, score: [u32; 2], crawford: bool, dice: &mut dyn DiceSource) -> Game {
-        loop {
-            let zero = dice.roll_die();
-            let one = dice.roll_die();
-            if zero != one {
-                let first = if zero > one { Seat::Zero } else { Seat::One };
-                let roll = Dice::new(zero.max(one), zero.min(one)).unwrap_or(Dice::ALL_21[1].0);
-                return Game::with_opening(rules, score, crawford, first, roll);
-            }
-        }
+        // Player 0 rolls the first die, player 1 the second.
+        let roll = dice.opening_roll();
+        let first = if roll.first() > roll.second() {
+            Seat::Zero
+        } else {
+            Seat::One
+        };
+        Game::with_opening(rules, score, crawford, first, roll.normalized())
     }
 
     /// Starts a game whose opening roll is known: `first` moves first with `roll` (a non-double;
@@ -674,6 +673,23 @@ pub fn score_points(rules: &Rules, cube_value: u32, cube_owner: CubeOwner, end: 
     let jacoby_applies = rules.is_money() && rules.jacoby && cube_owner == CubeOwner::Centered;
     let multiplier = if jacoby_applies { 1 } else { kind.multiplier() };
     multiplier * cube_value
+}
+
+/// The resignation worth `points` with this cube (the smallest kind when several are: under the
+/// Jacoby rule all three are worth the cube): how a record that gives only the points, like
+/// `.mat` and SGF, ends a game that stopped before its end. `None` when no resignation is worth
+/// that much.
+pub fn resignation_worth(
+    rules: &Rules,
+    cube_value: u32,
+    cube_owner: CubeOwner,
+    points: u32,
+) -> Option<WinKind> {
+    [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
+        .into_iter()
+        .find(|&kind| {
+            score_points(rules, cube_value, cube_owner, GameEnd::Resigned(kind)) == points
+        })
 }
 
 /// A match to N points (or a money session when N is 0): its games and score.

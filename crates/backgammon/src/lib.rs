@@ -39,6 +39,7 @@ mod movegen;
 mod moves;
 mod position;
 mod position_id;
+mod random_play;
 mod turn;
 mod xgid;
 
@@ -48,10 +49,11 @@ pub use dice::{DIE_FACES, Dice, DiceError};
 pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
 pub use game::{
     BeaverRefusal, DEFAULT_MAX_CUBE_LOG2, DoubleRefusal, Game, GameEnd, GameError, GameEvent,
-    GameOutcome, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Waiting, score_points,
+    GameOutcome, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Waiting,
+    resignation_worth, score_points,
 };
 pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
-pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
+pub use match_id::{CrawfordStage, CubeOwner, GameState, MatchIdError, MatchState, Seat};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};
 pub use position::{
@@ -59,5 +61,6 @@ pub use position::{
     WinKind,
 };
 pub use position_id::PositionIdError;
+pub use random_play::random_positions;
 pub use turn::{Journey, Step, Turn, TurnError};
 pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

@@ -47,6 +47,19 @@ pub enum CubeOwner {
     Owned(Seat),
 }
 
+/// Where a game of a match stands with respect to the Crawford rule (no doubling in the game
+/// right after a player first reaches one point from victory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CrawfordStage {
+    /// Money play, or neither player has reached 1-away yet (or both have: the cube is useless
+    /// then anyway).
+    Before,
+    /// This is the Crawford game: no doubling.
+    ThisGame,
+    /// After the Crawford game: doubling allowed again (the leader is 1-away).
+    After,
+}
+
 /// Where a game stands (gnubg's game state field).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameState {
@@ -209,6 +222,28 @@ impl BitReader {
 }
 
 impl MatchState {
+    /// The game's stage with respect to the Crawford rule: the Crawford game when `crawford`
+    /// says so; after it when exactly one player is one point from winning; before it otherwise
+    /// (and in money play).
+    ///
+    /// ```
+    /// use ludus_backgammon::{CrawfordStage, MatchState};
+    /// let state = MatchState { match_length: 5, score: [4, 2], ..MatchState::default() };
+    /// assert_eq!(state.crawford_stage(), CrawfordStage::After);
+    /// let crawford = MatchState { crawford: true, ..state };
+    /// assert_eq!(crawford.crawford_stage(), CrawfordStage::ThisGame);
+    /// ```
+    pub fn crawford_stage(&self) -> CrawfordStage {
+        let one_away = |score: u32| self.match_length.checked_sub(score) == Some(1);
+        if self.crawford {
+            CrawfordStage::ThisGame
+        } else if one_away(self.score[0]) != one_away(self.score[1]) {
+            CrawfordStage::After
+        } else {
+            CrawfordStage::Before
+        }
+    }
+
     /// The gnubg Match ID of this state; fails when a value exceeds its field (a cube above
     /// 2^15, a non-power-of-two cube, a score or length above 32767).
     ///

@@ -3,7 +3,7 @@
 //! when only one of two can be played), and dedupe by resulting board. The fast generator must
 //! produce exactly the same set of boards, each once.
 
-use crate::common::random_positions;
+use ludus_backgammon::random_positions;
 use ludus_backgammon::{Dice, Position};
 use std::collections::HashSet;
 
@@ -90,8 +90,14 @@ fn naive_results(position: &Position, dice: Dice) -> HashSet<Board> {
 
 fn assert_same_as_naive(position: &Position) {
     let mut fast = Vec::new();
+    let mut boards_only = Vec::new();
     for (dice, _) in Dice::ALL_21 {
         position.successors(dice, &mut fast);
+        position.successor_positions(dice, &mut boards_only);
+        assert!(
+            boards_only.iter().eq(fast.iter().map(|(_, after)| after)),
+            "successor_positions differs from successors in {position:?} with {dice}"
+        );
         let boards: Vec<Board> = fast
             .iter()
             .map(|(_, p)| (p.player_checkers(), p.opponent_checkers()))

@@ -1,5 +1,5 @@
 //! Integration tests of `ludus-backgammon`, one binary. Index:
-//! - `common`: the `pos!` board fixture macro, random reachable positions.
+//! - `common`: the `pos!` board fixture macro.
 //! - `fuzz`: random and mutated text fed to every parser: no panics.
 //! - `gnubg_oracle`: optional (ignored) comparison of play lists with GNU Backgammon.
 //! - `interop_examples`: the worked examples of docs/interop.md (Position ID, Match ID, XGID).

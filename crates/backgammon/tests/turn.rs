@@ -2,8 +2,8 @@
 //! move, every legal move can be built in every order its checker moves allow, undo restores,
 //! and the steps offered are exactly those a brute-force search over single steps finds.
 
-use crate::common::random_positions;
 use crate::naive_movegen::{Board, naive_step};
+use ludus_backgammon::random_positions;
 use ludus_backgammon::{CheckerMove, Dice, Move, Position, Step, Turn, TurnError};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};

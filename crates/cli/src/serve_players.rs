@@ -1,13 +1,12 @@
 //! The real engines behind the server's player traits (the server crate knows no engine):
-//! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine, and the
-//! post-game analysis through `ludus-interop`.
+//! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine at the
+//! levels of `ludus_backgammon_engine::level`, and the engine's post-game analysis.
 
-use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition};
+use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::cube::CubeAction;
+use ludus_backgammon_engine::analysis::analyze_match;
 use ludus_backgammon_engine::engine::Engine;
-use ludus_interop::analysis::analyze_match;
-use ludus_interop::mat::read_mat;
+use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
 use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
@@ -90,7 +89,8 @@ impl MorrisPlayer for MorrisEngine {
     }
 }
 
-/// Think time below which level 10 (2-ply, up to about a second) plays as level 9 (1-ply).
+/// Think time below which the top level (2-ply, up to about a second) plays one level lower
+/// (1-ply).
 const TWO_PLY_THINK_TIME: Duration = Duration::from_millis(1000);
 
 /// Backgammon: the network engine at the game's level; cube decisions from its cube model.
@@ -106,8 +106,8 @@ impl BackgammonEngine {
     pub(crate) fn new() -> BackgammonEngine {
         let seed = rand::rng().random::<u64>();
         BackgammonEngine {
-            levels: (1..=ludus_backgammon_engine::engine::MAX_LEVEL)
-                .map(|level| Engine::level(level, seed.wrapping_add(u64::from(level))))
+            levels: BgLevel::all()
+                .map(|level| Engine::at_level(level, seed.wrapping_add(u64::from(level.number))))
                 .collect(),
             analysis: Engine::new(1),
         }
@@ -130,8 +130,8 @@ impl BackgammonPlayer for BackgammonEngine {
         level: u8,
         think_time: Duration,
     ) -> BgMove {
-        let mut level = level.clamp(1, ludus_backgammon_engine::engine::MAX_LEVEL);
-        if level == ludus_backgammon_engine::engine::MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
+        let mut level = BgLevel::nearest(u32::from(level)).number;
+        if level == BG_MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
             level -= 1;
         }
         self.levels[usize::from(level - 1)].best_move(position, dice)
@@ -139,30 +139,20 @@ impl BackgammonPlayer for BackgammonEngine {
 
     /// Doubles on double/take and double/pass; never where the engine has no decision.
     fn should_double(&self, position: &BgPosition, cube: &MatchState) -> bool {
-        self.analysis
-            .cube_decision(position, cube)
-            .is_ok_and(|decision| {
-                matches!(
-                    decision.action,
-                    CubeAction::DoubleTake | CubeAction::DoublePass
-                )
-            })
+        self.analysis.should_double(position, cube).unwrap_or(false)
     }
 
     /// Takes when taking leaves the doubler no more than passing would (and where the engine has
     /// no decision).
     fn should_take(&self, position: &BgPosition, cube: &MatchState) -> bool {
-        self.analysis
-            .cube_decision(position, cube)
-            .ok()
-            .is_none_or(|decision| decision.double_take <= decision.double_pass)
+        self.analysis.should_take(position, cube).unwrap_or(true)
     }
 }
 
 /// Lookahead of the post-game analysis (0-ply: a finished match analyses in well under a second).
 const ANALYSIS_PLIES: u8 = 0;
 
-/// The post-game analysis of `ludus_interop::analysis` with the shipped network.
+/// The engine's post-game analysis (`ludus_backgammon_engine::analysis`) with the shipped network.
 pub(crate) struct Analyser;
 
 impl MatchAnalyser for Analyser {

@@ -16,6 +16,7 @@ use ludus_backgammon::{
 };
 use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
 use ludus_backgammon_engine::engine::Engine;
+use ludus_backgammon_engine::level::Level;
 use ratatui::Frame;
 
 /// Plies of lookahead behind `h` (a hint).
@@ -217,7 +218,7 @@ impl BgApp {
             animation: None,
             analysis: None,
             dice,
-            engine: Engine::level(config.level.clamp(1, 10) as u8, config.seed),
+            engine: Engine::at_level(Level::nearest(config.level), config.seed),
         };
         if app.record.current().is_none() {
             app.next_game();
