@@ -1,12 +1,13 @@
 //! `ludus backgammon analyze FILE`: the equity lost by every play and cube decision of a match
-//! (glue over `ludus_interop::analysis`).
+//! (glue over `ludus_backgammon_engine::analysis`; `.mat` read by the rules crate, SGF by
+//! `ludus-interop`).
 
+use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Args;
-use ludus_backgammon::Match;
+use ludus_backgammon::{Match, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_interop::analysis::{Mark, MatchReport, analyze_match};
-use ludus_interop::mat::read_mat;
+use ludus_backgammon_engine::analysis::{Mark, MatchReport, analyze_match};
 use std::path::PathBuf;
 
 /// Most plies the analysis accepts (2 plies already take a while per decision).
@@ -52,38 +53,40 @@ pub(crate) fn run(args: AnalyzeArgs) -> CliResult {
     let report = analyze_match(&record, &evaluator, args.plies);
     if args.json {
         let text = serde_json::to_string(&report).map_err(anyhow::Error::from)?;
-        println!("{text}");
+        outln!("{text}")?;
     } else {
-        print_text(&report);
+        print_text(&report)?;
     }
     Ok(())
 }
 
-fn print_text(report: &MatchReport) {
+fn print_text(report: &MatchReport) -> CliResult {
     for game in &report.games {
-        println!(
+        outln!(
             "Game {} (score {}-{})",
-            game.number, game.score[0], game.score[1]
-        );
+            game.number,
+            game.score[0],
+            game.score[1]
+        )?;
         for d in game.decisions.iter().filter(|d| d.mark != Mark::None) {
             let dice = d
                 .dice
                 .as_deref()
                 .map(|x| format!("{x}: "))
                 .unwrap_or_default();
-            println!(
+            outln!(
                 "  {:<10} {:<8} {dice}{} (best: {}) loses {:.3}",
                 report.players[d.player].name,
                 format!("{:?}", d.mark).to_lowercase(),
                 d.played,
                 d.best,
                 d.equity_lost
-            );
+            )?;
         }
     }
-    println!();
+    outln!()?;
     for p in &report.players {
-        println!(
+        outln!(
             "{}: {} unforced moves, {} cube decisions; lost {:.3} (checker {:.3}, cube {:.3}); {} doubtful, {} errors, {} blunders; error rate {:.1} per 1000 decisions",
             p.name,
             p.unforced_moves,
@@ -95,6 +98,7 @@ fn print_text(report: &MatchReport) {
             p.errors,
             p.blunders,
             p.error_rate
-        );
+        )?;
     }
+    Ok(())
 }

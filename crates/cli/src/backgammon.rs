@@ -1,6 +1,7 @@
 //! `ludus backgammon …`: thin glue over the `ludus-backgammon` rules crate. The engine commands live in
 //! `backgammon_engine.rs` and are flattened into the same command list.
 
+use crate::output::{out, outln};
 use crate::{CliError, CliResult};
 use clap::{Args, Subcommand};
 use ludus_backgammon::{Dice, MatchState, Position, XG_DEFAULT_MAX_CUBE_LOG2, Xgid, board_diagram};
@@ -114,20 +115,20 @@ fn moves(args: MovesArgs) -> CliResult {
         })
         .collect();
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&entries).map_err(anyhow::Error::from)?
-        );
+        )?;
     } else if entries.len() == 1 && entries[0].notation.is_empty() {
-        println!("no legal move (the turn passes)");
+        outln!("no legal move (the turn passes)")?;
     } else {
         for (index, entry) in entries.iter().enumerate() {
-            println!(
+            outln!(
                 "{:>3}. {:<28} {}",
                 index + 1,
                 entry.notation,
                 entry.position_id
-            );
+            )?;
         }
     }
     Ok(())
@@ -170,14 +171,14 @@ fn show(args: ShowArgs) -> CliResult {
             race: position.is_race(),
             board,
         };
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&output).map_err(anyhow::Error::from)?
-        );
+        )?;
     } else {
-        print!("{board}");
+        out!("{board}")?;
         let (player, opponent) = position.pip_count();
-        println!("Pip counts: on roll {player}, opponent {opponent}");
+        outln!("Pip counts: on roll {player}, opponent {opponent}")?;
     }
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! The command line's error contract: one line on stderr, exit 2 for bad input, 1 otherwise.
+//! The command line's error contract: one line on stderr, exit 2 for bad input, 1 otherwise; a
+//! closed standard output ends a command quietly with exit 0.
 
 use std::fmt::Display;
 
@@ -10,6 +11,9 @@ pub(crate) enum CliError {
     BadInput(String),
     /// Anything else: I/O, a failed computation (exit code 1).
     Failure(anyhow::Error),
+    /// The reader of standard output closed it (`| head`): the end of output, not a failure
+    /// (exit code 0, no message; see `crate::output`).
+    StdoutClosed,
 }
 
 /// The result of every command.
@@ -28,6 +32,7 @@ impl CliError {
             CliError::BadInput(message) => message.clone(),
             // `{:#}` joins the context chain on one line.
             CliError::Failure(error) => format!("{error:#}").replace('\n', " "),
+            CliError::StdoutClosed => String::new(),
         }
     }
 
@@ -36,6 +41,7 @@ impl CliError {
         match self {
             CliError::BadInput(_) => 2,
             CliError::Failure(_) => 1,
+            CliError::StdoutClosed => 0,
         }
     }
 }

@@ -3,6 +3,9 @@
 //!
 //! Every command that prints a result accepts `--json` and then prints exactly one JSON document.
 //! Errors go to stderr as one line `error: …`; the exit code is 2 for bad input, 1 otherwise.
+//! Output goes through [`output`]'s `outln!`/`out!`: a reader that closes the pipe early
+//! (`| head`) ends the command quietly with exit code 0. Clippy refuses `println!` here.
+#![warn(clippy::print_stdout)]
 
 mod analyze;
 mod backgammon;
@@ -12,6 +15,7 @@ mod error;
 mod external;
 mod morris;
 mod morris_engine;
+mod output;
 mod play;
 mod serve;
 mod serve_players;
@@ -59,7 +63,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        // The reader of a pipe has all it wanted (`ludus … | head -3`).
+        Ok(()) | Err(CliError::StdoutClosed) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {}", error.message());
             ExitCode::from(error.exit_code())

@@ -1,6 +1,7 @@
 //! `ludus morris …`: thin glue over the `ludus-morris` rules crate. The engine commands live in
 //! `morris_engine.rs` and are flattened into the same command list.
 
+use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::{Args, Subcommand};
 use ludus_morris::{Game, Move, Outcome, Position, Rules, perft, perft_divide};
@@ -89,8 +90,8 @@ impl Setting {
     }
 }
 
-fn print_json(value: &Value) {
-    println!("{value}");
+fn print_json(value: &Value) -> CliResult {
+    outln!("{value}")
 }
 
 fn moves(setting: &Setting) -> CliResult {
@@ -101,10 +102,10 @@ fn moves(setting: &Setting) -> CliResult {
             .iter()
             .map(|&mv| json!({"move": mv.to_string(), "position": position.play(mv).to_string()}))
             .collect();
-        print_json(&Value::Array(list));
+        print_json(&Value::Array(list))?;
     } else {
         for mv in &moves {
-            println!("{mv}");
+            outln!("{mv}")?;
         }
     }
     Ok(())
@@ -144,12 +145,12 @@ fn run_perft(setting: &Setting, depth: u32, divide: bool) -> CliResult {
                 .map(|(mv, count)| json!({"move": mv.to_string(), "nodes": count}))
                 .collect();
         }
-        print_json(&document);
+        print_json(&document)?;
     } else {
         for (mv, count) in &split {
-            println!("{mv}: {count}");
+            outln!("{mv}: {count}")?;
         }
-        println!("{nodes}");
+        outln!("{nodes}")?;
     }
     Ok(())
 }
@@ -183,9 +184,9 @@ fn apply(setting: &Setting, moves: &[String]) -> CliResult {
             "position": position,
             "moves": game.moves().iter().map(Move::to_string).collect::<Vec<_>>(),
             "outcome": outcome_json(game.outcome()),
-        }));
+        }))?;
     } else {
-        println!("{position}");
+        outln!("{position}")?;
     }
     Ok(())
 }

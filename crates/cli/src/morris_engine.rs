@@ -3,6 +3,7 @@
 //! `best` searches a position, `solve` builds an endgame database sub-space (with a progress bar
 //! on stderr), `probe` reads the perfect-play value of a position from the built databases.
 
+use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -158,13 +159,13 @@ fn best(
             "milliseconds": result.elapsed.as_millis() as u64,
             "perfect": result.perfect,
         });
-        println!("{doc}");
+        outln!("{doc}")?;
     } else {
-        println!("best {best}");
-        println!("value {} ({})", result.score, result.score_text());
-        println!("depth {}", result.depth);
-        println!("pv {}", pv.join(" "));
-        println!("nodes {} ({nps} nodes/s)", result.nodes);
+        outln!("best {best}")?;
+        outln!("value {} ({})", result.score, result.score_text())?;
+        outln!("depth {}", result.depth)?;
+        outln!("pv {}", pv.join(" "))?;
+        outln!("nodes {} ({nps} nodes/s)", result.nodes)?;
     }
     Ok(())
 }
@@ -235,26 +236,28 @@ fn solve(pieces: &str, rules: &str, verify: bool, json: bool) -> CliResult {
             "seconds": seconds,
             "bytes": bytes,
         });
-        println!("{doc}");
+        outln!("{doc}")?;
     } else {
         for b in &built {
-            println!("built {} ({} bytes)", b.subspace, b.bytes);
+            outln!("built {} ({} bytes)", b.subspace, b.bytes)?;
         }
-        println!("{target}: {} positions", stats.positions);
-        println!(
+        outln!("{target}: {} positions", stats.positions)?;
+        outln!(
             "wins {} draws {} losses {}",
-            stats.wins, stats.draws, stats.losses
-        );
-        println!(
+            stats.wins,
+            stats.draws,
+            stats.losses
+        )?;
+        outln!(
             "longest win {}, longest loss {}",
             plies(u32::from(stats.longest_win_plies)),
             plies(u32::from(stats.longest_loss_plies))
-        );
-        println!("file {} ({bytes} bytes)", dbs.path(target).display());
+        )?;
+        outln!("file {} ({bytes} bytes)", dbs.path(target).display())?;
         if verify {
-            println!("verified");
+            outln!("verified")?;
         }
-        println!("{seconds:.2} s");
+        outln!("{seconds:.2} s")?;
     }
     Ok(())
 }
@@ -270,12 +273,12 @@ fn probe(position: &str, rules: &str, json: bool) -> CliResult {
         Value::Draw => ("draw", None),
     };
     if json {
-        println!(
+        outln!(
             "{}",
             json!({ "value": result, "plies": plies, "text": value.to_string() })
-        );
+        )?;
     } else {
-        println!("{value}");
+        outln!("{value}")?;
     }
     Ok(())
 }

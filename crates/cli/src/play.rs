@@ -129,6 +129,10 @@ pub(crate) fn run(args: PlayArgs) -> CliResult {
     };
     result.map_err(|error| match error {
         PlayError::BadInput(message) => CliError::bad_input(message),
+        // The plain-text mode's reader closed the pipe.
+        PlayError::Io(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+            CliError::StdoutClosed
+        }
         PlayError::Io(error) => error.into(),
     })
 }

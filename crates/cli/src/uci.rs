@@ -3,13 +3,14 @@
 //! behind its [`MorrisBrain`] trait.
 
 use crate::CliResult;
+use crate::output::{self, outln};
 use ludus_interop::uci::{Answer, Limits, MorrisBrain, Score, SpinOption, UciSession};
 use ludus_morris::{Position, Rules};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::{MAX_LEVEL, MIN_LEVEL};
 use ludus_morris_engine::search::WIN_THRESHOLD;
 use ludus_morris_engine::{Level, SearchLimits, SearchResult, Searcher, WIN};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 /// The name of the level option (`setoption name Level value N`).
 const LEVEL_OPTION: &str = "Level";
@@ -18,13 +19,12 @@ const LEVEL_OPTION: &str = "Level";
 pub(crate) fn run() -> CliResult {
     let mut session = UciSession::new(EngineBrain::new());
     let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
     for line in stdin.lock().lines() {
         let response = session.handle(&line?);
         for out in &response.lines {
-            writeln!(stdout, "{out}")?;
+            outln!("{out}")?;
         }
-        stdout.flush()?;
+        output::flush()?;
         if response.quit {
             break;
         }

@@ -5,6 +5,7 @@
 //! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
 //! - `bench`: `ludus bench --json`.
 //! - `interop`: `ludus backgammon external | analyze`, `ludus morris uci`.
+//! - `pipe`: a reader that closes the pipe early ends every command quietly (exit 0).
 
 #[path = "cli/backgammon.rs"]
 mod backgammon;
@@ -14,6 +15,8 @@ mod bench;
 mod interop;
 #[path = "cli/morris.rs"]
 mod morris;
+#[path = "cli/pipe.rs"]
+mod pipe;
 #[path = "cli/play.rs"]
 mod play;
 

@@ -3,10 +3,8 @@
 //! Backgammon:
 //! * [`fibs`]: FIBS board lines as gnubg's external-player protocol sends them;
 //! * [`external`]: the external-player session (board line in, reply out) over a
-//!   [`external::BackgammonBrain`];
-//! * [`sgf`]: gnubg's SGF match files (import);
-//! * [`analysis`]: replay a match and measure the equity lost by every checker play and cube
-//!   decision, with gnubg's thresholds.
+//!   [`external::BackgammonBrain`], a trait the binary fills with the engine;
+//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record).
 //!
 //! Nine Men's Morris (Sanmill):
 //! * [`uci`]: Sanmill's UCI-like engine protocol as a pure state machine over a
@@ -15,12 +13,11 @@
 //!   crate (`ludus_morris::{fen, token, record}`).
 //!
 //! `.mat` files are read and written by the rules crate (`ludus_backgammon::read_mat`,
-//! `write_mat`); [`mat::read_mat`] first smooths gnubg's layout quirks. Formats are described in `docs/interop-formats.md`.
+//! `write_mat`); the post-game analysis of a match lives with the engine
+//! (`ludus_backgammon_engine::analysis`). Formats are described in `docs/interop-formats.md`.
 #![warn(missing_docs)]
 
-pub mod analysis;
 pub mod external;
 pub mod fibs;
-pub mod mat;
 pub mod sgf;
 pub mod uci;

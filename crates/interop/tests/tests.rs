@@ -1,13 +1,12 @@
 //! Tests of ludus-interop, one binary. Index:
 //! - `fibs`: FIBS board lines (golden round trip of lines recorded from gnubg, board reading);
 //! - `external`: the external-player session (every reply legal, cube rules, bad lines);
-//! - `matchfiles`: `.mat` through the rules crate and gnubg SGF import (golden files from gnubg);
-//! - `analysis`: the match analysis report;
+//! - `matchfiles`: gnubg SGF import against gnubg's `.mat` exports of the same matches (the `.mat`
+//!   reader and writer are the rules crate's);
 //! - `uci`: the UCI-like protocol over a scripted brain (the recorded session with the engine is
 //!   replayed through `ludus morris uci` in the CLI tests);
 //! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest).
 
-mod analysis;
 mod external;
 mod fibs;
 mod fuzz;

@@ -21,6 +21,7 @@
 //! generate their quiet un-moves ([`Position::for_each_quiet_unmove`]).
 #![warn(missing_docs)]
 
+mod codes;
 pub mod fen;
 mod game;
 pub mod geometry;
@@ -35,6 +36,7 @@ mod square;
 mod text;
 pub mod token;
 
+pub use codes::Params;
 pub use game::Game;
 pub use movegen::{IllegalMove, MoveSet};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, ParseMoveError};

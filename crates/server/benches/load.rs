@@ -14,7 +14,10 @@
 //! With a pace each game waits that long between commands, like players do; the rate offered is
 //! games × 1000 / pace per second.
 
-use ludus_server::games::Players;
+/// The stand-in computer of the tests (no game here has a computer seat).
+#[path = "../tests/players.rs"]
+mod players;
+
 use ludus_server::{Config, Hub, serve_on};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
@@ -161,7 +164,7 @@ fn main() {
     let commands = env_or("LUDUS_LOAD_COMMANDS", DEFAULT_COMMANDS);
     let pace = Duration::from_millis(env_or("LUDUS_LOAD_PACE_MS", DEFAULT_PACE_MS) as u64);
     let db = std::env::temp_dir().join(format!("ludus-load-{}.db", std::process::id()));
-    let hub = Hub::open(&db, Players::default(), Config::default()).expect("database");
+    let hub = Hub::open(&db, players::first_legal(), Config::default()).expect("database");
     let server_runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(SERVER_THREADS)
         .enable_all()

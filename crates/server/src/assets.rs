@@ -1,5 +1,5 @@
 //! The browser UI, embedded in the binary: plain HTML, CSS and ES modules, and the Fluent
-//! translations shared with the terminal UI (`i18n/*.ftl` at the workspace root).
+//! translations shared with the terminal UI (the `ludus-i18n` crate's files).
 
 use crate::sessions::Hub;
 use axum::Router;
@@ -7,6 +7,7 @@ use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use ludus_i18n::Lang;
 
 /// One embedded file: its URL name, content type and text.
 struct Asset {
@@ -26,11 +27,11 @@ macro_rules! web {
 }
 
 macro_rules! ftl {
-    ($lang:literal) => {
+    ($code:literal, $lang:expr) => {
         Asset {
-            name: concat!("i18n/", $lang, ".ftl"),
+            name: concat!("i18n/", $code, ".ftl"),
             content_type: "text/plain; charset=utf-8",
-            text: include_str!(concat!("../../../i18n/", $lang, ".ftl")),
+            text: $lang.ftl(),
         }
     };
 }
@@ -47,9 +48,9 @@ const ASSETS: &[Asset] = &[
     web!("morris.js", JS),
     web!("backgammon.js", JS),
     web!("favicon.svg", "image/svg+xml"),
-    ftl!("en"),
-    ftl!("et"),
-    ftl!("hu"),
+    ftl!("en", Lang::En),
+    ftl!("et", Lang::Et),
+    ftl!("hu", Lang::Hu),
 ];
 
 fn find(name: &str) -> Option<&'static Asset> {

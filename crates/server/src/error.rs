@@ -1,74 +1,246 @@
-//! API errors: a status and a JSON body `{"error": "…"}` that says what was wrong.
+//! API errors: a status and a JSON body that says what was wrong twice, in English and as a
+//! machine kind a UI translates (`crates/i18n/ftl/*.ftl` key `err-<code>`, with the values in `params`):
+//!
+//! ```json
+//! {"error": "illegal move `d6`: d6 is occupied", "code": "occupied", "params": {"square": "d6", "move": "d6"}}
+//! ```
 
 use crate::game::GameError;
+use crate::games::RulesError;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use std::collections::BTreeMap;
 
-/// An error answer of the API.
-#[derive(Debug)]
-pub struct ApiError {
-    /// The HTTP status (4xx for the client's mistakes, 500 otherwise).
-    pub status: StatusCode,
-    /// What was wrong, in one sentence.
-    pub message: String,
+/// Named values of an error message, as text.
+pub type Params = Vec<(&'static str, String)>;
+
+/// The body of every error answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorBody {
+    /// What was wrong, in one English sentence.
+    pub error: String,
+    /// The kind of mistake: a stable kebab-case code.
+    pub code: &'static str,
+    /// The values the message names (`square`, `side`, `move`, …).
+    pub params: BTreeMap<&'static str, String>,
 }
 
-impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            message: message.into(),
+/// A request the server cannot read (400).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// Neither `morris` nor `backgammon`.
+    #[error("unknown game `{0}` (expected morris or backgammon)")]
+    UnknownGame(String),
+    /// Neither `computer` nor `human`.
+    #[error("unknown opponent `{0}` (expected computer or human)")]
+    UnknownOpponent(String),
+    /// Neither `white` nor `black` (nor `random` where a seat is chosen).
+    #[error("unknown seat `{0}` (expected white or black)")]
+    UnknownSide(String),
+    /// No such action.
+    #[error("unknown action `{0}` (expected roll, double, take, pass or resign)")]
+    UnknownAction(String),
+    /// A computer level outside the offered range.
+    #[error("level {level} is outside {min}..={max}")]
+    Level {
+        /// The level asked for.
+        level: u8,
+        /// The weakest level.
+        min: u8,
+        /// The strongest level.
+        max: u8,
+    },
+    /// Bad rule options.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Checker steps that are not `FROM/TO` pairs.
+    #[error("cannot read the steps {0:?} (FROM/TO pairs separated by commas, e.g. 8/5,6/5)")]
+    Steps(String),
+    /// A Morris position text that does not read.
+    #[error("cannot read position {text:?}: {error}")]
+    MorrisPosition {
+        /// The text sent.
+        text: String,
+        /// Why.
+        error: ludus_morris::ParsePositionError,
+    },
+    /// A Morris rule-set name that does not exist.
+    #[error(transparent)]
+    MorrisRules(#[from] ludus_morris::ParseRulesError),
+    /// A gnubg Position ID that does not read.
+    #[error("position id: {0}")]
+    PositionId(#[from] ludus_backgammon::PositionIdError),
+    /// A gnubg Match ID that does not read.
+    #[error("match id: {0}")]
+    MatchId(#[from] ludus_backgammon::MatchIdError),
+    /// Dice that do not read.
+    #[error("dice: {0}")]
+    Dice(#[from] ludus_backgammon::DiceError),
+    /// A plain request to the WebSocket route.
+    #[error("{0}")]
+    NotWebSocket(String),
+    /// Query parameters that do not read (an unknown one, a version that is no number).
+    #[error("{0}")]
+    Query(String),
+}
+
+impl RequestError {
+    /// A stable machine name of the mistake.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RequestError::UnknownGame(_) => "unknown-game",
+            RequestError::UnknownOpponent(_) => "unknown-opponent",
+            RequestError::UnknownSide(_) => "unknown-side",
+            RequestError::UnknownAction(_) => "unknown-action",
+            RequestError::Level { .. } => "bad-level",
+            RequestError::Rules(error) => error.code(),
+            RequestError::Steps(_) => "bad-steps",
+            RequestError::MorrisPosition { error, .. } => error.code(),
+            RequestError::MorrisRules(error) => error.code(),
+            RequestError::PositionId(error) => error.code(),
+            RequestError::MatchId(error) => error.code(),
+            RequestError::Dice(error) => error.code(),
+            RequestError::NotWebSocket(_) => "not-websocket",
+            RequestError::Query(_) => "bad-query",
         }
     }
 
-    /// 400: the request is malformed.
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
-    }
-
-    /// 403: the token does not hold the seat.
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, message)
-    }
-
-    /// 404: no such game or page.
-    pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, message)
-    }
-
-    /// 409: the request does not fit the game (e.g. analysing a Morris game).
-    pub fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, message)
-    }
-
-    /// 501: this server has no such feature configured.
-    pub fn not_implemented(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_IMPLEMENTED, message)
-    }
-
-    /// 500: the server failed (storage).
-    pub fn internal(error: impl std::fmt::Display) -> ApiError {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("internal error: {error}"),
-        )
+    /// The values the message names.
+    pub fn params(&self) -> Params {
+        match self {
+            RequestError::UnknownGame(text)
+            | RequestError::UnknownOpponent(text)
+            | RequestError::UnknownSide(text)
+            | RequestError::UnknownAction(text)
+            | RequestError::Steps(text) => vec![("text", text.clone())],
+            RequestError::Level { level, min, max } => vec![
+                ("level", level.to_string()),
+                ("min", min.to_string()),
+                ("max", max.to_string()),
+            ],
+            RequestError::Rules(error) => error.params(),
+            RequestError::MorrisPosition { error, .. } => error.params(),
+            RequestError::MorrisRules(error) => error.params(),
+            RequestError::PositionId(error) => error.params(),
+            RequestError::MatchId(error) => error.params(),
+            RequestError::Dice(error) => error.params(),
+            RequestError::Query(detail) => vec![("detail", detail.clone())],
+            RequestError::NotWebSocket(_) => Vec::new(),
+        }
     }
 }
 
-impl From<GameError> for ApiError {
-    fn from(error: GameError) -> ApiError {
-        let status = match error {
-            GameError::Over | GameError::NotYourTurn(_) | GameError::ActionNotAllowed(_) => {
-                StatusCode::CONFLICT
-            }
-            GameError::BadNotation { .. } | GameError::Illegal { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-        };
-        ApiError::new(status, error.to_string())
+/// An error answer of the API.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The game refused the command: 409 when it does not fit the moment, 422 for a bad move.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// 400: the request is malformed.
+    #[error(transparent)]
+    Request(#[from] RequestError),
+    /// 400, 413 or 415: the JSON body was refused before it was read.
+    #[error("{detail}")]
+    Body {
+        /// 400 (malformed, unknown field), 413 (too large) or 415 (not JSON).
+        status: StatusCode,
+        /// The reason, in English.
+        detail: String,
+    },
+    /// 403: the token does not hold a seat.
+    #[error("the token does not hold a seat at this game")]
+    NotSeated,
+    /// 404: no such game.
+    #[error("no game with id `{0}`")]
+    NoSuchGame(String),
+    /// 404: no such endpoint.
+    #[error("no such API endpoint")]
+    NoSuchEndpoint,
+    /// 409: the client's view of the game is out of date.
+    #[error("the game is at version {current}, not {asked}")]
+    StaleVersion {
+        /// The version the client named.
+        asked: usize,
+        /// The game's version.
+        current: usize,
+    },
+    /// 409: post-game analysis of a Morris game.
+    #[error("analysis covers backgammon games only")]
+    AnalysisOfMorris,
+    /// 501: this server has no analyser.
+    #[error("this server has no match analyser")]
+    NoAnalyser,
+    /// 500: the server failed (storage, a worker thread, the analyser).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// 500 with the reason.
+    pub fn internal(error: impl std::fmt::Display) -> ApiError {
+        ApiError::Internal(error.to_string())
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Game(error) if error.is_conflict() => StatusCode::CONFLICT,
+            ApiError::Game(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Request(_) => StatusCode::BAD_REQUEST,
+            ApiError::Body { status, .. } => *status,
+            ApiError::NotSeated => StatusCode::FORBIDDEN,
+            ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
+            ApiError::StaleVersion { .. } | ApiError::AnalysisOfMorris => StatusCode::CONFLICT,
+            ApiError::NoAnalyser => StatusCode::NOT_IMPLEMENTED,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A stable machine name of the mistake.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::Game(error) => error.code(),
+            ApiError::Request(error) => error.code(),
+            ApiError::Body { status, .. } => match *status {
+                StatusCode::PAYLOAD_TOO_LARGE => "body-too-large",
+                StatusCode::UNSUPPORTED_MEDIA_TYPE => "not-json",
+                _ => "bad-json",
+            },
+            ApiError::NotSeated => "not-seated",
+            ApiError::NoSuchGame(_) => "no-such-game",
+            ApiError::NoSuchEndpoint => "no-such-endpoint",
+            ApiError::StaleVersion { .. } => "stale-version",
+            ApiError::AnalysisOfMorris => "analysis-backgammon-only",
+            ApiError::NoAnalyser => "no-analyser",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+
+    /// The values the message names.
+    pub fn params(&self) -> Params {
+        match self {
+            ApiError::Game(error) => error.params(),
+            ApiError::Request(error) => error.params(),
+            ApiError::Body { detail, .. } => vec![("detail", detail.clone())],
+            ApiError::NoSuchGame(id) => vec![("id", id.clone())],
+            ApiError::StaleVersion { asked, current } => vec![
+                ("asked", asked.to_string()),
+                ("current", current.to_string()),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The answer's body.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: self.to_string(),
+            code: self.code(),
+            params: self.params().into_iter().collect(),
+        }
     }
 }
 
@@ -79,12 +251,15 @@ impl From<JsonRejection> for ApiError {
             StatusCode::UNSUPPORTED_MEDIA_TYPE => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError::new(status, rejection.body_text())
+        ApiError::Body {
+            status,
+            detail: rejection.body_text(),
+        }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        (self.status(), Json(self.body())).into_response()
     }
 }

@@ -1,13 +1,16 @@
 //! Live games: the registry of sessions, seats and their tokens, storage of every command before
 //! it is acknowledged, broadcast of every change, and the computer's turns.
 
-use crate::error::ApiError;
-use crate::game::{Action, Command, Game, GameKind, GameResult, Side};
+use crate::error::{ApiError, RequestError};
+use crate::game::{
+    Action, Command, Game, GameKind, GameResult, GameView, PerSide, RuleOptions, Side,
+};
+use crate::games::backgammon::StepsView;
 use crate::games::{self, Players};
 use crate::store::{Store, StoredGame, now_millis};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex as StdMutex, RwLock};
@@ -50,7 +53,7 @@ pub struct GameOptions {
 }
 
 /// One stored command, as shown in the state's `history`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Event {
     /// Position in the game's event list, from 0.
     pub seq: usize,
@@ -60,6 +63,54 @@ pub struct Event {
     pub command: String,
     /// Milliseconds since the Unix epoch.
     pub at: i64,
+}
+
+/// The state document of the API (`GET /api/games/{id}`, every WebSocket message).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameState {
+    /// The game id.
+    pub id: String,
+    /// Morris or Backgammon.
+    pub game: GameKind,
+    /// The rule options in force.
+    pub rules: RuleOptions,
+    /// The computer's level.
+    pub level: u8,
+    /// Who sits in each seat.
+    pub seats: PerSide<Occupant>,
+    /// The seat that must act, `None` once the game is over.
+    pub to_act: Option<Side>,
+    /// Every legal move of the seat to act, in notation.
+    pub legal_moves: Vec<String>,
+    /// The actions the seat to act may take.
+    pub actions: Vec<Action>,
+    /// The result, once over.
+    pub result: Option<GameResult>,
+    /// How many commands were accepted (the version of this state).
+    pub version: usize,
+    /// Creation time, ms since the epoch.
+    pub created_at: i64,
+    /// Every accepted command.
+    pub history: Vec<Event>,
+    /// The game's own board.
+    pub view: GameView,
+}
+
+/// A line of the list of games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameSummary {
+    /// The game id.
+    pub id: String,
+    /// Morris or Backgammon.
+    pub game: GameKind,
+    /// Who sits in each seat.
+    pub seats: PerSide<Occupant>,
+    /// How many commands were accepted.
+    pub version: usize,
+    /// Creation time, ms since the epoch.
+    pub created_at: i64,
+    /// The result, once over.
+    pub result: Option<GameResult>,
 }
 
 /// One game being played or watched.
@@ -77,35 +128,49 @@ pub struct Session {
 
 impl Session {
     /// The state document of the API (`GET /api/games/{id}`).
-    pub fn state(&self) -> Value {
-        let to_act = self.game.to_act();
-        json!({
-            "id": self.id,
-            "game": self.kind,
-            "rules": self.options.rules,
-            "level": self.options.level,
-            "seats": { "white": self.options.seats[0], "black": self.options.seats[1] },
-            "to_act": to_act,
-            "legal_moves": self.game.legal_moves(),
-            "actions": self.game.actions(),
-            "result": self.game.result(),
-            "version": self.events.len(),
-            "created_at": self.created_at,
-            "history": self.events,
-            "view": self.game.view(),
-        })
+    pub fn state(&self) -> GameState {
+        GameState {
+            id: self.id.clone(),
+            game: self.kind,
+            rules: self.game.rules(),
+            level: self.options.level,
+            seats: PerSide::from_pair(self.options.seats),
+            to_act: self.game.to_act(),
+            legal_moves: self.game.legal_moves(),
+            actions: self.game.actions(),
+            result: self.game.result(),
+            version: self.events.len(),
+            created_at: self.created_at,
+            history: self.events.clone(),
+            view: self.game.view(),
+        }
+    }
+
+    /// The state as the JSON text the WebSocket sends.
+    pub fn state_text(&self) -> String {
+        serde_json::to_string(&self.state()).unwrap_or_default()
     }
 
     /// A short summary for the list of games.
-    pub fn summary(&self) -> Value {
-        json!({
-            "id": self.id,
-            "game": self.kind,
-            "seats": { "white": self.options.seats[0], "black": self.options.seats[1] },
-            "version": self.events.len(),
-            "created_at": self.created_at,
-            "result": self.game.result(),
-        })
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            id: self.id.clone(),
+            game: self.kind,
+            seats: PerSide::from_pair(self.options.seats),
+            version: self.events.len(),
+            created_at: self.created_at,
+            result: self.game.result(),
+        }
+    }
+
+    /// The move being built after the checker steps `taken`, when `version` (if given) is the
+    /// game's version.
+    pub fn steps(&self, taken: &[[u8; 2]], version: Option<usize>) -> Result<StepsView, ApiError> {
+        let current = self.events.len();
+        if let Some(asked) = version.filter(|&asked| asked != current) {
+            return Err(ApiError::StaleVersion { asked, current });
+        }
+        Ok(self.game.steps(taken)?)
     }
 
     /// The game record in its text format.
@@ -185,7 +250,7 @@ pub struct NewGame {
 /// The answer to creating a game.
 pub struct Created {
     /// The state document.
-    pub state: Value,
+    pub state: GameState,
     /// The human seats' tokens.
     pub tokens: [Option<String>; 2],
     /// The creator's seat.
@@ -247,11 +312,10 @@ impl Hub {
             &options.rules,
             stored.seed,
             &self.inner.players,
-        )
-        .map_err(anyhow::Error::msg)?;
+        )?;
         let mut events = Vec::with_capacity(stored.events.len());
         for (seq, text) in stored.events.into_iter().enumerate() {
-            let command = Command::from_record(&text.command).map_err(anyhow::Error::msg)?;
+            let command = Command::from_record(&text.command)?;
             game.apply(text.seat, &command)
                 .map_err(|error| anyhow::anyhow!("event {seq} `{}`: {error}", text.command))?;
             events.push(Event {
@@ -308,7 +372,7 @@ impl Hub {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .get(id)
             .cloned()
-            .ok_or_else(|| ApiError::not_found(format!("no game with id `{id}`")))
+            .ok_or_else(|| ApiError::NoSuchGame(id.to_string()))
     }
 
     /// Every live session, copied out of the registry so that no lock is held while they are used.
@@ -323,7 +387,7 @@ impl Hub {
     }
 
     /// Summaries of the most recent games, newest first.
-    pub async fn list(&self, limit: usize) -> Vec<Value> {
+    pub async fn list(&self, limit: usize) -> Vec<GameSummary> {
         let sessions = self.all_sessions();
         let mut summaries = Vec::with_capacity(sessions.len());
         for session in sessions {
@@ -341,16 +405,16 @@ impl Hub {
     /// Creates, stores and registers a game; starts the computer if it moves first.
     pub fn create(&self, request: NewGame) -> Result<Created, ApiError> {
         if !LEVELS.contains(&request.level) {
-            return Err(ApiError::bad_request(format!(
-                "level {} is outside {}..={}",
-                request.level,
-                LEVELS.start(),
-                LEVELS.end()
-            )));
+            return Err(RequestError::Level {
+                level: request.level,
+                min: *LEVELS.start(),
+                max: *LEVELS.end(),
+            }
+            .into());
         }
         let seed = request.seed.unwrap_or_else(|| rand::rng().random());
         let game = games::new_game(request.kind, &request.rules, seed, &self.inner.players)
-            .map_err(ApiError::bad_request)?;
+            .map_err(RequestError::from)?;
         let seat = request
             .side
             .unwrap_or_else(|| Side::BOTH[rand::rng().random_range(0..2)]);
@@ -364,7 +428,7 @@ impl Hub {
         let tokens =
             seats.map(|occupant| (occupant == Occupant::Human).then(|| random_hex(TOKEN_BYTES)));
         let options = GameOptions {
-            rules: game.rules(),
+            rules: serde_json::to_value(game.rules()).map_err(ApiError::internal)?,
             seats,
             level: request.level,
         };
@@ -410,12 +474,10 @@ impl Hub {
         id: &str,
         token: &str,
         command: Command,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<GameState, ApiError> {
         let session = self.get(id)?;
         let mut guard = session.lock().await;
-        let side = guard
-            .seat_of(token)
-            .ok_or_else(|| ApiError::forbidden("the token does not hold a seat at this game"))?;
+        let side = guard.seat_of(token).ok_or(ApiError::NotSeated)?;
         self.apply_and_store(&mut guard, side, command)?;
         let state = guard.state();
         let computer_next = guard.computer_to_act().is_some();
@@ -433,7 +495,7 @@ impl Hub {
         side: Side,
         command: Command,
     ) -> Result<(), ApiError> {
-        session.game.apply(side, &command).map_err(ApiError::from)?;
+        session.game.apply(side, &command)?;
         let record = command.to_record();
         let seq = session.events.len();
         let result: Option<GameResult> = session.game.result();
@@ -454,7 +516,7 @@ impl Hub {
         });
         // The state is serialised only when someone watches; nobody watching is fine.
         if session.updates.receiver_count() > 0 {
-            let _ = session.updates.send(Arc::new(session.state().to_string()));
+            let _ = session.updates.send(Arc::new(session.state_text()));
         }
         Ok(())
     }

@@ -3,7 +3,6 @@
 
 use crate::common::THINK;
 use ludus_server::game::{Action, Command, GameKind, Side};
-use ludus_server::games::Players;
 use ludus_server::sessions::NewGame;
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub};
@@ -32,7 +31,12 @@ impl Drop for TempDb {
 }
 
 fn open(db: &TempDb) -> Hub {
-    Hub::open(&db.0, Players::default(), Config { think_time: THINK }).expect("open the database")
+    Hub::open(
+        &db.0,
+        crate::players::first_legal(),
+        Config { think_time: THINK },
+    )
+    .expect("open the database")
 }
 
 fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
@@ -47,17 +51,17 @@ fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
 }
 
 async fn state(hub: &Hub, id: &str) -> Value {
-    hub.get(id).unwrap().lock().await.state()
+    serde_json::to_value(hub.get(id).unwrap().lock().await.state()).unwrap()
 }
 
 /// Plays the first legal move (or rolls) for whoever is to act, `plies` times.
-async fn advance(hub: &Hub, id: &str, tokens: &[String; 2], plies: usize) {
+async fn advance(hub: &Hub, id: &str, tokens: &[Option<String>; 2], plies: usize) {
     for _ in 0..plies {
         let current = state(hub, id).await;
         let Some(side) = current["to_act"].as_str() else {
             return;
         };
-        let token = &tokens[usize::from(side == "black")];
+        let token = tokens[usize::from(side == "black")].as_deref().unwrap();
         let command = match current["legal_moves"][0].as_str() {
             Some(mv) => Command::Move(mv.to_string()),
             None => Command::Action(Action::Roll),
@@ -81,22 +85,10 @@ async fn a_reopened_server_resumes_every_game_with_its_history() {
                 99,
             ))
             .unwrap();
-        let morris_id = morris.state["id"].as_str().unwrap().to_string();
-        let bg_id = backgammon.state["id"].as_str().unwrap().to_string();
-        advance(
-            &hub,
-            &morris_id,
-            &morris.tokens.clone().map(Option::unwrap),
-            30,
-        )
-        .await;
-        advance(
-            &hub,
-            &bg_id,
-            &backgammon.tokens.clone().map(Option::unwrap),
-            12,
-        )
-        .await;
+        let morris_id = morris.state.id.clone();
+        let bg_id = backgammon.state.id.clone();
+        advance(&hub, &morris_id, &morris.tokens, 30).await;
+        advance(&hub, &bg_id, &backgammon.tokens, 12).await;
         let before = [state(&hub, &morris_id).await, state(&hub, &bg_id).await];
         (
             (morris_id, morris.tokens),
@@ -118,11 +110,9 @@ async fn a_reopened_server_resumes_every_game_with_its_history() {
     }
     assert_eq!(after[0]["version"], 30);
     // The old tokens still hold their seats, and play goes on.
-    let tokens = morris.1.map(Option::unwrap);
-    advance(&hub, &morris.0, &tokens, 1).await;
+    advance(&hub, &morris.0, &morris.1, 1).await;
     assert_eq!(state(&hub, &morris.0).await["version"], 31);
-    let tokens = backgammon.1.map(Option::unwrap);
-    advance(&hub, &backgammon.0, &tokens, 1).await;
+    advance(&hub, &backgammon.0, &backgammon.1, 1).await;
 }
 
 #[test]
@@ -159,10 +149,10 @@ async fn a_game_that_no_longer_replays_is_skipped_and_the_others_resume() {
         let bad = hub
             .create(new_game(GameKind::Morris, json!({}), 2))
             .unwrap();
-        let good_id = good.state["id"].as_str().unwrap().to_string();
-        let bad_id = bad.state["id"].as_str().unwrap().to_string();
-        advance(&hub, &good_id, &good.tokens.map(Option::unwrap), 4).await;
-        advance(&hub, &bad_id, &bad.tokens.map(Option::unwrap), 4).await;
+        let good_id = good.state.id.clone();
+        let bad_id = bad.state.id.clone();
+        advance(&hub, &good_id, &good.tokens, 4).await;
+        advance(&hub, &bad_id, &bad.tokens, 4).await;
         (good_id, bad_id)
     };
     // Damage one stored move: d6 twice cannot be replayed.

@@ -7,7 +7,8 @@
 //! - [`run`]: the full-screen loop (crossterm) and the plain-text loop (line prompts).
 //! - [`record`]: saved games (the Morris game record with the settings as tags, Backgammon
 //!   `.mat`).
-//! - [`i18n`]: English, Estonian and Hungarian from the shared Fluent files.
+//! - [`i18n`]: English, Estonian and Hungarian: the `ludus-i18n` crate, re-exported under this
+//!   name so that the screens write `crate::i18n::Catalog`.
 //!
 //! [`play_morris`] and [`play_backgammon`] put these together for the `ludus` binary.
 #![warn(missing_docs)]
@@ -15,13 +16,14 @@
 pub mod analysis;
 pub mod backgammon;
 pub mod backgammon_view;
-pub mod i18n;
 pub mod morris;
 pub mod morris_view;
 pub mod record;
 pub mod run;
 pub mod ui;
 pub mod view;
+
+pub use ludus_i18n as i18n;
 
 use backgammon::{BgApp, BgConfig};
 use i18n::{Catalog, Lang};
@@ -30,7 +32,7 @@ use ludus_morris::{Color, Rules};
 use morris::{MorrisApp, MorrisConfig};
 use record::{BgRecord, MorrisPlayer, MorrisRecord};
 use std::io::{self, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use ui::{Opponent, Screen};
 
 /// Weakest and strongest computer levels.
@@ -93,9 +95,20 @@ fn check_level(level: Option<u32>) -> Result<(), PlayError> {
     }
 }
 
-fn read_file(path: &Path) -> Result<String, PlayError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| PlayError::BadInput(format!("cannot read {}: {e}", path.display())))
+/// The saved game `--load` names, read as `R` (Morris or Backgammon record), if any.
+fn load_record<R>(options: &PlayOptions) -> Result<Option<R>, PlayError>
+where
+    R: std::str::FromStr,
+    R::Err: std::fmt::Display,
+{
+    let Some(path) = &options.load else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| PlayError::BadInput(format!("cannot read {}: {e}", path.display())))?;
+    text.parse()
+        .map(Some)
+        .map_err(|e| PlayError::BadInput(format!("{}: {e}", path.display())))
 }
 
 /// Builds the Morris screen from options and an optional saved game.
@@ -109,14 +122,7 @@ pub fn morris_app(options: &PlayOptions, morris: MorrisOptions) -> Result<Morris
             "--level must be {MIN_LEVEL}..={MAX_LEVEL}, got {level}"
         )));
     }
-    let loaded: Option<MorrisRecord> = match &options.load {
-        Some(path) => Some(
-            read_file(path)?
-                .parse()
-                .map_err(|e| PlayError::BadInput(format!("{}: {e}", path.display())))?,
-        ),
-        None => None,
-    };
+    let loaded: Option<MorrisRecord> = load_record(options)?;
     let saved_seed = loaded.as_ref().and_then(|record| record.seed);
     let mut config = MorrisConfig {
         seed: options.seed.or(saved_seed).unwrap_or_else(fresh_seed),
@@ -160,14 +166,7 @@ pub fn morris_app(options: &PlayOptions, morris: MorrisOptions) -> Result<Morris
 pub fn backgammon_app(options: &PlayOptions, bg: BgOptions) -> Result<BgApp, PlayError> {
     check_level(options.level)?;
     let catalog = Catalog::new(options.lang);
-    let loaded: Option<BgRecord> = match &options.load {
-        Some(path) => Some(
-            read_file(path)?
-                .parse()
-                .map_err(|e| PlayError::BadInput(format!("{}: {e}", path.display())))?,
-        ),
-        None => None,
-    };
+    let loaded: Option<BgRecord> = load_record(options)?;
     let settings = loaded.as_ref().map(|r| r.settings).unwrap_or_default();
     let seat = |white: bool| if white { Seat::Zero } else { Seat::One };
     let config = BgConfig {

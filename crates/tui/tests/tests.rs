@@ -8,7 +8,7 @@
 //!   `TestBackend`; small terminals and mouse hit-tests.
 //! - `records`: saved games (Morris records with the settings as tags, `.mat` with settings)
 //!   round trip and resume.
-//! - `i18n`: the translation files and the locale detection.
+//! - `i18n`: the keys the screens use exist in every language; the line of keys fits 80 columns.
 //! - `plain`: the line-prompt mode driven with scripted input.
 //!
 //! The end-to-end test in tmux lives with the binary: `crates/cli/tests/cli/play.rs`.

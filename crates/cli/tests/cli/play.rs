@@ -1,7 +1,8 @@
 //! `ludus play`: the real binary driven in tmux (a private tmux server per test: `new-session -d
 //! -x 100 -y 30`, `send-keys`, `capture-pane`) through a short game of each kind, and the
 //! plain-text fallback through a pipe. The tmux tests are skipped, with a message, when tmux is
-//! missing (`scripts/test` installs it).
+//! missing, unless `LUDUS_REQUIRE_TMUX=1` makes that a failure (`scripts/test` installs tmux and
+//! sets it).
 
 use ludus_backgammon::{Match, Rules as BgRules, SeededDice};
 use ludus_morris::record::Record;
@@ -23,9 +24,14 @@ struct Tmux {
 }
 
 impl Tmux {
-    /// Starts `ludus args` in a 100×30 session, or `None` (with a message) without tmux.
+    /// Starts `ludus args` in a 100×30 session, or `None` (with a message) without tmux; a
+    /// missing tmux fails the test under `LUDUS_REQUIRE_TMUX=1`.
     fn start(name: &str, args: &[&str]) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
+            assert!(
+                std::env::var("LUDUS_REQUIRE_TMUX").as_deref() != Ok("1"),
+                "tmux is not installed and LUDUS_REQUIRE_TMUX=1: apt-get install -y tmux ({name})"
+            );
             eprintln!("SKIPPED: tmux is not installed (apt-get install -y tmux); {name} not run");
             return None;
         }

@@ -1,89 +1,62 @@
-//! The translation files and the choice of language.
+//! The terminal UI's texts: its keys in the shared Fluent files (`ludus-i18n`), and the line of
+//! keys that must fit the smallest terminal. (That every language has every key is a test of
+//! `ludus-i18n` itself.)
 
 use ludus_tui::i18n::{Catalog, Lang};
+use std::collections::BTreeSet;
 
-/// The keys of a language's file, in file order.
-fn keys(lang: Lang) -> Vec<String> {
-    let path = format!(
-        "{}/../../i18n/{}.ftl",
-        env!("CARGO_MANIFEST_DIR"),
-        lang.code()
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with(' ') && l.contains('='))
-        .map(|l| l.split('=').next().unwrap().trim().to_string())
-        .collect()
+/// The literal keys the screens ask for: `catalog.get("…")` and `catalog.format("…", …)`, also
+/// when the call is split over lines (`self.catalog\n    .format(\n        "…"`).
+fn keys_in_source(source: &str) -> BTreeSet<String> {
+    let mut keys = BTreeSet::new();
+    for (start, _) in source.match_indices("catalog") {
+        let rest = source[start + "catalog".len()..].trim_start();
+        let Some(rest) = rest
+            .strip_prefix(".get(")
+            .or_else(|| rest.strip_prefix(".format("))
+        else {
+            continue;
+        };
+        if let Some(literal) = rest.trim_start().strip_prefix('"') {
+            keys.extend(literal.split('"').next().map(str::to_string));
+        }
+    }
+    keys
 }
 
 #[test]
-fn every_terminal_key_is_translated() {
-    let english: Vec<String> = keys(Lang::En)
-        .into_iter()
-        .filter(|k| k.starts_with("tui-"))
-        .collect();
-    assert!(english.len() > 30, "{english:?}");
-    for lang in [Lang::Et, Lang::Hu] {
-        let catalog = Catalog::new(lang);
-        let missing: Vec<&String> = english.iter().filter(|k| !catalog.has_own(k)).collect();
-        assert!(missing.is_empty(), "{lang} lacks {missing:?}");
+fn every_key_the_screens_ask_for_is_in_every_language() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut keys = BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            keys.extend(keys_in_source(&std::fs::read_to_string(&path).unwrap()));
+        }
     }
+    assert!(keys.len() > 40, "found only {keys:?}");
+    for lang in Lang::ALL {
+        let catalog = Catalog::new(lang);
+        let missing: Vec<&String> = keys.iter().filter(|k| !catalog.has_own(k)).collect();
+        assert!(missing.is_empty(), "{lang}.ftl lacks {missing:?}");
+    }
+}
+
+#[test]
+fn the_key_finder_reads_split_calls() {
+    let source = "self.catalog\n    .format(\n        \"tui-hint\", &[]);\ncatalog.get(\"bg-bar\") catalog.get(&key)";
+    let found: Vec<String> = keys_in_source(source).into_iter().collect();
+    assert_eq!(found, ["bg-bar", "tui-hint"]);
 }
 
 #[test]
 fn terminal_keys_sit_in_their_own_section_at_the_end() {
     for lang in Lang::ALL {
-        let path = format!(
-            "{}/../../i18n/{}.ftl",
-            env!("CARGO_MANIFEST_DIR"),
-            lang.code()
-        );
-        let text = std::fs::read_to_string(path).unwrap();
+        let text = lang.ftl();
         let section = text.find("# terminal UI").expect("a marked section");
         let first_tui_key = text.find("\ntui-").unwrap();
         assert!(section < first_tui_key, "{lang}");
     }
-}
-
-#[test]
-fn variables_are_filled_in() {
-    let hu = Catalog::new(Lang::Hu);
-    assert_eq!(hu.format("tui-level", &[("level", "7")]), "7. szint");
-    let et = Catalog::new(Lang::Et);
-    assert_eq!(
-        et.format("tui-hint", &[("move", "d6"), ("value", "+0.50")]),
-        "Vihje: d6 (+0.50)"
-    );
-    assert_eq!(et.get("no-such-key"), "no-such-key");
-}
-
-#[test]
-fn the_locale_picks_the_language() {
-    let env = |pairs: &'static [(&'static str, &'static str)]| {
-        move |name: &str| {
-            pairs
-                .iter()
-                .find(|(k, _)| *k == name)
-                .map(|(_, v)| v.to_string())
-        }
-    };
-    assert_eq!(Lang::from_env(env(&[("LANG", "et_EE.UTF-8")])), Lang::Et);
-    assert_eq!(
-        Lang::from_env(env(&[("LC_ALL", "hu_HU.UTF-8"), ("LANG", "et_EE.UTF-8")])),
-        Lang::Hu
-    );
-    assert_eq!(
-        Lang::from_env(env(&[
-            ("LC_ALL", ""),
-            ("LC_MESSAGES", "et"),
-            ("LANG", "hu")
-        ])),
-        Lang::Et
-    );
-    assert_eq!(Lang::from_env(env(&[("LANG", "de_DE.UTF-8")])), Lang::En);
-    assert_eq!(Lang::from_env(env(&[("LANG", "C")])), Lang::En);
-    assert_eq!(Lang::from_env(env(&[])), Lang::En);
-    assert!("fr".parse::<Lang>().is_err());
 }
 
 #[test]

@@ -1,19 +1,22 @@
-//! The user's language: the Fluent files `i18n/{en,et,hu}.ftl` at the workspace root, shared with
-//! the web UI (the terminal UI's own keys are in their `# terminal UI` sections).
+//! The user-interface text of Ludus: one Fluent file per language (`ftl/{en,et,hu}.ftl` in this
+//! crate), shared by the terminal UI (`ludus-tui`, through [`Catalog`]) and the browser UI (the
+//! server serves [`Lang::ftl`] at `/assets/i18n/<code>.ftl` and `web/i18n.js` reads it). The
+//! terminal UI's own keys sit in each file's `# terminal UI` section.
 //!
 //! The files use a small subset of Fluent: `key = value` lines, `{ $name }` variables, `#`
 //! comments, and indented continuation lines. [`Catalog`] reads exactly that subset.
+//!
+//! ```
+//! use ludus_i18n::{Catalog, Lang};
+//! let hu = Catalog::new(Lang::Hu);
+//! assert_eq!(hu.format("tui-level", &[("level", "7")]), "7. szint");
+//! assert!(Lang::Et.ftl().contains("app-title = Ludus"));
+//! ```
+#![warn(missing_docs)]
 
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
-
-/// The embedded translation files, English first (the fallback for missing keys).
-const SOURCES: [(Lang, &str); 3] = [
-    (Lang::En, include_str!("../../../i18n/en.ftl")),
-    (Lang::Et, include_str!("../../../i18n/et.ftl")),
-    (Lang::Hu, include_str!("../../../i18n/hu.ftl")),
-];
 
 /// The environment variables that name the locale, most specific first (POSIX order).
 pub const LOCALE_VARIABLES: [&str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
@@ -40,6 +43,16 @@ impl Lang {
             Lang::En => "en",
             Lang::Et => "et",
             Lang::Hu => "hu",
+        }
+    }
+
+    /// The language's Fluent file, as embedded in the binary (the browser UI loads the same
+    /// text from the server).
+    pub const fn ftl(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../ftl/en.ftl"),
+            Lang::Et => include_str!("../ftl/et.ftl"),
+            Lang::Hu => include_str!("../ftl/hu.ftl"),
         }
     }
 
@@ -98,16 +111,10 @@ pub struct Catalog {
 impl Catalog {
     /// The embedded catalog of `lang`.
     pub fn new(lang: Lang) -> Catalog {
-        let source = |wanted: Lang| {
-            SOURCES
-                .iter()
-                .find(|(l, _)| *l == wanted)
-                .map_or("", |(_, text)| text)
-        };
         Catalog {
             lang,
-            messages: parse_ftl(source(lang)),
-            fallback: parse_ftl(source(Lang::En)),
+            messages: parse_ftl(lang.ftl()),
+            fallback: parse_ftl(Lang::En.ftl()),
         }
     }
 
@@ -121,6 +128,11 @@ impl Catalog {
         self.messages.contains_key(key)
     }
 
+    /// The keys of the language's own file (without the English fallback), in no set order.
+    pub fn own_keys(&self) -> impl Iterator<Item = &str> {
+        self.messages.keys().map(String::as_str)
+    }
+
     /// The message `key` with no variables; the key itself when no file has it.
     pub fn get(&self, key: &str) -> String {
         self.format(key, &[])
@@ -129,7 +141,7 @@ impl Catalog {
     /// The message `key` with `{ $name }` replaced by the given values.
     ///
     /// ```
-    /// use ludus_tui::i18n::{Catalog, Lang};
+    /// use ludus_i18n::{Catalog, Lang};
     /// let en = Catalog::new(Lang::En);
     /// assert_eq!(en.format("result-win", &[("side", "White")]), "White wins.");
     /// ```
@@ -138,6 +150,25 @@ impl Catalog {
             return key.to_string();
         };
         substitute(template, args)
+    }
+
+    /// An error of the rules crates in this language: the message `err-<code>` with the error's
+    /// values (a `side` value, `white` or `black`, shown by its name); `english` (the error's
+    /// own sentence) when no file has that message.
+    pub fn error(&self, code: &str, params: &[(&'static str, String)], english: &str) -> String {
+        let key = format!("err-{code}");
+        if !self.messages.contains_key(&key) && !self.fallback.contains_key(&key) {
+            return english.to_string();
+        }
+        let values: Vec<(&str, String)> = params
+            .iter()
+            .map(|(name, value)| match *name {
+                "side" => (*name, self.get(&format!("side-{value}"))),
+                _ => (*name, value.clone()),
+            })
+            .collect();
+        let args: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        self.format(&key, &args)
     }
 }
 
