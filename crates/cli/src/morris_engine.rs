@@ -186,10 +186,6 @@ fn parse_pieces(text: &str) -> Result<(usize, usize), CliError> {
     Ok((m, o))
 }
 
-fn rules_label(flying: bool) -> &'static str {
-    if flying { "standard" } else { "no-flying" }
-}
-
 fn solve(pieces: &str, rules: &str, verify: bool, json: bool) -> CliResult {
     let (mover, opponent) = parse_pieces(pieces)?;
     let rules = parse_rules(rules)?;
@@ -230,7 +226,7 @@ fn solve(pieces: &str, rules: &str, verify: bool, json: bool) -> CliResult {
         let doc = json!({
             "to_move": mover,
             "opponent": opponent,
-            "rules": rules_label(rules.flying),
+            "rules": target.rules_name(),
             "positions": stats.positions,
             "wins": stats.wins,
             "draws": stats.draws,

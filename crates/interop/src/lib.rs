@@ -7,10 +7,10 @@
 //! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record).
 //!
 //! Nine Men's Morris (Sanmill):
-//! * [`fen`]: Sanmill's FEN, including the "must remove" state between a mill and its removal;
-//! * [`record`]: the game record Sanmill imports (PGN-like tags and joined move tokens);
 //! * [`uci`]: Sanmill's UCI-like engine protocol as a pure state machine over a
-//!   [`uci::MorrisBrain`].
+//!   [`uci::MorrisBrain`] (the engine side implements it; this crate depends on no Morris
+//!   engine). Sanmill's FEN, its move tokens and the game record are text formats of the rules
+//!   crate (`ludus_morris::{fen, token, record}`).
 //!
 //! `.mat` files are read and written by the rules crate (`ludus_backgammon::read_mat`,
 //! `write_mat`); the post-game analysis of a match lives with the engine
@@ -18,8 +18,6 @@
 #![warn(missing_docs)]
 
 pub mod external;
-pub mod fen;
 pub mod fibs;
-pub mod record;
 pub mod sgf;
 pub mod uci;

@@ -1,166 +1,176 @@
 //! Sanmill's UCI-like engine protocol, as a pure state machine: one line in, the answer lines
-//! out ([`UciSession::handle`]); the search is behind [`MorrisBrain`].
+//! out ([`UciSession::handle`]); the search is behind [`MorrisBrain`], which the engine side
+//! implements (`crates/cli/src/uci.rs`: this crate depends on no engine).
 //!
 //! Sanmill's move tokens are atomic: `d6` (place), `d6-d5` (slide or fly), `xb4` (remove, its
 //! own token after the move that closed the mill). Ludus's moves are whole turns, so the
-//! session walks through [`MorrisState::Removal`] between a mill and its removal; `bestmove`
-//! answers one token, and when the best turn ends with a removal the next `go` (in the removal
-//! state) answers the removal that search chose. Scores are from White's side.
+//! session walks through [`MorrisState::Removal`] between a mill and its removal
+//! ([`ludus_morris::token`]); `bestmove` answers one token, and when the best turn ends with a
+//! removal the next `go` (in the removal state) answers the removal that search chose. Scores
+//! are from White's side. `setoption name N value V` is handed to the brain, whose options the
+//! `uci` answer lists.
 
-use crate::fen::{Fen, FenError, MorrisState, Removal};
-use ludus_morris::{Bitboard, Color, Move, Position, Rules, Square};
-use ludus_morris_engine::search::WIN_THRESHOLD;
-use ludus_morris_engine::{SearchLimits, SearchResult, Searcher, WIN};
+use ludus_morris::fen::{Fen, FenError};
+use ludus_morris::token::{MorrisState, Removal, TokenError, apply_token, tokens_of};
+use ludus_morris::{Color, Move, Position, Rules, Square};
+use std::cmp::Ordering;
 use std::time::Duration;
 use thiserror::Error;
 
-/// Thinking time of a `go` without limits, and of `go infinite` (there is no `stop` while the
-/// search runs: the protocol loop is synchronous).
+/// Thinking time of a `go` without limits, and of `go infinite`, unless the brain has its own
+/// default (there is no `stop` while the search runs: the protocol loop is synchronous).
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
 /// Share of the remaining clock (`wtime`/`btime`) spent on one move.
 const CLOCK_SHARE: u32 = 30;
 /// Repetitions of a position that draw.
 const REPETITIONS_FOR_DRAW: usize = 3;
+/// Deepest `go depth` passed on.
+const MAX_GO_DEPTH: u64 = 64;
 
-/// A searcher of Morris positions.
-pub trait MorrisBrain {
-    /// The best whole turn of `position` within `limits`; `history` holds the earlier positions
-    /// of the game (repetitions are draws).
-    fn search(
-        &mut self,
-        position: &Position,
-        history: &[Position],
-        limits: &SearchLimits,
-    ) -> SearchResult;
+/// When a search should stop (any limit reached).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Thinking time.
+    pub movetime: Option<Duration>,
+    /// Node budget.
+    pub nodes: Option<u64>,
 }
 
-/// The Ludus engine (search with transposition table, no endgame databases) as a brain.
-pub struct EngineBrain {
-    searcher: Searcher<'static>,
+impl Limits {
+    /// Whether no limit is set.
+    pub fn is_empty(&self) -> bool {
+        self.depth.is_none() && self.movetime.is_none() && self.nodes.is_none()
+    }
 }
 
-impl EngineBrain {
-    /// An engine for the standard rules.
-    pub fn new() -> EngineBrain {
-        EngineBrain {
-            searcher: Searcher::new(Rules::standard()),
+/// A search's value of a position for its side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// An estimate in hundredths of a piece.
+    Pieces(i32),
+    /// A forced win in this many plies.
+    Win(u32),
+    /// A forced loss in this many plies (0: lost now).
+    Loss(u32),
+}
+
+impl Score {
+    /// The same value from the other side.
+    pub fn flipped(self) -> Score {
+        match self {
+            Score::Pieces(value) => Score::Pieces(-value),
+            Score::Win(plies) => Score::Loss(plies),
+            Score::Loss(plies) => Score::Win(plies),
+        }
+    }
+
+    /// `cp N` or `mate N` (plies to the end, negative for a loss).
+    fn words(self) -> String {
+        match self {
+            Score::Pieces(value) => format!("cp {value}"),
+            Score::Win(plies) => format!("mate {plies}"),
+            Score::Loss(plies) => format!("mate -{plies}"),
         }
     }
 }
 
-impl Default for EngineBrain {
-    fn default() -> Self {
-        EngineBrain::new()
+impl Ord for Score {
+    /// Better for the side to move is greater: shorter wins, then estimates, then longer losses.
+    fn cmp(&self, other: &Score) -> Ordering {
+        let rank = |score: &Score| match *score {
+            Score::Win(plies) => (2, -i64::from(plies)),
+            Score::Pieces(value) => (1, i64::from(value)),
+            Score::Loss(plies) => (0, i64::from(plies)),
+        };
+        rank(self).cmp(&rank(other))
     }
 }
 
-impl std::fmt::Debug for EngineBrain {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("EngineBrain")
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Score) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
 }
 
-impl MorrisBrain for EngineBrain {
-    fn search(
-        &mut self,
-        position: &Position,
-        history: &[Position],
-        limits: &SearchLimits,
-    ) -> SearchResult {
-        self.searcher.set_history(history);
-        self.searcher.search(position, limits)
-    }
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The best whole turn (`None` when the game is over).
+    pub best_move: Option<Move>,
+    /// Its value for the side to move.
+    pub score: Score,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
 }
 
-/// Why a move token does not apply.
+/// One option the brain offers (`option name … type spin default … min … max …`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpinOption {
+    /// The option's name.
+    pub name: &'static str,
+    /// Its value when never set.
+    pub default: i64,
+    /// Smallest value.
+    pub min: i64,
+    /// Largest value.
+    pub max: i64,
+}
+
+/// Why a `setoption` was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum TokenError {
-    /// The token is not a square, a `from-to` pair or `xSQUARE`.
-    #[error("{0:?} is not a move token (d6, d6-d5, xb4)")]
-    Malformed(String),
-    /// The token is not legal here.
-    #[error("{token} is not legal here")]
-    Illegal {
-        /// The token.
-        token: String,
+pub enum OptionError {
+    /// Not `setoption name NAME value VALUE`.
+    #[error("expected \"setoption name NAME value VALUE\"")]
+    Syntax,
+    /// The brain offers no option of that name.
+    #[error("no option {0:?}")]
+    Unknown(String),
+    /// The value is not a whole number in the option's range.
+    #[error("option {name}: {value:?} is not a number from {min} to {max}")]
+    OutOfRange {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
     },
 }
 
-/// Applies one Sanmill token (or a joined turn like `a4-a7xd2`) to a state.
-pub fn apply_token(
-    state: &MorrisState,
-    rules: &Rules,
-    token: &str,
-) -> Result<MorrisState, TokenError> {
-    let illegal = || TokenError::Illegal {
-        token: token.to_string(),
-    };
-    match state {
-        MorrisState::Removal(removal) => {
-            let square: Square = token
-                .strip_prefix('x')
-                .and_then(|s| s.parse().ok())
-                .ok_or_else(|| TokenError::Malformed(token.to_string()))?;
-            removal
-                .remove(square)
-                .map(MorrisState::Turn)
-                .ok_or_else(illegal)
-        }
-        MorrisState::Turn(position) => {
-            if token.starts_with('x') {
-                return Err(illegal());
-            }
-            let mv: Move = token
-                .parse()
-                .map_err(|_| TokenError::Malformed(token.to_string()))?;
-            let legal = position.legal_moves(rules);
-            if legal.contains(&mv) {
-                return Ok(MorrisState::Turn(position.play(mv)));
-            }
-            let closes_mill = mv.remove.is_none()
-                && legal
-                    .iter()
-                    .any(|m| m.from == mv.from && m.to == mv.to && m.remove.is_some());
-            if !closes_mill {
-                return Err(illegal());
-            }
-            Ok(MorrisState::Removal(removal_after(position, mv)))
+/// A searcher of Morris positions (standard rules).
+pub trait MorrisBrain {
+    /// The best whole turn of `position` within `limits`; `history` holds the earlier positions
+    /// of the game (repetitions are draws).
+    fn search(&mut self, position: &Position, history: &[Position], limits: &Limits) -> Answer;
+
+    /// The options `setoption` may set, listed in the `uci` answer.
+    fn options(&self) -> Vec<SpinOption> {
+        Vec::new()
+    }
+
+    /// Sets the option called `name` (one of [`MorrisBrain::options`]) to `value`, which the
+    /// session has checked against the option's range.
+    fn set_option(&mut self, name: &'static str, value: i64) {
+        let _ = (name, value);
+    }
+
+    /// The limits of a `go` that names none.
+    fn default_limits(&self) -> Limits {
+        Limits {
+            movetime: Some(DEFAULT_MOVETIME),
+            ..Limits::default()
         }
     }
-}
-
-/// The state after `partial` (a placement or move that closes a mill) before its removal.
-fn removal_after(position: &Position, partial: Move) -> Removal {
-    let side = position.side_to_move();
-    let mut pieces: [Bitboard; 2] = [position.pieces(Color::White), position.pieces(Color::Black)];
-    let mut in_hand = [
-        position.in_hand(Color::White),
-        position.in_hand(Color::Black),
-    ];
-    if let Some(from) = partial.from {
-        pieces[side.index()] &= !from.bit();
-    } else {
-        in_hand[side.index()] = in_hand[side.index()].saturating_sub(1);
-    }
-    pieces[side.index()] |= partial.to.bit();
-    Removal {
-        pieces,
-        in_hand,
-        remover: side,
-        placing: partial.from.is_none(),
-        plies_since_removal: position.plies_since_removal() + 1,
-    }
-}
-
-/// The atomic tokens of a whole turn: the move, then its removal.
-pub fn tokens_of(mv: &Move) -> Vec<String> {
-    let mut first = *mv;
-    first.remove = None;
-    let mut tokens = vec![first.to_string()];
-    if let Some(square) = mv.remove {
-        tokens.push(format!("x{square}"));
-    }
-    tokens
 }
 
 /// The answer to one line.
@@ -201,6 +211,11 @@ impl<B: MorrisBrain> UciSession<B> {
         }
     }
 
+    /// The brain.
+    pub fn brain(&self) -> &B {
+        &self.brain
+    }
+
     /// The current state.
     pub fn state(&self) -> &MorrisState {
         &self.state
@@ -221,8 +236,19 @@ impl<B: MorrisBrain> UciSession<B> {
                 response.lines = vec![
                     format!("id name Ludus {}", env!("CARGO_PKG_VERSION")),
                     "id author The Ludus developers".to_string(),
-                    "uciok".to_string(),
                 ];
+                for option in self.brain.options() {
+                    response.lines.push(format!(
+                        "option name {} type spin default {} min {} max {}",
+                        option.name, option.default, option.min, option.max
+                    ));
+                }
+                response.lines.push("uciok".to_string());
+            }
+            Some("setoption") => {
+                if let Err(e) = self.set_option(&words[1..]) {
+                    response.lines.push(format!("info string error: {e}"));
+                }
             }
             Some("isready") => response.lines.push("readyok".to_string()),
             Some("ucinewgame") => self.set(MorrisState::Turn(Position::new()), 1),
@@ -237,6 +263,35 @@ impl<B: MorrisBrain> UciSession<B> {
             _ => {}
         }
         response
+    }
+
+    /// `setoption name NAME value VALUE`: checked against the brain's options (names are
+    /// case-insensitive, as in UCI), then handed to it.
+    fn set_option(&mut self, args: &[&str]) -> Result<(), OptionError> {
+        let value_at = args.iter().position(|w| *w == "value");
+        let (Some(&"name"), Some(value_at)) = (args.first(), value_at) else {
+            return Err(OptionError::Syntax);
+        };
+        let name = args[1..value_at].join(" ");
+        let value = args[value_at + 1..].join(" ");
+        let option = self
+            .brain
+            .options()
+            .into_iter()
+            .find(|option| option.name.eq_ignore_ascii_case(&name))
+            .ok_or(OptionError::Unknown(name))?;
+        let number = value
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (option.min..=option.max).contains(n))
+            .ok_or(OptionError::OutOfRange {
+                name: option.name,
+                value,
+                min: option.min,
+                max: option.max,
+            })?;
+        self.brain.set_option(option.name, number);
+        Ok(())
     }
 
     fn set(&mut self, state: MorrisState, fullmove: u32) {
@@ -277,14 +332,14 @@ impl<B: MorrisBrain> UciSession<B> {
         Ok(())
     }
 
-    fn limits(&self, args: &[&str]) -> SearchLimits {
-        let mut limits = SearchLimits::default();
+    fn limits(&self, args: &[&str]) -> Limits {
+        let mut limits = Limits::default();
         let value = |key: &str| -> Option<u64> {
             let i = args.iter().position(|w| *w == key)?;
             args.get(i + 1)?.parse().ok()
         };
         if let Some(depth) = value("depth") {
-            limits.depth = Some(depth.clamp(1, 64) as u32);
+            limits.depth = Some(depth.clamp(1, MAX_GO_DEPTH) as u32);
         }
         if let Some(ms) = value("movetime") {
             limits.movetime = Some(Duration::from_millis(ms.max(1)));
@@ -292,11 +347,7 @@ impl<B: MorrisBrain> UciSession<B> {
         if let Some(nodes) = value("nodes") {
             limits.nodes = Some(nodes.max(1));
         }
-        let side = match self.state {
-            MorrisState::Turn(p) => p.side_to_move(),
-            MorrisState::Removal(r) => r.remover,
-        };
-        let clock = if side == Color::White {
+        let clock = if self.state.side() == Color::White {
             "wtime"
         } else {
             "btime"
@@ -306,8 +357,8 @@ impl<B: MorrisBrain> UciSession<B> {
         {
             limits.movetime = Some(Duration::from_millis((ms / u64::from(CLOCK_SHARE)).max(1)));
         }
-        if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
-            limits.movetime = Some(DEFAULT_MOVETIME);
+        if limits.is_empty() {
+            limits = self.brain.default_limits();
         }
         limits
     }
@@ -335,7 +386,7 @@ impl<B: MorrisBrain> UciSession<B> {
                 .is_some_and(|n| position.plies_since_removal() >= n)
     }
 
-    fn go_turn(&mut self, position: Position, limits: &SearchLimits) -> Vec<String> {
+    fn go_turn(&mut self, position: Position, limits: &Limits) -> Vec<String> {
         if self.is_over(&position) {
             return vec!["bestmove none".to_string()];
         }
@@ -347,13 +398,13 @@ impl<B: MorrisBrain> UciSession<B> {
         let white_score = if position.side_to_move() == Color::White {
             result.score
         } else {
-            -result.score
+            result.score.flipped()
         };
         let pv: Vec<String> = result.pv.iter().flat_map(tokens_of).collect();
         let info = format!(
             "info depth {} score {} nodes {} time {} pv {}",
             result.depth,
-            score_words(white_score),
+            white_score.words(),
             result.nodes,
             result.elapsed.as_millis(),
             pv.join(" ")
@@ -362,7 +413,7 @@ impl<B: MorrisBrain> UciSession<B> {
         vec![info.trim_end().to_string(), format!("bestmove {token}")]
     }
 
-    fn go_removal(&mut self, removal: Removal, limits: &SearchLimits) -> Vec<String> {
+    fn go_removal(&mut self, removal: Removal, limits: &Limits) -> Vec<String> {
         let targets: Vec<Square> = Square::iter_bits(removal.targets()).collect();
         // The removal of the turn searched last, when the client followed it.
         if let (Some((searched, best)), Some((origin, partial))) =
@@ -376,20 +427,20 @@ impl<B: MorrisBrain> UciSession<B> {
             return vec![format!("bestmove x{square}")];
         }
         // Otherwise search each removal at a share of the limits; keep the worst for the opponent.
-        let share = SearchLimits {
+        let share = Limits {
             depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
             movetime: limits
                 .movetime
                 .map(|t| t / u32::try_from(targets.len().max(1)).unwrap_or(1)),
             nodes: limits.nodes.map(|n| n / targets.len().max(1) as u64),
         };
-        let mut best: Option<(i32, Square)> = None;
+        let mut best: Option<(Score, Square)> = None;
         for &square in &targets {
             let Some(after) = removal.remove(square) else {
                 continue;
             };
             let theirs = if after.outcome(&self.rules).is_some() {
-                -WIN
+                Score::Loss(0)
             } else {
                 self.brain.search(&after, &self.history, &share).score
             };
@@ -400,28 +451,17 @@ impl<B: MorrisBrain> UciSession<B> {
         match best {
             Some((theirs, square)) => {
                 let white = if removal.remover == Color::White {
-                    -theirs
+                    theirs.flipped()
                 } else {
                     theirs
                 };
                 vec![
-                    format!("info score {}", score_words(white)),
+                    format!("info score {}", white.words()),
                     format!("bestmove x{square}"),
                 ]
             }
             None => vec!["bestmove none".to_string()],
         }
-    }
-}
-
-/// `cp N` or `mate N` (plies to the end, negative when Black wins), from White's side.
-fn score_words(white_score: i32) -> String {
-    if white_score > WIN_THRESHOLD {
-        format!("mate {}", WIN - white_score)
-    } else if white_score < -WIN_THRESHOLD {
-        format!("mate -{}", WIN + white_score)
-    } else {
-        format!("cp {white_score}")
     }
 }
 

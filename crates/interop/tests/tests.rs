@@ -3,14 +3,15 @@
 //! - `external`: the external-player session (every reply legal, cube rules, bad lines);
 //! - `matchfiles`: gnubg SGF import against gnubg's `.mat` exports of the same matches (the `.mat`
 //!   reader and writer are the rules crate's);
-//! - `morris`: Sanmill FEN, game records and the UCI-like protocol (recorded session replay);
+//! - `uci`: the UCI-like protocol over a scripted brain (the recorded session with the engine is
+//!   replayed through `ludus morris uci` in the CLI tests);
 //! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest).
 
 mod external;
 mod fibs;
 mod fuzz;
 mod matchfiles;
-mod morris;
+mod uci;
 
 /// A file of `tests/data`.
 pub fn data(name: &str) -> String {

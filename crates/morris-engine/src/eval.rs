@@ -6,8 +6,8 @@
 //! mills (a closed mill with a piece that can step out and close another), mobility and blocked
 //! pieces (movement phase only, not for a flying side). The weights differ by phase.
 
-use crate::board::Board;
-use crate::geometry::{ADJACENT, ALL, MILLS, squares};
+use ludus_morris::geometry::{MILLS, NEIGHBOURS, in_mill};
+use ludus_morris::{Color, Position, Rules, Square};
 
 /// Value of one piece; every other term is relative to it.
 pub const PIECE: i32 = 100;
@@ -49,22 +49,22 @@ struct SideTerms {
     blocked: i32,
 }
 
-fn side_terms(board: &Board, color: usize) -> SideTerms {
-    let own = board.pieces[color];
-    let opp = board.pieces[1 - color];
-    let empty = ALL & !own & !opp;
-    let placing = board.in_hand[color] > 0;
-    let flies = board.flies(color);
+fn side_terms(position: &Position, rules: &Rules, color: Color) -> SideTerms {
+    let own = position.pieces(color);
+    let opp = position.pieces(color.opponent());
+    let empty = position.empty();
+    let placing = position.in_hand(color) > 0;
+    let flies = position.flies(color, rules);
     let (mut closed, mut open, mut running) = (0, 0, 0);
     for &mill in &MILLS {
         let mine = (own & mill).count_ones();
         if mine == 3 {
             closed += 1;
             // A piece of this mill that can step out to a point closing another mill.
-            let runs = squares(mill).any(|s| {
-                squares(ADJACENT[s] & empty).any(|t| {
-                    let after = own ^ (1 << s) ^ (1 << t);
-                    crate::geometry::closes_mill(after, t)
+            let runs = Square::iter_bits(mill).any(|s| {
+                Square::iter_bits(NEIGHBOURS[s.index()] & empty).any(|t| {
+                    let after = own ^ s.bit() ^ t.bit();
+                    in_mill(after, t)
                 })
             });
             if runs && !placing && !flies {
@@ -75,7 +75,7 @@ fn side_terms(board: &Board, color: usize) -> SideTerms {
             let reach = if placing || flies {
                 true
             } else {
-                ADJACENT[hole] & own & !mill != 0
+                NEIGHBOURS[hole] & own & !mill != 0
             };
             if reach {
                 open += 1;
@@ -84,8 +84,8 @@ fn side_terms(board: &Board, color: usize) -> SideTerms {
     }
     let (mut mobility, mut blocked) = (0, 0);
     if !placing && !flies {
-        for s in squares(own) {
-            let moves = (ADJACENT[s] & empty).count_ones() as i32;
+        for s in Square::iter_bits(own) {
+            let moves = (NEIGHBOURS[s.index()] & empty).count_ones() as i32;
             mobility += moves;
             if moves == 0 {
                 blocked += 1;
@@ -103,28 +103,28 @@ fn side_terms(board: &Board, color: usize) -> SideTerms {
     }
 }
 
-/// The static value of `board` for the side to move.
-pub fn evaluate(board: &Board) -> i32 {
-    let us = board.side;
-    let them = 1 - us;
-    let w = if board.in_hand == [0, 0] {
+/// The static value of `position` under `rules` for the side to move.
+pub fn evaluate(position: &Position, rules: &Rules) -> i32 {
+    let us = position.side_to_move();
+    let them = us.opponent();
+    let w = if position.is_movement_phase() {
         &MOVEMENT
     } else {
         &PLACEMENT
     };
-    let a = side_terms(board, us);
-    let b = side_terms(board, them);
-    let material = (board.material(us) as i32 - board.material(them) as i32) * PIECE;
+    let a = side_terms(position, rules, us);
+    let b = side_terms(position, rules, them);
+    let material = (position.piece_count(us) as i32 - position.piece_count(them) as i32) * PIECE;
     let mut score = material
         + (a.closed - b.closed) * w.closed_mill
         + (a.open - b.open) * w.open_mill
         + (a.running - b.running) * w.running_mill
         + (a.mobility - b.mobility) * w.mobility
         - (a.blocked - b.blocked) * w.blocked_piece;
-    if board.flies(them) {
+    if position.flies(them, rules) {
         score += a.open * THREAT_VS_FLYER;
     }
-    if board.flies(us) {
+    if position.flies(us, rules) {
         score -= b.open * THREAT_VS_FLYER;
     }
     score

@@ -1,6 +1,9 @@
-//! Strength levels 1..=10 for the play front ends: lower levels search shallower, think shorter
-//! and add seeded noise to the evaluation (the same seed gives the same games); level 10 is the
-//! full engine with the endgame databases.
+//! Strength levels 1..=10, the one Morris level scale of every front end (terminal, browser and
+//! API, `ludus morris uci`): lower levels search shallower, think shorter and add seeded noise
+//! to the evaluation (the same seed gives the same games); from level 8 on they probe the
+//! endgame databases, and level 10 is the full engine. `TABLE` here is the only copy of the
+//! figures; the README's table "Morris levels" documents them (a test of `crates/cli` keeps
+//! the two equal).
 
 use crate::db::Databases;
 use crate::search::{SearchLimits, SearchResult, Searcher};
@@ -35,7 +38,7 @@ pub struct Level {
     pub databases: bool,
 }
 
-/// `(depth, milliseconds, noise)` per level, 1 first.
+/// `(depth, milliseconds, noise)` per level, 1 first (documented in the README's "Morris levels").
 const TABLE: [(u32, u64, i32); MAX_LEVEL as usize] = [
     (1, 50, 300),
     (1, 50, 150),
@@ -76,6 +79,20 @@ impl Level {
         }
     }
 
+    /// A searcher playing at this level: its noise (seeded by `seed`), and `dbs` from the first
+    /// level with databases on. The limits are [`Level::limits`].
+    pub fn searcher<'a>(
+        &self,
+        rules: Rules,
+        dbs: Option<&'a Databases>,
+        seed: u64,
+    ) -> Searcher<'a> {
+        let mut searcher = Searcher::new(rules);
+        searcher.set_databases(if self.databases { dbs } else { None });
+        searcher.set_noise(seed, self.noise);
+        searcher
+    }
+
     /// Chooses a move at this level. `history` holds the earlier positions of the game (for
     /// repetitions), `seed` makes the noise reproducible.
     pub fn choose(
@@ -86,9 +103,7 @@ impl Level {
         dbs: Option<&Databases>,
         seed: u64,
     ) -> SearchResult {
-        let mut searcher = Searcher::new(rules);
-        searcher.set_databases(if self.databases { dbs } else { None });
-        searcher.set_noise(seed, self.noise);
+        let mut searcher = self.searcher(rules, dbs, seed);
         searcher.set_history(history);
         searcher.search(position, &self.limits())
     }

@@ -1,17 +1,18 @@
-//! Morris engine: evaluation, search and databases over the `ludus-morris` rules.
+//! Morris engine: evaluation, search and databases over the `ludus-morris` rules. It works on
+//! the rules crate's `Position`, `Move`, geometry and symmetries and generates moves with its
+//! generators (the solver with the bulk generator and the un-moves); it keeps no board of its own.
 //!
 //! - [`Searcher`]: iterative-deepening PVS with a transposition table, killer and history move
 //!   ordering, quiescence over pending mills, a time manager and repetition draws; it probes the
 //!   endgame databases where they cover a position.
 //! - [`db`]: endgame databases of the movement phase built by retrograde analysis, their file
 //!   format and cache directory; [`probe`] answers the perfect value of a position.
-//! - [`Level`]: strength levels 1..=10 for the play front ends.
+//! - [`Level`]: strength levels 1..=10, the one Morris level scale of every front end (the table
+//!   is documented in the README, "Morris levels").
 #![warn(missing_docs)]
 
-pub mod board;
 pub mod db;
 pub mod eval;
-pub mod geometry;
 pub mod level;
 pub mod search;
 pub mod zobrist;
@@ -19,7 +20,6 @@ pub mod zobrist;
 pub use level::{Level, LevelError};
 pub use search::{SearchLimits, SearchResult, Searcher, WIN, score_text};
 
-use board::{Board, Status};
 use db::{Databases, MAX_DB_PIECES, MIN_DB_PIECES, Subspace, Value};
 use ludus_morris::{Color, Position, Rules};
 use thiserror::Error;
@@ -39,29 +39,29 @@ pub enum ProbeError {
         black: u32,
     },
     /// The sub-space has not been built.
-    #[error("sub-space {0} is not built; run `ludus morris solve --pieces {m}-{o}{rules}`", m = .0.mover, o = .0.opponent, rules = if .0.flying { "" } else { " --rules no-flying" })]
+    #[error("sub-space {0} is not built; run `ludus morris solve --pieces {m}-{o} --rules {rules}`", m = .0.mover, o = .0.opponent, rules = .0.rules_name())]
     NotBuilt(Subspace),
 }
 
 /// The perfect-play value of `position` from the side to move's view, from the built databases.
 /// A position that is already lost (blocked side to move) is `Loss(0)` without a database.
 pub fn probe(dbs: &Databases, position: &Position, rules: &Rules) -> Result<Value, ProbeError> {
-    let board = Board::from_position(position, rules);
     let (white, black) = (
         position.piece_count(Color::White),
         position.piece_count(Color::Black),
     );
-    if !board.is_movement_phase() {
+    if !position.is_movement_phase() {
         return Err(ProbeError::PlacementPhase);
     }
     let range = MIN_DB_PIECES as u32..=MAX_DB_PIECES as u32;
     if !range.contains(&white) || !range.contains(&black) {
         return Err(ProbeError::PieceCount { white, black });
     }
-    if board.status() == Status::Lost {
+    if position.outcome(rules).is_some() {
         return Ok(Value::Loss(0));
     }
-    let (own, opp) = board.own_opp();
+    let side = position.side_to_move();
+    let (own, opp) = (position.pieces(side), position.pieces(side.opponent()));
     let subspace = Subspace {
         flying: rules.flying,
         mover: own.count_ones() as usize,

@@ -8,11 +8,10 @@
 //! a movement-phase position, the search takes its exact value instead of searching on; at the
 //! root such a position is played perfectly from the database (shortest win, never losing a draw).
 
-use crate::board::{Board, EngineMove, MAX_MOVES, Status};
 use crate::db::{Databases, Value};
 use crate::eval::evaluate;
 use crate::zobrist::{key, splitmix64};
-use ludus_morris::{Move, Position, Rules};
+use ludus_morris::{MAX_MOVES, Move, Position, Rules, SQUARE_COUNT, Square};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -161,9 +160,7 @@ impl TtEntry {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        u64::from(self.mv.from)
-            | u64::from(self.mv.to) << 8
-            | u64::from(self.mv.remove) << 16
+        self.mv.map_or(0, pack_move)
             | u64::from(self.score as u16) << 24
             | u64::from(self.depth as u8) << 40
             | bound << 48
@@ -177,11 +174,7 @@ impl TtEntry {
             _ => Bound::Empty,
         };
         TtEntry {
-            mv: EngineMove {
-                from: data as u8,
-                to: (data >> 8) as u8,
-                remove: (data >> 16) as u8,
-            },
+            mv: unpack_move(data),
             score: (data >> 24) as u16 as i16,
             depth: (data >> 40) as u8 as i8,
             bound,
@@ -189,9 +182,33 @@ impl TtEntry {
     }
 }
 
+/// The byte of "no square" in a packed move (a placement's origin, a move without removal).
+const NO_SQUARE: u8 = u8::MAX;
+
+/// A move in the low 24 bits: origin, destination and removal, one byte each by square index.
+fn pack_move(mv: Move) -> u64 {
+    let byte = |square: Option<Square>| square.map_or(NO_SQUARE, |s| s.index() as u8);
+    u64::from(byte(mv.from)) | u64::from(byte(Some(mv.to))) << 8 | u64::from(byte(mv.remove)) << 16
+}
+
+/// The move packed by [`pack_move`] in the low 24 bits of `data`; `None` if they hold none.
+fn unpack_move(data: u64) -> Option<Move> {
+    let square = |shift: u32| Square::new(usize::from((data >> shift) as u8));
+    let optional = |shift: u32| match (data >> shift) as u8 {
+        NO_SQUARE => Some(None),
+        _ => square(shift).map(Some),
+    };
+    Some(Move {
+        from: optional(0)?,
+        to: square(8)?,
+        remove: optional(16)?,
+    })
+}
+
 #[derive(Clone, Copy, Default)]
 struct TtEntry {
-    mv: EngineMove,
+    /// The best move found; `None` only in an entry that was never stored.
+    mv: Option<Move>,
     score: i16,
     depth: i8,
     bound: Bound,
@@ -217,13 +234,13 @@ pub struct Searcher<'a> {
     tt: Arc<SharedTable>,
     threads: usize,
     stop: Arc<AtomicBool>,
-    killers: Vec<[EngineMove; 2]>,
+    killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     dbs: Option<&'a Databases>,
     noise: Option<(u64, i32)>,
     game_history: Vec<u64>,
     path: Vec<u64>,
-    pv: Vec<Vec<EngineMove>>,
+    pv: Vec<Vec<Move>>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -234,12 +251,22 @@ pub struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     /// A searcher for the given rules, with an empty transposition table.
     pub fn new(rules: Rules) -> Searcher<'a> {
+        Searcher::with_table(
+            rules,
+            Arc::new(SharedTable::new(TT_ENTRIES)),
+            Arc::new(AtomicBool::new(false)),
+        )
+    }
+
+    /// A one-thread searcher over the given transposition table and stop flag, with empty
+    /// ordering tables, no databases, no noise and no game history.
+    fn with_table(rules: Rules, tt: Arc<SharedTable>, stop: Arc<AtomicBool>) -> Searcher<'a> {
         Searcher {
             rules,
-            tt: Arc::new(SharedTable::new(TT_ENTRIES)),
+            tt,
             threads: 1,
-            stop: Arc::new(AtomicBool::new(false)),
-            killers: vec![[EngineMove::default(); 2]; MAX_PLY + 1],
+            stop,
+            killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY_SLOTS],
             dbs: None,
             noise: None,
@@ -268,16 +295,13 @@ impl<'a> Searcher<'a> {
     /// Positions of the game so far (oldest first, excluding the position searched): reaching
     /// one of them again counts as a draw.
     pub fn set_history(&mut self, positions: &[Position]) {
-        self.game_history = positions
-            .iter()
-            .map(|p| key(&Board::from_position(p, &self.rules)))
-            .collect();
+        self.game_history = positions.iter().map(key).collect();
     }
 
     /// Searches `position` within `limits` and returns the best move found.
     pub fn search(&mut self, position: &Position, limits: &SearchLimits) -> SearchResult {
         let start = Instant::now();
-        let root = Board::from_position(position, &self.rules);
+        let root = *position;
         self.nodes = 0;
         // Older searches count half: history stays bounded and follows the game.
         self.history.iter_mut().for_each(|h| *h /= 2);
@@ -286,15 +310,14 @@ impl<'a> Searcher<'a> {
         self.deadline = limits.movetime.map(|t| start + t);
         let mut result = empty_result();
         if let Some((mv, score, pv)) = self.perfect_root(&root) {
-            result.best_move = Some(mv.to_move());
+            result.best_move = Some(mv);
             result.score = score;
-            result.pv = pv.iter().map(|m| m.to_move()).collect();
+            result.pv = pv;
             result.perfect = true;
             result.elapsed = start.elapsed();
             return result;
         }
-        let mut moves = Vec::with_capacity(MAX_MOVES);
-        root.generate(&mut moves);
+        let moves = legal_moves(&root, &self.rules, MAX_MOVES);
         if moves.is_empty() {
             result.score = -WIN;
             return result;
@@ -336,7 +359,7 @@ impl<'a> Searcher<'a> {
             self.nodes += helper_nodes;
         }
         if result.best_move.is_none() {
-            result.best_move = Some(moves[0].to_move());
+            result.best_move = Some(moves[0]);
         }
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
@@ -346,7 +369,7 @@ impl<'a> Searcher<'a> {
     /// Iterative deepening from `first` to `max_depth`, keeping the last finished iteration.
     fn iterate(
         &mut self,
-        root: &Board,
+        root: &Position,
         first: u32,
         max_depth: u32,
         limits: &SearchLimits,
@@ -360,8 +383,8 @@ impl<'a> Searcher<'a> {
                 break;
             }
             if let Some(&first) = self.pv[0].first() {
-                result.best_move = Some(first.to_move());
-                result.pv = self.pv[0].iter().map(|m| m.to_move()).collect();
+                result.best_move = Some(first);
+                result.pv = self.pv[0].clone();
                 result.score = score;
                 result.depth = depth;
             }
@@ -379,22 +402,11 @@ impl<'a> Searcher<'a> {
     /// A Lazy-SMP helper: the same settings, sharing the transposition table and the stop flag.
     fn helper(&self) -> Searcher<'a> {
         Searcher {
-            rules: self.rules,
-            tt: Arc::clone(&self.tt),
-            threads: 1,
-            stop: Arc::clone(&self.stop),
-            killers: vec![[EngineMove::default(); 2]; MAX_PLY + 1],
-            history: vec![0; HISTORY_SLOTS],
             dbs: self.dbs,
             noise: self.noise,
             game_history: self.game_history.clone(),
-            path: Vec::with_capacity(MAX_PLY + 1),
-            pv: vec![Vec::new(); MAX_PLY + 2],
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stopped: false,
             is_helper: true,
+            ..Searcher::with_table(self.rules, Arc::clone(&self.tt), Arc::clone(&self.stop))
         }
     }
 
@@ -409,30 +421,31 @@ impl<'a> Searcher<'a> {
     }
 
     /// The database value of a movement-phase position, if a database covers it.
-    fn probe(&self, board: &Board) -> Option<Value> {
+    fn probe(&self, position: &Position) -> Option<Value> {
         let dbs = self.dbs?;
-        if !board.is_movement_phase() {
+        if !position.is_movement_phase() {
             return None;
         }
-        let (own, opp) = board.own_opp();
+        let side = position.side_to_move();
+        let (own, opp) = (position.pieces(side), position.pieces(side.opponent()));
         let range = crate::db::MIN_DB_PIECES as u32..=crate::db::MAX_DB_PIECES as u32;
         if !range.contains(&own.count_ones()) || !range.contains(&opp.count_ones()) {
             return None;
         }
-        dbs.probe(board.flying, own, opp)
+        dbs.probe(self.rules.flying, own, opp)
     }
 
     /// Perfect play at a root covered by the databases: the move with the best database value.
-    fn perfect_root(&self, root: &Board) -> Option<(EngineMove, i32, Vec<EngineMove>)> {
+    fn perfect_root(&self, root: &Position) -> Option<(Move, i32, Vec<Move>)> {
         let value = self.probe(root)?;
         let best = best_db_move(self, root)?;
         let mut pv = vec![best];
-        let mut board = root.play(best);
+        let mut position = root.play(best);
         while pv.len() < MAX_DB_PV {
-            match best_db_move(self, &board) {
+            match best_db_move(self, &position) {
                 Some(mv) => {
                     pv.push(mv);
-                    board = board.play(mv);
+                    position = position.play(mv);
                 }
                 None => break,
             }
@@ -461,8 +474,8 @@ impl<'a> Searcher<'a> {
         self.path.iter().rev().skip(1).step_by(2).any(|&p| p == k) || self.game_history.contains(&k)
     }
 
-    fn static_eval(&self, board: &Board, k: u64) -> i32 {
-        let base = evaluate(board);
+    fn static_eval(&self, position: &Position, k: u64) -> i32 {
+        let base = evaluate(position, &self.rules);
         match self.noise {
             Some((seed, amp)) => {
                 let span = 2 * amp as u64 + 1;
@@ -472,30 +485,37 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.nodes += 1;
         self.pv[ply].clear();
         if self.out_of_time() {
             return 0;
         }
-        let k = key(board);
-        if ply > 0 && board.is_movement_phase() && self.is_repetition(k) {
+        let k = key(position);
+        if ply > 0 && position.is_movement_phase() && self.is_repetition(k) {
             return 0;
         }
-        if board.status() == Status::Lost {
+        if position.outcome(&self.rules).is_some() {
             return -(WIN - ply as i32);
         }
         if ply > 0
-            && let Some(v) = self.probe(board)
+            && let Some(v) = self.probe(position)
         {
             return db_score(v, ply);
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(board, alpha, beta, ply, 0);
+            return self.quiescence(position, alpha, beta, ply, 0);
         }
         let mut tt_move = None;
         if let Some(entry) = self.tt.load(k) {
-            tt_move = Some(entry.mv);
+            tt_move = entry.mv;
             let score = from_tt(i32::from(entry.score), ply);
             if ply > 0 && i32::from(entry.depth) >= depth {
                 let cut = match entry.bound {
@@ -509,8 +529,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let mut moves = Vec::with_capacity(64);
-        board.generate(&mut moves);
+        let mut moves = legal_moves(position, &self.rules, ORDINARY_MOVES);
         let mut scores: Vec<i32> = moves
             .iter()
             .map(|&m| self.order_score(m, tt_move, ply))
@@ -522,7 +541,7 @@ impl<'a> Searcher<'a> {
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let child = board.play(mv);
+            let child = position.play(mv);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -549,11 +568,11 @@ impl<'a> Searcher<'a> {
                 }
             }
             if alpha >= beta {
-                if !mv.is_capture() {
+                if mv.remove.is_none() {
                     let killers = &mut self.killers[ply];
-                    if killers[0] != mv {
+                    if killers[0] != Some(mv) {
                         killers[1] = killers[0];
-                        killers[0] = mv;
+                        killers[0] = Some(mv);
                     }
                     let slot = &mut self.history[history_index(mv)];
                     *slot = (*slot + depth * depth).min(ORDER_KILLER - 1);
@@ -572,7 +591,7 @@ impl<'a> Searcher<'a> {
         self.tt.store(
             k,
             TtEntry {
-                mv: best_move,
+                mv: Some(best_move),
                 score: to_tt(best, ply),
                 depth: depth as i8,
                 bound,
@@ -583,7 +602,7 @@ impl<'a> Searcher<'a> {
 
     fn quiescence(
         &mut self,
-        board: &Board,
+        position: &Position,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -593,20 +612,19 @@ impl<'a> Searcher<'a> {
         if self.out_of_time() {
             return 0;
         }
-        if board.status() == Status::Lost {
+        if position.outcome(&self.rules).is_some() {
             return -(WIN - ply as i32);
         }
-        let stand = self.static_eval(board, key(board));
+        let stand = self.static_eval(position, key(position));
         if stand >= beta || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut moves = Vec::with_capacity(64);
-        board.generate(&mut moves);
-        moves.retain(|m| m.is_capture());
+        let mut moves = legal_moves(position, &self.rules, ORDINARY_MOVES);
+        moves.retain(|m| m.remove.is_some());
         let mut best = stand;
         for mv in moves {
-            let child = board.play(mv);
+            let child = position.play(mv);
             let score = if let Some(v) = self.probe(&child) {
                 -db_score(v, ply + 1)
             } else {
@@ -626,12 +644,12 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    fn order_score(&self, mv: EngineMove, tt_move: Option<EngineMove>, ply: usize) -> i32 {
+    fn order_score(&self, mv: Move, tt_move: Option<Move>, ply: usize) -> i32 {
         if Some(mv) == tt_move {
             ORDER_TT
-        } else if mv.is_capture() {
+        } else if mv.remove.is_some() {
             ORDER_CAPTURE
-        } else if self.killers[ply].contains(&mv) {
+        } else if self.killers[ply].contains(&Some(mv)) {
             ORDER_KILLER
         } else {
             self.history[history_index(mv)]
@@ -653,15 +671,25 @@ fn empty_result() -> SearchResult {
 }
 
 /// History table size: origins (24 squares plus "from the hand") × 24 destinations.
-const HISTORY_SLOTS: usize = 25 * 24;
+const HISTORY_SLOTS: usize = (SQUARE_COUNT + 1) * SQUARE_COUNT;
+
+/// Room reserved for the moves of an ordinary node (most have fewer; the list grows if not).
+const ORDINARY_MOVES: usize = 64;
+
+/// The legal moves of `position` in the rules crate's order, in a list with room for `capacity`.
+fn legal_moves(position: &Position, rules: &Rules, capacity: usize) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(capacity);
+    position.for_each_legal_move(rules, |mv| moves.push(mv));
+    moves
+}
 
 /// The history table slot of a move: origin (24 = placement) × destination.
-fn history_index(mv: EngineMove) -> usize {
-    usize::from(mv.from.min(24)) * 24 + usize::from(mv.to)
+fn history_index(mv: Move) -> usize {
+    mv.from.map_or(SQUARE_COUNT, Square::index) * SQUARE_COUNT + mv.to.index()
 }
 
 /// Selection sort step: brings the best-ordered remaining move to position `i`.
-fn pick_next(moves: &mut [EngineMove], scores: &mut [i32], i: usize) {
+fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
         if scores[j] > scores[best] {
@@ -694,15 +722,13 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// The move with the best database value from `board` (which a database covers), if any move.
-fn best_db_move(searcher: &Searcher<'_>, board: &Board) -> Option<EngineMove> {
-    searcher.probe(board)?;
-    let mut moves = Vec::with_capacity(MAX_MOVES);
-    board.generate(&mut moves);
-    let mut best: Option<(i32, EngineMove)> = None;
-    for mv in moves {
-        let child = board.play(mv);
-        let value = if child.status() == Status::Lost {
+/// The move with the best database value from `position` (which a database covers), if any.
+fn best_db_move(searcher: &Searcher<'_>, position: &Position) -> Option<Move> {
+    searcher.probe(position)?;
+    let mut best: Option<(i32, Move)> = None;
+    for mv in legal_moves(position, &searcher.rules, MAX_MOVES) {
+        let child = position.play(mv);
+        let value = if child.outcome(&searcher.rules).is_some() {
             Value::Loss(0)
         } else {
             searcher.probe(&child)?

@@ -1,9 +1,11 @@
-//! Zobrist keys of compact positions: one random 64-bit word per (colour, square), per (colour,
-//! pieces in hand) and for Black to move, XORed together. The words come from a fixed
-//! SplitMix64 stream, so keys are the same in every run and on every machine.
+//! Zobrist keys of positions: one random 64-bit word per (colour, square), per (colour, pieces
+//! in hand) and for Black to move, XORed together. The words come from a fixed SplitMix64
+//! stream, so keys are the same in every run and on every machine.
 
-use crate::board::Board;
-use crate::geometry::{SQUARES, squares};
+use ludus_morris::{Color, Position, SQUARE_COUNT, Square};
+
+/// Number of points on the board (rows of the key table).
+const SQUARES: usize = SQUARE_COUNT;
 
 /// Largest number of pieces in hand a key distinguishes (nine per side in the standard game,
 /// room for the twelve of the variants).
@@ -54,17 +56,18 @@ static KEYS: Keys = build_keys();
 
 /// The Zobrist key of a position (pieces, hands, side to move; not the ply counter).
 #[inline]
-pub fn key(board: &Board) -> u64 {
-    let mut k = if board.side == 1 {
+pub fn key(position: &Position) -> u64 {
+    let mut k = if position.side_to_move() == Color::Black {
         KEYS.black_to_move
     } else {
         0
     };
-    for c in 0..2 {
-        for s in squares(board.pieces[c]) {
-            k ^= KEYS.pieces[c][s];
+    for color in Color::ALL {
+        let c = color.index();
+        for square in Square::iter_bits(position.pieces(color)) {
+            k ^= KEYS.pieces[c][square.index()];
         }
-        k ^= KEYS.in_hand[c][usize::from(board.in_hand[c]).min(MAX_IN_HAND - 1)];
+        k ^= KEYS.in_hand[c][usize::from(position.in_hand(color)).min(MAX_IN_HAND - 1)];
     }
     k
 }

@@ -1,6 +1,7 @@
 //! Shared helpers: seeded random games and temporary database directories.
 
 use ludus_morris::{Position, Rules};
+use ludus_morris_engine::db::{Databases, Subspace};
 use ludus_morris_engine::zobrist::splitmix64;
 use std::path::PathBuf;
 
@@ -35,4 +36,33 @@ pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ludus-engine-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+/// Databases of the standard (flying) rules built and verified into a fresh temporary directory,
+/// which is removed when this is dropped.
+pub struct BuiltDatabases {
+    dir: PathBuf,
+    /// The databases.
+    pub dbs: Databases,
+}
+
+impl BuiltDatabases {
+    /// Builds `mover` vs `opponent` and what it depends on, under a directory named after `name`.
+    pub fn build(name: &str, mover: usize, opponent: usize) -> BuiltDatabases {
+        let dir = temp_dir(name);
+        let dbs = Databases::new(&dir);
+        let subspace = Subspace {
+            flying: true,
+            mover,
+            opponent,
+        };
+        dbs.build(subspace, true, &mut |_, _| {}).expect("builds");
+        BuiltDatabases { dir, dbs }
+    }
+}
+
+impl Drop for BuiltDatabases {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
 }

@@ -2,8 +2,9 @@
 //! back to that slot.
 
 use crate::common::Rng;
+use ludus_morris::ALL_SQUARES;
+use ludus_morris::geometry::Symmetry;
 use ludus_morris_engine::db::SubspaceIndex;
-use ludus_morris_engine::geometry::{ALL, SYMMETRIES, apply_symmetry};
 use proptest::prelude::*;
 
 fn random_board(rng: &mut Rng, m: usize, o: usize) -> (u32, u32) {
@@ -23,12 +24,12 @@ proptest! {
         let (own, opp) = random_board(&mut Rng(seed), m, o);
         let i = index.index(own, opp);
         prop_assert!(i < index.len());
-        for g in 0..SYMMETRIES {
-            prop_assert_eq!(index.index(apply_symmetry(g, own), apply_symmetry(g, opp)), i);
+        for g in Symmetry::ALL {
+            prop_assert_eq!(index.index(g.apply_bits(own), g.apply_bits(opp)), i);
         }
         let (c, d) = index.board(i).expect("an index of a board is no hole");
         prop_assert_eq!(index.index(c, d), i);
-        prop_assert!((0..SYMMETRIES).any(|g| apply_symmetry(g, own) == c && apply_symmetry(g, opp) == d));
+        prop_assert!(Symmetry::ALL.iter().any(|g| g.apply_bits(own) == c && g.apply_bits(opp) == d));
     }
 }
 
@@ -40,7 +41,7 @@ fn every_slot_of_3_vs_4_is_a_hole_or_maps_to_itself() {
         match index.board(i) {
             Some((own, opp)) => {
                 assert_eq!(own & opp, 0);
-                assert_eq!(opp & !ALL, 0);
+                assert_eq!(opp & !ALL_SQUARES, 0);
                 assert_eq!(index.index(own, opp), i);
             }
             None => holes += 1,

@@ -1,8 +1,8 @@
 //! Search: forced wins, database-known losses avoided, repetition draws, levels.
 
-use crate::common::{Rng, temp_dir};
+use crate::common::{BuiltDatabases, Rng, random_game};
 use ludus_morris::{Color, Position, Rules, Setup};
-use ludus_morris_engine::db::{Databases, Subspace, Value, solve_pair};
+use ludus_morris_engine::db::{Databases, Value, solve_pair};
 use ludus_morris_engine::{Level, SearchLimits, Searcher, WIN, probe};
 
 fn position(text: &str) -> Position {
@@ -69,19 +69,9 @@ fn search_finds_the_forced_wins_the_database_knows() {
 
 #[test]
 fn search_never_walks_into_a_loss_the_database_knows() {
-    let dir = temp_dir("search-db");
-    let dbs = Databases::new(&dir);
+    let built = BuiltDatabases::build("search-db", 4, 3);
+    let dbs = &built.dbs;
     let rules = Rules::standard();
-    dbs.build(
-        Subspace {
-            flying: true,
-            mover: 4,
-            opponent: 3,
-        },
-        true,
-        &mut |_, _| {},
-    )
-    .expect("builds");
     let mut rng = Rng(7);
     let mut checked = 0;
     while checked < 25 {
@@ -104,13 +94,13 @@ fn search_never_walks_into_a_loss_the_database_knows() {
             continue;
         }
         let mut searcher = Searcher::new(rules);
-        searcher.set_databases(Some(&dbs));
+        searcher.set_databases(Some(dbs));
         let best = searcher
             .search(&p, &SearchLimits::depth(2))
             .best_move
             .expect("a move");
         let value_of = |mv| {
-            probe(&dbs, &p.play(mv), &rules)
+            probe(dbs, &p.play(mv), &rules)
                 .expect("in 4 vs 3")
                 .parent()
                 .preference()
@@ -119,34 +109,22 @@ fn search_never_walks_into_a_loss_the_database_knows() {
         assert_eq!(value_of(best), best_value, "{p}: {best}");
         checked += 1;
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn search_plays_perfectly_inside_a_built_sub_space() {
-    let dir = temp_dir("search-perfect");
-    let dbs = Databases::new(&dir);
+    let built = BuiltDatabases::build("search-perfect", 3, 3);
+    let dbs = &built.dbs;
     let rules = Rules::standard();
-    dbs.build(
-        Subspace {
-            flying: true,
-            mover: 3,
-            opponent: 3,
-        },
-        true,
-        &mut |_, _| {},
-    )
-    .expect("builds");
     let p = position("W.W.W.../.B.B.B../........ w 0 0 0");
-    let root = probe(&dbs, &p, &rules).expect("in 3 vs 3");
+    let root = probe(dbs, &p, &rules).expect("in 3 vs 3");
     let mut searcher = Searcher::new(rules);
-    searcher.set_databases(Some(&dbs));
+    searcher.set_databases(Some(dbs));
     let result = searcher.search(&p, &SearchLimits::depth(1));
     assert!(result.perfect);
-    let after = probe(&dbs, &p.play(result.best_move.expect("a move")), &rules)
+    let after = probe(dbs, &p.play(result.best_move.expect("a move")), &rules)
         .map_or(Value::Loss(0), |v| v);
     assert_eq!(after.parent(), root);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -163,6 +141,22 @@ fn repeating_a_position_of_the_game_scores_as_a_draw() {
     let mut searcher = Searcher::new(rules);
     searcher.set_history(&children);
     assert_eq!(searcher.search(&p, &SearchLimits::depth(4)).score, 0);
+}
+
+#[test]
+fn searches_along_random_games_play_legal_moves_and_stop_at_the_end() {
+    for rules in [Rules::standard(), Rules::no_flying()] {
+        for seed in 0..12 {
+            for position in random_game(&rules, seed, 300).iter().step_by(5) {
+                let result = Searcher::new(rules).search(position, &SearchLimits::depth(2));
+                let legal = position.legal_moves(&rules);
+                match result.best_move {
+                    Some(mv) => assert!(legal.contains(&mv), "{position}: {mv}"),
+                    None => assert!(legal.is_empty(), "{position}: no move found"),
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -1,17 +1,18 @@
 //! Integration tests of `ludus-morris-engine`. Index:
 //!
 //! - `common`: a seeded random game generator and a temporary database directory.
-//! - `movegen`: the engine's own bitboard tables and move generator agree with `ludus-morris`.
 //! - `index`: the symmetry-reduced index is invariant under the 16 symmetries and round-trips.
 //! - `database`: 3-vs-3 (flying and not) against a naive full solver written here (ignored: a
 //!   minute or two each) and, on samples, against a plain recursive solver with a horizon; the
 //!   verify pass (and that it catches a corrupted value); results independent of the thread count;
 //!   resumed builds; the file format's round trip and its error checks; `probe`.
+//! - `pinned`: fixed-depth searches (plain, noisy, with history, probing databases) whose move,
+//!   score, principal variation and node count are written down: refactorings keep them.
 //! - `search`: forced wins found (also with Lazy SMP), database-known losses avoided, perfect play
 //!   inside a built sub-space, repetition draws, levels; the level-10 vs level-3 match (ignored).
 
 mod common;
 mod database;
 mod index;
-mod movegen;
+mod pinned;
 mod search;

@@ -97,14 +97,19 @@ impl ParseSquareError {
 }
 
 impl ParseRulesError {
-    /// A stable machine name of the kind of mistake.
+    /// A stable machine name of the kind of mistake: `unknown-rules` for a name and for an
+    /// option alike.
     pub fn code(&self) -> &'static str {
         "unknown-rules"
     }
 
-    /// The values the message names (the text read).
+    /// The values the message names (the word not understood, name or option).
     pub fn params(&self) -> Params {
-        vec![("text", self.0.clone())]
+        match self {
+            ParseRulesError::UnknownName(text) | ParseRulesError::BadOption(text) => {
+                vec![("text", text.clone())]
+            }
+        }
     }
 }
 

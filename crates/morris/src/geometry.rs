@@ -117,6 +117,21 @@ pub fn pieces_in_mills(pieces: Bitboard) -> Bitboard {
         .fold(0, |acc, &mill| acc | mill)
 }
 
+/// The opposing pieces a mill may remove: those outside mills, or any of them when all stand in
+/// mills.
+///
+/// ```
+/// use ludus_morris::{Square, geometry::removable};
+/// let bits = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap().bit()).sum();
+/// // a7-d7-g7 is a mill: only b6 may go.
+/// assert_eq!(removable(bits(&["a7", "d7", "g7", "b6"])), bits(&["b6"]));
+/// assert_eq!(removable(bits(&["a7", "d7", "g7"])), bits(&["a7", "d7", "g7"]));
+/// ```
+pub fn removable(opponent: Bitboard) -> Bitboard {
+    let free = opponent & !pieces_in_mills(opponent);
+    if free != 0 { free } else { opponent }
+}
+
 /// The positions 0, 2, 4, 6 (corners) of every ring.
 const CORNERS: Bitboard = 0x55_5555;
 
@@ -157,6 +172,10 @@ pub const fn mill_completions(pieces: Bitboard) -> Bitboard {
 /// group of the square: 4 rotations, each optionally preceded by a mirror).
 const DIHEDRAL_COUNT: usize = 8;
 
+/// Number of symmetries of the board: the dihedral ones, each optionally swapping the inner and
+/// outer rings.
+pub const SYMMETRY_COUNT: usize = 2 * DIHEDRAL_COUNT;
+
 /// One symmetry of the board: a rotation by a multiple of 90°, optionally mirrored, optionally
 /// swapping the inner and outer rings. Symmetries map mills to mills and adjacent squares to
 /// adjacent squares, so they preserve legal moves and game values.
@@ -169,38 +188,12 @@ const DIHEDRAL_COUNT: usize = 8;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Symmetry {
-    /// Quarter turns clockwise, 0..4.
-    quarter_turns: u8,
-    /// Mirror left-right before turning.
-    mirror: bool,
-    /// Swap the inner and the outer ring.
-    swap_rings: bool,
+    /// The index in [`Symmetry::ALL`]: quarter turns (0..4) + 4 × mirror + 8 × swap rings.
+    index: u8,
 }
 
-/// Per dihedral element (`4 * mirror + quarter_turns`), the image of each 8-bit ring pattern.
-const RING_PERMUTATION: [[u8; 256]; DIHEDRAL_COUNT] = {
-    let mut tables = [[0u8; 256]; DIHEDRAL_COUNT];
-    let mut element = 0;
-    while element < DIHEDRAL_COUNT {
-        let mut pattern = 0;
-        while pattern < 256 {
-            let mut image = 0u8;
-            let mut position = 0;
-            while position < RING_LEN {
-                if pattern & (1 << position) != 0 {
-                    image |= 1 << map_position(position, element);
-                }
-                position += 1;
-            }
-            tables[element][pattern] = image;
-            pattern += 1;
-        }
-        element += 1;
-    }
-    tables
-};
-
-/// Where dihedral element `element` sends `position` (0..8) of a ring.
+/// Where dihedral element `element` (quarter turns + 4 × mirror) sends `position` (0..8) of a
+/// ring.
 const fn map_position(position: usize, element: usize) -> usize {
     let mirrored = if element >= 4 {
         // Mirror left-right: a7 <-> g7 (0 <-> 2), d7 fixed (1), a4 <-> g4 (7 <-> 3), ...
@@ -211,24 +204,46 @@ const fn map_position(position: usize, element: usize) -> usize {
     (mirrored + 2 * (element % 4)) % RING_LEN
 }
 
+/// Per symmetry and ring, the image of each 8-bit pattern of that ring as a whole bitboard: an
+/// image of a set is three lookups (the engines map millions of sets a second; 48 KiB).
+static IMAGES: [[[Bitboard; 256]; RING_COUNT]; SYMMETRY_COUNT] = {
+    let mut tables = [[[0; 256]; RING_COUNT]; SYMMETRY_COUNT];
+    let mut index = 0;
+    while index < SYMMETRY_COUNT {
+        let symmetry = Symmetry { index: index as u8 };
+        let mut ring = 0;
+        while ring < RING_COUNT {
+            let mut pattern = 0;
+            while pattern < 256 {
+                let mut image = 0;
+                let mut position = 0;
+                while position < RING_LEN {
+                    if pattern & (1 << position) != 0 {
+                        let square = Square::ALL[ring * RING_LEN + position];
+                        image |= symmetry.apply_square(square).bit();
+                    }
+                    position += 1;
+                }
+                tables[index][ring][pattern] = image;
+                pattern += 1;
+            }
+            ring += 1;
+        }
+        index += 1;
+    }
+    tables
+};
+
 impl Symmetry {
     /// The symmetry that changes nothing.
-    pub const IDENTITY: Symmetry = Symmetry {
-        quarter_turns: 0,
-        mirror: false,
-        swap_rings: false,
-    };
+    pub const IDENTITY: Symmetry = Symmetry { index: 0 };
 
     /// All 16 symmetries; the identity comes first.
-    pub const ALL: [Symmetry; 16] = {
-        let mut all = [Symmetry::IDENTITY; 16];
+    pub const ALL: [Symmetry; SYMMETRY_COUNT] = {
+        let mut all = [Symmetry::IDENTITY; SYMMETRY_COUNT];
         let mut i = 0;
-        while i < 16 {
-            all[i] = Symmetry {
-                quarter_turns: (i % 4) as u8,
-                mirror: (i / 4) % 2 == 1,
-                swap_rings: i / 8 == 1,
-            };
+        while i < SYMMETRY_COUNT {
+            all[i] = Symmetry { index: i as u8 };
             i += 1;
         }
         all
@@ -236,47 +251,43 @@ impl Symmetry {
 
     /// Quarter turns clockwise (0..4), applied after the mirror.
     pub const fn quarter_turns(self) -> u8 {
-        self.quarter_turns
+        self.index % 4
     }
 
     /// Whether the board is mirrored left-right (before turning).
     pub const fn mirror(self) -> bool {
-        self.mirror
+        (self.index / 4) % 2 == 1
     }
 
     /// Whether the inner and outer rings change places.
     pub const fn swap_rings(self) -> bool {
-        self.swap_rings
+        self.index as usize >= DIHEDRAL_COUNT
     }
 
     /// The index of this symmetry in [`Symmetry::ALL`].
     pub const fn index(self) -> usize {
-        self.dihedral_element() + if self.swap_rings { 8 } else { 0 }
+        self.index as usize
     }
 
     const fn dihedral_element(self) -> usize {
-        self.quarter_turns as usize + if self.mirror { 4 } else { 0 }
+        self.index as usize % DIHEDRAL_COUNT
     }
 
     /// The image of one square.
     pub const fn apply_square(self, square: Square) -> Square {
         let ring = square.ring();
-        let ring = if self.swap_rings { 2 - ring } else { ring };
+        let ring = if self.swap_rings() { 2 - ring } else { ring };
         let position = map_position(square.position_in_ring(), self.dihedral_element());
         Square::ALL[ring * RING_LEN + position]
     }
 
     /// The image of a set of squares.
-    pub const fn apply_bits(self, bits: Bitboard) -> Bitboard {
-        let table = &RING_PERMUTATION[self.dihedral_element()];
-        let outer = table[(bits & 0xff) as usize] as Bitboard;
-        let middle = table[((bits >> 8) & 0xff) as usize] as Bitboard;
-        let inner = table[((bits >> 16) & 0xff) as usize] as Bitboard;
-        if self.swap_rings {
-            inner | (middle << 8) | (outer << 16)
-        } else {
-            outer | (middle << 8) | (inner << 16)
-        }
+    #[inline]
+    pub fn apply_bits(self, bits: Bitboard) -> Bitboard {
+        let table = &IMAGES[self.index as usize % SYMMETRY_COUNT];
+        table[0][(bits & 0xff) as usize]
+            | table[1][((bits >> 8) & 0xff) as usize]
+            | table[2][((bits >> 16) & 0xff) as usize]
     }
 
     /// The symmetry that undoes this one.

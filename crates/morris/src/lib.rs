@@ -14,22 +14,31 @@
 //! }
 //! assert_eq!(position.legal_moves(&rules).len(), 21);
 //! ```
+//!
+//! Text formats, pure text without I/O: the one-line position form and move notation
+//! (`docs/morris-notation.md`), Sanmill's FEN ([`fen`]) and atomic move tokens ([`token`]), and
+//! the game record ([`record`], `docs/morris-record.md`). For retrograde analysis, positions also
+//! generate their quiet un-moves ([`Position::for_each_quiet_unmove`]).
 #![warn(missing_docs)]
 
 mod codes;
+pub mod fen;
 mod game;
 pub mod geometry;
 mod movegen;
 mod moves;
 mod perft;
 mod position;
+pub mod record;
+mod retro;
 mod rules;
 mod square;
 mod text;
+pub mod token;
 
 pub use codes::Params;
 pub use game::Game;
-pub use movegen::IllegalMove;
+pub use movegen::{IllegalMove, MoveSet};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, ParseMoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{

@@ -1,19 +1,30 @@
 //! Legal move generation (bitboards), playing moves, and checking a move with a reason.
 
-use crate::geometry::{NEIGHBOURS, in_mill, mill_completions, pieces_in_mills};
+use crate::geometry::{NEIGHBOURS, in_mill, mill_completions, removable};
 use crate::moves::{Move, MoveList};
 use crate::position::{MIN_PIECES, Outcome, Position};
 use crate::rules::Rules;
 use crate::square::{Bitboard, Color, Square};
 
-/// The opposing pieces a mill may remove: those outside mills, or any if all are in mills.
-fn removable(opponent: Bitboard) -> Bitboard {
-    let free = opponent & !pieces_in_mills(opponent);
-    if free != 0 { free } else { opponent }
+/// The bit that stands for the hand among the origins of moves (above the 24 points).
+const HAND: Bitboard = 1 << 31;
+
+/// The moves from one origin, in bulk ([`Position::for_each_move_set`]): the hand (`from:
+/// None`) or the piece on `from`, to each point of `quiet` (a move that closes no mill) and of
+/// `closing` (a move that closes a mill: one move per piece of [`Position::removable_pieces`],
+/// or one without removal when the opponent has no piece on the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveSet {
+    /// Where the pieces come from: `None` for the hand.
+    pub from: Option<Square>,
+    /// The points reached without closing a mill.
+    pub quiet: Bitboard,
+    /// The points where the piece closes a mill.
+    pub closing: Bitboard,
 }
 
-/// The empty points that complete a mill of `own` when a piece of `own` arrives there from the
-/// hand (a line with two own pieces and this point empty).
+/// The empty points that complete a mill of `own` when another piece arrives there (a line with
+/// two pieces of `own` and this point empty).
 fn closing_points(own: Bitboard, empty: Bitboard) -> Bitboard {
     mill_completions(own) & empty
 }
@@ -24,45 +35,95 @@ impl Position {
         self.piece_count(self.side) < MIN_PIECES
     }
 
-    /// Calls `emit` for every legal move, without storing them, in the order of
-    /// [`Position::legal_moves`]: by `from` (index order), then `to`, then `remove`. Nothing is
-    /// called when the side to move has lost.
-    pub fn for_each_legal_move(&self, rules: &Rules, mut emit: impl FnMut(Move)) {
+    /// The opposing pieces a mill closed now may remove: those outside mills, or any of them
+    /// when all stand in mills ([`crate::geometry::removable`]).
+    pub fn removable_pieces(&self) -> Bitboard {
+        removable(self.pieces(self.side.opponent()))
+    }
+
+    /// The legal moves in bulk: calls `emit` once per origin that has a move (the hand while
+    /// placing, else each piece in index order) with the points it can reach, split into those
+    /// closing no mill and those closing one ([`MoveSet`]). Nothing is called when the side to
+    /// move has lost. [`Position::for_each_legal_move`] is built on it, and so is
+    /// [`Position::count_legal_moves`] outside the placement phase; callers that handle millions
+    /// of positions (the endgame database solver) expand the sets themselves.
+    ///
+    /// ```
+    /// use ludus_morris::{Position, Rules};
+    /// let position: Position = "WW....../......../B....... w 2 2 0".parse().unwrap();
+    /// let mut sets = Vec::new();
+    /// position.for_each_move_set(&Rules::standard(), |set| sets.push(set));
+    /// assert_eq!(sets.len(), 1, "one origin: the hand");
+    /// assert_eq!(sets[0].closing, "g7".parse::<ludus_morris::Square>().unwrap().bit());
+    /// ```
+    #[inline]
+    pub fn for_each_move_set(&self, rules: &Rules, mut emit: impl FnMut(MoveSet)) {
         if self.has_too_few_pieces() {
             return;
         }
         let own = self.pieces(self.side);
-        let opponent = self.pieces(self.side.opponent());
         let empty = self.empty();
+        let placing = self.is_placement_phase();
+        let anywhere = placing || self.side_to_move_flies(rules);
+        // The origins as bits: the pieces on the board, or the hand (bit HAND) while placing. One
+        // loop with one call of `emit` lets the compiler inline a large `emit`.
+        let mut origins = if placing { HAND } else { own };
+        while origins != 0 {
+            let origin = origins & origins.wrapping_neg();
+            origins ^= origin;
+            let from = (origin != HAND).then(|| Square::lowest(origin));
+            let targets = match from {
+                Some(from) if !anywhere => NEIGHBOURS[from.index()] & empty,
+                _ => empty,
+            };
+            if targets == 0 {
+                continue;
+            }
+            let rest = own & !origin;
+            // Many targets (placing, flying): all mill completions at once; a slide's few
+            // targets one by one.
+            let closing = if anywhere {
+                closing_points(rest, empty) & targets
+            } else {
+                Square::iter_bits(targets)
+                    .filter(|&to| in_mill(rest | to.bit(), to))
+                    .fold(0, |closing, to| closing | to.bit())
+            };
+            emit(MoveSet {
+                from,
+                quiet: targets & !closing,
+                closing,
+            });
+        }
+    }
+
+    /// Calls `emit` for every legal move, without storing them, in the order of
+    /// [`Position::legal_moves`]: by `from` (index order), then `to`, then `remove`. Nothing is
+    /// called when the side to move has lost.
+    #[inline]
+    pub fn for_each_legal_move(&self, rules: &Rules, mut emit: impl FnMut(Move)) {
         // Computed only when a move closes a mill.
         let mut removals: Option<Bitboard> = None;
-        let mut emit_with_removals = |mv: Move, after: Bitboard| {
-            if !in_mill(after, mv.to) || opponent == 0 {
-                emit(mv);
-                return;
+        self.for_each_move_set(rules, |set| {
+            for to in Square::iter_bits(set.quiet | set.closing) {
+                let mv = Move {
+                    from: set.from,
+                    to,
+                    remove: None,
+                };
+                let targets = if set.closing & to.bit() == 0 {
+                    0
+                } else {
+                    *removals.get_or_insert_with(|| self.removable_pieces())
+                };
+                if targets == 0 {
+                    emit(mv);
+                }
+                for target in Square::iter_bits(targets) {
+                    emit(mv.with_removal(target));
+                }
             }
-            let targets = *removals.get_or_insert_with(|| removable(opponent));
-            for target in Square::iter_bits(targets) {
-                emit(mv.with_removal(target));
-            }
-        };
-        if self.is_placement_phase() {
-            for to in Square::iter_bits(empty) {
-                emit_with_removals(Move::place(to), own | to.bit());
-            }
-            return;
-        }
-        let flies = self.side_to_move_flies(rules);
-        for from in Square::iter_bits(own) {
-            let targets = if flies {
-                empty
-            } else {
-                NEIGHBOURS[from.index()] & empty
-            };
-            for to in Square::iter_bits(targets) {
-                emit_with_removals(Move::shift(from, to), own ^ from.bit() ^ to.bit());
-            }
-        }
+        });
     }
 
     /// All legal moves of the side to move; empty when it has lost (fewer than three pieces, or
@@ -80,43 +141,25 @@ impl Position {
 
     /// The number of legal moves, counted without listing them (for perft's last ply).
     pub fn count_legal_moves(&self, rules: &Rules) -> u64 {
-        if self.has_too_few_pieces() {
-            return 0;
-        }
-        let own = self.pieces(self.side);
-        let opponent = self.pieces(self.side.opponent());
-        let empty = self.empty();
-        // A mill-closing move stands for one move per removable piece (one if there is none).
-        let extra_per_mill = || u64::from(removable(opponent).count_ones().max(1)) - 1;
-        if self.is_placement_phase() {
-            let closing = u64::from(closing_points(own, empty).count_ones());
-            let extra = if closing == 0 {
-                0
-            } else {
-                closing * extra_per_mill()
-            };
-            return u64::from(empty.count_ones()) + extra;
-        }
-        let flies = self.side_to_move_flies(rules);
-        let mut moves = 0;
-        let mut closing = 0;
-        for from in Square::iter_bits(own) {
-            let targets = if flies {
-                empty
-            } else {
-                NEIGHBOURS[from.index()] & empty
-            };
-            moves += u64::from(targets.count_ones());
-            if targets != 0 {
-                let rest = own ^ from.bit();
-                closing += u64::from((closing_points(rest, empty) & targets).count_ones());
-            }
-        }
-        if closing == 0 {
-            moves
+        let (moves, closing) = if self.is_placement_phase() && !self.has_too_few_pieces() {
+            // Every empty point, in one step (most of perft's leaves are placements).
+            let empty = self.empty();
+            let closing = closing_points(self.pieces(self.side), empty).count_ones();
+            (empty.count_ones(), closing)
         } else {
-            moves + closing * extra_per_mill()
+            let (mut moves, mut closing) = (0, 0);
+            self.for_each_move_set(rules, |set| {
+                moves += (set.quiet | set.closing).count_ones();
+                closing += set.closing.count_ones();
+            });
+            (moves, closing)
+        };
+        if closing == 0 {
+            return u64::from(moves);
         }
+        // A mill-closing move stands for one move per removable piece (one if there is none).
+        let removals = self.removable_pieces().count_ones().max(1);
+        u64::from(moves) + u64::from(closing) * u64::from(removals - 1)
     }
 
     /// The position after `mv`, which must be legal here (not checked; see

@@ -14,6 +14,18 @@ pub const MIN_PIECES: u32 = 3;
 /// With exactly this many pieces on the board (none in hand) a player may fly, if the rules allow.
 pub const FLYING_PIECES: u32 = 3;
 
+/// Whether `bits` holds exactly three squares ([`FLYING_PIECES`]), found by clearing the lowest
+/// bit three times: the move generators ask it in every position, and a population count is a
+/// dozen instructions on CPUs without one.
+const fn has_three(bits: Bitboard) -> bool {
+    let at_least_two = bits & bits.wrapping_sub(1);
+    let at_least_three = at_least_two & at_least_two.wrapping_sub(1);
+    at_least_three != 0 && at_least_three & at_least_three.wrapping_sub(1) == 0
+}
+
+// `has_three` is the flying test.
+const _: () = assert!(FLYING_PIECES == 3);
+
 /// A position that is not necessarily legal: the raw parts. Turn it into a [`Position`] with
 /// `Position::try_from(setup)`, which says what is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -152,11 +164,22 @@ impl Position {
         }
     }
 
+    /// Whether `color` moves by flying when it is its turn: three pieces on the board, none in
+    /// hand, and the rules allow flying.
+    pub const fn flies(&self, color: Color, rules: &Rules) -> bool {
+        rules.flying && self.in_hand(color) == 0 && has_three(self.pieces(color))
+    }
+
     /// Whether the side to move moves by flying (three pieces, none in hand, flying on).
     pub const fn side_to_move_flies(&self, rules: &Rules) -> bool {
-        rules.flying
-            && self.in_hand(self.side) == 0
-            && self.pieces(self.side).count_ones() == FLYING_PIECES
+        self.flies(self.side, rules)
+    }
+
+    /// Whether the game has moved on to the movement phase: both hands are empty. In a legal
+    /// position this is exactly when the side to move places no more
+    /// (`!`[`Position::is_placement_phase`]).
+    pub const fn is_movement_phase(&self) -> bool {
+        self.in_hand[0] == 0 && self.in_hand[1] == 0
     }
 
     /// Everything but the ply counter, packed: equal keys mean the same position for the

@@ -185,6 +185,9 @@ async fn resigning_ends_the_game_and_later_moves_are_409() {
     let (status, body) = play(&app, &id, &white, "d6").await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error_of(&body), "the game is over");
+    let (_, record) = get(&app, &format!("/api/games/{id}/export")).await;
+    let record = record.as_str().unwrap();
+    assert!(record.ends_with("[Result \"1-0\"]\n\n1-0\n"), "{record}");
 }
 
 #[tokio::test]
@@ -215,6 +218,11 @@ async fn a_whole_morris_game_can_be_played_and_exported() {
     assert!(record.starts_with("[Game \"Nine Men's Morris\"]"));
     let first = current["history"][0]["command"].as_str().unwrap();
     assert!(record.contains(&format!("1. {first} ")), "{record}");
+    // The one Morris record format: the rules crate reads the export back to the same game.
+    let read: ludus_morris::record::Record = record.parse().unwrap();
+    assert_eq!(read.game.moves().len(), plies);
+    assert_eq!(read.game.rules(), &ludus_morris::Rules::no_flying());
+    assert!(read.game.outcome().is_some());
 }
 
 #[tokio::test]

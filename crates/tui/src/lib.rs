@@ -5,7 +5,8 @@
 //!   tests drive them directly.
 //! - [`morris_view`], [`backgammon_view`], [`view`]: drawing with ratatui.
 //! - [`run`]: the full-screen loop (crossterm) and the plain-text loop (line prompts).
-//! - [`record`]: saved games (Morris move list with a header, Backgammon `.mat`).
+//! - [`record`]: saved games (the Morris game record with the settings as tags, Backgammon
+//!   `.mat`).
 //! - [`i18n`]: English, Estonian and Hungarian: the `ludus-i18n` crate, re-exported under this
 //!   name so that the screens write `crate::i18n::Catalog`.
 //!
@@ -112,14 +113,23 @@ where
 
 /// Builds the Morris screen from options and an optional saved game.
 pub fn morris_app(options: &PlayOptions, morris: MorrisOptions) -> Result<MorrisApp, PlayError> {
-    check_level(options.level)?;
+    if let Some(level) = options.level
+        && ludus_morris_engine::Level::new(level).is_err()
+    {
+        // The engine's level table decides which levels exist.
+        use ludus_morris_engine::level::{MAX_LEVEL, MIN_LEVEL};
+        return Err(PlayError::BadInput(format!(
+            "--level must be {MIN_LEVEL}..={MAX_LEVEL}, got {level}"
+        )));
+    }
     let loaded: Option<MorrisRecord> = load_record(options)?;
+    let saved_seed = loaded.as_ref().and_then(|record| record.seed);
     let mut config = MorrisConfig {
-        seed: options.seed.unwrap_or_else(fresh_seed),
+        seed: options.seed.or(saved_seed).unwrap_or_else(fresh_seed),
         ..MorrisConfig::default()
     };
     if let Some(record) = &loaded {
-        config.rules = record.rules;
+        config.rules = *record.game.rules();
         match record.players {
             [MorrisPlayer::Human, MorrisPlayer::Human] => config.opponent = Opponent::Human,
             [MorrisPlayer::Human, MorrisPlayer::Computer(level)] => config.level = level,

@@ -475,7 +475,7 @@ impl MorrisApp {
         }
     }
 
-    /// The game as a record (header and move list).
+    /// The game as a record (the settings as tags, then the moves).
     pub fn record(&self) -> MorrisRecord {
         let player = |color: Color| match self.config.opponent {
             Opponent::Computer if color != self.config.human => {
@@ -484,8 +484,8 @@ impl MorrisApp {
             _ => MorrisPlayer::Human,
         };
         MorrisRecord {
-            rules: self.config.rules,
             players: [player(Color::White), player(Color::Black)],
+            seed: Some(self.config.seed),
             game: self.game.clone(),
         }
     }

@@ -1,44 +1,57 @@
-//! Saved games: Morris as a move list with a header (`docs/morris-record.md`), Backgammon as a
-//! `.mat` match record (written and read by `ludus-backgammon`) with the terminal UI's settings
-//! in a `;` comment line that other programs skip.
+//! Saved games: Morris in the one Morris record format of `ludus_morris::record` (PGN-like,
+//! `docs/morris-record.md`) with the terminal UI's settings as tag pairs, Backgammon as a `.mat`
+//! match record (written and read by `ludus-backgammon`) with the terminal UI's settings in a `;`
+//! comment line that other programs skip.
 
 use crate::ui::Opponent;
 use ludus_backgammon::{Match, Seat, read_mat, write_mat};
-use ludus_morris::{Color, Game, Position, Rules};
+use ludus_morris::Game;
+use ludus_morris::record::{Record, RecordError as MorrisRecordError};
+use ludus_morris_engine::level::{MAX_LEVEL, MIN_LEVEL};
 use std::fmt;
 use std::str::FromStr;
 
-/// The first line of a Morris record.
-pub const MORRIS_MAGIC: &str = "# Ludus Morris game";
-/// The line that ends a Morris record's header.
-const MOVES_LINE: &str = "Moves:";
-/// Moves per numbered line of a Morris record (White's and Black's).
-const MOVES_PER_LINE: usize = 2;
+/// The `Event` tag of a Morris game saved by the terminal UI.
+const MORRIS_EVENT: &str = "Ludus terminal game";
+/// Tag pairs of the players' kinds (PGN's `WhiteType`/`BlackType`: `human` or `program`).
+const PLAYER_TYPE_TAGS: [&str; 2] = ["WhiteType", "BlackType"];
+/// Tag pairs of the players' names.
+const PLAYER_NAME_TAGS: [&str; 2] = ["White", "Black"];
+/// The computer's level (1..=10, the engine's level table).
+const LEVEL_TAG: &str = "Level";
+/// The seed of the computer's evaluation noise.
+const SEED_TAG: &str = "Seed";
+/// `WhiteType`/`BlackType` value of a person.
+const HUMAN: &str = "human";
+/// `WhiteType`/`BlackType` value of the computer.
+const PROGRAM: &str = "program";
+/// The level of a `program` player when the record names none.
+const DEFAULT_LEVEL: u32 = 5;
 /// The prefix of the settings comment in a `.mat` file saved by the terminal UI.
 pub const MAT_SETTINGS_PREFIX: &str = "; ludus play backgammon:";
 
 /// Why a saved game cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
-    /// The text is not a Morris record.
-    #[error("not a Ludus Morris record: the first line must be {MORRIS_MAGIC:?}")]
-    NotMorris,
+    /// The Morris record itself is wrong (a tag, the rules, a move).
+    #[error(transparent)]
+    Morris(#[from] MorrisRecordError),
+    /// A Morris tag pair of the terminal UI's settings has a wrong value.
+    #[error("tag {tag}: {value:?} is not {expected}")]
+    Setting {
+        /// The tag.
+        tag: &'static str,
+        /// Its value.
+        value: String,
+        /// What it should be.
+        expected: &'static str,
+    },
     /// A header line is wrong.
     #[error("line {line}: {reason}")]
     Header {
         /// 1-based line number.
         line: usize,
         /// What is wrong.
-        reason: String,
-    },
-    /// A move is not legal where it stands.
-    #[error("move {number} ({text}): {reason}")]
-    Move {
-        /// 1-based ply number.
-        number: usize,
-        /// The move as written.
-        text: String,
-        /// Why it cannot be played.
         reason: String,
     },
     /// The `.mat` text is wrong.
@@ -55,138 +68,98 @@ pub enum MorrisPlayer {
     Computer(u32),
 }
 
-impl fmt::Display for MorrisPlayer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MorrisPlayer::Human => f.write_str("human"),
-            MorrisPlayer::Computer(level) => write!(f, "computer {level}"),
-        }
-    }
-}
-
-impl FromStr for MorrisPlayer {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<MorrisPlayer, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words[..] {
-            ["human"] => Ok(MorrisPlayer::Human),
-            ["computer", level] => level
-                .parse()
-                .map(MorrisPlayer::Computer)
-                .map_err(|_| format!("bad level {level:?}")),
-            _ => Err(format!(
-                "expected \"human\" or \"computer LEVEL\", found {text:?}"
-            )),
-        }
-    }
-}
-
-/// A Morris game with its players.
+/// A Morris game with what the terminal UI needs to resume it: who plays each side, at which
+/// level, and the seed of the computer's noise.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MorrisRecord {
-    /// Rule options.
-    pub rules: Rules,
     /// White's and Black's players.
     pub players: [MorrisPlayer; 2],
-    /// The game (its start position and moves).
+    /// The seed of the computer's noise, when saved.
+    pub seed: Option<u64>,
+    /// The game (its rules, start position and moves).
     pub game: Game,
 }
 
 impl MorrisRecord {
-    /// The result tag: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game runs.
-    pub fn result(&self) -> &'static str {
-        match self.game.outcome() {
-            None => "*",
-            Some(outcome) => match outcome.winner {
-                Some(Color::White) => "1-0",
-                Some(Color::Black) => "0-1",
-                None => "1/2-1/2",
-            },
+    /// The game as a record of `ludus_morris::record`, the settings as tag pairs.
+    pub fn to_record(&self) -> Record {
+        let mut record = Record::new(self.game.clone());
+        record.set_tag("Event", MORRIS_EVENT);
+        let mut level = None;
+        for (i, player) in self.players.iter().enumerate() {
+            let (name, kind) = match player {
+                MorrisPlayer::Human => (HUMAN.to_string(), HUMAN),
+                MorrisPlayer::Computer(n) => {
+                    level = Some(*n);
+                    (format!("Ludus level {n}"), PROGRAM)
+                }
+            };
+            record.set_tag(PLAYER_NAME_TAGS[i], name);
+            record.set_tag(PLAYER_TYPE_TAGS[i], kind);
         }
+        if let Some(level) = level {
+            record.set_tag(LEVEL_TAG, level.to_string());
+        }
+        if let Some(seed) = self.seed {
+            record.set_tag(SEED_TAG, seed.to_string());
+        }
+        record
+    }
+
+    /// The settings of a record (from any program: missing tags mean people playing, the
+    /// default level and no seed).
+    pub fn from_record(record: Record) -> Result<MorrisRecord, RecordError> {
+        let level = match record.tag(LEVEL_TAG) {
+            None => DEFAULT_LEVEL,
+            Some(value) => value
+                .parse()
+                .ok()
+                .filter(|n| (u32::from(MIN_LEVEL)..=u32::from(MAX_LEVEL)).contains(n))
+                .ok_or_else(|| RecordError::Setting {
+                    tag: LEVEL_TAG,
+                    value: value.to_string(),
+                    expected: "a level from 1 to 10",
+                })?,
+        };
+        let player = |tag: &'static str| match record.tag(tag) {
+            None | Some(HUMAN) => Ok(MorrisPlayer::Human),
+            Some(PROGRAM) => Ok(MorrisPlayer::Computer(level)),
+            Some(other) => Err(RecordError::Setting {
+                tag,
+                value: other.to_string(),
+                expected: "\"human\" or \"program\"",
+            }),
+        };
+        let players = [player(PLAYER_TYPE_TAGS[0])?, player(PLAYER_TYPE_TAGS[1])?];
+        let seed = match record.tag(SEED_TAG) {
+            None => None,
+            Some(value) => Some(value.parse().map_err(|_| RecordError::Setting {
+                tag: SEED_TAG,
+                value: value.to_string(),
+                expected: "a whole number",
+            })?),
+        };
+        Ok(MorrisRecord {
+            players,
+            seed,
+            game: record.game,
+        })
     }
 }
 
 impl fmt::Display for MorrisRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{MORRIS_MAGIC} (docs/morris-record.md)")?;
-        writeln!(f, "Rules: {}", self.rules)?;
-        writeln!(f, "White: {}", self.players[0])?;
-        writeln!(f, "Black: {}", self.players[1])?;
-        if *self.game.start_position() != Position::new() {
-            writeln!(f, "Start: {}", self.game.start_position())?;
-        }
-        writeln!(f, "Result: {}", self.result())?;
-        writeln!(f, "{MOVES_LINE}")?;
-        for (number, pair) in self.game.moves().chunks(MOVES_PER_LINE).enumerate() {
-            let moves: Vec<String> = pair.iter().map(ToString::to_string).collect();
-            writeln!(f, "{}. {}", number + 1, moves.join(" "))?;
-        }
-        Ok(())
+        self.to_record().fmt(f)
     }
 }
 
 impl FromStr for MorrisRecord {
     type Err = RecordError;
 
-    /// Reads a record and replays its moves with the rules (each one checked).
+    /// Reads a record and replays its moves with its rules (each one checked).
     fn from_str(text: &str) -> Result<MorrisRecord, RecordError> {
-        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
-        match lines.next() {
-            Some((_, first)) if first.starts_with(MORRIS_MAGIC) => {}
-            _ => return Err(RecordError::NotMorris),
-        }
-        let mut rules = Rules::standard();
-        let mut players = [MorrisPlayer::Human; 2];
-        let mut start = Position::new();
-        for (line, text) in lines.by_ref() {
-            if text == MOVES_LINE {
-                break;
-            }
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
-            let header = |reason: String| RecordError::Header { line, reason };
-            let (key, value) = text
-                .split_once(':')
-                .ok_or_else(|| header(format!("expected \"Key: value\", found {text:?}")))?;
-            let value = value.trim();
-            match key.trim() {
-                "Rules" => rules = value.parse().map_err(|e| header(format!("{e}")))?,
-                "White" => players[0] = value.parse().map_err(header)?,
-                "Black" => players[1] = value.parse().map_err(header)?,
-                "Start" => start = value.parse().map_err(|e| header(format!("{e}")))?,
-                "Result" => {}
-                other => return Err(header(format!("unknown header {other:?}"))),
-            }
-        }
-        let mut game = Game::from_position(rules, start);
-        let words = lines.flat_map(|(_, l)| l.split_whitespace());
-        for word in words.filter(|w| !is_move_number(w) && !is_result(w)) {
-            let number = game.moves().len() + 1;
-            let error = |reason: String| RecordError::Move {
-                number,
-                text: word.to_string(),
-                reason,
-            };
-            let mv = word.parse().map_err(|e| error(format!("{e}")))?;
-            game.play(mv).map_err(|e| error(format!("{e}")))?;
-        }
-        Ok(MorrisRecord {
-            rules,
-            players,
-            game,
-        })
+        MorrisRecord::from_record(text.parse()?)
     }
-}
-
-fn is_move_number(word: &str) -> bool {
-    word.strip_suffix('.')
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-}
-
-fn is_result(word: &str) -> bool {
-    matches!(word, "*" | "1-0" | "0-1" | "1/2-1/2")
 }
 
 /// The terminal UI's settings of a backgammon session, kept in the `.mat` comment line.

@@ -6,7 +6,8 @@
 //!   typed moves, cube actions, resignation, every legal move reachable by selection).
 //! - `render`: golden snapshots (insta) of both boards in each language, drawn on ratatui's
 //!   `TestBackend`; small terminals and mouse hit-tests.
-//! - `records`: saved games (Morris move lists, `.mat` with settings) round trip and resume.
+//! - `records`: saved games (Morris records with the settings as tags, `.mat` with settings)
+//!   round trip and resume.
 //! - `i18n`: the keys the screens use exist in every language; the line of keys fits 80 columns.
 //! - `plain`: the line-prompt mode driven with scripted input.
 //!

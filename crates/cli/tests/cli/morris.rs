@@ -2,6 +2,7 @@
 
 use crate::{ludus, stderr, stdout};
 use serde_json::Value;
+use std::process::Output;
 
 /// White flies with three pieces (a fixture of the rules crate).
 const FLYING: &str = "BBBBB.../.B....../....WWW. w 0 0 0";
@@ -80,30 +81,20 @@ fn morris_perft_last_line_is_the_node_count() {
     assert_eq!(text.lines().last(), Some("552"));
 }
 
+/// `ludus morris perft --depth 1 --position FLYING` with more arguments.
+fn perft_1_of_flying(more: &[&str]) -> Output {
+    let mut args = vec!["morris", "perft", "--depth", "1", "--position", FLYING];
+    args.extend_from_slice(more);
+    ludus(&args)
+}
+
 #[test]
 fn morris_perft_json_and_rules() {
-    let output = ludus(&[
-        "morris",
-        "perft",
-        "--depth",
-        "1",
-        "--position",
-        FLYING,
-        "--json",
-    ]);
+    let output = perft_1_of_flying(&["--json"]);
     let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(json["nodes"], 45);
     assert_eq!(json["depth"], 1);
-    let output = ludus(&[
-        "morris",
-        "perft",
-        "--depth",
-        "1",
-        "--position",
-        FLYING,
-        "--rules",
-        "no-flying",
-    ]);
+    let output = perft_1_of_flying(&["--rules", "no-flying"]);
     assert_eq!(stdout(&output), "3\n");
 }
 
@@ -178,4 +169,33 @@ fn morris_moves_after_the_game_is_over_are_none() {
         "--json",
     ]);
     assert_eq!(stdout(&output).trim_end(), "[]");
+}
+
+#[test]
+fn the_readme_level_table_is_the_engines() {
+    use ludus_morris_engine::Level;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("the README");
+    let section = readme
+        .split("### Morris levels")
+        .nth(1)
+        .expect("a Morris levels section");
+    let rows: Vec<Vec<&str>> = section
+        .lines()
+        .take_while(|line| !line.starts_with('#'))
+        .filter(|line| line.starts_with("| ") && line.as_bytes()[2].is_ascii_digit())
+        .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 10, "{rows:?}");
+    for row in rows {
+        let level = Level::new(row[0].parse().unwrap()).unwrap();
+        let expected = [
+            level.number.to_string(),
+            level.depth.to_string(),
+            format!("{} ms", level.movetime.as_millis()),
+            level.noise.to_string(),
+            (if level.databases { "yes" } else { "no" }).to_string(),
+        ];
+        assert_eq!(row, expected, "level {}", level.number);
+    }
 }

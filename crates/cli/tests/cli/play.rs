@@ -5,6 +5,7 @@
 //! sets it).
 
 use ludus_backgammon::{Match, Rules as BgRules, SeededDice};
+use ludus_morris::record::Record;
 use ludus_morris::{Game, Rules};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -152,15 +153,13 @@ fn morris_game_one_move_from_the_end() -> (Game, String) {
     panic!("no winning move within {MAX_PLIES} plies");
 }
 
+/// The game as a record of two people (`docs/morris-record.md`).
 fn morris_record(game: &Game) -> String {
-    let mut text = String::from(
-        "# Ludus Morris game\nRules: standard\nWhite: human\nBlack: human\nResult: *\nMoves:\n",
-    );
-    for (i, pair) in game.moves().chunks(2).enumerate() {
-        let moves: Vec<String> = pair.iter().map(ToString::to_string).collect();
-        text.push_str(&format!("{}. {}\n", i + 1, moves.join(" ")));
+    let mut record = Record::new(game.clone());
+    for tag in ["WhiteType", "BlackType"] {
+        record.set_tag(tag, "human");
     }
-    text
+    record.to_string()
 }
 
 #[test]
@@ -209,7 +208,7 @@ fn morris_in_tmux_opening_keys_then_a_resumed_game_to_its_end() {
     tmux.wait_until_ended();
     let saved = std::fs::read_to_string(&save).unwrap();
     assert!(
-        saved.ends_with("1. a7 a1\n2. d7 d1\n3. g7xd1 a4\n"),
+        saved.ends_with("\n1. a7 a1 2. d7 d1 3. g7xd1 a4 *\n"),
         "{saved}"
     );
     drop(tmux);
@@ -249,7 +248,7 @@ fn morris_in_tmux_opening_keys_then_a_resumed_game_to_its_end() {
     } else {
         "0-1"
     };
-    assert!(saved.contains(&format!("Result: {result}")), "{saved}");
+    assert!(saved.contains(&format!("[Result \"{result}\"]")), "{saved}");
     assert!(saved.contains(&winning), "{saved}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -16,8 +16,26 @@
 //! that no board maps to (about 1 % of the slots for 6 pieces). Ranks are colexicographic
 //! (`rank = Σ C(position of the k-th lowest member, k + 1)`).
 
-use crate::geometry::{ALL, SQUARES, SYMMETRIES, apply_symmetry, squares};
+use ludus_morris::geometry::Symmetry;
+use ludus_morris::{ALL_SQUARES, Bitboard, SQUARE_COUNT, Square};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// Number of points on the board.
+const SQUARES: usize = SQUARE_COUNT;
+/// Number of board symmetries; bit `g` of a stabiliser mask stands for `Symmetry::ALL[g]`.
+pub const SYMMETRIES: usize = Symmetry::ALL.len();
+
+/// The image of a set of squares under symmetry number `g` of [`Symmetry::ALL`].
+#[inline]
+fn apply_symmetry(g: usize, bits: Bitboard) -> Bitboard {
+    Symmetry::ALL[g].apply_bits(bits)
+}
+
+/// The indices of the squares of a set, lowest first.
+#[inline]
+fn squares(bits: Bitboard) -> impl Iterator<Item = usize> {
+    Square::iter_bits(bits).map(Square::index)
+}
 
 /// Binomial coefficients `C(n, k)` for `n, k ≤ 24`.
 static BINOMIAL: [[u64; SQUARES + 1]; SQUARES + 1] = build_binomials();
@@ -179,7 +197,7 @@ impl MoverSets {
 #[derive(Clone, Copy, Debug)]
 pub struct MoverKey {
     base: u64,
-    symmetry: usize,
+    symmetry: Symmetry,
     stabilizer: u16,
     free: u32,
 }
@@ -231,19 +249,21 @@ impl SubspaceIndex {
     /// What the index needs to know about a mover set, computed once for many opponent sets.
     #[inline]
     pub fn mover_key(&self, mover: u32) -> MoverKey {
-        let (id, symmetry) = self.sets.canonicalize(mover);
+        let (id, g) = self.sets.canonicalize(mover);
         MoverKey {
             base: id as u64 * self.per_mover,
-            symmetry,
+            symmetry: Symmetry::ALL[g],
             stabilizer: self.sets.stabilizer[id],
-            free: ALL & !self.sets.canonical[id],
+            free: ALL_SQUARES & !self.sets.canonical[id],
         }
     }
 
-    /// The index of the board made of the mover set of `key` and `opponent`.
-    #[inline]
+    /// The index of the board made of the mover set of `key` and `opponent`. Always inlined:
+    /// the solver's inner loops call it for every move (measured: 15 % of a 5-4 build when the
+    /// call stays a call).
+    #[inline(always)]
     pub fn index_with(&self, key: &MoverKey, opponent: u32) -> u64 {
-        let mut opp = apply_symmetry(key.symmetry, opponent);
+        let mut opp = key.symmetry.apply_bits(opponent);
         if key.stabilizer != IDENTITY_ONLY {
             opp = smallest_image(key.stabilizer, opp);
         }
@@ -273,7 +293,7 @@ impl SubspaceIndex {
         let canon = self.sets.canonical[id];
         let opp = deposit(
             colex_unrank(index % self.per_mover, self.opponent),
-            ALL & !canon,
+            ALL_SQUARES & !canon,
         );
         is_representative(self.sets.stabilizer[id], opp).then_some((canon, opp))
     }

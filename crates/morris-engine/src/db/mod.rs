@@ -140,7 +140,7 @@ impl Table {
                 } else {
                     let opp = index::deposit(
                         index::colex_unrank(k as u64, self.index.opponent),
-                        crate::geometry::ALL & !canon,
+                        ludus_morris::ALL_SQUARES & !canon,
                     );
                     if !index::is_representative(stab, opp) {
                         continue;
@@ -167,7 +167,7 @@ impl Table {
 /// Orbit size of a board whose mover set has no symmetry.
 #[inline]
 fn geometry_orbit() -> u64 {
-    crate::geometry::SYMMETRIES as u64
+    index::SYMMETRIES as u64
 }
 
 /// `1 ply`, `5 plies`.

@@ -4,6 +4,7 @@
 use super::file::{FileError, read_table, write_table};
 use super::solve::{Progress, SolveError, solve_pair, verify_table};
 use super::{MAX_DB_PIECES, MIN_DB_PIECES, Table, Value};
+use ludus_morris::Rules;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -35,9 +36,14 @@ impl Subspace {
         range.contains(&self.mover) && range.contains(&self.opponent)
     }
 
-    /// The rules directory name: `standard` or `no-flying`.
+    /// The named rule set of this sub-space (only flying matters in the movement phase).
+    pub fn rules(&self) -> Rules {
+        Rules::with_flying(self.flying)
+    }
+
+    /// The rules directory name: `standard` or `no-flying` ([`Rules::movement_name`]).
     pub fn rules_name(&self) -> &'static str {
-        if self.flying { "standard" } else { "no-flying" }
+        self.rules().movement_name()
     }
 
     /// The other sub-space of the pair (the same one when the counts are equal).

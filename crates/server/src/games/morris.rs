@@ -8,6 +8,7 @@ use crate::game::{
     RuleOptions, Side,
 };
 use ludus_morris::geometry::MILLS;
+use ludus_morris::record::{OffBoardResult, Record};
 use ludus_morris::{Color, Move, Outcome, Position, Rules, Square};
 use serde::Serialize;
 use serde_json::Value;
@@ -44,6 +45,13 @@ fn side_of(color: Color) -> Side {
     match color {
         Color::White => Side::White,
         Color::Black => Side::Black,
+    }
+}
+
+fn color_of(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
     }
 }
 
@@ -312,33 +320,15 @@ impl Game for MorrisGame {
         })
     }
 
+    /// The game record of `ludus_morris::record` (`docs/morris-record.md`), a resignation as
+    /// the result off the board.
     fn export(&self) -> String {
-        let result = match self.result() {
-            Some(GameResult {
-                winner: Some(Side::White),
-                ..
-            }) => "1-0",
-            Some(GameResult {
-                winner: Some(Side::Black),
-                ..
-            }) => "0-1",
-            Some(GameResult { winner: None, .. }) => "1/2-1/2",
-            None => "*",
-        };
-        let rules = if self.game.rules().flying {
-            "standard"
-        } else {
-            "no-flying"
-        };
-        let mut text =
-            format!("[Game \"Nine Men's Morris\"]\n[Rules \"{rules}\"]\n[Result \"{result}\"]\n\n");
-        for (number, pair) in self.game.moves().chunks(2).enumerate() {
-            let line: Vec<String> = pair.iter().map(ToString::to_string).collect();
-            text.push_str(&format!("{}. {}\n", number + 1, line.join(" ")));
-        }
-        text.push_str(result);
-        text.push('\n');
-        text
+        let mut record = Record::new(self.game.clone());
+        record.set_tag("Game", "Nine Men's Morris");
+        record.off_board = self
+            .resigned
+            .map(|loser| OffBoardResult::Win(color_of(loser.opponent())));
+        record.to_string()
     }
 
     fn computer_job(&self, level: u8, think_time: Duration) -> Option<ComputerJob> {

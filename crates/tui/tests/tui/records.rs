@@ -3,6 +3,7 @@
 
 use crate::english;
 use ludus_backgammon::{Match, Rules as BgRules, Seat};
+use ludus_morris::record::RecordError as MorrisRecordError;
 use ludus_morris::{Game, Rules};
 use ludus_tui::backgammon::{BgApp, BgConfig};
 use ludus_tui::morris::{MorrisApp, MorrisConfig};
@@ -11,64 +12,112 @@ use ludus_tui::ui::{Input, Opponent, Screen};
 use ludus_tui::{BgOptions, MorrisOptions, PlayOptions, backgammon_app, morris_app};
 
 const MORRIS_RECORD: &str = "\
-# Ludus Morris game (docs/morris-record.md)
-Rules: no-flying
-White: computer 3
-Black: human
-Result: *
-Moves:
-1. d6 d5
-2. b6 f4
-3. f6xd5
+[Event \"Ludus terminal game\"]
+[White \"Ludus level 3\"]
+[WhiteType \"program\"]
+[Black \"human\"]
+[BlackType \"human\"]
+[Level \"3\"]
+[Seed \"42\"]
+[Rules \"no-flying\"]
+[Result \"*\"]
+
+1. d6 d5 2. b6 f4 3. f6xd5 *
 ";
 
 #[test]
 fn a_morris_record_is_read_and_written_back_unchanged() {
     let record: MorrisRecord = MORRIS_RECORD.parse().unwrap();
-    assert_eq!(record.rules, Rules::no_flying());
+    assert_eq!(record.game.rules(), &Rules::no_flying());
     assert_eq!(
         record.players,
         [MorrisPlayer::Computer(3), MorrisPlayer::Human]
     );
+    assert_eq!(record.seed, Some(42));
     assert_eq!(record.game.moves().len(), 5);
     assert_eq!(record.to_string(), MORRIS_RECORD);
 }
 
 #[test]
 fn a_finished_morris_game_has_its_result() {
-    let mut game = Game::new(Rules::standard());
-    for mv in ["a7", "a1", "d7", "d1"] {
-        game.play(mv.parse().unwrap()).unwrap();
-    }
-    let record = MorrisRecord {
-        rules: Rules::standard(),
+    let start = "WW.W..../.BBB..../........ b 0 0 4".parse().unwrap();
+    let mut game = Game::from_position(Rules::standard(), start);
+    game.play("f4-f2".parse().unwrap()).unwrap();
+    let mut record = MorrisRecord {
         players: [MorrisPlayer::Human; 2],
+        seed: None,
         game,
     };
-    assert_eq!(record.result(), "*");
-    assert!(record.to_string().contains("2. d7 d1\n"));
+    let text = record.to_string();
+    assert!(text.contains("[Result \"*\"]\n"), "{text}");
+    assert!(text.ends_with("\n1... f4-f2 *\n"), "{text}");
+    // g7 closes a7-d7-g7, and Black is left with two pieces.
+    record.game.play("g4-g7xd6".parse().unwrap()).unwrap();
+    let text = record.to_string();
+    assert!(text.contains("[Result \"1-0\"]\n"), "{text}");
+    assert!(text.ends_with("\n1... f4-f2 2. g4-g7xd6 1-0\n"), "{text}");
+    assert_eq!(text.parse::<MorrisRecord>(), Ok(record));
 }
 
 #[test]
 fn morris_records_with_mistakes_say_where() {
-    let not_ours = "1. d6 d5\n".parse::<MorrisRecord>();
-    assert_eq!(not_ours, Err(RecordError::NotMorris));
+    let old_format = "# Ludus Morris game\nRules: standard\nMoves:\n1. d6 d5\n";
+    assert!(matches!(
+        old_format.parse::<MorrisRecord>(),
+        Err(RecordError::Morris(MorrisRecordError::Token {
+            number: 1,
+            ..
+        }))
+    ));
     let illegal = MORRIS_RECORD.replace("f6xd5", "f6xa1");
     let error = illegal.parse::<MorrisRecord>().unwrap_err();
     assert!(
-        matches!(&error, RecordError::Move { number: 5, .. }),
+        matches!(
+            &error,
+            RecordError::Morris(MorrisRecordError::Token { number: 5, .. })
+        ),
         "{error}"
     );
-    let header = MORRIS_RECORD.replace("Rules: no-flying", "Rules: lasker");
-    let error = header.parse::<MorrisRecord>().unwrap_err();
+    let rules = MORRIS_RECORD.replace("no-flying", "lasker");
+    let error = rules.parse::<MorrisRecord>().unwrap_err();
     assert!(
-        matches!(error, RecordError::Header { line: 2, .. }),
+        matches!(
+            error,
+            RecordError::Morris(MorrisRecordError::Rules { line: 8, .. })
+        ),
         "{error}"
     );
+    for (from, to, tag) in [
+        ("[Level \"3\"]", "[Level \"11\"]", "Level"),
+        ("[Seed \"42\"]", "[Seed \"x\"]", "Seed"),
+        (
+            "[WhiteType \"program\"]",
+            "[WhiteType \"robot\"]",
+            "WhiteType",
+        ),
+    ] {
+        let error = MORRIS_RECORD
+            .replace(from, to)
+            .parse::<MorrisRecord>()
+            .unwrap_err();
+        assert!(
+            matches!(&error, RecordError::Setting { tag: t, .. } if *t == tag),
+            "{error}"
+        );
+    }
 }
 
 #[test]
-fn a_saved_morris_game_resumes_with_its_players() {
+fn a_record_from_another_program_loads_as_people_playing() {
+    let text = "[Event \"Sanmill\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. d6 f4 *\n";
+    let record: MorrisRecord = text.parse().unwrap();
+    assert_eq!(record.players, [MorrisPlayer::Human; 2]);
+    assert_eq!(record.seed, None);
+    assert_eq!(record.game.rules(), &Rules::standard());
+}
+
+#[test]
+fn a_saved_morris_game_resumes_with_its_players_and_seed() {
     let dir = std::env::temp_dir().join(format!("ludus-tui-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("morris.txt");
@@ -83,6 +132,8 @@ fn a_saved_morris_game_resumes_with_its_players() {
     assert_eq!(app.config.opponent, Opponent::Computer);
     assert_eq!(app.config.level, 3);
     assert_eq!(app.config.human, ludus_morris::Color::Black);
+    assert_eq!(app.config.seed, 42);
+    assert_eq!(app.record().to_string(), MORRIS_RECORD);
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -99,7 +150,8 @@ fn the_morris_screen_saves_after_each_move() {
     }
     app.handle(Input::Enter);
     let saved = app.take_record().expect("saved after the move");
-    assert!(saved.ends_with("Moves:\n1. d6\n"), "{saved}");
+    assert!(saved.ends_with("[Result \"*\"]\n\n1. d6 *\n"), "{saved}");
+    assert!(saved.contains("[WhiteType \"human\"]\n"), "{saved}");
     assert_eq!(app.take_record(), None);
 }
 

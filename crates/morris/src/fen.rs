@@ -1,5 +1,5 @@
-//! Sanmill's FEN for Nine Men's Morris (standard rules), and the state between a mill and its
-//! removal that Sanmill's atomic move tokens pass through.
+//! Sanmill's FEN for Nine Men's Morris (standard rules), including the state between a mill and
+//! its removal that Sanmill's atomic move tokens pass through ([`MorrisState`]).
 //!
 //! `INNER/MIDDLE/OUTER SIDE PHASE ACTION W_ON_BOARD W_IN_HAND B_ON_BOARD B_IN_HAND W_TO_REMOVE
 //! B_TO_REMOVE W_MILL_FROM W_MILL_TO B_MILL_FROM B_MILL_TO MILLS_BITMASK RULE50 FULLMOVE`.
@@ -7,21 +7,45 @@
 //! side and going clockwise: inner `d5 e5 e4 e3 d3 c3 c4 c5`, middle `d6 f6 … b6`, outer
 //! `d7 g7 g4 g1 d1 a1 a4 a7` (Sanmill's square numbering 8..31). The older 12-field form without
 //! the four last-mill squares and the mills bitmask is read too. See `docs/interop-formats.md`.
+//!
+//! ```
+//! use ludus_morris::fen::{Fen, START_FEN};
+//! use ludus_morris::token::MorrisState;
+//! use ludus_morris::Position;
+//! let fen: Fen = START_FEN.parse().unwrap();
+//! assert_eq!(fen.state().unwrap(), MorrisState::Turn(Position::new()));
+//! assert_eq!(fen.to_string(), START_FEN);
+//! ```
 
-use ludus_morris::geometry::pieces_in_mills;
-use ludus_morris::{Bitboard, Color, Position, Setup, SetupError, Square};
+use crate::geometry::pieces_in_mills;
+use crate::position::{Position, Setup, SetupError};
+use crate::square::{Bitboard, Color, RING_LEN, SQUARE_COUNT, Square};
+use crate::token::{MorrisState, Removal};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// Sanmill's square order in a FEN board (its squares 8..31).
-const SANMILL_ORDER: [&str; 24] = [
-    "d5", "e5", "e4", "e3", "d3", "c3", "c4", "c5", // inner ring
-    "d6", "f6", "f4", "f2", "d2", "b2", "b4", "b6", // middle ring
-    "d7", "g7", "g4", "g1", "d1", "a1", "a4", "a7", // outer ring
-];
+/// The square written at place `i` of a FEN board. Sanmill's rings run inner, middle, outer,
+/// each from the midpoint of its top side clockwise (`d5 e5 … c5`, `d6 … b6`, `d7 … a7`); Ludus's
+/// run outer first, each from its top-left corner, so place `i` is ring `2 − i / 8`, one step
+/// further round.
+const fn sanmill_square(i: usize) -> Square {
+    let ring = 2 - i / RING_LEN;
+    Square::ALL[ring * RING_LEN + (i % RING_LEN + 1) % RING_LEN]
+}
+
+/// Ludus's squares in FEN order.
+const SANMILL_ORDER: [Square; SQUARE_COUNT] = {
+    let mut order = [Square::ALL[0]; SQUARE_COUNT];
+    let mut i = 0;
+    while i < SQUARE_COUNT {
+        order[i] = sanmill_square(i);
+        i += 1;
+    }
+    order
+};
 /// Points in one ring.
-const RING: usize = 8;
+const RING: usize = RING_LEN;
 /// Fields of the current form.
 const FIELDS: usize = 17;
 /// Fields of the older form (no last-mill squares, no mills bitmask).
@@ -50,9 +74,25 @@ pub enum FenError {
         /// The text.
         found: String,
     },
-    /// The counts disagree with the board.
-    #[error("{0}")]
-    Inconsistent(String),
+    /// An on-board count disagrees with the board.
+    #[error("{color} has {counted} pieces on the board, the FEN says {stated}")]
+    OnBoard {
+        /// Whose pieces.
+        color: Color,
+        /// The pieces on the board.
+        counted: u32,
+        /// The count in the FEN.
+        stated: u32,
+    },
+    /// Action `r` without exactly one piece to remove for the side to move.
+    #[error("action r needs exactly 1 piece to remove for the side to move")]
+    RemovalCount,
+    /// Action `r` without a mill of the side to move or without a piece to remove.
+    #[error("action r without a mill of the side to move or a piece to remove")]
+    NothingToRemove,
+    /// Pieces to remove with another action than `r`.
+    #[error("pieces to remove without action r")]
+    RemovalWithoutAction,
     /// The position is not legal in Ludus's rules.
     #[error("not a legal position: {0}")]
     Setup(#[from] SetupError),
@@ -103,59 +143,6 @@ pub struct Fen {
     pub fullmove: u32,
 }
 
-/// Where a Morris game stands between Sanmill's atomic actions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MorrisState {
-    /// A whole turn is to be played (placement or move, with its removal).
-    Turn(Position),
-    /// The side to move has closed a mill and must remove a piece.
-    Removal(Removal),
-}
-
-/// The board after a mill was closed, before the removal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Removal {
-    /// The pieces after the placement or move.
-    pub pieces: [Bitboard; 2],
-    /// The pieces in hand after the placement.
-    pub in_hand: [u8; 2],
-    /// The side that removes.
-    pub remover: Color,
-    /// Whether the mill came from a placement.
-    pub placing: bool,
-    /// Plies since the last removal, counting the move that closed the mill.
-    pub plies_since_removal: u32,
-}
-
-impl Removal {
-    /// The opposing pieces that may be removed: those outside mills, or any when all are in mills.
-    pub fn targets(&self) -> Bitboard {
-        let theirs = self.pieces[self.remover.opponent().index()];
-        let free = theirs & !pieces_in_mills(theirs);
-        if free != 0 { free } else { theirs }
-    }
-
-    /// The position after removing the piece on `square`, or `None` when that is not allowed.
-    pub fn remove(&self, square: Square) -> Option<Position> {
-        if self.targets() & square.bit() == 0 {
-            return None;
-        }
-        let mut pieces = self.pieces;
-        pieces[self.remover.opponent().index()] &= !square.bit();
-        Position::try_from(Setup {
-            pieces,
-            in_hand: self.in_hand,
-            side_to_move: self.remover.opponent(),
-            plies_since_removal: 0,
-        })
-        .ok()
-    }
-}
-
-fn sanmill_squares() -> [Square; 24] {
-    SANMILL_ORDER.map(|name| name.parse().unwrap_or(Square::ALL[0]))
-}
-
 fn field<T: FromStr>(fields: &[&str], index: usize, name: &'static str) -> Result<T, FenError> {
     fields[index].parse().map_err(|_| FenError::Field {
         index: index + 1,
@@ -177,7 +164,7 @@ impl FromStr for Fen {
             return Err(FenError::Board(fields[0].to_string()));
         }
         let mut pieces = [0 as Bitboard; 2];
-        for (square, c) in sanmill_squares().iter().zip(rings.concat().chars()) {
+        for (square, c) in SANMILL_ORDER.iter().zip(rings.concat().chars()) {
             match c {
                 '*' => {}
                 'O' => pieces[Color::White.index()] |= square.bit(),
@@ -238,11 +225,13 @@ impl FromStr for Fen {
         };
         for color in Color::ALL {
             let counted = fen.pieces[color.index()].count_ones();
-            if counted != on_board[color.index()] {
-                return Err(FenError::Inconsistent(format!(
-                    "{color} has {counted} pieces on the board, the FEN says {}",
-                    on_board[color.index()]
-                )));
+            let stated = on_board[color.index()];
+            if counted != stated {
+                return Err(FenError::OnBoard {
+                    color,
+                    counted,
+                    stated,
+                });
             }
         }
         Ok(fen)
@@ -259,8 +248,7 @@ fn bad(index: usize, name: &'static str, found: &str) -> FenError {
 
 impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let squares = sanmill_squares();
-        for (i, square) in squares.iter().enumerate() {
+        for (i, square) in SANMILL_ORDER.iter().enumerate() {
             if i > 0 && i.is_multiple_of(RING) {
                 f.write_str("/")?;
             }
@@ -306,9 +294,7 @@ impl Fen {
         let remover = self.side;
         if self.action == FenAction::Remove {
             if self.to_remove[remover.index()] != 1 {
-                return Err(FenError::Inconsistent(
-                    "action r needs exactly 1 piece to remove for the side to move".into(),
-                ));
+                return Err(FenError::RemovalCount);
             }
             let removal = Removal {
                 pieces: self.pieces,
@@ -318,9 +304,7 @@ impl Fen {
                 plies_since_removal: self.rule50,
             };
             if pieces_in_mills(self.pieces[remover.index()]) == 0 || removal.targets() == 0 {
-                return Err(FenError::Inconsistent(
-                    "action r without a mill of the side to move or a piece to remove".into(),
-                ));
+                return Err(FenError::NothingToRemove);
             }
             // The board after a removal must be a legal position.
             if let Some(square) = Square::iter_bits(removal.targets()).next() {
@@ -336,9 +320,7 @@ impl Fen {
             return Ok(MorrisState::Removal(removal));
         }
         if self.to_remove != [0, 0] {
-            return Err(FenError::Inconsistent(
-                "pieces to remove without action r".into(),
-            ));
+            return Err(FenError::RemovalWithoutAction);
         }
         let position = Position::try_from(Setup {
             pieces: self.pieces,
@@ -352,55 +334,31 @@ impl Fen {
     /// The FEN of a state, with the given full move number (the last-mill fields `-1`, the
     /// bitmask 0: the standard rules do not use them).
     pub fn from_state(state: &MorrisState, fullmove: u32) -> Fen {
-        let (pieces, in_hand, side, phase, action, to_remove, rule50) = match state {
-            MorrisState::Turn(p) => {
-                let placing = p.is_placement_phase();
-                (
-                    [p.pieces(Color::White), p.pieces(Color::Black)],
-                    [p.in_hand(Color::White), p.in_hand(Color::Black)],
-                    p.side_to_move(),
-                    if placing {
-                        FenPhase::Placing
-                    } else {
-                        FenPhase::Moving
-                    },
-                    if placing {
-                        FenAction::Place
-                    } else {
-                        FenAction::Select
-                    },
-                    [0, 0],
-                    p.plies_since_removal(),
-                )
-            }
-            MorrisState::Removal(r) => {
-                let mut to_remove = [0, 0];
-                to_remove[r.remover.index()] = 1;
-                (
-                    r.pieces,
-                    r.in_hand,
-                    r.remover,
-                    if r.placing {
-                        FenPhase::Placing
-                    } else {
-                        FenPhase::Moving
-                    },
-                    FenAction::Remove,
-                    to_remove,
-                    r.plies_since_removal,
-                )
-            }
-        };
+        let side = state.side();
+        let removing = matches!(state, MorrisState::Removal(_));
+        let mut to_remove = [0, 0];
+        if removing {
+            to_remove[side.index()] = 1;
+        }
+        let placing = state.is_placing();
         Fen {
-            pieces,
+            phase: if placing {
+                FenPhase::Placing
+            } else {
+                FenPhase::Moving
+            },
+            action: match (removing, placing) {
+                (true, _) => FenAction::Remove,
+                (false, true) => FenAction::Place,
+                (false, false) => FenAction::Select,
+            },
+            pieces: state.pieces(),
+            in_hand: state.in_hand(),
             side,
-            phase,
-            action,
-            in_hand,
             to_remove,
             last_mills: Some([-1; 4]),
             mills_bitmask: Some(0),
-            rule50,
+            rule50: state.plies_since_removal(),
             fullmove,
         }
     }
