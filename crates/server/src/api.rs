@@ -1,12 +1,14 @@
 //! The HTTP routes: the JSON API of `docs/architecture.md`, the WebSocket feed and the web UI.
 
-use crate::assets;
 use crate::error::ApiError;
 use crate::game::{Action, Command, GameKind, Side};
+use crate::limits::{self, ClientKey};
 use crate::sessions::{DEFAULT_LEVEL, Hub, NewGame};
+use crate::{assets, ops};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::middleware::from_fn_with_state;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -22,22 +24,41 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// How many games `GET /api/games` lists.
 const LIST_LIMIT: usize = 50;
 
-/// The whole application: API, WebSocket and web UI.
+/// The whole application: API, WebSocket, web UI, and the operations endpoints.
 pub fn router(hub: Hub) -> Router {
+    // Limits (`limits.rs`): creating games and the engine endpoints are rate-limited per
+    // client, the engine endpoints also wait for a place in the analysis pool.
+    let creation = from_fn_with_state(hub.clone(), limits::limit_creation);
+    let engine = from_fn_with_state(hub.clone(), limits::limit_engine);
     Router::new()
         .route("/api/openapi.json", get(openapi))
-        .route("/api/games", get(list_games).post(create_game))
+        .route(
+            "/api/games",
+            get(list_games).merge(post(create_game).layer(creation)),
+        )
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/actions", post(take_action))
         .route("/api/games/{id}/export", get(export_game))
-        .route("/api/games/{id}/analysis", get(analyse_game))
+        .route(
+            "/api/games/{id}/analysis",
+            get(analyse_game).layer(engine.clone()),
+        )
         .route("/api/games/{id}/ws", get(watch_game))
-        .route("/api/morris/analysis", get(morris_analysis))
-        .route("/api/backgammon/analysis", get(backgammon_analysis))
+        .route(
+            "/api/morris/analysis",
+            get(morris_analysis).layer(engine.clone()),
+        )
+        .route(
+            "/api/backgammon/analysis",
+            get(backgammon_analysis).layer(engine),
+        )
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
+        .merge(ops::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(from_fn_with_state(hub.clone(), limits::time_limit))
+        .layer(from_fn_with_state(hub.clone(), ops::observe))
         .with_state(hub)
 }
 
@@ -60,8 +81,8 @@ async fn api_not_found() -> ApiError {
     ApiError::not_found("no such API endpoint")
 }
 
-async fn list_games(State(hub): State<Hub>) -> Json<Value> {
-    Json(json!({ "games": hub.list(LIST_LIMIT).await }))
+async fn list_games(State(hub): State<Hub>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(json!({ "games": hub.list(LIST_LIMIT).await? })))
 }
 
 /// `POST /api/games`.
@@ -83,6 +104,7 @@ struct CreateRequest {
 
 async fn create_game(
     State(hub): State<Hub>,
+    client: ClientKey,
     request: Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let request = body(request)?;
@@ -100,14 +122,19 @@ async fn create_game(
         None | Some("random") => None,
         Some(text) => Some(text.parse::<Side>().map_err(ApiError::bad_request)?),
     };
-    let created = hub.create(NewGame {
-        kind,
-        rules: request.rules.unwrap_or_else(|| json!({})),
-        vs_computer,
-        side,
-        level: request.level.unwrap_or(DEFAULT_LEVEL),
-        seed: request.seed,
-    })?;
+    let created = hub
+        .create_for(
+            NewGame {
+                kind,
+                rules: request.rules.unwrap_or_else(|| json!({})),
+                vs_computer,
+                side,
+                level: request.level.unwrap_or(DEFAULT_LEVEL),
+                seed: request.seed,
+            },
+            Some(&client.0),
+        )
+        .await?;
     let id = created.state["id"].as_str().unwrap_or_default().to_string();
     let other = created.seat.opponent();
     let invite = created.tokens[other.index()]
@@ -130,7 +157,7 @@ async fn game_state(
     State(hub): State<Hub>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = hub.get(&id)?;
+    let session = hub.get(&id).await?;
     let state = session.lock().await.state();
     Ok(Json(state))
 }
@@ -182,7 +209,7 @@ async fn take_action(
 }
 
 async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let session = hub.get(&id)?;
+    let session = hub.get(&id).await?;
     let (kind, text) = session.lock().await.export();
     let file_name = match kind {
         GameKind::Morris => format!("morris-{id}.txt"),
@@ -209,23 +236,68 @@ async fn watch_game(
     Path(id): Path<String>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let session = hub.get(&id)?;
+    // 404 before the upgrade; the game is read again once the socket is open.
+    drop(hub.get(&id).await?);
     let upgrade = upgrade.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
     Ok(upgrade.on_upgrade(move |socket| async move {
-        let (receiver, first) = {
-            let guard = session.lock().await;
-            (guard.subscribe(), Arc::new(guard.state().to_string()))
+        let _busy = hub.lifecycle().busy();
+        // Subscribe first, then read the state: no change can fall in between.
+        let updates = Subscription::new(&hub, &id);
+        let Ok(first) = hub.state_text(&id).await else {
+            return;
         };
-        feed(socket, receiver, first, session).await;
+        feed(socket, updates, Arc::new(first), &hub, &id).await;
     }))
 }
 
-/// Sends the current state, then every change, until the watcher leaves.
+/// A watcher's receiver of a game's states; leaving unregisters it.
+struct Subscription {
+    hub: Hub,
+    id: String,
+    /// Always `Some` until dropped.
+    receiver: Option<tokio::sync::broadcast::Receiver<Arc<String>>>,
+}
+
+impl Subscription {
+    fn new(hub: &Hub, id: &str) -> Subscription {
+        Subscription {
+            hub: hub.clone(),
+            id: id.to_string(),
+            receiver: Some(hub.watchers().subscribe(id)),
+        }
+    }
+
+    async fn recv(&mut self) -> Result<Arc<String>, RecvError> {
+        match &mut self.receiver {
+            Some(receiver) => receiver.recv().await,
+            None => Err(RecvError::Closed),
+        }
+    }
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        // The receiver must be gone before the registry counts the game's receivers.
+        self.receiver = None;
+        self.hub.watchers().unsubscribed(&self.id);
+    }
+}
+
+/// The close frame sent to every watcher when the server shuts down.
+fn going_away() -> Message {
+    Message::Close(Some(CloseFrame {
+        code: close_code::AWAY,
+        reason: "the server is shutting down".into(),
+    }))
+}
+
+/// Sends the current state, then every change, until the watcher leaves or the server stops.
 async fn feed(
     mut socket: WebSocket,
-    mut updates: tokio::sync::broadcast::Receiver<Arc<String>>,
+    mut updates: Subscription,
     first: Arc<String>,
-    session: Arc<tokio::sync::Mutex<crate::sessions::Session>>,
+    hub: &Hub,
+    id: &str,
 ) {
     if socket
         .send(Message::Text(first.as_str().into()))
@@ -234,13 +306,18 @@ async fn feed(
     {
         return;
     }
+    let stopping = hub.lifecycle().stopping();
+    tokio::pin!(stopping);
     loop {
         tokio::select! {
             update = updates.recv() => {
                 let text = match update {
                     Ok(text) => text,
                     // Fell behind: skip to the present.
-                    Err(RecvError::Lagged(_)) => Arc::new(session.lock().await.state().to_string()),
+                    Err(RecvError::Lagged(_)) => match hub.state_text(id).await {
+                        Ok(text) => Arc::new(text),
+                        Err(_) => return,
+                    },
                     Err(RecvError::Closed) => return,
                 };
                 if socket.send(Message::Text(text.as_str().into())).await.is_err() {
@@ -251,6 +328,10 @@ async fn feed(
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => {}
             },
+            () = &mut stopping => {
+                let _ = socket.send(going_away()).await;
+                return;
+            }
         }
     }
 }
@@ -260,8 +341,9 @@ async fn analyse_game(
     State(hub): State<Hub>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = hub.get(&id)?;
+    let session = hub.get(&id).await?;
     let (kind, mat) = session.lock().await.export();
+    drop(session);
     if kind != GameKind::Backgammon {
         return Err(ApiError::conflict("analysis covers backgammon games only"));
     }
@@ -270,7 +352,9 @@ async fn analyse_game(
             "this server has no match analyser",
         ));
     };
-    let answer = tokio::task::spawn_blocking(move || analyser.analyse(&mat))
+    let answer = hub
+        .analysis_pool()
+        .run(move || analyser.analyse(&mat))
         .await
         .map_err(ApiError::internal)?;
     answer.map(Json).map_err(ApiError::internal)
@@ -287,11 +371,17 @@ async fn morris_analysis(
     Query(query): Query<MorrisAnalysisQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let players = hub.players().clone();
-    let answer = tokio::task::spawn_blocking(move || {
-        crate::games::morris::analysis(query.position.as_deref(), query.rules.as_deref(), &players)
-    })
-    .await
-    .map_err(ApiError::internal)?;
+    let answer = hub
+        .analysis_pool()
+        .run(move || {
+            crate::games::morris::analysis(
+                query.position.as_deref(),
+                query.rules.as_deref(),
+                &players,
+            )
+        })
+        .await
+        .map_err(ApiError::internal)?;
     answer.map(Json).map_err(ApiError::bad_request)
 }
 
@@ -307,15 +397,17 @@ async fn backgammon_analysis(
     Query(query): Query<BackgammonAnalysisQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let players = hub.players().clone();
-    let answer = tokio::task::spawn_blocking(move || {
-        crate::games::backgammon::analysis(
-            query.position_id.as_deref(),
-            query.match_id.as_deref(),
-            query.dice.as_deref(),
-            &players,
-        )
-    })
-    .await
-    .map_err(ApiError::internal)?;
+    let answer = hub
+        .analysis_pool()
+        .run(move || {
+            crate::games::backgammon::analysis(
+                query.position_id.as_deref(),
+                query.match_id.as_deref(),
+                query.dice.as_deref(),
+                &players,
+            )
+        })
+        .await
+        .map_err(ApiError::internal)?;
     answer.map(Json).map_err(ApiError::bad_request)
 }

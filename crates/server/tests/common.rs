@@ -6,8 +6,9 @@ use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use ludus_server::games::Players;
 use ludus_server::store::Store;
-use ludus_server::{Config, Hub, router};
+use ludus_server::{Config, Hub, Settings, router};
 use serde_json::{Value, json};
+use std::path::PathBuf;
 use std::time::Duration;
 use tower::ServiceExt;
 
@@ -27,6 +28,79 @@ pub fn hub() -> Hub {
 
 pub fn app() -> Router {
     router(hub())
+}
+
+/// A fresh SQLite path in the system's temporary folder; removed (with WAL files) on drop.
+pub struct TempDb(pub PathBuf);
+
+impl TempDb {
+    pub fn new(name: &str) -> TempDb {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        TempDb(std::env::temp_dir().join(format!("ludus-{name}-{}-{nanos}.db", std::process::id())))
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", self.0.display()));
+        }
+    }
+}
+
+/// A database of one test: an SQLite file or a fresh PostgreSQL database.
+pub enum TestDb {
+    Sqlite(TempDb),
+    Postgres(String),
+}
+
+impl TestDb {
+    /// What `ludus serve --db` takes: the file's path or the URL.
+    pub fn name(&self) -> String {
+        match self {
+            TestDb::Sqlite(file) => file.0.display().to_string(),
+            TestDb::Postgres(url) => url.clone(),
+        }
+    }
+
+    /// The backend's name, for messages.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            TestDb::Sqlite(_) => "sqlite",
+            TestDb::Postgres(_) => "postgres",
+        }
+    }
+
+    pub async fn store(&self) -> Store {
+        Store::connect(&self.name(), 8).await.expect("open the database")
+    }
+
+    /// A hub on this database with the test thinking time and `settings`.
+    pub async fn hub_with(&self, settings: Settings) -> Hub {
+        Hub::with_settings(
+            self.store().await,
+            Players::default(),
+            Config { think_time: THINK },
+            settings,
+        )
+    }
+
+    /// A hub on this database without per-client limits.
+    pub async fn hub(&self) -> Hub {
+        self.hub_with(Settings::unlimited()).await
+    }
+}
+
+/// The databases a test runs on: an SQLite file, and a PostgreSQL database when there is one.
+pub async fn backends(test: &str) -> Vec<TestDb> {
+    let mut databases = vec![TestDb::Sqlite(TempDb::new(test))];
+    if let Some(url) = crate::postgres::fresh_database(test).await {
+        databases.push(TestDb::Postgres(url));
+    }
+    databases
 }
 
 /// Sends one request; returns the status and the body as JSON (`Value::String` if not JSON).

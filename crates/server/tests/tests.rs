@@ -4,7 +4,9 @@
 //! - `common`    — helpers: an in-memory hub, a `oneshot` caller, polling for the computer.
 //! - `api`       — every endpoint and every error case through `tower::ServiceExt::oneshot`.
 //! - `websocket` — a real server on 127.0.0.1:0; watchers receive every state change.
-//! - `restart`   — a file database: drop the server, reopen it, every game resumes with history.
+//! - `restart`   — SQLite and PostgreSQL: drop the server, reopen it, every game resumes with
+//!   history; migrations.
+//! - `postgres`  — a throw-away PostgreSQL server and a fresh database per test.
 //! - `games`     — the game adapters: random playouts, replay determinism, the built-in players.
 //! - `i18n`      — the page's text keys exist in every language; the `.ftl` files are served.
 
@@ -12,5 +14,6 @@ mod api;
 mod common;
 mod games;
 mod i18n;
+mod postgres;
 mod restart;
 mod websocket;

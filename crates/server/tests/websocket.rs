@@ -59,6 +59,7 @@ async fn every_watcher_receives_every_state_change() {
             level: 5,
             seed: None,
         })
+        .await
         .unwrap();
     let id = created.state["id"].as_str().unwrap().to_string();
     let tokens = created.tokens.map(Option::unwrap);
@@ -109,6 +110,7 @@ async fn a_watcher_sees_the_computer_reply() {
             level: 5,
             seed: Some(3),
         })
+        .await
         .unwrap();
     let id = created.state["id"].as_str().unwrap().to_string();
     let (mut socket, _) =
