@@ -32,9 +32,10 @@ find_bin() {
 }
 bin=$(find_bin)
 
-# A free TCP port on the loopback interface, as the kernel hands one out.
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+# A random port among the unprivileged ones below the kernel's ephemeral range; one that turns out
+# busy makes the start fail, and another is tried.
+random_port() {
+    echo $((20000 + RANDOM % 12000))
 }
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/ludus-pg.XXXXXX")
@@ -53,10 +54,9 @@ options+=" -c shared_buffers=128MB"
 as_db "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 ||
     { cat "$dir/initdb.log" >&2; rm -rf "$dir"; exit 1; }
 
-# Another process may take the port between free_port and the start: try a few.
 started=""
-for _ in 1 2 3 4 5; do
-    port=$(free_port)
+for _ in 1 2 3 4 5 6 7 8; do
+    port=$(random_port)
     if as_db "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
         -o "-p $port $options" start >/dev/null 2>&1; then
         started=1

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::path::Path;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard as StdMutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
@@ -242,6 +242,8 @@ struct HubInner {
     limiter: RateLimiter,
     metrics: Metrics,
     lifecycle: Lifecycle,
+    /// Whether the background work has been started.
+    started: AtomicBool,
 }
 
 /// Why a command was not stored.
@@ -299,6 +301,7 @@ impl Hub {
                 limiter: RateLimiter::new(settings.rate_per_minute),
                 metrics: Metrics::default(),
                 lifecycle: Lifecycle::default(),
+                started: AtomicBool::new(false),
                 settings,
             }),
         }
@@ -820,7 +823,12 @@ impl Hub {
     /// not already playing (after a restart, all of them); with PostgreSQL only turns left
     /// untouched for twice the thinking time plus ten seconds (their process has gone, or is
     /// swamped). Should two processes then play the same turn, the version check stores one move.
+    ///
+    /// Starting it again does nothing.
     pub fn start_background(&self) {
+        if self.inner.started.swap(true, Ordering::AcqRel) {
+            return;
+        }
         let hub = self.clone();
         tokio::spawn(async move { hub.housekeeping().await });
         if self.inner.store.is_shared() {

@@ -7,13 +7,19 @@
 //! - `restart`   — SQLite and PostgreSQL: drop the server, reopen it, every game resumes with
 //!   history; migrations.
 //! - `postgres`  — a throw-away PostgreSQL server and a fresh database per test.
+//! - `instances` — two hubs on one PostgreSQL database: pushes across, racing moves, the computer.
+//! - `abuse`     — rate limits (429), live games per client, the analysis pool (503), fast moves.
+//! - `operations` — `/healthz`, `/metrics`, graceful shutdown, the bounded cache of games.
 //! - `games`     — the game adapters: random playouts, replay determinism, the built-in players.
 //! - `i18n`      — the page's text keys exist in every language; the `.ftl` files are served.
 
+mod abuse;
 mod api;
 mod common;
 mod games;
 mod i18n;
+mod instances;
+mod operations;
 mod postgres;
 mod restart;
 mod websocket;
