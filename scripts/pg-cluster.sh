@@ -2,6 +2,7 @@
 # A throw-away PostgreSQL cluster for tests and benchmarks.
 #
 #   scripts/pg-cluster.sh WATCH_PID [--durable]
+#   scripts/pg-cluster.sh createdb URL NAME      (creates database NAME on the server at URL)
 #
 # Creates a cluster under a fresh temporary directory (initdb), starts it on a free loopback port
 # (pg_ctl), prints its URL, `postgres://postgres@127.0.0.1:PORT/postgres`, on stdout and returns.
@@ -17,7 +18,8 @@
 # else PATH. Exit status 2: no PostgreSQL installed; 1: it failed to start (the log is printed).
 set -euo pipefail
 
-watch_pid=${1:?usage: scripts/pg-cluster.sh WATCH_PID [--durable]}
+usage="usage: scripts/pg-cluster.sh WATCH_PID [--durable] | createdb URL NAME"
+watch_pid=${1:?$usage}
 durable=${2:-}
 
 find_bin() {
@@ -31,6 +33,11 @@ find_bin() {
     exit 2
 }
 bin=$(find_bin)
+
+if [ "$watch_pid" = createdb ]; then
+    "$bin/psql" -q -v ON_ERROR_STOP=1 "${2:?$usage}" -c "CREATE DATABASE ${3:?$usage}"
+    exit 0
+fi
 
 # A random port among the unprivileged ones below the kernel's ephemeral range; one that turns out
 # busy makes the start fail, and another is tried.

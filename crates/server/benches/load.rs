@@ -14,6 +14,8 @@
 //! LUDUS_LOAD_HAMMER=50 LUDUS_LOAD_GAMES=20 LUDUS_LOAD_PACE_MS=200 cargo bench -p ludus-server --bench load
 //! ```
 //!
+//! `LUDUS_LOAD_ANALYSIS_WORKERS`: the analysis pool's workers (default: half the cores); a large
+//! number shows what an unbounded pool would do to the moves.
 //! `LUDUS_LOAD_DB`: `sqlite` (a file, the default), `postgres` (a throw-away cluster started by
 //! `scripts/pg-cluster.sh --durable`) or a `postgres://` URL of an empty database.
 //! `LUDUS_LOAD_INSTANCES`: server instances (PostgreSQL only), each a hub with its own runtime of
@@ -103,7 +105,10 @@ impl Client {
         }
         let mut bytes = vec![0; length];
         self.stream.read_exact(&mut bytes).await.expect("body");
-        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
     }
 
     async fn post(&mut self, path: &str, body: &Value) -> (u16, Value) {
@@ -129,7 +134,7 @@ async fn play_game(
     } else {
         "backgammon"
     };
-    let (status, created) = clients[index % clients.len()]
+    let (status, created) = clients[index % addrs.len()]
         .post(
             "/api/games",
             &json!({"game": game, "opponent": "human", "side": "white", "seed": index}),
@@ -272,7 +277,11 @@ fn throw_away_postgres() -> String {
 }
 
 /// One server instance: its runtime, hub and address.
-fn start_instance(database: &Database, players: &Players) -> (tokio::runtime::Runtime, Hub, SocketAddr) {
+fn start_instance(
+    database: &Database,
+    players: &Players,
+    settings: &Settings,
+) -> (tokio::runtime::Runtime, Hub, SocketAddr) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(SERVER_THREADS)
         .enable_all()
@@ -282,12 +291,7 @@ fn start_instance(database: &Database, players: &Players) -> (tokio::runtime::Ru
         let store = Store::connect(&database.name(), 32)
             .await
             .expect("database");
-        Hub::with_settings(
-            store,
-            players.clone(),
-            Config::default(),
-            Settings::unlimited(),
-        )
+        Hub::with_settings(store, players.clone(), Config::default(), settings.clone())
     });
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
@@ -312,8 +316,11 @@ fn main() {
         analyser: Some(Arc::new(Burner)),
         ..Players::default()
     };
+    let mut settings = Settings::unlimited();
+    settings.analysis_workers = env_or("LUDUS_LOAD_ANALYSIS_WORKERS", settings.analysis_workers);
+    settings.analysis_queue = 4 * settings.analysis_workers;
     let servers: Vec<_> = (0..instances)
-        .map(|_| start_instance(&database, &players))
+        .map(|_| start_instance(&database, &players, &settings))
         .collect();
     let addrs = Arc::new(servers.iter().map(|(_, _, addr)| *addr).collect::<Vec<_>>());
 

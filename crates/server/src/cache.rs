@@ -154,7 +154,11 @@ mod tests {
         assert_eq!(cache.len(), 2);
         drop(held);
         cache.insert("c", 3);
-        assert_eq!(cache.len(), 1, "back within capacity once nothing else is held");
+        assert_eq!(
+            cache.len(),
+            1,
+            "back within capacity once nothing else is held"
+        );
         assert!(cache.peek("c").is_some());
     }
 

@@ -71,7 +71,11 @@ impl ClientKey {
     /// The key of a request with these headers from `peer`, trusting `X-Forwarded-For` or not.
     pub fn of(headers: &HeaderMap, peer: Option<IpAddr>, trust_proxy: bool) -> ClientKey {
         let forwarded = trust_proxy.then(|| forwarded_for(headers)).flatten();
-        ClientKey(forwarded.or(peer).map_or_else(|| "unknown".to_string(), key_of))
+        ClientKey(
+            forwarded
+                .or(peer)
+                .map_or_else(|| "unknown".to_string(), key_of),
+        )
     }
 }
 
@@ -180,12 +184,10 @@ impl RateLimiter {
         }
         let (capacity, rate) = (self.capacity(), self.per_second());
         let mut buckets = self.buckets();
-        let bucket = buckets
-            .entry((limit, client.clone()))
-            .or_insert(Bucket {
-                tokens: capacity,
-                updated: now,
-            });
+        let bucket = buckets.entry((limit, client.clone())).or_insert(Bucket {
+            tokens: capacity,
+            updated: now,
+        });
         let elapsed = now.saturating_duration_since(bucket.updated).as_secs_f64();
         bucket.tokens = (bucket.tokens + elapsed * rate).min(capacity);
         bucket.updated = now;
@@ -425,13 +427,21 @@ mod tests {
         let wait = limiter.check_at(Limit::Create, &alice, start).unwrap_err();
         assert!((wait.as_secs_f64() - 1.0).abs() < 1e-6, "{wait:?}");
         // Another client and another limit have their own buckets.
-        assert!(limiter.check_at(Limit::Create, &client("10.0.0.2"), start).is_ok());
+        assert!(
+            limiter
+                .check_at(Limit::Create, &client("10.0.0.2"), start)
+                .is_ok()
+        );
         assert!(limiter.check_at(Limit::Engine, &alice, start).is_ok());
         // Half a second later half a token is back: still half a second to wait.
         let later = start + Duration::from_millis(500);
         let wait = limiter.check_at(Limit::Create, &alice, later).unwrap_err();
         assert!((wait.as_secs_f64() - 0.5).abs() < 1e-6, "{wait:?}");
-        assert!(limiter.check_at(Limit::Create, &alice, start + Duration::from_secs(1)).is_ok());
+        assert!(
+            limiter
+                .check_at(Limit::Create, &alice, start + Duration::from_secs(1))
+                .is_ok()
+        );
     }
 
     #[test]
@@ -456,7 +466,10 @@ mod tests {
     #[test]
     fn client_keys_come_from_the_peer_or_a_trusted_proxy() {
         let mut headers = HeaderMap::new();
-        headers.insert("x-forwarded-for", "203.0.113.9, 198.51.100.7".parse().unwrap());
+        headers.insert(
+            "x-forwarded-for",
+            "203.0.113.9, 198.51.100.7".parse().unwrap(),
+        );
         let peer: IpAddr = "127.0.0.1".parse().unwrap();
         assert_eq!(ClientKey::of(&headers, Some(peer), false).0, "127.0.0.1");
         assert_eq!(ClientKey::of(&headers, Some(peer), true).0, "198.51.100.7");

@@ -90,7 +90,10 @@ impl Metrics {
         self.render_requests(&mut out);
         self.render_latency(&mut out);
         let mut gauge = |name: &str, help: &str, value: String| {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {value}");
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {value}"
+            );
         };
         gauge(
             "ludus_games_cached",
@@ -241,12 +244,30 @@ mod tests {
         metrics.request("/a", "GET", 200, Duration::from_millis(30));
         metrics.request("/a", "POST", 429, Duration::from_secs(20));
         let text = metrics.render(&Gauges::default());
-        assert!(text.contains("ludus_http_requests_total{route=\"/a\",method=\"GET\",status=\"200\"} 2"));
-        assert!(text.contains("ludus_http_requests_total{route=\"/a\",method=\"POST\",status=\"429\"} 1"));
-        assert!(text.contains("ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"0.001\"} 1"));
-        assert!(text.contains("ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"0.05\"} 2"));
-        assert!(text.contains("ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"10\"} 2"));
-        assert!(text.contains("ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"+Inf\"} 3"));
+        assert!(
+            text.contains(
+                "ludus_http_requests_total{route=\"/a\",method=\"GET\",status=\"200\"} 2"
+            )
+        );
+        assert!(
+            text.contains(
+                "ludus_http_requests_total{route=\"/a\",method=\"POST\",status=\"429\"} 1"
+            )
+        );
+        assert!(
+            text.contains(
+                "ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"0.001\"} 1"
+            )
+        );
+        assert!(
+            text.contains("ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"0.05\"} 2")
+        );
+        assert!(
+            text.contains("ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"10\"} 2")
+        );
+        assert!(
+            text.contains("ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"+Inf\"} 3")
+        );
         assert!(text.contains("ludus_http_request_duration_seconds_count{route=\"/a\"} 3"));
     }
 

@@ -38,7 +38,9 @@ async fn health(State(hub): State<Hub>) -> Response {
             };
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                axum::Json(json!({ "status": "unavailable", "database": backend, "error": reason })),
+                axum::Json(
+                    json!({ "status": "unavailable", "database": backend, "error": reason }),
+                ),
             )
                 .into_response()
         }
@@ -48,7 +50,10 @@ async fn health(State(hub): State<Hub>) -> Response {
 async fn metrics(State(hub): State<Hub>) -> Response {
     let gauges = hub.gauges().await;
     (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
         hub.metrics().render(&gauges),
     )
         .into_response()

@@ -278,11 +278,21 @@ impl Hub {
     /// A hub on the given store with the default [`Settings`]. Nothing is loaded now: games are
     /// read from the store when first asked for.
     pub fn new(store: Store, players: Players, config: Config) -> anyhow::Result<Hub> {
-        Ok(Hub::with_settings(store, players, config, Settings::default()))
+        Ok(Hub::with_settings(
+            store,
+            players,
+            config,
+            Settings::default(),
+        ))
     }
 
     /// A hub on the given store with the given settings.
-    pub fn with_settings(store: Store, players: Players, config: Config, settings: Settings) -> Hub {
+    pub fn with_settings(
+        store: Store,
+        players: Players,
+        config: Config,
+        settings: Settings,
+    ) -> Hub {
         Hub {
             inner: Arc::new(HubInner {
                 store,
@@ -512,8 +522,7 @@ impl Hub {
                 &StoredGame {
                     id: session.id.clone(),
                     kind: session.kind,
-                    options: serde_json::to_string(&session.options)
-                        .map_err(ApiError::internal)?,
+                    options: serde_json::to_string(&session.options).map_err(ApiError::internal)?,
                     seed,
                     tokens: tokens.clone(),
                     created_at: session.created_at,
@@ -558,7 +567,12 @@ impl Hub {
         .map_err(ApiError::internal)?
     }
 
-    async fn run_command(&self, id: &str, token: &str, command: Command) -> Result<Value, ApiError> {
+    async fn run_command(
+        &self,
+        id: &str,
+        token: &str,
+        command: Command,
+    ) -> Result<Value, ApiError> {
         let session = self.get(id).await?;
         let mut guard = session.lock().await;
         let side = guard
@@ -783,11 +797,17 @@ impl Hub {
                 }
                 // The database failed: the housekeeping takes the turn up again later.
                 Err(Refused::Failed(error)) => {
-                    tracing::warn!(game = guard.id(), "cannot store the computer's move: {error:#}");
+                    tracing::warn!(
+                        game = guard.id(),
+                        "cannot store the computer's move: {error:#}"
+                    );
                     return;
                 }
                 Err(Refused::Game(error)) => {
-                    tracing::warn!(game = guard.id(), "the computer answered an illegal command: {error}");
+                    tracing::warn!(
+                        game = guard.id(),
+                        "the computer answered an illegal command: {error}"
+                    );
                     if !self.play_fallback(&mut guard, side).await {
                         return;
                     }
@@ -841,9 +861,11 @@ impl Hub {
         tokio::pin!(stopping);
         loop {
             self.take_up_computer_turns().await;
-            self.inner
-                .cache
-                .drop_touched_before(Instant::now().checked_sub(CACHE_IDLE).unwrap_or_else(Instant::now));
+            self.inner.cache.drop_touched_before(
+                Instant::now()
+                    .checked_sub(CACHE_IDLE)
+                    .unwrap_or_else(Instant::now),
+            );
             self.inner.limiter.forget_full();
             tokio::select! {
                 () = tokio::time::sleep(HOUSEKEEPING_INTERVAL) => {}
@@ -860,7 +882,12 @@ impl Hub {
         } else {
             now_millis() + 1
         };
-        let ids = match self.inner.store.waiting_for_computer(cutoff, SWEEP_BATCH).await {
+        let ids = match self
+            .inner
+            .store
+            .waiting_for_computer(cutoff, SWEEP_BATCH)
+            .await
+        {
             Ok(ids) => ids,
             Err(error) => {
                 tracing::warn!("cannot look for computer turns: {error:#}");
@@ -868,7 +895,8 @@ impl Hub {
             }
         };
         for id in ids {
-            if lock(&self.inner.thinking).contains(&id) || lock(&self.inner.unplayable).contains(&id)
+            if lock(&self.inner.thinking).contains(&id)
+                || lock(&self.inner.unplayable).contains(&id)
             {
                 continue;
             }
@@ -934,13 +962,11 @@ impl Hub {
     pub async fn gauges(&self) -> Gauges {
         let since = now_millis()
             - i64::try_from(crate::limits::LIVE_WINDOW.as_millis()).unwrap_or(i64::MAX);
-        let live_games = tokio::time::timeout(
-            Duration::from_secs(2),
-            self.inner.store.live_games(since),
-        )
-        .await
-        .ok()
-        .and_then(Result::ok);
+        let live_games =
+            tokio::time::timeout(Duration::from_secs(2), self.inner.store.live_games(since))
+                .await
+                .ok()
+                .and_then(Result::ok);
         Gauges {
             cached_games: self.inner.cache.len(),
             live_games,

@@ -48,19 +48,34 @@ async fn creating_games_beyond_the_rate_is_429_with_retry_after_per_client() {
     let from = |address: &'static str| [("X-Forwarded-For", address)];
     for _ in 0..2 {
         let answer = client
-            .request_with("POST", "/api/games", Some(&human_morris()), &from("198.51.100.1"))
+            .request_with(
+                "POST",
+                "/api/games",
+                Some(&human_morris()),
+                &from("198.51.100.1"),
+            )
             .await;
         assert_eq!(answer.status, 201, "{}", answer.body);
     }
     let refused = client
-        .request_with("POST", "/api/games", Some(&human_morris()), &from("198.51.100.1"))
+        .request_with(
+            "POST",
+            "/api/games",
+            Some(&human_morris()),
+            &from("198.51.100.1"),
+        )
         .await;
     assert_eq!(refused.status, 429, "{}", refused.body);
     assert_eq!(refused.body["code"], "rate-limited");
     assert!((1..=8).contains(&retry_after(&refused)));
     // Another client has its own budget; so has the engine.
     let other = client
-        .request_with("POST", "/api/games", Some(&human_morris()), &from("198.51.100.2"))
+        .request_with(
+            "POST",
+            "/api/games",
+            Some(&human_morris()),
+            &from("198.51.100.2"),
+        )
         .await;
     assert_eq!(other.status, 201, "{}", other.body);
     for expected in [200, 200, 429] {
@@ -71,8 +86,14 @@ async fn creating_games_beyond_the_rate_is_429_with_retry_after_per_client() {
     }
     let metrics = client.get("/metrics").await.body;
     let metrics = metrics.as_str().unwrap();
-    assert!(metrics.contains("ludus_rate_limited_total{limit=\"create\"} 1"), "{metrics}");
-    assert!(metrics.contains("ludus_rate_limited_total{limit=\"engine\"} 1"), "{metrics}");
+    assert!(
+        metrics.contains("ludus_rate_limited_total{limit=\"create\"} 1"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("ludus_rate_limited_total{limit=\"engine\"} 1"),
+        "{metrics}"
+    );
 }
 
 #[tokio::test]
@@ -182,7 +203,11 @@ async fn a_full_analysis_pool_answers_503_with_retry_after_and_never_queues_more
     // One runs, one waits, four are refused while the gate is shut.
     let deadline = Instant::now() + Duration::from_secs(20);
     while hub.analysis_pool().gauges().3 < 4 {
-        assert!(Instant::now() < deadline, "{:?}", hub.analysis_pool().gauges());
+        assert!(
+            Instant::now() < deadline,
+            "{:?}",
+            hub.analysis_pool().gauges()
+        );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     gate.open();
@@ -266,8 +291,15 @@ async fn moves_stay_fast_while_50_clients_hammer_the_analysis() {
         statuses.len() - busy
     );
     assert!(busy > 0, "the pool was full at times");
-    assert!(statuses.iter().all(|&status| status == 200 || status == 503));
+    assert!(
+        statuses
+            .iter()
+            .all(|&status| status == 200 || status == 503)
+    );
     // The bench measures this precisely (`docs/benchmarks.md`); a loaded test machine gets a
     // generous bound.
-    assert!(p99 < Duration::from_millis(500), "p99 {p99:?}: {latencies:?}");
+    assert!(
+        p99 < Duration::from_millis(500),
+        "p99 {p99:?}: {latencies:?}"
+    );
 }

@@ -75,7 +75,9 @@ impl TestDb {
     }
 
     pub async fn store(&self) -> Store {
-        Store::connect(&self.name(), 8).await.expect("open the database")
+        Store::connect(&self.name(), 8)
+            .await
+            .expect("open the database")
     }
 
     /// A hub on this database with the test thinking time and `settings`.

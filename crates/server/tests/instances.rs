@@ -132,7 +132,10 @@ async fn racing_moves_on_two_instances_are_accepted_exactly_once_per_turn() {
     for (index, event) in events.iter().enumerate() {
         assert_eq!(event.seat, Side::BOTH[index % 2], "seats alternate");
     }
-    assert_eq!(state(&a, &id).await["history"], state(&b, &id).await["history"]);
+    assert_eq!(
+        state(&a, &id).await["history"],
+        state(&b, &id).await["history"]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -104,12 +104,16 @@ async fn a_shutdown_closes_sockets_with_a_reason_and_finishes_the_request_in_pro
     let (addr, stop, server) = serve(hub.clone()).await;
     let mut client = HttpClient::connect(addr).await;
     let created = client
-        .post("/api/games", json!({"game": "backgammon", "opponent": "human"}))
+        .post(
+            "/api/games",
+            json!({"game": "backgammon", "opponent": "human"}),
+        )
         .await;
     let id = created.body["id"].as_str().unwrap().to_string();
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+            .await
+            .unwrap();
     assert!(matches!(socket.next().await, Some(Ok(Message::Text(_)))));
     // A request in progress when the signal comes.
     let path = format!("/api/games/{id}/analysis");
@@ -140,7 +144,10 @@ async fn a_shutdown_closes_sockets_with_a_reason_and_finishes_the_request_in_pro
         .expect("the server ends")
         .unwrap()
         .unwrap();
-    assert!(tokio::net::TcpStream::connect(addr).await.is_err(), "no longer accepting");
+    assert!(
+        tokio::net::TcpStream::connect(addr).await.is_err(),
+        "no longer accepting"
+    );
 }
 
 #[tokio::test]

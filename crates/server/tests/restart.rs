@@ -6,8 +6,8 @@ use crate::common::{TestDb, backends};
 use ludus_server::Hub;
 use ludus_server::game::{Action, Command, GameKind, Side};
 use ludus_server::sessions::NewGame;
-use ludus_server::store::migrations::LATEST;
 use ludus_server::store::Store;
+use ludus_server::store::migrations::LATEST;
 use serde_json::{Value, json};
 
 pub fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
@@ -42,7 +42,12 @@ pub async fn advance(hub: &Hub, id: &str, tokens: &[String; 2], plies: usize) {
 }
 
 /// Creates a human game; returns its id and tokens.
-pub async fn human_game(hub: &Hub, kind: GameKind, rules: Value, seed: u64) -> (String, [String; 2]) {
+pub async fn human_game(
+    hub: &Hub,
+    kind: GameKind,
+    rules: Value,
+    seed: u64,
+) -> (String, [String; 2]) {
     let created = hub.create(new_game(kind, rules, seed)).await.unwrap();
     (
         created.state["id"].as_str().unwrap().to_string(),
@@ -86,7 +91,10 @@ async fn resume_with_history(db: &TestDb) {
     // been created within the same millisecond: the order between them is the ids').
     let list = hub.list(10).await.unwrap();
     assert_eq!(list.len(), 2);
-    let listed = list.iter().find(|game| game["id"] == morris.0.as_str()).unwrap();
+    let listed = list
+        .iter()
+        .find(|game| game["id"] == morris.0.as_str())
+        .unwrap();
     assert_eq!(listed["version"], 31);
     assert_eq!(listed["seats"]["white"], "human");
     assert!(listed["result"].is_null());
@@ -137,10 +145,7 @@ async fn a_database_from_a_newer_program_is_refused() {
     for db in backends("newer").await {
         drop(db.store().await);
         set_schema_version(&db, 99).await;
-        let error = Store::connect(&db.name(), 2)
-            .await
-            .err()
-            .expect("refused");
+        let error = Store::connect(&db.name(), 2).await.err().expect("refused");
         assert!(
             format!("{error:#}").contains("schema version 99"),
             "{}: {error:#}",
@@ -214,7 +219,10 @@ async fn a_game_that_no_longer_replays_is_refused_and_the_others_served() {
         }
         let hub = db.hub().await;
         assert_eq!(state(&hub, &good).await["version"], 4);
-        assert!(hub.get(&bad).await.is_err(), "the damaged game is not served");
+        assert!(
+            hub.get(&bad).await.is_err(),
+            "the damaged game is not served"
+        );
         assert_eq!(hub.list(10).await.unwrap().len(), 2, "it is still listed");
     }
 }

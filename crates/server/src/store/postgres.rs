@@ -53,9 +53,10 @@ impl PostgresStore {
             .create_timeout(Some(POOL_WAIT))
             .build()?;
         let store = PostgresStore { pool, config };
-        store.migrate().await.with_context(|| {
-            format!("cannot open the PostgreSQL database `{}`", redact(url))
-        })?;
+        store
+            .migrate()
+            .await
+            .with_context(|| format!("cannot open the PostgreSQL database `{}`", redact(url)))?;
         Ok(store)
     }
 
@@ -351,7 +352,6 @@ pub struct Listener {
     /// Every payload, `game_id:version`; ends when the connection is lost.
     pub notices: mpsc::Receiver<String>,
 }
-
 
 async fn events_since(
     client: &deadpool_postgres::Client,
