@@ -91,8 +91,10 @@ def main():
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--moves", type=int, default=2)
     parser.add_argument("--db")
-    parser.add_argument("extra", nargs="*")
-    args = parser.parse_args()
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    args = parser.parse_args(argv[: argv.index("--")] if "--" in argv else argv)
+    args.extra = extra
     work = tempfile.mkdtemp(prefix="ludus-memory-")
     db = args.db or os.path.join(work, "memory.db")
     server, port, _ = start(args.binary, db, args.extra)

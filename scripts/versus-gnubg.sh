@@ -6,9 +6,10 @@
 # gnubg's own (seeded); the interval is wide accordingly.
 #
 # Usage: scripts/versus-gnubg.sh [--games N] [--gnubg-plies P] [--level L] [--seed S] [--ludus BIN]
+# (--level: the one Backgammon scale of the README, default 10, the strongest)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games=20 plies=0 level=5 seed=1 ludus=target/release/ludus
+games=20 plies=0 level=10 seed=1 ludus=target/release/ludus
 while [ $# -gt 0 ]; do
     case $1 in
         --games) games=$2; shift 2 ;;

@@ -7,7 +7,8 @@
 //   1. morris_full_game_en      – English; a whole Morris game against the computer by clicks,
 //                                 with removals; the game-over summary appears.
 //   2. backgammon_turns_et      – Estonian; a money game against the computer: roll, move checker
-//                                 by checker, undo, confirm, for several turns; cube and pips shown.
+//                                 by checker (the clicks the server offers, several dice at once
+//                                 among them), undo, confirm, for several turns; cube and pips shown.
 //   3. two_humans_hu            – Hungarian; Morris between two browser pages (creator and the
 //                                 invitation link); each sees the other's moves live (WebSocket).
 //   4. phone_layout             – a backgammon match at phone width (responsive layout).
@@ -150,6 +151,24 @@ async function morrisFullGameEn(browser, url) {
 
 const bgPoint = (page, q) => page.click(`#bg-board [data-point="${q}"]`);
 
+// Makes a random move through the page: a random click of those the server offers (the state's
+// `view.steps`, then GET /steps after each click) until the move is complete; the preview must
+// show the server's notation of it. Returns the move.
+async function clickRandomMove(page, state) {
+  let node = state.view.steps;
+  while (!node.complete) {
+    const next = node.next[random(node.next.length)];
+    await bgPoint(page, next.from); await bgPoint(page, next.to);
+    const taken = [...node.taken, ...next.steps].map(([from, to]) => `${from}/${to}`).join(',');
+    node = await api(page, `/api/games/${gameId(page)}/steps?version=${state.version}&taken=${taken}`);
+    assert(node.taken, `steps answered ${JSON.stringify(node)}`);
+  }
+  await page.waitForSelector('#confirm:not([disabled])');
+  const preview = await page.textContent('#move-preview');
+  assert(preview === node.move, `preview ${preview} is the move built ${node.move}`);
+  return node.move;
+}
+
 async function backgammonTurnsEt(browser, url) {
   const page = await browser.newPage();
   await page.goto(url);
@@ -171,19 +190,16 @@ async function backgammonTurnsEt(browser, url) {
       continue;
     }
     if (view.phase === 'doubled') { await page.click('#take'); continue; }
-    const legal = view.legal[random(view.legal.length)];
     if (!undoTested) {
-      const [from, to] = legal.steps[0];
+      const { from, to } = view.steps.next[0];
       await bgPoint(page, from); await bgPoint(page, to);
       await page.waitForSelector('#undo:not([disabled])');
       await page.click('#undo');
       await page.waitForSelector('#undo[disabled]');
       undoTested = true;
     }
-    for (const [from, to] of legal.steps) { await bgPoint(page, from); await bgPoint(page, to); }
-    await page.waitForSelector('#confirm:not([disabled])');
-    const preview = await page.textContent('#move-preview');
-    assert(preview === legal.move, `preview ${preview} is the chosen move ${legal.move}`);
+    const move = await clickRandomMove(page, state);
+    assert(state.legal_moves.includes(move), `${move} is one of the legal moves`);
     if (turns === 1) await page.screenshot({ path: join(OUT, 'backgammon-before-confirm-et.png') });
     await page.click('#confirm');
     await page.waitForFunction((v) => Number(document.querySelector('#play').dataset.version) > v, state.version);
@@ -251,9 +267,7 @@ async function phoneLayout(browser, url) {
 }
 
 async function playBackgammonTurn(page, state) {
-  const legal = state.view.legal[random(state.view.legal.length)];
-  for (const [from, to] of legal.steps) { await bgPoint(page, from); await bgPoint(page, to); }
-  await page.waitForSelector('#confirm:not([disabled])');
+  await clickRandomMove(page, state);
   await page.click('#confirm');
   await page.waitForFunction((v) => Number(document.querySelector('#play').dataset.version) > v, state.version);
 }

@@ -3,37 +3,25 @@
 //! `cargo bench -p ludus-backgammon-engine --bench engine`; results in docs/benchmarks.md.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use ludus_backgammon_engine::board::{Board, successors};
-use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
+use ludus_backgammon::{Dice, Position, random_positions};
+use ludus_backgammon_engine::bearoff::is_bearoff;
+use ludus_backgammon_engine::eval::NetEvaluator;
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 use ludus_backgammon_engine::search::rank_moves;
-use ludus_backgammon_engine::train::{opening_roll, roll};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
-/// Positions in the fixed benchmark set (random play from the start, seeded).
+/// Positions in the fixed benchmark set (random play from the start, seeded; no bearoffs).
 const POSITIONS: usize = 1000;
+/// Seed of the random play.
+const SEED: u64 = 42;
 
-fn positions(count: usize) -> Vec<Board> {
-    let mut rng = ChaCha8Rng::seed_from_u64(42);
-    let mut out = Vec::with_capacity(count);
-    while out.len() < count {
-        let mut b = Board::STARTING;
-        let mut dice = opening_roll(&mut rng);
-        loop {
-            let succ = successors(&b, dice.0, dice.1);
-            let next = succ[rng.random_range(0..succ.len())].swapped();
-            if next.finished().is_some() || out.len() == count {
-                break;
-            }
-            if !next.is_bearoff() {
-                out.push(next);
-            }
-            b = next;
-            dice = roll(&mut rng);
-        }
-    }
+/// The first `count` positions of random play that are no bearoff (the network judges them).
+fn positions(count: usize) -> Vec<Position> {
+    let mut out: Vec<Position> = random_positions(SEED, 2 * count)
+        .into_iter()
+        .filter(|p| !is_bearoff(p))
+        .collect();
+    out.truncate(count);
     out
 }
 
@@ -54,7 +42,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("best_move_0ply", |b| {
         b.iter(|| {
             for (i, p) in few.iter().enumerate() {
-                let dice = ((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 1);
+                let dice = Dice::new((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 1).expect("dice");
                 black_box(rank_moves(&e, p, dice, 0));
             }
         })
@@ -65,7 +53,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("best_move_2ply", |b| {
         b.iter(|| {
             for (i, p) in handful.iter().enumerate() {
-                let dice = ((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 2);
+                let dice = Dice::new((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 2).expect("dice");
                 black_box(rank_moves(&e, p, dice, 2));
             }
         })
@@ -77,16 +65,7 @@ fn bench(c: &mut Criterion) {
         ..RolloutConfig::default()
     };
     group.bench_function("rollout_games_0ply", |b| {
-        b.iter(|| black_box(rollout(&e, &Board::STARTING, &config, |_| {})))
-    });
-    // Build the bearoff database outside the measurement.
-    let _ = e.eval(&ludus_backgammon_engine::Board {
-        me: [
-            14, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        ],
-        them: [
-            14, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        ],
+        b.iter(|| black_box(rollout(&e, &Position::starting(), &config, |_| {})))
     });
     group.finish();
 }

@@ -1,15 +1,16 @@
 //! Network evaluations per second of CPU time (robust on a shared, loaded machine, unlike wall
 //! clock): `cargo run --release -p ludus-backgammon-engine --example eval_speed`.
 
-use ludus_backgammon_engine::board::{Board, successors};
+use ludus_backgammon::random_positions;
 use ludus_backgammon_engine::eval::NetEvaluator;
-use ludus_backgammon_engine::train::{opening_roll, roll};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
 /// Evaluations timed.
 const EVALS: usize = 2_000_000;
+/// Positions of random play evaluated in turn.
+const POSITIONS: usize = 1000;
+/// Seed of the random play.
+const SEED: u64 = 42;
 
 /// CPU time of this process in seconds (user + system), from /proc/self/stat.
 fn cpu_seconds() -> f64 {
@@ -31,22 +32,7 @@ fn cpu_seconds() -> f64 {
 }
 
 fn main() {
-    let mut rng = ChaCha8Rng::seed_from_u64(42);
-    let mut set = Vec::new();
-    while set.len() < 1000 {
-        let mut b = Board::STARTING;
-        let mut dice = opening_roll(&mut rng);
-        while set.len() < 1000 {
-            let succ = successors(&b, dice.0, dice.1);
-            let next = succ[rng.random_range(0..succ.len())].swapped();
-            if next.finished().is_some() {
-                break;
-            }
-            set.push(next);
-            b = next;
-            dice = roll(&mut rng);
-        }
-    }
+    let set = random_positions(SEED, POSITIONS);
     let e = NetEvaluator::shipped();
     let start_cpu = cpu_seconds();
     let start = std::time::Instant::now();

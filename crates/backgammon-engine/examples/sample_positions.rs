@@ -3,10 +3,11 @@
 //! (`tools/gnubg_referee.py`): `cargo run --release -p ludus-backgammon-engine --example
 //! sample_positions -- COUNT SEED`.
 
-use ludus_backgammon::Position;
-use ludus_backgammon_engine::board::{Board, successors};
-use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
-use ludus_backgammon_engine::train::{argmax_equity, opening_roll, roll};
+use ludus_backgammon::{DiceSource, Position};
+use ludus_backgammon_engine::bearoff::is_bearoff;
+use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, lost};
+use ludus_backgammon_engine::plays::plays;
+use ludus_backgammon_engine::train::argmax_equity;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -21,29 +22,31 @@ fn main() {
     let e = NetEvaluator::shipped();
     let mut printed = 0;
     let mut scores = Vec::new();
+    let mut after = Vec::new();
     while printed < count {
-        let mut b = Board::STARTING;
-        let mut dice = opening_roll(&mut rng);
+        let mut position = Position::starting();
+        let mut dice = rng.opening_roll();
         loop {
-            let succ = successors(&b, dice.0, dice.1);
-            if succ.len() > 1
-                && !b.is_bearoff()
-                && rng.random_range(0..KEEP_ONE_IN) == 0
-                && let Ok(p) = Position::try_from(b)
-            {
-                println!("{} {}{}", p.position_id(), dice.0, dice.1);
+            plays(&position, dice, &mut after);
+            if after.len() > 1 && !is_bearoff(&position) && rng.random_range(0..KEEP_ONE_IN) == 0 {
+                println!(
+                    "{} {}{}",
+                    position.position_id(),
+                    dice.first(),
+                    dice.second()
+                );
                 printed += 1;
                 if printed == count {
                     return;
                 }
             }
-            e.eval_after_moves(&succ, &mut scores);
-            let next = succ[argmax_equity(&scores)].swapped();
-            if next.finished().is_some() {
+            e.eval_after_moves(&after, &mut scores);
+            let next = after[argmax_equity(&scores)].swapped();
+            if lost(&next).is_some() {
                 break;
             }
-            b = next;
-            dice = roll(&mut rng);
+            position = next;
+            dice = rng.roll();
         }
     }
 }

@@ -1,46 +1,405 @@
-//! Position analysis as the commands and the computer player use it: evaluation at n plies and
-//! cube decisions in a match context.
+//! Post-game analysis: replay a match and measure what every checker play and cube decision
+//! cost, the way gnubg marks them.
+//!
+//! * A checker play's loss is the cubeless equity (points per game at cube 1, the mover's view)
+//!   of the best play minus that of the play made, both at the same lookahead.
+//! * A cube decision's loss is the cubeful equity of the right action minus that of the action
+//!   taken, from the engine's cube model, normalised to a cube of 1 (money) or converted from
+//!   match winning chances to normalised equity (match play: `2 ΔMWC / (MWC(win) − MWC(lose))`).
+//! * Marks use gnubg 1.07's default thresholds (`show analysis` in gnubg): doubtful from
+//!   [`DOUBTFUL`], error ("bad") from [`ERROR`], blunder ("very bad") from [`BLUNDER`].
+//! * The error rate is the total loss per unforced decision, in thousandths (gnubg's "mEMG per
+//!   move" style).
+//!
+//! The report is `serde`-serialisable for the CLI's `--json`, the web and terminal UIs.
 
-use crate::board::Board;
-use crate::cube::{
-    CONTACT_EFFICIENCY, CubeAction, CubeDecision, Met, RACE_EFFICIENCY, cube_decision,
-};
-use crate::eval::{Evaluator, Probabilities};
+use crate::cube::{CubeAction, CubeDecision, Met, cube_decision_at};
+use crate::eval::Evaluator;
 use crate::match_context::MatchContext;
-use crate::search::eval_plies;
+use crate::search::{eval_plies, rank_moves};
+use ludus_backgammon::{Game, GameEvent, Match, Move, Phase, Position, Seat};
+use serde::Serialize;
 
-/// The cube efficiency used for a board: lower once contact is over.
-pub fn cube_efficiency(board: &Board) -> f64 {
-    if board.is_race() {
-        RACE_EFFICIENCY
-    } else {
-        CONTACT_EFFICIENCY
+/// The doubler's cube decision, its normalising factor and the position, kept from a double
+/// until the answer.
+type PendingDouble = (CubeDecision, f64, Position);
+
+/// gnubg's default "doubtful" threshold (normalised equity).
+pub const DOUBTFUL: f64 = 0.030;
+/// gnubg's default "bad" threshold, called an error here.
+pub const ERROR: f64 = 0.060;
+/// gnubg's default "very bad" threshold, called a blunder here.
+pub const BLUNDER: f64 = 0.120;
+/// Losses below this are rounding noise, not mistakes.
+const NOISE: f64 = 1e-6;
+/// Thousandths per unit, for the error rate.
+const MILLI: f64 = 1000.0;
+
+/// How bad a decision was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mark {
+    /// Lost less than [`DOUBTFUL`].
+    None,
+    /// Lost at least [`DOUBTFUL`].
+    Doubtful,
+    /// Lost at least [`ERROR`].
+    Error,
+    /// Lost at least [`BLUNDER`].
+    Blunder,
+}
+
+impl Mark {
+    /// The mark of a loss.
+    pub fn of(loss: f64) -> Mark {
+        if loss >= BLUNDER {
+            Mark::Blunder
+        } else if loss >= ERROR {
+            Mark::Error
+        } else if loss >= DOUBTFUL {
+            Mark::Doubtful
+        } else {
+            Mark::None
+        }
     }
 }
 
-/// The cube decision for the side on roll of `board` (before rolling) at `plies` plies.
-pub fn cube_decision_at(
+/// What kind of decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionKind {
+    /// A checker play.
+    Checker,
+    /// Whether to double (before rolling).
+    Double,
+    /// Whether to take a double.
+    Take,
+}
+
+/// One analysed decision.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Decision {
+    /// 0 or 1 (the `.mat` left and right columns).
+    pub player: usize,
+    /// Kind of decision.
+    pub kind: DecisionKind,
+    /// The dice of a checker play (`"31"`).
+    pub dice: Option<String>,
+    /// What was played: the move in gnubg notation, or `double` / `no double` / `take` / `pass`.
+    pub played: String,
+    /// What the engine prefers, in the same words.
+    pub best: String,
+    /// Normalised equity lost (≥ 0).
+    pub equity_lost: f64,
+    /// The mark of the loss.
+    pub mark: Mark,
+    /// gnubg Position ID before the decision (the decider on roll, or the doubler for a take).
+    pub position_id: String,
+}
+
+/// One analysed game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameReport {
+    /// 1-based game number.
+    pub number: usize,
+    /// Score before the game (player 0, player 1).
+    pub score: [u32; 2],
+    /// The winner (0 or 1) and points, if the game finished.
+    pub result: Option<(usize, u32)>,
+    /// Every decision analysed, in order.
+    pub decisions: Vec<Decision>,
+}
+
+/// One player's totals.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct PlayerTotals {
+    /// The player's name.
+    pub name: String,
+    /// Checker plays with more than one legal choice.
+    pub unforced_moves: usize,
+    /// Cube decisions counted (doubles offered, missed doubles, takes and passes).
+    pub cube_decisions: usize,
+    /// Equity lost in checker plays.
+    pub checker_loss: f64,
+    /// Equity lost in cube decisions.
+    pub cube_loss: f64,
+    /// Decisions marked doubtful.
+    pub doubtful: usize,
+    /// Decisions marked errors.
+    pub errors: usize,
+    /// Decisions marked blunders.
+    pub blunders: usize,
+    /// Thousandths of equity lost per decision (checker and cube).
+    pub error_rate: f64,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchReport {
+    /// Match length (0 = money session).
+    pub match_length: u32,
+    /// Lookahead plies of the analysis.
+    pub plies: u8,
+    /// The thresholds used: doubtful, error, blunder.
+    pub thresholds: [f64; 3],
+    /// Per player.
+    pub players: [PlayerTotals; 2],
+    /// Per game.
+    pub games: Vec<GameReport>,
+}
+
+/// Analyses every game of `record` with `evaluator` at `plies` plies.
+pub fn analyze_match(record: &Match, evaluator: &dyn Evaluator, plies: u8) -> MatchReport {
+    let mut players = [PlayerTotals::default(), PlayerTotals::default()];
+    for (i, p) in players.iter_mut().enumerate() {
+        p.name = record.names()[i].clone();
+    }
+    let games: Vec<GameReport> = record
+        .games()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| analyze_game(i + 1, g, evaluator, plies))
+        .collect();
+    for decision in games.iter().flat_map(|g| &g.decisions) {
+        let totals = &mut players[decision.player];
+        match decision.kind {
+            DecisionKind::Checker => {
+                totals.unforced_moves += 1;
+                totals.checker_loss += decision.equity_lost;
+            }
+            DecisionKind::Double | DecisionKind::Take => {
+                totals.cube_decisions += 1;
+                totals.cube_loss += decision.equity_lost;
+            }
+        }
+        match decision.mark {
+            Mark::None => {}
+            Mark::Doubtful => totals.doubtful += 1,
+            Mark::Error => totals.errors += 1,
+            Mark::Blunder => totals.blunders += 1,
+        }
+    }
+    for totals in &mut players {
+        let decisions = totals.unforced_moves + totals.cube_decisions;
+        if decisions > 0 {
+            totals.error_rate = MILLI * (totals.checker_loss + totals.cube_loss) / decisions as f64;
+        }
+    }
+    MatchReport {
+        match_length: record.rules().match_length,
+        plies,
+        thresholds: [DOUBTFUL, ERROR, BLUNDER],
+        players,
+        games,
+    }
+}
+
+/// Replays one recorded game, analysing each decision before applying it.
+fn analyze_game(number: usize, game: &Game, evaluator: &dyn Evaluator, plies: u8) -> GameReport {
+    let mut report = GameReport {
+        number,
+        score: game.score(),
+        result: game.outcome().map(|o| (o.winner.index(), o.points)),
+        decisions: Vec::new(),
+    };
+    let events = game.events();
+    let Some(GameEvent::Turn {
+        seat: first,
+        dice: opening,
+        ..
+    }) = events.first()
+    else {
+        return report;
+    };
+    let mut replay = Game::with_opening(
+        game.rules(),
+        game.score(),
+        game.is_crawford(),
+        *first,
+        *opening,
+    );
+    let mut pending: Option<PendingDouble> = None;
+    for (index, event) in events.iter().enumerate() {
+        let step = match *event {
+            GameEvent::Turn { seat, dice, play } => {
+                if index > 0 {
+                    if replay.phase() == Phase::AwaitingRoll {
+                        report
+                            .decisions
+                            .extend(cube_decision(&replay, seat, false, evaluator, plies));
+                    }
+                    if replay.roll_with(dice).is_err() {
+                        break;
+                    }
+                }
+                let Some(mv) = play else { break };
+                report
+                    .decisions
+                    .extend(checker_decision(&replay, seat, &mv, evaluator, plies));
+                replay.play(&mv)
+            }
+            GameEvent::Double { seat, .. } => {
+                report
+                    .decisions
+                    .extend(cube_decision(&replay, seat, true, evaluator, plies));
+                pending = cube_view(&replay, evaluator, plies)
+                    .map(|(d, factor)| (d, factor, replay.position()));
+                replay.double()
+            }
+            GameEvent::Take { seat } | GameEvent::Beaver { seat, .. } => {
+                report
+                    .decisions
+                    .extend(take_decision(pending.as_ref(), seat, true));
+                if matches!(event, GameEvent::Beaver { .. }) {
+                    replay.beaver()
+                } else {
+                    replay.take()
+                }
+            }
+            GameEvent::Pass { seat } => {
+                report
+                    .decisions
+                    .extend(take_decision(pending.as_ref(), seat, false));
+                replay.pass()
+            }
+            GameEvent::Resign { seat, kind } => replay.resign(seat, kind),
+            GameEvent::AcceptResignation { .. } => replay.accept_resignation(),
+            GameEvent::RejectResignation { .. } => replay.reject_resignation(),
+        };
+        if step.is_err() {
+            break;
+        }
+    }
+    report
+}
+
+/// The equity lost by playing `mv`; `None` for a forced play.
+fn checker_decision(
+    game: &Game,
+    seat: Seat,
+    mv: &Move,
     evaluator: &dyn Evaluator,
-    board: &Board,
-    context: &MatchContext,
     plies: u8,
-) -> (Probabilities, CubeDecision) {
-    let p = eval_plies(evaluator, board, plies);
+) -> Option<Decision> {
+    let Phase::Moving(dice) = game.phase() else {
+        return None;
+    };
+    let position = game.position();
+    let legal = position.legal_moves_with_positions(dice);
+    if legal.len() <= 1 {
+        return None;
+    }
+    let played_after = position.apply(mv);
+    let ranked = rank_moves(evaluator, &position, dice, plies);
+    let best = ranked.first()?;
+    let played_value = match ranked.iter().find(|m| m.after == played_after) {
+        Some(m) if m.plies == plies => m.probabilities.equity(),
+        _ => eval_plies(evaluator, &played_after.swapped(), plies)
+            .flipped()
+            .equity(),
+    };
+    let loss = (f64::from(best.probabilities.equity()) - f64::from(played_value)).max(0.0);
+    let best_text = legal
+        .iter()
+        .find(|(_, after)| *after == best.after)
+        .map_or_else(String::new, |(m, _)| m.to_string());
+    Some(decision(
+        seat,
+        DecisionKind::Checker,
+        Some(dice.to_string()),
+        mv.to_string(),
+        best_text,
+        loss,
+        &position,
+    ))
+}
+
+fn decision(
+    seat: Seat,
+    kind: DecisionKind,
+    dice: Option<String>,
+    played: String,
+    best: String,
+    loss: f64,
+    position: &Position,
+) -> Decision {
+    let loss = if loss < NOISE { 0.0 } else { loss };
+    Decision {
+        player: seat.index(),
+        kind,
+        dice,
+        played,
+        best,
+        equity_lost: loss,
+        mark: Mark::of(loss),
+        position_id: position.position_id(),
+    }
+}
+
+/// The doubler's view of the cube before a double: the decision, and the factor that turns
+/// its units into normalised equity.
+fn cube_view(game: &Game, evaluator: &dyn Evaluator, plies: u8) -> Option<(CubeDecision, f64)> {
+    if game.double_refusal().is_some() {
+        return None;
+    }
+    let mut state = game.match_state();
+    state.dice = None;
+    let context = MatchContext::from_match_id(&state.match_id().ok()?).ok()?;
+    let (_, d) = cube_decision_at(evaluator, &game.position(), &context, plies);
+    if d.action == CubeAction::NoDoubleAvailable {
+        return None;
+    }
     let met = Met::get();
     let payoff = context.payoff(met);
-    let decision = cube_decision(payoff.as_ref(), &p, context.cube, cube_efficiency(board));
-    (p, decision)
+    let value = context.cube.value;
+    let spread = payoff.win(value) - payoff.lose(value);
+    let factor = if spread > 0.0 { 2.0 / spread } else { 0.0 };
+    Some((d, factor))
 }
 
-/// Whether the side on roll should double.
-pub fn should_double(evaluator: &dyn Evaluator, board: &Board, context: &MatchContext) -> bool {
-    let (_, d) = cube_decision_at(evaluator, board, context, 0);
-    matches!(d.action, CubeAction::DoubleTake | CubeAction::DoublePass)
+/// The doubler's decision (`doubled`: it doubled; otherwise it rolled without doubling).
+fn cube_decision(
+    game: &Game,
+    seat: Seat,
+    doubled: bool,
+    evaluator: &dyn Evaluator,
+    plies: u8,
+) -> Option<Decision> {
+    let (d, factor) = cube_view(game, evaluator, plies)?;
+    let double_value = d.double_take.min(d.double_pass);
+    let should_double = double_value > d.no_double;
+    if !doubled && !should_double {
+        // A correct "no double" far from the doubling window is not counted as a decision.
+        return None;
+    }
+    let right = d.no_double.max(double_value);
+    let taken = if doubled { double_value } else { d.no_double };
+    let words = |double: bool| if double { "double" } else { "no double" };
+    Some(decision(
+        seat,
+        DecisionKind::Double,
+        None,
+        words(doubled).to_string(),
+        words(should_double).to_string(),
+        (right - taken) * factor,
+        &game.position(),
+    ))
 }
 
-/// Whether the opponent of the side on roll should take a double (`board` and `context` are from
-/// the doubler's view, before the double).
-pub fn should_take(evaluator: &dyn Evaluator, board: &Board, context: &MatchContext) -> bool {
-    let (_, d) = cube_decision_at(evaluator, board, context, 0);
-    d.double_take <= d.double_pass
+/// The doubled player's decision (`took`: take or beaver; otherwise pass), from the doubler's
+/// cube view recorded before the double.
+fn take_decision(pending: Option<&PendingDouble>, seat: Seat, took: bool) -> Option<Decision> {
+    let (d, factor, position) = pending?;
+    let best_for_taker = d.double_take.min(d.double_pass);
+    let taken = if took { d.double_take } else { d.double_pass };
+    let words = |take: bool| if take { "take" } else { "pass" };
+    Some(decision(
+        seat,
+        DecisionKind::Take,
+        None,
+        words(took).to_string(),
+        words(d.double_take <= d.double_pass).to_string(),
+        (taken - best_for_taker) * factor,
+        position,
+    ))
 }

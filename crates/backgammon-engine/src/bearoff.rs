@@ -8,8 +8,9 @@
 //! distributions, treating the sides as independent (exact for "who finishes first" when each side
 //! plays to minimise its expected rolls, the usual approximation for gammons).
 
-use crate::board::{ALL_ROLLS, Board, HOME_POINTS, MoveBuffer, OFF, successors_into};
 use crate::eval::Probabilities;
+use crate::plays::plays;
+use ludus_backgammon::{CHECKERS_PER_SIDE, Dice, HOME_POINTS, OFF, Position, Side};
 use std::sync::OnceLock;
 
 /// Positions in the database: C(15 + 6, 6).
@@ -18,7 +19,30 @@ pub const POSITIONS: usize = 54_264;
 /// moves 3 pips); longer tails are folded into the last entry.
 pub const MAX_ROLLS: usize = 32;
 /// Checkers per side.
-const CHECKERS: usize = 15;
+const CHECKERS: usize = CHECKERS_PER_SIDE as usize;
+/// Points of a home board.
+const HOME: usize = HOME_POINTS as usize;
+/// The home points 1..=6 in a side's checker array.
+const HOME_SLOTS: std::ops::RangeInclusive<usize> = 1..=HOME;
+
+/// True when both sides have all their checkers in their home boards: the bearoff databases
+/// apply.
+pub fn is_bearoff(position: &Position) -> bool {
+    position.all_home(Side::Player) && position.all_home(Side::Opponent)
+}
+
+/// A position with `points` (home points 1..=6, at most 15 checkers, at least one) for the side
+/// on roll, the rest of its checkers borne off, and an opponent that has borne off all of its:
+/// how one side's bearoff is played out alone.
+fn one_side(points: &[u8; HOME]) -> Position {
+    let mut player = [0u8; 26];
+    player[HOME_SLOTS].copy_from_slice(points);
+    let on_board: u8 = points.iter().sum();
+    player[usize::from(OFF)] = CHECKERS_PER_SIDE - on_board;
+    let mut opponent = [0u8; 26];
+    opponent[usize::from(OFF)] = CHECKERS_PER_SIDE;
+    Position::from_checkers(player, opponent).expect("a bearoff placement with checkers left")
+}
 
 /// A distribution of the number of rolls: `p[k]` = probability of needing exactly `k` rolls.
 pub type RollDistribution = [f32; MAX_ROLLS];
@@ -47,8 +71,8 @@ fn binomial(n: usize, k: usize) -> usize {
 pub fn index(points: &[u8]) -> usize {
     let mut rank = 0;
     let mut room = CHECKERS;
-    for (i, &c) in points.iter().enumerate().take(HOME_POINTS) {
-        let rest = HOME_POINTS - 1 - i;
+    for (i, &c) in points.iter().enumerate().take(HOME) {
+        let rest = HOME - 1 - i;
         for v in 0..usize::from(c) {
             // Placements of at most `room - v` checkers on the `rest` points after this one.
             rank += binomial(room - v + rest, rest);
@@ -58,17 +82,18 @@ pub fn index(points: &[u8]) -> usize {
     rank
 }
 
-fn side_points(side: &[u8; 26]) -> [u8; HOME_POINTS] {
-    let mut p = [0u8; HOME_POINTS];
-    p.copy_from_slice(&side[1..=HOME_POINTS]);
+/// The home points of the side on roll.
+fn home_points(position: &Position) -> [u8; HOME] {
+    let mut p = [0u8; HOME];
+    p.copy_from_slice(&position.player_checkers()[HOME_SLOTS]);
     p
 }
 
-fn all_positions() -> Vec<[u8; HOME_POINTS]> {
+fn all_positions() -> Vec<[u8; HOME]> {
     let mut out = Vec::with_capacity(POSITIONS);
-    let mut cur = [0u8; HOME_POINTS];
-    fn rec(i: usize, room: u8, cur: &mut [u8; HOME_POINTS], out: &mut Vec<[u8; HOME_POINTS]>) {
-        if i == HOME_POINTS {
+    let mut cur = [0u8; HOME];
+    fn rec(i: usize, room: u8, cur: &mut [u8; HOME], out: &mut Vec<[u8; HOME]>) {
+        if i == HOME {
             out.push(*cur);
             return;
         }
@@ -82,7 +107,7 @@ fn all_positions() -> Vec<[u8; HOME_POINTS]> {
     out
 }
 
-fn pips(points: &[u8; HOME_POINTS]) -> u32 {
+fn pips(points: &[u8; HOME]) -> u32 {
     points
         .iter()
         .enumerate()
@@ -103,8 +128,7 @@ impl BearoffDb {
         let mut first_off = vec![[0.0f32; MAX_ROLLS]; POSITIONS];
         let mut mean = vec![0.0f32; POSITIONS];
         let mut first_mean = vec![0.0f32; POSITIONS];
-        let mut buf = MoveBuffer::default();
-        let mut succ = Vec::new();
+        let mut after = Vec::new();
         for pos in &order {
             let at = index(pos);
             let on_board: u32 = pos.iter().map(|&c| u32::from(c)).sum();
@@ -117,18 +141,14 @@ impl BearoffDb {
             if !full {
                 first_off[at][0] = 1.0;
             }
-            let mut board = Board {
-                me: [0; 26],
-                them: [0; 26],
-            };
-            board.me[1..=HOME_POINTS].copy_from_slice(pos);
-            board.me[OFF] = (CHECKERS as u32 - on_board) as u8;
-            for &(d1, d2, weight) in &ALL_ROLLS {
+            let position = one_side(pos);
+            for &(dice, weight) in &Dice::ALL_21 {
                 let w = f32::from(weight) / 36.0;
-                successors_into(&board, d1, d2, &mut buf, &mut succ);
+                plays(&position, dice, &mut after);
                 let best = |key: &dyn Fn(usize) -> f32| {
-                    succ.iter()
-                        .map(|s| index(&side_points(&s.me)))
+                    after
+                        .iter()
+                        .map(|s| index(&home_points(s)))
                         .min_by(|&a, &b| key(a).total_cmp(&key(b)))
                         .unwrap_or(at)
                 };
@@ -176,12 +196,14 @@ impl BearoffDb {
         self.mean[index(points)]
     }
 
-    /// Cubeless probabilities of a bearoff board (both sides on their home boards), side on roll.
-    pub fn probabilities(&self, board: &Board) -> Probabilities {
-        let mine = self.rolls_to_finish(&board.me[1..=HOME_POINTS]);
-        let theirs = self.rolls_to_finish(&board.them[1..=HOME_POINTS]);
-        let their_first = self.rolls_to_first_off(&board.them[1..=HOME_POINTS]);
-        let my_first = self.rolls_to_first_off(&board.me[1..=HOME_POINTS]);
+    /// Cubeless probabilities of a bearoff position (both sides on their home boards), side on
+    /// roll.
+    pub fn probabilities(&self, position: &Position) -> Probabilities {
+        let (me, them) = (position.player_checkers(), position.opponent_checkers());
+        let mine = self.rolls_to_finish(&me[HOME_SLOTS]);
+        let theirs = self.rolls_to_finish(&them[HOME_SLOTS]);
+        let their_first = self.rolls_to_first_off(&them[HOME_SLOTS]);
+        let my_first = self.rolls_to_first_off(&me[HOME_SLOTS]);
         // at_least[n] = P(needs >= n rolls).
         let at_least = |d: &RollDistribution| {
             let mut s = [0.0f32; MAX_ROLLS + 1];
@@ -236,7 +258,7 @@ pub struct TwoSidedDb {
 impl TwoSidedDb {
     /// Builds the database.
     pub fn build() -> TwoSidedDb {
-        let small: Vec<[u8; HOME_POINTS]> = all_positions()
+        let small: Vec<[u8; HOME]> = all_positions()
             .into_iter()
             .filter(|p| {
                 p.iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(TWO_SIDED_CHECKERS)
@@ -248,26 +270,27 @@ impl TwoSidedDb {
             compact[index(p)] = i as u32;
         }
         // Successors of each position for each roll (no contact: they depend on one side only).
-        let mut buf = MoveBuffer::default();
-        let mut succ = Vec::new();
-        let mut next: Vec<Vec<u32>> = Vec::with_capacity(side * ALL_ROLLS.len());
+        let mut after = Vec::new();
+        let mut next: Vec<Vec<u32>> = Vec::with_capacity(side * Dice::ALL_21.len());
         for p in &small {
-            let mut board = Board {
-                me: [0; 26],
-                them: [0; 26],
-            };
-            board.me[1..=HOME_POINTS].copy_from_slice(p);
-            for &(d1, d2, _) in &ALL_ROLLS {
-                successors_into(&board, d1, d2, &mut buf, &mut succ);
+            if p.iter().all(|&c| c == 0) {
+                // All borne off: nothing moves.
+                next.extend((0..Dice::ALL_21.len()).map(|_| vec![compact[index(p)]]));
+                continue;
+            }
+            let position = one_side(p);
+            for &(dice, _) in &Dice::ALL_21 {
+                plays(&position, dice, &mut after);
                 next.push(
-                    succ.iter()
-                        .map(|s| compact[index(&side_points(&s.me))])
+                    after
+                        .iter()
+                        .map(|s| compact[index(&home_points(s))])
                         .collect(),
                 );
             }
         }
         let pips: Vec<u32> = small.iter().map(pips).collect();
-        let empty = compact[index(&[0; HOME_POINTS])] as usize;
+        let empty = compact[index(&[0; HOME])] as usize;
         let mut order: Vec<(u32, u32, u32)> = Vec::with_capacity(side * side);
         for me in 0..side {
             for them in 0..side {
@@ -281,8 +304,8 @@ impl TwoSidedDb {
         for &(_, me, them) in &order {
             let (me, them) = (me as usize, them as usize);
             let mut total = 0.0;
-            for (r, &(_, _, weight)) in ALL_ROLLS.iter().enumerate() {
-                let best = next[me * ALL_ROLLS.len() + r]
+            for (r, &(_, weight)) in Dice::ALL_21.iter().enumerate() {
+                let best = next[me * Dice::ALL_21.len() + r]
                     .iter()
                     .map(|&s| {
                         if s as usize == empty {
@@ -307,15 +330,19 @@ impl TwoSidedDb {
 
     /// P(the side on roll wins) when both sides are bearing off with at most
     /// [`TWO_SIDED_CHECKERS`] checkers each and neither has finished; `None` otherwise.
-    pub fn win_probability(&self, board: &Board) -> Option<f32> {
-        if !board.is_bearoff()
-            || board.me[OFF] == CHECKERS as u8
-            || board.them[OFF] == CHECKERS as u8
+    pub fn win_probability(&self, position: &Position) -> Option<f32> {
+        if !is_bearoff(position)
+            || position.player(OFF) == CHECKERS_PER_SIDE
+            || position.opponent(OFF) == CHECKERS_PER_SIDE
         {
             return None;
         }
-        let me = *self.compact.get(index(&board.me[1..=HOME_POINTS]))?;
-        let them = *self.compact.get(index(&board.them[1..=HOME_POINTS]))?;
+        let me = *self
+            .compact
+            .get(index(&position.player_checkers()[HOME_SLOTS]))?;
+        let them = *self
+            .compact
+            .get(index(&position.opponent_checkers()[HOME_SLOTS]))?;
         if me == u32::MAX || them == u32::MAX {
             return None;
         }

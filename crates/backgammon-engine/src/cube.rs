@@ -25,7 +25,10 @@
 //! post-Crawford games with a cube that only the trailer turns. The table is exact for that model
 //! (it is not a published table: the numbers differ from Kazaross-XG2 by a few percent).
 
-use crate::eval::Probabilities;
+use crate::eval::{Evaluator, Probabilities};
+use crate::match_context::MatchContext;
+use crate::search::eval_plies;
+use ludus_backgammon::{CrawfordStage, Position, Side};
 use std::sync::OnceLock;
 
 /// Points on the `p` grid of the live-cube curves.
@@ -40,17 +43,6 @@ pub const RACE_EFFICIENCY: f64 = 0.6;
 pub const DEFAULT_GAMMON_RATE: f64 = 0.26;
 /// Largest match length in the table.
 pub const MET_SIZE: usize = 25;
-
-/// Who holds the cube.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CubeOwner {
-    /// In the middle: either side may double.
-    Centered,
-    /// The side on roll owns it.
-    Me,
-    /// The opponent owns it.
-    Opponent,
-}
 
 /// What the end of a game is worth to the side on roll.
 pub trait Payoff {
@@ -78,17 +70,6 @@ impl Payoff for Money {
     }
 }
 
-/// The stage of a match with respect to the Crawford rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Crawford {
-    /// Neither side has reached 1-away yet (or both are 1-away: cube useless anyway).
-    Before,
-    /// This is the Crawford game: no doubling.
-    ThisGame,
-    /// After the Crawford game: doubling allowed again.
-    After,
-}
-
 /// Match play: the value is the chance to win the match, from the table.
 #[derive(Clone, Copy, Debug)]
 pub struct MatchPayoff<'a> {
@@ -97,7 +78,7 @@ pub struct MatchPayoff<'a> {
     /// Points the opponent still needs.
     pub away_opponent: u32,
     /// The Crawford stage of this game.
-    pub crawford: Crawford,
+    pub crawford: CrawfordStage,
     /// The table for the scores after this game.
     pub met: &'a Met,
 }
@@ -119,7 +100,7 @@ impl Payoff for MatchPayoff<'_> {
     }
     fn can_double(&self, me: bool, cube: u32) -> bool {
         let away = if me { self.away_me } else { self.away_opponent };
-        self.crawford != Crawford::ThisGame && cube < MAX_CUBE && cube < away
+        self.crawford != CrawfordStage::ThisGame && cube < MAX_CUBE && cube < away
     }
 }
 
@@ -345,7 +326,11 @@ impl Met {
                 else {
                     continue;
                 };
-                for stage in [Crawford::After, Crawford::ThisGame, Crawford::Before] {
+                for stage in [
+                    CrawfordStage::After,
+                    CrawfordStage::ThisGame,
+                    CrawfordStage::Before,
+                ] {
                     let pay = MatchPayoff {
                         away_me: a as u32,
                         away_opponent: b as u32,
@@ -354,9 +339,9 @@ impl Met {
                     };
                     let value = live_level(&pay, &out, 1).centered.at(0.5);
                     match stage {
-                        Crawford::After => met.after[a][b] = value,
-                        Crawford::ThisGame => met.crawford[a][b] = value,
-                        Crawford::Before => met.before[a][b] = value,
+                        CrawfordStage::After => met.after[a][b] = value,
+                        CrawfordStage::ThisGame => met.crawford[a][b] = value,
+                        CrawfordStage::Before => met.before[a][b] = value,
                     }
                 }
             }
@@ -376,7 +361,7 @@ impl Met {
     }
 
     /// My match winning chance at the start of a game, needing `a`, the opponent `b` points.
-    pub fn equity(&self, a: u32, b: u32, stage: Crawford) -> f64 {
+    pub fn equity(&self, a: u32, b: u32, stage: CrawfordStage) -> f64 {
         if a == 0 {
             return 1.0;
         }
@@ -388,42 +373,42 @@ impl Met {
             b.min(MET_SIZE as u32) as usize,
         );
         match stage {
-            Crawford::Before => self.before[a][b],
-            Crawford::ThisGame => self.crawford[a][b],
-            Crawford::After => self.after[a][b],
+            CrawfordStage::Before => self.before[a][b],
+            CrawfordStage::ThisGame => self.crawford[a][b],
+            CrawfordStage::After => self.after[a][b],
         }
     }
 
     /// The match winning chance at the start of the next game, after a game played in `stage`
     /// left the scores at `a` and `b` away.
-    pub fn after_game(&self, a: u32, b: u32, stage: Crawford) -> f64 {
+    pub fn after_game(&self, a: u32, b: u32, stage: CrawfordStage) -> f64 {
         if a == 0 || b == 0 {
-            return self.equity(a, b, Crawford::Before);
+            return self.equity(a, b, CrawfordStage::Before);
         }
         let next = match stage {
-            Crawford::Before if a == 1 && b == 1 => Crawford::Before,
-            Crawford::Before if a == 1 || b == 1 => Crawford::ThisGame,
-            Crawford::Before => Crawford::Before,
-            _ => Crawford::After,
+            CrawfordStage::Before if a == 1 && b == 1 => CrawfordStage::Before,
+            CrawfordStage::Before if a == 1 || b == 1 => CrawfordStage::ThisGame,
+            CrawfordStage::Before => CrawfordStage::Before,
+            _ => CrawfordStage::After,
         };
         self.equity(a, b, next)
     }
 }
 
-/// The cube state of a game.
+/// The cube as the side on roll sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CubeState {
     /// The cube's value.
     pub value: u32,
-    /// Who owns it.
-    pub owner: CubeOwner,
+    /// Who owns it, relative to the side on roll; `None` while it is in the middle.
+    pub owner: Option<Side>,
 }
 
 impl Default for CubeState {
     fn default() -> Self {
         CubeState {
             value: 1,
-            owner: CubeOwner::Centered,
+            owner: None,
         }
     }
 }
@@ -441,6 +426,13 @@ pub enum CubeAction {
     DoublePass,
     /// Too good to double: play on for a gammon (the opponent would pass).
     TooGoodPass,
+}
+
+impl CubeAction {
+    /// True for the actions that double: double/take and double/pass.
+    pub fn is_double(self) -> bool {
+        matches!(self, CubeAction::DoubleTake | CubeAction::DoublePass)
+    }
 }
 
 impl std::fmt::Display for CubeAction {
@@ -475,6 +467,13 @@ pub struct CubeDecision {
     pub cubeless: f64,
 }
 
+impl CubeDecision {
+    /// True when the doubled side should take: taking costs the doubler no more than passing.
+    pub fn is_take(&self) -> bool {
+        self.double_take <= self.double_pass
+    }
+}
+
 /// Cubeless value of the probabilities in the payoff's units at cube `c`.
 pub fn dead_equity(pay: &dyn Payoff, p: &Probabilities, c: u32) -> f64 {
     let out = Outcomes::of(p);
@@ -497,13 +496,13 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
     let dead = dead_equity(pay, p, c);
     let mix = |live: f64, dead: f64| x * live + (1.0 - x) * dead;
     let hold_live = match cube.owner {
-        CubeOwner::Centered => level.centered_hold.at(pw),
-        CubeOwner::Me => level.me_hold.at(pw),
-        CubeOwner::Opponent => level.opponent.at(pw),
+        None => level.centered_hold.at(pw),
+        Some(Side::Player) => level.me_hold.at(pw),
+        Some(Side::Opponent) => level.opponent.at(pw),
     };
     let no_double = mix(hold_live, dead);
     let double_pass = pay.win(c);
-    let may_double = cube.owner != CubeOwner::Opponent && pay.can_double(true, c);
+    let may_double = cube.owner != Some(Side::Opponent) && pay.can_double(true, c);
     if !may_double {
         return CubeDecision {
             action: CubeAction::NoDoubleAvailable,
@@ -553,4 +552,45 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
         equity: no_double.max(response),
         cubeless: dead,
     }
+}
+
+/// The cube efficiency used for a position: lower once contact is over.
+pub fn cube_efficiency(position: &Position) -> f64 {
+    if position.is_race() {
+        RACE_EFFICIENCY
+    } else {
+        CONTACT_EFFICIENCY
+    }
+}
+
+/// The cube decision for the side on roll of `position` (before rolling) in `context`, from its
+/// probabilities at `plies` plies.
+pub fn cube_decision_at(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    context: &MatchContext,
+    plies: u8,
+) -> (Probabilities, CubeDecision) {
+    let p = eval_plies(evaluator, position, plies);
+    let met = Met::get();
+    let payoff = context.payoff(met);
+    let decision = cube_decision(payoff.as_ref(), &p, context.cube, cube_efficiency(position));
+    (p, decision)
+}
+
+/// Whether the side on roll should double (0-ply probabilities).
+pub fn should_double(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    context: &MatchContext,
+) -> bool {
+    let (_, d) = cube_decision_at(evaluator, position, context, 0);
+    d.action.is_double()
+}
+
+/// Whether the opponent of the side on roll should take a double (`position` and `context` are
+/// from the doubler's view, before the double; 0-ply probabilities).
+pub fn should_take(evaluator: &dyn Evaluator, position: &Position, context: &MatchContext) -> bool {
+    let (_, d) = cube_decision_at(evaluator, position, context, 0);
+    d.is_take()
 }

@@ -1,11 +1,12 @@
 //! Duels between two players with mirrored dice: each dice sequence is played twice, once with
 //! each player moving first, which cancels most of the luck of the dice.
 
-use crate::board::{Board, MoveBuffer, WinKind, successors_into};
-use crate::cube::{CubeOwner, CubeState, MAX_CUBE};
+use crate::cube::{CubeState, MAX_CUBE};
+use crate::eval::lost;
 use crate::match_context::MatchContext;
 use crate::player::Player;
-use crate::train::{opening_roll, roll};
+use crate::plays::plays;
+use ludus_backgammon::{DiceSource, GameEnd, GameOutcome, Position, Seat, Side, WinKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -14,79 +15,66 @@ const MAX_PLIES: usize = 10_000;
 /// z for a two-sided 95% confidence interval.
 const Z95: f64 = 1.96;
 
-/// A finished game: who won (0 = the player who moved first) and how.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameResult {
-    /// Seat of the winner: 0 moved first.
-    pub winner: usize,
-    /// Single, gammon or backgammon.
-    pub kind: WinKind,
-    /// Points won: the kind's multiplier times the cube (cube value alone for a passed double).
-    pub points: u32,
-}
-
-/// Plays one game from the start; `players[0]` moves first with the opening roll. With `cube`,
-/// money play with the doubling cube (each player is asked to double before each roll after the
-/// first, and to take); without, cubeless. The result's points include the cube.
-pub fn play_game(players: [&mut dyn Player; 2], rng: &mut ChaCha8Rng, cube: bool) -> GameResult {
-    let mut board = Board::STARTING;
-    let mut dice = opening_roll(rng);
-    let mut seat = 0;
-    let mut buf = MoveBuffer::default();
-    let mut succ = Vec::new();
+/// Plays one game from the start; `players[0]` (seat zero) moves first with the opening roll
+/// drawn from `dice`. With `cube`, money play with the doubling cube (each player is asked to
+/// double before each roll after the first, and to take); without, cubeless. The outcome's points
+/// include the cube. A game still going after [`MAX_PLIES`] (a broken player) is scored as a
+/// single game for the side on roll, as if the other had resigned it.
+pub fn play_game(players: [&mut dyn Player; 2], dice: &mut ChaCha8Rng, cube: bool) -> GameOutcome {
+    let mut position = Position::starting();
+    let mut roll = dice.opening_roll();
+    let mut seat = Seat::Zero;
+    let mut after = Vec::new();
     let [p0, p1] = players;
     // Cube value and owner seat (None = centred).
     let mut cube_value = 1u32;
-    let mut owner: Option<usize> = None;
+    let mut owner: Option<Seat> = None;
     for ply in 0..MAX_PLIES {
-        if cube && ply > 0 && owner != Some(1 - seat) && cube_value < MAX_CUBE {
+        if cube && ply > 0 && owner != Some(seat.other()) && cube_value < MAX_CUBE {
             let context = MatchContext {
                 cube: CubeState {
                     value: cube_value,
-                    owner: if owner.is_none() {
-                        CubeOwner::Centered
-                    } else {
-                        CubeOwner::Me
-                    },
+                    owner: owner.map(|_| Side::Player),
                 },
                 ..MatchContext::default()
             };
-            let (roller, other): (&mut dyn Player, &mut dyn Player) = if seat == 0 {
-                (&mut *p0, &mut *p1)
-            } else {
-                (&mut *p1, &mut *p0)
+            let (roller, other): (&mut dyn Player, &mut dyn Player) = match seat {
+                Seat::Zero => (&mut *p0, &mut *p1),
+                Seat::One => (&mut *p1, &mut *p0),
             };
-            if roller.double(&board, &context) {
-                if !other.take(&board, &context) {
-                    return GameResult {
+            if roller.double(&position, &context) {
+                if !other.take(&position, &context) {
+                    return GameOutcome {
                         winner: seat,
-                        kind: WinKind::Single,
+                        end: GameEnd::DoubleRefused,
                         points: cube_value,
                     };
                 }
                 cube_value *= 2;
-                owner = Some(1 - seat);
+                owner = Some(seat.other());
             }
         }
-        successors_into(&board, dice.0, dice.1, &mut buf, &mut succ);
-        let player: &mut dyn Player = if seat == 0 { &mut *p0 } else { &mut *p1 };
-        let i = player.choose(&board, dice, &succ).min(succ.len() - 1);
-        let next = succ[i].swapped();
-        if let Some(kind) = next.finished() {
-            return GameResult {
+        plays(&position, roll, &mut after);
+        let player: &mut dyn Player = match seat {
+            Seat::Zero => &mut *p0,
+            Seat::One => &mut *p1,
+        };
+        let i = player.choose(&position, roll, &after).min(after.len() - 1);
+        let next = after[i].swapped();
+        if let Some(kind) = lost(&next) {
+            return GameOutcome {
                 winner: seat,
-                kind,
-                points: kind.points() as u32 * cube_value,
+                end: GameEnd::BoreOff(kind),
+                points: kind.multiplier() * cube_value,
             };
         }
-        board = next;
-        seat = 1 - seat;
-        dice = roll(rng);
+        position = next;
+        seat = seat.other();
+        roll = dice.roll();
     }
-    // Unreachable in practice.
-    GameResult {
+    GameOutcome {
         winner: seat,
-        kind: WinKind::Single,
+        end: GameEnd::Resigned(WinKind::Single),
         points: cube_value,
     }
 }
@@ -147,22 +135,23 @@ pub fn duel_with(
     let (mut sum, mut sum_sq) = (0.0f64, 0.0f64);
     for pair in 0..pairs {
         let mut pair_points = 0.0;
-        for a_seat in [0usize, 1] {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(pair));
-            let result = if a_seat == 0 {
-                play_game([&mut *a, &mut *b], &mut rng, cube)
+        for a_first in [true, false] {
+            let mut dice = ChaCha8Rng::seed_from_u64(seed.wrapping_add(pair));
+            let a_seat = if a_first { Seat::Zero } else { Seat::One };
+            let outcome = if a_first {
+                play_game([&mut *a, &mut *b], &mut dice, cube)
             } else {
-                play_game([&mut *b, &mut *a], &mut rng, cube)
+                play_game([&mut *b, &mut *a], &mut dice, cube)
             };
-            let points = f64::from(result.points);
-            let a_won = result.winner == a_seat;
+            let points = f64::from(outcome.points);
+            let a_won = outcome.winner == a_seat;
             if a_won {
                 report.a_wins += 1;
                 pair_points += points;
             } else {
                 pair_points -= points;
             }
-            if result.kind != WinKind::Single {
+            if matches!(outcome.end, GameEnd::BoreOff(kind) if kind != WinKind::Single) {
                 if a_won {
                     report.a_gammons += 1;
                 } else {

@@ -1,4 +1,4 @@
-//! The network's input encoding of a [`Board`](crate::Board).
+//! The network's input encoding of a [`Position`].
 //!
 //! Per side (the side on roll first, then the opponent), each side seen from its own side:
 //! * for each point 1..=24 four inputs, a truncated unary code of the checker count `n`:
@@ -6,11 +6,11 @@
 //! * the bar: `n / 2`; borne off: `n / 15`;
 //! * the pip count divided by [`PIP_SCALE`].
 //!
-//! Then one input for "contact is over" (a pure race). 2 × 99 + 1 = 199 inputs.
+//! Then one input for "contact is over" ([`Position::is_race`]). 2 × 99 + 1 = 199 inputs.
 //! The encoding is sparse: a typical board has 30–45 non-zero inputs, and the network's first
 //! layer only touches their weight rows.
 
-use crate::board::{BAR, Board, OFF};
+use ludus_backgammon::{BAR, OFF, Position};
 
 /// Inputs per point.
 const PER_POINT: usize = 4;
@@ -88,15 +88,16 @@ impl SparseInputs {
     }
 }
 
-/// Encodes `board` into `out` (cleared first).
-pub fn encode(board: &Board, out: &mut SparseInputs) {
+/// Encodes `position` into `out` (cleared first).
+pub fn encode(position: &Position, out: &mut SparseInputs) {
     out.len = 0;
-    encode_side(&board.me, 0, out);
-    encode_side(&board.them, PER_SIDE, out);
-    out.push(INPUTS - 1, if board.is_race() { 1.0 } else { 0.0 });
+    let (player_pips, opponent_pips) = position.pip_count();
+    encode_side(&position.player_checkers(), player_pips, 0, out);
+    encode_side(&position.opponent_checkers(), opponent_pips, PER_SIDE, out);
+    out.push(INPUTS - 1, if position.is_race() { 1.0 } else { 0.0 });
 }
 
-fn encode_side(side: &[u8; 26], base: usize, out: &mut SparseInputs) {
+fn encode_side(side: &[u8; 26], pips: u32, base: usize, out: &mut SparseInputs) {
     for (point, &n) in side.iter().enumerate().take(25).skip(1) {
         if n == 0 {
             continue;
@@ -114,9 +115,9 @@ fn encode_side(side: &[u8; 26], base: usize, out: &mut SparseInputs) {
         }
     }
     let tail = base + 24 * PER_POINT;
-    out.push(tail, f32::from(side[BAR]) / 2.0);
-    out.push(tail + 1, f32::from(side[OFF]) / 15.0);
-    out.push(tail + 2, Board::pips(side) as f32 / PIP_SCALE);
+    out.push(tail, f32::from(side[usize::from(BAR)]) / 2.0);
+    out.push(tail + 1, f32::from(side[usize::from(OFF)]) / 15.0);
+    out.push(tail + 2, pips as f32 / PIP_SCALE);
 }
 
 #[cfg(test)]
@@ -126,7 +127,7 @@ mod tests {
     #[test]
     fn starting_board_encodes_stacks_in_unary() {
         let mut s = SparseInputs::new();
-        encode(&Board::STARTING, &mut s);
+        encode(&Position::starting(), &mut s);
         let d = s.to_dense();
         // Five checkers on the 6-point: 1, 1, 1, (5-3)/2 = 1.
         let six = 5 * PER_POINT;

@@ -1,5 +1,6 @@
-//! The engine in the rules crate's terms, for front ends (server, terminal UI): evaluate a
-//! `Position`, pick a `Move`, decide the cube from a `MatchState`, at a strength level.
+//! The engine in the rules crate's terms, for front ends (server, terminal UI, gnubg's external
+//! player): evaluate a `Position`, pick a `Move`, decide the cube from a `MatchState`, at a
+//! strength [`Level`].
 //!
 //! ```
 //! use ludus_backgammon::{Dice, Position};
@@ -10,10 +11,9 @@
 //! assert_eq!(mv.to_string(), "8/5 6/5");
 //! ```
 
-use crate::analysis::cube_decision_at;
-use crate::board::Board;
-use crate::cube::CubeDecision;
+use crate::cube::{CubeDecision, cube_decision_at};
 use crate::eval::{NetEvaluator, Probabilities};
+use crate::level::{Level, LevelError};
 use crate::match_context::{MatchContext, MatchContextError};
 use crate::search::{eval_plies, rank_moves};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
@@ -21,18 +21,12 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Mutex;
 
-/// Strength levels, 1 (weakest) to this.
-pub const MAX_LEVEL: u8 = 10;
-/// Level from which no noise is added to the equities.
-const NOISELESS_LEVEL: u8 = 8;
-/// Equity noise per level below [`NOISELESS_LEVEL`] (uniform in ± this × levels below).
-const NOISE_PER_LEVEL: f32 = 0.05;
-
 /// The network engine at a strength level.
 #[derive(Debug)]
 pub struct Engine {
     evaluator: NetEvaluator,
-    plies: u8,
+    checker_plies: u8,
+    cube_plies: u8,
     noise: f32,
     rng: Mutex<ChaCha8Rng>,
 }
@@ -47,55 +41,54 @@ pub struct RankedPlay {
 }
 
 impl Engine {
-    /// The shipped network at `plies` lookahead, no noise.
+    /// The shipped network at `plies` lookahead for checker plays, no noise; cube decisions at
+    /// `plies` as well, at most as deep as the strongest level's.
     pub fn new(plies: u8) -> Engine {
         Engine {
             evaluator: NetEvaluator::shipped(),
-            plies,
+            checker_plies: plies,
+            cube_plies: plies.min(Level::strongest().cube_plies),
             noise: 0.0,
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(0)),
         }
     }
 
-    /// The strongest setting that answers within a second (2-ply).
+    /// The strongest level ([`Level::strongest`]).
     pub fn strongest() -> Engine {
-        Engine::new(2)
+        Engine::at_level(Level::strongest(), 0)
     }
 
-    /// A strength level 1..=10 (clamped): levels below 8 add equity noise (level 1: ±0.35),
-    /// 8 is 0-ply, 9 is 1-ply, 10 is 2-ply. `seed` makes the noise reproducible.
-    pub fn level(level: u8, seed: u64) -> Engine {
-        let level = level.clamp(1, MAX_LEVEL);
-        let plies = level.saturating_sub(NOISELESS_LEVEL);
+    /// The engine at `level`; `seed` makes its noise reproducible.
+    pub fn at_level(level: Level, seed: u64) -> Engine {
         Engine {
             evaluator: NetEvaluator::shipped(),
-            plies,
-            noise: NOISE_PER_LEVEL * f32::from(NOISELESS_LEVEL.saturating_sub(level)),
+            checker_plies: level.checker_plies,
+            cube_plies: level.cube_plies,
+            noise: level.noise,
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
         }
     }
 
-    /// Cubeless probabilities for the side on roll (bearoff boards exact).
+    /// The engine at level `number` (1..=10, see [`crate::level`]); `seed` makes its noise
+    /// reproducible.
+    pub fn level(number: u32, seed: u64) -> Result<Engine, LevelError> {
+        Ok(Engine::at_level(Level::new(number)?, seed))
+    }
+
+    /// Cubeless probabilities for the side on roll at this engine's checker-play lookahead
+    /// (bearoff positions exact).
     pub fn evaluate(&self, position: &Position) -> Probabilities {
-        eval_plies(&self.evaluator, &Board::from(*position), self.plies)
+        eval_plies(&self.evaluator, position, self.checker_plies)
     }
 
     /// Every legal move, best first for this engine (noise included at low levels).
     pub fn ranked_moves(&self, position: &Position, dice: Dice) -> Vec<RankedPlay> {
-        let board = Board::from(*position);
         let legal = position.legal_moves_with_positions(dice);
-        let ranked = rank_moves(
-            &self.evaluator,
-            &board,
-            (dice.first(), dice.second()),
-            self.plies,
-        );
+        let ranked = rank_moves(&self.evaluator, position, dice, self.checker_plies);
         let mut plays: Vec<(f32, RankedPlay)> = ranked
             .iter()
             .filter_map(|r| {
-                let (mv, _) = legal
-                    .iter()
-                    .find(|(_, after)| Board::from(*after) == r.board)?;
+                let (mv, _) = legal.iter().find(|(_, after)| *after == r.after)?;
                 Some((
                     r.probabilities.equity() + self.jitter(),
                     RankedPlay {
@@ -116,20 +109,33 @@ impl Engine {
             .map_or(Move::EMPTY, |p| p.mv)
     }
 
-    /// The cube decision for the player on roll of `state` (before rolling).
+    /// The cube decision for the player on roll of `state` (before rolling) in `position`.
     pub fn cube_decision(
         &self,
         position: &Position,
         state: &MatchState,
     ) -> Result<CubeDecision, MatchContextError> {
         let context = MatchContext::from_match_state(state)?;
-        Ok(cube_decision_at(
-            &self.evaluator,
-            &Board::from(*position),
-            &context,
-            self.plies.min(1),
-        )
-        .1)
+        Ok(cube_decision_at(&self.evaluator, position, &context, self.cube_plies).1)
+    }
+
+    /// Whether the player on roll of `state` should double now.
+    pub fn should_double(
+        &self,
+        position: &Position,
+        state: &MatchState,
+    ) -> Result<bool, MatchContextError> {
+        Ok(self.cube_decision(position, state)?.action.is_double())
+    }
+
+    /// Whether to take a double; `doubler_view` and `doubler_state` are the position and match
+    /// state seen by the doubler (on roll), before the double.
+    pub fn should_take(
+        &self,
+        doubler_view: &Position,
+        doubler_state: &MatchState,
+    ) -> Result<bool, MatchContextError> {
+        Ok(self.cube_decision(doubler_view, doubler_state)?.is_take())
     }
 
     fn jitter(&self) -> f32 {

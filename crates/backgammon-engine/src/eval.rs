@@ -1,10 +1,10 @@
-//! Evaluation: the five cubeless probabilities of a board for the side on roll, from the network,
-//! the bearoff database, or the final result.
+//! Evaluation: the five cubeless probabilities of a position for the side on roll, from the
+//! network, the bearoff databases, or the final result.
 
-use crate::bearoff::{BearoffDb, TwoSidedDb};
-use crate::board::{Board, WinKind};
+use crate::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
 use crate::encoding::{SparseInputs, encode};
 use crate::net::{DEFAULT_HIDDEN, Net, OUTPUTS};
+use ludus_backgammon::{GameResult, Position, Side, WinKind};
 use std::sync::{Arc, OnceLock};
 
 /// The shipped weights, trained by `ludus backgammon train` (see docs/backgammon-engine.md).
@@ -112,24 +112,36 @@ impl Probabilities {
     }
 }
 
-/// Anything that judges a board for the side on roll at 0 ply.
-pub trait Evaluator: Send + Sync {
-    /// The probabilities for the side on roll of a board that is not finished.
-    fn eval(&self, board: &Board) -> Probabilities;
+/// How the side on roll of `position` has lost, once the opponent (who just moved) has borne
+/// off all its checkers; `None` while the game goes on.
+pub fn lost(position: &Position) -> Option<WinKind> {
+    match position.game_result() {
+        Some(GameResult {
+            winner: Side::Opponent,
+            kind,
+        }) => Some(kind),
+        _ => None,
+    }
+}
 
-    /// Like [`Self::eval`] but also accepts finished boards (the side on roll has lost).
-    fn eval_any(&self, board: &Board) -> Probabilities {
-        match board.finished() {
+/// Anything that judges a position for the side on roll at 0 ply.
+pub trait Evaluator: Send + Sync {
+    /// The probabilities for the side on roll of a position whose game goes on.
+    fn eval(&self, position: &Position) -> Probabilities;
+
+    /// Like [`Self::eval`] but also accepts finished games (the side on roll has [`lost`]).
+    fn eval_any(&self, position: &Position) -> Probabilities {
+        match lost(position) {
             Some(kind) => Probabilities::lost(kind),
-            None => self.eval(board),
+            None => self.eval(position),
         }
     }
 
-    /// Scores the boards after each candidate move (each seen from the mover, not swapped):
+    /// Scores the positions after each candidate play (each seen from the mover, not swapped):
     /// the mover's probabilities. The default evaluates them one by one.
-    fn eval_after_moves(&self, boards: &[Board], out: &mut Vec<Probabilities>) {
+    fn eval_after_moves(&self, after: &[Position], out: &mut Vec<Probabilities>) {
         out.clear();
-        out.extend(boards.iter().map(|b| self.eval_any(&b.swapped()).flipped()));
+        out.extend(after.iter().map(|p| self.eval_any(&p.swapped()).flipped()));
     }
 }
 
@@ -189,9 +201,9 @@ impl NetEvaluator {
 
     /// The network alone, without bearoff or terminal checks.
     #[inline]
-    pub fn eval_net(&self, board: &Board) -> Probabilities {
+    pub fn eval_net(&self, position: &Position) -> Probabilities {
         let mut x = SparseInputs::new();
-        encode(board, &mut x);
+        encode(position, &mut x);
         let n = self.net.hidden();
         if n <= MAX_STACK_HIDDEN {
             let mut h = [0.0f32; MAX_STACK_HIDDEN];
@@ -204,18 +216,18 @@ impl NetEvaluator {
 }
 
 impl Evaluator for NetEvaluator {
-    fn eval(&self, board: &Board) -> Probabilities {
-        if self.use_bearoff && board.is_bearoff() {
+    fn eval(&self, position: &Position) -> Probabilities {
+        if self.use_bearoff && is_bearoff(position) {
             if self.use_two_sided
-                && let Some(win) = TwoSidedDb::get().win_probability(board)
+                && let Some(win) = TwoSidedDb::get().win_probability(position)
             {
                 return Probabilities {
                     win,
                     ..Probabilities::default()
                 };
             }
-            return BearoffDb::get().probabilities(board);
+            return BearoffDb::get().probabilities(position);
         }
-        self.eval_net(board)
+        self.eval_net(position)
     }
 }

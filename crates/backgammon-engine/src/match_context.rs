@@ -2,8 +2,8 @@
 //! ID): cube value and owner relative to the side on roll, the scores as points away, the
 //! Crawford stage, the dice.
 
-use crate::cube::{Crawford, CubeOwner, CubeState, MatchPayoff, Met, Money, Payoff};
-use ludus_backgammon::MatchState;
+use crate::cube::{CubeState, MatchPayoff, Met, Money, Payoff};
+use ludus_backgammon::{CrawfordStage, CubeOwner, Dice, MatchState, Side};
 
 /// Largest cube value the engine's cube model handles (the physical cube).
 const MAX_CUBE_VALUE: u32 = 64;
@@ -31,9 +31,9 @@ pub struct MatchContext {
     /// Points the opponent still needs (match play).
     pub away_opponent: u32,
     /// Crawford stage.
-    pub crawford: Crawford,
+    pub crawford: CrawfordStage,
     /// Dice rolled, if any.
-    pub dice: Option<(u8, u8)>,
+    pub dice: Option<Dice>,
 }
 
 impl Default for MatchContext {
@@ -44,7 +44,7 @@ impl Default for MatchContext {
             length: 0,
             away_me: 0,
             away_opponent: 0,
-            crawford: Crawford::Before,
+            crawford: CrawfordStage::Before,
             dice: None,
         }
     }
@@ -69,21 +69,14 @@ impl MatchContext {
             return Err(MatchContextError::Field("a score reaches the match length"));
         }
         let owner = match state.cube_owner {
-            ludus_backgammon::CubeOwner::Centered => CubeOwner::Centered,
-            ludus_backgammon::CubeOwner::Owned(seat) if seat == me => CubeOwner::Me,
-            ludus_backgammon::CubeOwner::Owned(_) => CubeOwner::Opponent,
+            CubeOwner::Centered => None,
+            CubeOwner::Owned(seat) if seat == me => Some(Side::Player),
+            CubeOwner::Owned(_) => Some(Side::Opponent),
         };
         let (away_me, away_opponent) = if length > 0 {
             (length - mine, length - theirs)
         } else {
             (0, 0)
-        };
-        let stage = if state.crawford {
-            Crawford::ThisGame
-        } else if length > 0 && (away_me == 1) != (away_opponent == 1) {
-            Crawford::After
-        } else {
-            Crawford::Before
         };
         Ok(MatchContext {
             cube: CubeState {
@@ -93,8 +86,8 @@ impl MatchContext {
             length,
             away_me,
             away_opponent,
-            crawford: stage,
-            dice: state.dice.map(|d| (d.first(), d.second())),
+            crawford: state.crawford_stage(),
+            dice: state.dice,
         })
     }
 

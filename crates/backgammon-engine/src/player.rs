@@ -1,11 +1,11 @@
 //! Players: anything that picks one of the legal plays of a roll.
 
-use crate::analysis::{should_double, should_take};
-use crate::board::{BAR, Board, OFF};
+use crate::cube::{should_double, should_take};
 use crate::eval::{Evaluator, NetEvaluator};
 use crate::match_context::MatchContext;
 use crate::search::rank_moves;
 use crate::train::argmax_equity;
+use ludus_backgammon::{BAR, Dice, OFF, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -14,21 +14,21 @@ pub trait Player {
     /// A short name for reports.
     fn name(&self) -> String;
 
-    /// Chooses one of `successors` (the distinct boards reachable with `dice` from `board`, mover's
-    /// view, never empty); returns its index.
-    fn choose(&mut self, board: &Board, dice: (u8, u8), successors: &[Board]) -> usize;
+    /// Chooses one of `plays` (the distinct positions reachable with `dice` from `position`,
+    /// mover's view, in [`crate::plays::plays`] order, never empty); returns its index.
+    fn choose(&mut self, position: &Position, dice: Dice, plays: &[Position]) -> usize;
 
-    /// Whether to double before rolling (`board` and `context` from this player's view, the cube
-    /// available to it). The default never doubles.
-    fn double(&mut self, board: &Board, context: &MatchContext) -> bool {
-        let _ = (board, context);
+    /// Whether to double before rolling (`position` and `context` from this player's view, the
+    /// cube available to it). The default never doubles.
+    fn double(&mut self, position: &Position, context: &MatchContext) -> bool {
+        let _ = (position, context);
         false
     }
 
-    /// Whether to take a double (`board` and `context` from the doubler's view, before the
+    /// Whether to take a double (`position` and `context` from the doubler's view, before the
     /// double). The default always takes.
-    fn take(&mut self, board: &Board, context: &MatchContext) -> bool {
-        let _ = (board, context);
+    fn take(&mut self, position: &Position, context: &MatchContext) -> bool {
+        let _ = (position, context);
         true
     }
 }
@@ -53,8 +53,8 @@ impl Player for RandomPlayer {
         "random".into()
     }
 
-    fn choose(&mut self, _: &Board, _: (u8, u8), successors: &[Board]) -> usize {
-        self.rng.random_range(0..successors.len())
+    fn choose(&mut self, _: &Position, _: Dice, plays: &[Position]) -> usize {
+        self.rng.random_range(0..plays.len())
     }
 }
 
@@ -77,16 +77,18 @@ mod weights {
 }
 
 impl HeuristicPlayer {
-    /// The heuristic score of a board after the mover's play (mover's view, higher is better).
-    pub fn score(b: &Board) -> f32 {
-        let pip_lead = Board::pips(&b.them) as f32 - Board::pips(&b.me) as f32;
-        let mut s = weights::PIP * pip_lead + weights::OFF * f32::from(b.me[OFF]);
-        if b.is_race() {
+    /// The heuristic score of a position after the mover's play (mover's view, higher is
+    /// better).
+    pub fn score(after: &Position) -> f32 {
+        let (my_pips, their_pips) = after.pip_count();
+        let pip_lead = their_pips as f32 - my_pips as f32;
+        let mut s = weights::PIP * pip_lead + weights::OFF * f32::from(after.player(OFF));
+        if after.is_race() {
             return s;
         }
-        s += weights::HIT * f32::from(b.them[BAR]);
+        s += weights::HIT * f32::from(after.opponent(BAR));
         for p in 1..=24 {
-            let n = b.me[p];
+            let n = after.player(p);
             if n >= 2 {
                 s += match p {
                     1..=6 => weights::HOME_POINT,
@@ -95,7 +97,7 @@ impl HeuristicPlayer {
                     _ => 0.0,
                 };
             } else if n == 1 {
-                s -= weights::BLOT + shots(b, p);
+                s -= weights::BLOT + shots(after, p);
             }
         }
         s
@@ -103,11 +105,15 @@ impl HeuristicPlayer {
 }
 
 /// Penalty for the opponent's shots at my blot on point `p`: opponent checkers (or bar) behind it.
-fn shots(b: &Board, p: usize) -> f32 {
+fn shots(after: &Position, p: u8) -> f32 {
     let mut penalty = 0.0;
     // The opponent moves from my low points to my high points; its bar is my point 0.
     for r in 0..p {
-        let count = if r == 0 { b.them[BAR] } else { b.them[25 - r] };
+        let count = if r == 0 {
+            after.opponent(BAR)
+        } else {
+            after.opponent(25 - r)
+        };
         if count == 0 {
             continue;
         }
@@ -119,7 +125,7 @@ fn shots(b: &Board, p: usize) -> f32 {
         };
     }
     // Blots far from home cost less: a hit there loses fewer pips.
-    penalty * (0.5 + p as f32 / 24.0)
+    penalty * (0.5 + f32::from(p) / 24.0)
 }
 
 impl Player for HeuristicPlayer {
@@ -127,10 +133,10 @@ impl Player for HeuristicPlayer {
         "heuristic".into()
     }
 
-    fn choose(&mut self, _: &Board, _: (u8, u8), successors: &[Board]) -> usize {
+    fn choose(&mut self, _: &Position, _: Dice, plays: &[Position]) -> usize {
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        for (i, s) in successors.iter().enumerate() {
+        for (i, s) in plays.iter().enumerate() {
             let v = Self::score(s);
             if v > best_score {
                 best_score = v;
@@ -167,24 +173,23 @@ impl Player for NetPlayer {
         format!("{} ({}-ply)", self.label, self.plies)
     }
 
-    fn choose(&mut self, board: &Board, dice: (u8, u8), successors: &[Board]) -> usize {
-        if successors.len() == 1 {
+    fn choose(&mut self, position: &Position, dice: Dice, plays: &[Position]) -> usize {
+        if plays.len() == 1 {
             return 0;
         }
         if self.plies == 0 {
-            self.evaluator
-                .eval_after_moves(successors, &mut self.scores);
+            self.evaluator.eval_after_moves(plays, &mut self.scores);
             return argmax_equity(&self.scores);
         }
-        let best = rank_moves(&self.evaluator, board, dice, self.plies)[0].board;
-        successors.iter().position(|s| *s == best).unwrap_or(0)
+        let best = rank_moves(&self.evaluator, position, dice, self.plies)[0].after;
+        plays.iter().position(|s| *s == best).unwrap_or(0)
     }
 
-    fn double(&mut self, board: &Board, context: &MatchContext) -> bool {
-        should_double(&self.evaluator, board, context)
+    fn double(&mut self, position: &Position, context: &MatchContext) -> bool {
+        should_double(&self.evaluator, position, context)
     }
 
-    fn take(&mut self, board: &Board, context: &MatchContext) -> bool {
-        should_take(&self.evaluator, board, context)
+    fn take(&mut self, position: &Position, context: &MatchContext) -> bool {
+        should_take(&self.evaluator, position, context)
     }
 }

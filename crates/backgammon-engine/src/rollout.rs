@@ -11,9 +11,11 @@
 //! Truncated rollouts stop after [`RolloutConfig::truncate`] plies and score the evaluator's
 //! probabilities there.
 
-use crate::board::{ALL_ROLLS, Board, MoveBuffer, successors_into};
-use crate::eval::{Evaluator, Probabilities};
-use crate::train::{argmax_equity, roll};
+use crate::bearoff::is_bearoff;
+use crate::eval::{Evaluator, Probabilities, lost};
+use crate::plays::plays;
+use crate::train::argmax_equity;
+use ludus_backgammon::{DIE_FACES, Dice, DiceSource, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -59,10 +61,10 @@ pub struct RolloutResult {
     pub std_error: f64,
 }
 
-/// Rolls `board` (side on roll, before its roll) out; `progress(games_done)` after each game.
+/// Rolls `position` (side on roll, before its roll) out; `progress(games_done)` after each game.
 pub fn rollout(
     evaluator: &dyn Evaluator,
-    board: &Board,
+    position: &Position,
     config: &RolloutConfig,
     mut progress: impl FnMut(u64),
 ) -> RolloutResult {
@@ -71,7 +73,7 @@ pub fn rollout(
     let (mut eq_sum, mut eq_sq) = (0.0f64, 0.0f64);
     let mut scratch = Scratch::default();
     for game in 0..games {
-        let result = play_out(evaluator, board, config, game, &mut scratch);
+        let result = play_out(evaluator, position, config, game, &mut scratch);
         sum.add_scaled(&result, 1.0);
         let e = f64::from(result.equity());
         eq_sum += e;
@@ -96,46 +98,52 @@ pub fn rollout(
 
 #[derive(Default)]
 struct Scratch {
-    buf: MoveBuffer,
-    succ: Vec<Board>,
+    after: Vec<Position>,
     scores: Vec<Probabilities>,
 }
 
-/// The best play's board (mover's view) and its 0-ply value for the mover.
+/// The best play's position (mover's view) and its 0-ply value for the mover.
 fn best_play(
     evaluator: &dyn Evaluator,
-    board: &Board,
-    dice: (u8, u8),
+    position: &Position,
+    dice: Dice,
     s: &mut Scratch,
-) -> (Board, Probabilities) {
-    successors_into(board, dice.0, dice.1, &mut s.buf, &mut s.succ);
-    evaluator.eval_after_moves(&s.succ, &mut s.scores);
+) -> (Position, Probabilities) {
+    plays(position, dice, &mut s.after);
+    evaluator.eval_after_moves(&s.after, &mut s.scores);
     let i = argmax_equity(&s.scores);
-    (s.succ[i], s.scores[i])
+    (s.after[i], s.scores[i])
+}
+
+/// The first roll of game `game`: the 36 ordered rolls in turn.
+fn stratified_roll(game: u64) -> Dice {
+    let first = game % ORDERED_ROLLS;
+    let faces = u64::from(DIE_FACES);
+    let die = |n: u64| (n % faces) as u8 + 1;
+    Dice::new(die(first), die(first / faces)).unwrap_or(Dice::ALL_21[0].0)
 }
 
 /// One game; the (possibly luck-adjusted) result for the side on roll at the start.
 fn play_out(
     evaluator: &dyn Evaluator,
-    start: &Board,
+    start: &Position,
     config: &RolloutConfig,
     game: u64,
     s: &mut Scratch,
 ) -> Probabilities {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ game.wrapping_mul(0xA24B_AED4_963E_E407));
-    let first = game % ORDERED_ROLLS;
-    let mut dice = ((first % 6) as u8 + 1, (first / 6) as u8 + 1);
-    let mut board = *start;
+    let mut dice = stratified_roll(game);
+    let mut position = *start;
     // Luck accumulated, from the starting side's view.
     let mut luck = Probabilities::default();
     let mut ply = 0u32;
     let mut ours = true;
     let outcome = loop {
-        let (after, value) = best_play(evaluator, &board, dice, s);
+        let (after, value) = best_play(evaluator, &position, dice, s);
         if config.luck_adjust {
             let mut mean = Probabilities::default();
-            for &(d1, d2, w) in &ALL_ROLLS {
-                let (_, v) = best_play(evaluator, &board, (d1, d2), s);
+            for &(roll, w) in &Dice::ALL_21 {
+                let (_, v) = best_play(evaluator, &position, roll, s);
                 mean.add_scaled(&v, f32::from(w) / 36.0);
             }
             let (actual, average) = if ours {
@@ -149,16 +157,16 @@ fn play_out(
         let next = after.swapped();
         ply += 1;
         ours = !ours;
-        let stop = next.finished().is_some()
-            || next.is_bearoff()
+        let stop = lost(&next).is_some()
+            || is_bearoff(&next)
             || config.truncate.is_some_and(|t| ply >= t)
             || ply >= MAX_PLIES;
         if stop {
             let v = evaluator.eval_any(&next);
             break if ours { v } else { v.flipped() };
         }
-        board = next;
-        dice = roll(&mut rng);
+        position = next;
+        dice = rng.roll();
     };
     let mut result = outcome;
     if config.luck_adjust {

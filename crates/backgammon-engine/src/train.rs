@@ -10,11 +10,13 @@
 //! Reproducible: the dice of game `k` come from ChaCha8 seeded with `(seed, k)`, so a run resumed
 //! from a checkpoint plays the same games as an uninterrupted one.
 
-use crate::board::{Board, MoveBuffer, successors_into};
+use crate::bearoff::is_bearoff;
 use crate::encoding::{SparseInputs, encode};
-use crate::eval::{Evaluator, NetEvaluator, Probabilities};
+use crate::eval::{Evaluator, NetEvaluator, Probabilities, lost};
 use crate::net::Net;
-use rand::{RngExt, SeedableRng};
+use crate::plays::plays;
+use ludus_backgammon::{DiceSource, Position};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Settings of a training run.
@@ -49,28 +51,12 @@ fn game_rng(seed: u64, game: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-/// Rolls two dice.
-pub fn roll(rng: &mut ChaCha8Rng) -> (u8, u8) {
-    (rng.random_range(1..=6u8), rng.random_range(1..=6u8))
-}
-
-/// Rolls the opening: the first roll of a game is never a double (ties are re-rolled).
-pub fn opening_roll(rng: &mut ChaCha8Rng) -> (u8, u8) {
-    loop {
-        let (a, b) = roll(rng);
-        if a != b {
-            return (a, b);
-        }
-    }
-}
-
 /// Scratch reused across games.
 #[derive(Default)]
 struct Scratch {
-    buf: MoveBuffer,
-    succ: Vec<Board>,
+    after: Vec<Position>,
     scores: Vec<Probabilities>,
-    states: Vec<Board>,
+    states: Vec<Position>,
     values: Vec<Probabilities>,
 }
 
@@ -78,24 +64,24 @@ struct Scratch {
 fn train_game(net: &mut Net, config: &TrainConfig, game: u64, rate: f32, s: &mut Scratch) -> usize {
     let mut rng = game_rng(config.seed, game);
     let evaluator = NetEvaluator::new(net.clone()).one_sided_only();
-    let mut board = Board::STARTING;
-    let mut dice = opening_roll(&mut rng);
+    let mut position = Position::starting();
+    let mut dice = rng.opening_roll();
     s.states.clear();
     s.values.clear();
     let terminal = loop {
-        successors_into(&board, dice.0, dice.1, &mut s.buf, &mut s.succ);
-        evaluator.eval_after_moves(&s.succ, &mut s.scores);
+        plays(&position, dice, &mut s.after);
+        evaluator.eval_after_moves(&s.after, &mut s.scores);
         let best = argmax_equity(&s.scores);
-        s.states.push(board);
-        let next = s.succ[best].swapped();
+        s.states.push(position);
+        let next = s.after[best].swapped();
         // Value of `next` for its side on roll.
         let v = s.scores[best].flipped();
-        if next.finished().is_some() || next.is_bearoff() {
+        if lost(&next).is_some() || is_bearoff(&next) {
             break v;
         }
         s.values.push(v);
-        board = next;
-        dice = roll(&mut rng);
+        position = next;
+        dice = rng.roll();
     };
     // λ-returns backwards: g is the return of s_{t+1} from its side; flip for s_t.
     let mut g = terminal;
@@ -162,7 +148,7 @@ pub struct RefineConfig {
 }
 
 /// Supervised refinement: plays self-play games with the current network (0 ply) and trains every
-/// position on roll (bearoff boards excepted) towards its own `plies`-ply lookahead value, which
+/// position on roll (bearoff positions excepted) towards its own `plies`-ply lookahead value, which
 /// is more accurate than the 0-ply value it replaces. `progress(net, positions_done)` after each
 /// game; return `false` to stop.
 pub fn refine(net: &mut Net, config: &RefineConfig, mut progress: impl FnMut(&Net, u64) -> bool) {
@@ -175,23 +161,23 @@ pub fn refine(net: &mut Net, config: &RefineConfig, mut progress: impl FnMut(&Ne
         let mut rng = game_rng(config.seed.wrapping_add(0x5EED), game);
         game += 1;
         let evaluator = NetEvaluator::new(net.clone()).one_sided_only();
-        let mut board = Board::STARTING;
-        let mut dice = opening_roll(&mut rng);
+        let mut position = Position::starting();
+        let mut dice = rng.opening_roll();
         loop {
-            if !board.is_bearoff() {
-                let target = crate::search::eval_plies(&evaluator, &board, config.plies);
-                encode(&board, &mut x);
+            if !is_bearoff(&position) {
+                let target = crate::search::eval_plies(&evaluator, &position, config.plies);
+                encode(&position, &mut x);
                 net.train_step(&x, &target.to_array(), config.rate, &mut h);
                 done += 1;
             }
-            successors_into(&board, dice.0, dice.1, &mut s.buf, &mut s.succ);
-            evaluator.eval_after_moves(&s.succ, &mut s.scores);
-            let next = s.succ[argmax_equity(&s.scores)].swapped();
-            if next.finished().is_some() || next.is_bearoff() || done >= config.positions {
+            plays(&position, dice, &mut s.after);
+            evaluator.eval_after_moves(&s.after, &mut s.scores);
+            let next = s.after[argmax_equity(&s.scores)].swapped();
+            if lost(&next).is_some() || is_bearoff(&next) || done >= config.positions {
                 break;
             }
-            board = next;
-            dice = roll(&mut rng);
+            position = next;
+            dice = rng.roll();
         }
         if !progress(net, done) {
             break;

@@ -1,8 +1,9 @@
 //! The match equity table and cube decisions.
 
+use ludus_backgammon::{CrawfordStage, Side};
 use ludus_backgammon_engine::Probabilities;
 use ludus_backgammon_engine::cube::{
-    Crawford, CubeAction, CubeOwner, CubeState, DEFAULT_GAMMON_RATE, Met, Money, cube_decision,
+    CubeAction, CubeState, DEFAULT_GAMMON_RATE, Met, Money, cube_decision,
 };
 
 const EPS: f64 = 1e-9;
@@ -18,12 +19,12 @@ fn no_gammons(win: f32) -> Probabilities {
 fn match_equities_are_complementary_and_even_at_equal_scores() {
     let met = Met::get();
     for a in 1..=15 {
-        assert!((met.equity(a, a, Crawford::Before) - 0.5).abs() < 1e-6);
+        assert!((met.equity(a, a, CrawfordStage::Before) - 0.5).abs() < 1e-6);
         for b in 1..=15 {
             let stage = if a == 1 || b == 1 {
-                Crawford::ThisGame
+                CrawfordStage::ThisGame
             } else {
-                Crawford::Before
+                CrawfordStage::Before
             };
             let sum = met.equity(a, b, stage) + met.equity(b, a, stage);
             assert!((sum - 1.0).abs() < 1e-6, "{a} {b}: {sum}");
@@ -36,9 +37,9 @@ fn needing_fewer_points_is_always_better() {
     let met = Met::get();
     let stage = |a: u32, b: u32| {
         if a == 1 || b == 1 {
-            Crawford::ThisGame
+            CrawfordStage::ThisGame
         } else {
-            Crawford::Before
+            CrawfordStage::Before
         }
     };
     for a in 2..=15 {
@@ -53,7 +54,7 @@ fn crawford_game_at_two_away_one_away_follows_from_the_gammon_rate() {
     // The trailer wins the match with a gammon, or reaches 1-away / 1-away with a single win.
     let g = DEFAULT_GAMMON_RATE;
     let expected = 0.5 * (g + (1.0 - g) * 0.5);
-    let got = Met::get().equity(2, 1, Crawford::ThisGame);
+    let got = Met::get().equity(2, 1, CrawfordStage::ThisGame);
     assert!((got - expected).abs() < 1e-6, "{got} vs {expected}");
 }
 
@@ -97,7 +98,7 @@ fn decisions_span_no_double_to_pass_as_chances_grow() {
 fn no_cube_action_when_the_opponent_owns_it() {
     let cube = CubeState {
         value: 2,
-        owner: CubeOwner::Opponent,
+        owner: Some(Side::Opponent),
     };
     let d = cube_decision(&Money, &no_gammons(0.9), cube, 0.68);
     assert_eq!(d.action, CubeAction::NoDoubleAvailable);
@@ -105,7 +106,7 @@ fn no_cube_action_when_the_opponent_owns_it() {
 
 #[test]
 fn match_context_reads_scores_and_cube_from_the_side_on_roll() {
-    use ludus_backgammon::{MatchState, Seat};
+    use ludus_backgammon::{CubeOwner, MatchState, Seat};
     use ludus_backgammon_engine::match_context::MatchContext;
     let state = MatchState {
         match_length: 5,
@@ -113,7 +114,7 @@ fn match_context_reads_scores_and_cube_from_the_side_on_roll() {
         on_roll: Seat::Zero,
         turn: Seat::Zero,
         cube_value: 2,
-        cube_owner: ludus_backgammon::CubeOwner::Owned(Seat::One),
+        cube_owner: CubeOwner::Owned(Seat::One),
         ..MatchState::default()
     };
     let id = state.match_id().expect("valid state");
@@ -123,10 +124,10 @@ fn match_context_reads_scores_and_cube_from_the_side_on_roll() {
         context.cube,
         CubeState {
             value: 2,
-            owner: CubeOwner::Opponent
+            owner: Some(Side::Opponent)
         }
     );
-    assert_eq!(context.crawford, Crawford::Before);
+    assert_eq!(context.crawford, CrawfordStage::Before);
 }
 
 #[test]
@@ -138,11 +139,11 @@ fn match_cube_decisions_use_match_winning_chances() {
     let pay = MatchPayoff {
         away_me: 2,
         away_opponent: 2,
-        crawford: Crawford::Before,
+        crawford: CrawfordStage::Before,
         met,
     };
     let d = cube_decision(&pay, &no_gammons(0.9), CubeState::default(), 0.68);
-    let pass_value = met.equity(1, 2, Crawford::ThisGame);
+    let pass_value = met.equity(1, 2, CrawfordStage::ThisGame);
     assert!((d.double_pass - pass_value).abs() < EPS);
     assert!(
         (d.double_take - 0.9).abs() < 0.01,
@@ -155,9 +156,29 @@ fn match_cube_decisions_use_match_winning_chances() {
     let crawford = MatchPayoff {
         away_me: 3,
         away_opponent: 1,
-        crawford: Crawford::ThisGame,
+        crawford: CrawfordStage::ThisGame,
         met,
     };
     let d = cube_decision(&crawford, &no_gammons(0.9), CubeState::default(), 0.68);
     assert_eq!(d.action, CubeAction::NoDoubleAvailable);
+}
+
+#[test]
+fn the_crawford_stage_comes_from_the_rules_crate_match_state() {
+    use ludus_backgammon::{MatchState, Seat};
+    use ludus_backgammon_engine::match_context::MatchContext;
+    let state = |score: [u32; 2], crawford: bool| MatchState {
+        match_length: 5,
+        score,
+        crawford,
+        on_roll: Seat::Zero,
+        turn: Seat::Zero,
+        ..MatchState::default()
+    };
+    let stage = |s: MatchState| MatchContext::from_match_state(&s).expect("valid").crawford;
+    assert_eq!(stage(state([4, 2], true)), CrawfordStage::ThisGame);
+    assert_eq!(stage(state([4, 2], false)), CrawfordStage::After);
+    assert_eq!(stage(state([2, 4], false)), CrawfordStage::After);
+    assert_eq!(stage(state([4, 4], false)), CrawfordStage::Before);
+    assert_eq!(stage(state([1, 2], false)), CrawfordStage::Before);
 }

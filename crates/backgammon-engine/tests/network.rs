@@ -1,6 +1,6 @@
 //! Encoding, inference and the weights file format.
 
-use ludus_backgammon_engine::board::Board;
+use ludus_backgammon::Position;
 use ludus_backgammon_engine::encoding::{INPUTS, SparseInputs, encode};
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
 use ludus_backgammon_engine::net::{Net, WeightsError};
@@ -41,7 +41,7 @@ fn shipped_weights_load() {
 #[test]
 fn sparse_encoding_matches_its_dense_form_in_size() {
     let mut x = SparseInputs::new();
-    encode(&Board::STARTING, &mut x);
+    encode(&Position::starting(), &mut x);
     assert_eq!(x.to_dense().len(), INPUTS);
     assert_eq!(x.to_dense().iter().filter(|&&v| v != 0.0).count(), x.len());
 }
@@ -49,7 +49,7 @@ fn sparse_encoding_matches_its_dense_form_in_size() {
 #[test]
 fn outputs_are_consistent_probabilities() {
     let e = NetEvaluator::shipped();
-    let p = e.eval(&Board::STARTING);
+    let p = e.eval(&Position::starting());
     for v in p.to_array() {
         assert!((0.0..=1.0).contains(&v));
     }
@@ -76,7 +76,7 @@ fn flipping_twice_is_the_identity_and_negates_equity() {
 fn a_training_step_moves_the_output_towards_the_target() {
     let mut net = Net::random(32, 5);
     let mut x = SparseInputs::new();
-    encode(&Board::STARTING, &mut x);
+    encode(&Position::starting(), &mut x);
     let mut h = vec![0.0; 32];
     let before = net.forward(&x, &mut h)[0];
     let target = [1.0, 0.0, 0.0, 0.0, 0.0];

@@ -1,6 +1,7 @@
 //! Rollouts.
 
-use crate::common::{board, random_positions};
+use crate::common::board;
+use ludus_backgammon::random_positions;
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 
@@ -24,7 +25,7 @@ fn a_rollout_of_a_bearoff_reproduces_the_database() {
 #[test]
 fn luck_adjustment_shrinks_the_standard_error() {
     let e = NetEvaluator::shipped();
-    let b = random_positions(40, 3)[39];
+    let b = random_positions(3, 40)[39];
     let plain = RolloutConfig {
         games: 72,
         truncate: Some(6),
@@ -49,7 +50,7 @@ fn luck_adjustment_shrinks_the_standard_error() {
 #[test]
 fn rollouts_replay_from_their_seed() {
     let e = NetEvaluator::shipped();
-    let b = random_positions(10, 4)[9];
+    let b = random_positions(4, 10)[9];
     let config = RolloutConfig {
         games: 12,
         truncate: Some(8),

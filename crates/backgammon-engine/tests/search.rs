@@ -1,22 +1,24 @@
 //! Lookahead identities.
 
-use crate::common::{board, random_positions};
-use ludus_backgammon_engine::board::{ALL_ROLLS, successors};
+use crate::common::board;
+use ludus_backgammon::{Dice, Position, random_positions};
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
+use ludus_backgammon_engine::plays::plays;
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use ludus_backgammon_engine::train::argmax_equity;
 
 #[test]
 fn equity_is_average_of_1ply_ahead_equities() {
     let e = NetEvaluator::shipped();
-    for b in random_positions(3, 21) {
+    let mut after = Vec::new();
+    for b in random_positions(21, 3) {
         let two = eval_plies(&e, &b, 2);
         let mut avg = Probabilities::default();
-        for &(d1, d2, w) in &ALL_ROLLS {
-            let succ = successors(&b, d1, d2);
+        for &(dice, w) in &Dice::ALL_21 {
+            plays(&b, dice, &mut after);
             let mut scores = Vec::new();
-            e.eval_after_moves(&succ, &mut scores);
-            let best = succ[argmax_equity(&scores)];
+            e.eval_after_moves(&after, &mut scores);
+            let best = after[argmax_equity(&scores)];
             let v = eval_plies(&e, &best.swapped(), 1).flipped();
             avg.add_scaled(&v, f32::from(w) / 36.0);
         }
@@ -36,14 +38,12 @@ fn exact_bearoff_values_barely_change_with_lookahead() {
 #[test]
 fn ranked_moves_list_every_play_best_first() {
     let e = NetEvaluator::shipped();
-    let b = ludus_backgammon_engine::Board::STARTING;
-    let ranked = rank_moves(&e, &b, (3, 1), 1);
+    let b = Position::starting();
+    let dice = Dice::new(3, 1).expect("dice");
+    let ranked = rank_moves(&e, &b, dice, 1);
     assert_eq!(ranked.len(), 16);
     assert_eq!(ranked[0].plies, 1);
     // 31 is played 8/5 6/5 by every strong player.
-    let mut expected = b;
-    expected.me[8] -= 1;
-    expected.me[6] -= 1;
-    expected.me[5] += 2;
-    assert_eq!(ranked[0].board, expected);
+    let expected = b.apply(&b.parse_move(dice, "8/5 6/5").expect("legal"));
+    assert_eq!(ranked[0].after, expected);
 }

@@ -27,7 +27,8 @@ pub enum DiceError {
 
 impl Dice {
     /// The 21 distinct rolls with their weight out of 36: 1 for doubles, 2 for the others
-    /// (larger die first).
+    /// (larger die first), ordered by the smaller die, then the larger: 11, 21, 31, …, 61, 22,
+    /// 32, …, 66. Engines sum over them in this order.
     pub const ALL_21: [(Dice, u8); 21] = all_21();
 
     /// A roll of `first` and `second`, `None` unless both are 1..=6.
@@ -98,10 +99,10 @@ const fn all_21() -> [(Dice, u8); 21] {
         1,
     ); 21];
     let mut index = 0;
-    let mut high = 1;
-    while high <= DIE_FACES {
-        let mut low = 1;
-        while low <= high {
+    let mut low = 1;
+    while low <= DIE_FACES {
+        let mut high = low;
+        while high <= DIE_FACES {
             let weight = if high == low { 1 } else { 2 };
             rolls[index] = (
                 Dice {
@@ -111,9 +112,9 @@ const fn all_21() -> [(Dice, u8); 21] {
                 weight,
             );
             index += 1;
-            low += 1;
+            high += 1;
         }
-        high += 1;
+        low += 1;
     }
     rolls
 }

@@ -9,11 +9,30 @@ pub trait DiceSource {
     /// One die, 1..=6.
     fn roll_die(&mut self) -> u8;
 
-    /// Two dice.
+    /// Two dice, the first rolled first.
     fn roll(&mut self) -> Dice {
         let first = self.roll_die();
         let second = self.roll_die();
         Dice::new(first, second).unwrap_or(Dice::ALL_21[0].0)
+    }
+
+    /// A game's opening roll: two dice that differ (a double is rolled again), in the order
+    /// rolled.
+    fn opening_roll(&mut self) -> Dice {
+        loop {
+            let dice = self.roll();
+            if !dice.is_double() {
+                return dice;
+            }
+        }
+    }
+}
+
+/// The ChaCha8 generator itself rolls dice, one `random_range(1..=6)` a die; [`SeededDice`]
+/// wraps one. Engines that draw their own random choices from the same stream use it directly.
+impl DiceSource for ChaCha8Rng {
+    fn roll_die(&mut self) -> u8 {
+        self.random_range(1..=DIE_FACES)
     }
 }
 
@@ -35,7 +54,7 @@ impl SeededDice {
 
 impl DiceSource for SeededDice {
     fn roll_die(&mut self) -> u8 {
-        self.rng.random_range(1..=DIE_FACES)
+        self.rng.roll_die()
     }
 }
 

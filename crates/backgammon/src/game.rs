@@ -5,6 +5,8 @@ use crate::dice_source::DiceSource;
 use crate::match_id::{CubeOwner, GameState, MatchState, Seat};
 use crate::moves::Move;
 use crate::position::{Position, Side, WinKind};
+use crate::turn::Turn;
+use std::fmt;
 use thiserror::Error;
 
 /// The cube ceiling of the source rules: the physical cube's 64 (2^6).
@@ -159,20 +161,89 @@ pub enum GameEvent {
     },
 }
 
+/// What a game waits for when an action does not fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Waiting {
+    /// The player on roll must roll or double.
+    Roll,
+    /// A double awaits an answer.
+    Answer,
+    /// The player on roll must move these dice.
+    Move(Dice),
+    /// A resignation awaits an answer.
+    ResignationAnswer,
+    /// The game is over.
+    Over,
+}
+
+impl fmt::Display for Waiting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Waiting::Roll => f.write_str("the player on roll must roll or double"),
+            Waiting::Answer => f.write_str("a double awaits an answer"),
+            Waiting::Move(dice) => write!(f, "the player on roll must move {dice}"),
+            Waiting::ResignationAnswer => f.write_str("a resignation awaits an answer"),
+            Waiting::Over => f.write_str("the game is over"),
+        }
+    }
+}
+
+/// Why the player on roll may not double now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum DoubleRefusal {
+    /// Doubling comes before rolling, with no double or resignation pending.
+    #[error("only before rolling")]
+    NotBeforeRoll,
+    /// The Crawford game has no doubling.
+    #[error("no doubling in the Crawford game")]
+    Crawford,
+    /// The opponent holds the cube.
+    #[error("the opponent owns the cube")]
+    OpponentOwnsCube,
+    /// Doubling would pass the cube's ceiling.
+    #[error("the cube is at its ceiling")]
+    CubeAtCeiling,
+}
+
+/// Why the doubled player may not beaver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum BeaverRefusal {
+    /// The rules have no beavers (only money play may allow them).
+    #[error("beavers are not allowed")]
+    NotAllowed,
+    /// The cube would pass its ceiling.
+    #[error("the cube would pass its ceiling")]
+    PastCeiling,
+}
+
+/// Why a new game of a match cannot start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum MatchRefusal {
+    /// A player has reached the match length.
+    #[error("the match is over")]
+    MatchOver,
+    /// The current game has not ended.
+    #[error("a game is still in progress")]
+    GameInProgress,
+}
+
 /// Why an action is not allowed now.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
     /// The action does not fit what the game waits for.
-    #[error("cannot {action} now: {reason}")]
+    #[error("cannot {action} now: {waiting}")]
     NotNow {
         /// The action attempted.
         action: &'static str,
         /// What the game waits for instead.
-        reason: String,
+        waiting: Waiting,
     },
     /// A double is not allowed.
     #[error("cannot double: {0}")]
-    CannotDouble(&'static str),
+    CannotDouble(DoubleRefusal),
+    /// A beaver is not allowed.
+    #[error("cannot beaver: {0}")]
+    CannotBeaver(BeaverRefusal),
     /// The move is not legal with the dice.
     #[error("illegal move {mv} with {dice}")]
     IllegalMove {
@@ -183,7 +254,7 @@ pub enum GameError {
     },
     /// The match is over or a game is still in progress.
     #[error("{0}")]
-    Match(&'static str),
+    Match(MatchRefusal),
 }
 
 /// One game of backgammon with the doubling cube.
@@ -204,15 +275,14 @@ impl Game {
     /// Starts a game with the opening roll: each player rolls one die (player 0 first), ties
     /// are rolled again, the higher die moves first and plays both dice.
     pub fn new(rules: Rules, score: [u32; 2], crawford: bool, dice: &mut dyn DiceSource) -> Game {
-        loop {
-            let zero = dice.roll_die();
-            let one = dice.roll_die();
-            if zero != one {
-                let first = if zero > one { Seat::Zero } else { Seat::One };
-                let roll = Dice::new(zero.max(one), zero.min(one)).unwrap_or(Dice::ALL_21[1].0);
-                return Game::with_opening(rules, score, crawford, first, roll);
-            }
-        }
+        // Player 0 rolls the first die, player 1 the second.
+        let roll = dice.opening_roll();
+        let first = if roll.first() > roll.second() {
+            Seat::Zero
+        } else {
+            Seat::One
+        };
+        Game::with_opening(rules, score, crawford, first, roll.normalized())
     }
 
     /// Starts a game whose opening roll is known: `first` moves first with `roll` (a non-double;
@@ -346,32 +416,37 @@ impl Game {
         }
     }
 
+    /// A fresh [`Turn`] to build the move checker by checker, while the player on roll must move.
+    pub fn turn_builder(&self) -> Option<Turn> {
+        match self.phase {
+            Phase::Moving(dice) => Some(Turn::new(self.position, dice)),
+            _ => None,
+        }
+    }
+
     fn not_now(&self, action: &'static str) -> GameError {
-        let reason = match self.phase {
-            Phase::AwaitingRoll => "the player on roll must roll or double".to_string(),
-            Phase::Doubled => "a double awaits an answer".to_string(),
-            Phase::Moving(dice) => format!("the player on roll must move {dice}"),
-            Phase::ResignationOffered { .. } => "a resignation awaits an answer".to_string(),
-            Phase::Over(_) => "the game is over".to_string(),
+        let waiting = match self.phase {
+            Phase::AwaitingRoll => Waiting::Roll,
+            Phase::Doubled => Waiting::Answer,
+            Phase::Moving(dice) => Waiting::Move(dice),
+            Phase::ResignationOffered { .. } => Waiting::ResignationAnswer,
+            Phase::Over(_) => Waiting::Over,
         };
-        GameError::NotNow { action, reason }
+        GameError::NotNow { action, waiting }
     }
 
     /// Why the player on roll may not double now, if so.
-    pub fn double_refusal(&self) -> Option<&'static str> {
+    pub fn double_refusal(&self) -> Option<DoubleRefusal> {
         if self.phase != Phase::AwaitingRoll {
-            return Some("only before rolling");
+            return Some(DoubleRefusal::NotBeforeRoll);
         }
-        if self.crawford {
-            return Some("no doubling in the Crawford game");
-        }
-        if self.cube_owner == CubeOwner::Owned(self.on_roll.other()) {
-            return Some("the opponent owns the cube");
-        }
-        if self.cube_value * 2 > self.rules.max_cube() {
-            return Some("the cube is at its ceiling");
-        }
-        None
+        cube_refusal(
+            self.crawford,
+            self.cube_owner,
+            self.on_roll,
+            self.cube_value,
+            self.rules.max_cube(),
+        )
     }
 
     /// The player on roll doubles.
@@ -407,16 +482,10 @@ impl Game {
             return Err(self.not_now("beaver"));
         }
         if !(self.rules.is_money() && self.rules.beavers) {
-            return Err(GameError::NotNow {
-                action: "beaver",
-                reason: "beavers are not allowed".to_string(),
-            });
+            return Err(GameError::CannotBeaver(BeaverRefusal::NotAllowed));
         }
         if self.cube_value * 4 > self.rules.max_cube() {
-            return Err(GameError::NotNow {
-                action: "beaver",
-                reason: "the cube would pass its ceiling".to_string(),
-            });
+            return Err(GameError::CannotBeaver(BeaverRefusal::PastCeiling));
         }
         let beaverer = self.on_roll.other();
         self.cube_value *= 4;
@@ -574,6 +643,27 @@ impl Game {
     }
 }
 
+/// Why `doubler` may not double a cube of `value` (at most `max_cube`) owned by `owner`: the one
+/// check behind [`Game::double_refusal`] and [`MatchState::double_refusal`].
+pub(crate) fn cube_refusal(
+    crawford: bool,
+    owner: CubeOwner,
+    doubler: Seat,
+    value: u32,
+    max_cube: u32,
+) -> Option<DoubleRefusal> {
+    if crawford {
+        return Some(DoubleRefusal::Crawford);
+    }
+    if owner == CubeOwner::Owned(doubler.other()) {
+        return Some(DoubleRefusal::OpponentOwnsCube);
+    }
+    if value.saturating_mul(2) > max_cube {
+        return Some(DoubleRefusal::CubeAtCeiling);
+    }
+    None
+}
+
 /// Points won for a game ending this way with this cube.
 pub fn score_points(rules: &Rules, cube_value: u32, cube_owner: CubeOwner, end: GameEnd) -> u32 {
     let kind = match end {
@@ -583,6 +673,23 @@ pub fn score_points(rules: &Rules, cube_value: u32, cube_owner: CubeOwner, end: 
     let jacoby_applies = rules.is_money() && rules.jacoby && cube_owner == CubeOwner::Centered;
     let multiplier = if jacoby_applies { 1 } else { kind.multiplier() };
     multiplier * cube_value
+}
+
+/// The resignation worth `points` with this cube (the smallest kind when several are: under the
+/// Jacoby rule all three are worth the cube): how a record that gives only the points, like
+/// `.mat` and SGF, ends a game that stopped before its end. `None` when no resignation is worth
+/// that much.
+pub fn resignation_worth(
+    rules: &Rules,
+    cube_value: u32,
+    cube_owner: CubeOwner,
+    points: u32,
+) -> Option<WinKind> {
+    [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
+        .into_iter()
+        .find(|&kind| {
+            score_points(rules, cube_value, cube_owner, GameEnd::Resigned(kind)) == points
+        })
 }
 
 /// A match to N points (or a money session when N is 0): its games and score.
@@ -688,10 +795,10 @@ impl Match {
 
     fn check_can_start(&self) -> Result<(), GameError> {
         if self.winner().is_some() {
-            return Err(GameError::Match("the match is over"));
+            return Err(GameError::Match(MatchRefusal::MatchOver));
         }
         if self.games.last().is_some_and(|g| g.outcome().is_none()) {
-            return Err(GameError::Match("a game is still in progress"));
+            return Err(GameError::Match(MatchRefusal::GameInProgress));
         }
         Ok(())
     }

@@ -19,6 +19,8 @@
 //! - [`Position`], [`Dice`], [`CheckerMove`], [`Move`]: the board, rolls and plays;
 //!   [`Position::successors`] (the engines' hot path), [`Position::legal_moves`],
 //!   [`Position::apply`] / [`Position::play`], [`Position::parse_move`], pip counts, results.
+//! - [`Turn`]: a move built checker by checker for front ends (the legal [`Step`]s now, undo,
+//!   a checker's [`Journey`] over several dice, the finished move).
 //! - [`Game`] and [`Match`] with [`Rules`]: opening roll, turns, cube (ceiling, beavers, Jacoby),
 //!   resignations, scoring, Crawford; dice from a [`DiceSource`] ([`SeededDice`] is ChaCha8).
 //! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
@@ -27,6 +29,7 @@
 
 mod base64;
 mod board_text;
+mod codes;
 mod dice;
 mod dice_source;
 mod game;
@@ -36,17 +39,21 @@ mod movegen;
 mod moves;
 mod position;
 mod position_id;
+mod random_play;
+mod turn;
 mod xgid;
 
 pub use board_text::board_diagram;
+pub use codes::Params;
 pub use dice::{DIE_FACES, Dice, DiceError};
 pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
 pub use game::{
-    DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome, LIFTED_MAX_CUBE_LOG2,
-    Match, Phase, Rules, score_points,
+    BeaverRefusal, DEFAULT_MAX_CUBE_LOG2, DoubleRefusal, Game, GameEnd, GameError, GameEvent,
+    GameOutcome, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Waiting,
+    resignation_worth, score_points,
 };
 pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
-pub use match_id::{CubeOwner, GameState, MatchIdError, MatchState, Seat};
+pub use match_id::{CrawfordStage, CubeOwner, GameState, MatchIdError, MatchState, Seat};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};
 pub use position::{
@@ -54,4 +61,6 @@ pub use position::{
     WinKind,
 };
 pub use position_id::PositionIdError;
+pub use random_play::random_positions;
+pub use turn::{Journey, Step, Turn, TurnError};
 pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

@@ -16,10 +16,9 @@
 //! resignation worth that much.
 
 use crate::dice::Dice;
-use crate::game::{Game, GameEnd, GameError, GameEvent, Match, Phase, Rules, score_points};
+use crate::game::{Game, GameError, GameEvent, Match, Phase, Rules, resignation_worth};
 use crate::match_id::Seat;
 use crate::moves::{MAX_CHECKER_MOVES, Move};
-use crate::position::WinKind;
 use std::fmt::Write;
 use thiserror::Error;
 
@@ -505,14 +504,11 @@ impl Reader {
         }
         // The game ended without bearing off or a drop: the loser resigned.
         let (cube_value, cube_owner) = game.cube();
-        let kind = [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
-            .into_iter()
-            .find(|&k| score_points(&rules, cube_value, cube_owner, GameEnd::Resigned(k)) == points)
-            .ok_or_else(|| {
-                self.error(format!(
-                    "{points} points is no resignation with the cube at {cube_value}"
-                ))
-            })?;
+        let kind = resignation_worth(&rules, cube_value, cube_owner, points).ok_or_else(|| {
+            self.error(format!(
+                "{points} points is no resignation with the cube at {cube_value}"
+            ))
+        })?;
         let game = self.game()?;
         let result = game
             .resign(winner.other(), kind)

@@ -2,6 +2,7 @@
 
 use crate::base64;
 use crate::dice::Dice;
+use crate::game::{DoubleRefusal, cube_refusal};
 use crate::position::WinKind;
 use thiserror::Error;
 
@@ -44,6 +45,19 @@ pub enum CubeOwner {
     Centered,
     /// Only this player may double.
     Owned(Seat),
+}
+
+/// Where a game of a match stands with respect to the Crawford rule (no doubling in the game
+/// right after a player first reaches one point from victory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CrawfordStage {
+    /// Money play, or neither player has reached 1-away yet (or both have: the cube is useless
+    /// then anyway).
+    Before,
+    /// This is the Crawford game: no doubling.
+    ThisGame,
+    /// After the Crawford game: doubling allowed again (the leader is 1-away).
+    After,
 }
 
 /// Where a game stands (gnubg's game state field).
@@ -109,6 +123,36 @@ impl Default for MatchState {
             score: [0, 0],
             jacoby: false,
         }
+    }
+}
+
+impl MatchState {
+    /// Why the player on roll may not double in this state, under a cube ceiling of `max_cube`
+    /// (the Match ID does not hold the ceiling: [`crate::Rules::max_cube`] gives the rules').
+    pub fn double_refusal(&self, max_cube: u32) -> Option<DoubleRefusal> {
+        let before_roll = self.game_state == GameState::Playing
+            && !self.double_offered
+            && self.resignation.is_none()
+            && self.dice.is_none()
+            && self.turn == self.on_roll;
+        if !before_roll {
+            return Some(DoubleRefusal::NotBeforeRoll);
+        }
+        cube_refusal(
+            self.crawford,
+            self.cube_owner,
+            self.on_roll,
+            self.cube_value,
+            max_cube,
+        )
+    }
+
+    /// True in a match when the player on roll wins the match by winning this game at the
+    /// current stake: a double could only raise the opponent's gain. Legal, but front ends do
+    /// not offer it.
+    pub fn doubling_is_pointless(&self) -> bool {
+        self.match_length > 0
+            && self.score[self.on_roll.index()] + self.cube_value >= self.match_length
     }
 }
 
@@ -178,6 +222,28 @@ impl BitReader {
 }
 
 impl MatchState {
+    /// The game's stage with respect to the Crawford rule: the Crawford game when `crawford`
+    /// says so; after it when exactly one player is one point from winning; before it otherwise
+    /// (and in money play).
+    ///
+    /// ```
+    /// use ludus_backgammon::{CrawfordStage, MatchState};
+    /// let state = MatchState { match_length: 5, score: [4, 2], ..MatchState::default() };
+    /// assert_eq!(state.crawford_stage(), CrawfordStage::After);
+    /// let crawford = MatchState { crawford: true, ..state };
+    /// assert_eq!(crawford.crawford_stage(), CrawfordStage::ThisGame);
+    /// ```
+    pub fn crawford_stage(&self) -> CrawfordStage {
+        let one_away = |score: u32| self.match_length.checked_sub(score) == Some(1);
+        if self.crawford {
+            CrawfordStage::ThisGame
+        } else if one_away(self.score[0]) != one_away(self.score[1]) {
+            CrawfordStage::After
+        } else {
+            CrawfordStage::Before
+        }
+    }
+
     /// The gnubg Match ID of this state; fails when a value exceeds its field (a cube above
     /// 2^15, a non-power-of-two cube, a score or length above 32767).
     ///

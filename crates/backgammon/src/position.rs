@@ -22,7 +22,9 @@ pub(crate) const SLOTS: usize = 26;
 /// Each side's checkers are counted from that side's own view: index 0 = borne off, 1..=24 = its
 /// points (it moves from 24 toward 1), 25 = its bar. The player's point `p` is the opponent's
 /// point `25 - p`. A `Position` is always valid: 15 checkers a side and no point held by both.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// Positions are ordered by the player's array, then the opponent's (lexicographically), an
+/// order that does not depend on how they were generated.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
     pub(crate) player: [u8; SLOTS],
     pub(crate) opponent: [u8; SLOTS],
@@ -214,10 +216,25 @@ impl Position {
         (pips(&self.player), pips(&self.opponent))
     }
 
-    /// True when the sides can no longer hit or block each other: every checker of the player
-    /// has passed every checker of the opponent.
+    /// True when the sides can no longer hit or block each other: no checker is on the bar and
+    /// every checker of the player has passed every checker of the opponent.
     pub fn is_race(&self) -> bool {
-        highest_point(&self.player) + highest_point(&self.opponent) <= 25
+        let bar = usize::from(BAR);
+        self.player[bar] == 0
+            && self.opponent[bar] == 0
+            && highest_point(&self.player) + highest_point(&self.opponent) <= 25
+    }
+
+    /// True when every checker of `side` not yet borne off stands in its home board (points
+    /// 1..=6): the side may bear off.
+    pub fn all_home(&self, side: Side) -> bool {
+        let checkers = match side {
+            Side::Player => &self.player,
+            Side::Opponent => &self.opponent,
+        };
+        checkers[usize::from(HOME_POINTS) + 1..]
+            .iter()
+            .all(|&c| c == 0)
     }
 
     /// The result once a side has borne off all 15 checkers, `None` while the game goes on.

@@ -1,8 +1,7 @@
-//! Shared fixtures: the `pos!` board macro and random reachable positions.
+//! Shared fixtures: the `pos!` board macro (random reachable positions come from
+//! `ludus_backgammon::random_positions`).
 
-use ludus_backgammon::{Dice, Position};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use ludus_backgammon::Position;
 
 /// A board from `(point, checkers)` pairs for the side on roll, `;`, then the opponent's pairs in
 /// the opponent's own numbering (25 = bar). Checkers not listed are borne off.
@@ -26,27 +25,4 @@ pub fn board(player: &[(u8, u8)], opponent: &[(u8, u8)]) -> Position {
         b[usize::from(p)] += n;
     }
     Position::from_board(a, b).expect("fixture board is legal")
-}
-
-/// A roll chosen uniformly from the 36.
-pub fn random_dice(rng: &mut ChaCha8Rng) -> Dice {
-    Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice in range")
-}
-
-/// `count` positions reached by random play from the start (a new game after each end).
-pub fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut positions = Vec::with_capacity(count);
-    let mut position = Position::starting();
-    let mut plays = Vec::new();
-    while positions.len() < count {
-        if position.game_result().is_some() {
-            position = Position::starting();
-        }
-        positions.push(position);
-        position.successors(random_dice(&mut rng), &mut plays);
-        let (_, after) = plays[rng.random_range(0..plays.len())];
-        position = after.swapped();
-    }
-    positions
 }

@@ -1,10 +1,12 @@
 //! Optional oracle: GNU Backgammon (`apt-get install gnubg`) lists the legal plays of random
 //! positions in its notation; ours must be the same set of strings. Ignored by default (needs
-//! gnubg): `cargo test -p ludus-backgammon -- --ignored gnubg`. Without gnubg it is skipped with
-//! a message, unless `LUDUS_REQUIRE_GNUBG=1` (as `scripts/test` sets it) makes that a failure.
+//! gnubg): `cargo test -p ludus-backgammon --test tests -- --ignored gnubg_oracle`, over
+//! [`DEFAULT_POSITIONS`] positions × 21 rolls, or as many as `LUDUS_ORACLE_POSITIONS` says
+//! (`LUDUS_ORACLE_POSITIONS=50 …` answers in seconds). Without gnubg it is skipped with a
+//! message, unless `LUDUS_REQUIRE_GNUBG=1` (as `scripts/test` sets it) makes that a failure.
 
-use crate::common::random_positions;
 use ludus_backgammon::Dice;
+use ludus_backgammon::random_positions;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -13,14 +15,26 @@ use std::process::{Command, Stdio};
 const GNUBG: &str = "/usr/games/gnubg";
 /// A command gnubg does not know: its error message separates the answers.
 const MARKER: &str = "ludusmarker";
+/// Positions compared when `LUDUS_ORACLE_POSITIONS` is not set.
+const DEFAULT_POSITIONS: usize = 400;
+/// Seed of the random play the positions come from.
+const SEED: u64 = 7;
+
+/// The number of positions to compare: `LUDUS_ORACLE_POSITIONS`, else the default.
+fn oracle_positions() -> usize {
+    match std::env::var("LUDUS_ORACLE_POSITIONS") {
+        Ok(text) => text
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("LUDUS_ORACLE_POSITIONS must be a count, got {text:?}")),
+        Err(_) => DEFAULT_POSITIONS,
+    }
+}
 
 #[test]
 #[ignore]
-fn gnubg_lists_the_same_plays_in_the_same_notation() {
-    let positions: Vec<_> = random_positions(7, 400)
-        .into_iter()
-        .filter(|p| p.game_result().is_none())
-        .collect();
+fn gnubg_oracle_lists_the_same_plays_in_the_same_notation() {
+    let positions = random_positions(SEED, oracle_positions());
     let mut script = String::from("set evaluation chequerplay evaluation plies 0\nnew game\n");
     let mut expected = Vec::new();
     for position in &positions {

@@ -70,6 +70,17 @@ fn gnubgs_files_import_and_export_byte_for_byte() {
 }
 
 #[test]
+fn gnubg_sessions_against_ludus_replay_legally_including_a_drop_and_its_result_on_one_line() {
+    // Recorded by scripts/gnubg-external.sh: gnubg writes a dropped double's result on the line
+    // of the drop (`10)  Drops                       Wins 2 points`).
+    let money = read_mat(include_str!("data/gnubg_vs_ludus_money.mat")).unwrap();
+    assert_eq!(money.games().len(), 2);
+    assert!(money.games().iter().all(|g| g.outcome().is_some()));
+    let matched = read_mat(include_str!("data/gnubg_vs_ludus_match.mat")).unwrap();
+    assert!(matched.winner().is_some());
+}
+
+#[test]
 fn the_second_game_of_the_3_point_match_is_the_crawford_game() {
     let record = read_mat(GOLDEN[1].1).unwrap();
     assert_eq!(record.score(), [2, 0]);

@@ -3,15 +3,15 @@
 //! when only one of two can be played), and dedupe by resulting board. The fast generator must
 //! produce exactly the same set of boards, each once.
 
-use crate::common::random_positions;
+use ludus_backgammon::random_positions;
 use ludus_backgammon::{Dice, Position};
 use std::collections::HashSet;
 
 /// Checker arrays of the side on roll and the opponent (0 = off, 25 = bar).
-type Board = ([u8; 26], [u8; 26]);
+pub type Board = ([u8; 26], [u8; 26]);
 
 /// The board after moving a checker from `from` by `die`, if the rules allow it.
-fn naive_step(board: &Board, from: usize, die: usize) -> Option<Board> {
+pub fn naive_step(board: &Board, from: usize, die: usize) -> Option<Board> {
     let (mut me, mut them) = *board;
     if me[from] == 0 || (me[25] > 0 && from != 25) {
         return None;
@@ -90,8 +90,14 @@ fn naive_results(position: &Position, dice: Dice) -> HashSet<Board> {
 
 fn assert_same_as_naive(position: &Position) {
     let mut fast = Vec::new();
+    let mut boards_only = Vec::new();
     for (dice, _) in Dice::ALL_21 {
         position.successors(dice, &mut fast);
+        position.successor_positions(dice, &mut boards_only);
+        assert!(
+            boards_only.iter().eq(fast.iter().map(|(_, after)| after)),
+            "successor_positions differs from successors in {position:?} with {dice}"
+        );
         let boards: Vec<Board> = fast
             .iter()
             .map(|(_, p)| (p.player_checkers(), p.opponent_checkers()))

@@ -1,7 +1,9 @@
 //! Invariants checked on random reachable positions and random states (proptest).
 
-use crate::common::random_positions;
-use ludus_backgammon::{CubeOwner, Dice, GameState, MatchState, Position, Seat, WinKind, Xgid};
+use ludus_backgammon::random_positions;
+use ludus_backgammon::{
+    BAR, CrawfordStage, CubeOwner, Dice, GameState, MatchState, Position, Seat, Side, WinKind, Xgid,
+};
 use proptest::prelude::*;
 
 /// A position reached by random play: a seed picks the game, `plies` how far into it.
@@ -109,6 +111,35 @@ proptest! {
             let read = position.parse_move(roll, &mv.to_string()).unwrap();
             prop_assert_eq!(position.apply(&read), after);
         }
+    }
+
+    #[test]
+    fn home_and_race_follow_the_checkers(position in reachable()) {
+        for (side, checkers) in [
+            (Side::Player, position.player_checkers()),
+            (Side::Opponent, position.opponent_checkers()),
+        ] {
+            prop_assert_eq!(position.all_home(side), checkers[7..].iter().all(|&c| c == 0));
+        }
+        if position.player(BAR) > 0 || position.opponent(BAR) > 0 {
+            prop_assert!(!position.is_race(), "a checker on the bar still has to pass the other side");
+        }
+        if position.all_home(Side::Player) && position.all_home(Side::Opponent) {
+            prop_assert!(position.is_race());
+        }
+    }
+
+    #[test]
+    fn the_crawford_stage_follows_the_flag_and_the_scores(state in match_state()) {
+        let one_away = |score: u32| state.match_length > 0 && score + 1 == state.match_length;
+        let expected = if state.crawford {
+            CrawfordStage::ThisGame
+        } else if one_away(state.score[0]) != one_away(state.score[1]) {
+            CrawfordStage::After
+        } else {
+            CrawfordStage::Before
+        };
+        prop_assert_eq!(state.crawford_stage(), expected);
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Ends of games: which kind of win, and points for every end with every cube value.
 
 use ludus_backgammon::{
-    CubeOwner, Dice, Game, GameEnd, GameError, Match, Phase, Rules, Seat, Side, WinKind,
-    score_points,
+    CubeOwner, Dice, DoubleRefusal, Game, GameEnd, GameError, Match, MatchState, Phase, Rules,
+    Seat, Side, WinKind, score_points,
 };
 
 const CUBES: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -115,7 +115,7 @@ fn only_the_cube_owner_may_redouble() {
     assert_eq!(game.cube(), (2, CubeOwner::Owned(Seat::Zero)));
     assert_eq!(
         game.double(),
-        Err(GameError::CannotDouble("the opponent owns the cube"))
+        Err(GameError::CannotDouble(DoubleRefusal::OpponentOwnsCube))
     );
     game.roll_with(dice("21")).unwrap();
     game.play_text("13/11 24/23").unwrap();
@@ -198,7 +198,7 @@ fn the_crawford_game_forbids_doubling_and_post_crawford_allows_it() {
     game.play_text("8/5 6/5").unwrap();
     assert_eq!(
         game.double(),
-        Err(GameError::CannotDouble("no doubling in the Crawford game"))
+        Err(GameError::CannotDouble(DoubleRefusal::Crawford))
     );
     game.resign(Seat::Zero, WinKind::Single).unwrap();
     game.accept_resignation().unwrap();
@@ -252,5 +252,87 @@ fn the_match_id_follows_the_game() {
     assert_eq!(
         ludus_backgammon::MatchState::from_match_id(&id).unwrap(),
         state
+    );
+}
+
+#[test]
+fn a_match_state_refuses_a_double_at_the_ceiling_as_a_game_does() {
+    let rules = Rules::default();
+    let mut state = MatchState {
+        cube_value: 64,
+        cube_owner: CubeOwner::Owned(Seat::One),
+        ..MatchState::default()
+    };
+    assert_eq!(
+        state.double_refusal(rules.max_cube()),
+        Some(DoubleRefusal::CubeAtCeiling)
+    );
+    state.cube_value = 32;
+    assert_eq!(state.double_refusal(rules.max_cube()), None);
+    state.cube_owner = CubeOwner::Owned(Seat::Zero);
+    assert_eq!(
+        state.double_refusal(rules.max_cube()),
+        Some(DoubleRefusal::OpponentOwnsCube)
+    );
+    state.cube_owner = CubeOwner::Centered;
+    state.dice = Some("31".parse().unwrap());
+    assert_eq!(
+        state.double_refusal(rules.max_cube()),
+        Some(DoubleRefusal::NotBeforeRoll)
+    );
+}
+
+#[test]
+fn doubling_is_pointless_when_the_current_stake_wins_the_match() {
+    let state = MatchState {
+        cube_value: 2,
+        match_length: 5,
+        score: [0, 3],
+        ..MatchState::default()
+    };
+    // Player 1 is on roll with 3 points: winning at 2 takes the match.
+    assert!(state.doubling_is_pointless());
+    assert!(
+        !MatchState {
+            score: [0, 2],
+            ..state
+        }
+        .doubling_is_pointless()
+    );
+    assert!(
+        !MatchState {
+            match_length: 0,
+            ..state
+        }
+        .doubling_is_pointless()
+    );
+}
+
+#[test]
+fn every_refusal_has_a_code() {
+    let refusals = [
+        DoubleRefusal::NotBeforeRoll,
+        DoubleRefusal::Crawford,
+        DoubleRefusal::OpponentOwnsCube,
+        DoubleRefusal::CubeAtCeiling,
+    ];
+    let codes: std::collections::HashSet<&str> = refusals.iter().map(|r| r.code()).collect();
+    assert_eq!(codes.len(), refusals.len(), "distinct codes");
+    let mut game = Game::with_opening(
+        Rules::default(),
+        [0, 0],
+        false,
+        Seat::Zero,
+        "31".parse().unwrap(),
+    );
+    let error = game.roll_with("42".parse().unwrap()).unwrap_err();
+    assert_eq!(error.code(), "must-move");
+    assert_eq!(
+        error.params(),
+        [("action", "roll".to_string()), ("dice", "31".to_string())]
+    );
+    assert_eq!(
+        error.to_string(),
+        "cannot roll now: the player on roll must move 31"
     );
 }

@@ -1,5 +1,5 @@
 //! Integration tests of `ludus-backgammon`, one binary. Index:
-//! - `common`: the `pos!` board fixture macro, random reachable positions.
+//! - `common`: the `pos!` board fixture macro.
 //! - `fuzz`: random and mutated text fed to every parser: no panics.
 //! - `gnubg_oracle`: optional (ignored) comparison of play lists with GNU Backgammon.
 //! - `interop_examples`: the worked examples of docs/interop.md (Position ID, Match ID, XGID).
@@ -9,6 +9,7 @@
 //! - `notation`: gnubg move notation, written and read.
 //! - `properties`: proptest invariants (checker totals, pips, notation and id round-trips).
 //! - `scoring`: kinds of win, points × cube, Jacoby, beavers, ceiling, resignations, Crawford.
+//! - `turn`: the turn builder (checker steps, undo) against the generator and a brute force.
 
 #[macro_use]
 mod common;
@@ -21,3 +22,4 @@ mod naive_movegen;
 mod notation;
 mod properties;
 mod scoring;
+mod turn;

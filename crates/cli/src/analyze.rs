@@ -1,13 +1,13 @@
 //! `ludus backgammon analyze FILE`: the equity lost by every play and cube decision of a match
-//! (glue over `ludus_interop::analysis`).
+//! (glue over `ludus_backgammon_engine::analysis`; `.mat` read by the rules crate, SGF by
+//! `ludus-interop`).
 
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Args;
-use ludus_backgammon::Match;
+use ludus_backgammon::{Match, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_interop::analysis::{Mark, MatchReport, analyze_match};
-use ludus_interop::mat::read_mat;
+use ludus_backgammon_engine::analysis::{Mark, MatchReport, analyze_match};
 use std::path::PathBuf;
 
 /// Most plies the analysis accepts (2 plies already take a while per decision).

@@ -6,9 +6,7 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_backgammon::{Dice, Position};
-use ludus_backgammon_engine::analysis::cube_decision_at;
-use ludus_backgammon_engine::board::Board;
-use ludus_backgammon_engine::cube::{Met, cubeful_equity};
+use ludus_backgammon_engine::cube::{Met, cube_decision_at, cube_efficiency, cubeful_equity};
 use ludus_backgammon_engine::duel::duel_with;
 use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
@@ -229,35 +227,83 @@ fn run_train(args: TrainArgs) -> CliResult {
         final_rate: args.final_rate,
         games: args.games,
     };
-    let bar = progress_bar(args.games, args.quiet, "games");
-    bar.set_position(net.games_trained);
-    let start = Instant::now();
-    let mut failure = None;
+    let mut checkpoints = Checkpoints::new(&args, args.games, net.games_trained, "games");
     train(&mut net, &config, |net, done| {
-        bar.set_position(done);
-        if done % args.checkpoint_every.max(1) == 0 {
-            if let Err(e) = write_weights(&args.out, net) {
-                failure = Some(e);
-                return false;
-            }
-            if args.quiet {
-                eprintln!("{done} games, {:.0} s", start.elapsed().as_secs_f64());
-            }
-        }
-        true
+        checkpoints.progress(net, done)
     });
-    bar.finish();
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    write_weights(&args.out, &net)?;
+    checkpoints.finish(&net)?;
     outln!(
         "trained {} games in {:.1} s; weights in {}",
         net.games_trained,
-        start.elapsed().as_secs_f64(),
+        checkpoints.seconds(),
         args.out.display()
     )?;
     Ok(())
+}
+
+/// The progress of a training run: a progress bar (or a line per checkpoint with `--quiet`)
+/// and the weights written every `--checkpoint-every` games or positions; the first failure to
+/// write stops the run.
+struct Checkpoints<'a> {
+    out: &'a Path,
+    every: u64,
+    next: u64,
+    quiet: bool,
+    unit: &'static str,
+    bar: ProgressBar,
+    start: Instant,
+    failure: Option<anyhow::Error>,
+}
+
+impl<'a> Checkpoints<'a> {
+    /// Progress towards `total` units (`unit`: games or positions), `done` already.
+    fn new(args: &'a TrainArgs, total: u64, done: u64, unit: &'static str) -> Checkpoints<'a> {
+        let every = args.checkpoint_every.max(1);
+        let bar = progress_bar(total, args.quiet, unit);
+        bar.set_position(done);
+        Checkpoints {
+            out: &args.out,
+            every,
+            next: (done / every + 1) * every,
+            quiet: args.quiet,
+            unit,
+            bar,
+            start: Instant::now(),
+            failure: None,
+        }
+    }
+
+    /// Called by the training loop after each game: `false` stops it.
+    fn progress(&mut self, net: &Net, done: u64) -> bool {
+        self.bar.set_position(done);
+        if done < self.next {
+            return true;
+        }
+        self.next = (done / self.every + 1) * self.every;
+        if let Err(e) = write_weights(self.out, net) {
+            self.failure = Some(e);
+            return false;
+        }
+        if self.quiet {
+            eprintln!("{done} {}, {:.0} s", self.unit, self.seconds());
+        }
+        true
+    }
+
+    /// Ends the run: the first failure, or the final weights written.
+    fn finish(&mut self, net: &Net) -> CliResult {
+        self.bar.finish();
+        if let Some(e) = self.failure.take() {
+            return Err(e.into());
+        }
+        write_weights(self.out, net)?;
+        Ok(())
+    }
+
+    /// Seconds since the run started.
+    fn seconds(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
 }
 
 fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
@@ -275,32 +321,14 @@ fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
         positions,
         plies: args.label_plies,
     };
-    let bar = progress_bar(positions, args.quiet, "positions");
-    let start = Instant::now();
-    let mut next_checkpoint = args.checkpoint_every.max(1);
-    let mut failure = None;
+    let mut checkpoints = Checkpoints::new(args, positions, 0, "positions");
     refine(&mut net, &config, |net, done| {
-        bar.set_position(done);
-        if done >= next_checkpoint {
-            next_checkpoint += args.checkpoint_every.max(1);
-            if let Err(e) = write_weights(&args.out, net) {
-                failure = Some(e);
-                return false;
-            }
-            if args.quiet {
-                eprintln!("{done} positions, {:.0} s", start.elapsed().as_secs_f64());
-            }
-        }
-        true
+        checkpoints.progress(net, done)
     });
-    bar.finish();
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    write_weights(&args.out, &net)?;
+    checkpoints.finish(&net)?;
     outln!(
         "refined on {positions} positions in {:.1} s; weights in {}",
-        start.elapsed().as_secs_f64(),
+        checkpoints.seconds(),
         args.out.display()
     )?;
     Ok(())
@@ -399,7 +427,6 @@ const BEST_LINES: usize = 10;
 /// A parsed position and its context.
 struct Setup {
     position: Position,
-    board: Board,
     context: MatchContext,
 }
 
@@ -411,15 +438,10 @@ fn setup(args: &PositionArgs) -> Result<Setup, CliError> {
             .map_err(|e| CliError::bad_input(format!("bad match id {id:?}: {e}")))?,
         None => MatchContext::default(),
     };
-    let board = Board::from(position);
-    if board.finished().is_some() || board.swapped().finished().is_some() {
+    if position.game_result().is_some() {
         return Err(CliError::bad_input("the game in this position is over"));
     }
-    Ok(Setup {
-        position,
-        board,
-        context,
-    })
+    Ok(Setup { position, context })
 }
 
 fn check_plies(plies: u8) -> Result<(), CliError> {
@@ -461,21 +483,16 @@ fn run_best(args: BestArgs) -> CliResult {
         (Some(text), _) => text
             .parse::<Dice>()
             .map_err(|e| CliError::bad_input(format!("bad dice {text:?}: {e}")))?,
-        (None, Some((a, b))) => Dice::new(a, b).ok_or_else(|| CliError::bad_input("bad dice"))?,
+        (None, Some(dice)) => dice,
         (None, None) => return Err(CliError::bad_input("--dice is required (e.g. --dice 31)")),
     };
     let evaluator = NetEvaluator::shipped();
-    let ranked = rank_moves(
-        &evaluator,
-        &s.board,
-        (dice.first(), dice.second()),
-        args.plies,
-    );
+    let ranked = rank_moves(&evaluator, &s.position, dice, args.plies);
     let legal = s.position.legal_moves_with_positions(dice);
-    let notation = |b: &Board| {
+    let notation = |ranked_after: &Position| {
         legal
             .iter()
-            .find(|(_, after)| Board::from(*after) == *b)
+            .find(|(_, after)| after == ranked_after)
             .map(|(m, after)| (m.to_string(), after.swapped().position_id()))
             .unwrap_or_default()
     };
@@ -483,7 +500,7 @@ fn run_best(args: BestArgs) -> CliResult {
         let moves: Vec<Value> = ranked
             .iter()
             .map(|m| {
-                let (mv, id) = notation(&m.board);
+                let (mv, id) = notation(&m.after);
                 let mut o = probabilities_json(&m.probabilities);
                 o.insert("move".into(), json!(mv));
                 o.insert("position_id".into(), json!(id));
@@ -499,7 +516,7 @@ fn run_best(args: BestArgs) -> CliResult {
     }
     let best = ranked[0].probabilities.equity();
     for (i, m) in ranked.iter().take(BEST_LINES).enumerate() {
-        let (mv, _) = notation(&m.board);
+        let (mv, _) = notation(&m.after);
         let mv = if mv.is_empty() {
             "(no move)".to_string()
         } else {
@@ -528,11 +545,11 @@ fn run_eval(args: EvalArgs) -> CliResult {
     check_plies(args.plies)?;
     let s = setup(&args.position)?;
     let evaluator = NetEvaluator::shipped();
-    let p = eval_plies(&evaluator, &s.board, args.plies);
+    let p = eval_plies(&evaluator, &s.position, args.plies);
     let cubeful = args.position.match_id.is_some().then(|| {
         let met = Met::get();
         let payoff = s.context.payoff(met);
-        let x = ludus_backgammon_engine::analysis::cube_efficiency(&s.board);
+        let x = cube_efficiency(&s.position);
         let raw = cubeful_equity(payoff.as_ref(), &p, s.context.cube, x);
         // Normalised to a 1-point game: money divides by the cube; match play maps the match
         // winning chance linearly so that losing / winning a single game at this cube is -1 / +1
@@ -575,7 +592,7 @@ fn run_cube(args: CubeArgs) -> CliResult {
     check_plies(args.plies)?;
     let s = setup(&args.position)?;
     let evaluator = NetEvaluator::shipped();
-    let (p, d) = cube_decision_at(&evaluator, &s.board, &s.context, args.plies);
+    let (p, d) = cube_decision_at(&evaluator, &s.position, &s.context, args.plies);
     if args.position.json {
         let mut o = probabilities_json(&p);
         o.insert("decision".into(), json!(d.action.to_string()));
@@ -620,10 +637,12 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
     };
     let bar = progress_bar(args.games, args.position.json, "games");
     let start = Instant::now();
-    let r = rollout(&evaluator, &s.board, &config, |done| bar.set_position(done));
+    let r = rollout(&evaluator, &s.position, &config, |done| {
+        bar.set_position(done)
+    });
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
-    let zero = evaluator.eval(&s.board);
+    let zero = evaluator.eval(&s.position);
     if args.position.json {
         let mut o = probabilities_json(&r.probabilities);
         o.insert("equity".into(), json!(r.equity));

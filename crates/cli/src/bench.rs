@@ -5,11 +5,11 @@
 use crate::CliResult;
 use crate::output::outln;
 use clap::Args;
-use ludus_backgammon::{Dice, Position as BgPosition};
+use ludus_backgammon::{Dice, DiceSource, Position as BgPosition, random_positions};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_morris::{Position as MorrisPosition, Rules, perft};
 use ludus_morris_engine::{SearchLimits, Searcher};
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use std::time::Instant;
@@ -113,30 +113,9 @@ fn morris_search() -> BenchResult {
     })
 }
 
-/// Positions of seeded random play (every third position; a new game after each end).
+/// Positions of seeded random play ([`random_positions`]).
 fn backgammon_positions() -> Vec<BgPosition> {
-    let mut rng = ChaCha8Rng::seed_from_u64(BG_SEED);
-    let mut set = Vec::with_capacity(BG_POSITIONS);
-    let mut position = BgPosition::starting();
-    let mut plays = Vec::new();
-    let mut ply = 0usize;
-    while set.len() < BG_POSITIONS {
-        if position.game_result().is_some() {
-            position = BgPosition::starting();
-        }
-        if ply.is_multiple_of(3) {
-            set.push(position);
-        }
-        ply += 1;
-        let dice = random_dice(&mut rng);
-        position.successors(dice, &mut plays);
-        position = plays[rng.random_range(0..plays.len())].1.swapped();
-    }
-    set
-}
-
-fn random_dice(rng: &mut ChaCha8Rng) -> Dice {
-    Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("dice are 1..=6")
+    random_positions(BG_SEED, BG_POSITIONS)
 }
 
 fn backgammon_movegen(positions: &[BgPosition]) -> BenchResult {
@@ -181,7 +160,7 @@ fn backgammon_eval(positions: &[BgPosition]) -> BenchResult {
 fn backgammon_play(positions: &[BgPosition]) -> BenchResult {
     let engine = warm_engine(0, positions);
     let mut rng = ChaCha8Rng::seed_from_u64(BG_SEED);
-    let rolls: Vec<Dice> = positions.iter().map(|_| random_dice(&mut rng)).collect();
+    let rolls: Vec<Dice> = positions.iter().map(|_| rng.roll()).collect();
     BenchResult::timed("backgammon 0-ply play", "moves chosen", || {
         for (position, dice) in positions.iter().zip(&rolls) {
             std::hint::black_box(engine.best_move(position, *dice));

@@ -1,16 +1,17 @@
-//! `ludus backgammon external`: gnubg's external player over TCP (glue over `ludus-interop`).
+//! `ludus backgammon external`: gnubg's external player over TCP (glue over `ludus-interop`'s
+//! session, with the engine as its brain).
 //!
 //! gnubg connects, writes one FIBS board line per decision (ended by a newline and a NUL) and
 //! reads one reply line. Every line is complete in itself, so a reconnecting gnubg simply goes on.
 
 use crate::{CliError, CliResult};
 use clap::Args;
-use ludus_interop::external::{EngineBrain, ExternalPlayer};
+use ludus_backgammon::{Dice, MatchState, Move, Position};
+use ludus_backgammon_engine::engine::Engine;
+use ludus_backgammon_engine::level::{Level, MAX_LEVEL};
+use ludus_interop::external::{BackgammonBrain, ExternalPlayer};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
-
-/// Weakest and strongest `--level`.
-const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 
 /// Arguments of `ludus backgammon external`.
 #[derive(Debug, Args)]
@@ -18,9 +19,10 @@ pub(crate) struct ExternalArgs {
     /// Address to listen on, e.g. 127.0.0.1:4711.
     #[arg(long, value_name = "HOST:PORT")]
     listen: String,
-    /// Strength 1..=10: 1-4 choose moves at 0 ply, 5-8 at 1 ply, 9-10 at 2 plies (and the cube at 1).
-    #[arg(long, default_value_t = 5)]
-    level: u8,
+    /// Strength 1..=10, the Backgammon levels of every front end (README, "Backgammon levels"):
+    /// 1-7 play at 0 ply with less and less noise, 8 at 0 ply, 9 at 1 ply, 10 at 2 plies.
+    #[arg(long, default_value_t = u32::from(MAX_LEVEL))]
+    level: u32,
     /// Serve this many connections, then exit (default: forever).
     #[arg(long, value_name = "N")]
     connections: Option<u64>,
@@ -29,28 +31,53 @@ pub(crate) struct ExternalArgs {
     verbose: bool,
 }
 
-/// Move and cube plies of a level.
-fn plies(level: u8) -> (u8, u8) {
-    match level {
-        0..=4 => (0, 0),
-        5..=8 => (1, 0),
-        _ => (2, 1),
+/// The engine as gnubg's external player: moves, doubles and takes at one level.
+pub(crate) struct EngineBrain {
+    engine: Engine,
+}
+
+impl EngineBrain {
+    /// The engine at `level`; `seed` makes the noise of the lower levels reproducible.
+    pub(crate) fn new(level: Level, seed: u64) -> EngineBrain {
+        EngineBrain {
+            engine: Engine::at_level(level, seed),
+        }
+    }
+}
+
+impl BackgammonBrain for EngineBrain {
+    fn choose_move(&mut self, position: &Position, dice: Dice, _: &MatchState) -> Move {
+        self.engine.best_move(position, dice)
+    }
+
+    /// Doubles by the engine's cube decision; a cube the engine cannot judge (above 64) is
+    /// not turned.
+    fn should_double(&mut self, position: &Position, state: &MatchState) -> bool {
+        self.engine
+            .should_double(position, state)
+            .unwrap_or_else(|error| {
+                eprintln!("ludus: no double: {error}");
+                false
+            })
+    }
+
+    /// Takes by the engine's cube decision; a cube the engine cannot judge is taken.
+    fn should_take(&mut self, doubler_view: &Position, doubler_state: &MatchState) -> bool {
+        self.engine
+            .should_take(doubler_view, doubler_state)
+            .unwrap_or_else(|error| {
+                eprintln!("ludus: take: {error}");
+                true
+            })
     }
 }
 
 /// Runs the server.
 pub(crate) fn run(args: ExternalArgs) -> CliResult {
-    if !LEVELS.contains(&args.level) {
-        return Err(CliError::bad_input(format!(
-            "--level must be {} to {}",
-            LEVELS.start(),
-            LEVELS.end()
-        )));
-    }
+    let level = Level::new(args.level).map_err(|e| CliError::bad_input(format!("--level: {e}")))?;
     let listener = TcpListener::bind(&args.listen)
         .map_err(|e| CliError::bad_input(format!("cannot listen on {}: {e}", args.listen)))?;
     eprintln!("ludus: gnubg external player listening on {}", args.listen);
-    let (move_plies, cube_plies) = plies(args.level);
     let mut served = 0;
     for stream in listener.incoming() {
         let stream = match stream {
@@ -60,7 +87,7 @@ pub(crate) fn run(args: ExternalArgs) -> CliResult {
                 continue;
             }
         };
-        let mut player = ExternalPlayer::new(EngineBrain::new(move_plies, cube_plies));
+        let mut player = ExternalPlayer::new(EngineBrain::new(level, served));
         if let Err(e) = serve(stream, &mut player, args.verbose) {
             eprintln!("ludus: connection ended: {e}");
         }
@@ -100,5 +127,62 @@ fn serve(
         writer.write_all(reply.text.as_bytes())?;
         writer.write_all(b"\n")?;
         writer.flush()?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludus_interop::fibs::{Decision, FibsBoard};
+
+    /// Board lines gnubg sent to the external player, recorded in ludus-interop's tests.
+    fn recorded_lines() -> String {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../interop/tests/data/fibs_lines.txt"
+        );
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn every_reply_of_the_engine_to_recorded_gnubg_lines_is_legal() {
+        for level in [1, 8] {
+            let level = Level::new(level).expect("a level");
+            let mut player = ExternalPlayer::new(EngineBrain::new(level, 0));
+            for line in recorded_lines().lines() {
+                let reply = player.reply(line);
+                assert_eq!(reply.error, None);
+                let board: FibsBoard = line.parse().expect("a board line");
+                match board.decision().expect("a decision") {
+                    Decision::TakeOrDrop => assert!(["take", "drop"].contains(&&*reply.text)),
+                    Decision::RollOrDouble => {
+                        assert!(["roll", "double"].contains(&&*reply.text));
+                    }
+                    Decision::Move(dice) => {
+                        let position = board.position().expect("a position");
+                        let legal = position.legal_moves(dice);
+                        if reply.text.is_empty() {
+                            assert!(legal.iter().all(Move::is_empty), "{line}");
+                        } else {
+                            let mv = position.parse_move(dice, &reply.text).expect("legal");
+                            assert!(
+                                legal
+                                    .iter()
+                                    .any(|m| position.apply(m) == position.apply(&mv))
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_engine_neither_doubles_nor_drops_at_the_start() {
+        let mut brain = EngineBrain::new(Level::strongest(), 0);
+        let state = MatchState::default();
+        let start = Position::starting();
+        assert!(!brain.should_double(&start, &state));
+        assert!(brain.should_take(&start, &state));
     }
 }

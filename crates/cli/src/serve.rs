@@ -28,7 +28,7 @@ pub(crate) struct ServeArgs {
     /// Games created, and engine requests made, per client and minute (0: no limit).
     #[arg(long, default_value_t = DEFAULT_RATE_PER_MINUTE)]
     rate_per_minute: u32,
-    /// Unfinished games one client may have created in the last hour (0: no limit).
+    /// Unfinished games one client may have created in the last 24 hours (0: no limit).
     #[arg(long, default_value_t = DEFAULT_MAX_LIVE_GAMES_PER_CLIENT)]
     max_live_games_per_client: usize,
     /// Take the client's address from X-Forwarded-For (only behind a proxy that sets it).

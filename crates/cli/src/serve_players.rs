@@ -1,20 +1,19 @@
 //! The real engines behind the server's player traits (the server crate knows no engine):
-//! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine, and the
-//! post-game analysis through `ludus-interop`.
+//! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine at the
+//! levels of `ludus_backgammon_engine::level`, and the engine's post-game analysis.
 
-use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition};
+use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::cube::CubeAction;
+use ludus_backgammon_engine::analysis::analyze_match;
 use ludus_backgammon_engine::engine::Engine;
-use ludus_interop::analysis::analyze_match;
-use ludus_interop::mat::read_mat;
+use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
 use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
 use ludus_morris_engine::search::{SearchLimits, Searcher};
-use ludus_server::games::backgammon::{BackgammonPlayer, CubeInfo, Greedy};
-use ludus_server::games::morris::MorrisPlayer;
-use ludus_server::games::{MatchAnalyser, Players};
+use ludus_server::games::backgammon::BackgammonPlayer;
+use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
+use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use rand::RngExt;
 use serde_json::Value;
 use std::sync::Arc;
@@ -46,19 +45,19 @@ impl MorrisEngine {
 }
 
 impl MorrisPlayer for MorrisEngine {
-    fn choose(
-        &self,
-        position: &Position,
-        rules: &Rules,
-        history: &[Position],
-        level: u8,
-        think_time: Duration,
-    ) -> Option<Move> {
-        let mut level = Level::new(u32::from(level)).ok()?;
-        level.movetime = level.movetime.min(think_time);
+    fn choose(&self, request: &MorrisRequest<'_>) -> Option<Move> {
+        let mut level = Level::new(u32::from(request.level)).ok()?;
+        level.movetime = level.movetime.min(request.think_time);
         let seed = rand::rng().random::<u64>();
+        let databases = self.databases.as_ref();
         level
-            .choose(position, *rules, history, self.databases.as_ref(), seed)
+            .choose(
+                request.position,
+                *request.rules,
+                request.history,
+                databases,
+                seed,
+            )
             .best_move
     }
 
@@ -90,7 +89,8 @@ impl MorrisPlayer for MorrisEngine {
     }
 }
 
-/// Think time below which level 10 (2-ply, up to about a second) plays as level 9 (1-ply).
+/// Think time below which the top level (2-ply, up to about a second) plays one level lower
+/// (1-ply).
 const TWO_PLY_THINK_TIME: Duration = Duration::from_millis(1000);
 
 /// Backgammon: the network engine at the game's level; cube decisions from its cube model.
@@ -106,20 +106,11 @@ impl BackgammonEngine {
     pub(crate) fn new() -> BackgammonEngine {
         let seed = rand::rng().random::<u64>();
         BackgammonEngine {
-            levels: (1..=ludus_backgammon_engine::engine::MAX_LEVEL)
-                .map(|level| Engine::level(level, seed.wrapping_add(u64::from(level))))
+            levels: BgLevel::all()
+                .map(|level| Engine::at_level(level, seed.wrapping_add(u64::from(level.number))))
                 .collect(),
             analysis: Engine::new(1),
         }
-    }
-
-    /// The match state of `cube` as the side on roll of `position` sees it before rolling.
-    fn state_before_roll(cube: &CubeInfo) -> Option<MatchState> {
-        let mut state = cube.match_state?;
-        state.double_offered = false;
-        state.turn = state.on_roll;
-        state.dice = None;
-        Some(state)
     }
 }
 
@@ -139,47 +130,36 @@ impl BackgammonPlayer for BackgammonEngine {
         level: u8,
         think_time: Duration,
     ) -> BgMove {
-        let mut level = level.clamp(1, ludus_backgammon_engine::engine::MAX_LEVEL);
-        if level == ludus_backgammon_engine::engine::MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
+        let mut level = BgLevel::nearest(u32::from(level)).number;
+        if level == BG_MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
             level -= 1;
         }
         self.levels[usize::from(level - 1)].best_move(position, dice)
     }
 
-    fn should_double(&self, position: &BgPosition, cube: CubeInfo) -> bool {
-        let decision = Self::state_before_roll(&cube)
-            .and_then(|state| self.analysis.cube_decision(position, &state).ok());
-        match decision {
-            Some(decision) => matches!(
-                decision.action,
-                CubeAction::DoubleTake | CubeAction::DoublePass
-            ),
-            None => Greedy.should_double(position, cube),
-        }
+    /// Doubles on double/take and double/pass; never where the engine has no decision.
+    fn should_double(&self, position: &BgPosition, cube: &MatchState) -> bool {
+        self.analysis.should_double(position, cube).unwrap_or(false)
     }
 
-    /// Takes when taking leaves the doubler no more than passing would.
-    fn should_take(&self, position: &BgPosition, cube: CubeInfo) -> bool {
-        let decision = Self::state_before_roll(&cube)
-            .and_then(|state| self.analysis.cube_decision(position, &state).ok());
-        match decision {
-            Some(decision) => decision.double_take <= decision.double_pass,
-            None => Greedy.should_take(position, cube),
-        }
+    /// Takes when taking leaves the doubler no more than passing would (and where the engine has
+    /// no decision).
+    fn should_take(&self, position: &BgPosition, cube: &MatchState) -> bool {
+        self.analysis.should_take(position, cube).unwrap_or(true)
     }
 }
 
 /// Lookahead of the post-game analysis (0-ply: a finished match analyses in well under a second).
 const ANALYSIS_PLIES: u8 = 0;
 
-/// The post-game analysis of `ludus_interop::analysis` with the shipped network.
+/// The engine's post-game analysis (`ludus_backgammon_engine::analysis`) with the shipped network.
 pub(crate) struct Analyser;
 
 impl MatchAnalyser for Analyser {
-    fn analyse(&self, mat: &str) -> Result<Value, String> {
-        let record = read_mat(mat).map_err(|error| format!("cannot read the match: {error}"))?;
+    fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
+        let record = read_mat(mat)?;
         let report = analyze_match(&record, &NetEvaluator::shipped(), ANALYSIS_PLIES);
-        serde_json::to_value(report).map_err(|error| error.to_string())
+        Ok(serde_json::to_value(report)?)
     }
 }
 
@@ -260,15 +240,9 @@ mod tests {
     fn the_backgammon_engine_neither_doubles_nor_drops_at_the_start() {
         let engine = BackgammonEngine::new();
         let state = MatchState::from_match_id("cAkAAAAAAAAA").unwrap();
-        let cube = CubeInfo {
-            match_state: Some(state),
-            value: 1,
-            match_length: 0,
-            score: [0, 0],
-        };
         let start = BgPosition::starting();
-        assert!(!engine.should_double(&start, cube));
-        assert!(engine.should_take(&start, cube));
+        assert!(!engine.should_double(&start, &state));
+        assert!(engine.should_take(&start, &state));
         let ranked = engine.rank_moves(&start, "31".parse().unwrap());
         assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
     }

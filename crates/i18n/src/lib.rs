@@ -151,6 +151,25 @@ impl Catalog {
         };
         substitute(template, args)
     }
+
+    /// An error of the rules crates in this language: the message `err-<code>` with the error's
+    /// values (a `side` value, `white` or `black`, shown by its name); `english` (the error's
+    /// own sentence) when no file has that message.
+    pub fn error(&self, code: &str, params: &[(&'static str, String)], english: &str) -> String {
+        let key = format!("err-{code}");
+        if !self.messages.contains_key(&key) && !self.fallback.contains_key(&key) {
+            return english.to_string();
+        }
+        let values: Vec<(&str, String)> = params
+            .iter()
+            .map(|(name, value)| match *name {
+                "side" => (*name, self.get(&format!("side-{value}"))),
+                _ => (*name, value.clone()),
+            })
+            .collect();
+        let args: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        self.format(&key, &args)
+    }
 }
 
 /// Reads the `key = value` subset of Fluent.

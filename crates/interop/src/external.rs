@@ -1,94 +1,24 @@
 //! gnubg's external player: one board line in, one reply line out.
 //!
 //! The session is pure: [`ExternalPlayer::reply`] turns a line into the reply text (without the
-//! newline); the network loop lives in the CLI. The decisions come from a [`BackgammonBrain`];
-//! the session checks every move against the rules before sending it, so the bot never sends an
-//! illegal reply (gnubg would record one silently as "no move").
+//! newline); the network loop lives in the CLI. The decisions come from a [`BackgammonBrain`]
+//! (the binary fills it with the engine); the session checks every move against the rules before
+//! sending it, so the bot never sends an illegal reply (gnubg would record one silently as
+//! "no move").
 
 use crate::fibs::{Decision, FibsBoard, FibsError};
-use ludus_backgammon::{Dice, Move, Position};
-use ludus_backgammon_engine::analysis::cube_decision_at;
-use ludus_backgammon_engine::board::Board;
-use ludus_backgammon_engine::cube::CubeAction;
-use ludus_backgammon_engine::match_context::MatchContext;
-use ludus_backgammon_engine::search::rank_moves;
-use ludus_backgammon_engine::{Evaluator, NetEvaluator};
+use ludus_backgammon::{Dice, MatchState, Move, Position};
 
-/// Decisions of a backgammon player, each from the deciding side's view.
+/// Decisions of a backgammon player, each from the deciding side's view: in every call the
+/// position and the match state have the deciding side on roll (`state.on_roll`).
 pub trait BackgammonBrain {
     /// One of the legal plays of `dice` in `position` (the side on roll moves).
-    fn choose_move(&mut self, position: &Position, dice: Dice, context: &MatchContext) -> Move;
+    fn choose_move(&mut self, position: &Position, dice: Dice, state: &MatchState) -> Move;
     /// Whether the side on roll of `position` doubles before rolling.
-    fn should_double(&mut self, position: &Position, context: &MatchContext) -> bool;
-    /// Whether to take a double; `doubler_view` and `doubler_context` are from the doubler's
+    fn should_double(&mut self, position: &Position, state: &MatchState) -> bool;
+    /// Whether to take a double; `doubler_view` and `doubler_state` are from the doubler's
     /// view (the doubler on roll), before the double.
-    fn should_take(&mut self, doubler_view: &Position, doubler_context: &MatchContext) -> bool;
-}
-
-/// The engine as a [`BackgammonBrain`]: moves at `plies` plies of lookahead, cube decisions by
-/// the engine's cubeful model at `cube_plies`.
-#[derive(Debug, Clone)]
-pub struct EngineBrain {
-    evaluator: NetEvaluator,
-    plies: u8,
-    cube_plies: u8,
-}
-
-impl EngineBrain {
-    /// The shipped network looking `plies` plies ahead for moves and `cube_plies` for the cube.
-    pub fn new(plies: u8, cube_plies: u8) -> EngineBrain {
-        EngineBrain {
-            evaluator: NetEvaluator::shipped(),
-            plies,
-            cube_plies,
-        }
-    }
-
-    /// The evaluator in use.
-    pub fn evaluator(&self) -> &dyn Evaluator {
-        &self.evaluator
-    }
-}
-
-impl BackgammonBrain for EngineBrain {
-    fn choose_move(&mut self, position: &Position, dice: Dice, _: &MatchContext) -> Move {
-        let legal = position.legal_moves_with_positions(dice);
-        let ranked = rank_moves(
-            &self.evaluator,
-            &Board::from(*position),
-            (dice.first(), dice.second()),
-            self.plies,
-        );
-        ranked
-            .first()
-            .and_then(|best| {
-                legal
-                    .iter()
-                    .find(|(_, after)| Board::from(*after) == best.board)
-            })
-            .or(legal.first())
-            .map_or(Move::EMPTY, |(mv, _)| *mv)
-    }
-
-    fn should_double(&mut self, position: &Position, context: &MatchContext) -> bool {
-        let (_, d) = cube_decision_at(
-            &self.evaluator,
-            &Board::from(*position),
-            context,
-            self.cube_plies,
-        );
-        matches!(d.action, CubeAction::DoubleTake | CubeAction::DoublePass)
-    }
-
-    fn should_take(&mut self, doubler_view: &Position, doubler_context: &MatchContext) -> bool {
-        let (_, d) = cube_decision_at(
-            &self.evaluator,
-            &Board::from(*doubler_view),
-            doubler_context,
-            self.cube_plies,
-        );
-        d.double_take <= d.double_pass
-    }
+    fn should_take(&mut self, doubler_view: &Position, doubler_state: &MatchState) -> bool;
 }
 
 /// What the session answered and why (for logs and tests).
@@ -117,6 +47,11 @@ impl<B: BackgammonBrain> ExternalPlayer<B> {
         }
     }
 
+    /// The brain deciding for this session.
+    pub fn brain(&self) -> &B {
+        &self.brain
+    }
+
     /// The reply to one line from gnubg. A line that is not a readable board gets an empty
     /// reply and the reason in [`Reply::error`].
     pub fn reply(&mut self, line: &str) -> Reply {
@@ -135,44 +70,41 @@ impl<B: BackgammonBrain> ExternalPlayer<B> {
         if board.was_doubled == 0 && self.bot_name.is_none() {
             self.bot_name = Some(board.names[1].clone());
         }
-        let context = board.context(board.bot_index_by_name(self.bot_name.as_deref()))?;
+        let state = board.match_state(board.bot_index_by_name(self.bot_name.as_deref()))?;
         Ok(match board.decision()? {
             Decision::TakeOrDrop => {
-                let doubler = position.swapped();
-                let doubler_context = doubler_view_of(&context);
-                if self.brain.should_take(&doubler, &doubler_context) {
+                if self
+                    .brain
+                    .should_take(&position.swapped(), &doubler_view_of(&state))
+                {
                     "take".to_string()
                 } else {
                     "drop".to_string()
                 }
             }
             Decision::RollOrDouble => {
-                if board.bot_can_double() && self.brain.should_double(&position, &context) {
+                if board.bot_can_double() && self.brain.should_double(&position, &state) {
                     "double".to_string()
                 } else {
                     "roll".to_string()
                 }
             }
-            Decision::Move(dice) => move_text(&position, dice, &mut self.brain, &context),
+            Decision::Move(dice) => move_text(&position, dice, &mut self.brain, &state),
         })
     }
 }
 
-/// The context of a take decision seen from the doubler (before its double).
-fn doubler_view_of(context: &MatchContext) -> MatchContext {
-    use ludus_backgammon_engine::cube::CubeOwner;
-    let owner = match context.cube.owner {
-        CubeOwner::Me => CubeOwner::Opponent,
-        CubeOwner::Opponent => CubeOwner::Me,
-        CubeOwner::Centered => CubeOwner::Centered,
-    };
-    // gnubg shows the cube already offered at twice its value on some lines; the doubler's
-    // decision is about the cube before the double, which is what the line's value holds.
-    let mut view = *context;
-    view.cube.owner = owner;
-    std::mem::swap(&mut view.away_me, &mut view.away_opponent);
-    view.dice = None;
-    view
+/// The match state of a take decision seen from the doubler (on roll, before its double).
+/// gnubg shows the cube already offered at twice its value on some lines; the doubler's decision
+/// is about the cube before the double, which is what the line's value holds.
+fn doubler_view_of(state: &MatchState) -> MatchState {
+    let doubler = state.on_roll.other();
+    MatchState {
+        on_roll: doubler,
+        turn: doubler,
+        dice: None,
+        ..*state
+    }
 }
 
 /// The chosen move in gnubg notation, checked legal (the first legal play if the brain's is
@@ -181,13 +113,13 @@ pub fn move_text(
     position: &Position,
     dice: Dice,
     brain: &mut dyn BackgammonBrain,
-    context: &MatchContext,
+    state: &MatchState,
 ) -> String {
     let legal = position.legal_moves(dice);
     let Some(first) = legal.first() else {
         return String::new();
     };
-    let chosen = brain.choose_move(position, dice, context);
+    let chosen = brain.choose_move(position, dice, state);
     let mv = if legal.contains(&chosen) {
         chosen
     } else {

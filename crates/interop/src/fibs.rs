@@ -6,9 +6,10 @@
 //! then turn, dice, cube and flags. [`FibsBoard`] keeps every field so that parse → format gives
 //! the line back unchanged; [`FibsBoard::decision`] says what the bot must decide.
 
-use ludus_backgammon::{BAR, CHECKERS_PER_SIDE, Dice, POINTS, Position, PositionError};
-use ludus_backgammon_engine::cube::{Crawford, CubeOwner, CubeState};
-use ludus_backgammon_engine::match_context::MatchContext;
+use ludus_backgammon::{
+    BAR, CHECKERS_PER_SIDE, CubeOwner, Dice, GameState, MatchState, POINTS, Position,
+    PositionError, Seat,
+};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -311,47 +312,38 @@ impl FibsBoard {
         self.crawford || (self.match_length > 0 && self.last == 0)
     }
 
-    /// The cube and score context from the bot's view, for the engine; `bot` is the bot's
-    /// index in `names`/`scores`.
-    pub fn context(&self, bot: usize) -> Result<MatchContext, FibsError> {
-        let bot = bot.min(1);
-        let (mine, theirs) = (self.scores[bot], self.scores[1 - bot]);
+    /// The match around the board in the rules crate's terms, the bot on roll: seat `i` is
+    /// `names[i]` (so `score` is `scores`), `bot` is the bot's index there; the cube belongs to
+    /// whichever side alone may double; the dice are the bot's, if rolled.
+    pub fn match_state(&self, bot: usize) -> Result<MatchState, FibsError> {
         let length = self.match_length;
-        for score in [mine, theirs] {
+        for score in self.scores {
             if length > 0 && score >= length {
                 return Err(FibsError::ScoreOverMatch { score, length });
             }
         }
-        let owner = match (self.bot_may_double, self.opponent_may_double) {
-            (true, false) => CubeOwner::Me,
-            (false, true) => CubeOwner::Opponent,
+        let bot = if bot == 0 { Seat::Zero } else { Seat::One };
+        let cube_owner = match (self.bot_may_double, self.opponent_may_double) {
+            (true, false) => CubeOwner::Owned(bot),
+            (false, true) => CubeOwner::Owned(bot.other()),
             _ => CubeOwner::Centered,
         };
-        let (away_me, away_opponent) = if length > 0 {
-            (length - mine, length - theirs)
-        } else {
-            (0, 0)
-        };
-        let crawford = if self.is_crawford_game() {
-            Crawford::ThisGame
-        } else if length > 0 && (away_me == 1) != (away_opponent == 1) {
-            Crawford::After
-        } else {
-            Crawford::Before
-        };
-        Ok(MatchContext {
-            cube: CubeState {
-                value: self.cube,
-                owner,
-            },
-            length,
-            away_me,
-            away_opponent,
-            crawford,
+        Ok(MatchState {
+            cube_value: self.cube,
+            cube_owner,
+            on_roll: bot,
+            crawford: self.is_crawford_game(),
+            game_state: GameState::Playing,
+            turn: bot,
+            double_offered: false,
+            resignation: None,
             dice: match self.dice {
                 [0, 0] => None,
-                [a, b] => Some((a, b)),
+                [a, b] => Dice::new(a, b),
             },
+            match_length: length,
+            score: self.scores,
+            jacoby: false,
         })
     }
 

@@ -3,10 +3,8 @@
 //! Backgammon:
 //! * [`fibs`]: FIBS board lines as gnubg's external-player protocol sends them;
 //! * [`external`]: the external-player session (board line in, reply out) over a
-//!   [`external::BackgammonBrain`];
-//! * [`sgf`]: gnubg's SGF match files (import);
-//! * [`analysis`]: replay a match and measure the equity lost by every checker play and cube
-//!   decision, with gnubg's thresholds.
+//!   [`external::BackgammonBrain`], a trait the binary fills with the engine;
+//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record).
 //!
 //! Nine Men's Morris (Sanmill):
 //! * [`fen`]: Sanmill's FEN, including the "must remove" state between a mill and its removal;
@@ -15,14 +13,13 @@
 //!   [`uci::MorrisBrain`].
 //!
 //! `.mat` files are read and written by the rules crate (`ludus_backgammon::read_mat`,
-//! `write_mat`); [`mat::read_mat`] first smooths gnubg's layout quirks. Formats are described in `docs/interop-formats.md`.
+//! `write_mat`); the post-game analysis of a match lives with the engine
+//! (`ludus_backgammon_engine::analysis`). Formats are described in `docs/interop-formats.md`.
 #![warn(missing_docs)]
 
-pub mod analysis;
 pub mod external;
 pub mod fen;
 pub mod fibs;
-pub mod mat;
 pub mod record;
 pub mod sgf;
 pub mod uci;

@@ -8,9 +8,7 @@
 //! roll whose move is still to come. `RE[W+N]` (`R` for a resignation) gives the result; a game
 //! that ends without bearing off or a drop is replayed as an accepted resignation worth `N`.
 
-use ludus_backgammon::{
-    Dice, Game, GameEnd, Match, Move, Phase, Rules, Seat, WinKind, score_points,
-};
+use ludus_backgammon::{Dice, Game, Match, Move, Phase, Rules, Seat, resignation_worth};
 use thiserror::Error;
 
 /// Letters of the 24 points, from player 0's point 1.
@@ -302,9 +300,7 @@ fn finish_game(record: &mut Match, root: &Node) -> Result<(), String> {
         return Ok(());
     }
     let (cube, owner) = game.cube();
-    let kind = [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
-        .into_iter()
-        .find(|&k| score_points(&rules, cube, owner, GameEnd::Resigned(k)) == points)
+    let kind = resignation_worth(&rules, cube, owner, points)
         .ok_or_else(|| format!("{points} points is no resignation with the cube at {cube}"))?;
     let game = current(record)?;
     if let Phase::Doubled = game.phase() {

@@ -1,14 +1,13 @@
 use crate::data;
-use ludus_backgammon::{Dice, Move, Position};
-use ludus_backgammon_engine::match_context::MatchContext;
-use ludus_interop::external::{BackgammonBrain, EngineBrain, ExternalPlayer};
+use ludus_backgammon::{CubeOwner, Dice, MatchState, Move, Position, Seat};
+use ludus_interop::external::{BackgammonBrain, ExternalPlayer};
 use ludus_interop::fibs::{Decision, FibsBoard};
 
 /// A brain that always wants to double and to take, and proposes an impossible move.
 struct Reckless;
 
 impl BackgammonBrain for Reckless {
-    fn choose_move(&mut self, _: &Position, _: Dice, _: &MatchContext) -> Move {
+    fn choose_move(&mut self, _: &Position, _: Dice, _: &MatchState) -> Move {
         Move::from_checker_moves(&[ludus_backgammon::CheckerMove {
             from: 3,
             to: 1,
@@ -16,10 +15,49 @@ impl BackgammonBrain for Reckless {
         }])
         .unwrap()
     }
-    fn should_double(&mut self, _: &Position, _: &MatchContext) -> bool {
+    fn should_double(&mut self, _: &Position, _: &MatchState) -> bool {
         true
     }
-    fn should_take(&mut self, _: &Position, _: &MatchContext) -> bool {
+    fn should_take(&mut self, _: &Position, _: &MatchState) -> bool {
+        true
+    }
+}
+
+/// A brain that plays the first legal move, doubles when its pip count leads by more than 20
+/// and takes while it trails by less (the session is tested here, the engine in the binary).
+pub struct FirstLegal;
+
+impl BackgammonBrain for FirstLegal {
+    fn choose_move(&mut self, position: &Position, dice: Dice, _: &MatchState) -> Move {
+        position.legal_moves(dice)[0]
+    }
+    fn should_double(&mut self, position: &Position, _: &MatchState) -> bool {
+        let (mine, theirs) = position.pip_count();
+        mine + 20 < theirs
+    }
+    fn should_take(&mut self, doubler_view: &Position, _: &MatchState) -> bool {
+        let (doubler, taker) = doubler_view.pip_count();
+        taker < doubler + 20
+    }
+}
+
+/// Records what the session asks its brain: the match states it is given.
+#[derive(Default)]
+struct Recorder {
+    states: Vec<(&'static str, Position, MatchState)>,
+}
+
+impl BackgammonBrain for Recorder {
+    fn choose_move(&mut self, position: &Position, dice: Dice, state: &MatchState) -> Move {
+        self.states.push(("move", *position, *state));
+        position.legal_moves(dice)[0]
+    }
+    fn should_double(&mut self, position: &Position, state: &MatchState) -> bool {
+        self.states.push(("double", *position, *state));
+        false
+    }
+    fn should_take(&mut self, doubler_view: &Position, state: &MatchState) -> bool {
+        self.states.push(("take", *doubler_view, *state));
         true
     }
 }
@@ -54,8 +92,8 @@ fn assert_reply_is_legal(line: &str, reply: &str) {
 }
 
 #[test]
-fn every_reply_of_the_engine_to_recorded_gnubg_lines_is_legal() {
-    let mut player = ExternalPlayer::new(EngineBrain::new(0, 0));
+fn every_reply_to_recorded_gnubg_lines_is_legal() {
+    let mut player = ExternalPlayer::new(FirstLegal);
     for line in data("fibs_lines.txt").lines() {
         let reply = player.reply(line);
         assert_eq!(reply.error, None);
@@ -87,4 +125,34 @@ fn an_unreadable_line_gets_an_empty_reply_and_a_reason() {
     let reply = player.reply("hello gnubg");
     assert_eq!(reply.text, "");
     assert!(reply.error.unwrap().contains("board:"));
+}
+
+#[test]
+fn the_brain_sees_the_match_from_the_deciding_side() {
+    let mut player = ExternalPlayer::new(Recorder::default());
+    let mut line = FibsBoard::from_position(&Position::starting(), ["gnubg".into(), "bot".into()]);
+    line.match_length = 5;
+    line.scores = [1, 3];
+    line.cube = 2;
+    line.bot_may_double = true;
+    line.opponent_may_double = false;
+    assert_eq!(player.reply(&line.to_string()).text, "roll");
+    // Doubled: gnubg writes the bot first; the doubler's view has the other seat on roll.
+    let mut doubled = line.clone();
+    doubled.names = ["bot".into(), "gnubg".into()];
+    doubled.scores = [3, 1];
+    doubled.was_doubled = 1;
+    assert_eq!(player.reply(&doubled.to_string()).text, "take");
+    let [(_, _, own), (_, doubler_view, doubler)] = player.brain().states[..] else {
+        panic!("two decisions asked");
+    };
+    assert_eq!(own.on_roll, Seat::One);
+    assert_eq!(own.score, [1, 3]);
+    assert_eq!(own.cube_owner, CubeOwner::Owned(Seat::One));
+    assert_eq!(own.cube_value, 2);
+    // The bot is seat zero on this line; the doubler, gnubg, seat one.
+    assert_eq!(doubler.on_roll, Seat::One);
+    assert_eq!(doubler.score, [3, 1]);
+    assert_eq!(doubler.cube_owner, CubeOwner::Owned(Seat::Zero));
+    assert_eq!(doubler_view, Position::starting().swapped());
 }

@@ -54,3 +54,28 @@ fn field_52_zero_marks_the_crawford_game_and_forbids_doubling() {
     assert!(board.is_crawford_game());
     assert!(!board.bot_can_double());
 }
+
+#[test]
+fn the_match_state_has_the_bot_on_roll_and_the_crawford_stage() {
+    use ludus_backgammon::{CrawfordStage, Seat};
+    use ludus_interop::fibs::FibsError;
+    let mut board = FibsBoard::from_position(&Position::starting(), ["a".into(), "b".into()]);
+    board.match_length = 3;
+    board.scores = [2, 0];
+    board.last = 0;
+    let state = board.match_state(1).unwrap();
+    assert_eq!(state.on_roll, Seat::One);
+    assert_eq!(state.score, [2, 0]);
+    assert_eq!(state.crawford_stage(), CrawfordStage::ThisGame);
+    board.last = 1;
+    let after = board.match_state(1).unwrap();
+    assert_eq!(after.crawford_stage(), CrawfordStage::After);
+    board.scores = [3, 0];
+    assert_eq!(
+        board.match_state(1),
+        Err(FibsError::ScoreOverMatch {
+            score: 3,
+            length: 3
+        })
+    );
+}

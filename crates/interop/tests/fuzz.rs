@@ -1,11 +1,11 @@
 //! Every parser takes any text: it answers a value or one error, never a panic. Inputs are
 //! random strings and valid lines with a few characters changed.
 use crate::data;
+use crate::external::FirstLegal;
 use ludus_backgammon::Position;
-use ludus_interop::external::{EngineBrain, ExternalPlayer};
+use ludus_interop::external::ExternalPlayer;
 use ludus_interop::fen::Fen;
 use ludus_interop::fibs::FibsBoard;
-use ludus_interop::mat::read_mat;
 use ludus_interop::record::read_record;
 use ludus_interop::sgf::read_sgf;
 use ludus_interop::uci::{MorrisBrain, UciSession};
@@ -72,18 +72,17 @@ proptest! {
             if let Ok(board) = input.parse::<FibsBoard>() {
                 let _ = board.position();
                 let _ = board.decision();
-                let _ = board.context(board.bot_index());
+                let _ = board.match_state(board.bot_index());
                 prop_assert_eq!(board.to_string().parse::<FibsBoard>().ok(), Some(board));
             }
         }
-        let mut player = ExternalPlayer::new(EngineBrain::new(0, 0));
+        let mut player = ExternalPlayer::new(FirstLegal);
         let _ = player.reply(&mutate(line, &e));
     }
 
     #[test]
-    fn mat_and_sgf_never_panic(e in edits(), pick in 0usize..3) {
+    fn sgf_never_panics(e in edits(), pick in 0usize..3) {
         let name = ["gnubg_3_point_match", "gnubg_5_point_match", "gnubg_money_session"][pick];
-        let _ = read_mat(&mutate(&data(&format!("{name}.mat")), &e));
         let _ = read_sgf(&mutate(&data(&format!("{name}.sgf")), &e));
     }
 

@@ -1,12 +1,11 @@
 //! Tests of ludus-interop, one binary. Index:
 //! - `fibs`: FIBS board lines (golden round trip of lines recorded from gnubg, board reading);
 //! - `external`: the external-player session (every reply legal, cube rules, bad lines);
-//! - `matchfiles`: `.mat` through the rules crate and gnubg SGF import (golden files from gnubg);
-//! - `analysis`: the match analysis report;
+//! - `matchfiles`: gnubg SGF import against gnubg's `.mat` exports of the same matches (the `.mat`
+//!   reader and writer are the rules crate's);
 //! - `morris`: Sanmill FEN, game records and the UCI-like protocol (recorded session replay);
 //! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest).
 
-mod analysis;
 mod external;
 mod fibs;
 mod fuzz;

@@ -16,6 +16,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod codes;
 mod game;
 pub mod geometry;
 mod movegen;
@@ -26,6 +27,7 @@ mod rules;
 mod square;
 mod text;
 
+pub use codes::Params;
 pub use game::Game;
 pub use movegen::IllegalMove;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, ParseMoveError};

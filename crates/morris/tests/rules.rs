@@ -304,3 +304,21 @@ fn perft_ignores_the_draw_rules() {
     let position = pos("....BBWW/.....WW./.BB.W.W. w 0 0 250");
     assert_eq!(ludus_morris::perft(&position, &rules, 2), 216);
 }
+
+#[test]
+fn every_refusal_names_a_machine_code_and_its_values() {
+    let rules = Rules::standard();
+    let position = pos("WB.BWBWB/......../.W...... w 0 0 0");
+    let occupied = position.play_checked(&rules, mv("d5-d7")).unwrap_err();
+    assert_eq!(occupied.code(), "occupied");
+    assert_eq!(occupied.params(), [("square", "d7".to_string())]);
+    let not_own = position.play_checked(&rules, mv("b6-b4")).unwrap_err();
+    assert_eq!(not_own.code(), "not-own-piece");
+    assert_eq!(
+        not_own.params(),
+        [("square", "b6".to_string()), ("side", "white".to_string())]
+    );
+    let unreadable = "z9".parse::<Move>().unwrap_err();
+    assert_eq!(unreadable.code(), "unknown-square");
+    assert_eq!(unreadable.params(), [("text", "z9".to_string())]);
+}

@@ -28,7 +28,11 @@
 //! With a pace each game waits that long between commands, like players do; the rate offered is
 //! games × 1000 / pace per second.
 
-use ludus_server::games::{MatchAnalyser, Players};
+/// The stand-in computer of the tests (no game here has a computer seat).
+#[path = "../tests/players.rs"]
+mod players;
+
+use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, Settings, serve_on};
 use rand::{RngExt, SeedableRng};
@@ -197,7 +201,7 @@ async fn hammer(addr: SocketAddr, id: String, stop: Arc<AtomicBool>) -> Vec<u16>
 struct Burner;
 
 impl MatchAnalyser for Burner {
-    fn analyse(&self, mat: &str) -> Result<Value, String> {
+    fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
         let started = Instant::now();
         let mut sum = 0u64;
         while started.elapsed() < ANALYSIS_CPU {
@@ -314,7 +318,7 @@ fn main() {
     );
     let players = Players {
         analyser: Some(Arc::new(Burner)),
-        ..Players::default()
+        ..players::first_legal()
     };
     let mut settings = Settings::unlimited();
     settings.analysis_workers = env_or("LUDUS_LOAD_ANALYSIS_WORKERS", settings.analysis_workers);

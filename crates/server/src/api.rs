@@ -1,9 +1,11 @@
 //! The HTTP routes: the JSON API of `docs/architecture.md`, the WebSocket feed and the web UI.
 
-use crate::error::ApiError;
-use crate::game::{Action, Command, GameKind, Side};
+use crate::error::{ApiError, RequestError};
+use crate::game::{Action, Command, GameKind, PerSide, Side};
+use crate::games::backgammon::{BackgammonAnalysis, StepsView};
+use crate::games::morris::MorrisAnalysis;
 use crate::limits::{self, ClientKey};
-use crate::sessions::{DEFAULT_LEVEL, Hub, NewGame};
+use crate::sessions::{DEFAULT_LEVEL, GameState, GameSummary, Hub, NewGame};
 use crate::{assets, ops};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
@@ -13,7 +15,7 @@ use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
@@ -39,6 +41,7 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/actions", post(take_action))
+        .route("/api/games/{id}/steps", get(move_steps))
         .route("/api/games/{id}/export", get(export_game))
         .route(
             "/api/games/{id}/analysis",
@@ -69,6 +72,15 @@ fn body<T>(body: Body<T>) -> Result<T, ApiError> {
     body.map(|Json(value)| value).map_err(ApiError::from)
 }
 
+/// Query parameters whose rejections become `{error}` answers.
+type QueryOf<T> = Result<Query<T>, axum::extract::rejection::QueryRejection>;
+
+fn read_query<T>(query: QueryOf<T>) -> Result<T, ApiError> {
+    query
+        .map(|Query(value)| value)
+        .map_err(|rejection| RequestError::Query(rejection.body_text()).into())
+}
+
 async fn openapi() -> Response {
     (
         [(header::CONTENT_TYPE, "application/json")],
@@ -78,11 +90,19 @@ async fn openapi() -> Response {
 }
 
 async fn api_not_found() -> ApiError {
-    ApiError::not_found("no such API endpoint")
+    ApiError::NoSuchEndpoint
 }
 
-async fn list_games(State(hub): State<Hub>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({ "games": hub.list(LIST_LIMIT).await? })))
+/// `GET /api/games`.
+#[derive(Debug, Serialize)]
+struct GameList {
+    games: Vec<GameSummary>,
+}
+
+async fn list_games(State(hub): State<Hub>) -> Result<Json<GameList>, ApiError> {
+    Ok(Json(GameList {
+        games: hub.list(LIST_LIMIT).await?,
+    }))
 }
 
 /// `POST /api/games`.
@@ -102,25 +122,42 @@ struct CreateRequest {
     seed: Option<u64>,
 }
 
+/// The answer to `POST /api/games`.
+#[derive(Debug, Serialize)]
+struct CreatedGame {
+    /// The game id.
+    id: String,
+    /// The creator's seat.
+    seat: Side,
+    /// The creator's token.
+    token: Option<String>,
+    /// Every human seat's token.
+    tokens: PerSide<Option<String>>,
+    /// The invitation path for the other seat (a game between two people).
+    invite: Option<String>,
+    /// The state.
+    state: GameState,
+}
+
 async fn create_game(
     State(hub): State<Hub>,
     client: ClientKey,
     request: Body<CreateRequest>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     let request = body(request)?;
-    let kind: GameKind = request.game.parse().map_err(ApiError::bad_request)?;
+    let kind: GameKind = match request.game.as_str() {
+        // The short name the CLI also takes.
+        "bg" => GameKind::Backgammon,
+        text => text.parse()?,
+    };
     let vs_computer = match request.opponent.as_deref() {
         None | Some("computer") => true,
         Some("human") => false,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "unknown opponent `{other}` (expected computer or human)"
-            )));
-        }
+        Some(other) => return Err(RequestError::UnknownOpponent(other.to_string()).into()),
     };
     let side = match request.side.as_deref() {
         None | Some("random") => None,
-        Some(text) => Some(text.parse::<Side>().map_err(ApiError::bad_request)?),
+        Some(text) => Some(text.parse::<Side>()?),
     };
     let created = hub
         .create_for(
@@ -135,28 +172,28 @@ async fn create_game(
             Some(&client.0),
         )
         .await?;
-    let id = created.state["id"].as_str().unwrap_or_default().to_string();
+    let id = created.state.id.clone();
     let other = created.seat.opponent();
     let invite = created.tokens[other.index()]
         .as_ref()
         .map(|token| format!("/play/{id}#seat={other}&token={token}"));
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "id": id,
-            "seat": created.seat,
-            "token": created.tokens[created.seat.index()],
-            "tokens": { "white": created.tokens[0], "black": created.tokens[1] },
-            "invite": invite,
-            "state": created.state,
-        })),
+        Json(CreatedGame {
+            id,
+            seat: created.seat,
+            token: created.tokens[created.seat.index()].clone(),
+            tokens: PerSide::from_pair(created.tokens),
+            invite,
+            state: created.state,
+        }),
     ))
 }
 
 async fn game_state(
     State(hub): State<Hub>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     let session = hub.get(&id).await?;
     let state = session.lock().await.state();
     Ok(Json(state))
@@ -175,7 +212,7 @@ async fn play_move(
     State(hub): State<Hub>,
     Path(id): Path<String>,
     request: Body<MoveRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     let request = body(request)?;
     let state = hub
         .command(
@@ -199,13 +236,50 @@ async fn take_action(
     State(hub): State<Hub>,
     Path(id): Path<String>,
     request: Body<ActionRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameState>, ApiError> {
     let request = body(request)?;
-    let action: Action = request.action.parse().map_err(ApiError::bad_request)?;
+    let action: Action = request.action.parse()?;
     let state = hub
         .command(&id, &request.token, Command::Action(action))
         .await?;
     Ok(Json(state))
+}
+
+/// `GET /api/games/{id}/steps?taken=8/5,6/5&version=N`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepsQuery {
+    #[serde(default)]
+    taken: Option<String>,
+    #[serde(default)]
+    version: Option<usize>,
+}
+
+/// Reads `8/5,6/5` (also separated by spaces): checker steps in the mover's numbering.
+fn read_steps(text: &str) -> Result<Vec<[u8; 2]>, RequestError> {
+    let bad = || RequestError::Steps(text.to_string());
+    text.split([',', ' '])
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (from, to) = part.split_once('/').ok_or_else(bad)?;
+            Ok([
+                from.parse().map_err(|_| bad())?,
+                to.parse().map_err(|_| bad())?,
+            ])
+        })
+        .collect()
+}
+
+async fn move_steps(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    query: QueryOf<StepsQuery>,
+) -> Result<Json<StepsView>, ApiError> {
+    let query = read_query(query)?;
+    let taken = read_steps(query.taken.as_deref().unwrap_or(""))?;
+    let session = hub.get(&id).await?;
+    let view = session.lock().await.steps(&taken, query.version)?;
+    Ok(Json(view))
 }
 
 async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -238,7 +312,7 @@ async fn watch_game(
 ) -> Result<Response, ApiError> {
     // 404 before the upgrade; the game is read again once the socket is open.
     drop(hub.get(&id).await?);
-    let upgrade = upgrade.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+    let upgrade = upgrade.map_err(|rejection| RequestError::NotWebSocket(rejection.body_text()))?;
     Ok(upgrade.on_upgrade(move |socket| async move {
         let _busy = hub.lifecycle().busy();
         // Subscribe first, then read the state: no change can fall in between.
@@ -345,19 +419,35 @@ async fn analyse_game(
     let (kind, mat) = session.lock().await.export();
     drop(session);
     if kind != GameKind::Backgammon {
-        return Err(ApiError::conflict("analysis covers backgammon games only"));
+        return Err(ApiError::AnalysisOfMorris);
     }
     let Some(analyser) = hub.players().analyser.clone() else {
-        return Err(ApiError::not_implemented(
-            "this server has no match analyser",
-        ));
+        return Err(ApiError::NoAnalyser);
     };
+    engine(&hub, move || {
+        analyser.analyse(&mat).map_err(ApiError::internal)
+    })
+    .await
+}
+
+/// Runs `work` (an engine's thinking) on the analysis pool's blocking threads (the middleware
+/// `limits::limit_engine` has given the request its place in the pool's queue); its answer as
+/// JSON.
+async fn engine<T, E>(
+    hub: &Hub,
+    work: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Result<Json<T>, ApiError>
+where
+    T: Send + 'static,
+    E: Send + 'static,
+    ApiError: From<E>,
+{
     let answer = hub
         .analysis_pool()
-        .run(move || analyser.analyse(&mat))
+        .run(work)
         .await
         .map_err(ApiError::internal)?;
-    answer.map(Json).map_err(ApiError::internal)
+    Ok(Json(answer?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -368,21 +458,14 @@ struct MorrisAnalysisQuery {
 
 async fn morris_analysis(
     State(hub): State<Hub>,
-    Query(query): Query<MorrisAnalysisQuery>,
-) -> Result<Json<Value>, ApiError> {
+    query: QueryOf<MorrisAnalysisQuery>,
+) -> Result<Json<MorrisAnalysis>, ApiError> {
+    let query = read_query(query)?;
     let players = hub.players().clone();
-    let answer = hub
-        .analysis_pool()
-        .run(move || {
-            crate::games::morris::analysis(
-                query.position.as_deref(),
-                query.rules.as_deref(),
-                &players,
-            )
-        })
-        .await
-        .map_err(ApiError::internal)?;
-    answer.map(Json).map_err(ApiError::bad_request)
+    engine(&hub, move || {
+        crate::games::morris::analysis(query.position.as_deref(), query.rules.as_deref(), &players)
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize)]
@@ -394,20 +477,13 @@ struct BackgammonAnalysisQuery {
 
 async fn backgammon_analysis(
     State(hub): State<Hub>,
-    Query(query): Query<BackgammonAnalysisQuery>,
-) -> Result<Json<Value>, ApiError> {
+    query: QueryOf<BackgammonAnalysisQuery>,
+) -> Result<Json<BackgammonAnalysis>, ApiError> {
+    let query = read_query(query)?;
     let players = hub.players().clone();
-    let answer = hub
-        .analysis_pool()
-        .run(move || {
-            crate::games::backgammon::analysis(
-                query.position_id.as_deref(),
-                query.match_id.as_deref(),
-                query.dice.as_deref(),
-                &players,
-            )
-        })
-        .await
-        .map_err(ApiError::internal)?;
-    answer.map(Json).map_err(ApiError::bad_request)
+    engine(&hub, move || {
+        let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());
+        crate::games::backgammon::analysis(position_id, match_id, query.dice.as_deref(), &players)
+    })
+    .await
 }

@@ -1,74 +1,300 @@
-//! API errors: a status and a JSON body `{"error": "…"}` that says what was wrong.
+//! API errors: a status and a JSON body that says what was wrong twice, in English and as a
+//! machine kind a UI translates (`crates/i18n/ftl/*.ftl` key `err-<code>`, with the values in `params`):
+//!
+//! ```json
+//! {"error": "illegal move `d6`: d6 is occupied", "code": "occupied", "params": {"square": "d6", "move": "d6"}}
+//! ```
 
 use crate::game::GameError;
+use crate::games::RulesError;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Duration;
 
-/// An error answer of the API.
-#[derive(Debug)]
-pub struct ApiError {
-    /// The HTTP status (4xx for the client's mistakes, 500 otherwise).
-    pub status: StatusCode,
-    /// What was wrong, in one sentence.
-    pub message: String,
+/// Named values of an error message, as text.
+pub type Params = Vec<(&'static str, String)>;
+
+/// The body of every error answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorBody {
+    /// What was wrong, in one English sentence.
+    pub error: String,
+    /// The kind of mistake: a stable kebab-case code.
+    pub code: &'static str,
+    /// The values the message names (`square`, `side`, `move`, …).
+    pub params: BTreeMap<&'static str, String>,
 }
 
-impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            message: message.into(),
+/// A request the server cannot read (400).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// Neither `morris` nor `backgammon`.
+    #[error("unknown game `{0}` (expected morris or backgammon)")]
+    UnknownGame(String),
+    /// Neither `computer` nor `human`.
+    #[error("unknown opponent `{0}` (expected computer or human)")]
+    UnknownOpponent(String),
+    /// Neither `white` nor `black` (nor `random` where a seat is chosen).
+    #[error("unknown seat `{0}` (expected white or black)")]
+    UnknownSide(String),
+    /// No such action.
+    #[error("unknown action `{0}` (expected roll, double, take, pass or resign)")]
+    UnknownAction(String),
+    /// A computer level outside the offered range.
+    #[error("level {level} is outside {min}..={max}")]
+    Level {
+        /// The level asked for.
+        level: u8,
+        /// The weakest level.
+        min: u8,
+        /// The strongest level.
+        max: u8,
+    },
+    /// Bad rule options.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Checker steps that are not `FROM/TO` pairs.
+    #[error("cannot read the steps {0:?} (FROM/TO pairs separated by commas, e.g. 8/5,6/5)")]
+    Steps(String),
+    /// A Morris position text that does not read.
+    #[error("cannot read position {text:?}: {error}")]
+    MorrisPosition {
+        /// The text sent.
+        text: String,
+        /// Why.
+        error: ludus_morris::ParsePositionError,
+    },
+    /// A Morris rule-set name that does not exist.
+    #[error(transparent)]
+    MorrisRules(#[from] ludus_morris::ParseRulesError),
+    /// A gnubg Position ID that does not read.
+    #[error("position id: {0}")]
+    PositionId(#[from] ludus_backgammon::PositionIdError),
+    /// A gnubg Match ID that does not read.
+    #[error("match id: {0}")]
+    MatchId(#[from] ludus_backgammon::MatchIdError),
+    /// Dice that do not read.
+    #[error("dice: {0}")]
+    Dice(#[from] ludus_backgammon::DiceError),
+    /// A plain request to the WebSocket route.
+    #[error("{0}")]
+    NotWebSocket(String),
+    /// Query parameters that do not read (an unknown one, a version that is no number).
+    #[error("{0}")]
+    Query(String),
+}
+
+impl RequestError {
+    /// A stable machine name of the mistake.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RequestError::UnknownGame(_) => "unknown-game",
+            RequestError::UnknownOpponent(_) => "unknown-opponent",
+            RequestError::UnknownSide(_) => "unknown-side",
+            RequestError::UnknownAction(_) => "unknown-action",
+            RequestError::Level { .. } => "bad-level",
+            RequestError::Rules(error) => error.code(),
+            RequestError::Steps(_) => "bad-steps",
+            RequestError::MorrisPosition { error, .. } => error.code(),
+            RequestError::MorrisRules(error) => error.code(),
+            RequestError::PositionId(error) => error.code(),
+            RequestError::MatchId(error) => error.code(),
+            RequestError::Dice(error) => error.code(),
+            RequestError::NotWebSocket(_) => "not-websocket",
+            RequestError::Query(_) => "bad-query",
         }
     }
 
-    /// 400: the request is malformed.
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
-    }
-
-    /// 403: the token does not hold the seat.
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, message)
-    }
-
-    /// 404: no such game or page.
-    pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, message)
-    }
-
-    /// 409: the request does not fit the game (e.g. analysing a Morris game).
-    pub fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, message)
-    }
-
-    /// 501: this server has no such feature configured.
-    pub fn not_implemented(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_IMPLEMENTED, message)
-    }
-
-    /// 500: the server failed (storage).
-    pub fn internal(error: impl std::fmt::Display) -> ApiError {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("internal error: {error}"),
-        )
+    /// The values the message names.
+    pub fn params(&self) -> Params {
+        match self {
+            RequestError::UnknownGame(text)
+            | RequestError::UnknownOpponent(text)
+            | RequestError::UnknownSide(text)
+            | RequestError::UnknownAction(text)
+            | RequestError::Steps(text) => vec![("text", text.clone())],
+            RequestError::Level { level, min, max } => vec![
+                ("level", level.to_string()),
+                ("min", min.to_string()),
+                ("max", max.to_string()),
+            ],
+            RequestError::Rules(error) => error.params(),
+            RequestError::MorrisPosition { error, .. } => error.params(),
+            RequestError::MorrisRules(error) => error.params(),
+            RequestError::PositionId(error) => error.params(),
+            RequestError::MatchId(error) => error.params(),
+            RequestError::Dice(error) => error.params(),
+            RequestError::Query(detail) => vec![("detail", detail.clone())],
+            RequestError::NotWebSocket(_) => Vec::new(),
+        }
     }
 }
 
-impl From<GameError> for ApiError {
-    fn from(error: GameError) -> ApiError {
-        let status = match error {
-            GameError::Over | GameError::NotYourTurn(_) | GameError::ActionNotAllowed(_) => {
-                StatusCode::CONFLICT
+/// An error answer of the API.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The game refused the command: 409 when it does not fit the moment, 422 for a bad move.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// 400: the request is malformed.
+    #[error(transparent)]
+    Request(#[from] RequestError),
+    /// 400, 413 or 415: the JSON body was refused before it was read.
+    #[error("{detail}")]
+    Body {
+        /// 400 (malformed, unknown field), 413 (too large) or 415 (not JSON).
+        status: StatusCode,
+        /// The reason, in English.
+        detail: String,
+    },
+    /// 403: the token does not hold a seat.
+    #[error("the token does not hold a seat at this game")]
+    NotSeated,
+    /// 404: no such game.
+    #[error("no game with id `{0}`")]
+    NoSuchGame(String),
+    /// 404: no such endpoint.
+    #[error("no such API endpoint")]
+    NoSuchEndpoint,
+    /// 409: the client's view of the game is out of date.
+    #[error("the game is at version {current}, not {asked}")]
+    StaleVersion {
+        /// The version the client named.
+        asked: usize,
+        /// The game's version.
+        current: usize,
+    },
+    /// 409: post-game analysis of a Morris game.
+    #[error("analysis covers backgammon games only")]
+    AnalysisOfMorris,
+    /// 501: this server has no analyser.
+    #[error("this server has no match analyser")]
+    NoAnalyser,
+    /// 429: too many requests of one kind from this client (`limits.rs`).
+    #[error("too many {limit} requests from this address: try again in {} s", whole_seconds(*.retry_after))]
+    RateLimited {
+        /// The limit: `create` or `engine`.
+        limit: &'static str,
+        /// When a request will be allowed again.
+        retry_after: Duration,
+    },
+    /// 429: the client already has as many unfinished games as it may.
+    #[error(
+        "this address already has {live} unfinished games (at most {most}): finish or resign some first"
+    )]
+    TooManyLiveGames {
+        /// Its unfinished games.
+        live: usize,
+        /// The most it may have.
+        most: usize,
+    },
+    /// 503: the analysis pool's workers and queue are full.
+    #[error("the engine is busy: try again shortly")]
+    EngineBusy,
+    /// 503: the request took longer than the server allows.
+    #[error("the request took longer than {seconds} s")]
+    Timeout {
+        /// The limit, in seconds.
+        seconds: u64,
+    },
+    /// 500: the server failed (storage, a worker thread, the analyser).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// 500 with the reason.
+    pub fn internal(error: impl std::fmt::Display) -> ApiError {
+        ApiError::Internal(error.to_string())
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Game(error) if error.is_conflict() => StatusCode::CONFLICT,
+            ApiError::Game(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Request(_) => StatusCode::BAD_REQUEST,
+            ApiError::Body { status, .. } => *status,
+            ApiError::NotSeated => StatusCode::FORBIDDEN,
+            ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
+            ApiError::StaleVersion { .. } | ApiError::AnalysisOfMorris => StatusCode::CONFLICT,
+            ApiError::NoAnalyser => StatusCode::NOT_IMPLEMENTED,
+            ApiError::RateLimited { .. } | ApiError::TooManyLiveGames { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
             }
-            GameError::BadNotation { .. } | GameError::Illegal { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
+            ApiError::EngineBusy | ApiError::Timeout { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// When the client may try again (the `Retry-After` header of 429 and 503).
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            ApiError::RateLimited { retry_after, .. } => Some(*retry_after),
+            ApiError::TooManyLiveGames { .. } => Some(LIVE_GAMES_RETRY_AFTER),
+            ApiError::EngineBusy | ApiError::Timeout { .. } => Some(BUSY_RETRY_AFTER),
+            _ => None,
+        }
+    }
+
+    /// A stable machine name of the mistake.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::Game(error) => error.code(),
+            ApiError::Request(error) => error.code(),
+            ApiError::Body { status, .. } => match *status {
+                StatusCode::PAYLOAD_TOO_LARGE => "body-too-large",
+                StatusCode::UNSUPPORTED_MEDIA_TYPE => "not-json",
+                _ => "bad-json",
+            },
+            ApiError::NotSeated => "not-seated",
+            ApiError::NoSuchGame(_) => "no-such-game",
+            ApiError::NoSuchEndpoint => "no-such-endpoint",
+            ApiError::StaleVersion { .. } => "stale-version",
+            ApiError::AnalysisOfMorris => "analysis-backgammon-only",
+            ApiError::NoAnalyser => "no-analyser",
+            ApiError::RateLimited { .. } => "rate-limited",
+            ApiError::TooManyLiveGames { .. } => "too-many-live-games",
+            ApiError::EngineBusy => "engine-busy",
+            ApiError::Timeout { .. } => "timeout",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+
+    /// The values the message names.
+    pub fn params(&self) -> Params {
+        match self {
+            ApiError::Game(error) => error.params(),
+            ApiError::Request(error) => error.params(),
+            ApiError::Body { detail, .. } => vec![("detail", detail.clone())],
+            ApiError::NoSuchGame(id) => vec![("id", id.clone())],
+            ApiError::StaleVersion { asked, current } => vec![
+                ("asked", asked.to_string()),
+                ("current", current.to_string()),
+            ],
+            ApiError::RateLimited { limit, retry_after } => vec![
+                ("limit", limit.to_string()),
+                ("seconds", whole_seconds(*retry_after).to_string()),
+            ],
+            ApiError::TooManyLiveGames { live, most } => {
+                vec![("live", live.to_string()), ("most", most.to_string())]
             }
-        };
-        ApiError::new(status, error.to_string())
+            ApiError::Timeout { seconds } => vec![("seconds", seconds.to_string())],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The answer's body.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: self.to_string(),
+            code: self.code(),
+            params: self.params().into_iter().collect(),
+        }
     }
 }
 
@@ -79,12 +305,33 @@ impl From<JsonRejection> for ApiError {
             StatusCode::UNSUPPORTED_MEDIA_TYPE => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError::new(status, rejection.body_text())
+        ApiError::Body {
+            status,
+            detail: rejection.body_text(),
+        }
     }
+}
+
+/// What a client with too many live games waits before trying again.
+const LIVE_GAMES_RETRY_AFTER: Duration = Duration::from_secs(60);
+/// What a client waits when the engine is busy or a request timed out (an analysis takes under
+/// a second).
+const BUSY_RETRY_AFTER: Duration = Duration::from_secs(1);
+
+/// Whole seconds, rounded up, at least one (the unit of `Retry-After`).
+fn whole_seconds(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis().div_ceil(1000).max(1)).unwrap_or(u64::MAX)
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        let retry_after = self.retry_after();
+        let mut response = (self.status(), Json(self.body())).into_response();
+        if let Some(wait) = retry_after
+            && let Ok(value) = HeaderValue::from_str(&whole_seconds(wait).to_string())
+        {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        response
     }
 }

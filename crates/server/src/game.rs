@@ -1,12 +1,50 @@
 //! What the server knows about a game: a black box that takes commands from seats.
 //!
 //! The server never looks inside a board. Each game kind implements [`Game`] by calling its rules
-//! crate; the server only asks whose turn it is, hands over a command, and shows the JSON view the
+//! crate; the server only asks whose turn it is, hands over a command, and shows the view the
 //! game gives it (wildbg's principle: the web crate knows as little about the games as possible).
 
+use crate::error::{Params, RequestError};
+use crate::games::backgammon::{BackgammonRules, BackgammonView, StepsView};
+use crate::games::morris::{MorrisRules, MorrisView};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+
+/// `name()` (the lowercase word of the API and the database), `ALL`, `Display` and `FromStr`
+/// (refusing other words with `$error`) for a fieldless enum, from one list of names.
+macro_rules! named {
+    ($ty:ident, $error:path, { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every value, in order.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+
+            /// The lowercase name used in the API and the database.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name),+
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = RequestError;
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                $ty::ALL
+                    .iter()
+                    .copied()
+                    .find(|value| value.name() == text)
+                    .ok_or_else(|| $error(text.to_string()))
+            }
+        }
+    };
+}
 
 /// The games Ludus serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -18,28 +56,7 @@ pub enum GameKind {
     Backgammon,
 }
 
-impl GameKind {
-    /// The lowercase name used in the API and the database.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Morris => "morris",
-            GameKind::Backgammon => "backgammon",
-        }
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text {
-            "morris" => Ok(GameKind::Morris),
-            "backgammon" | "bg" => Ok(GameKind::Backgammon),
-            other => Err(format!(
-                "unknown game `{other}` (expected morris or backgammon)"
-            )),
-        }
-    }
-}
+named!(GameKind, RequestError::UnknownGame, { Morris => "morris", Backgammon => "backgammon" });
 
 /// One of the two seats at a game. White moves first in Morris; in Backgammon the opening roll
 /// decides.
@@ -51,6 +68,8 @@ pub enum Side {
     /// The second seat.
     Black,
 }
+
+named!(Side, RequestError::UnknownSide, { White => "white", Black => "black" });
 
 impl Side {
     /// Both seats, white first.
@@ -64,14 +83,6 @@ impl Side {
         }
     }
 
-    /// The lowercase name used in the API and the database.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-
     /// 0 for white, 1 for black.
     pub fn index(self) -> usize {
         match self {
@@ -81,20 +92,19 @@ impl Side {
     }
 }
 
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+/// One value per seat, white first (serialised as `{"white": …, "black": …}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PerSide<T> {
+    /// White's.
+    pub white: T,
+    /// Black's.
+    pub black: T,
 }
 
-impl FromStr for Side {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text {
-            "white" => Ok(Side::White),
-            "black" => Ok(Side::Black),
-            other => Err(format!("unknown seat `{other}` (expected white or black)")),
-        }
+impl<T> PerSide<T> {
+    /// From a pair indexed by [`Side::index`].
+    pub fn from_pair([white, black]: [T; 2]) -> PerSide<T> {
+        PerSide { white, black }
     }
 }
 
@@ -114,34 +124,13 @@ pub enum Action {
     Resign,
 }
 
-impl Action {
-    /// The lowercase name used in the API and the database.
-    pub fn name(self) -> &'static str {
-        match self {
-            Action::Roll => "roll",
-            Action::Double => "double",
-            Action::Take => "take",
-            Action::Pass => "pass",
-            Action::Resign => "resign",
-        }
-    }
-}
-
-impl FromStr for Action {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text {
-            "roll" => Ok(Action::Roll),
-            "double" => Ok(Action::Double),
-            "take" => Ok(Action::Take),
-            "pass" => Ok(Action::Pass),
-            "resign" => Ok(Action::Resign),
-            other => Err(format!(
-                "unknown action `{other}` (expected roll, double, take, pass or resign)"
-            )),
-        }
-    }
-}
+named!(Action, RequestError::UnknownAction, {
+    Roll => "roll",
+    Double => "double",
+    Take => "take",
+    Pass => "pass",
+    Resign => "resign",
+});
 
 /// What a seat asks the game to do: play a move in the game's notation, or take an action.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,7 +151,7 @@ impl Command {
     }
 
     /// Reads the text written by [`Command::to_record`].
-    pub fn from_record(text: &str) -> Result<Command, String> {
+    pub fn from_record(text: &str) -> Result<Command, RequestError> {
         match text.strip_prefix(':') {
             Some(action) => Ok(Command::Action(action.parse()?)),
             None => Ok(Command::Move(text.to_string())),
@@ -190,25 +179,143 @@ pub enum GameError {
     /// The seat may not act now.
     #[error("it is not {0}'s turn")]
     NotYourTurn(Side),
-    /// The move text could not be read.
-    #[error("cannot read move `{text}`: {why}")]
-    BadNotation {
+    /// The game has no such action (Morris has no dice and no cube).
+    #[error("{kind} has no `{action}` action")]
+    NoSuchAction {
+        /// The game.
+        kind: GameKind,
+        /// The action sent.
+        action: Action,
+    },
+    /// The Morris move text could not be read.
+    #[error("cannot read move `{text}`: {error}")]
+    MorrisNotation {
         /// The text sent.
         text: String,
         /// What is wrong with it.
-        why: String,
+        error: ludus_morris::ParseMoveError,
     },
-    /// The move is well-formed but not legal here.
-    #[error("illegal move `{text}`: {why}")]
-    Illegal {
+    /// The Morris move is well-formed but not legal here.
+    #[error("illegal move `{text}`: {error}")]
+    MorrisIllegal {
         /// The move sent.
         text: String,
         /// Which rule it breaks.
-        why: String,
+        error: ludus_morris::IllegalMove,
     },
-    /// The action is not allowed now (e.g. doubling without access to the cube).
+    /// The backgammon move text could not be read, or is no legal move with the dice.
     #[error("{0}")]
-    ActionNotAllowed(String),
+    BackgammonMove(ludus_backgammon::MoveParseError),
+    /// The backgammon rules refuse the action now.
+    #[error("{0}")]
+    Backgammon(ludus_backgammon::GameError),
+    /// The seat may not double now.
+    #[error("you may not double now: {0}")]
+    MayNotDouble(DoubleBlock),
+    /// A double awaits its answer, so the action (resigning) waits too.
+    #[error("a double awaits an answer: take or pass")]
+    DoublePending,
+    /// No move is being made: the checker steps of a turn exist only while a seat must move.
+    #[error("no move is being made now")]
+    NotMoving,
+    /// A checker step that does not lead to a legal move.
+    #[error("{0}")]
+    Step(ludus_backgammon::TurnError),
+}
+
+/// Why a seat may not double, besides the rules' own reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DoubleBlock {
+    /// The rules' reason (Crawford game, the opponent's cube, the ceiling, not before rolling).
+    #[error("{0}")]
+    Rules(ludus_backgammon::DoubleRefusal),
+    /// This game is played without the cube.
+    #[error("the cube is off in this game")]
+    CubeOff,
+    /// Winning this game at the current stake already wins the match.
+    #[error("the current stake already wins the match")]
+    Pointless,
+}
+
+impl GameError {
+    /// Whether the command does not fit the game's moment (409) rather than being a bad move
+    /// (422).
+    pub fn is_conflict(&self) -> bool {
+        match self {
+            GameError::MorrisNotation { .. }
+            | GameError::MorrisIllegal { .. }
+            | GameError::BackgammonMove(_)
+            | GameError::Step(_) => false,
+            GameError::Backgammon(error) => {
+                !matches!(error, ludus_backgammon::GameError::IllegalMove { .. })
+            }
+            _ => true,
+        }
+    }
+
+    /// A stable machine name of the mistake (the UIs translate `err-<code>`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            GameError::Over => "game-over",
+            GameError::NotYourTurn(_) => "not-your-turn",
+            GameError::NoSuchAction { .. } => "no-such-action",
+            GameError::MorrisNotation { error, .. } => error.code(),
+            GameError::MorrisIllegal { error, .. } => error.code(),
+            GameError::BackgammonMove(error) => error.code(),
+            GameError::Backgammon(error) => error.code(),
+            GameError::MayNotDouble(DoubleBlock::Rules(refusal)) => refusal.code(),
+            GameError::MayNotDouble(DoubleBlock::CubeOff) => "cube-off",
+            GameError::MayNotDouble(DoubleBlock::Pointless) => "double-pointless",
+            GameError::DoublePending => "double-pending",
+            GameError::NotMoving => "not-moving",
+            GameError::Step(error) => error.code(),
+        }
+    }
+
+    /// The values the message names.
+    pub fn params(&self) -> Params {
+        match self {
+            GameError::NotYourTurn(side) => vec![("side", side.name().to_string())],
+            GameError::NoSuchAction { kind, action } => vec![
+                ("game", kind.name().to_string()),
+                ("action", action.name().to_string()),
+            ],
+            GameError::MorrisNotation { text, error } => with_move(text, error.params()),
+            GameError::MorrisIllegal { text, error } => with_move(text, error.params()),
+            GameError::BackgammonMove(error) => error.params(),
+            GameError::Backgammon(error) => error.params(),
+            GameError::Step(error) => error.params(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// `params` with the move as sent, unless they name it already.
+fn with_move(text: &str, mut params: Params) -> Params {
+    if !params.iter().any(|(name, _)| *name == "move") {
+        params.push(("move", text.to_string()));
+    }
+    params
+}
+
+/// The board and everything a client needs to draw a game, per kind.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum GameView {
+    /// A Morris board.
+    Morris(MorrisView),
+    /// A Backgammon board with dice, cube and match.
+    Backgammon(Box<BackgammonView>),
+}
+
+/// The rule options in force, every one named, per kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum RuleOptions {
+    /// Morris: flying, the N-move rule, threefold repetition.
+    Morris(MorrisRules),
+    /// Backgammon: match length and cube.
+    Backgammon(BackgammonRules),
 }
 
 /// A computer decision to be computed away from the game (owns a copy of what it needs).
@@ -224,12 +331,12 @@ pub trait Game: Send + Sync {
     fn apply(&mut self, side: Side, command: &Command) -> Result<(), GameError>;
     /// The result, once the game is over.
     fn result(&self) -> Option<GameResult>;
-    /// Everything a client needs to draw the game: board, legal moves, dice, cube, move list.
-    fn view(&self) -> serde_json::Value;
+    /// Everything a client needs to draw the game: board, dice, cube, move list.
+    fn view(&self) -> GameView;
     /// The game record in the field's text format (Morris move list, Backgammon `.mat`).
     fn export(&self) -> String;
     /// The rule options in force, normalised (every option named, defaults filled in).
-    fn rules(&self) -> serde_json::Value;
+    fn rules(&self) -> RuleOptions;
     /// The computer's decision for the seat to act, at a strength level 1..=10, within about
     /// `think_time`, as a job that owns what it needs: the server runs it without holding the
     /// game. `None` when nobody is to act.
@@ -242,4 +349,10 @@ pub trait Game: Send + Sync {
     fn legal_moves(&self) -> Vec<String>;
     /// The actions the seat to act may take now (resign is always allowed while playing).
     fn actions(&self) -> Vec<Action>;
+    /// The move being built checker by checker after the steps `taken` (`[from, to]` in the
+    /// mover's numbering): the board, the dice used and the steps legal next. Backgammon only.
+    fn steps(&self, taken: &[[u8; 2]]) -> Result<StepsView, GameError> {
+        let _ = taken;
+        Err(GameError::NotMoving)
+    }
 }

@@ -4,10 +4,11 @@
 //! and the computer players what to play (see [`game::Game`] and [`games::Players`]).
 //!
 //! ```no_run
-//! # async fn run() -> anyhow::Result<()> {
+//! # async fn run(players: ludus_server::games::Players) -> anyhow::Result<()> {
+//! // `players`: the computer players, e.g. the engines `ludus serve` plugs in.
 //! let hub = ludus_server::Hub::open(
 //!     std::path::Path::new("ludus.db"),
-//!     ludus_server::games::Players::default(),
+//!     players,
 //!     ludus_server::Config::default(),
 //! )?;
 //! ludus_server::serve("127.0.0.1:8080".parse()?, hub).await

@@ -9,15 +9,15 @@
 //!   engine at all;
 //! - a timeout on every request (503).
 
+use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::sessions::Hub;
 use crate::store::now_millis;
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::http::HeaderMap;
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
@@ -26,41 +26,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Games changed within this window count as live for the per-client bound.
-pub const LIVE_WINDOW: Duration = Duration::from_secs(3600);
-/// What a client waits before retrying when the engine is busy (an analysis takes under a second).
-const ENGINE_RETRY_AFTER: Duration = Duration::from_secs(1);
-/// What a client with too many live games waits before retrying.
-const LIVE_GAMES_RETRY_AFTER: Duration = Duration::from_secs(60);
-
-/// A refusal with its status, machine code, message and `Retry-After`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// 429 or 503.
-    pub status: StatusCode,
-    /// A stable machine name.
-    pub code: &'static str,
-    /// What happened, in one English sentence.
-    pub message: String,
-    /// When to try again.
-    pub retry_after: Duration,
-}
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        // Whole seconds, rounded up, and at least one.
-        let seconds = self.retry_after.as_millis().div_ceil(1000).max(1);
-        let mut response = (
-            self.status,
-            axum::Json(json!({ "error": self.message, "code": self.code })),
-        )
-            .into_response();
-        if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
-        }
-        response
-    }
-}
+/// Unfinished games created within this window count as live for the per-client bound (so that
+/// games abandoned long ago stop counting).
+pub const LIVE_WINDOW: Duration = Duration::from_secs(24 * 3600);
 
 /// The client a request comes from: its address (an IPv6 address by its /64 network, which one
 /// subscriber usually holds whole), or `unknown`.
@@ -321,15 +289,10 @@ impl Drop for Counted {
     }
 }
 
-fn too_many_requests(limit: Limit, retry_after: Duration, metrics: &Metrics) -> Refusal {
+fn too_many_requests(limit: Limit, retry_after: Duration, metrics: &Metrics) -> ApiError {
     metrics.rate_limited(limit.name());
-    Refusal {
-        status: StatusCode::TOO_MANY_REQUESTS,
-        code: "rate-limited",
-        message: format!(
-            "too many {} requests from this address: try again later",
-            limit.name()
-        ),
+    ApiError::RateLimited {
+        limit: limit.name(),
         retry_after,
     }
 }
@@ -350,19 +313,10 @@ pub async fn limit_creation(
         match hub.store().live_games_of(&client.0, since).await {
             Ok(live) if live >= most => {
                 hub.metrics().rate_limited("live-games");
-                return Refusal {
-                    status: StatusCode::TOO_MANY_REQUESTS,
-                    code: "too-many-live-games",
-                    message: format!(
-                        "this address already has {live} unfinished games (at most {most}): \
-                         finish or resign some first"
-                    ),
-                    retry_after: LIVE_GAMES_RETRY_AFTER,
-                }
-                .into_response();
+                return ApiError::TooManyLiveGames { live, most }.into_response();
             }
             Ok(_) => {}
-            Err(error) => return crate::error::ApiError::internal(error).into_response(),
+            Err(error) => return ApiError::internal(error).into_response(),
         }
     }
     next.run(request).await
@@ -380,13 +334,7 @@ pub async fn limit_engine(
         return too_many_requests(Limit::Engine, wait, hub.metrics()).into_response();
     }
     let Some(admission) = hub.analysis_pool().admit() else {
-        return Refusal {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            code: "engine-busy",
-            message: "the engine is busy: try again shortly".to_string(),
-            retry_after: ENGINE_RETRY_AFTER,
-        }
-        .into_response();
+        return ApiError::EngineBusy.into_response();
     };
     let response = next.run(request).await;
     drop(admission);
@@ -398,11 +346,8 @@ pub async fn time_limit(State(hub): State<Hub>, request: Request, next: Next) ->
     let limit = hub.settings().request_timeout;
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
-        Err(_) => Refusal {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            code: "timeout",
-            message: format!("the request took longer than {} s", limit.as_secs_f64()),
-            retry_after: Duration::from_secs(1),
+        Err(_) => ApiError::Timeout {
+            seconds: limit.as_secs(),
         }
         .into_response(),
     }
@@ -488,15 +433,24 @@ mod tests {
 
     #[test]
     fn a_refusal_carries_retry_after_in_whole_seconds() {
-        let response = Refusal {
-            status: StatusCode::TOO_MANY_REQUESTS,
-            code: "rate-limited",
-            message: "slow down".into(),
+        use axum::http::{StatusCode, header};
+        let response = ApiError::RateLimited {
+            limit: "create",
             retry_after: Duration::from_millis(1200),
         }
         .into_response();
         assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(response.headers()[header::RETRY_AFTER], "2");
+        let response = ApiError::EngineBusy.into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+        assert!(
+            ApiError::NoAnalyser
+                .into_response()
+                .headers()
+                .get(header::RETRY_AFTER)
+                .is_none()
+        );
     }
 
     #[tokio::test]

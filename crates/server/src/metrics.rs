@@ -51,8 +51,8 @@ pub struct Metrics {
 pub struct Gauges {
     /// Games in this process's memory.
     pub cached_games: usize,
-    /// Unfinished games changed in the last hour, site-wide (`None` if the database did not say).
-    pub live_games: Option<usize>,
+    /// Unfinished games among them.
+    pub live_games: usize,
     /// Connected WebSocket watchers.
     pub watchers: usize,
     /// Per engine pool (`analysis`, `computer`): waiting, running, rejected so far.
@@ -100,13 +100,11 @@ impl Metrics {
             "Games held in this process's memory.",
             gauges.cached_games.to_string(),
         );
-        if let Some(live) = gauges.live_games {
-            gauge(
-                "ludus_games_live",
-                "Unfinished games changed in the last hour (all processes).",
-                live.to_string(),
-            );
-        }
+        gauge(
+            "ludus_games_live",
+            "Unfinished games held in this process's memory (games in play).",
+            gauges.live_games.to_string(),
+        );
         gauge(
             "ludus_websocket_watchers",
             "Connected WebSocket watchers.",

@@ -48,7 +48,7 @@ async fn health(State(hub): State<Hub>) -> Response {
 }
 
 async fn metrics(State(hub): State<Hub>) -> Response {
-    let gauges = hub.gauges().await;
+    let gauges = hub.gauges();
     (
         [(
             header::CONTENT_TYPE,

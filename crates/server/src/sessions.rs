@@ -3,8 +3,11 @@
 //! computer's turns.
 
 use crate::cache::GameCache;
-use crate::error::ApiError;
-use crate::game::{Action, Command, Game, GameError, GameKind, Side};
+use crate::error::{ApiError, RequestError};
+use crate::game::{
+    Action, Command, Game, GameError, GameKind, GameResult, GameView, PerSide, RuleOptions, Side,
+};
+use crate::games::backgammon::StepsView;
 use crate::games::{self, Players};
 use crate::lifecycle::Lifecycle;
 use crate::limits::{EnginePool, RateLimiter};
@@ -14,7 +17,7 @@ use crate::store::{Append, AppendError, GameRow, GameStatus, Store, StoredGame, 
 use crate::watchers::Watchers;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,7 +58,7 @@ pub struct GameOptions {
 }
 
 /// One stored command, as shown in the state's `history`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Event {
     /// Position in the game's event list, from 0.
     pub seq: usize,
@@ -65,6 +68,54 @@ pub struct Event {
     pub command: String,
     /// Milliseconds since the Unix epoch.
     pub at: i64,
+}
+
+/// The state document of the API (`GET /api/games/{id}`, every WebSocket message).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameState {
+    /// The game id.
+    pub id: String,
+    /// Morris or Backgammon.
+    pub game: GameKind,
+    /// The rule options in force.
+    pub rules: RuleOptions,
+    /// The computer's level.
+    pub level: u8,
+    /// Who sits in each seat.
+    pub seats: PerSide<Occupant>,
+    /// The seat that must act, `None` once the game is over.
+    pub to_act: Option<Side>,
+    /// Every legal move of the seat to act, in notation.
+    pub legal_moves: Vec<String>,
+    /// The actions the seat to act may take.
+    pub actions: Vec<Action>,
+    /// The result, once over.
+    pub result: Option<GameResult>,
+    /// How many commands were accepted (the version of this state).
+    pub version: usize,
+    /// Creation time, ms since the epoch.
+    pub created_at: i64,
+    /// Every accepted command.
+    pub history: Vec<Event>,
+    /// The game's own board.
+    pub view: GameView,
+}
+
+/// A line of the list of games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameSummary {
+    /// The game id.
+    pub id: String,
+    /// Morris or Backgammon.
+    pub game: GameKind,
+    /// Who sits in each seat.
+    pub seats: PerSide<Occupant>,
+    /// How many commands were accepted.
+    pub version: usize,
+    /// Creation time, ms since the epoch.
+    pub created_at: i64,
+    /// The result, once over.
+    pub result: Option<GameResult>,
 }
 
 /// One game being played or watched.
@@ -81,35 +132,49 @@ pub struct Session {
 
 impl Session {
     /// The state document of the API (`GET /api/games/{id}`).
-    pub fn state(&self) -> Value {
-        let to_act = self.game.to_act();
-        json!({
-            "id": self.id,
-            "game": self.kind,
-            "rules": self.options.rules,
-            "level": self.options.level,
-            "seats": { "white": self.options.seats[0], "black": self.options.seats[1] },
-            "to_act": to_act,
-            "legal_moves": self.game.legal_moves(),
-            "actions": self.game.actions(),
-            "result": self.game.result(),
-            "version": self.events.len(),
-            "created_at": self.created_at,
-            "history": self.events,
-            "view": self.game.view(),
-        })
+    pub fn state(&self) -> GameState {
+        GameState {
+            id: self.id.clone(),
+            game: self.kind,
+            rules: self.game.rules(),
+            level: self.options.level,
+            seats: PerSide::from_pair(self.options.seats),
+            to_act: self.game.to_act(),
+            legal_moves: self.game.legal_moves(),
+            actions: self.game.actions(),
+            result: self.game.result(),
+            version: self.events.len(),
+            created_at: self.created_at,
+            history: self.events.clone(),
+            view: self.game.view(),
+        }
+    }
+
+    /// The state as the JSON text the WebSocket sends.
+    pub fn state_text(&self) -> String {
+        serde_json::to_string(&self.state()).unwrap_or_default()
     }
 
     /// A short summary for the list of games.
-    pub fn summary(&self) -> Value {
-        json!({
-            "id": self.id,
-            "game": self.kind,
-            "seats": { "white": self.options.seats[0], "black": self.options.seats[1] },
-            "version": self.events.len(),
-            "created_at": self.created_at,
-            "result": self.game.result(),
-        })
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            id: self.id.clone(),
+            game: self.kind,
+            seats: PerSide::from_pair(self.options.seats),
+            version: self.events.len(),
+            created_at: self.created_at,
+            result: self.game.result(),
+        }
+    }
+
+    /// The move being built after the checker steps `taken`, when `version` (if given) is the
+    /// game's version.
+    pub fn steps(&self, taken: &[[u8; 2]], version: Option<usize>) -> Result<StepsView, ApiError> {
+        let current = self.events.len();
+        if let Some(asked) = version.filter(|&asked| asked != current) {
+            return Err(ApiError::StaleVersion { asked, current });
+        }
+        Ok(self.game.steps(taken)?)
     }
 
     /// The game record in its text format.
@@ -204,7 +269,7 @@ pub struct NewGame {
 /// The answer to creating a game.
 pub struct Created {
     /// The state document.
-    pub state: Value,
+    pub state: GameState,
     /// The human seats' tokens.
     pub tokens: [Option<String>; 2],
     /// The creator's seat.
@@ -389,7 +454,7 @@ impl Hub {
         let session = self
             .load(id)
             .await?
-            .ok_or_else(|| ApiError::not_found(format!("no game with id `{id}`")))?;
+            .ok_or_else(|| ApiError::NoSuchGame(id.to_string()))?;
         Ok(self.inner.cache.insert(id, Mutex::new(session)))
     }
 
@@ -428,11 +493,10 @@ impl Hub {
             &options.rules,
             stored.seed,
             &self.inner.players,
-        )
-        .map_err(anyhow::Error::msg)?;
+        )?;
         let mut events = Vec::with_capacity(stored.events.len());
         for (seq, text) in stored.events.into_iter().enumerate() {
-            let command = Command::from_record(&text.command).map_err(anyhow::Error::msg)?;
+            let command = Command::from_record(&text.command)?;
             game.apply(text.seat, &command)
                 .map_err(|error| anyhow::anyhow!("event {seq} `{}`: {error}", text.command))?;
             events.push(Event {
@@ -455,14 +519,14 @@ impl Hub {
     }
 
     /// Summaries of the most recent games, newest first, read from the database alone.
-    pub async fn list(&self, limit: usize) -> Result<Vec<Value>, ApiError> {
+    pub async fn list(&self, limit: usize) -> Result<Vec<GameSummary>, ApiError> {
         let rows = self
             .inner
             .store
             .recent(limit)
             .await
             .map_err(ApiError::internal)?;
-        Ok(rows.into_iter().map(summary_of_row).collect())
+        Ok(rows.into_iter().filter_map(summary_of_row).collect())
     }
 
     /// Creates, stores and registers a game; starts the computer if it moves first.
@@ -478,16 +542,16 @@ impl Hub {
         creator: Option<&str>,
     ) -> Result<Created, ApiError> {
         if !LEVELS.contains(&request.level) {
-            return Err(ApiError::bad_request(format!(
-                "level {} is outside {}..={}",
-                request.level,
-                LEVELS.start(),
-                LEVELS.end()
-            )));
+            return Err(RequestError::Level {
+                level: request.level,
+                min: *LEVELS.start(),
+                max: *LEVELS.end(),
+            }
+            .into());
         }
         let seed = request.seed.unwrap_or_else(|| rand::rng().random());
         let game = games::new_game(request.kind, &request.rules, seed, &self.inner.players)
-            .map_err(ApiError::bad_request)?;
+            .map_err(RequestError::from)?;
         let seat = request
             .side
             .unwrap_or_else(|| Side::BOTH[rand::rng().random_range(0..2)]);
@@ -501,7 +565,7 @@ impl Hub {
         let tokens =
             seats.map(|occupant| (occupant == Occupant::Human).then(|| random_hex(TOKEN_BYTES)));
         let options = GameOptions {
-            rules: game.rules(),
+            rules: serde_json::to_value(game.rules()).map_err(ApiError::internal)?,
             seats,
             level: request.level,
         };
@@ -555,7 +619,7 @@ impl Hub {
         id: &str,
         token: &str,
         command: Command,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<GameState, ApiError> {
         let hub = self.clone();
         let (id, token) = (id.to_string(), token.to_string());
         let busy = self.inner.lifecycle.busy();
@@ -572,12 +636,10 @@ impl Hub {
         id: &str,
         token: &str,
         command: Command,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<GameState, ApiError> {
         let session = self.get(id).await?;
         let mut guard = session.lock().await;
-        let side = guard
-            .seat_of(token)
-            .ok_or_else(|| ApiError::forbidden("the token does not hold a seat at this game"))?;
+        let side = guard.seat_of(token).ok_or(ApiError::NotSeated)?;
         self.apply_latest(&mut guard, side, &command).await?;
         let state = guard.state();
         let computer_next = guard.computer_to_act().is_some();
@@ -620,11 +682,13 @@ impl Hub {
                         .version_conflicts
                         .fetch_add(1, Ordering::Relaxed);
                     conflicts += 1;
+                    let asked = session.events.len();
                     self.catch_up(session).await.map_err(ApiError::internal)?;
                     if conflicts > MAX_CONFLICT_RETRIES {
-                        return Err(ApiError::conflict(
-                            "the game changed meanwhile: reload it and try again",
-                        ));
+                        return Err(ApiError::StaleVersion {
+                            asked,
+                            current: session.events.len(),
+                        });
                     }
                 }
                 Err(Refused::Failed(error)) => return Err(ApiError::internal(error)),
@@ -673,7 +737,7 @@ impl Hub {
     fn broadcast(&self, session: &Session) {
         self.inner
             .watchers
-            .send(&session.id, || session.state().to_string());
+            .send(&session.id, || session.state_text());
     }
 
     /// Applies the events the database has beyond this copy's version; returns whether there
@@ -689,7 +753,7 @@ impl Hub {
         }
         for stored in events {
             let seq = session.events.len();
-            let command = Command::from_record(&stored.command).map_err(anyhow::Error::msg)?;
+            let command = Command::from_record(&stored.command)?;
             if let Err(error) = session.game.apply(stored.seat, &command) {
                 self.rebuild(session);
                 anyhow::bail!(
@@ -954,21 +1018,24 @@ impl Hub {
     /// The state document of a game as the WebSocket sends it.
     pub async fn state_text(&self, id: &str) -> Result<String, ApiError> {
         let session = self.get(id).await?;
-        let text = session.lock().await.state().to_string();
+        let text = session.lock().await.state_text();
         Ok(text)
     }
 
-    /// The values of the metrics read now (the site-wide count of live games from the database).
-    pub async fn gauges(&self) -> Gauges {
-        let since = now_millis()
-            - i64::try_from(crate::limits::LIVE_WINDOW.as_millis()).unwrap_or(i64::MAX);
-        let live_games =
-            tokio::time::timeout(Duration::from_secs(2), self.inner.store.live_games(since))
-                .await
-                .ok()
-                .and_then(Result::ok);
+    /// The values of the metrics read now.
+    pub fn gauges(&self) -> Gauges {
+        let sessions = self.inner.cache.values();
+        // A game locked right now is in play.
+        let live_games = sessions
+            .iter()
+            .filter(|session| {
+                session
+                    .try_lock()
+                    .map_or(true, |session| session.game.result().is_none())
+            })
+            .count();
         Gauges {
-            cached_games: self.inner.cache.len(),
+            cached_games: sessions.len(),
             live_games,
             watchers: self.inner.watchers.count(),
             engine: vec![self.inner.analysis.gauges(), self.inner.computer.gauges()],
@@ -977,17 +1044,21 @@ impl Hub {
     }
 }
 
-/// The list entry of a stored game.
-fn summary_of_row(row: GameRow) -> Value {
-    let seats = serde_json::from_str::<GameOptions>(&row.options)
-        .ok()
-        .map(|options| json!({ "white": options.seats[0], "black": options.seats[1] }));
-    json!({
-        "id": row.id,
-        "game": row.kind,
-        "seats": seats,
-        "version": row.version,
-        "created_at": row.created_at,
-        "result": row.result,
+/// The list entry of a stored game (`None`, logged, if its options no longer read).
+fn summary_of_row(row: GameRow) -> Option<GameSummary> {
+    let options = match serde_json::from_str::<GameOptions>(&row.options) {
+        Ok(options) => options,
+        Err(error) => {
+            tracing::warn!(game = row.id, "unreadable options: {error}");
+            return None;
+        }
+    };
+    Some(GameSummary {
+        id: row.id,
+        game: row.kind,
+        seats: PerSide::from_pair(options.seats),
+        version: row.version,
+        created_at: row.created_at,
+        result: row.result,
     })
 }

@@ -22,7 +22,7 @@ pub struct Settings {
     /// Game creations, and separately engine requests (analysis), each client may make per
     /// minute; at most a quarter of them at once. 0: no limit.
     pub rate_per_minute: u32,
-    /// Unfinished games changed in the last hour that one client may have created; 0: no limit.
+    /// Unfinished games one client may have created in the last 24 hours; 0: no limit.
     pub max_live_games_per_client: usize,
     /// Take the client's address from the last `X-Forwarded-For` entry (behind a proxy that
     /// appends it); otherwise the connection's address is the client.

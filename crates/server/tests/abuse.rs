@@ -3,7 +3,7 @@
 //! `Retry-After`), and a player's moves staying fast while 50 clients hammer the analysis.
 
 use crate::common::{HttpAnswer, HttpClient, THINK, percentile, serve};
-use ludus_server::games::{MatchAnalyser, Players};
+use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, Settings};
 use serde_json::{Value, json};
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 fn hub_with(settings: Settings, analyser: Option<Arc<dyn MatchAnalyser>>) -> Hub {
     let players = Players {
         analyser,
-        ..Players::default()
+        ..crate::players::first_legal()
     };
     Hub::with_settings(
         Store::in_memory().unwrap(),
@@ -162,7 +162,7 @@ impl Gate {
 }
 
 impl MatchAnalyser for Gate {
-    fn analyse(&self, _mat: &str) -> Result<Value, String> {
+    fn analyse(&self, _mat: &str) -> Result<Value, AnalysisFailure> {
         let mut open = self.open.lock().unwrap();
         while !*open {
             open = self.opened.wait(open).unwrap();
@@ -230,7 +230,7 @@ async fn a_full_analysis_pool_answers_503_with_retry_after_and_never_queues_more
 struct Burner;
 
 impl MatchAnalyser for Burner {
-    fn analyse(&self, mat: &str) -> Result<Value, String> {
+    fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
         let started = Instant::now();
         let mut sum = 0u64;
         while started.elapsed() < Duration::from_millis(100) {

@@ -103,8 +103,7 @@ async fn malformed_json_is_400_and_a_missing_content_type_415() {
 
 #[tokio::test]
 async fn a_body_over_the_limit_is_413_and_the_game_unchanged() {
-    let app = app();
-    let (id, white, _) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, _) = morris_between_two().await;
     let padding = "x".repeat(ludus_server::MAX_BODY_BYTES + 1);
     let body = json!({"token": white, "move": padding}).to_string();
     let (status, answer) = call(&app, "POST", &format!("/api/games/{id}/moves"), Some(&body)).await;
@@ -133,8 +132,7 @@ async fn an_unknown_game_is_404_on_every_endpoint() {
 
 #[tokio::test]
 async fn a_wrong_token_is_403_and_the_game_unchanged() {
-    let app = app();
-    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, _, _) = morris_between_two().await;
     let (status, body) = play(&app, &id, "0123456789abcdef0123456789abcdef", "d6").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(error_of(&body).contains("token"));
@@ -145,8 +143,7 @@ async fn a_wrong_token_is_403_and_the_game_unchanged() {
 
 #[tokio::test]
 async fn moving_out_of_turn_is_409_and_the_game_unchanged() {
-    let app = app();
-    let (id, _, black) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, _, black) = morris_between_two().await;
     let (status, body) = play(&app, &id, &black, "d6").await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error_of(&body), "it is not black's turn");
@@ -155,8 +152,7 @@ async fn moving_out_of_turn_is_409_and_the_game_unchanged() {
 
 #[tokio::test]
 async fn illegal_and_unreadable_moves_are_422_and_the_game_unchanged() {
-    let app = app();
-    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, black) = morris_between_two().await;
     assert_eq!(play(&app, &id, &white, "d6").await.0, StatusCode::OK);
     let (status, body) = play(&app, &id, &black, "d6").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -171,8 +167,7 @@ async fn illegal_and_unreadable_moves_are_422_and_the_game_unchanged() {
 
 #[tokio::test]
 async fn a_morris_game_has_no_dice_actions() {
-    let app = app();
-    let (id, white, _) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, _) = morris_between_two().await;
     let (status, body) = act(&app, &id, &white, "roll").await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let (status, body) = act(&app, &id, &white, "dance").await;
@@ -181,8 +176,7 @@ async fn a_morris_game_has_no_dice_actions() {
 
 #[tokio::test]
 async fn resigning_ends_the_game_and_later_moves_are_409() {
-    let app = app();
-    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, white, black) = morris_between_two().await;
     let (status, body) = act(&app, &id, &black, "resign").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["result"]["winner"], "white");
@@ -277,6 +271,7 @@ async fn backgammon_double_take_and_pass_follow_the_cube_rules() {
     current = act(&app, &id, &token(&doubler), "double").await.1;
     assert_eq!(current["to_act"], opener);
     assert_eq!(current["view"]["cube"]["offered"], true);
+    assert_eq!(current["view"]["cube"]["offered_value"], 2);
     let (status, _) = act(&app, &id, &token(&doubler), "take").await;
     assert_eq!(status, StatusCode::CONFLICT, "the doubler cannot take");
     current = act(&app, &id, &token(&opener), "take").await.1;
@@ -386,6 +381,7 @@ async fn the_openapi_document_describes_every_route() {
         "/api/games/{id}",
         "/api/games/{id}/moves",
         "/api/games/{id}/actions",
+        "/api/games/{id}/steps",
         "/api/games/{id}/export",
         "/api/games/{id}/analysis",
         "/api/games/{id}/ws",
@@ -435,8 +431,7 @@ async fn analysis_ranks_the_legal_moves() {
 
 #[tokio::test]
 async fn a_plain_get_of_the_websocket_route_is_400() {
-    let app = app();
-    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (app, id, _, _) = morris_between_two().await;
     let (status, body) = get(&app, &format!("/api/games/{id}/ws")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(body["error"].is_string());
@@ -463,7 +458,7 @@ async fn backgammon_analysis_reads_the_match_id_of_a_game() {
 struct EchoAnalyser;
 
 impl ludus_server::games::MatchAnalyser for EchoAnalyser {
-    fn analyse(&self, mat: &str) -> Result<Value, String> {
+    fn analyse(&self, mat: &str) -> Result<Value, ludus_server::games::AnalysisFailure> {
         Ok(json!({ "first_line": mat.lines().next(), "length": mat.len() }))
     }
 }
@@ -471,7 +466,7 @@ impl ludus_server::games::MatchAnalyser for EchoAnalyser {
 fn app_with_analyser() -> axum::Router {
     let players = ludus_server::games::Players {
         analyser: Some(std::sync::Arc::new(EchoAnalyser)),
-        ..ludus_server::games::Players::default()
+        ..crate::players::first_legal()
     };
     ludus_server::router(
         ludus_server::Hub::new(
@@ -509,4 +504,124 @@ async fn analysis_is_404_for_no_game_409_for_morris_and_501_without_analyser() {
     let (status, body) = get(&plain, &format!("/api/games/{id}/analysis")).await;
     assert_eq!(status, StatusCode::NOT_IMPLEMENTED);
     error_of(&body);
+}
+
+#[tokio::test]
+async fn errors_name_a_code_and_its_values_next_to_the_message() {
+    let (app, id, white, black) = morris_between_two().await;
+    play(&app, &id, &white, "d6").await;
+    let (status, body) = play(&app, &id, &black, "d6").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["code"], "occupied", "{body}");
+    assert_eq!(body["params"], json!({"square": "d6", "move": "d6"}));
+    let (_, body) = play(&app, &id, &white, "d2").await;
+    assert_eq!(body["code"], "not-your-turn");
+    assert_eq!(body["params"], json!({"side": "white"}));
+    let (_, body) = post(&app, "/api/games", json!({"game": "chess"})).await;
+    assert_eq!(body["code"], "unknown-game");
+    assert_eq!(body["params"]["text"], "chess");
+    let (_, body) = get(&app, "/api/games/feedfacefeedface").await;
+    assert_eq!(body["code"], "no-such-game");
+    let (_, body) = call(&app, "POST", "/api/games", Some("{\"game\": ")).await;
+    assert_eq!(body["code"], "bad-json");
+}
+
+#[tokio::test]
+async fn the_steps_of_a_move_are_served_one_click_at_a_time() {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "backgammon", json!({"cube": false})).await;
+    let current = state(&app, &id).await;
+    let version = current["version"].as_u64().unwrap();
+    let root = &current["view"]["steps"];
+    assert_eq!(root["taken"], json!([]));
+    assert_eq!(root["complete"], false);
+    // Click the first offered journey, then keep clicking until the move is complete.
+    let mut node = root.clone();
+    let mut taken: Vec<Value> = Vec::new();
+    while node["complete"] == false {
+        let next = &node["next"][0];
+        taken.extend(next["steps"].as_array().unwrap().iter().cloned());
+        let text: Vec<String> = taken
+            .iter()
+            .map(|step| format!("{}/{}", step[0], step[1]))
+            .collect();
+        let uri = format!(
+            "/api/games/{id}/steps?version={version}&taken={}",
+            text.join(",")
+        );
+        let (status, body) = get(&app, &uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+        node = body;
+    }
+    let mv = node["move"].as_str().unwrap().to_string();
+    assert!(
+        current["legal_moves"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(mv)),
+        "{mv}"
+    );
+    assert!(
+        node["dice"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["used"] == true)
+    );
+    let mover = if current["to_act"] == "white" {
+        &white
+    } else {
+        &black
+    };
+    let (status, after) = play(&app, &id, mover, &mv).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    // An old version, a step that leads nowhere, and unreadable steps.
+    let (status, body) = get(&app, &format!("/api/games/{id}/steps?version={version}")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], "stale-version");
+    let (status, body) = get(&app, &format!("/api/games/{id}/steps?taken=24/1")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["code"], "no-such-step");
+    let (status, body) = get(&app, &format!("/api/games/{id}/steps?taken=up/down")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "bad-steps");
+    for query in ["version=soon", "colour=white"] {
+        let (status, body) = get(&app, &format!("/api/games/{id}/steps?{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
+        assert_eq!(body["code"], "bad-query", "{query}");
+    }
+    let (morris, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = get(&app, &format!("/api/games/{morris}/steps")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], "not-moving");
+}
+
+#[tokio::test]
+async fn backgammon_analysis_refuses_a_double_at_the_cube_ceiling() {
+    use ludus_backgammon::{CubeOwner, MatchState, Seat};
+    let app = app();
+    let at = |value: u32| {
+        MatchState {
+            cube_value: value,
+            cube_owner: CubeOwner::Owned(Seat::One),
+            ..MatchState::default()
+        }
+        .match_id()
+        .unwrap()
+    };
+    let (status, body) = get(
+        &app,
+        &format!("/api/backgammon/analysis?match_id={}", at(32)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["cube"]["may_double"], true);
+    let (status, body) = get(
+        &app,
+        &format!("/api/backgammon/analysis?match_id={}", at(64)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["cube"]["may_double"], false);
+    assert_eq!(body["cube"]["double"], false);
 }

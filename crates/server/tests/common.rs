@@ -4,7 +4,6 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use ludus_server::games::Players;
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, Settings, router};
 use serde_json::{Value, json};
@@ -12,7 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tower::ServiceExt;
 
-/// The computer's thinking time in tests: short, the built-in players need little.
+/// The computer's thinking time in tests: short, the stand-in player needs none.
 pub const THINK: Duration = Duration::from_millis(50);
 /// Most polls while waiting for the computer (each 10 ms).
 const MAX_POLLS: usize = 500;
@@ -20,7 +19,7 @@ const MAX_POLLS: usize = 500;
 pub fn hub() -> Hub {
     Hub::new(
         Store::in_memory().expect("in-memory database"),
-        Players::default(),
+        crate::players::first_legal(),
         Config { think_time: THINK },
     )
     .expect("hub")
@@ -84,7 +83,7 @@ impl TestDb {
     pub async fn hub_with(&self, settings: Settings) -> Hub {
         Hub::with_settings(
             self.store().await,
-            Players::default(),
+            crate::players::first_legal(),
             Config { think_time: THINK },
             settings,
         )
@@ -163,28 +162,38 @@ pub async fn two_humans(app: &Router, game: &str, rules: Value) -> (String, Stri
     )
 }
 
+/// A fresh app with a Morris game between two people: the app, the id and both tokens.
+pub async fn morris_between_two() -> (Router, String, String, String) {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    (app, id, white, black)
+}
+
 pub async fn state(app: &Router, id: &str) -> Value {
     let (status, body) = get(app, &format!("/api/games/{id}")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
 }
 
+/// A seat's command: `POST /api/games/{id}/{endpoint}` with `{"token": …, field: value}`.
+async fn command(
+    app: &Router,
+    id: &str,
+    token: &str,
+    (endpoint, field): (&str, &str),
+    value: &str,
+) -> (StatusCode, Value) {
+    let mut body = json!({ "token": token });
+    body[field] = json!(value);
+    post(app, &format!("/api/games/{id}/{endpoint}"), body).await
+}
+
 pub async fn play(app: &Router, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
-    post(
-        app,
-        &format!("/api/games/{id}/moves"),
-        json!({"token": token, "move": mv}),
-    )
-    .await
+    command(app, id, token, ("moves", "move"), mv).await
 }
 
 pub async fn act(app: &Router, id: &str, token: &str, action: &str) -> (StatusCode, Value) {
-    post(
-        app,
-        &format!("/api/games/{id}/actions"),
-        json!({"token": token, "action": action}),
-    )
-    .await
+    command(app, id, token, ("actions", "action"), action).await
 }
 
 /// Polls until `seat` must act or the game is over.

@@ -1,19 +1,33 @@
-//! The game adapters through the `Game` trait: random playouts end, replays are exact, and the
-//! built-in computer players find the obvious.
+//! The game adapters through the `Game` trait: random playouts end, replays are exact, the
+//! cube stops at its ceiling, and the checker steps of a turn come from the rules crate.
 
-use ludus_backgammon::{Dice, Position as BgPosition};
-use ludus_morris::{Position as MorrisPosition, Rules};
-use ludus_server::game::{Action, Command, Game, GameKind, Side};
-use ludus_server::games::backgammon::{BackgammonPlayer, Greedy};
-use ludus_server::games::morris::{AlphaBeta, MorrisPlayer};
-use ludus_server::games::{Players, new_game};
+use ludus_backgammon::DoubleRefusal;
+use ludus_server::game::{Action, Command, DoubleBlock, Game, GameError, GameKind, Side};
+use ludus_server::games::new_game;
 use rand::{RngExt, SeedableRng};
-use serde_json::json;
+use serde_json::{Value, json};
 use std::time::Duration;
+
+use crate::players::first_legal;
 
 /// Most commands in one random playout (a Morris game ends by the 100-ply rule; a money game of
 /// backgammon well before this).
 const MAX_COMMANDS: usize = 2_000;
+
+/// A random legal command of the seat to act: a legal move, else an action other than resign.
+fn random_command(game: &dyn Game, rng: &mut rand_chacha::ChaCha8Rng) -> Command {
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        let actions: Vec<Action> = game
+            .actions()
+            .into_iter()
+            .filter(|a| *a != Action::Resign)
+            .collect();
+        Command::Action(actions[rng.random_range(0..actions.len())])
+    } else {
+        Command::Move(moves[rng.random_range(0..moves.len())].clone())
+    }
+}
 
 /// Plays random legal commands until the game ends; returns every command with its seat.
 fn random_playout(game: &mut dyn Game, seed: u64) -> Vec<(Side, Command)> {
@@ -21,17 +35,7 @@ fn random_playout(game: &mut dyn Game, seed: u64) -> Vec<(Side, Command)> {
     let mut played = Vec::new();
     while let Some(side) = game.to_act() {
         assert!(played.len() < MAX_COMMANDS, "the game did not end");
-        let moves = game.legal_moves();
-        let command = if moves.is_empty() {
-            let actions: Vec<Action> = game
-                .actions()
-                .into_iter()
-                .filter(|a| *a != Action::Resign)
-                .collect();
-            Command::Action(actions[rng.random_range(0..actions.len())])
-        } else {
-            Command::Move(moves[rng.random_range(0..moves.len())].clone())
-        };
+        let command = random_command(game, &mut rng);
         game.apply(side, &command)
             .unwrap_or_else(|error| panic!("{command:?}: {error}"));
         played.push((side, command));
@@ -39,9 +43,13 @@ fn random_playout(game: &mut dyn Game, seed: u64) -> Vec<(Side, Command)> {
     played
 }
 
+fn view(game: &dyn Game) -> Value {
+    serde_json::to_value(game.view()).unwrap()
+}
+
 #[test]
 fn random_games_of_both_kinds_end_and_replay_exactly() {
-    let players = Players::default();
+    let players = first_legal();
     for (kind, rules) in [
         (GameKind::Morris, json!({})),
         (GameKind::Morris, json!({"flying": false})),
@@ -64,7 +72,7 @@ fn random_games_of_both_kinds_end_and_replay_exactly() {
 
 #[test]
 fn a_match_ends_when_a_side_reaches_the_length() {
-    let players = Players::default();
+    let players = first_legal();
     let mut game = new_game(
         GameKind::Backgammon,
         &json!({"match_length": 3, "cube": false}),
@@ -76,24 +84,28 @@ fn a_match_ends_when_a_side_reaches_the_length() {
     let result = game.result().unwrap();
     assert_eq!(result.reason, "match");
     assert!(result.points >= 3);
-    let view = game.view();
     let winner = result.winner.unwrap().name();
-    assert!(view["match"]["score"][winner].as_u64().unwrap() >= 3);
+    assert!(
+        view(game.as_ref())["match"]["score"][winner]
+            .as_u64()
+            .unwrap()
+            >= 3
+    );
     assert!(game.export().contains(" 3 point match"));
 }
 
 #[test]
 fn the_same_seed_rolls_the_same_dice() {
-    let players = Players::default();
+    let players = first_legal();
     let a = new_game(GameKind::Backgammon, &json!({}), 42, &players).unwrap();
     let b = new_game(GameKind::Backgammon, &json!({}), 42, &players).unwrap();
-    assert_eq!(a.view()["dice"], b.view()["dice"]);
+    assert_eq!(view(a.as_ref())["dice"], view(b.as_ref())["dice"]);
     assert_eq!(a.to_act(), b.to_act());
 }
 
 #[test]
 fn computer_players_play_whole_games_against_each_other() {
-    let players = Players::default();
+    let players = first_legal();
     for kind in [GameKind::Morris, GameKind::Backgammon] {
         let mut game = new_game(kind, &json!({}), 5, &players).unwrap();
         let mut commands = 0;
@@ -110,41 +122,8 @@ fn computer_players_play_whole_games_against_each_other() {
 }
 
 #[test]
-fn alpha_beta_closes_a_mill_when_it_can() {
-    // White has a7 and d7; black has a1 and d1 and also threatens g1. White to move.
-    let mut position = MorrisPosition::new();
-    for mv in ["a7", "a1", "d7", "d1"] {
-        position = position
-            .play_checked(&Rules::standard(), mv.parse().unwrap())
-            .unwrap();
-    }
-    let chosen = AlphaBeta
-        .choose(
-            &position,
-            &Rules::standard(),
-            &[],
-            5,
-            Duration::from_secs(2),
-        )
-        .unwrap();
-    assert!(chosen.to_string().starts_with("g7x"), "{chosen}");
-}
-
-#[test]
-fn greedy_makes_the_five_point_with_an_opening_31() {
-    let dice: Dice = "31".parse().unwrap();
-    let chosen = Greedy.choose_move(
-        &BgPosition::starting(),
-        dice,
-        10,
-        Duration::from_millis(100),
-    );
-    assert_eq!(chosen.to_string(), "8/5 6/5");
-}
-
-#[test]
 fn resigning_a_money_game_at_the_start_concedes_a_backgammon() {
-    let players = Players::default();
+    let players = first_legal();
     let mut game = new_game(GameKind::Backgammon, &json!({}), 1, &players).unwrap();
     // Either side may resign at any time. No checker is off and two stand in the winner's home
     // board (the loser's 24-point): a backgammon, 3 points at cube 1.
@@ -159,7 +138,7 @@ fn resigning_a_money_game_at_the_start_concedes_a_backgammon() {
 
 #[test]
 fn resigning_a_match_concedes_the_match() {
-    let players = Players::default();
+    let players = first_legal();
     let mut game = new_game(
         GameKind::Backgammon,
         &json!({"match_length": 5}),
@@ -172,28 +151,121 @@ fn resigning_a_match_concedes_the_match() {
     let result = game.result().unwrap();
     assert_eq!(result.winner, Some(Side::Black));
     assert_eq!(result.reason, "resign");
-    assert_eq!(game.view()["match"]["game"], 1, "no new game starts");
+    assert_eq!(
+        view(game.as_ref())["match"]["game"],
+        1,
+        "no new game starts"
+    );
     assert_eq!(game.to_act(), None);
 }
 
-#[test]
-fn the_computer_answers_within_its_thinking_time() {
-    // The strongest level with a short clock: iterative deepening stops at the deadline.
-    let mut position = MorrisPosition::new();
-    for mv in ["d6", "d2", "b4", "f4"] {
-        position = position
-            .play_checked(&Rules::standard(), mv.parse().unwrap())
-            .unwrap();
+/// Doubles whenever it may and takes every double, moving the first legal move otherwise, until
+/// the cube stands at `value` and its owner is to act.
+fn double_up_to(game: &mut dyn Game, value: u64) {
+    for _ in 0..MAX_COMMANDS {
+        let side = game.to_act().expect("the game goes on");
+        let now = view(game);
+        if now["cube"]["value"] == value && now["cube"]["owner"] == side.name() {
+            return;
+        }
+        let command = match now["phase"].as_str() {
+            Some("roll") if game.actions().contains(&Action::Double) => Action::Double,
+            Some("roll") => Action::Roll,
+            Some("doubled") => Action::Take,
+            _ => {
+                let mv = game.legal_moves()[0].clone();
+                game.apply(side, &Command::Move(mv)).unwrap();
+                continue;
+            }
+        };
+        game.apply(side, &Command::Action(command)).unwrap();
     }
-    let think = Duration::from_millis(30);
-    let started = std::time::Instant::now();
-    AlphaBeta
-        .choose(&position, &Rules::standard(), &[], 10, think)
-        .unwrap();
-    // Generous: one depth-1 pass after the deadline on a busy 2-core machine.
+    panic!("the cube never reached {value}");
+}
+
+#[test]
+fn doubling_at_the_cube_ceiling_is_refused() {
+    let mut game = new_game(GameKind::Backgammon, &json!({}), 3, &first_legal()).unwrap();
+    double_up_to(game.as_mut(), 64);
+    let owner = game.to_act().unwrap();
+    // The owner's turn starts rolled: there is no double to offer.
+    assert_eq!(view(game.as_ref())["phase"], "move");
     assert!(
-        started.elapsed() < Duration::from_secs(1),
+        !game.actions().contains(&Action::Double),
         "{:?}",
-        started.elapsed()
+        game.actions()
     );
+    let refused = game.apply(owner, &Command::Action(Action::Double));
+    assert_eq!(
+        refused,
+        Err(GameError::MayNotDouble(DoubleBlock::Rules(
+            DoubleRefusal::CubeAtCeiling
+        )))
+    );
+    assert_eq!(refused.unwrap_err().code(), "double-cube-ceiling");
+}
+
+#[test]
+fn a_one_point_match_is_a_crawford_game_without_doubles() {
+    // At 0-0 of a 1-point match both sides are at match point: the rules crate's Crawford game.
+    let mut game = new_game(
+        GameKind::Backgammon,
+        &json!({"match_length": 1}),
+        3,
+        &first_legal(),
+    )
+    .unwrap();
+    for _ in 0..6 {
+        let mover = game.to_act().unwrap();
+        assert_eq!(view(game.as_ref())["phase"], "move", "rolled at once");
+        assert!(!game.actions().contains(&Action::Double));
+        let refused = game.apply(mover, &Command::Action(Action::Double));
+        assert_eq!(
+            refused,
+            Err(GameError::MayNotDouble(DoubleBlock::Rules(
+                DoubleRefusal::Crawford
+            )))
+        );
+        let mv = game.legal_moves()[0].clone();
+        game.apply(mover, &Command::Move(mv)).unwrap();
+    }
+}
+
+#[test]
+fn the_steps_of_a_backgammon_move_lead_to_its_legal_moves() {
+    let mut game = new_game(GameKind::Backgammon, &json!({}), 8, &first_legal()).unwrap();
+    assert!(matches!(
+        game.steps(&[[24, 1]]),
+        Err(GameError::Step(ludus_backgammon::TurnError::NoSuchStep {
+            from: 24,
+            to: 1
+        }))
+    ));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    for _ in 0..40 {
+        let Some(side) = game.to_act() else { break };
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            let command = random_command(game.as_ref(), &mut rng);
+            game.apply(side, &command).unwrap();
+            continue;
+        }
+        // Click a random journey after another until the move is complete, then play it.
+        let mut node = game.steps(&[]).unwrap();
+        while !node.complete {
+            let next = &node.next[rng.random_range(0..node.next.len())];
+            let mut taken = node.taken.clone();
+            taken.extend(&next.steps);
+            node = game.steps(&taken).unwrap();
+        }
+        let mv = node.mv.expect("a complete move has its notation");
+        assert!(legal.contains(&mv), "{mv} is not among {legal:?}");
+        game.apply(side, &Command::Move(mv)).unwrap();
+    }
+}
+
+#[test]
+fn morris_has_no_checker_steps() {
+    let game = new_game(GameKind::Morris, &json!({}), 0, &first_legal()).unwrap();
+    assert_eq!(game.steps(&[]), Err(GameError::NotMoving));
 }

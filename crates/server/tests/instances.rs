@@ -116,7 +116,7 @@ async fn racing_moves_on_two_instances_are_accepted_exactly_once_per_turn() {
         for racer in racers {
             match racer.await.unwrap() {
                 Ok(_) => accepted += 1,
-                Err(error) => assert_eq!(error.status.as_u16(), 409, "{}", error.message),
+                Err(error) => assert_eq!(error.status().as_u16(), 409, "{error}"),
             }
         }
         assert_eq!(accepted, 1, "turn {turn}: exactly one move is accepted");
@@ -154,7 +154,7 @@ async fn each_computer_turn_is_played_once_whichever_instance_takes_the_move() {
         })
         .await
         .unwrap();
-    let id = created.state["id"].as_str().unwrap().to_string();
+    let id = created.state.id.clone();
     let token = created.tokens[0].clone().unwrap();
     for ply in 0..8 {
         let hub = if ply % 2 == 0 { &a } else { &b };

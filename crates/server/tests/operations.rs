@@ -5,7 +5,7 @@ use crate::common::{HttpClient, TestDb, backends, serve};
 use crate::restart::{advance, human_game, state};
 use futures_util::StreamExt;
 use ludus_server::game::GameKind;
-use ludus_server::games::{MatchAnalyser, Players};
+use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, Settings};
 use serde_json::{Value, json};
@@ -77,7 +77,7 @@ struct Gate {
 }
 
 impl MatchAnalyser for Gate {
-    fn analyse(&self, _mat: &str) -> Result<Value, String> {
+    fn analyse(&self, _mat: &str) -> Result<Value, AnalysisFailure> {
         let mut open = self.open.lock().unwrap();
         while !*open {
             open = self.opened.wait(open).unwrap();
@@ -91,7 +91,7 @@ async fn a_shutdown_closes_sockets_with_a_reason_and_finishes_the_request_in_pro
     let gate = Arc::new(Gate::default());
     let players = Players {
         analyser: Some(gate.clone()),
-        ..Players::default()
+        ..crate::players::first_legal()
     };
     let hub = Hub::with_settings(
         Store::in_memory().unwrap(),

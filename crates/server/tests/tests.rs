@@ -10,8 +10,10 @@
 //! - `instances` — two hubs on one PostgreSQL database: pushes across, racing moves, the computer.
 //! - `abuse`     — rate limits (429), live games per client, the analysis pool (503), fast moves.
 //! - `operations` — `/healthz`, `/metrics`, graceful shutdown, the bounded cache of games.
-//! - `games`     — the game adapters: random playouts, replay determinism, the built-in players.
-//! - `i18n`      — the page's text keys exist in every language; the `.ftl` files are served.
+//! - `games`     — the game adapters: random playouts, replay determinism, the cube's ceiling.
+//! - `i18n`      — every error code and every key the page asks for has a message in every
+//!   language; the `.ftl` files are served as the crate has them.
+//! - `players`   — test support: a stand-in computer player (first legal move).
 
 mod abuse;
 mod api;
@@ -20,6 +22,7 @@ mod games;
 mod i18n;
 mod instances;
 mod operations;
+mod players;
 mod postgres;
 mod restart;
 mod websocket;

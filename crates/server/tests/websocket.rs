@@ -3,7 +3,6 @@
 use crate::common::THINK;
 use futures_util::StreamExt;
 use ludus_server::game::{Command, GameKind, Side};
-use ludus_server::games::Players;
 use ludus_server::sessions::NewGame;
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, serve_on};
@@ -34,7 +33,7 @@ where
 async fn hub_on_loopback() -> (Hub, tokio::net::TcpListener, std::net::SocketAddr) {
     let hub = Hub::new(
         Store::in_memory().unwrap(),
-        Players::default(),
+        crate::players::first_legal(),
         Config { think_time: THINK },
     )
     .unwrap();
@@ -61,7 +60,7 @@ async fn every_watcher_receives_every_state_change() {
         })
         .await
         .unwrap();
-    let id = created.state["id"].as_str().unwrap().to_string();
+    let id = created.state.id.clone();
     let tokens = created.tokens.map(Option::unwrap);
     let url = format!("ws://{addr}/api/games/{id}/ws");
     let (mut first, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
@@ -112,7 +111,7 @@ async fn a_watcher_sees_the_computer_reply() {
         })
         .await
         .unwrap();
-    let id = created.state["id"].as_str().unwrap().to_string();
+    let id = created.state.id.clone();
     let (mut socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
             .await

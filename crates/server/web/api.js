@@ -1,4 +1,5 @@
-// The Ludus HTTP API and WebSocket feed (see /api/openapi.json).
+// The Ludus HTTP API and WebSocket feed (see /api/openapi.json). A refused request throws an
+// Error with the server's English `message`, its machine `code` and `params` (see errorText).
 
 async function call(path, options = {}) {
   const init = { method: options.method || 'GET', headers: {} };
@@ -12,6 +13,8 @@ async function call(path, options = {}) {
     // The status goes with the message: a 409 means the page's state is out of date.
     const error = new Error(data.error || response.statusText);
     error.status = response.status;
+    error.code = data.code;
+    error.params = data.params || {};
     throw error;
   }
   return data;
@@ -23,6 +26,11 @@ export const listGames = () => call('/api/games');
 export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
 export const sendMove = (id, token, move) => call(`/api/games/${id}/moves`, { method: 'POST', body: { token, move } });
 export const sendAction = (id, token, action) => call(`/api/games/${id}/actions`, { method: 'POST', body: { token, action } });
+// The backgammon move being built after the checker steps `taken` ([[from, to], …]).
+export const getSteps = (id, taken, version) => {
+  const query = new URLSearchParams({ taken: taken.map(([from, to]) => `${from}/${to}`).join(','), version });
+  return call(`/api/games/${id}/steps?${query}`);
+};
 
 // Calls onState with every new state; reconnects (bounded back-off) when the socket drops.
 export function watch(id, onState, onStatus) {

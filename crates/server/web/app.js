@@ -1,8 +1,8 @@
 // Ludus in the browser: the home page (start a game, recent games) and the game page (board,
 // status, move list, invitation, game over summary). Live updates come over a WebSocket.
 
-import { LANGUAGES, language, pickLanguage, setLanguage, t, translate } from './i18n.js';
-import { createGame, getAnalysis, getGame, listGames, sendAction, sendMove, watch } from './api.js';
+import { LANGUAGES, errorText, language, pickLanguage, setLanguage, t, translate } from './i18n.js';
+import { createGame, getAnalysis, getGame, getSteps, listGames, sendAction, sendMove, watch } from './api.js';
 import { createMorrisBoard, morrisCounts } from './morris.js';
 import { createBackgammonBoard, backgammonPanel, backgammonLog } from './backgammon.js';
 
@@ -94,7 +94,7 @@ async function home() {
       localStorage.setItem(seatKey(created.id), JSON.stringify({ seat: created.seat, token: created.token, invite: created.invite }));
       navigate(`/play/${created.id}`);
     } catch (error) {
-      document.getElementById('error').textContent = t('error', { message: error.message });
+      document.getElementById('error').textContent = t('error', { message: errorText(error) });
     }
   };
   document.getElementById('morris-form').addEventListener('submit', (event) => {
@@ -147,7 +147,7 @@ async function play(id) {
   const seat = seatInfo.token ? seatInfo.seat : null;
   let state;
   try { state = await getGame(id); } catch (error) {
-    app.innerHTML = `<p class="error" role="alert">${escape(t('error', { message: error.message }))}</p><p><a href="/" data-link>${t('nav-home')}</a></p>`;
+    app.innerHTML = `<p class="error" role="alert">${escape(t('error', { message: errorText(error) }))}</p><p><a href="/" data-link>${t('nav-home')}</a></p>`;
     return;
   }
   app.innerHTML = `
@@ -180,10 +180,10 @@ async function play(id) {
   const analyse = async () => {
     analysis = 'loading';
     showAnalysis();
-    try { analysis = { report: await getAnalysis(id) }; } catch (error) { analysis = { error: error.message }; }
+    try { analysis = { report: await getAnalysis(id) }; } catch (error) { analysis = { error: errorText(error) }; }
     showAnalysis();
   };
-  const showError = (error) => { $('error').textContent = error ? t('error', { message: error.message || error }) : ''; };
+  const showError = (error) => { $('error').textContent = error ? t('error', { message: errorText(error) }) : ''; };
   // A refused command: say why; on 409 (the game moved on, e.g. through another server or page)
   // show the game as it now is.
   const refused = async (error) => {
@@ -202,6 +202,11 @@ async function play(id) {
     act: async (action) => {
       showError(null);
       try { update(await sendAction(id, seatInfo.token, action)); } catch (error) { await refused(error); }
+    },
+    // The backgammon move after the checker steps `taken`, or null (the error is shown).
+    steps: async (taken, version) => {
+      showError(null);
+      try { return await getSteps(id, taken, version); } catch (error) { await refused(error); return null; }
     },
   };
   const board = state.game === 'morris' ? createMorrisBoard($('board'), ctx) : createBackgammonBoard($('board'), ctx, $('controls'));

@@ -1,8 +1,9 @@
 // The Backgammon board in SVG, drawn from the viewer's side (home board bottom right).
 // A turn is built checker by checker: click (or Tab + Enter) a checker, then a highlighted point;
-// Undo takes a step back; Confirm sends the whole move. The server lists every legal move with
-// its checker steps (in the mover's numbering: 25 = bar, 0 = off); the board only matches the
-// user's steps against them.
+// Undo takes a step back; Confirm sends the whole move. The page applies no rule: the state's
+// `view.steps` (and, after each click, GET /api/games/{id}/steps) gives the board so far, the dice
+// used, every click legal next (`next`: from, to and the steps it takes, in the mover's numbering:
+// 25 = bar, 0 = off) and the move once complete. The page only draws what it is told.
 
 import { t } from './i18n.js';
 
@@ -56,78 +57,55 @@ function boardFor(view, me) {
   return { mine, opp, oppBar: view.bar[other(me)], oppOff: view.off[other(me)] };
 }
 
-function applyStep(board, [from, to]) {
-  board.mine[from] -= 1;
-  board.mine[to] += 1;
-  if (to !== 0 && board.opp[to] === 1) { board.opp[to] = 0; board.oppBar += 1; }
-}
-
-const key = (step) => `${step[0]}/${step[1]}`;
-
-// The steps of `all` left after taking out `used` (multisets); null when `used` is not inside.
-function minus(all, used) {
-  const left = all.map(key);
-  for (const step of used) {
-    const at = left.indexOf(key(step));
-    if (at < 0) return null;
-    left.splice(at, 1);
-  }
-  return left.map((text) => text.split('/').map(Number));
-}
-
 export function createBackgammonBoard(container, ctx, controls) {
   const svg = el('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'group', 'aria-label': t('backgammon-title'), id: 'bg-board' });
   container.appendChild(svg);
   let state = null;
-  let groups = [];        // the steps chosen this turn, one group per click
+  let nodes = [];         // the move so far: the server's steps views, one per click (first: no step)
   let selected = null;    // the point a checker is being moved from
   let busy = false;
+  let clicks = Promise.resolve(); // clicks are handled in order, each after the answer before it
   const me = () => ctx.seat || 'white';
   const myTurn = () => state && ctx.seat && state.to_act === ctx.seat && !busy;
-  const moving = () => myTurn() && state.view.phase === 'move';
+  const moving = () => myTurn() && state.view.phase === 'move' && nodes.length > 0;
+  const current = () => nodes[nodes.length - 1] || null;
 
+  // What to draw: the board so far, the points to offer, the dice and the finished move.
   function analyse() {
-    const flat = groups.flat();
-    const board = boardFor(state.view, me());
-    for (const step of flat) applyStep(board, step);
-    const candidates = [];
-    if (moving()) {
-      for (const legal of state.view.legal) {
-        const left = minus(legal.steps, flat);
-        if (left) candidates.push({ legal, left });
-      }
-    }
-    const complete = candidates.find((c) => c.left.length === 0) || null;
-    const sources = new Set();
-    for (const c of candidates) for (const [from] of c.left) if (board.mine[from] > 0) sources.add(from);
-    if (board.mine[25] > 0) for (const s of [...sources]) if (s !== 25) sources.delete(s);
-    return { flat, board, candidates, complete, sources };
+    const node = moving() ? current() : null;
+    const board = boardFor(node ? node.board : state.view, me());
+    const sources = new Set(node ? node.next.map((n) => n.from) : []);
+    const complete = node && node.complete ? node : null;
+    return { node, board, sources, complete };
   }
 
-  // Destinations from `from`: every point reachable by chaining remaining steps, with the path.
+  // Destinations of the checker on `from`: each point with the steps that take it there.
   function destinations(info, from) {
     const found = new Map();
-    const walk = (at, left, path) => {
-      left.forEach((step, i) => {
-        if (step[0] !== at) return;
-        const next = [...path, step];
-        if (!found.has(step[1]) || found.get(step[1]).length > next.length) found.set(step[1], next);
-        if (step[1] !== 0) walk(step[1], left.filter((_, j) => j !== i), next);
-      });
-    };
-    for (const c of info.candidates) walk(from, c.left, []);
+    if (info.node) for (const next of info.node.next) if (next.from === from) found.set(next.to, next.steps);
     return found;
   }
 
-  function choose(point) {
+  async function chooseNow(point) {
     if (!moving()) return;
     const info = analyse();
     if (selected !== null) {
-      const path = destinations(info, selected).get(point);
-      if (path) { groups.push(path); selected = null; draw(); return; }
+      const steps = destinations(info, selected).get(point);
+      if (steps) {
+        selected = null;
+        const version = state.version;
+        const next = await ctx.steps([...info.node.taken, ...steps], version);
+        if (next && state.version === version) nodes.push(next);
+        draw();
+        return;
+      }
     }
     selected = info.sources.has(point) && selected !== point ? point : null;
     draw();
+  }
+
+  function choose(point) {
+    clicks = clicks.then(() => chooseNow(point)).catch(() => {});
   }
 
   async function send(fn) {
@@ -136,21 +114,11 @@ export function createBackgammonBoard(container, ctx, controls) {
     try { await fn(); } finally { busy = false; draw(); }
   }
 
-  function diceState(info) {
-    const dice = state.view.dice;
-    if (!dice) return [];
-    const faces = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
-    const used = faces.map(() => false);
-    for (const [from, to] of info.flat) {
-      const distance = from - to;
-      let at = faces.findIndex((f, i) => !used[i] && f === distance);
-      if (at < 0) {
-        const bigger = faces.map((f, i) => [f, i]).filter(([f, i]) => !used[i] && f > distance).sort((a, b) => a[0] - b[0]);
-        at = bigger.length ? bigger[0][1] : -1;
-      }
-      if (at >= 0) used[at] = true;
-    }
-    return faces.map((face, i) => ({ face, used: used[i] }));
+  // The dice as the server lists them (four for a double), used ones dimmed.
+  function diceShown(info) {
+    const listed = info.node || state.view.steps;
+    if (listed) return listed.dice;
+    return (state.view.dice || []).map((face) => ({ face, used: false }));
   }
 
   function drawDie(x, y, face, color, used) {
@@ -208,11 +176,11 @@ export function createBackgammonBoard(container, ctx, controls) {
       const cx = cube.owner ? TRAY_X + trayW / 2 + 5 : barX;
       const cy = cube.owner === mySide ? 380 : cube.owner === oppSide ? 220 : 300;
       el('rect', { x: cx - 22, y: cy - 22, width: 44, height: 44, rx: 6, class: 'cube', id: 'cube', 'stroke-width': cube.offered ? 5 : 2 }, svg);
-      el('text', { x: cx, y: cy, class: 'cube-text' }, svg).textContent = cube.offered ? cube.value * 2 : (cube.value === 1 ? 64 : cube.value);
+      el('text', { x: cx, y: cy, class: 'cube-text' }, svg).textContent = cube.offered ? cube.offered_value : (cube.value === 1 ? 64 : cube.value);
     }
     // Dice on the roller's half: the viewer's on the right, the opponent's on the left.
     if (view.dice) {
-      const faces = view.turn === mySide ? diceState(info) : diceState({ flat: [] });
+      const faces = diceShown(info);
       const centre = view.turn === mySide ? (RIGHT + TRAY_X - 10) / 2 : (LEFT + BAR_X) / 2;
       const start = centre - (faces.length - 1) * 27;
       faces.forEach((d, i) => drawDie(start + i * 54, 300, d.face, view.turn, d.used));
@@ -265,21 +233,22 @@ export function createBackgammonBoard(container, ctx, controls) {
         row.append(button('roll', t('bg-roll'), () => send(() => ctx.act('roll'))));
         if (actions.includes('double')) row.append(button('double', t('bg-double'), () => send(() => ctx.act('double')), true, true));
       } else if (view.phase === 'doubled') {
-        hint.textContent = t('bg-double-offered', { side: t(`side-${view.turn}`), value: view.cube.value * 2 });
+        hint.textContent = t('bg-double-offered', { side: t(`side-${view.turn}`), value: view.cube.offered_value });
         row.append(button('take', t('bg-take'), () => send(() => ctx.act('take'))));
         row.append(button('pass', t('bg-pass'), () => send(() => ctx.act('pass')), true, true));
       } else if (view.phase === 'move') {
         hint.textContent = info.complete ? t('bg-move-done') : t('bg-move-hint');
-        row.append(button('undo', t('bg-undo'), () => { groups.pop(); selected = null; draw(); }, groups.length > 0, true));
+        const undo = () => { clicks = clicks.then(() => { if (nodes.length > 1) nodes.pop(); selected = null; draw(); }); };
+        row.append(button('undo', t('bg-undo'), undo, nodes.length > 1, true));
         const confirm = button('confirm', t('bg-confirm'), () => {
-          const text = info.complete.legal.move;
+          const text = info.complete.move;
           send(() => ctx.play(text));
         }, !!info.complete);
         row.append(confirm);
         if (info.complete) {
           const preview = document.createElement('code');
           preview.id = 'move-preview';
-          preview.textContent = info.complete.legal.move;
+          preview.textContent = info.complete.move;
           row.append(preview);
         }
       }
@@ -292,7 +261,10 @@ export function createBackgammonBoard(container, ctx, controls) {
 
   return {
     update(next) {
-      if (!state || next.version !== state.version) { groups = []; selected = null; }
+      if (!state || next.version !== state.version) {
+        nodes = next.view.steps ? [next.view.steps] : [];
+        selected = null;
+      }
       state = next;
       draw();
     },

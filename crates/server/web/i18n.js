@@ -44,6 +44,16 @@ export async function setLanguage(lang) {
   document.documentElement.lang = lang;
 }
 
+// An API error in the user's language: the message `err-<code>` with the error's values (a
+// `side` value is a seat, shown by its name); the server's English sentence when no message fits.
+export function errorText(error) {
+  const key = `err-${error.code}`;
+  if (!error.code || !(key in messages)) return error.message || String(error);
+  const params = { ...(error.params || {}) };
+  if (params.side) params.side = t(`side-${params.side}`);
+  return t(key, params);
+}
+
 // Fills every element with data-i18n="key" under root.
 export function translate(root) {
   for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);

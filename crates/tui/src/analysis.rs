@@ -1,10 +1,10 @@
 //! The post-game analysis screen of a backgammon match: per-player totals and every marked
-//! decision, from `ludus_interop::analysis` (the same report the web UI shows).
+//! decision, from `ludus_backgammon_engine::analysis` (the same report the web UI shows).
 
 use crate::i18n::Catalog;
 use ludus_backgammon::Match;
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_interop::analysis::{Mark, MatchReport, analyze_match};
+use ludus_backgammon_engine::analysis::{Mark, MatchReport, analyze_match};
 
 /// Lookahead of the analysis (0-ply: a whole match in well under a second).
 const ANALYSIS_PLIES: u8 = 0;
@@ -83,7 +83,7 @@ pub fn analysis_lines(report: &MatchReport, catalog: &Catalog) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use ludus_interop::analysis::{Decision, DecisionKind, GameReport, PlayerTotals};
+    use ludus_backgammon_engine::analysis::{Decision, DecisionKind, GameReport, PlayerTotals};
 
     fn report() -> MatchReport {
         let decision = |player, mark, lost| Decision {

@@ -4,20 +4,20 @@
 //!
 //! A move is made by typing it (`24/18 13/11`, Tab completes an unambiguous prefix) or one checker
 //! at a time with the arrow keys or the mouse (source, then destination); checkers moved so far
-//! this turn can be taken back (`u`) until the move is confirmed with Enter.
+//! this turn can be taken back (`u`) until the move is confirmed with Enter. Which checker may go
+//! where is the rules crate's [`Turn`]: this screen only shows it.
 
 use crate::i18n::Catalog;
 use crate::record::{BgRecord, BgSettings};
-use crate::ui::{Dir, Input, Opponent, STEP_DELAY, Screen, Status, common_prefix, list_candidates};
+use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
 use ludus_backgammon::{
-    CheckerMove, CubeOwner, DiceSource, GameEnd, Match, Move, Phase, Position, Rules, Seat,
-    SeededDice, WinKind,
+    CubeOwner, DiceSource, GameEnd, Journey, Match, Move, Phase, Position, Rules, Seat, SeededDice,
+    Step, Turn, WinKind,
 };
 use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
 use ludus_backgammon_engine::engine::Engine;
+use ludus_backgammon_engine::level::Level;
 use ratatui::Frame;
-use ratatui::layout::Rect;
-use std::time::Duration;
 
 /// Plies of lookahead behind `h` (a hint).
 const HINT_PLIES: u8 = 1;
@@ -139,15 +139,6 @@ pub enum BgAction {
     Skip,
 }
 
-/// The computer's move being shown one checker at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BgAnimation {
-    /// The move.
-    pub mv: Move,
-    /// Checker moves shown.
-    pub shown: usize,
-}
-
 /// Dice from the seed, counted so a saved session resumes the same stream.
 #[derive(Clone, Debug)]
 struct CountingDice {
@@ -168,32 +159,23 @@ pub struct BgApp {
     pub record: Match,
     /// The settings.
     pub config: BgConfig,
-    /// Checker moves made so far this turn (mover's view).
-    pub steps: Vec<CheckerMove>,
-    /// The move typed so far.
-    pub input: String,
+    /// The texts, status line, typed move, board area and quit flag.
+    pub screen: ScreenState,
+    /// The person's move being built checker by checker (while a move is to be made).
+    turn: Option<Turn>,
     /// The cursor: top row or bottom, display column.
     pub cursor: (bool, u8),
     /// The point a checker is to be moved from (mover's view; 25 is the bar).
     pub selected: Option<u8>,
-    /// The status line.
-    pub status: Status,
     /// A resign/leave question is open.
     pub asking: bool,
     /// The last hint.
     pub hint: Option<String>,
-    /// The computer's move being shown.
-    pub animation: Option<BgAnimation>,
-    /// The user asked to leave.
-    pub quit: bool,
+    /// The computer's move being shown, one checker at a time.
+    pub animation: Option<Animation<Move>>,
     /// The post-game analysis shown instead of the board (its lines), if open.
     pub analysis: Option<Vec<String>>,
-    /// Where the board was last drawn (for mouse clicks).
-    pub board_area: Option<Rect>,
-    /// The texts.
-    pub catalog: Catalog,
     dice: CountingDice,
-    unsaved: bool,
     engine: Engine,
 }
 
@@ -227,26 +209,22 @@ impl BgApp {
         let mut app = BgApp {
             record,
             config,
-            steps: Vec::new(),
-            input: String::new(),
+            screen: ScreenState::new(catalog),
+            turn: None,
             cursor: (false, OFF_COLUMN - 1),
             selected: None,
-            status: Status::default(),
             asking: false,
             hint: None,
             animation: None,
-            quit: false,
             analysis: None,
-            board_area: None,
-            catalog,
             dice,
-            unsaved: false,
-            engine: Engine::level(config.level.clamp(1, 10) as u8, config.seed),
+            engine: Engine::at_level(Level::nearest(config.level), config.seed),
         };
         if app.record.current().is_none() {
             app.next_game();
         }
-        app.status = app.prompt();
+        app.turn = app.game().and_then(ludus_backgammon::Game::turn_builder);
+        app.screen.status = app.prompt();
         app
     }
 
@@ -310,7 +288,7 @@ impl BgApp {
             return matches!(input, Input::Char('q')).then_some(A::Quit);
         }
         match input {
-            Input::Char(c) if self.input.is_empty() && "rdtphuqRDTPHUQ ".contains(c) => {
+            Input::Char(c) if self.screen.input.is_empty() && "rdtphuqRDTPHUQ ".contains(c) => {
                 Some(match c.to_ascii_lowercase() {
                     'r' => A::Roll,
                     'd' => A::Double,
@@ -323,14 +301,14 @@ impl BgApp {
                 })
             }
             Input::Char(c) if is_notation_char(c) => Some(A::Type(c.to_ascii_lowercase())),
-            Input::Backspace if self.input.is_empty() => Some(A::Undo),
+            Input::Backspace if self.screen.input.is_empty() => Some(A::Undo),
             Input::Backspace => Some(A::Erase),
             Input::Esc => Some(A::Clear),
             Input::Tab => Some(A::Complete),
             Input::Enter => Some(A::Submit),
             Input::Arrow(dir) => Some(A::Cursor(dir)),
             Input::Click { column, row } => {
-                let area = self.board_area?;
+                let area = self.screen.board_area?;
                 crate::backgammon_view::slot_at(area, column, row).map(A::Select)
             }
             _ => None,
@@ -349,15 +327,15 @@ impl BgApp {
         use BgAction as A;
         match action {
             A::Type(c) => {
-                self.input.push(c);
+                self.screen.input.push(c);
             }
             A::Erase => {
-                self.input.pop();
+                self.screen.input.pop();
             }
             A::Clear => {
-                self.input.clear();
+                self.screen.input.clear();
                 self.selected = None;
-                self.status = self.prompt();
+                self.screen.status = self.prompt();
             }
             A::Complete => self.complete(),
             A::Submit => self.submit(),
@@ -369,18 +347,19 @@ impl BgApp {
             A::Undo => self.undo_step(),
             A::Roll => self.act(|g, dice| g.roll(dice).map(|_| ())),
             A::Double if !self.cube_in_use() => {
-                self.status = Status::error(self.catalog.get("tui-cube-off"));
+                self.screen.status = Status::error(self.screen.catalog.get("tui-cube-off"));
             }
             A::Double => self.act(|g, _| g.double()),
             A::Take => self.act(|g, _| g.take()),
             A::Pass => self.act(|g, _| g.pass()),
             A::Hint => self.give_hint(),
-            A::Quit if self.game().is_none_or(|g| g.outcome().is_some()) => self.quit = true,
+            A::Quit if self.game().is_none_or(|g| g.outcome().is_some()) => self.screen.quit = true,
             A::Quit => {
                 self.asking = true;
                 let points = self.resignation_points().to_string();
-                self.status = Status::info(
-                    self.catalog
+                self.screen.status = Status::info(
+                    self.screen
+                        .catalog
                         .format("tui-resign-or-leave", &[("points", &points)]),
                 );
             }
@@ -388,8 +367,8 @@ impl BgApp {
                 self.asking = false;
                 match answer {
                     Some(true) => self.resign(),
-                    Some(false) => self.quit = true,
-                    None => self.status = self.prompt(),
+                    Some(false) => self.screen.quit = true,
+                    None => self.screen.status = self.prompt(),
                 }
             }
             A::NextGame => {
@@ -407,7 +386,7 @@ impl BgApp {
             Some(_) => None,
             None => Some(crate::analysis::analysis_lines(
                 &crate::analysis::analyse(&self.record),
-                &self.catalog,
+                &self.screen.catalog,
             )),
         };
     }
@@ -426,19 +405,25 @@ impl BgApp {
         };
         match action(game, dice) {
             Ok(()) => {
-                self.unsaved = true;
+                self.screen.record_changed();
                 self.after_action();
             }
-            Err(error) => self.status = Status::error(error.to_string()),
+            Err(error) => {
+                let text =
+                    self.screen
+                        .catalog
+                        .error(error.code(), &error.params(), &error.to_string());
+                self.screen.status = Status::error(text);
+            }
         }
     }
 
     fn after_action(&mut self) {
-        self.steps.clear();
-        self.input.clear();
+        self.turn = self.game().and_then(ludus_backgammon::Game::turn_builder);
+        self.screen.input.clear();
         self.selected = None;
         self.hint = None;
-        self.status = self.prompt();
+        self.screen.status = self.prompt();
         self.play_forced();
     }
 
@@ -453,9 +438,10 @@ impl BgApp {
         if let Phase::Moving(dice) = game.phase() {
             let legal = game.legal_moves();
             if legal.len() == 1 && legal[0].is_empty() && game.play(&Move::EMPTY).is_ok() {
-                self.unsaved = true;
-                self.status = Status::info(
-                    self.catalog
+                self.screen.record_changed();
+                self.screen.status = Status::info(
+                    self.screen
+                        .catalog
                         .format("tui-no-legal-move", &[("dice", &dice.to_string())]),
                 );
             }
@@ -465,7 +451,7 @@ impl BgApp {
     /// Starts the next game of the session.
     pub fn next_game(&mut self) {
         if self.record.new_game(&mut self.dice).is_ok() {
-            self.unsaved = true;
+            self.screen.record_changed();
             self.after_action();
         }
     }
@@ -514,10 +500,10 @@ impl BgApp {
             return;
         };
         if game.resign(seat, kind).is_ok() && game.accept_resignation().is_ok() {
-            self.unsaved = true;
+            self.screen.record_changed();
             self.after_action();
         } else {
-            self.status = self.prompt();
+            self.screen.status = self.prompt();
         }
     }
 
@@ -543,34 +529,15 @@ impl BgApp {
     }
 
     fn complete(&mut self) {
-        let candidates: Vec<String> = self
-            .legal_texts()
-            .into_iter()
-            .map(|(_, t)| t)
-            .filter(|t| t.starts_with(&self.input))
-            .collect();
-        if candidates.is_empty() {
-            self.status = self.no_match();
-            return;
-        }
-        self.input = common_prefix(candidates.iter().map(String::as_str));
-        if candidates.len() > 1 {
-            self.status = Status::info(list_candidates(candidates.iter().map(String::as_str)));
-        }
-    }
-
-    fn no_match(&self) -> Status {
-        Status::error(
-            self.catalog
-                .format("tui-no-match", &[("prefix", self.input.as_str())]),
-        )
+        let legal = self.legal_texts().into_iter().map(|(_, text)| text);
+        self.screen.complete(legal);
     }
 
     fn submit(&mut self) {
         let Some((position, dice)) = self.moving() else {
             return;
         };
-        if self.input.is_empty() {
+        if self.screen.input.is_empty() {
             if let Some(mv) = self.completed_move() {
                 self.play_human(mv);
             } else {
@@ -578,24 +545,21 @@ impl BgApp {
             }
             return;
         }
-        if let Ok(mv) = position.parse_move(dice, &self.input) {
+        if let Ok(mv) = position.parse_move(dice, &self.screen.input) {
             self.play_human(mv);
             return;
         }
         let candidates: Vec<(Move, String)> = self
             .legal_texts()
             .into_iter()
-            .filter(|(_, t)| t.starts_with(&self.input))
+            .filter(|(_, t)| t.starts_with(&self.screen.input))
             .collect();
         match candidates.len() {
-            0 => self.status = self.no_match(),
+            0 => self.screen.status = self.screen.no_match(),
             1 => self.play_human(candidates[0].0),
             _ => {
-                let moves = list_candidates(candidates.iter().map(|(_, t)| t.as_str()));
-                self.status = Status::error(self.catalog.format(
-                    "tui-ambiguous",
-                    &[("prefix", &self.input), ("moves", &moves)],
-                ));
+                let texts: Vec<String> = candidates.into_iter().map(|(_, t)| t).collect();
+                self.screen.status = self.screen.ambiguous(&texts);
             }
         }
     }
@@ -604,83 +568,31 @@ impl BgApp {
         self.act(|game, _| game.play(&mv));
     }
 
-    /// Every order in which the checkers of each legal move can be moved one at a time.
-    pub fn step_orders(&self) -> Vec<(Move, Vec<CheckerMove>)> {
-        let Some((position, dice)) = self.moving() else {
-            return Vec::new();
-        };
-        let mut orders = Vec::new();
-        for mv in position.legal_moves(dice) {
-            let steps = mv.checker_moves().to_vec();
-            let mut candidates = permutations(&steps);
-            if let Some(alternative) = other_path(&position, &steps) {
-                candidates.push(alternative);
-            }
-            for order in candidates {
-                if playable_order(&position, &order) && !orders.contains(&(mv, order.clone())) {
-                    orders.push((mv, order));
-                }
-            }
-        }
-        orders
-    }
-
-    /// The orders that continue the checkers moved so far.
-    fn continuations(&self) -> Vec<(Move, Vec<CheckerMove>)> {
-        let done = self.steps.len();
-        self.step_orders()
-            .into_iter()
-            .filter(|(_, order)| order.len() >= done && same_steps(&order[..done], &self.steps))
-            .collect()
+    /// The checker steps taken so far this turn (mover's view).
+    pub fn steps(&self) -> &[Step] {
+        self.turn.as_ref().map_or(&[], Turn::steps)
     }
 
     /// The legal move the checkers moved so far make, once they make a whole one.
     pub fn completed_move(&self) -> Option<Move> {
-        let (_, dice) = self.moving()?;
-        let _ = dice;
-        self.continuations()
-            .into_iter()
-            .find(|(_, order)| order.len() == self.steps.len())
-            .map(|(mv, _)| mv)
+        self.moving()?;
+        self.turn
+            .as_ref()
+            .and_then(Turn::finished_move)
+            .filter(|mv| !mv.is_empty())
     }
 
     /// The points (mover's view) a checker can be moved from next.
     pub fn sources(&self) -> Vec<u8> {
-        let done = self.steps.len();
-        let mut sources: Vec<u8> = self
-            .continuations()
-            .iter()
-            .filter_map(|(_, order)| order.get(done).map(|s| s.from))
-            .collect();
-        sources.sort_unstable();
-        sources.dedup();
-        sources
+        self.turn.as_ref().map(Turn::sources).unwrap_or_default()
     }
 
-    /// The points (mover's view; 0 is off) the selected checker can reach, with the checker
-    /// moves that take it there (one die or several in a row).
-    pub fn destinations(&self, from: u8) -> Vec<(u8, Vec<CheckerMove>)> {
-        let done = self.steps.len();
-        let mut found: Vec<(u8, Vec<CheckerMove>)> = Vec::new();
-        for (_, order) in self.continuations() {
-            let mut at = from;
-            for (k, step) in order[done..].iter().enumerate() {
-                if step.from != at {
-                    break;
-                }
-                at = step.to;
-                let path = order[done..=done + k].to_vec();
-                match found.iter_mut().find(|(to, _)| *to == at) {
-                    Some((_, known)) if known.len() <= path.len() => {}
-                    Some((_, known)) => *known = path,
-                    None => found.push((at, path)),
-                }
-                if at == 0 {
-                    break;
-                }
-            }
-        }
-        found
+    /// Where the checker on `from` (mover's view) can go now, one die or several in a row.
+    pub fn destinations(&self, from: u8) -> Vec<Journey> {
+        self.turn
+            .as_ref()
+            .map(|turn| turn.journeys(from))
+            .unwrap_or_default()
     }
 
     /// The slot under the cursor.
@@ -712,90 +624,73 @@ impl BgApp {
         if self.moving().is_none() {
             return;
         }
-        self.input.clear();
+        self.screen.input.clear();
         let point = self.mover_point(slot);
         if let Some(from) = self.selected {
             if from == point {
                 self.selected = None;
-                self.status = self.prompt();
+                self.screen.status = self.prompt();
                 return;
             }
-            if let Some((_, path)) = self
-                .destinations(from)
-                .into_iter()
-                .find(|(to, _)| *to == point)
+            let journey = self.destinations(from).into_iter().find(|j| j.to == point);
+            if let (Some(journey), Some(turn)) = (journey, self.turn.as_mut())
+                && turn.play_journey(&journey).is_ok()
             {
-                self.steps.extend(path);
                 self.selected = None;
-                self.status = self.prompt();
+                self.screen.status = self.prompt();
                 return;
             }
         }
         if self.sources().contains(&point) {
             self.selected = Some(point);
-            self.status = Status::info(self.catalog.get("tui-bg-choose-destination"));
+            self.screen.status = Status::info(self.screen.catalog.get("tui-bg-choose-destination"));
         } else {
             self.selected = None;
-            self.status = Status::error(self.catalog.get("tui-bg-cannot-move-there"));
+            self.screen.status = Status::error(self.screen.catalog.get("tui-bg-cannot-move-there"));
         }
     }
 
     fn undo_step(&mut self) {
-        if self.selected.take().is_some() || self.steps.pop().is_some() {
-            self.status = self.prompt();
+        if self.selected.take().is_some() || self.turn.as_mut().and_then(Turn::undo).is_some() {
+            self.screen.status = self.prompt();
         } else {
-            self.status = Status::error(self.catalog.get("tui-nothing-to-undo"));
+            self.screen.status = Status::error(self.screen.catalog.get("tui-nothing-to-undo"));
         }
+    }
+
+    /// The turn as shown: the person's steps so far, or the computer's move's shown checkers.
+    fn shown_turn(&self) -> Option<Turn> {
+        let Some(animation) = self.animation else {
+            return self.turn.clone();
+        };
+        let mut turn = self.game()?.turn_builder()?;
+        for step in &animation.mv.checker_moves()[..animation.shown] {
+            turn.play_checker(step.from, step.to).ok()?;
+        }
+        Some(turn)
     }
 
     /// The board shown: the game's position with the checkers moved so far this turn (or the
     /// computer's move's shown checkers), from the side on roll's view.
     pub fn shown_position(&self) -> Option<Position> {
         let game = self.game()?;
-        let position = game.position();
-        let steps: Vec<CheckerMove> = match self.animation {
-            Some(animation) => animation.mv.checker_moves()[..animation.shown].to_vec(),
-            None => self.steps.clone(),
-        };
-        if steps.is_empty() || game.outcome().is_some() {
-            return Some(position);
+        if game.outcome().is_some() {
+            return Some(game.position());
         }
-        Move::from_checker_moves(&steps).map(|mv| position.apply(&mv))
+        Some(
+            self.shown_turn()
+                .map_or(game.position(), |turn| turn.board()),
+        )
     }
 
     /// The dice of the turn with a flag for each die already used.
     pub fn dice_shown(&self) -> Vec<(u8, bool)> {
-        let Some((_, dice)) = self.moving() else {
+        if self.moving().is_none() {
             return Vec::new();
-        };
-        let mut dice_list: Vec<(u8, bool)> = if dice.is_double() {
-            vec![(dice.high(), false); 4]
-        } else {
-            vec![(dice.high(), false), (dice.low(), false)]
-        };
-        let steps: Vec<CheckerMove> = match self.animation {
-            Some(animation) => animation.mv.checker_moves()[..animation.shown].to_vec(),
-            None => self.steps.clone(),
-        };
-        for step in steps {
-            let distance = step.from - step.to;
-            let unused = |d: &&mut (u8, bool)| !d.1;
-            let exact = dice_list
-                .iter_mut()
-                .filter(unused)
-                .find(|d| d.0 == distance);
-            let die = match exact {
-                Some(die) => Some(die),
-                None => dice_list
-                    .iter_mut()
-                    .filter(|d| !d.1 && d.0 > distance)
-                    .min_by_key(|d| d.0),
-            };
-            if let Some(die) = die {
-                die.1 = true;
-            }
         }
-        dice_list
+        self.shown_turn()
+            .map(|turn| turn.dice_used())
+            .unwrap_or_default()
     }
 
     fn give_hint(&mut self) {
@@ -825,15 +720,18 @@ impl BgApp {
                     "roll"
                 };
                 let equity = engine.evaluate(&position).equity();
-                (self.catalog.get(&format!("tui-bg-hint-{action}")), equity)
+                (
+                    self.screen.catalog.get(&format!("tui-bg-hint-{action}")),
+                    equity,
+                )
             }
             _ => return,
         };
-        let text = self.catalog.format(
+        let text = self.screen.catalog.format(
             "tui-hint",
             &[("move", &text), ("value", &format!("{value:+.3}"))],
         );
-        self.status = Status::info(text.clone());
+        self.screen.status = Status::info(text.clone());
         self.hint = Some(text);
     }
 
@@ -854,7 +752,7 @@ impl BgApp {
             Phase::AwaitingRoll => {
                 if self.may_double() && cube.as_ref().is_some_and(wants_double) {
                     self.act(|g, _| g.double());
-                    self.status = Status::info(self.catalog.format(
+                    self.screen.status = Status::info(self.screen.catalog.format(
                         "bg-double-offered",
                         &[
                             ("side", &self.seat_name(self.computer_seat())),
@@ -871,18 +769,23 @@ impl BgApp {
                 let takes = cube.is_none_or(|d| d.double_take <= d.double_pass);
                 if takes {
                     self.act(|g, _| g.take());
-                    let taken = self.catalog.format(
+                    let taken = self.screen.catalog.format(
                         "tui-bg-takes",
                         &[("side", &self.seat_name(self.computer_seat()))],
                     );
-                    self.status = Status::info(format!("{taken} {}", self.prompt().text));
+                    self.screen.status = Status::info(format!("{taken} {}", self.prompt().text));
                 } else {
                     self.act(|g, _| g.pass());
                 }
             }
             Phase::Moving(dice) => {
                 let mv = self.engine.best_move(&position, dice);
-                self.animation = Some(BgAnimation { mv, shown: 0 });
+                let parts = mv.len();
+                self.animation = Some(Animation {
+                    mv,
+                    shown: 0,
+                    parts,
+                });
                 if mv.is_empty() {
                     self.finish_animation();
                 }
@@ -904,12 +807,12 @@ impl BgApp {
             let seat = self.computer_seat();
             self.act(|g, _| g.play(&animation.mv));
             let text = if animation.mv.is_empty() {
-                self.catalog.get("tui-bg-cannot-move")
+                self.screen.catalog.get("tui-bg-cannot-move")
             } else {
                 animation.mv.to_string()
             };
             if self.game().is_some_and(|g| g.outcome().is_none()) {
-                self.status = Status::info(self.catalog.format(
+                self.screen.status = Status::info(self.screen.catalog.format(
                     "tui-bg-played",
                     &[("side", &self.seat_name(seat)), ("move", &text)],
                 ));
@@ -919,7 +822,7 @@ impl BgApp {
 
     /// The colour name of a seat (player 0 is White).
     pub fn seat_name(&self, seat: Seat) -> String {
-        self.catalog.get(match seat {
+        self.screen.catalog.get(match seat {
             Seat::Zero => "side-white",
             Seat::One => "side-black",
         })
@@ -928,9 +831,13 @@ impl BgApp {
     /// Who plays a seat: "you", "computer (level N)" or "human".
     pub fn player_label(&self, seat: Seat) -> String {
         match self.config.opponent {
-            Opponent::Human => self.catalog.get("human"),
-            Opponent::Computer if seat == self.config.human => self.catalog.get("you"),
-            Opponent::Computer => format!("{} {}", self.catalog.get("computer"), self.config.level),
+            Opponent::Human => self.screen.catalog.get("human"),
+            Opponent::Computer if seat == self.config.human => self.screen.catalog.get("you"),
+            Opponent::Computer => format!(
+                "{} {}",
+                self.screen.catalog.get("computer"),
+                self.config.level
+            ),
         }
     }
 
@@ -941,7 +848,7 @@ impl BgApp {
         };
         let name = |seat| self.seat_name(seat);
         if let Some(outcome) = game.outcome() {
-            let mut text = self.catalog.format(
+            let mut text = self.screen.catalog.format(
                 "bg-last-game",
                 &[
                     ("side", &name(outcome.winner)),
@@ -954,24 +861,25 @@ impl BgApp {
                 GameEnd::BoreOff(kind) => format!("reason-{}", kind_name(kind)),
             };
             text.push(' ');
-            text.push_str(&self.catalog.get(&reason));
+            text.push_str(&self.screen.catalog.get(&reason));
             text.push(' ');
             match self.record.winner() {
                 Some(winner) => {
                     text.push_str(
                         &self
+                            .screen
                             .catalog
                             .format("result-win", &[("side", &name(winner))]),
                     );
                 }
-                None => text.push_str(&self.catalog.get("tui-bg-next-game")),
+                None => text.push_str(&self.screen.catalog.get("tui-bg-next-game")),
             }
             text.push_str(" · ");
-            text.push_str(&self.catalog.get("analysis-key"));
+            text.push_str(&self.screen.catalog.get("analysis-key"));
             return Status::info(text);
         }
         if !self.is_human(game.turn()) {
-            return Status::info(self.catalog.get("status-thinking"));
+            return Status::info(self.screen.catalog.get("status-thinking"));
         }
         let key = match game.phase() {
             Phase::AwaitingRoll if self.cube_in_use() && game.double_refusal().is_none() => {
@@ -979,7 +887,7 @@ impl BgApp {
             }
             Phase::AwaitingRoll => "tui-bg-roll",
             Phase::Doubled => {
-                return Status::info(self.catalog.format(
+                return Status::info(self.screen.catalog.format(
                     "bg-double-offered",
                     &[
                         ("side", &name(game.on_roll())),
@@ -991,7 +899,7 @@ impl BgApp {
             Phase::Moving(_) => "tui-bg-move",
             _ => return Status::default(),
         };
-        Status::info(self.catalog.get(key))
+        Status::info(self.screen.catalog.get(key))
     }
 
     /// The session as a `.mat` record with the settings line.
@@ -1028,83 +936,6 @@ fn is_notation_char(c: char) -> bool {
     c.is_ascii_digit() || "/ *()barofBAROF".contains(c)
 }
 
-/// Whether two checker-move lists move the same checkers between the same points.
-fn same_steps(a: &[CheckerMove], b: &[CheckerMove]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(x, y)| (x.from, x.to) == (y.from, y.to))
-}
-
-/// Every distinct order of some checker moves (at most four: 24 orders).
-fn permutations(steps: &[CheckerMove]) -> Vec<Vec<CheckerMove>> {
-    if steps.len() <= 1 {
-        return vec![steps.to_vec()];
-    }
-    let mut all = Vec::new();
-    for i in 0..steps.len() {
-        let mut rest = steps.to_vec();
-        let first = rest.remove(i);
-        for mut tail in permutations(&rest) {
-            tail.insert(0, first);
-            if !all.contains(&tail) {
-                all.push(tail);
-            }
-        }
-    }
-    all
-}
-
-/// For one checker moved by both dice of a non-double, the same journey with the dice in the
-/// other order, when the point in between is free of opposing checkers.
-fn other_path(position: &Position, steps: &[CheckerMove]) -> Option<Vec<CheckerMove>> {
-    let [first, second] = steps else { return None };
-    // A hit on the way happens only on this path: the other one ends elsewhere.
-    if second.from != first.to || second.to == 0 || first.hit {
-        return None;
-    }
-    let later_die = second.from - second.to;
-    let middle = first.from.checked_sub(later_die).filter(|&m| m > 0)?;
-    if position.opponent(25 - middle) > 0 {
-        return None;
-    }
-    Some(vec![
-        CheckerMove {
-            from: first.from,
-            to: middle,
-            hit: false,
-        },
-        CheckerMove {
-            from: middle,
-            to: second.to,
-            hit: second.hit,
-        },
-    ])
-}
-
-/// Whether checker moves can be made one by one in this order: each from a point that holds a
-/// checker, nothing before the bar is empty, no bearing off before all are home, never onto a
-/// point the opponent holds.
-fn playable_order(position: &Position, order: &[CheckerMove]) -> bool {
-    let mut board = *position;
-    for step in order {
-        let home_only = (7..=25).all(|p| board.player(p) == 0);
-        let blocked = step.to > 0 && board.opponent(25 - step.to) >= 2;
-        if board.player(step.from) == 0
-            || (board.player(25) > 0 && step.from != 25)
-            || (step.to == 0 && !home_only)
-            || blocked
-        {
-            return false;
-        }
-        match Move::from_checker_moves(&[*step]) {
-            Some(mv) => board = board.apply(&mv),
-            None => return false,
-        }
-    }
-    true
-}
-
 /// Whether a cube decision says to double.
 fn wants_double(decision: &CubeDecision) -> bool {
     matches!(
@@ -1114,6 +945,14 @@ fn wants_double(decision: &CubeDecision) -> bool {
 }
 
 impl Screen for BgApp {
+    fn state(&self) -> &ScreenState {
+        &self.screen
+    }
+
+    fn state_mut(&mut self) -> &mut ScreenState {
+        &mut self.screen
+    }
+
     fn handle(&mut self, input: Input) {
         self.handle_input(input);
     }
@@ -1125,7 +964,7 @@ impl Screen for BgApp {
     fn computer_to_move(&self) -> bool {
         self.config.opponent == Opponent::Computer
             && self.animation.is_none()
-            && !self.quit
+            && !self.screen.quit
             && !self.asking
             && self
                 .game()
@@ -1136,33 +975,17 @@ impl Screen for BgApp {
         self.computer_act();
     }
 
-    fn animation_delay(&self) -> Option<Duration> {
-        self.animation.map(|_| STEP_DELAY)
+    fn animating(&self) -> bool {
+        self.animation.is_some()
     }
 
     fn tick(&mut self) {
-        if let Some(animation) = &mut self.animation {
-            if animation.shown < animation.mv.len() {
-                animation.shown += 1;
-            } else {
-                self.finish_animation();
-            }
+        if self.animation.as_mut().is_some_and(|a| !a.advance()) {
+            self.finish_animation();
         }
     }
 
-    fn wants_quit(&self) -> bool {
-        self.quit
-    }
-
-    fn take_record(&mut self) -> Option<String> {
-        if !self.unsaved {
-            return None;
-        }
-        self.unsaved = false;
-        Some(self.bg_record().to_string())
-    }
-
-    fn status_text(&self) -> String {
-        self.status.text.clone()
+    fn record_text(&self) -> String {
+        self.bg_record().to_string()
     }
 }

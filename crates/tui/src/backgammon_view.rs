@@ -68,8 +68,8 @@ pub fn slot_at(area: Rect, column: u16, row: u16) -> Option<Slot> {
 /// Draws the whole Backgammon screen.
 pub fn draw(frame: &mut Frame, app: &mut BgApp) {
     let theme = Theme::default();
-    if view::too_small(frame, &app.catalog) {
-        app.board_area = None;
+    if view::too_small(frame, &app.screen.catalog) {
+        app.screen.board_area = None;
         return;
     }
     let [main, status, input, keys] = view::screen_rows(frame.area());
@@ -88,14 +88,14 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
     };
     frame.render_widget(
         Paragraph::new(Line::styled(
-            format!(" {}", app.catalog.get("backgammon-title")),
+            format!(" {}", app.screen.catalog.get("backgammon-title")),
             Style::default().add_modifier(Modifier::BOLD),
         )),
         title,
     );
     if let Some(lines) = &app.analysis {
         // The analysis covers the board and the side panel until `a` closes it.
-        app.board_area = None;
+        app.screen.board_area = None;
         let text: Vec<Line> = lines.iter().map(|l| Line::raw(l.as_str())).collect();
         frame.render_widget(
             Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: false }),
@@ -106,23 +106,30 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
             },
         );
     } else {
-        app.board_area = Some(board_area);
+        app.screen.board_area = Some(board_area);
         draw_board(frame.buffer_mut(), board_area, app, &theme);
         draw_side(frame, side, app, &theme);
     }
-    view::draw_status(frame, status, &app.status, &theme);
-    let matches = if app.input.is_empty() {
+    view::draw_status(frame, status, &app.screen.status, &theme);
+    let matches = if app.screen.input.is_empty() {
         0
     } else {
         app.game().map_or(0, |g| {
             g.legal_moves()
                 .iter()
-                .filter(|m| m.to_string().starts_with(&app.input))
+                .filter(|m| m.to_string().starts_with(&app.screen.input))
                 .count()
         })
     };
-    view::draw_input(frame, input, &app.catalog, &app.input, matches, &theme);
-    view::draw_keys(frame, keys, &app.catalog.get("tui-keys-bg"), &theme);
+    view::draw_input(
+        frame,
+        input,
+        &app.screen.catalog,
+        &app.screen.input,
+        matches,
+        &theme,
+    );
+    view::draw_keys(frame, keys, &app.screen.catalog.get("tui-keys-bg"), &theme);
 }
 
 /// Both sides' checkers in their own numbering: (bottom seat, top seat).
@@ -245,7 +252,7 @@ fn draw_labels(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
         .map(|from| {
             app.destinations(from)
                 .into_iter()
-                .map(|(to, _)| to)
+                .map(|journey| journey.to)
                 .collect()
         })
         .unwrap_or_default();
@@ -265,8 +272,8 @@ fn draw_labels(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
             let text = match slot {
                 Slot::Point(_) => format!("{mover_point:>3}"),
                 // Left-aligned: the columns right of the bar and the tray are free in label rows.
-                Slot::Bar => format!("{:<3}", short(&app.catalog.get("bg-bar"), BAR_LABEL)),
-                Slot::Off => format!("{:<3}", short(&app.catalog.get("bg-off"), OFF_LABEL)),
+                Slot::Bar => format!("{:<3}", short(&app.screen.catalog.get("bg-bar"), BAR_LABEL)),
+                Slot::Off => format!("{:<3}", short(&app.screen.catalog.get("bg-off"), OFF_LABEL)),
             };
             let mut style = theme.label;
             if matches!(slot, Slot::Point(_)) && moved.contains(&mover_point) {
@@ -329,9 +336,15 @@ fn draw_middle(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
 fn draw_waiting(buf: &mut Buffer, area: Rect, app: &BgApp, mover_is_bottom: bool, theme: &Theme) {
     let Some(game) = app.game() else { return };
     let (text, bottom_half) = match game.phase() {
-        ludus_backgammon::Phase::AwaitingRoll => (app.catalog.get("bg-roll"), mover_is_bottom),
+        ludus_backgammon::Phase::AwaitingRoll => {
+            (app.screen.catalog.get("bg-roll"), mover_is_bottom)
+        }
         ludus_backgammon::Phase::Doubled => (
-            format!("{} {}?", app.catalog.get("bg-double"), game.cube().0 * 2),
+            format!(
+                "{} {}?",
+                app.screen.catalog.get("bg-double"),
+                game.cube().0 * 2
+            ),
             !mover_is_bottom,
         ),
         _ => return,
@@ -363,7 +376,7 @@ fn draw_cube(buf: &mut Buffer, area: Rect, app: &BgApp) {
 }
 
 fn draw_side(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
-    let catalog = &app.catalog;
+    let catalog = &app.screen.catalog;
     let mut lines = Vec::new();
     let length = app.config.match_length;
     lines.push(Line::from(if length == 0 {
@@ -450,7 +463,7 @@ fn pip_counts(app: &BgApp) -> [u32; 2] {
 }
 
 fn event_line(event: &GameEvent, app: &BgApp, theme: &Theme) -> Option<Line<'static>> {
-    let catalog = &app.catalog;
+    let catalog = &app.screen.catalog;
     let (seat, text) = match *event {
         GameEvent::Turn { seat, dice, play } => {
             let played = match play {

@@ -31,7 +31,7 @@ use ludus_morris::{Color, Rules};
 use morris::{MorrisApp, MorrisConfig};
 use record::{BgRecord, MorrisPlayer, MorrisRecord};
 use std::io::{self, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use ui::{Opponent, Screen};
 
 /// Weakest and strongest computer levels.
@@ -94,22 +94,26 @@ fn check_level(level: Option<u32>) -> Result<(), PlayError> {
     }
 }
 
-fn read_file(path: &Path) -> Result<String, PlayError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| PlayError::BadInput(format!("cannot read {}: {e}", path.display())))
+/// The saved game `--load` names, read as `R` (Morris or Backgammon record), if any.
+fn load_record<R>(options: &PlayOptions) -> Result<Option<R>, PlayError>
+where
+    R: std::str::FromStr,
+    R::Err: std::fmt::Display,
+{
+    let Some(path) = &options.load else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| PlayError::BadInput(format!("cannot read {}: {e}", path.display())))?;
+    text.parse()
+        .map(Some)
+        .map_err(|e| PlayError::BadInput(format!("{}: {e}", path.display())))
 }
 
 /// Builds the Morris screen from options and an optional saved game.
 pub fn morris_app(options: &PlayOptions, morris: MorrisOptions) -> Result<MorrisApp, PlayError> {
     check_level(options.level)?;
-    let loaded: Option<MorrisRecord> = match &options.load {
-        Some(path) => Some(
-            read_file(path)?
-                .parse()
-                .map_err(|e| PlayError::BadInput(format!("{}: {e}", path.display())))?,
-        ),
-        None => None,
-    };
+    let loaded: Option<MorrisRecord> = load_record(options)?;
     let mut config = MorrisConfig {
         seed: options.seed.unwrap_or_else(fresh_seed),
         ..MorrisConfig::default()
@@ -152,14 +156,7 @@ pub fn morris_app(options: &PlayOptions, morris: MorrisOptions) -> Result<Morris
 pub fn backgammon_app(options: &PlayOptions, bg: BgOptions) -> Result<BgApp, PlayError> {
     check_level(options.level)?;
     let catalog = Catalog::new(options.lang);
-    let loaded: Option<BgRecord> = match &options.load {
-        Some(path) => Some(
-            read_file(path)?
-                .parse()
-                .map_err(|e| PlayError::BadInput(format!("{}: {e}", path.display())))?,
-        ),
-        None => None,
-    };
+    let loaded: Option<BgRecord> = load_record(options)?;
     let settings = loaded.as_ref().map(|r| r.settings).unwrap_or_default();
     let seat = |white: bool| if white { Seat::Zero } else { Seat::One };
     let config = BgConfig {

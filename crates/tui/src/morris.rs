@@ -3,13 +3,11 @@
 
 use crate::i18n::Catalog;
 use crate::record::{MorrisPlayer, MorrisRecord};
-use crate::ui::{Dir, Input, Opponent, STEP_DELAY, Screen, Status, common_prefix, list_candidates};
+use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
 use ludus_morris::{Color, Game, Move, Position, Rules, Square};
 use ludus_morris_engine::Level;
 use ludus_morris_engine::db::Databases;
 use ratatui::Frame;
-use ratatui::layout::Rect;
-use std::time::Duration;
 
 /// The level whose search answers `h` (a hint): the strongest without a long wait.
 const HINT_LEVEL: u32 = 9;
@@ -70,21 +68,10 @@ pub enum MorrisAction {
     Skip,
 }
 
-/// The computer's move being shown one step at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Animation {
-    /// The move.
-    pub mv: Move,
-    /// How many of its parts (lift, put down, remove) are shown.
-    pub shown: usize,
-}
-
-impl Animation {
-    /// The parts of a move: the piece lifted (unless placed from the hand), put down, and the
-    /// opposing piece removed.
-    pub fn parts(mv: Move) -> usize {
-        1 + usize::from(mv.from.is_some()) + usize::from(mv.remove.is_some())
-    }
+/// The parts of a move as the computer's move is shown: the piece lifted (unless placed from the
+/// hand), put down, and the opposing piece removed.
+pub fn move_parts(mv: Move) -> usize {
+    1 + usize::from(mv.from.is_some()) + usize::from(mv.remove.is_some())
 }
 
 /// The Morris screen.
@@ -94,28 +81,18 @@ pub struct MorrisApp {
     pub game: Game,
     /// The settings.
     pub config: MorrisConfig,
-    /// The move typed so far.
-    pub input: String,
+    /// The texts, status line, typed move, board area and quit flag.
+    pub screen: ScreenState,
     /// The point under the cursor.
     pub cursor: Square,
     /// Points selected so far for a move (from, to, removal).
     pub pick: Vec<Square>,
-    /// The status line.
-    pub status: Status,
     /// A quit waits for confirmation.
     pub confirm_quit: bool,
     /// The last hint: its move and value.
     pub hint: Option<(Move, String)>,
-    /// The computer's move being shown.
-    pub animation: Option<Animation>,
-    /// The user asked to leave.
-    pub quit: bool,
-    /// The area the board was last drawn in (for mouse clicks).
-    pub board_area: Option<Rect>,
-    /// The texts.
-    pub catalog: Catalog,
-    /// The record changed since it was last saved.
-    unsaved: bool,
+    /// The computer's move being shown, one part at a time.
+    pub animation: Option<Animation<Move>>,
     databases: Option<Databases>,
 }
 
@@ -130,20 +107,15 @@ impl MorrisApp {
         let mut app = MorrisApp {
             game,
             config,
-            input: String::new(),
+            screen: ScreenState::new(catalog),
             cursor: Square::ALL[0],
             pick: Vec::new(),
-            status: Status::default(),
             confirm_quit: false,
             hint: None,
             animation: None,
-            quit: false,
-            board_area: None,
-            catalog,
-            unsaved: false,
             databases: None,
         };
-        app.status = app.prompt();
+        app.screen.status = app.prompt();
         app
     }
 
@@ -174,7 +146,7 @@ impl MorrisApp {
             };
         }
         match input {
-            Input::Char(c) if self.input.is_empty() && "hquHQU ".contains(c) => {
+            Input::Char(c) if self.screen.input.is_empty() && "hquHQU ".contains(c) => {
                 Some(match c.to_ascii_lowercase() {
                     'h' => A::Hint,
                     'u' => A::Undo,
@@ -183,15 +155,15 @@ impl MorrisApp {
                 })
             }
             Input::Char(c) if is_notation_char(c) => Some(A::Type(c.to_ascii_lowercase())),
-            Input::Backspace if self.input.is_empty() => Some(A::Undo),
+            Input::Backspace if self.screen.input.is_empty() => Some(A::Undo),
             Input::Backspace => Some(A::Erase),
             Input::Esc => Some(A::Clear),
             Input::Tab => Some(A::Complete),
-            Input::Enter if self.input.is_empty() => Some(A::Select(self.cursor)),
+            Input::Enter if self.screen.input.is_empty() => Some(A::Select(self.cursor)),
             Input::Enter => Some(A::Submit),
             Input::Arrow(dir) => Some(A::Cursor(dir)),
             Input::Click { column, row } => {
-                let area = self.board_area?;
+                let area = self.screen.board_area?;
                 crate::morris_view::square_at(area, column, row).map(A::Select)
             }
             _ => None,
@@ -203,16 +175,16 @@ impl MorrisApp {
         use MorrisAction as A;
         match action {
             A::Type(c) => {
-                self.input.push(c);
+                self.screen.input.push(c);
                 self.pick.clear();
             }
             A::Erase => {
-                self.input.pop();
+                self.screen.input.pop();
             }
             A::Clear => {
-                self.input.clear();
+                self.screen.input.clear();
                 self.pick.clear();
-                self.status = self.prompt();
+                self.screen.status = self.prompt();
             }
             A::Complete => self.complete(),
             A::Submit => self.submit(),
@@ -223,15 +195,15 @@ impl MorrisApp {
             }
             A::Hint => self.give_hint(),
             A::Undo => self.undo(),
-            A::Quit if self.game.outcome().is_some() => self.quit = true,
+            A::Quit if self.game.outcome().is_some() => self.screen.quit = true,
             A::Quit => {
                 self.confirm_quit = true;
-                self.status = Status::info(self.catalog.get("tui-quit-confirm"));
+                self.screen.status = Status::info(self.screen.catalog.get("tui-quit-confirm"));
             }
             A::Confirm(yes) => {
                 self.confirm_quit = false;
-                self.quit = yes;
-                self.status = self.prompt();
+                self.screen.quit = yes;
+                self.screen.status = self.prompt();
             }
             A::Skip => self.finish_animation(),
         }
@@ -250,45 +222,27 @@ impl MorrisApp {
             .legal_moves()
             .iter()
             .map(|m| (*m, m.to_string()))
-            .filter(|(_, text)| text.starts_with(&self.input))
+            .filter(|(_, text)| text.starts_with(&self.screen.input))
             .collect()
     }
 
     fn complete(&mut self) {
-        let candidates = self.candidates();
-        if candidates.is_empty() {
-            self.status = self.no_match();
-            return;
-        }
-        self.input = common_prefix(candidates.iter().map(|(_, t)| t.as_str()));
-        if candidates.len() > 1 {
-            let moves = list_candidates(candidates.iter().map(|(_, t)| t.as_str()));
-            self.status = Status::info(moves);
-        }
+        let legal = self.candidates().into_iter().map(|(_, text)| text);
+        self.screen.complete(legal);
     }
 
     fn submit(&mut self) {
         let candidates = self.candidates();
-        let exact = candidates.iter().find(|(_, t)| *t == self.input);
+        let exact = candidates.iter().find(|(_, t)| *t == self.screen.input);
         match (exact, candidates.len()) {
             (Some((mv, _)), _) => self.play_human(*mv),
             (None, 1) => self.play_human(candidates[0].0),
-            (None, 0) => self.status = self.no_match(),
+            (None, 0) => self.screen.status = self.screen.no_match(),
             (None, _) => {
-                let moves = list_candidates(candidates.iter().map(|(_, t)| t.as_str()));
-                self.status = Status::error(self.catalog.format(
-                    "tui-ambiguous",
-                    &[("prefix", &self.input), ("moves", &moves)],
-                ));
+                let texts: Vec<String> = candidates.into_iter().map(|(_, t)| t).collect();
+                self.screen.status = self.screen.ambiguous(&texts);
             }
         }
-    }
-
-    fn no_match(&self) -> Status {
-        Status::error(
-            self.catalog
-                .format("tui-no-match", &[("prefix", self.input.as_str())]),
-        )
     }
 
     /// The moves that continue the current selection with `square`.
@@ -302,7 +256,7 @@ impl MorrisApp {
     }
 
     fn select(&mut self, square: Square) {
-        self.input.clear();
+        self.screen.input.clear();
         let mut path = self.pick.clone();
         path.push(square);
         let mut moves = self.moves_through(&path);
@@ -312,8 +266,9 @@ impl MorrisApp {
         }
         if moves.is_empty() {
             self.pick.clear();
-            self.status = Status::error(
-                self.catalog
+            self.screen.status = Status::error(
+                self.screen
+                    .catalog
                     .format("tui-not-selectable", &[("square", square.name())]),
             );
             return;
@@ -325,26 +280,27 @@ impl MorrisApp {
             return;
         }
         self.pick = path;
-        self.status = self.prompt();
+        self.screen.status = self.prompt();
     }
 
     fn play_human(&mut self, mv: Move) {
-        if self.game.play(mv).is_err() {
-            self.status = Status::error(
-                self.catalog
-                    .format("tui-illegal", &[("move", &mv.to_string())]),
-            );
+        if let Err(error) = self.game.play(mv) {
+            let text = self
+                .screen
+                .catalog
+                .error(error.code(), &error.params(), &error.to_string());
+            self.screen.status = Status::error(text);
             return;
         }
         self.after_move();
     }
 
     fn after_move(&mut self) {
-        self.input.clear();
+        self.screen.input.clear();
         self.pick.clear();
         self.hint = None;
-        self.unsaved = true;
-        self.status = self.prompt();
+        self.screen.record_changed();
+        self.screen.status = self.prompt();
     }
 
     fn give_hint(&mut self) {
@@ -357,8 +313,9 @@ impl MorrisApp {
         let result = level.choose(&position, rules, &history, self.databases(), seed);
         if let Some(mv) = result.best_move {
             let value = result.score_text();
-            self.status = Status::info(
-                self.catalog
+            self.screen.status = Status::info(
+                self.screen
+                    .catalog
                     .format("tui-hint", &[("move", &mv.to_string()), ("value", &value)]),
             );
             self.hint = Some((mv, value));
@@ -374,30 +331,30 @@ impl MorrisApp {
 
     fn undo(&mut self) {
         if self.pick.pop().is_some() {
-            self.status = self.prompt();
+            self.screen.status = self.prompt();
             return;
         }
         if self.game.undo().is_none() {
-            self.status = Status::error(self.catalog.get("tui-nothing-to-undo"));
+            self.screen.status = Status::error(self.screen.catalog.get("tui-nothing-to-undo"));
             return;
         }
         // Against the computer, take back until the person is to move again.
         while !self.human_to_move() && self.game.undo().is_some() {}
         self.hint = None;
-        self.unsaved = true;
-        self.status = Status::info(self.catalog.get("tui-undone"));
+        self.screen.record_changed();
+        self.screen.status = Status::info(self.screen.catalog.get("tui-undone"));
     }
 
     fn finish_animation(&mut self) {
         if let Some(animation) = self.animation.take() {
             let _ = self.game.play(animation.mv);
             self.after_move();
-            self.status = Status::info(self.catalog.format(
+            self.screen.status = Status::info(self.screen.catalog.format(
                 "tui-computer-played",
                 &[("move", &animation.mv.to_string())],
             ));
             if self.game.outcome().is_some() {
-                self.status = self.prompt();
+                self.screen.status = self.prompt();
             }
         }
     }
@@ -421,7 +378,11 @@ impl MorrisApp {
         };
         let result = level.choose(&position, rules, &history, dbs, seed);
         if let Some(mv) = result.best_move {
-            self.animation = Some(Animation { mv, shown: 1 });
+            self.animation = Some(Animation {
+                mv,
+                shown: 1,
+                parts: move_parts(mv),
+            });
         }
     }
 
@@ -455,18 +416,20 @@ impl MorrisApp {
         let position = self.game.position();
         if let Some(outcome) = self.game.outcome() {
             let reason = self
+                .screen
                 .catalog
                 .get(&format!("reason-{}", outcome.reason.name()));
             let result = match outcome.winner {
                 Some(winner) => self
+                    .screen
                     .catalog
                     .format("result-win", &[("side", &self.color_name(winner))]),
-                None => self.catalog.get("result-draw"),
+                None => self.screen.catalog.get("result-draw"),
             };
             return Status::info(format!("{result} {reason}"));
         }
         if !self.human_to_move() {
-            return Status::info(self.catalog.get("status-thinking"));
+            return Status::info(self.screen.catalog.get("status-thinking"));
         }
         let through = if self.pick.is_empty() {
             Vec::new()
@@ -486,12 +449,12 @@ impl MorrisApp {
         } else {
             "morris-move"
         };
-        Status::info(self.catalog.get(key))
+        Status::info(self.screen.catalog.get(key))
     }
 
     /// The name of a colour in the user's language.
     pub fn color_name(&self, color: Color) -> String {
-        self.catalog.get(match color {
+        self.screen.catalog.get(match color {
             Color::White => "side-white",
             Color::Black => "side-black",
         })
@@ -500,12 +463,13 @@ impl MorrisApp {
     /// Who plays `color`: "you", "computer" or "human", translated.
     pub fn player_label(&self, color: Color) -> String {
         match self.config.opponent {
-            Opponent::Human => self.catalog.get("human"),
-            Opponent::Computer if color == self.config.human => self.catalog.get("you"),
+            Opponent::Human => self.screen.catalog.get("human"),
+            Opponent::Computer if color == self.config.human => self.screen.catalog.get("you"),
             Opponent::Computer => format!(
                 "{} ({})",
-                self.catalog.get("computer"),
-                self.catalog
+                self.screen.catalog.get("computer"),
+                self.screen
+                    .catalog
                     .format("tui-level", &[("level", &self.config.level.to_string())])
             ),
         }
@@ -576,6 +540,14 @@ pub fn next_square(square: Square, dir: Dir) -> Square {
 }
 
 impl Screen for MorrisApp {
+    fn state(&self) -> &ScreenState {
+        &self.screen
+    }
+
+    fn state_mut(&mut self) -> &mut ScreenState {
+        &mut self.screen
+    }
+
     fn handle(&mut self, input: Input) {
         self.handle_input(input);
     }
@@ -589,40 +561,24 @@ impl Screen for MorrisApp {
             && !self.human_to_move()
             && self.animation.is_none()
             && self.game.outcome().is_none()
-            && !self.quit
+            && !self.screen.quit
     }
 
     fn think(&mut self) {
         self.computer_move();
     }
 
-    fn animation_delay(&self) -> Option<Duration> {
-        self.animation.map(|_| STEP_DELAY)
+    fn animating(&self) -> bool {
+        self.animation.is_some()
     }
 
     fn tick(&mut self) {
-        if let Some(animation) = &mut self.animation {
-            if animation.shown < Animation::parts(animation.mv) {
-                animation.shown += 1;
-            } else {
-                self.finish_animation();
-            }
+        if self.animation.as_mut().is_some_and(|a| !a.advance()) {
+            self.finish_animation();
         }
     }
 
-    fn wants_quit(&self) -> bool {
-        self.quit
-    }
-
-    fn take_record(&mut self) -> Option<String> {
-        if !self.unsaved {
-            return None;
-        }
-        self.unsaved = false;
-        Some(self.record().to_string())
-    }
-
-    fn status_text(&self) -> String {
-        self.status.text.clone()
+    fn record_text(&self) -> String {
+        self.record().to_string()
     }
 }

@@ -40,8 +40,8 @@ fn row_step(area: Rect) -> u16 {
 pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
     let area = frame.area();
     let theme = Theme::default();
-    if view::too_small(frame, &app.catalog) {
-        app.board_area = None;
+    if view::too_small(frame, &app.screen.catalog) {
+        app.screen.board_area = None;
         return;
     }
     let [main, status, input, keys] = view::screen_rows(area);
@@ -56,21 +56,33 @@ pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
     let [board_block_area, _] =
         Layout::vertical([Constraint::Length(board_height + 2), Constraint::Min(0)])
             .areas(board_column);
-    let block = Block::bordered().title(format!(" {} ", app.catalog.get("morris-title")));
+    let block = Block::bordered().title(format!(" {} ", app.screen.catalog.get("morris-title")));
     let inner = block.inner(board_block_area);
     frame.render_widget(block, board_block_area);
-    app.board_area = Some(inner);
+    app.screen.board_area = Some(inner);
     draw_board(frame.buffer_mut(), inner, app, &theme);
     draw_side(frame, side, app, &theme);
-    view::draw_status(frame, status, &app.status, &theme);
+    view::draw_status(frame, status, &app.screen.status, &theme);
     let completions = app
         .game
         .legal_moves()
         .iter()
-        .filter(|m| !app.input.is_empty() && m.to_string().starts_with(&app.input))
+        .filter(|m| !app.screen.input.is_empty() && m.to_string().starts_with(&app.screen.input))
         .count();
-    view::draw_input(frame, input, &app.catalog, &app.input, completions, &theme);
-    view::draw_keys(frame, keys, &app.catalog.get("tui-keys-morris"), &theme);
+    view::draw_input(
+        frame,
+        input,
+        &app.screen.catalog,
+        &app.screen.input,
+        completions,
+        &theme,
+    );
+    view::draw_keys(
+        frame,
+        keys,
+        &app.screen.catalog.get("tui-keys-morris"),
+        &theme,
+    );
 }
 
 /// The cell of a point inside the board area.
@@ -186,7 +198,7 @@ fn highlight(app: &MorrisApp, square: Square, theme: &Theme) -> Style {
 }
 
 fn draw_side(frame: &mut Frame, area: Rect, app: &MorrisApp, theme: &Theme) {
-    let catalog = &app.catalog;
+    let catalog = &app.screen.catalog;
     let position = app.game.position();
     let mut lines = vec![
         Line::from(format!(

@@ -1,7 +1,11 @@
 //! What both boards share: the keys and clicks the UI understands, the opponent setting, status
-//! messages, and the interface the terminal loop and the plain-text loop drive.
+//! messages, the state every screen keeps besides its game ([`ScreenState`]), the computer's
+//! move shown part by part ([`Animation`]), and the interface the terminal loop and the
+//! plain-text loop drive ([`Screen`]).
 
+use crate::i18n::Catalog;
 use ratatui::Frame;
+use ratatui::layout::Rect;
 use std::time::Duration;
 
 /// How long each step of the computer's move stays on screen (a piece lifted, put down, a
@@ -82,8 +86,109 @@ impl Status {
     }
 }
 
+/// What every board screen keeps besides its game: the texts, the status line, the move typed so
+/// far, where the board was last drawn, whether the user leaves, and whether the record changed
+/// since it was last saved.
+#[derive(Clone, Debug)]
+pub struct ScreenState {
+    /// The texts.
+    pub catalog: Catalog,
+    /// The status line.
+    pub status: Status,
+    /// The move typed so far.
+    pub input: String,
+    /// Where the board was last drawn (for mouse clicks).
+    pub board_area: Option<Rect>,
+    /// The user asked to leave.
+    pub quit: bool,
+    unsaved: bool,
+}
+
+impl ScreenState {
+    /// A fresh state in the catalog's language.
+    pub fn new(catalog: Catalog) -> ScreenState {
+        ScreenState {
+            catalog,
+            status: Status::default(),
+            input: String::new(),
+            board_area: None,
+            quit: false,
+            unsaved: false,
+        }
+    }
+
+    /// Notes that the record changed (it is saved at the next chance).
+    pub fn record_changed(&mut self) {
+        self.unsaved = true;
+    }
+
+    /// Whether the record changed since the last call.
+    fn take_changed(&mut self) -> bool {
+        std::mem::take(&mut self.unsaved)
+    }
+
+    /// "No legal move starts with …" for the typed text.
+    pub fn no_match(&self) -> Status {
+        Status::error(
+            self.catalog
+                .format("tui-no-match", &[("prefix", self.input.as_str())]),
+        )
+    }
+
+    /// "Several moves start with …" for the typed text.
+    pub fn ambiguous(&self, candidates: &[String]) -> Status {
+        let moves = list_candidates(candidates.iter().map(String::as_str));
+        Status::error(self.catalog.format(
+            "tui-ambiguous",
+            &[("prefix", &self.input), ("moves", &moves)],
+        ))
+    }
+
+    /// Completes the typed move as far as the `legal` moves' notation that starts with it
+    /// agrees, listing them when several remain.
+    pub fn complete(&mut self, legal: impl Iterator<Item = String>) {
+        let candidates: Vec<String> = legal.filter(|t| t.starts_with(&self.input)).collect();
+        if candidates.is_empty() {
+            self.status = self.no_match();
+            return;
+        }
+        self.input = common_prefix(candidates.iter().map(String::as_str));
+        if candidates.len() > 1 {
+            self.status = Status::info(list_candidates(candidates.iter().map(String::as_str)));
+        }
+    }
+}
+
+/// The computer's move shown one part at a time (a piece lifted, put down, a removal; one
+/// checker of a backgammon move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Animation<M> {
+    /// The move.
+    pub mv: M,
+    /// How many of its parts are shown.
+    pub shown: usize,
+    /// How many parts it has.
+    pub parts: usize,
+}
+
+impl<M> Animation<M> {
+    /// Shows the next part; `false` once every part is shown (time to play the move).
+    pub fn advance(&mut self) -> bool {
+        if self.shown < self.parts {
+            self.shown += 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 /// What the run loops need from a board's UI state.
 pub trait Screen {
+    /// The state every screen keeps.
+    fn state(&self) -> &ScreenState;
+    /// The same, to change.
+    fn state_mut(&mut self) -> &mut ScreenState;
     /// Handles one key or click.
     fn handle(&mut self, input: Input);
     /// Draws the whole screen.
@@ -93,16 +198,29 @@ pub trait Screen {
     fn computer_to_move(&self) -> bool;
     /// Lets the computer choose its action (blocking; a level's thinking time at most).
     fn think(&mut self);
-    /// The delay before the next animation step, if an animation runs.
-    fn animation_delay(&self) -> Option<Duration>;
+    /// Whether the computer's move is being shown.
+    fn animating(&self) -> bool;
     /// Shows the next animation step (or finishes the animation).
     fn tick(&mut self);
+    /// The game record as saved.
+    fn record_text(&self) -> String;
+
+    /// The delay before the next animation step, if an animation runs.
+    fn animation_delay(&self) -> Option<Duration> {
+        self.animating().then_some(STEP_DELAY)
+    }
     /// Whether the user asked to leave.
-    fn wants_quit(&self) -> bool;
+    fn wants_quit(&self) -> bool {
+        self.state().quit
+    }
     /// The record to save when it changed since the last call (then marks it saved).
-    fn take_record(&mut self) -> Option<String>;
+    fn take_record(&mut self) -> Option<String> {
+        self.state_mut().take_changed().then(|| self.record_text())
+    }
     /// The status line, for the plain-text mode.
-    fn status_text(&self) -> String;
+    fn status_text(&self) -> String {
+        self.state().status.text.clone()
+    }
 }
 
 /// The longest common prefix of some texts.

@@ -61,6 +61,24 @@ fn the_external_player_answers_board_lines_over_tcp_and_serves_a_reconnect() {
 }
 
 #[test]
+fn a_level_off_the_one_scale_is_refused_before_listening() {
+    let output = ludus(&[
+        "backgammon",
+        "external",
+        "--listen",
+        "127.0.0.1:0",
+        "--level",
+        "11",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("level must be between 1 and 10, got 11"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn analyze_reports_json_and_refuses_a_missing_file_with_exit_2() {
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -1,6 +1,6 @@
 //! Backgammon as a [`Game`]: a thin layer over the rules crate's [`Match`] (opening roll, turns,
-//! the doubling cube, scoring, Crawford, the `.mat` record), plus the built-in computer player
-//! behind [`BackgammonPlayer`].
+//! the doubling cube, scoring, Crawford, the `.mat` record, the checker steps of a [`Turn`]),
+//! with the computer player behind [`BackgammonPlayer`].
 //!
 //! Dice come from the rules crate's [`SeededDice`], seeded per game, so a stored game replays
 //! exactly from its seed and its commands. The server adds three conveniences, all replayed the
@@ -8,34 +8,25 @@
 //! the roll made; a roll with no legal move is played as the empty move; a finished game of an
 //! unfinished match is followed at once by the next game.
 
-use crate::game::{Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, Side};
+use super::RulesError;
+use crate::error::RequestError;
+use crate::game::{
+    Action, Command, ComputerJob, DoubleBlock, Game, GameError, GameKind, GameResult, GameView,
+    PerSide, RuleOptions, Side,
+};
 use ludus_backgammon::{
     CubeOwner, Dice, GameEnd, GameEvent, Match, MatchState, Move, Phase, Position, Rules, Seat,
-    SeededDice, WinKind, write_mat,
+    SeededDice, Turn, WinKind, write_mat,
 };
-use rand::RngExt;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// The longest match offered.
 const MAX_MATCH_LENGTH: u32 = 25;
 
-/// The cube as a player sees it when deciding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CubeInfo {
-    /// Everything around the board in gnubg's terms (cube, owner, score, Crawford, who is on
-    /// roll), for engines that work from a Match ID; `None` where it is not known.
-    pub match_state: Option<MatchState>,
-    /// The cube's value now.
-    pub value: u32,
-    /// Match length, 0 for a money game.
-    pub match_length: u32,
-    /// Points of the deciding side and of its opponent.
-    pub score: [u32; 2],
-}
-
-/// A computer player for Backgammon. Implement it to plug in a stronger engine.
+/// A computer player for Backgammon. Implement it to plug in an engine.
 pub trait BackgammonPlayer: Send + Sync {
     /// Every legal move for `dice` in `position` (the mover's view) with a value for the mover,
     /// best first.
@@ -45,41 +36,53 @@ pub trait BackgammonPlayer: Send + Sync {
     fn choose_move(&self, position: &Position, dice: Dice, level: u8, think_time: Duration)
     -> Move;
 
-    /// Whether the side on roll in `position` offers a double now.
-    fn should_double(&self, position: &Position, cube: CubeInfo) -> bool;
+    /// Whether the side on roll in `position` doubles. `cube` is the match as it stands before
+    /// that side rolls (gnubg's Match ID fields: cube, owner, score, Crawford).
+    fn should_double(&self, position: &Position, cube: &MatchState) -> bool;
 
-    /// Whether the side doubled accepts. `position` is seen from the doubler, who is on roll.
-    fn should_take(&self, position: &Position, cube: CubeInfo) -> bool;
+    /// Whether the doubled side takes. `position` and `cube` are the doubler's, before rolling.
+    fn should_take(&self, position: &Position, cube: &MatchState) -> bool;
 }
 
-/// Rule options of the API: `{"match_length": 0 | 1..=25, "cube": bool}`.
-#[derive(Debug, Clone, Copy)]
-struct Options {
-    match_length: u32,
-    cube: bool,
+/// The Backgammon rule options of the API, every one named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BackgammonRules {
+    /// Points to win; 0 for a money game.
+    pub match_length: u32,
+    /// Whether the doubling cube is used.
+    pub cube: bool,
 }
 
-fn parse_options(rules: &Value) -> Result<Options, String> {
-    let mut options = Options {
+/// Reads `{"match_length": 0 | 1..=25, "cube": bool}` (each optional).
+fn parse_rules(entries: &[(&str, &Value)]) -> Result<BackgammonRules, RulesError> {
+    let mut options = BackgammonRules {
         match_length: 0,
         cube: true,
     };
-    let Some(object) = rules.as_object() else {
-        return Ok(options);
-    };
-    for (key, value) in object {
-        match key.as_str() {
+    for &(key, value) in entries {
+        match key {
             "match_length" => {
                 options.match_length = value
                     .as_u64()
                     .and_then(|n| u32::try_from(n).ok())
                     .filter(|n| *n <= MAX_MATCH_LENGTH)
-                    .ok_or(format!(
-                        "`match_length` must be 0 (money game) to {MAX_MATCH_LENGTH}"
-                    ))?;
+                    .ok_or(RulesError::BadValue {
+                        option: "match_length",
+                        expected: "0 (money game) to 25",
+                    })?;
             }
-            "cube" => options.cube = value.as_bool().ok_or("`cube` must be true or false")?,
-            other => return Err(format!("unknown Backgammon rule option `{other}`")),
+            "cube" => {
+                options.cube = value.as_bool().ok_or(RulesError::BadValue {
+                    option: "cube",
+                    expected: "true or false",
+                })?;
+            }
+            other => {
+                return Err(RulesError::UnknownOption {
+                    game: "Backgammon",
+                    option: other.to_string(),
+                });
+            }
         }
     }
     Ok(options)
@@ -115,13 +118,221 @@ fn end_name(end: GameEnd) -> &'static str {
     }
 }
 
-fn dice_text(dice: Dice) -> String {
-    format!("{}{}", dice.first(), dice.second())
+/// A match as its player on roll sees it before rolling: no double, resignation or dice
+/// pending (what a cube decision is about).
+fn before_roll(mut state: MatchState) -> MatchState {
+    state.double_offered = false;
+    state.resignation = None;
+    state.dice = None;
+    state.turn = state.on_roll;
+    state
+}
+
+/// Checkers on the board, in White's numbering.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardView {
+    /// White's points 1..=24: positive counts are White's checkers, negative Black's.
+    pub points: Vec<i32>,
+    /// Checkers on the bar.
+    pub bar: PerSide<u8>,
+    /// Checkers borne off.
+    pub off: PerSide<u8>,
+    /// Pip counts.
+    pub pips: PerSide<u32>,
+}
+
+impl BoardView {
+    /// The board of `position` (from the view of `on_roll`, who is on roll).
+    pub fn new(position: &Position, on_roll: Seat) -> BoardView {
+        let (mover, other) = (position.player_checkers(), position.opponent_checkers());
+        let (white, black) = match on_roll {
+            Seat::Zero => (mover, other),
+            Seat::One => (other, mover),
+        };
+        let points = (1..=24)
+            .map(|point| i32::from(white[point]) - i32::from(black[25 - point]))
+            .collect();
+        let (mover_pips, other_pips) = position.pip_count();
+        let pips = match on_roll {
+            Seat::Zero => [mover_pips, other_pips],
+            Seat::One => [other_pips, mover_pips],
+        };
+        BoardView {
+            points,
+            bar: PerSide::from_pair([white[25], black[25]]),
+            off: PerSide::from_pair([white[0], black[0]]),
+            pips: PerSide::from_pair(pips),
+        }
+    }
+}
+
+/// One die of the roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DieView {
+    /// The number shown.
+    pub face: u8,
+    /// Whether a step of the move so far used it.
+    pub used: bool,
+}
+
+/// Where a checker may go next: one click from `from` to `to`, over the steps listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NextStep {
+    /// The point the checker leaves (mover's numbering: 25 the bar).
+    pub from: u8,
+    /// Where it ends (0: borne off).
+    pub to: u8,
+    /// The single-die steps that take it there, `[from, to]` each, to add to `taken`.
+    pub steps: Vec<[u8; 2]>,
+}
+
+/// A move being built checker by checker (the rules crate's [`Turn`]): everything the page needs
+/// to show it and to offer the next steps, so that the browser applies no rule itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StepsView {
+    /// The steps taken so far, `[from, to]` in the mover's numbering (25 the bar, 0 off).
+    pub taken: Vec<[u8; 2]>,
+    /// The board after them.
+    pub board: BoardView,
+    /// The dice as rolled (four for a double), each marked once a step used it.
+    pub dice: Vec<DieView>,
+    /// Every click legal now; empty once the move is complete.
+    pub next: Vec<NextStep>,
+    /// True once the steps make a whole legal move.
+    pub complete: bool,
+    /// That move in notation (what to send to `/moves`), once complete.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+}
+
+impl StepsView {
+    /// The view of `turn`, played by `on_roll`.
+    pub fn new(turn: &Turn, on_roll: Seat) -> StepsView {
+        let pair = |from: u8, to: u8| [from, to];
+        let next = turn
+            .sources()
+            .into_iter()
+            .flat_map(|from| turn.journeys(from))
+            .map(|journey| NextStep {
+                from: journey.from,
+                to: journey.to,
+                steps: journey.steps.iter().map(|s| pair(s.from, s.to)).collect(),
+            })
+            .collect();
+        StepsView {
+            taken: turn.steps().iter().map(|s| pair(s.from, s.to)).collect(),
+            board: BoardView::new(&turn.board(), on_roll),
+            dice: turn
+                .dice_used()
+                .into_iter()
+                .map(|(face, used)| DieView { face, used })
+                .collect(),
+            next,
+            complete: turn.is_complete(),
+            mv: turn.finished_move().map(|mv| mv.to_string()),
+        }
+    }
+}
+
+/// What the backgammon game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BackgammonPhase {
+    /// Roll (or double).
+    Roll,
+    /// Move the dice rolled.
+    Move,
+    /// Answer a double.
+    Doubled,
+    /// Answer a resignation.
+    Resignation,
+    /// The game or match is over.
+    Over,
+}
+
+/// The doubling cube.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CubeView {
+    /// Whether this game uses it.
+    pub enabled: bool,
+    /// Its value.
+    pub value: u32,
+    /// Its owner; `None` while centred.
+    pub owner: Option<Side>,
+    /// A double awaits its answer.
+    pub offered: bool,
+    /// The value the pending double offers, while one does.
+    pub offered_value: Option<u32>,
+}
+
+/// The match around the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MatchView {
+    /// Points to win; 0 for a money game.
+    pub length: u32,
+    /// Points so far.
+    pub score: PerSide<u32>,
+    /// This is the Crawford game.
+    pub crawford: bool,
+    /// The number of the game, from 1.
+    pub game: usize,
+}
+
+/// How the last finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LastGameView {
+    /// Its winner.
+    pub winner: Side,
+    /// Points won.
+    pub points: u32,
+    /// `single`, `gammon`, `backgammon`, `pass` or `resign`.
+    pub kind: &'static str,
+}
+
+/// One line of the game log, as the `.mat` record words it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogLine {
+    /// The game it belongs to, from 1.
+    pub game: usize,
+    /// Who acted.
+    pub side: Side,
+    /// What happened (`31: 8/5 6/5`, `Doubles => 2`, …).
+    pub text: String,
+}
+
+/// The backgammon board and everything around it, as the API shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BackgammonView {
+    /// The checkers (points, bar, off, pips at the top level of the view).
+    #[serde(flatten)]
+    pub board: BoardView,
+    /// The side on roll (`None` before the first game).
+    pub turn: Option<Side>,
+    /// What the game waits for.
+    pub phase: BackgammonPhase,
+    /// The dice as rolled, while a move is to be made.
+    pub dice: Option<[u8; 2]>,
+    /// The move to be made, checker by checker: no step taken yet (the next views come from
+    /// `GET /api/games/{id}/steps`).
+    pub steps: Option<StepsView>,
+    /// The cube.
+    pub cube: CubeView,
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_state: MatchView,
+    /// How the last finished game ended.
+    pub last_game: Option<LastGameView>,
+    /// gnubg's Position ID of the board, side on roll first.
+    pub position_id: Option<String>,
+    /// gnubg's Match ID.
+    pub match_id: Option<String>,
+    /// Every action of every game.
+    pub log: Vec<LogLine>,
 }
 
 /// A money game (one game) or a match: the rules crate's [`Match`] and its dice.
 pub struct BackgammonGame {
-    options: Options,
+    options: BackgammonRules,
     record: Match,
     dice: SeededDice,
     /// Set when a player gave up the whole match.
@@ -132,11 +343,11 @@ pub struct BackgammonGame {
 impl BackgammonGame {
     /// A new money game or match under the rule options, with dice from `seed`.
     pub fn new(
-        rules: &Value,
+        rules: &[(&str, &Value)],
         seed: u64,
         player: Arc<dyn BackgammonPlayer>,
-    ) -> Result<BackgammonGame, String> {
-        let options = parse_options(rules)?;
+    ) -> Result<BackgammonGame, RulesError> {
+        let options = parse_rules(rules)?;
         let rules = if options.match_length == 0 {
             Rules::default()
         } else {
@@ -172,16 +383,22 @@ impl BackgammonGame {
             }
     }
 
-    /// Whether the player on roll may double, as the rules crate says, with the cube enabled and
-    /// not pointless (a match where the current stake already wins it).
-    fn may_double(&self) -> bool {
-        let Some(game) = self.current() else {
-            return false;
-        };
-        let length = self.options.match_length;
-        let (value, _) = game.cube();
-        let useful = length == 0 || game.score()[game.on_roll().index()] + value < length;
-        self.options.cube && useful && game.double_refusal().is_none()
+    /// Why the player on roll may not double: the cube switched off, the rules crate's cube
+    /// checks (Crawford, the opponent's cube, the ceiling), a stake that already wins the match,
+    /// and last the moment (only before rolling).
+    fn double_block(&self) -> Option<DoubleBlock> {
+        let game = self.current()?;
+        if !self.options.cube {
+            return Some(DoubleBlock::CubeOff);
+        }
+        let cube = before_roll(game.match_state());
+        if let Some(refusal) = cube.double_refusal(game.rules().max_cube()) {
+            return Some(DoubleBlock::Rules(refusal));
+        }
+        if cube.doubling_is_pointless() {
+            return Some(DoubleBlock::Pointless);
+        }
+        game.double_refusal().map(DoubleBlock::Rules)
     }
 
     /// Does what needs no decision: starts the next game of a match, rolls when doubling is not
@@ -191,7 +408,7 @@ impl BackgammonGame {
             if self.conceded_by.is_some() {
                 return;
             }
-            let may_double = self.may_double();
+            let may_double = self.double_block().is_none();
             let dice = &mut self.dice;
             let done = match self.record.current_mut() {
                 None => {
@@ -246,82 +463,54 @@ impl BackgammonGame {
         let kind = self.resignation_kind(seat_of(side));
         let game = self.record.current_mut().ok_or(GameError::Over)?;
         if game.phase() == Phase::Doubled {
-            // A double awaits an answer: giving up is passing (for the doubled player) or not
-            // possible (for the doubler, who may just wait).
-            return Err(GameError::ActionNotAllowed(
-                "a double awaits an answer: take or pass".to_string(),
-            ));
+            // Giving up is passing (for the doubled player) or waiting (for the doubler).
+            return Err(GameError::DoublePending);
         }
         game.resign(seat_of(side), kind)
             .and_then(|()| game.accept_resignation())
-            .map_err(|error| GameError::ActionNotAllowed(error.to_string()))
+            .map_err(GameError::Backgammon)
     }
 
     fn play_move(&mut self, text: &str) -> Result<(), GameError> {
         let game = self.record.current_mut().ok_or(GameError::Over)?;
         let Phase::Moving(dice) = game.phase() else {
-            return Err(GameError::ActionNotAllowed(
-                "roll the dice (or answer the double) before moving".to_string(),
-            ));
+            // The rules crate says what the game waits for instead.
+            return game.play_text(text).map_err(GameError::Backgammon);
         };
         let mv = game
             .position()
             .parse_move(dice, text)
-            .map_err(|error| match error {
-                ludus_backgammon::MoveParseError::Syntax { reason, .. } => GameError::BadNotation {
-                    text: text.to_string(),
-                    why: reason,
-                },
-                ludus_backgammon::MoveParseError::Illegal { .. } => GameError::Illegal {
-                    text: text.to_string(),
-                    why: format!("not a legal move with {}", dice_text(dice)),
-                },
-            })?;
-        if mv.is_empty() {
-            return Err(GameError::Illegal {
-                text: text.to_string(),
-                why: "a checker can move".to_string(),
-            });
-        }
-        game.play(&mv).map_err(|error| GameError::Illegal {
-            text: text.to_string(),
-            why: error.to_string(),
-        })
+            .map_err(GameError::BackgammonMove)?;
+        game.play(&mv).map_err(GameError::Backgammon)
     }
 
-    fn cube_info(&self, seat: Seat) -> CubeInfo {
-        let (value, score) = self
-            .current()
-            .map_or((1, [0, 0]), |game| (game.cube().0, game.score()));
-        CubeInfo {
-            match_state: self.current().map(ludus_backgammon::Game::match_state),
-            value,
-            match_length: self.options.match_length,
-            score: [score[seat.index()], score[seat.other().index()]],
-        }
-    }
-
-    /// Checker arrays (own numbering: 0 off, 1..=24, 25 bar) of white and black.
-    fn arrays(&self) -> ([u8; 26], [u8; 26]) {
-        let Some(game) = self.current() else {
-            let start = Position::starting();
-            return (start.player_checkers(), start.opponent_checkers());
+    fn take_action(&mut self, action: Action) -> Result<(), GameError> {
+        let block = self.double_block();
+        let game = self.record.current_mut().ok_or(GameError::Over)?;
+        let result = match action {
+            Action::Roll => game.roll(&mut self.dice).map(drop),
+            Action::Double => match block {
+                Some(block) => return Err(GameError::MayNotDouble(block)),
+                None => game.double(),
+            },
+            Action::Take => game.take(),
+            Action::Pass => game.pass(),
+            Action::Resign => Ok(()),
         };
-        let position = game.position();
-        let (mover, other) = (position.player_checkers(), position.opponent_checkers());
-        match game.on_roll() {
-            Seat::Zero => (mover, other),
-            Seat::One => (other, mover),
-        }
+        result.map_err(GameError::Backgammon)
     }
 
     /// The log of every game: one line per action, as the `.mat` record words them.
-    fn log(&self) -> Vec<Value> {
+    fn log(&self) -> Vec<LogLine> {
         let mut lines = Vec::new();
         for (index, game) in self.record.games().iter().enumerate() {
             let number = index + 1;
             let mut line = |seat: Seat, text: String| {
-                lines.push(json!({ "game": number, "side": side_of(seat), "text": text }));
+                lines.push(LogLine {
+                    game: number,
+                    side: side_of(seat),
+                    text,
+                });
             };
             for event in game.events() {
                 match *event {
@@ -329,9 +518,7 @@ impl BackgammonGame {
                         seat,
                         dice,
                         play: Some(play),
-                    } => {
-                        line(seat, format!("{}: {play}", dice_text(dice)));
-                    }
+                    } => line(seat, format!("{dice}: {play}")),
                     GameEvent::Turn { play: None, .. } => {}
                     GameEvent::Double { seat, value } => line(seat, format!("Doubles => {value}")),
                     GameEvent::Take { seat } => line(seat, "Takes".to_string()),
@@ -350,30 +537,64 @@ impl BackgammonGame {
             }
         }
         if let Some(side) = self.conceded_by {
-            lines.push(json!({ "game": self.record.games().len(), "side": side, "text": "Resigns the match" }));
+            lines.push(LogLine {
+                game: self.record.games().len(),
+                side,
+                text: "Resigns the match".to_string(),
+            });
         }
         lines
     }
 
     /// The last finished game: winner, points and how.
-    fn last_game(&self) -> Option<Value> {
+    fn last_game(&self) -> Option<LastGameView> {
         let outcome = self
             .record
             .games()
             .iter()
             .rev()
             .find_map(|game| game.outcome())?;
-        Some(json!({
-            "winner": side_of(outcome.winner),
-            "points": outcome.points,
-            "kind": end_name(outcome.end),
-        }))
+        Some(LastGameView {
+            winner: side_of(outcome.winner),
+            points: outcome.points,
+            kind: end_name(outcome.end),
+        })
+    }
+
+    fn cube_view(&self, phase: Option<Phase>) -> CubeView {
+        let (value, owner) = self
+            .current()
+            .map_or((1, CubeOwner::Centered), |game| game.cube());
+        let offered_value = self.current().and_then(|game| match game.events().last() {
+            Some(GameEvent::Double { value, .. }) if phase == Some(Phase::Doubled) => Some(*value),
+            _ => None,
+        });
+        CubeView {
+            enabled: self.options.cube,
+            value,
+            owner: match owner {
+                CubeOwner::Centered => None,
+                CubeOwner::Owned(seat) => Some(side_of(seat)),
+            },
+            offered: phase == Some(Phase::Doubled),
+            offered_value,
+        }
     }
 }
 
 /// Bound on the automatic steps after one command (a new game, rolls, passes without a move):
 /// far more than real play needs; it keeps every loop finite.
 const MAX_AUTOMATIC_STEPS: usize = 256;
+
+fn phase_of(phase: Option<Phase>) -> BackgammonPhase {
+    match phase {
+        Some(Phase::AwaitingRoll) => BackgammonPhase::Roll,
+        Some(Phase::Moving(_)) => BackgammonPhase::Move,
+        Some(Phase::Doubled) => BackgammonPhase::Doubled,
+        Some(Phase::ResignationOffered { .. }) => BackgammonPhase::Resignation,
+        Some(Phase::Over(_)) | None => BackgammonPhase::Over,
+    }
+}
 
 impl Game for BackgammonGame {
     fn kind(&self) -> GameKind {
@@ -403,28 +624,9 @@ impl Game for BackgammonGame {
         if side != to_act {
             return Err(GameError::NotYourTurn(side));
         }
-        let may_double = self.may_double();
-        let not_allowed =
-            |error: ludus_backgammon::GameError| GameError::ActionNotAllowed(error.to_string());
         match command {
             Command::Move(text) => self.play_move(text)?,
-            Command::Action(action) => {
-                let game = self.record.current_mut().ok_or(GameError::Over)?;
-                match action {
-                    Action::Roll => game.roll(&mut self.dice).map(drop).map_err(not_allowed)?,
-                    Action::Double if !may_double => {
-                        return Err(GameError::ActionNotAllowed(
-                            "you may not double now (the cube is off, not yours, at its limit, \
-                             or this is the Crawford game)"
-                                .to_string(),
-                        ));
-                    }
-                    Action::Double => game.double().map_err(not_allowed)?,
-                    Action::Take => game.take().map_err(not_allowed)?,
-                    Action::Pass => game.pass().map_err(not_allowed)?,
-                    Action::Resign => {}
-                }
-            }
+            Command::Action(action) => self.take_action(*action)?,
         }
         self.advance();
         Ok(())
@@ -469,7 +671,7 @@ impl Game for BackgammonGame {
             return Vec::new();
         }
         match self.phase() {
-            Some(Phase::AwaitingRoll) if self.may_double() => {
+            Some(Phase::AwaitingRoll) if self.double_block().is_none() => {
                 vec![Action::Roll, Action::Double, Action::Resign]
             }
             Some(Phase::AwaitingRoll) => vec![Action::Roll, Action::Resign],
@@ -479,81 +681,45 @@ impl Game for BackgammonGame {
         }
     }
 
-    fn rules(&self) -> Value {
-        json!({ "match_length": self.options.match_length, "cube": self.options.cube })
+    fn rules(&self) -> RuleOptions {
+        RuleOptions::Backgammon(self.options)
     }
 
-    fn view(&self) -> Value {
-        let (white, black) = self.arrays();
-        // White's points 1..=24; positive: white checkers, negative: black ones.
-        let points: Vec<i32> = (1..=24)
-            .map(|point| i32::from(white[point]) - i32::from(black[25 - point]))
-            .collect();
-        let pips = |side: &[u8; 26]| -> u32 {
-            side.iter()
-                .enumerate()
-                .map(|(point, count)| point as u32 * u32::from(*count))
-                .sum()
-        };
+    fn view(&self) -> GameView {
         let game = self.current();
         let phase = if self.is_over() { None } else { self.phase() };
-        let (dice, legal) = match (phase, game) {
-            (Some(Phase::Moving(dice)), Some(game)) => {
-                let legal: Vec<Value> = game
-                    .legal_moves()
-                    .iter()
-                    .map(|mv| {
-                        let steps: Vec<[u8; 2]> = mv
-                            .checker_moves()
-                            .iter()
-                            .map(|step| [step.from, step.to])
-                            .collect();
-                        json!({ "move": mv.to_string(), "steps": steps })
-                    })
-                    .collect();
-                (Some([dice.first(), dice.second()]), legal)
-            }
-            _ => (None, Vec::new()),
+        let (position, on_roll) = game.map_or((Position::starting(), Seat::Zero), |g| {
+            (g.position(), g.on_roll())
+        });
+        let dice = match phase {
+            Some(Phase::Moving(dice)) => Some([dice.first(), dice.second()]),
+            _ => None,
         };
-        let phase_name = match phase {
-            Some(Phase::AwaitingRoll) => "roll",
-            Some(Phase::Moving(_)) => "move",
-            Some(Phase::Doubled) => "doubled",
-            Some(Phase::ResignationOffered { .. }) => "resignation",
-            Some(Phase::Over(_)) | None => "over",
-        };
-        let (cube_value, cube_owner) = game.map_or((1, CubeOwner::Centered), |g| g.cube());
-        let owner = match cube_owner {
-            CubeOwner::Centered => None,
-            CubeOwner::Owned(seat) => Some(side_of(seat)),
+        let steps = match (phase, game) {
+            (Some(Phase::Moving(_)), Some(game)) => game
+                .turn_builder()
+                .map(|turn| StepsView::new(&turn, on_roll)),
+            _ => None,
         };
         let score = self.record.score();
-        json!({
-            "points": points,
-            "bar": { "white": white[25], "black": black[25] },
-            "off": { "white": white[0], "black": black[0] },
-            "pips": { "white": pips(&white), "black": pips(&black) },
-            "turn": game.map(|g| side_of(g.on_roll())),
-            "phase": phase_name,
-            "dice": dice,
-            "legal": legal,
-            "cube": {
-                "enabled": self.options.cube,
-                "value": cube_value,
-                "owner": owner,
-                "offered": phase == Some(Phase::Doubled),
+        GameView::Backgammon(Box::new(BackgammonView {
+            board: BoardView::new(&position, on_roll),
+            turn: game.map(|g| side_of(g.on_roll())),
+            phase: phase_of(phase),
+            dice,
+            steps,
+            cube: self.cube_view(phase),
+            match_state: MatchView {
+                length: self.options.match_length,
+                score: PerSide::from_pair(score),
+                crawford: game.is_some_and(ludus_backgammon::Game::is_crawford),
+                game: self.record.games().len(),
             },
-            "match": {
-                "length": self.options.match_length,
-                "score": { "white": score[0], "black": score[1] },
-                "crawford": game.is_some_and(|g| g.is_crawford()),
-                "game": self.record.games().len(),
-            },
-            "last_game": self.last_game(),
-            "position_id": game.map(|g| g.position().position_id()),
-            "match_id": game.and_then(|g| g.match_state().match_id().ok()),
-            "log": self.log(),
-        })
+            last_game: self.last_game(),
+            position_id: game.map(|g| g.position().position_id()),
+            match_id: game.and_then(|g| g.match_state().match_id().ok()),
+            log: self.log(),
+        }))
     }
 
     fn export(&self) -> String {
@@ -565,28 +731,25 @@ impl Game for BackgammonGame {
         let game = self.current()?;
         let position = game.position();
         let player = self.player.clone();
+        let cube = before_roll(game.match_state());
         Some(match game.phase() {
             Phase::AwaitingRoll => {
-                let cube = self.cube_info(game.on_roll());
-                let may_double = self.may_double();
+                let may_double = self.double_block().is_none();
                 Box::new(move || {
-                    if may_double && player.should_double(&position, cube) {
+                    if may_double && player.should_double(&position, &cube) {
                         Command::Action(Action::Double)
                     } else {
                         Command::Action(Action::Roll)
                     }
                 })
             }
-            Phase::Doubled => {
-                let cube = self.cube_info(game.on_roll().other());
-                Box::new(move || {
-                    if player.should_take(&position, cube) {
-                        Command::Action(Action::Take)
-                    } else {
-                        Command::Action(Action::Pass)
-                    }
-                })
-            }
+            Phase::Doubled => Box::new(move || {
+                if player.should_take(&position, &cube) {
+                    Command::Action(Action::Take)
+                } else {
+                    Command::Action(Action::Pass)
+                }
+            }),
             Phase::Moving(dice) => Box::new(move || {
                 Command::Move(
                     player
@@ -597,176 +760,108 @@ impl Game for BackgammonGame {
             Phase::ResignationOffered { .. } | Phase::Over(_) => return None,
         })
     }
+
+    fn steps(&self, taken: &[[u8; 2]]) -> Result<StepsView, GameError> {
+        if self.is_over() {
+            return Err(GameError::Over);
+        }
+        let game = self.current().ok_or(GameError::Over)?;
+        let mut turn = game.turn_builder().ok_or(GameError::NotMoving)?;
+        for &[from, to] in taken {
+            turn.play_checker(from, to).map_err(GameError::Step)?;
+        }
+        Ok(StepsView::new(&turn, game.on_roll()))
+    }
 }
 
-/// `GET /api/backgammon/analysis`: the built-in player's ranking of the moves, the pip counts.
+/// Pip counts of the side on roll and its opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PipCounts {
+    /// The side on roll's.
+    pub player: u32,
+    /// The opponent's.
+    pub opponent: u32,
+}
+
+/// The cube decision of the side on roll, before rolling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CubeAdvice {
+    /// Whether the rules let it double (and doubling is not pointless).
+    pub may_double: bool,
+    /// Whether the player doubles.
+    pub double: bool,
+    /// Whether the opponent should take a double.
+    pub take: bool,
+}
+
+/// One ranked move with the player's value (equity for the engine).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RankedMove {
+    /// The move in notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its value for the mover.
+    pub value: f64,
+}
+
+/// `GET /api/backgammon/analysis`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BackgammonAnalysis {
+    /// The Position ID analysed.
+    pub position_id: String,
+    /// Pip counts.
+    pub pips: PipCounts,
+    /// The cube decision.
+    pub cube: CubeAdvice,
+    /// The moves of the dice asked for, best first (absent without dice).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<RankedMove>>,
+}
+
+/// `GET /api/backgammon/analysis`: the player's ranking of the moves, its cube decision, the pip
+/// counts. The match id (default: a money game, cube centred) is read as before rolling.
 pub fn analysis(
     position_id: Option<&str>,
     match_id: Option<&str>,
     dice: Option<&str>,
     players: &super::Players,
-) -> Result<Value, String> {
-    let position = match position_id {
-        None | Some("") => Position::starting(),
-        Some(id) => Position::from_position_id(id)
-            .map_err(|error| format!("position id {id:?}: {error}"))?,
+) -> Result<BackgammonAnalysis, RequestError> {
+    let position = match position_id.filter(|id| !id.is_empty()) {
+        None => Position::starting(),
+        Some(id) => Position::from_position_id(id)?,
     };
-    // The cube as the match id describes it (money, centred cube when none is given).
-    let mut cube = CubeInfo {
-        match_state: None,
-        value: 1,
-        match_length: 0,
-        score: [0, 0],
+    let state = match match_id.filter(|id| !id.is_empty()) {
+        None => MatchState::default(),
+        Some(id) => MatchState::from_match_id(id)?,
     };
-    let mut may_double = true;
-    if let Some(id) = match_id.filter(|id| !id.is_empty()) {
-        let state =
-            MatchState::from_match_id(id).map_err(|error| format!("match id {id:?}: {error}"))?;
-        let on_roll = state.on_roll;
-        cube = CubeInfo {
-            match_state: Some(state),
-            value: state.cube_value,
-            match_length: state.match_length,
-            score: [
-                state.score[on_roll.index()],
-                state.score[on_roll.other().index()],
-            ],
-        };
-        may_double = !state.crawford && state.cube_owner != CubeOwner::Owned(on_roll.other());
-    }
-    let (player_pips, opponent_pips) = position.pip_count();
-    let double = may_double && players.backgammon.should_double(&position, cube);
-    let mut answer = json!({
-        "position_id": position.position_id(),
-        "pips": { "player": player_pips, "opponent": opponent_pips },
-        "cube": { "may_double": may_double, "double": double, "take": players.backgammon.should_take(&position, cube) },
-    });
-    if let Some(text) = dice.filter(|text| !text.is_empty()) {
-        let dice: Dice = text
-            .parse()
-            .map_err(|error| format!("dice {text:?}: {error}"))?;
-        let moves: Vec<Value> = players
-            .backgammon
-            .rank_moves(&position, dice)
-            .into_iter()
-            .map(|(mv, value)| json!({ "move": mv.to_string(), "value": value }))
-            .collect();
-        answer["moves"] = json!(moves);
-    }
-    Ok(answer)
-}
-
-/// The built-in Backgammon player: one ply, a hand-written evaluation (pip count, exposed blots,
-/// made points, anchors, checkers hit); the lowest levels sometimes play a weaker move.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Greedy;
-
-/// Weights of the evaluation, in pips.
-const BLOT_DIRECT: f64 = 9.0;
-const BLOT_INDIRECT: f64 = 4.0;
-const HOME_POINT: f64 = 5.0;
-const OUTER_POINT: f64 = 2.5;
-const ANCHOR: f64 = 3.0;
-const HIT: f64 = 6.0;
-/// Value of winning outright (beyond any pip difference).
-const WIN_VALUE: f64 = 10_000.0;
-/// A pip lead (as a fraction of the opponent's count) at which the player doubles, and the
-/// deficit at which it still takes.
-const DOUBLE_LEAD: f64 = 0.10;
-const TAKE_DEFICIT: f64 = 0.20;
-
-impl Greedy {
-    /// Value of a board for its side on roll, as if it had just moved (higher is better).
-    fn evaluate(after: &Position) -> f64 {
-        if let Some(result) = after.game_result() {
-            return WIN_VALUE * f64::from(result.kind.multiplier());
+    let cube = before_roll(state);
+    let may_double =
+        cube.double_refusal(Rules::default().max_cube()).is_none() && !cube.doubling_is_pointless();
+    let (player, opponent) = position.pip_count();
+    let moves = match dice.filter(|text| !text.is_empty()) {
+        None => None,
+        Some(text) => {
+            let dice: Dice = text.parse()?;
+            let ranked = players.backgammon.rank_moves(&position, dice);
+            Some(
+                ranked
+                    .into_iter()
+                    .map(|(mv, value)| RankedMove {
+                        mv: mv.to_string(),
+                        value,
+                    })
+                    .collect(),
+            )
         }
-        let (mine, theirs) = after.pip_count();
-        let mut value = f64::from(theirs) - f64::from(mine);
-        // The opponent's checkers, in our numbering: their point q is our 25 - q; their bar can
-        // reach our points 1..=6 (they enter on their 25 - d = our d).
-        let opponent_at = |point: i32| -> u8 {
-            if point <= 0 {
-                after.opponent(25)
-            } else {
-                after.opponent((25 - point) as u8)
-            }
-        };
-        for point in 1..=24u8 {
-            let count = after.player(point);
-            if count == 1 {
-                // Shots: opposing checkers below this point (they move upward in our numbering).
-                let direct = (1..=6).any(|d| opponent_at(i32::from(point) - d) > 0);
-                let indirect = (7..=12).any(|d| opponent_at(i32::from(point) - d) > 0);
-                if direct {
-                    value -= BLOT_DIRECT;
-                } else if indirect {
-                    value -= BLOT_INDIRECT;
-                }
-            } else if count >= 2 {
-                value += match point {
-                    1..=6 => HOME_POINT,
-                    7..=11 => OUTER_POINT,
-                    19..=24 => ANCHOR,
-                    _ => 0.0,
-                };
-            }
-        }
-        value += HIT * f64::from(after.opponent(25));
-        value
-    }
-
-    fn blunder_percent(level: u8) -> u32 {
-        match level {
-            1 => 35,
-            2 => 20,
-            3 => 10,
-            4 => 5,
-            _ => 0,
-        }
-    }
-}
-
-impl BackgammonPlayer for Greedy {
-    fn rank_moves(&self, position: &Position, dice: Dice) -> Vec<(Move, f64)> {
-        let mut ranked: Vec<(Move, f64)> = position
-            .legal_moves_with_positions(dice)
-            .into_iter()
-            .map(|(mv, after)| (mv, Self::evaluate(&after)))
-            .collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-        ranked
-    }
-
-    fn choose_move(
-        &self,
-        position: &Position,
-        dice: Dice,
-        level: u8,
-        _think_time: Duration,
-    ) -> Move {
-        let ranked = self.rank_moves(position, dice);
-        let mut rng = rand::rng();
-        if ranked.len() > 1 && rng.random_range(0..100) < Self::blunder_percent(level) {
-            // A plausible slip: one of the better half, not the best.
-            let pick = rng.random_range(1..=ranked.len().div_ceil(2).min(ranked.len() - 1));
-            return ranked[pick].0;
-        }
-        ranked.first().map(|(mv, _)| *mv).unwrap_or(Move::EMPTY)
-    }
-
-    fn should_double(&self, position: &Position, cube: CubeInfo) -> bool {
-        let (mine, theirs) = position.pip_count();
-        let lead = (f64::from(theirs) - f64::from(mine)) / f64::from(theirs.max(1));
-        let _ = cube;
-        position.is_race() && lead >= DOUBLE_LEAD || lead >= 2.0 * DOUBLE_LEAD
-    }
-
-    fn should_take(&self, position: &Position, cube: CubeInfo) -> bool {
-        // `position` is from the doubler's view: the player is the doubler.
-        let (doubler, taker) = position.pip_count();
-        let deficit = (f64::from(taker) - f64::from(doubler)) / f64::from(doubler.max(1));
-        let _ = cube;
-        deficit <= TAKE_DEFICIT
-    }
+    };
+    Ok(BackgammonAnalysis {
+        position_id: position.position_id(),
+        pips: PipCounts { player, opponent },
+        cube: CubeAdvice {
+            may_double,
+            double: may_double && players.backgammon.should_double(&position, &cube),
+            take: players.backgammon.should_take(&position, &cube),
+        },
+        moves,
+    })
 }

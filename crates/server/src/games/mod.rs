@@ -1,14 +1,16 @@
 //! The games the server offers, each a thin [`Game`] over its rules crate, and the computer
-//! players behind one trait per game so that stronger engines drop in.
+//! players behind one trait per game: the server ships none, `ludus serve` plugs in the engines.
 
 pub mod backgammon;
 pub mod morris;
 
+use crate::error::Params;
 use crate::game::{Game, GameKind};
 use serde_json::Value;
 use std::sync::Arc;
 
-/// The computer players the server uses. Replace a field to plug in another engine.
+/// The computer players the server uses (`ludus serve` plugs in the engines; the server's tests
+/// a small stand-in).
 #[derive(Clone)]
 pub struct Players {
     /// Plays Morris.
@@ -20,21 +22,67 @@ pub struct Players {
     pub analyser: Option<Arc<dyn MatchAnalyser>>,
 }
 
+/// Why the analyser could not analyse a match.
+pub type AnalysisFailure = Box<dyn std::error::Error + Send + Sync>;
+
 /// Post-game analysis of a backgammon match, given as its `.mat` text. Implemented outside the
-/// server (the CLI plugs in `ludus-interop`'s analysis with the engine), so that this crate knows
-/// nothing of engines.
+/// server (the CLI plugs in the engine's analysis), so that this crate knows nothing of engines.
 pub trait MatchAnalyser: Send + Sync {
-    /// The analysis report of the match `mat` as JSON, or why it cannot be analysed.
-    fn analyse(&self, mat: &str) -> Result<Value, String>;
+    /// The analysis report of the match `mat` as JSON (its schema is the analyser's: the server
+    /// passes it on unchanged), or why it cannot be analysed.
+    fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure>;
 }
 
-impl Default for Players {
-    fn default() -> Self {
-        Players {
-            morris: Arc::new(morris::AlphaBeta),
-            backgammon: Arc::new(backgammon::Greedy),
-            analyser: None,
+/// Why rule options are refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The options are not a JSON object.
+    #[error("rules must be a JSON object")]
+    NotAnObject,
+    /// An option the game does not have.
+    #[error("unknown {game} rule option `{option}`")]
+    UnknownOption {
+        /// The game (`Morris`, `Backgammon`).
+        game: &'static str,
+        /// The option sent.
+        option: String,
+    },
+    /// An option with a value outside its range.
+    #[error("`{option}` must be {expected}")]
+    BadValue {
+        /// The option.
+        option: &'static str,
+        /// What it may be, in English.
+        expected: &'static str,
+    },
+}
+
+impl RulesError {
+    /// A stable machine name of the mistake.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RulesError::NotAnObject => "rules-not-object",
+            RulesError::UnknownOption { .. } => "unknown-rule-option",
+            RulesError::BadValue { .. } => "bad-rule-value",
         }
+    }
+
+    /// The values the message names.
+    pub fn params(&self) -> Params {
+        match self {
+            RulesError::NotAnObject => Vec::new(),
+            RulesError::UnknownOption { option, .. } => vec![("option", option.clone())],
+            RulesError::BadValue { option, .. } => vec![("option", option.to_string())],
+        }
+    }
+}
+
+/// The options of a rules object, after checking that it is one (`null` means none).
+fn rule_entries(rules: &Value) -> Result<Vec<(&str, &Value)>, RulesError> {
+    match rules {
+        Value::Null => Ok(Vec::new()),
+        Value::Object(object) => Ok(object.iter().map(|(k, v)| (k.as_str(), v)).collect()),
+        _ => Err(RulesError::NotAnObject),
     }
 }
 
@@ -44,19 +92,14 @@ pub fn new_game(
     rules: &Value,
     seed: u64,
     players: &Players,
-) -> Result<Box<dyn Game>, String> {
-    if !(rules.is_object() || rules.is_null()) {
-        return Err("rules must be a JSON object".to_string());
-    }
-    match kind {
-        GameKind::Morris => Ok(Box::new(morris::MorrisGame::new(
-            rules,
-            players.morris.clone(),
-        )?)),
-        GameKind::Backgammon => Ok(Box::new(backgammon::BackgammonGame::new(
-            rules,
+) -> Result<Box<dyn Game>, RulesError> {
+    let entries = rule_entries(rules)?;
+    Ok(match kind {
+        GameKind::Morris => Box::new(morris::MorrisGame::new(&entries, players.morris.clone())?),
+        GameKind::Backgammon => Box::new(backgammon::BackgammonGame::new(
+            &entries,
             seed,
             players.backgammon.clone(),
-        )?)),
-    }
+        )?),
+    })
 }

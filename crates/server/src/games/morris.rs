@@ -1,27 +1,39 @@
-//! Nine Men's Morris as a [`Game`]: a thin layer over `ludus-morris`, plus the built-in computer
-//! player (a shallow alpha-beta search) behind [`MorrisPlayer`].
+//! Nine Men's Morris as a [`Game`]: a thin layer over `ludus-morris`, with the computer player
+//! behind [`MorrisPlayer`].
 
-use crate::game::{Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, Side};
-use ludus_morris::geometry::{MILLS, NEIGHBOURS};
+use super::RulesError;
+use crate::error::RequestError;
+use crate::game::{
+    Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, GameView, PerSide,
+    RuleOptions, Side,
+};
+use ludus_morris::geometry::MILLS;
 use ludus_morris::{Color, Move, Outcome, Position, Rules, Square};
-use rand::RngExt;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// A computer player for Morris. Implement it to plug in a stronger engine.
+/// What a Morris player is asked to decide.
+#[derive(Debug, Clone, Copy)]
+pub struct MorrisRequest<'a> {
+    /// The position (the side to move's decision).
+    pub position: &'a Position,
+    /// The rule options.
+    pub rules: &'a Rules,
+    /// Every earlier position of the game, oldest first (for the repetition rule).
+    pub history: &'a [Position],
+    /// The strength, 1..=10.
+    pub level: u8,
+    /// About how long it may think.
+    pub think_time: Duration,
+}
+
+/// A computer player for Morris. Implement it to plug in an engine.
 pub trait MorrisPlayer: Send + Sync {
-    /// The move to play in `position` (the side to move's), at strength `level` (1..=10), within
-    /// about `think_time`. `history` holds every earlier position of the game, oldest first (for
-    /// the repetition rule). `None` only when there is no legal move.
-    fn choose(
-        &self,
-        position: &Position,
-        rules: &Rules,
-        history: &[Position],
-        level: u8,
-        think_time: Duration,
-    ) -> Option<Move>;
+    /// The move to play; `None` only when there is no legal move.
+    fn choose(&self, request: &MorrisRequest<'_>) -> Option<Move>;
 
     /// Every legal move with a value for the side to move (higher is better), best first.
     fn analyse(&self, position: &Position, rules: &Rules, think_time: Duration)
@@ -35,20 +47,27 @@ fn side_of(color: Color) -> Side {
     }
 }
 
-/// The rule options of the API: `{"flying": bool, "n_move_rule": n|null, "threefold": bool}`.
-fn parse_rules(rules: &Value) -> Result<Rules, String> {
+/// The Morris rule options of the API, every one named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MorrisRules {
+    /// A side with three pieces flies.
+    pub flying: bool,
+    /// Plies without a removal that draw the game; `None` for no such rule.
+    pub n_move_rule: Option<u32>,
+    /// The third repetition of a position draws.
+    pub threefold: bool,
+}
+
+/// Reads `{"flying": bool, "n_move_rule": n|null, "threefold": bool}` (each optional).
+fn parse_rules(entries: &[(&str, &Value)]) -> Result<Rules, RulesError> {
     let mut parsed = Rules::standard();
-    let Some(object) = rules.as_object() else {
-        return Ok(parsed);
-    };
-    for (key, value) in object {
-        match key.as_str() {
-            "flying" => {
-                parsed.flying = value.as_bool().ok_or("`flying` must be true or false")?;
-            }
+    let bad = |option, expected| RulesError::BadValue { option, expected };
+    for &(key, value) in entries {
+        match key {
+            "flying" => parsed.flying = value.as_bool().ok_or(bad("flying", "true or false"))?,
             "threefold" => {
                 parsed.threefold_repetition =
-                    value.as_bool().ok_or("`threefold` must be true or false")?;
+                    value.as_bool().ok_or(bad("threefold", "true or false"))?;
             }
             "n_move_rule" => {
                 parsed.n_move_rule = match value {
@@ -58,14 +77,65 @@ fn parse_rules(rules: &Value) -> Result<Rules, String> {
                             .as_u64()
                             .and_then(|n| u32::try_from(n).ok())
                             .filter(|n| *n > 0)
-                            .ok_or("`n_move_rule` must be a positive number or null")?,
+                            .ok_or(bad("n_move_rule", "a positive number or null"))?,
                     ),
                 };
             }
-            other => return Err(format!("unknown Morris rule option `{other}`")),
+            other => {
+                return Err(RulesError::UnknownOption {
+                    game: "Morris",
+                    option: other.to_string(),
+                });
+            }
         }
     }
     Ok(parsed)
+}
+
+/// Placing, moving or flying: what the side to move does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MorrisPhase {
+    /// Pieces in hand are placed.
+    Placing,
+    /// Pieces slide along lines.
+    Moving,
+    /// Three pieces fly anywhere.
+    Flying,
+}
+
+/// A mill standing on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MillView {
+    /// Whose mill.
+    pub color: Side,
+    /// Its three points.
+    pub points: Vec<&'static str>,
+}
+
+/// The Morris board as the API shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MorrisView {
+    /// The occupied points: `{"d6": "white", …}`.
+    pub points: BTreeMap<&'static str, Side>,
+    /// Pieces still in hand.
+    pub in_hand: PerSide<u8>,
+    /// Pieces on the board.
+    pub on_board: PerSide<u32>,
+    /// The side to move.
+    pub side_to_move: Side,
+    /// What the side to move does.
+    pub phase: MorrisPhase,
+    /// The standing mills (for highlighting).
+    pub mills: Vec<MillView>,
+    /// Every move so far, in notation.
+    pub moves: Vec<String>,
+    /// The last move, if any.
+    pub last_move: Option<String>,
+    /// Plies since the last removal (for the N-move rule).
+    pub plies_since_removal: u32,
+    /// The position in the rules crate's text form.
+    pub position: String,
 }
 
 /// A Morris game: the rules crate's [`ludus_morris::Game`] (history and draw rules) plus a
@@ -79,7 +149,10 @@ pub struct MorrisGame {
 
 impl MorrisGame {
     /// A new game from the empty board under the given rule options.
-    pub fn new(rules: &Value, player: Arc<dyn MorrisPlayer>) -> Result<MorrisGame, String> {
+    pub fn new(
+        rules: &[(&str, &Value)],
+        player: Arc<dyn MorrisPlayer>,
+    ) -> Result<MorrisGame, RulesError> {
         Ok(MorrisGame {
             game: ludus_morris::Game::new(parse_rules(rules)?),
             resigned: None,
@@ -95,20 +168,36 @@ impl MorrisGame {
         self.game.outcome()
     }
 
-    /// The mills standing on the board, as lists of point names.
-    fn standing_mills(&self) -> Vec<Value> {
+    /// The mills standing on the board.
+    fn standing_mills(&self) -> Vec<MillView> {
         let position = self.position();
         let mut mills = Vec::new();
         for color in Color::ALL {
             let pieces = position.pieces(color);
             for mill in MILLS {
                 if pieces & mill == mill {
-                    let points: Vec<&str> = Square::iter_bits(mill).map(Square::name).collect();
-                    mills.push(json!({ "color": side_of(color), "points": points }));
+                    let points = Square::iter_bits(mill).map(Square::name).collect();
+                    mills.push(MillView {
+                        color: side_of(color),
+                        points,
+                    });
                 }
             }
         }
         mills
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<(), GameError> {
+        let mv: Move = text.parse().map_err(|error| GameError::MorrisNotation {
+            text: text.to_string(),
+            error,
+        })?;
+        self.game
+            .play(mv)
+            .map_err(|error| GameError::MorrisIllegal {
+                text: text.to_string(),
+                error,
+            })
     }
 }
 
@@ -133,27 +222,12 @@ impl Game for MorrisGame {
                 self.resigned = Some(side);
                 Ok(())
             }
-            Command::Action(other) => Err(GameError::ActionNotAllowed(format!(
-                "Morris has no `{}` action",
-                other.name()
-            ))),
-            Command::Move(text) => {
-                if side != to_act {
-                    return Err(GameError::NotYourTurn(side));
-                }
-                let mv: Move = text
-                    .parse()
-                    .map_err(
-                        |error: ludus_morris::ParseMoveError| GameError::BadNotation {
-                            text: text.clone(),
-                            why: error.to_string(),
-                        },
-                    )?;
-                self.game.play(mv).map_err(|error| GameError::Illegal {
-                    text: text.clone(),
-                    why: error.to_string(),
-                })
-            }
+            Command::Action(other) => Err(GameError::NoSuchAction {
+                kind: GameKind::Morris,
+                action: *other,
+            }),
+            Command::Move(_) if side != to_act => Err(GameError::NotYourTurn(side)),
+            Command::Move(text) => self.play_text(text),
         }
     }
 
@@ -191,44 +265,50 @@ impl Game for MorrisGame {
         }
     }
 
-    fn rules(&self) -> Value {
-        json!({
-            "flying": self.game.rules().flying,
-            "n_move_rule": self.game.rules().n_move_rule,
-            "threefold": self.game.rules().threefold_repetition,
+    fn rules(&self) -> RuleOptions {
+        let rules = self.game.rules();
+        RuleOptions::Morris(MorrisRules {
+            flying: rules.flying,
+            n_move_rule: rules.n_move_rule,
+            threefold: rules.threefold_repetition,
         })
     }
 
-    fn view(&self) -> Value {
+    fn view(&self) -> GameView {
         let position = self.position();
-        let mut points = serde_json::Map::new();
-        for square in Square::ALL {
-            if let Some(color) = position.piece_at(square) {
-                points.insert(square.name().to_string(), json!(side_of(color)));
-            }
-        }
+        let points = Square::ALL
+            .into_iter()
+            .filter_map(|square| {
+                let color = position.piece_at(square)?;
+                Some((square.name(), side_of(color)))
+            })
+            .collect();
         let side = position.side_to_move();
         let phase = if position.in_hand(side) > 0 {
-            "placing"
+            MorrisPhase::Placing
         } else if position.side_to_move_flies(self.game.rules()) {
-            "flying"
+            MorrisPhase::Flying
         } else {
-            "moving"
+            MorrisPhase::Moving
         };
-        json!({
-            "points": points,
-            "in_hand": { "white": position.in_hand(Color::White), "black": position.in_hand(Color::Black) },
-            "on_board": {
-                "white": position.pieces(Color::White).count_ones(),
-                "black": position.pieces(Color::Black).count_ones(),
+        let per_color = |f: &dyn Fn(Color) -> u32| PerSide {
+            white: f(Color::White),
+            black: f(Color::Black),
+        };
+        GameView::Morris(MorrisView {
+            points,
+            in_hand: PerSide {
+                white: position.in_hand(Color::White),
+                black: position.in_hand(Color::Black),
             },
-            "side_to_move": side_of(side),
-            "phase": phase,
-            "mills": self.standing_mills(),
-            "moves": self.game.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "last_move": self.game.moves().last().map(ToString::to_string),
-            "plies_since_removal": position.plies_since_removal(),
-            "position": position.to_string(),
+            on_board: per_color(&|color| position.pieces(color).count_ones()),
+            side_to_move: side_of(side),
+            phase,
+            mills: self.standing_mills(),
+            moves: self.game.moves().iter().map(ToString::to_string).collect(),
+            last_move: self.game.moves().last().map(ToString::to_string),
+            plies_since_removal: position.plies_since_removal(),
+            position: position.to_string(),
         })
     }
 
@@ -271,205 +351,66 @@ impl Game for MorrisGame {
         let fallback = self.game.legal_moves().iter().next().copied()?;
         let player = self.player.clone();
         Some(Box::new(move || {
-            let mv = player
-                .choose(&position, &rules, &history, level, think_time)
-                .unwrap_or(fallback);
+            let request = MorrisRequest {
+                position: &position,
+                rules: &rules,
+                history: &history,
+                level,
+                think_time,
+            };
+            let mv = player.choose(&request).unwrap_or(fallback);
             Command::Move(mv.to_string())
         }))
     }
 }
 
-/// `GET /api/morris/analysis?position=…`: every legal move with the built-in player's value.
+/// One move of the analysis with the player's value (hundredths of a piece for the engine).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RankedMorrisMove {
+    /// The move in notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its value for the side to move.
+    pub value: i32,
+}
+
+/// `GET /api/morris/analysis`: every legal move with its value, best first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MorrisAnalysis {
+    /// The moves, best first.
+    pub moves: Vec<RankedMorrisMove>,
+}
+
+/// Thinking time of one analysis request.
+const ANALYSIS_TIME: Duration = Duration::from_millis(500);
+
+/// `GET /api/morris/analysis?position=…&rules=…`: every legal move with the player's value.
 pub fn analysis(
     position: Option<&str>,
     rules: Option<&str>,
     players: &super::Players,
-) -> Result<Value, String> {
+) -> Result<MorrisAnalysis, RequestError> {
     let rules: Rules = match rules {
-        Some(text) => text
-            .parse()
-            .map_err(|error: ludus_morris::ParseRulesError| error.to_string())?,
+        Some(text) => text.parse()?,
         None => Rules::standard(),
     };
     let position = match position {
         None | Some("") => Position::new(),
         Some(text) => text
             .parse::<Position>()
-            .map_err(|error| format!("cannot read position {text:?}: {error}"))?,
+            .map_err(|error| RequestError::MorrisPosition {
+                text: text.to_string(),
+                error,
+            })?,
     };
     let moves = players
         .morris
         .analyse(&position, &rules, ANALYSIS_TIME)
         .into_iter()
-        .map(|(mv, value)| json!({ "move": mv.to_string(), "value": value }))
-        .collect::<Vec<_>>();
-    Ok(json!({ "moves": moves }))
-}
-
-/// Thinking time of one analysis request.
-const ANALYSIS_TIME: Duration = Duration::from_millis(500);
-
-/// The built-in Morris player: alpha-beta to a depth set by the level (1..4 plies), evaluating
-/// material and mobility; the lowest levels sometimes play a random move.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct AlphaBeta;
-
-/// The value of a won position (minus the plies to reach it).
-const WIN: i32 = 100_000;
-/// Value of one piece (board or hand).
-const PIECE: i32 = 100;
-/// Value of one free neighbour of a piece (mobility).
-const FREEDOM: i32 = 4;
-/// Value of a standing mill.
-const MILL: i32 = 15;
-/// Deepest search of the built-in player (the levels map onto 1..=MAX_DEPTH).
-const MAX_DEPTH: u32 = 4;
-
-impl AlphaBeta {
-    fn depth_for(level: u8) -> u32 {
-        u32::from(level).div_ceil(3)
-    }
-
-    /// Chance in percent that a low level plays a random move instead.
-    fn blunder_percent(level: u8) -> u32 {
-        match level {
-            1 => 40,
-            2 => 25,
-            3 => 10,
-            _ => 0,
-        }
-    }
-
-    fn evaluate(position: &Position, rules: &Rules) -> i32 {
-        let us = position.side_to_move();
-        let score = |color: Color| -> i32 {
-            let pieces = position.pieces(color);
-            let material = i32::try_from(position.piece_count(color)).unwrap_or(0) * PIECE;
-            let empty = position.empty();
-            let freedom: i32 = Square::iter_bits(pieces)
-                .map(|square| (NEIGHBOURS[square.index()] & empty).count_ones() as i32)
-                .sum();
-            let mills = MILLS
-                .iter()
-                .filter(|mill| pieces & **mill == **mill)
-                .count() as i32;
-            material + freedom * FREEDOM + mills * MILL
-        };
-        let _ = rules;
-        score(us) - score(us.opponent())
-    }
-
-    fn search(
-        position: &Position,
-        rules: &Rules,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        ply: i32,
-        deadline: Instant,
-    ) -> i32 {
-        if position.outcome(rules).is_some() {
-            // The side to move has lost.
-            return -WIN + ply;
-        }
-        if depth == 0 || Instant::now() >= deadline {
-            return Self::evaluate(position, rules);
-        }
-        let mut best = -WIN;
-        for &mv in position.legal_moves(rules).iter() {
-            let value = -Self::search(
-                &position.play(mv),
-                rules,
-                depth - 1,
-                -beta,
-                -alpha,
-                ply + 1,
-                deadline,
-            );
-            if value > best {
-                best = value;
-            }
-            alpha = alpha.max(value);
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
-    }
-
-    /// Every move with its value at `depth`, best first (stable among equals).
-    fn ranked(
-        position: &Position,
-        rules: &Rules,
-        depth: u32,
-        deadline: Instant,
-    ) -> Vec<(Move, i32)> {
-        let mut ranked: Vec<(Move, i32)> = position
-            .legal_moves(rules)
-            .iter()
-            .map(|&mv| {
-                let value = -Self::search(
-                    &position.play(mv),
-                    rules,
-                    depth.saturating_sub(1),
-                    -WIN - 1,
-                    WIN + 1,
-                    1,
-                    deadline,
-                );
-                (mv, value)
-            })
-            .collect();
-        ranked.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-        ranked
-    }
-}
-
-impl MorrisPlayer for AlphaBeta {
-    /// The shallow search ignores `history` (it never looks far enough to steer repetitions).
-    fn choose(
-        &self,
-        position: &Position,
-        rules: &Rules,
-        _history: &[Position],
-        level: u8,
-        think_time: Duration,
-    ) -> Option<Move> {
-        let moves = position.legal_moves(rules);
-        if moves.is_empty() {
-            return None;
-        }
-        let mut rng = rand::rng();
-        if rng.random_range(0..100) < Self::blunder_percent(level) {
-            return Some(moves[rng.random_range(0..moves.len())]);
-        }
-        let deadline = Instant::now() + think_time;
-        let mut best = Self::ranked(position, rules, 1, deadline);
-        for depth in 2..=Self::depth_for(level).min(MAX_DEPTH) {
-            if Instant::now() >= deadline {
-                break;
-            }
-            let ranked = Self::ranked(position, rules, depth, deadline);
-            if Instant::now() < deadline {
-                best = ranked;
-            }
-        }
-        // Among equally good moves pick at random, so games differ.
-        let top = best.first()?.1;
-        let equal: Vec<Move> = best
-            .iter()
-            .take_while(|(_, v)| *v == top)
-            .map(|(mv, _)| *mv)
-            .collect();
-        Some(equal[rng.random_range(0..equal.len())])
-    }
-
-    fn analyse(
-        &self,
-        position: &Position,
-        rules: &Rules,
-        think_time: Duration,
-    ) -> Vec<(Move, i32)> {
-        Self::ranked(position, rules, 2, Instant::now() + think_time)
-    }
+        .map(|(mv, value)| RankedMorrisMove {
+            mv: mv.to_string(),
+            value,
+        })
+        .collect();
+    Ok(MorrisAnalysis { moves })
 }

@@ -75,7 +75,9 @@ pub const MIGRATIONS: &[Migration] = &[
     // it is, when it last changed, who created it), for listing, the computer's turns after a
     // restart, the limit of live games per client, and optimistic concurrency between instances.
     // `computer_to_act` is 1 or 0, NULL where unknown (games stored before this migration: the
-    // server fills it in the first time it loads them).
+    // server fills it in the first time it loads them). No index names `updated_at` or `version`,
+    // which change with every command: a move rewrites the row and no index (in PostgreSQL a
+    // heap-only update), unless it ends the game or hands the turn to or from the computer.
     Migration::common(
         "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN to_act TEXT;
@@ -86,10 +88,9 @@ pub const MIGRATIONS: &[Migration] = &[
         version = (SELECT COUNT(*) FROM events WHERE events.game_id = games.id),
         updated_at = COALESCE((SELECT MAX(at) FROM events WHERE events.game_id = games.id), created_at);
     CREATE INDEX games_by_creation ON games (created_at);
-    CREATE INDEX games_waiting_for_computer ON games (updated_at)
+    CREATE INDEX games_waiting_for_computer ON games (created_at)
         WHERE finished_at IS NULL AND (computer_to_act IS NULL OR computer_to_act = 1);
-    CREATE INDEX games_live_by_creator ON games (creator, updated_at) WHERE finished_at IS NULL;
-    CREATE INDEX games_live ON games (updated_at) WHERE finished_at IS NULL;",
+    CREATE INDEX games_live_by_creator ON games (creator, created_at) WHERE finished_at IS NULL;",
     ),
 ];
 

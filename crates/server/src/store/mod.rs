@@ -271,8 +271,8 @@ impl Store {
     }
 
     /// Unfinished games where the computer is (or may be) to act and nothing was stored since
-    /// `before` (ms since the epoch): turns that no process is known to be playing. Oldest first,
-    /// at most `limit`.
+    /// `before` (ms since the epoch): turns that no process is known to be playing. Oldest games
+    /// first, at most `limit`.
     pub async fn waiting_for_computer(
         &self,
         before: i64,
@@ -284,15 +284,7 @@ impl Store {
         }
     }
 
-    /// How many unfinished games changed at or after `since`.
-    pub async fn live_games(&self, since: i64) -> anyhow::Result<usize> {
-        match self {
-            Store::Sqlite(store) => store.live_games(since),
-            Store::Postgres(store) => store.live_games(since).await,
-        }
-    }
-
-    /// How many unfinished games `creator` created that changed at or after `since`.
+    /// How many unfinished games `creator` created at or after `since`.
     pub async fn live_games_of(&self, creator: &str, since: i64) -> anyhow::Result<usize> {
         match self {
             Store::Sqlite(store) => store.live_games_of(creator, since),

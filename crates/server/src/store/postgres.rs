@@ -281,7 +281,7 @@ impl PostgresStore {
                 "SELECT id FROM games
                  WHERE finished_at IS NULL AND (computer_to_act IS NULL OR computer_to_act = 1)
                      AND updated_at < $1
-                 ORDER BY updated_at LIMIT $2",
+                 ORDER BY created_at LIMIT $2",
             )
             .await?;
         client
@@ -292,25 +292,13 @@ impl PostgresStore {
             .collect()
     }
 
-    /// Live games.
-    pub async fn live_games(&self, since: i64) -> anyhow::Result<usize> {
-        let client = self.client().await?;
-        let statement = client
-            .prepare_cached(
-                "SELECT COUNT(*) FROM games WHERE finished_at IS NULL AND updated_at >= $1",
-            )
-            .await?;
-        let row = client.query_one(&statement, &[&since]).await?;
-        Ok(to_usize(row.try_get(0)?))
-    }
-
     /// Live games of one creator.
     pub async fn live_games_of(&self, creator: &str, since: i64) -> anyhow::Result<usize> {
         let client = self.client().await?;
         let statement = client
             .prepare_cached(
                 "SELECT COUNT(*) FROM games
-                 WHERE creator = $1 AND finished_at IS NULL AND updated_at >= $2",
+                 WHERE creator = $1 AND finished_at IS NULL AND created_at >= $2",
             )
             .await?;
         let row = client.query_one(&statement, &[&creator, &since]).await?;

@@ -267,7 +267,7 @@ impl SqliteStore {
             "SELECT id FROM games
              WHERE finished_at IS NULL AND (computer_to_act IS NULL OR computer_to_act = 1)
                  AND updated_at < ?1
-             ORDER BY updated_at LIMIT ?2",
+             ORDER BY created_at LIMIT ?2",
         )?;
         let ids = statement
             .query_map(params![before, to_i64(limit)], |row| row.get(0))?
@@ -275,21 +275,11 @@ impl SqliteStore {
         Ok(ids)
     }
 
-    /// Live games.
-    pub fn live_games(&self, since: i64) -> anyhow::Result<usize> {
-        let count: i64 = self.connection().query_row(
-            "SELECT COUNT(*) FROM games WHERE finished_at IS NULL AND updated_at >= ?1",
-            [since],
-            |row| row.get(0),
-        )?;
-        Ok(to_usize(count))
-    }
-
     /// Live games of one creator.
     pub fn live_games_of(&self, creator: &str, since: i64) -> anyhow::Result<usize> {
         let count: i64 = self.connection().query_row(
             "SELECT COUNT(*) FROM games
-             WHERE creator = ?1 AND finished_at IS NULL AND updated_at >= ?2",
+             WHERE creator = ?1 AND finished_at IS NULL AND created_at >= ?2",
             params![creator, since],
             |row| row.get(0),
         )?;

@@ -12,13 +12,23 @@ fn friends_config() -> BgConfig {
     }
 }
 
-/// A friendly money game where White opens with `roll`.
-fn opening(roll: &str) -> BgApp {
+/// A money session whose first game `opener` opens with `roll`.
+fn opened_match(opener: Seat, roll: &str) -> Match {
     let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
     record
-        .new_game_with_opening(Seat::Zero, roll.parse().unwrap())
+        .new_game_with_opening(opener, roll.parse().unwrap())
         .unwrap();
-    BgApp::with_record(friends_config(), english(), record, 0)
+    record
+}
+
+/// A friendly money game where White opens with `roll`.
+fn opening(roll: &str) -> BgApp {
+    BgApp::with_record(
+        friends_config(),
+        english(),
+        opened_match(Seat::Zero, roll),
+        0,
+    )
 }
 
 fn press(app: &mut BgApp, inputs: impl IntoIterator<Item = Input>) {
@@ -70,7 +80,7 @@ fn checkers_are_moved_one_by_one_then_confirmed() {
     select(&mut app, 8);
     assert_eq!(app.selected, Some(8));
     select(&mut app, 5);
-    assert_eq!(app.steps.len(), 1);
+    assert_eq!(app.steps().len(), 1);
     assert_eq!(app.completed_move(), None);
     select(&mut app, 6);
     select(&mut app, 5);
@@ -97,7 +107,7 @@ fn the_used_die_is_marked_and_undo_takes_the_checker_back() {
     select(&mut app, 5);
     assert_eq!(app.dice_shown(), [(3, true), (1, false)]);
     press(&mut app, [Input::Char('u')]);
-    assert!(app.steps.is_empty());
+    assert!(app.steps().is_empty());
     assert_eq!(app.dice_shown(), [(3, false), (1, false)]);
     assert_eq!(app.shown_position(), Some(app.game().unwrap().position()));
 }
@@ -107,7 +117,7 @@ fn one_checker_may_use_both_dice_in_one_selection() {
     let mut app = opening("31");
     select(&mut app, 24);
     select(&mut app, 20);
-    assert_eq!(app.steps.len(), 2);
+    assert_eq!(app.steps().len(), 2);
     assert_eq!(
         app.completed_move().map(|m| m.to_string()).as_deref(),
         Some("24/20")
@@ -119,7 +129,7 @@ fn a_point_without_a_movable_checker_cannot_be_selected() {
     let mut app = opening("31");
     select(&mut app, 7);
     assert_eq!(app.selected, None);
-    assert!(app.status.error);
+    assert!(app.screen.status.error);
 }
 
 #[test]
@@ -145,9 +155,9 @@ fn tab_completes_the_typed_move_and_enter_takes_a_unique_prefix() {
     let starting: Vec<&String> = legal.iter().filter(|t| t.starts_with("13/10")).collect();
     press(&mut app, "13/10".chars().map(Input::Char));
     press(&mut app, [Input::Tab]);
-    assert!(starting.iter().all(|t| t.starts_with(&app.input)));
+    assert!(starting.iter().all(|t| t.starts_with(&app.screen.input)));
     if let [only] = starting[..] {
-        assert_eq!(&app.input, only);
+        assert_eq!(&app.screen.input, only);
     }
     // A prefix that fits one move only plays it.
     let unique = legal
@@ -167,9 +177,9 @@ fn a_double_is_offered_taken_and_the_cube_changes_hands() {
     press(&mut app, [Input::Char('d')]);
     assert_eq!(app.game().unwrap().phase(), Phase::Doubled);
     assert!(
-        app.status.text.contains("doubles to 2"),
+        app.screen.status.text.contains("doubles to 2"),
         "{}",
-        app.status.text
+        app.screen.status.text
     );
     press(&mut app, [Input::Char('t')]);
     assert_eq!(app.cube(), (2, CubeOwner::Owned(Seat::Zero)));
@@ -199,9 +209,9 @@ fn a_opens_and_closes_the_analysis_once_the_game_is_over() {
     press(&mut app, typed("8/5 6/5"));
     press(&mut app, [Input::Char('d'), Input::Char('p')]);
     assert!(
-        app.status.text.contains("a: analysis"),
+        app.screen.status.text.contains("a: analysis"),
         "{}",
-        app.status.text
+        app.screen.status.text
     );
     press(&mut app, [Input::Char('a')]);
     let lines = app.analysis.clone().expect("the analysis is shown");
@@ -218,10 +228,7 @@ fn a_opens_and_closes_the_analysis_once_the_game_is_over() {
 
 #[test]
 fn doubling_is_refused_with_the_cube_off() {
-    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
-    record
-        .new_game_with_opening(Seat::Zero, "31".parse().unwrap())
-        .unwrap();
+    let record = opened_match(Seat::Zero, "31");
     let config = BgConfig {
         cube: false,
         ..friends_config()
@@ -230,7 +237,7 @@ fn doubling_is_refused_with_the_cube_off() {
     press(&mut app, typed("8/5 6/5"));
     press(&mut app, [Input::Char('d')]);
     assert_eq!(app.game().unwrap().phase(), Phase::AwaitingRoll);
-    assert!(app.status.error);
+    assert!(app.screen.status.error);
 }
 
 #[test]
@@ -239,9 +246,9 @@ fn quitting_asks_whether_to_resign_or_leave() {
     press(&mut app, [Input::Char('q')]);
     assert!(app.asking);
     press(&mut app, [Input::Char('n')]);
-    assert!(!app.asking && !app.quit);
+    assert!(!app.asking && !app.screen.quit);
     press(&mut app, [Input::Char('q'), Input::Char('l')]);
-    assert!(app.quit);
+    assert!(app.screen.quit);
     assert!(
         app.game().unwrap().outcome().is_none(),
         "leaving does not resign"
@@ -261,10 +268,7 @@ fn quitting_asks_whether_to_resign_or_leave() {
 
 #[test]
 fn the_computer_rolls_and_shows_its_move_checker_by_checker() {
-    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
-    record
-        .new_game_with_opening(Seat::One, "31".parse().unwrap())
-        .unwrap();
+    let record = opened_match(Seat::One, "31");
     let config = BgConfig {
         level: 8,
         ..BgConfig::default()
@@ -287,7 +291,7 @@ fn the_computer_rolls_and_shows_its_move_checker_by_checker() {
 }
 
 /// Plays a seeded game with the first legal move each turn; at every turn, every legal move
-/// (up to a bound) must be reachable by selecting its checkers one at a time.
+/// (up to a bound) must be made by selecting its checkers one at a time, in the order listed.
 #[test]
 fn every_legal_move_can_be_made_by_selection() {
     const MOVES_CHECKED_PER_TURN: usize = 12;
@@ -300,21 +304,17 @@ fn every_legal_move_can_be_made_by_selection() {
             game.roll(&mut dice).unwrap();
         }
         let legal = game.legal_moves();
-        for mv in legal.iter().take(MOVES_CHECKED_PER_TURN) {
+        for mv in legal
+            .iter()
+            .filter(|mv| !mv.is_empty())
+            .take(MOVES_CHECKED_PER_TURN)
+        {
             let mut app = BgApp::with_record(friends_config(), english(), record.clone(), 0);
-            if mv.is_empty() {
-                continue;
-            }
-            let orders = app.step_orders();
-            let (_, order) = orders
-                .iter()
-                .find(|(m, _)| m == mv)
-                .unwrap_or_else(|| panic!("no order for {mv}"));
-            for step in order.clone() {
+            for step in mv.checker_moves() {
                 select(&mut app, step.from);
                 select(&mut app, step.to);
             }
-            assert_eq!(app.completed_move(), Some(*mv), "selecting {order:?}");
+            assert_eq!(app.completed_move(), Some(*mv), "selecting {mv}");
         }
         let first = legal[0];
         let game = record.current_mut().unwrap();
@@ -326,10 +326,8 @@ fn every_legal_move_can_be_made_by_selection() {
 
 #[test]
 fn the_computer_takes_an_early_double_and_says_so() {
-    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
-    let game = record
-        .new_game_with_opening(Seat::One, "31".parse().unwrap())
-        .unwrap();
+    let mut record = opened_match(Seat::One, "31");
+    let game = record.current_mut().unwrap();
     game.play_text("8/5 6/5").unwrap();
     let mut app = BgApp::with_record(BgConfig::default(), english(), record, 0);
     press(&mut app, [Input::Char('d')]);
@@ -338,9 +336,9 @@ fn the_computer_takes_an_early_double_and_says_so() {
     app.think();
     assert_eq!(app.cube(), (2, CubeOwner::Owned(Seat::One)));
     assert!(
-        app.status.text.starts_with("Black takes."),
+        app.screen.status.text.starts_with("Black takes."),
         "{}",
-        app.status.text
+        app.screen.status.text
     );
 }
 
@@ -349,7 +347,7 @@ fn clicks_on_the_board_move_a_checker() {
     let mut app = opening("31");
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
     terminal.draw(|frame| app.draw(frame)).unwrap();
-    let area = app.board_area.expect("drawn");
+    let area = app.screen.board_area.expect("drawn");
     // Bottom row, left half: the 8-point is the fifth column (12, 11, 10, 9, 8), three cells
     // each after the frame; the 5-point is the second column of the right half (6, 5, …).
     let click = |column: u16| Input::Click {
@@ -357,6 +355,20 @@ fn clicks_on_the_board_move_a_checker() {
         row: area.y + 12,
     };
     press(&mut app, [click(1 + 3 * 4 + 1), click(24 + 3 + 1)]);
-    assert_eq!(app.steps.len(), 1);
-    assert_eq!((app.steps[0].from, app.steps[0].to), (8, 5));
+    assert_eq!(app.steps().len(), 1);
+    assert_eq!((app.steps()[0].from, app.steps()[0].to), (8, 5));
+}
+
+#[test]
+fn a_refused_double_is_told_in_the_users_language() {
+    let record = opened_match(Seat::Zero, "31");
+    let catalog = ludus_tui::i18n::Catalog::new(ludus_tui::i18n::Lang::Et);
+    let mut app = BgApp::with_record(friends_config(), catalog, record, 0);
+    press(&mut app, typed("8/5 6/5"));
+    // Black doubles, White takes and owns the cube; Black may not double again.
+    press(&mut app, [Input::Char('d'), Input::Char('t')]);
+    assert_eq!(app.cube(), (2, CubeOwner::Owned(Seat::Zero)));
+    press(&mut app, [Input::Char('d')]);
+    assert!(app.screen.status.error);
+    assert_eq!(app.screen.status.text, "Kuubik on vastase käes.");
 }

@@ -66,7 +66,7 @@ fn a_typed_move_is_played_with_enter() {
     let mut app = friends();
     press(&mut app, typed("d6"));
     assert_eq!(played(&app), ["d6"]);
-    assert!(app.input.is_empty());
+    assert!(app.screen.input.is_empty());
 }
 
 #[test]
@@ -82,11 +82,15 @@ fn an_ambiguous_prefix_lists_the_candidates() {
     press(&mut app, typed("a"));
     assert!(played(&app).is_empty());
     assert!(
-        app.status.error,
+        app.screen.status.error,
         "ambiguous prefix reported: {:?}",
-        app.status
+        app.screen.status
     );
-    assert!(app.status.text.contains("a1"), "{}", app.status.text);
+    assert!(
+        app.screen.status.text.contains("a1"),
+        "{}",
+        app.screen.status.text
+    );
 }
 
 #[test]
@@ -94,9 +98,9 @@ fn tab_completes_the_common_prefix_of_the_candidates() {
     // White closes the top row with g7: every move there is "g7x…".
     let mut app = after(&["a7", "a1", "d7", "d1"]);
     press(&mut app, [Input::Char('g'), Input::Char('7'), Input::Tab]);
-    assert_eq!(app.input, "g7x");
+    assert_eq!(app.screen.input, "g7x");
     press(&mut app, [Input::Char('a'), Input::Tab]);
-    assert_eq!(app.input, "g7xa1");
+    assert_eq!(app.screen.input, "g7xa1");
     press(&mut app, [Input::Enter]);
     assert_eq!(played(&app).last().map(String::as_str), Some("g7xa1"));
 }
@@ -106,7 +110,7 @@ fn a_prefix_no_move_starts_with_is_refused() {
     let mut app = after(&["d6"]);
     press(&mut app, typed("d6"));
     assert_eq!(played(&app), ["d6"]);
-    assert!(app.status.error);
+    assert!(app.screen.status.error);
 }
 
 #[test]
@@ -132,7 +136,11 @@ fn a_placement_that_closes_a_mill_asks_for_the_removal() {
     // White places g7: a mill a7-d7-g7; the removal is chosen by a second selection.
     app.apply(MorrisAction::Select(square("g7")));
     assert_eq!(app.pick, [square("g7")]);
-    assert!(app.status.text.contains("Mill"), "{}", app.status.text);
+    assert!(
+        app.screen.status.text.contains("Mill"),
+        "{}",
+        app.screen.status.text
+    );
     app.apply(MorrisAction::Select(square("f2")));
     assert_eq!(played(&app).last().map(String::as_str), Some("g7xf2"));
 }
@@ -165,11 +173,11 @@ fn undo_against_the_computer_takes_back_its_reply_too() {
 fn quitting_asks_first() {
     let mut app = friends();
     press(&mut app, [Input::Char('q')]);
-    assert!(app.confirm_quit && !app.quit);
+    assert!(app.confirm_quit && !app.screen.quit);
     press(&mut app, [Input::Char('n')]);
-    assert!(!app.confirm_quit && !app.quit);
+    assert!(!app.confirm_quit && !app.screen.quit);
     press(&mut app, [Input::Char('q'), Input::Char('y')]);
-    assert!(app.quit);
+    assert!(app.screen.quit);
 }
 
 #[test]
@@ -192,7 +200,7 @@ fn the_computer_move_is_shown_part_by_part_then_played() {
     app.tick();
     assert!(app.animation.is_none());
     assert_eq!(app.game.moves(), [animation.mv]);
-    assert!(app.status.text.contains(&animation.mv.to_string()));
+    assert!(app.screen.status.text.contains(&animation.mv.to_string()));
 }
 
 #[test]
@@ -205,7 +213,11 @@ fn a_hint_names_a_legal_move_with_its_value() {
         "the mill is closed: {mv}"
     );
     assert!(!value.is_empty());
-    assert!(app.status.text.contains("g7x"), "{}", app.status.text);
+    assert!(
+        app.screen.status.text.contains("g7x"),
+        "{}",
+        app.screen.status.text
+    );
 }
 
 #[test]
@@ -213,7 +225,7 @@ fn a_click_on_a_point_selects_it() {
     let mut app = friends();
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal.draw(|frame| app.draw(frame)).unwrap();
-    let area = app.board_area.expect("the board was drawn");
+    let area = app.screen.board_area.expect("the board was drawn");
     // a7 is the top-left point: the first grid column after the rank labels, the first row.
     let click = Input::Click {
         column: area.x + 3,
@@ -249,17 +261,21 @@ fn a_slide_into_a_mill_by_selection_removes_and_wins() {
     app.apply(MorrisAction::Select(square("g4")));
     app.apply(MorrisAction::Select(square("g7")));
     assert_eq!(app.pick, [square("g4"), square("g7")]);
-    assert!(app.status.text.contains("Mill"), "{}", app.status.text);
+    assert!(
+        app.screen.status.text.contains("Mill"),
+        "{}",
+        app.screen.status.text
+    );
     app.apply(MorrisAction::Select(square("b2")));
     assert_eq!(played(&app), ["g4-g7xb2"]);
     assert!(
-        app.status.text.starts_with("White wins."),
+        app.screen.status.text.starts_with("White wins."),
         "{}",
-        app.status.text
+        app.screen.status.text
     );
     // Over: only q (leave at once) and u (take back) do anything.
     assert_eq!(app.action_for(Input::Char('h')), None);
     assert_eq!(app.action_for(Input::Char('q')), Some(MorrisAction::Quit));
     app.apply(MorrisAction::Quit);
-    assert!(app.quit);
+    assert!(app.screen.quit);
 }

@@ -34,6 +34,6 @@ fn plain_mode_prints_the_board_and_plays_typed_moves() {
     assert!(output.contains("Nine Men's Morris"), "{output}");
     assert!(output.contains("1. d6            d5"), "{output}");
     assert_eq!(app.game.moves().len(), 2);
-    assert!(app.quit);
+    assert!(app.screen.quit);
     assert_eq!(saved.len(), 2, "saved after each move");
 }

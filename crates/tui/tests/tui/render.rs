@@ -71,7 +71,7 @@ fn morris_board_in_each_language() {
 fn backgammon_board_in_each_language() {
     for lang in Lang::ALL {
         let mut app = backgammon(lang);
-        assert_eq!(app.steps.len(), 2, "two checkers moved");
+        assert_eq!(app.steps().len(), 2, "two checkers moved");
         let text = screen_text(&mut app, 80, 24);
         insta::assert_snapshot!(format!("backgammon_{lang}"), text);
     }
@@ -81,7 +81,7 @@ fn backgammon_board_in_each_language() {
 fn a_formed_mill_is_drawn_in_heavy_yellow_lines() {
     let mut app = morris(Lang::En);
     let terminal = draw(&mut app, 80, 24);
-    let area = app.board_area.unwrap();
+    let area = app.screen.board_area.unwrap();
     let buffer = terminal.backend().buffer();
     // Between a7 and d7 on the top row.
     let cell = &buffer[(area.x + 5, area.y)];
@@ -96,7 +96,7 @@ fn the_cursor_is_shown_reversed() {
     let mut app = morris(Lang::En);
     app.cursor = "d6".parse().unwrap();
     let terminal = draw(&mut app, 80, 24);
-    let area = app.board_area.unwrap();
+    let area = app.screen.board_area.unwrap();
     let cell = &terminal.backend().buffer()[(area.x + 3 + 12, area.y + 2)];
     assert!(cell.modifier.contains(Modifier::REVERSED), "{cell:?}");
 }
@@ -119,7 +119,7 @@ fn larger_terminals_keep_the_board_whole() {
         let text = screen_text(&mut app, width, height);
         assert!(text.contains("13 14 15 16 17 18"), "{text}");
         assert!(text.contains(" 6  5  4  3  2  1"), "{text}");
-        assert_eq!(app.board_area.map(|a| a.y), Some(1));
+        assert_eq!(app.screen.board_area.map(|a| a.y), Some(1));
     }
 }
 
@@ -127,7 +127,7 @@ fn larger_terminals_keep_the_board_whole() {
 fn a_click_on_a_point_of_the_backgammon_board_finds_it() {
     let mut app = backgammon(Lang::En);
     draw(&mut app, 80, 24);
-    let area = app.board_area.unwrap();
+    let area = app.screen.board_area.unwrap();
     // The rightmost point of the bottom row is the 1-point; the bar is in the middle.
     let at = |x: u16, y: u16| ludus_tui::backgammon_view::slot_at(area, area.x + x, area.y + y);
     assert_eq!(at(40, 12), Some(Slot::Point(1)));

@@ -1,10 +1,16 @@
-use crate::data;
-use ludus_backgammon::{Match, Phase, Rules, SeededDice};
+//! Post-game analysis of match records.
+
+use ludus_backgammon::{Match, Phase, Rules, SeededDice, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::match_context::MatchContext;
-use ludus_interop::analysis::{BLUNDER, DOUBTFUL, DecisionKind, ERROR, Mark, analyze_match};
-use ludus_interop::external::{BackgammonBrain, EngineBrain};
-use ludus_interop::mat::read_mat;
+use ludus_backgammon_engine::analysis::{
+    BLUNDER, DOUBTFUL, DecisionKind, ERROR, Mark, analyze_match,
+};
+use ludus_backgammon_engine::engine::Engine;
+
+/// A gnubg export of a 3-point match (`tests/data`).
+const GNUBG_3_POINT: &str = include_str!("data/gnubg_3_point_match.mat");
+/// gnubg (0-ply) against Ludus as its external player, a 3-point match (`tests/data`).
+const GNUBG_VS_LUDUS: &str = include_str!("data/gnubg_vs_ludus_match.mat");
 
 #[test]
 fn marks_follow_gnubgs_default_thresholds() {
@@ -20,8 +26,7 @@ fn the_zero_ply_engine_loses_nothing_by_its_own_zero_ply_measure() {
     // The engine plays both sides of a one-point match at 0 ply with seeded dice.
     let mut record = Match::new(Rules::match_to(1), ["a".into(), "b".into()]);
     let mut dice = SeededDice::new(7);
-    let mut brain = EngineBrain::new(0, 0);
-    let context = MatchContext::default();
+    let engine = Engine::new(0);
     let game = record.new_game(&mut dice).unwrap();
     while game.outcome().is_none() {
         if let Phase::AwaitingRoll = game.phase() {
@@ -30,7 +35,7 @@ fn the_zero_ply_engine_loses_nothing_by_its_own_zero_ply_measure() {
         let Phase::Moving(roll) = game.phase() else {
             panic!("no cube in a one-point match")
         };
-        let mv = brain.choose_move(&game.position(), roll, &context);
+        let mv = engine.best_move(&game.position(), roll);
         game.play(&mv).unwrap();
     }
     let report = analyze_match(&record, &NetEvaluator::shipped(), 0);
@@ -42,7 +47,7 @@ fn the_zero_ply_engine_loses_nothing_by_its_own_zero_ply_measure() {
 
 #[test]
 fn a_match_gnubg_played_against_ludus_is_analysed_for_both_players() {
-    let record = read_mat(&data("gnubg_vs_ludus_match.mat")).unwrap();
+    let record = read_mat(GNUBG_VS_LUDUS).unwrap();
     let report = analyze_match(&record, &NetEvaluator::shipped(), 0);
     assert_eq!(report.players[1].name, "root");
     assert!(report.players.iter().all(|p| p.unforced_moves > 10));
@@ -50,7 +55,7 @@ fn a_match_gnubg_played_against_ludus_is_analysed_for_both_players() {
 
 #[test]
 fn every_cube_action_of_a_match_is_analysed_and_the_report_serialises() {
-    let record = read_mat(&data("gnubg_3_point_match.mat")).unwrap();
+    let record = read_mat(GNUBG_3_POINT).unwrap();
     let report = analyze_match(&record, &NetEvaluator::shipped(), 0);
     let kinds: Vec<DecisionKind> = report.games[0].decisions.iter().map(|d| d.kind).collect();
     // Game 1: gnubg's opening move, root doubles, gnubg takes, root's move, gnubg redoubles,
