@@ -220,8 +220,8 @@ impl Store {
     }
 
     /// Stores one command and the game's new status in one transaction, provided the game is
-    /// still at [`Append::expected_version`]; PostgreSQL also announces it on
-    /// [`NOTIFY_CHANNEL`] when the transaction commits.
+    /// still at [`Append::expected_version`]; PostgreSQL then announces it on
+    /// [`NOTIFY_CHANNEL`] once that transaction has committed.
     pub async fn append(&self, append: &Append<'_>) -> Result<(), AppendError> {
         match self {
             Store::Sqlite(store) => store.append(append),
