@@ -1,9 +1,12 @@
-//! `ludus serve`: the web UI and the HTTP API (see `ludus-server`).
+//! `ludus serve`: the web UI and the HTTP API (see `ludus-server` and `docs/server.md`).
 
 use crate::CliResult;
-use clap::Args;
+use clap::{Args, ValueEnum};
+use ludus_server::Settings;
+use ludus_server::settings::{
+    DEFAULT_MAX_CACHED_GAMES, DEFAULT_MAX_LIVE_GAMES_PER_CLIENT, DEFAULT_RATE_PER_MINUTE,
+};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// Arguments of `ludus serve`.
@@ -12,32 +15,124 @@ pub(crate) struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database holding every game (created if missing).
+    /// Where the games are stored: an SQLite file (created if missing), or a PostgreSQL database
+    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DB` that several servers may share.
     #[arg(long, default_value = "ludus.db")]
-    db: PathBuf,
+    db: String,
     /// The most time the computer thinks per decision, in milliseconds.
     #[arg(long, default_value_t = 1500)]
     think_ms: u64,
+    /// The most games kept in memory (the others are loaded from the database when asked for).
+    #[arg(long, default_value_t = DEFAULT_MAX_CACHED_GAMES)]
+    max_cached_games: usize,
+    /// Games created, and engine requests made, per client and minute (0: no limit).
+    #[arg(long, default_value_t = DEFAULT_RATE_PER_MINUTE)]
+    rate_per_minute: u32,
+    /// Unfinished games one client may have created in the last 24 hours (0: no limit).
+    #[arg(long, default_value_t = DEFAULT_MAX_LIVE_GAMES_PER_CLIENT)]
+    max_live_games_per_client: usize,
+    /// Take the client's address from X-Forwarded-For (only behind a proxy that sets it).
+    #[arg(long)]
+    trust_proxy: bool,
+    /// Analysis requests computed at once (default: half the cores, at least one).
+    #[arg(long)]
+    analysis_workers: Option<usize>,
+    /// Computer moves computed at once (default: the number of cores).
+    #[arg(long)]
+    computer_workers: Option<usize>,
+    /// The longest a request may take, in seconds, before it is answered 503.
+    #[arg(long, default_value_t = 20)]
+    request_timeout_secs: u64,
+    /// PostgreSQL connections per server process.
+    #[arg(long, default_value_t = 16)]
+    db_connections: usize,
+    /// Log lines as plain text or as JSON objects (levels from RUST_LOG, default `info`).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
 }
 
-/// Opens the database, resumes its games and serves until Ctrl-C.
+/// The format of the log on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum LogFormat {
+    /// One readable line per event.
+    Text,
+    /// One JSON object per event.
+    Json,
+}
+
+impl ServeArgs {
+    fn settings(&self) -> Settings {
+        let defaults = Settings::default();
+        let analysis_workers = self
+            .analysis_workers
+            .unwrap_or(defaults.analysis_workers)
+            .max(1);
+        Settings {
+            max_cached_games: self.max_cached_games,
+            rate_per_minute: self.rate_per_minute,
+            max_live_games_per_client: self.max_live_games_per_client,
+            trust_proxy: self.trust_proxy,
+            analysis_workers,
+            analysis_queue: 4 * analysis_workers,
+            computer_workers: self
+                .computer_workers
+                .unwrap_or(defaults.computer_workers)
+                .max(1),
+            request_timeout: Duration::from_secs(self.request_timeout_secs.max(1)),
+            ..defaults
+        }
+    }
+}
+
+/// Sets up the log: `RUST_LOG` filters (default `info`), text or JSON lines on stderr.
+fn init_logging(format: LogFormat) {
+    use std::io::IsTerminal;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false);
+    // A second initialisation (never in the binary) is harmless: keep the first.
+    let _ = match format {
+        LogFormat::Text => builder
+            .with_ansi(std::io::stderr().is_terminal())
+            .try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
+}
+
+/// Opens the database and serves until SIGTERM or Ctrl-C, then shuts down gracefully.
 pub(crate) fn run(args: ServeArgs) -> CliResult {
+    init_logging(args.log_format);
     let config = ludus_server::Config {
         think_time: Duration::from_millis(args.think_ms),
     };
-    let hub = ludus_server::Hub::open(&args.db, crate::serve_players::engine_players(), config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
+        let hub = ludus_server::Hub::connect(
+            &args.db,
+            args.db_connections,
+            crate::serve_players::engine_players(),
+            config,
+            args.settings(),
+        )
+        .await?;
         let listener = tokio::net::TcpListener::bind(args.addr).await?;
+        let database = match hub.store().backend() {
+            ludus_server::store::Backend::Sqlite => args.db.clone(),
+            ludus_server::store::Backend::Postgres => {
+                ludus_server::store::postgres::redact(&args.db)
+            }
+        };
         // Tests start the server on port 0 and read the real address from this line.
-        eprintln!(
-            "ludus: serving http://{} (database {})",
-            listener.local_addr()?,
-            args.db.display()
+        tracing::info!(
+            "serving http://{} (database {database})",
+            listener.local_addr()?
         );
-        ludus_server::serve_on(listener, hub, ludus_server::shutdown_signal()).await
+        ludus_server::serve_on(listener, hub, ludus_server::terminate_signal()).await
     })?;
     Ok(())
 }

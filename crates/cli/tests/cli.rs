@@ -6,6 +6,7 @@
 //! - `bench`: `ludus bench --json`.
 //! - `interop`: `ludus backgammon external | analyze`, `ludus morris uci`.
 //! - `pipe`: a reader that closes the pipe early ends every command quietly (exit 0).
+//! - `serve`: `ludus serve` on SQLite and PostgreSQL: SIGKILL, SIGTERM, two processes.
 
 #[path = "cli/backgammon.rs"]
 mod backgammon;
@@ -19,6 +20,8 @@ mod morris;
 mod pipe;
 #[path = "cli/play.rs"]
 mod play;
+#[path = "cli/serve.rs"]
+mod serve;
 
 use std::process::{Command, Output};
 

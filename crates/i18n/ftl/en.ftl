@@ -207,3 +207,7 @@ err-stale-version = The game has moved on; the board is brought up to date.
 err-analysis-backgammon-only = Only backgammon games can be analysed.
 err-no-analyser = This server cannot analyse games.
 err-internal = The server failed; please try again.
+err-rate-limited = Too many requests from your address; try again in { $seconds } s.
+err-too-many-live-games = You already have { $live } unfinished games (at most { $most }); finish or resign some first.
+err-engine-busy = The engine is busy; try again in a moment.
+err-timeout = The server took too long (over { $seconds } s); try again.

@@ -205,3 +205,7 @@ err-stale-version = Mäng on edasi läinud; laud uuendatakse.
 err-analysis-backgammon-only = Analüüsida saab ainult backgammoni mänge.
 err-no-analyser = See server ei oska mänge analüüsida.
 err-internal = Serveris tekkis viga; proovi uuesti.
+err-rate-limited = Sinu aadressilt on liiga palju päringuid; proovi uuesti { $seconds } s pärast.
+err-too-many-live-games = Sul on juba { $live } lõpetamata mängu (lubatud { $most }); lõpeta või anna mõni neist enne alla.
+err-engine-busy = Mootor on hõivatud; proovi hetke pärast uuesti.
+err-timeout = Server vastas liiga kaua (üle { $seconds } s); proovi uuesti.

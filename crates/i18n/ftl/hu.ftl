@@ -205,3 +205,7 @@ err-stale-version = A játszma továbbhaladt; a tábla frissül.
 err-analysis-backgammon-only = Csak backgammon-játszmák elemezhetők.
 err-no-analyser = Ez a szerver nem tud játszmákat elemezni.
 err-internal = Hiba történt a szerveren; próbáld újra.
+err-rate-limited = Túl sok kérés érkezett a címedről; próbáld újra { $seconds } mp múlva.
+err-too-many-live-games = Már { $live } befejezetlen játszmád van (legfeljebb { $most }); előbb fejezz be vagy adj fel néhányat.
+err-engine-busy = A motor foglalt; próbáld újra egy kicsit később.
+err-timeout = A szerver túl sokáig válaszolt (több mint { $seconds } mp); próbáld újra.

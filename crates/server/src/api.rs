@@ -1,15 +1,17 @@
 //! The HTTP routes: the JSON API of `docs/architecture.md`, the WebSocket feed and the web UI.
 
-use crate::assets;
 use crate::error::{ApiError, RequestError};
 use crate::game::{Action, Command, GameKind, PerSide, Side};
 use crate::games::backgammon::{BackgammonAnalysis, StepsView};
 use crate::games::morris::MorrisAnalysis;
+use crate::limits::{self, ClientKey};
 use crate::sessions::{DEFAULT_LEVEL, GameState, GameSummary, Hub, NewGame};
+use crate::{assets, ops};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
+use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -24,23 +26,42 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// How many games `GET /api/games` lists.
 const LIST_LIMIT: usize = 50;
 
-/// The whole application: API, WebSocket and web UI.
+/// The whole application: API, WebSocket, web UI, and the operations endpoints.
 pub fn router(hub: Hub) -> Router {
+    // Limits (`limits.rs`): creating games and the engine endpoints are rate-limited per
+    // client, the engine endpoints also wait for a place in the analysis pool.
+    let creation = from_fn_with_state(hub.clone(), limits::limit_creation);
+    let engine = from_fn_with_state(hub.clone(), limits::limit_engine);
     Router::new()
         .route("/api/openapi.json", get(openapi))
-        .route("/api/games", get(list_games).post(create_game))
+        .route(
+            "/api/games",
+            get(list_games).merge(post(create_game).layer(creation)),
+        )
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/actions", post(take_action))
         .route("/api/games/{id}/steps", get(move_steps))
         .route("/api/games/{id}/export", get(export_game))
-        .route("/api/games/{id}/analysis", get(analyse_game))
+        .route(
+            "/api/games/{id}/analysis",
+            get(analyse_game).layer(engine.clone()),
+        )
         .route("/api/games/{id}/ws", get(watch_game))
-        .route("/api/morris/analysis", get(morris_analysis))
-        .route("/api/backgammon/analysis", get(backgammon_analysis))
+        .route(
+            "/api/morris/analysis",
+            get(morris_analysis).layer(engine.clone()),
+        )
+        .route(
+            "/api/backgammon/analysis",
+            get(backgammon_analysis).layer(engine),
+        )
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
+        .merge(ops::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(from_fn_with_state(hub.clone(), limits::time_limit))
+        .layer(from_fn_with_state(hub.clone(), ops::observe))
         .with_state(hub)
 }
 
@@ -78,10 +99,10 @@ struct GameList {
     games: Vec<GameSummary>,
 }
 
-async fn list_games(State(hub): State<Hub>) -> Json<GameList> {
-    Json(GameList {
-        games: hub.list(LIST_LIMIT).await,
-    })
+async fn list_games(State(hub): State<Hub>) -> Result<Json<GameList>, ApiError> {
+    Ok(Json(GameList {
+        games: hub.list(LIST_LIMIT).await?,
+    }))
 }
 
 /// `POST /api/games`.
@@ -120,6 +141,7 @@ struct CreatedGame {
 
 async fn create_game(
     State(hub): State<Hub>,
+    client: ClientKey,
     request: Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     let request = body(request)?;
@@ -137,14 +159,19 @@ async fn create_game(
         None | Some("random") => None,
         Some(text) => Some(text.parse::<Side>()?),
     };
-    let created = hub.create(NewGame {
-        kind,
-        rules: request.rules.unwrap_or_else(|| json!({})),
-        vs_computer,
-        side,
-        level: request.level.unwrap_or(DEFAULT_LEVEL),
-        seed: request.seed,
-    })?;
+    let created = hub
+        .create_for(
+            NewGame {
+                kind,
+                rules: request.rules.unwrap_or_else(|| json!({})),
+                vs_computer,
+                side,
+                level: request.level.unwrap_or(DEFAULT_LEVEL),
+                seed: request.seed,
+            },
+            Some(&client.0),
+        )
+        .await?;
     let id = created.state.id.clone();
     let other = created.seat.opponent();
     let invite = created.tokens[other.index()]
@@ -167,7 +194,7 @@ async fn game_state(
     State(hub): State<Hub>,
     Path(id): Path<String>,
 ) -> Result<Json<GameState>, ApiError> {
-    let session = hub.get(&id)?;
+    let session = hub.get(&id).await?;
     let state = session.lock().await.state();
     Ok(Json(state))
 }
@@ -250,13 +277,13 @@ async fn move_steps(
 ) -> Result<Json<StepsView>, ApiError> {
     let query = read_query(query)?;
     let taken = read_steps(query.taken.as_deref().unwrap_or(""))?;
-    let session = hub.get(&id)?;
+    let session = hub.get(&id).await?;
     let view = session.lock().await.steps(&taken, query.version)?;
     Ok(Json(view))
 }
 
 async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let session = hub.get(&id)?;
+    let session = hub.get(&id).await?;
     let (kind, text) = session.lock().await.export();
     let file_name = match kind {
         GameKind::Morris => format!("morris-{id}.txt"),
@@ -283,23 +310,68 @@ async fn watch_game(
     Path(id): Path<String>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let session = hub.get(&id)?;
+    // 404 before the upgrade; the game is read again once the socket is open.
+    drop(hub.get(&id).await?);
     let upgrade = upgrade.map_err(|rejection| RequestError::NotWebSocket(rejection.body_text()))?;
     Ok(upgrade.on_upgrade(move |socket| async move {
-        let (receiver, first) = {
-            let guard = session.lock().await;
-            (guard.subscribe(), Arc::new(guard.state_text()))
+        let _busy = hub.lifecycle().busy();
+        // Subscribe first, then read the state: no change can fall in between.
+        let updates = Subscription::new(&hub, &id);
+        let Ok(first) = hub.state_text(&id).await else {
+            return;
         };
-        feed(socket, receiver, first, session).await;
+        feed(socket, updates, Arc::new(first), &hub, &id).await;
     }))
 }
 
-/// Sends the current state, then every change, until the watcher leaves.
+/// A watcher's receiver of a game's states; leaving unregisters it.
+struct Subscription {
+    hub: Hub,
+    id: String,
+    /// Always `Some` until dropped.
+    receiver: Option<tokio::sync::broadcast::Receiver<Arc<String>>>,
+}
+
+impl Subscription {
+    fn new(hub: &Hub, id: &str) -> Subscription {
+        Subscription {
+            hub: hub.clone(),
+            id: id.to_string(),
+            receiver: Some(hub.watchers().subscribe(id)),
+        }
+    }
+
+    async fn recv(&mut self) -> Result<Arc<String>, RecvError> {
+        match &mut self.receiver {
+            Some(receiver) => receiver.recv().await,
+            None => Err(RecvError::Closed),
+        }
+    }
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        // The receiver must be gone before the registry counts the game's receivers.
+        self.receiver = None;
+        self.hub.watchers().unsubscribed(&self.id);
+    }
+}
+
+/// The close frame sent to every watcher when the server shuts down.
+fn going_away() -> Message {
+    Message::Close(Some(CloseFrame {
+        code: close_code::AWAY,
+        reason: "the server is shutting down".into(),
+    }))
+}
+
+/// Sends the current state, then every change, until the watcher leaves or the server stops.
 async fn feed(
     mut socket: WebSocket,
-    mut updates: tokio::sync::broadcast::Receiver<Arc<String>>,
+    mut updates: Subscription,
     first: Arc<String>,
-    session: Arc<tokio::sync::Mutex<crate::sessions::Session>>,
+    hub: &Hub,
+    id: &str,
 ) {
     if socket
         .send(Message::Text(first.as_str().into()))
@@ -308,13 +380,18 @@ async fn feed(
     {
         return;
     }
+    let stopping = hub.lifecycle().stopping();
+    tokio::pin!(stopping);
     loop {
         tokio::select! {
             update = updates.recv() => {
                 let text = match update {
                     Ok(text) => text,
                     // Fell behind: skip to the present.
-                    Err(RecvError::Lagged(_)) => Arc::new(session.lock().await.state_text()),
+                    Err(RecvError::Lagged(_)) => match hub.state_text(id).await {
+                        Ok(text) => Arc::new(text),
+                        Err(_) => return,
+                    },
                     Err(RecvError::Closed) => return,
                 };
                 if socket.send(Message::Text(text.as_str().into())).await.is_err() {
@@ -325,6 +402,10 @@ async fn feed(
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => {}
             },
+            () = &mut stopping => {
+                let _ = socket.send(going_away()).await;
+                return;
+            }
         }
     }
 }
@@ -334,19 +415,26 @@ async fn analyse_game(
     State(hub): State<Hub>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = hub.get(&id)?;
+    let session = hub.get(&id).await?;
     let (kind, mat) = session.lock().await.export();
+    drop(session);
     if kind != GameKind::Backgammon {
         return Err(ApiError::AnalysisOfMorris);
     }
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
-    blocking(move || analyser.analyse(&mat).map_err(ApiError::internal)).await
+    engine(&hub, move || {
+        analyser.analyse(&mat).map_err(ApiError::internal)
+    })
+    .await
 }
 
-/// Runs `work` (an engine's thinking) on a blocking thread; its answer as JSON.
-async fn blocking<T, E>(
+/// Runs `work` (an engine's thinking) on the analysis pool's blocking threads (the middleware
+/// `limits::limit_engine` has given the request its place in the pool's queue); its answer as
+/// JSON.
+async fn engine<T, E>(
+    hub: &Hub,
     work: impl FnOnce() -> Result<T, E> + Send + 'static,
 ) -> Result<Json<T>, ApiError>
 where
@@ -354,7 +442,9 @@ where
     E: Send + 'static,
     ApiError: From<E>,
 {
-    let answer = tokio::task::spawn_blocking(work)
+    let answer = hub
+        .analysis_pool()
+        .run(work)
         .await
         .map_err(ApiError::internal)?;
     Ok(Json(answer?))
@@ -372,7 +462,7 @@ async fn morris_analysis(
 ) -> Result<Json<MorrisAnalysis>, ApiError> {
     let query = read_query(query)?;
     let players = hub.players().clone();
-    blocking(move || {
+    engine(&hub, move || {
         crate::games::morris::analysis(query.position.as_deref(), query.rules.as_deref(), &players)
     })
     .await
@@ -391,7 +481,7 @@ async fn backgammon_analysis(
 ) -> Result<Json<BackgammonAnalysis>, ApiError> {
     let query = read_query(query)?;
     let players = hub.players().clone();
-    blocking(move || {
+    engine(&hub, move || {
         let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());
         crate::games::backgammon::analysis(position_id, match_id, query.dice.as_deref(), &players)
     })

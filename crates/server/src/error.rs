@@ -9,10 +9,11 @@ use crate::game::GameError;
 use crate::games::RulesError;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 /// Named values of an error message, as text.
 pub type Params = Vec<(&'static str, String)>;
@@ -173,6 +174,33 @@ pub enum ApiError {
     /// 501: this server has no analyser.
     #[error("this server has no match analyser")]
     NoAnalyser,
+    /// 429: too many requests of one kind from this client (`limits.rs`).
+    #[error("too many {limit} requests from this address: try again in {} s", whole_seconds(*.retry_after))]
+    RateLimited {
+        /// The limit: `create` or `engine`.
+        limit: &'static str,
+        /// When a request will be allowed again.
+        retry_after: Duration,
+    },
+    /// 429: the client already has as many unfinished games as it may.
+    #[error(
+        "this address already has {live} unfinished games (at most {most}): finish or resign some first"
+    )]
+    TooManyLiveGames {
+        /// Its unfinished games.
+        live: usize,
+        /// The most it may have.
+        most: usize,
+    },
+    /// 503: the analysis pool's workers and queue are full.
+    #[error("the engine is busy: try again shortly")]
+    EngineBusy,
+    /// 503: the request took longer than the server allows.
+    #[error("the request took longer than {seconds} s")]
+    Timeout {
+        /// The limit, in seconds.
+        seconds: u64,
+    },
     /// 500: the server failed (storage, a worker thread, the analyser).
     #[error("internal error: {0}")]
     Internal(String),
@@ -195,7 +223,21 @@ impl ApiError {
             ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
             ApiError::StaleVersion { .. } | ApiError::AnalysisOfMorris => StatusCode::CONFLICT,
             ApiError::NoAnalyser => StatusCode::NOT_IMPLEMENTED,
+            ApiError::RateLimited { .. } | ApiError::TooManyLiveGames { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            ApiError::EngineBusy | ApiError::Timeout { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// When the client may try again (the `Retry-After` header of 429 and 503).
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            ApiError::RateLimited { retry_after, .. } => Some(*retry_after),
+            ApiError::TooManyLiveGames { .. } => Some(LIVE_GAMES_RETRY_AFTER),
+            ApiError::EngineBusy | ApiError::Timeout { .. } => Some(BUSY_RETRY_AFTER),
+            _ => None,
         }
     }
 
@@ -215,6 +257,10 @@ impl ApiError {
             ApiError::StaleVersion { .. } => "stale-version",
             ApiError::AnalysisOfMorris => "analysis-backgammon-only",
             ApiError::NoAnalyser => "no-analyser",
+            ApiError::RateLimited { .. } => "rate-limited",
+            ApiError::TooManyLiveGames { .. } => "too-many-live-games",
+            ApiError::EngineBusy => "engine-busy",
+            ApiError::Timeout { .. } => "timeout",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -230,6 +276,14 @@ impl ApiError {
                 ("asked", asked.to_string()),
                 ("current", current.to_string()),
             ],
+            ApiError::RateLimited { limit, retry_after } => vec![
+                ("limit", limit.to_string()),
+                ("seconds", whole_seconds(*retry_after).to_string()),
+            ],
+            ApiError::TooManyLiveGames { live, most } => {
+                vec![("live", live.to_string()), ("most", most.to_string())]
+            }
+            ApiError::Timeout { seconds } => vec![("seconds", seconds.to_string())],
             _ => Vec::new(),
         }
     }
@@ -258,8 +312,26 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
+/// What a client with too many live games waits before trying again.
+const LIVE_GAMES_RETRY_AFTER: Duration = Duration::from_secs(60);
+/// What a client waits when the engine is busy or a request timed out (an analysis takes under
+/// a second).
+const BUSY_RETRY_AFTER: Duration = Duration::from_secs(1);
+
+/// Whole seconds, rounded up, at least one (the unit of `Retry-After`).
+fn whole_seconds(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis().div_ceil(1000).max(1)).unwrap_or(u64::MAX)
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.body())).into_response()
+        let retry_after = self.retry_after();
+        let mut response = (self.status(), Json(self.body())).into_response();
+        if let Some(wait) = retry_after
+            && let Ok(value) = HeaderValue::from_str(&whole_seconds(wait).to_string())
+        {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        response
     }
 }

@@ -18,40 +18,74 @@
 
 pub mod api;
 mod assets;
+pub mod cache;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod instances;
+pub mod lifecycle;
+pub mod limits;
+pub mod metrics;
+pub mod ops;
 pub mod sessions;
+pub mod settings;
 pub mod store;
+pub mod watchers;
 
 pub use api::{MAX_BODY_BYTES, router};
+pub use lifecycle::terminate_signal;
 pub use sessions::{Config, Hub};
+pub use settings::Settings;
 
 use std::net::SocketAddr;
 
-/// Serves the API and the web UI on `addr` until Ctrl-C.
+/// Serves the API and the web UI on `addr` until SIGTERM or Ctrl-C.
 pub async fn serve(addr: SocketAddr, hub: Hub) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    serve_on(listener, hub, shutdown_signal()).await
+    serve_on(listener, hub, terminate_signal()).await
 }
 
-/// Serves on a bound listener until `shutdown` completes (tests bind 127.0.0.1:0).
+/// Serves on a bound listener until `shutdown` completes (tests bind 127.0.0.1:0), then shuts
+/// down gracefully: stops accepting connections, lets the requests in progress finish, closes
+/// every WebSocket with a close frame (1001, "the server is shutting down") and waits for the
+/// commands and computer moves in progress, at most [`Settings::shutdown_grace`] in all.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
     hub: Hub,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    hub.wake_computers();
-    axum::serve(listener, router(hub))
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    hub.start_background();
+    let (signalled, signal) = tokio::sync::oneshot::channel::<()>();
+    let stopping = hub.clone();
+    let server = axum::serve(
+        listener,
+        router(hub.clone()).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        stopping.lifecycle().stop();
+        let _ = signalled.send(());
+    });
+    let grace = hub.settings().shutdown_grace;
+    tokio::select! {
+        served = server => served?,
+        // Requests still running `grace` after the signal are abandoned.
+        () = async {
+            let _ = signal.await;
+            tokio::time::sleep(grace).await;
+        } => tracing::warn!("requests still running after {grace:?}: stopping anyway"),
+    }
+    if !hub.lifecycle().wait_idle(grace).await {
+        tracing::warn!(
+            "{} commands, computer moves or sockets still running after {grace:?}",
+            hub.lifecycle().busy_count()
+        );
+    }
+    tracing::info!("shut down");
     Ok(())
 }
 
-/// Completes on Ctrl-C (or never, where the handler cannot be installed).
+/// Completes on Ctrl-C or SIGTERM (see [`terminate_signal`]).
 pub async fn shutdown_signal() {
-    // If the handler cannot be installed, run until killed.
-    if tokio::signal::ctrl_c().await.is_err() {
-        std::future::pending::<()>().await;
-    }
+    terminate_signal().await;
 }

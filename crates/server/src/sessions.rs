@@ -1,24 +1,29 @@
-//! Live games: the registry of sessions, seats and their tokens, storage of every command before
-//! it is acknowledged, broadcast of every change, and the computer's turns.
+//! Live games: the sessions in memory (a bounded cache over the database), seats and their
+//! tokens, storage of every command before it is acknowledged, broadcast of every change, and the
+//! computer's turns.
 
+use crate::cache::GameCache;
 use crate::error::{ApiError, RequestError};
 use crate::game::{
-    Action, Command, Game, GameKind, GameResult, GameView, PerSide, RuleOptions, Side,
+    Action, Command, Game, GameError, GameKind, GameResult, GameView, PerSide, RuleOptions, Side,
 };
 use crate::games::backgammon::StepsView;
 use crate::games::{self, Players};
-use crate::store::{Store, StoredGame, now_millis};
+use crate::lifecycle::Lifecycle;
+use crate::limits::{EnginePool, RateLimiter};
+use crate::metrics::{Gauges, Metrics};
+use crate::settings::Settings;
+use crate::store::{Append, AppendError, GameRow, GameStatus, Store, StoredGame, now_millis};
+use crate::watchers::Watchers;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::path::Path;
-use std::sync::{Arc, Mutex as StdMutex, RwLock};
-use std::time::Duration;
-use tokio::sync::{Mutex, broadcast};
-
-/// How many state messages a slow WebSocket watcher may fall behind before it skips ahead.
-const WATCH_BUFFER: usize = 64;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex as StdMutex, MutexGuard as StdMutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::Mutex;
 /// Bytes of randomness in a seat token (128 bits: unguessable).
 const TOKEN_BYTES: usize = 16;
 /// Bytes of randomness in a game id (64 bits: ids are public, they only need to be unique).
@@ -123,7 +128,6 @@ pub struct Session {
     created_at: i64,
     game: Box<dyn Game>,
     events: Vec<Event>,
-    updates: broadcast::Sender<Arc<String>>,
 }
 
 impl Session {
@@ -178,9 +182,24 @@ impl Session {
         (self.kind, self.game.export())
     }
 
-    /// A receiver of every future state change.
-    pub fn subscribe(&self) -> broadcast::Receiver<Arc<String>> {
-        self.updates.subscribe()
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// How many commands have been accepted.
+    pub fn version(&self) -> usize {
+        self.events.len()
+    }
+
+    /// What the game's database row says about it, with the version `version`.
+    fn status(&self, version: usize) -> GameStatus {
+        GameStatus {
+            version,
+            to_act: self.game.to_act(),
+            computer_to_act: self.computer_to_act().is_some(),
+            result: self.game.result(),
+        }
     }
 
     /// The seat whose token this is.
@@ -257,6 +276,15 @@ pub struct Created {
     pub seat: Side,
 }
 
+/// Most times a command is tried again after finding its game changed by another process first.
+const MAX_CONFLICT_RETRIES: usize = 3;
+/// How often the housekeeping runs: computer turns nobody plays, idle games, full rate buckets.
+const HOUSEKEEPING_INTERVAL: Duration = Duration::from_secs(5);
+/// Games nobody touched for this long leave memory even while the cache has room.
+const CACHE_IDLE: Duration = Duration::from_secs(30 * 60);
+/// Computer turns taken up per housekeeping round.
+const SWEEP_BATCH: usize = 100;
+
 /// All games, the database and the computer players. Cheap to clone (an `Arc`).
 #[derive(Clone)]
 pub struct Hub {
@@ -264,44 +292,197 @@ pub struct Hub {
 }
 
 struct HubInner {
-    games: RwLock<HashMap<String, Arc<Mutex<Session>>>>,
-    store: StdMutex<Store>,
+    store: Store,
     players: Players,
     config: Config,
+    settings: Settings,
+    cache: GameCache<Mutex<Session>>,
+    watchers: Watchers,
+    /// Games whose computer turn this process is playing.
+    thinking: StdMutex<HashSet<String>>,
+    /// Games that failed to load (a record that no longer replays): not taken up again.
+    unplayable: StdMutex<HashSet<String>>,
+    analysis: EnginePool,
+    computer: EnginePool,
+    limiter: RateLimiter,
+    metrics: Metrics,
+    lifecycle: Lifecycle,
+    /// Whether the background work has been started.
+    started: AtomicBool,
+}
+
+/// Why a command was not stored.
+enum Refused {
+    /// The game refused it.
+    Game(GameError),
+    /// Another command was stored at this version first.
+    Conflict,
+    /// The database failed.
+    Failed(anyhow::Error),
+}
+
+fn lock<T>(mutex: &StdMutex<T>) -> StdMutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// This process plays the computer's turn of a game while it holds this (see `Hub::thinking`).
+struct ThinkingClaim {
+    hub: Hub,
+    id: String,
+}
+
+impl Drop for ThinkingClaim {
+    fn drop(&mut self) {
+        lock(&self.hub.inner.thinking).remove(&self.id);
+    }
 }
 
 impl Hub {
-    /// A hub on the given store, resuming every game stored there (a game whose record no longer
-    /// replays is reported on stderr and skipped).
+    /// A hub on the given store with the default [`Settings`]. Nothing is loaded now: games are
+    /// read from the store when first asked for.
     pub fn new(store: Store, players: Players, config: Config) -> anyhow::Result<Hub> {
-        let stored = store.load_all()?;
-        let hub = Hub {
-            inner: Arc::new(HubInner {
-                games: RwLock::new(HashMap::new()),
-                store: StdMutex::new(store),
-                players,
-                config,
-            }),
-        };
-        for game in stored {
-            let id = game.id.clone();
-            match hub.resume(game) {
-                Ok(session) => {
-                    hub.insert(session);
-                }
-                // One game that no longer replays (a record from an older rules crate, a damaged
-                // file) must not keep every other game offline: it stays in the database, unserved.
-                Err(error) => {
-                    eprintln!("ludus: game {id} cannot be resumed and is skipped: {error:#}")
-                }
-            }
-        }
-        Ok(hub)
+        Ok(Hub::with_settings(
+            store,
+            players,
+            config,
+            Settings::default(),
+        ))
     }
 
-    /// Opens the database file (creating it) and resumes its games.
+    /// A hub on the given store with the given settings.
+    pub fn with_settings(
+        store: Store,
+        players: Players,
+        config: Config,
+        settings: Settings,
+    ) -> Hub {
+        Hub {
+            inner: Arc::new(HubInner {
+                store,
+                players,
+                config,
+                cache: GameCache::new(settings.max_cached_games),
+                watchers: Watchers::default(),
+                thinking: StdMutex::default(),
+                unplayable: StdMutex::default(),
+                analysis: EnginePool::new(
+                    "analysis",
+                    settings.analysis_workers,
+                    Some(settings.analysis_queue),
+                ),
+                computer: EnginePool::new("computer", settings.computer_workers, None),
+                limiter: RateLimiter::new(settings.rate_per_minute),
+                metrics: Metrics::default(),
+                lifecycle: Lifecycle::default(),
+                started: AtomicBool::new(false),
+                settings,
+            }),
+        }
+    }
+
+    /// Opens the SQLite file (creating it) with the default settings.
     pub fn open(path: &Path, players: Players, config: Config) -> anyhow::Result<Hub> {
         Hub::new(Store::open(path)?, players, config)
+    }
+
+    /// Opens `db` (an SQLite path or a `postgres://` URL, with a pool of `pool_size` connections
+    /// for PostgreSQL).
+    pub async fn connect(
+        db: &str,
+        pool_size: usize,
+        players: Players,
+        config: Config,
+        settings: Settings,
+    ) -> anyhow::Result<Hub> {
+        let store = Store::connect(db, pool_size).await?;
+        Ok(Hub::with_settings(store, players, config, settings))
+    }
+
+    /// The computer players.
+    pub fn players(&self) -> &Players {
+        &self.inner.players
+    }
+
+    /// The database.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// The operator's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.inner.settings
+    }
+
+    /// The server's counters.
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
+    }
+
+    /// The per-client rate limits.
+    pub fn limiter(&self) -> &RateLimiter {
+        &self.inner.limiter
+    }
+
+    /// The workers of the analysis endpoints.
+    pub fn analysis_pool(&self) -> &EnginePool {
+        &self.inner.analysis
+    }
+
+    /// Shutdown and the work it waits for.
+    pub fn lifecycle(&self) -> &Lifecycle {
+        &self.inner.lifecycle
+    }
+
+    /// The WebSocket watchers.
+    pub fn watchers(&self) -> &Watchers {
+        &self.inner.watchers
+    }
+
+    /// How many games are in memory.
+    pub fn cached_games(&self) -> usize {
+        self.inner.cache.len()
+    }
+
+    /// The session of a game id, from memory or else loaded from the database (replaying its
+    /// commands).
+    pub async fn get(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
+        if let Some(session) = self.inner.cache.get(id) {
+            return Ok(session);
+        }
+        let session = self
+            .load(id)
+            .await?
+            .ok_or_else(|| ApiError::NoSuchGame(id.to_string()))?;
+        Ok(self.inner.cache.insert(id, Mutex::new(session)))
+    }
+
+    /// Reads a game from the database and replays it.
+    async fn load(&self, id: &str) -> Result<Option<Session>, ApiError> {
+        let Some((stored, status_known)) = self
+            .inner
+            .store
+            .load_game(id)
+            .await
+            .map_err(ApiError::internal)?
+        else {
+            return Ok(None);
+        };
+        let session = self.resume(stored).map_err(|error| {
+            // One game that no longer replays (a record from an older rules crate, a damaged
+            // database) must not take the others down: it stays stored, unserved.
+            tracing::warn!(game = id, "the game cannot be resumed: {error:#}");
+            lock(&self.inner.unplayable).insert(id.to_string());
+            ApiError::internal(format!("game `{id}` cannot be resumed: {error}"))
+        })?;
+        if !status_known {
+            let status = session.status(session.version());
+            if let Err(error) = self.inner.store.fill_status(id, &status).await {
+                tracing::warn!(game = id, "cannot record the game's status: {error:#}");
+            }
+        }
+        Ok(Some(session))
     }
 
     /// Replays a stored game's commands through its rules.
@@ -334,76 +515,32 @@ impl Hub {
             created_at: stored.created_at,
             game,
             events,
-            updates: broadcast::channel(WATCH_BUFFER).0,
         })
     }
 
-    fn insert(&self, session: Session) -> Arc<Mutex<Session>> {
-        let id = session.id.clone();
-        let session = Arc::new(Mutex::new(session));
-        self.write_games().insert(id, session.clone());
-        session
-    }
-
-    fn write_games(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Mutex<Session>>>> {
-        self.inner
-            .games
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    fn store(&self) -> std::sync::MutexGuard<'_, Store> {
-        self.inner
+    /// Summaries of the most recent games, newest first, read from the database alone.
+    pub async fn list(&self, limit: usize) -> Result<Vec<GameSummary>, ApiError> {
+        let rows = self
+            .inner
             .store
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// The computer players.
-    pub fn players(&self) -> &Players {
-        &self.inner.players
-    }
-
-    /// The session of a game id.
-    pub fn get(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
-        self.inner
-            .games
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError::NoSuchGame(id.to_string()))
-    }
-
-    /// Every live session, copied out of the registry so that no lock is held while they are used.
-    fn all_sessions(&self) -> Vec<Arc<Mutex<Session>>> {
-        self.inner
-            .games
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .values()
-            .cloned()
-            .collect()
-    }
-
-    /// Summaries of the most recent games, newest first.
-    pub async fn list(&self, limit: usize) -> Vec<GameSummary> {
-        let sessions = self.all_sessions();
-        let mut summaries = Vec::with_capacity(sessions.len());
-        for session in sessions {
-            let session = session.lock().await;
-            summaries.push((session.created_at, session.id.clone(), session.summary()));
-        }
-        summaries.sort_by(|a, b| (b.0, &b.1).cmp(&(a.0, &a.1)));
-        summaries
-            .into_iter()
-            .take(limit)
-            .map(|(_, _, summary)| summary)
-            .collect()
+            .recent(limit)
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(rows.into_iter().filter_map(summary_of_row).collect())
     }
 
     /// Creates, stores and registers a game; starts the computer if it moves first.
-    pub fn create(&self, request: NewGame) -> Result<Created, ApiError> {
+    pub async fn create(&self, request: NewGame) -> Result<Created, ApiError> {
+        self.create_for(request, None).await
+    }
+
+    /// [`Hub::create`] for the client `creator` (its address: the per-client bound of live
+    /// games counts the games stored with it).
+    pub async fn create_for(
+        &self,
+        request: NewGame,
+        creator: Option<&str>,
+    ) -> Result<Created, ApiError> {
         if !LEVELS.contains(&request.level) {
             return Err(RequestError::Level {
                 level: request.level,
@@ -441,24 +578,30 @@ impl Hub {
             created_at: now_millis(),
             game,
             events: Vec::new(),
-            updates: broadcast::channel(WATCH_BUFFER).0,
         };
-        self.store()
-            .insert_game(&StoredGame {
-                id: session.id.clone(),
-                kind: session.kind,
-                options: serde_json::to_string(&session.options).map_err(ApiError::internal)?,
-                seed,
-                tokens: tokens.clone(),
-                created_at: session.created_at,
-                events: Vec::new(),
-            })
+        let status = session.status(0);
+        self.inner
+            .store
+            .insert_game(
+                &StoredGame {
+                    id: session.id.clone(),
+                    kind: session.kind,
+                    options: serde_json::to_string(&session.options).map_err(ApiError::internal)?,
+                    seed,
+                    tokens: tokens.clone(),
+                    created_at: session.created_at,
+                    events: Vec::new(),
+                },
+                &status,
+                creator,
+            )
+            .await
             .map_err(ApiError::internal)?;
         let state = session.state();
-        let computer_first = session.computer_to_act().is_some();
-        let session = self.insert(session);
-        if computer_first {
-            self.spawn_computer(session);
+        let id = session.id.clone();
+        let session = self.inner.cache.insert(&id, Mutex::new(session));
+        if status.computer_to_act {
+            self.spawn_computer(id, session);
         }
         Ok(Created {
             state,
@@ -468,57 +611,166 @@ impl Hub {
     }
 
     /// Carries out a seat's command: checks the token, applies it, stores it, broadcasts the new
-    /// state and returns it. On any error the game is unchanged.
+    /// state and returns it. On any error the game is unchanged. The command runs to its end even
+    /// if the caller stops waiting (a command stored but not applied in memory, or the reverse,
+    /// must not happen), and a shutdown waits for it.
     pub async fn command(
         &self,
         id: &str,
         token: &str,
         command: Command,
     ) -> Result<GameState, ApiError> {
-        let session = self.get(id)?;
+        let hub = self.clone();
+        let (id, token) = (id.to_string(), token.to_string());
+        let busy = self.inner.lifecycle.busy();
+        tokio::spawn(async move {
+            let _busy = busy;
+            hub.run_command(&id, &token, command).await
+        })
+        .await
+        .map_err(ApiError::internal)?
+    }
+
+    async fn run_command(
+        &self,
+        id: &str,
+        token: &str,
+        command: Command,
+    ) -> Result<GameState, ApiError> {
+        let session = self.get(id).await?;
         let mut guard = session.lock().await;
         let side = guard.seat_of(token).ok_or(ApiError::NotSeated)?;
-        self.apply_and_store(&mut guard, side, command)?;
+        self.apply_latest(&mut guard, side, &command).await?;
         let state = guard.state();
         let computer_next = guard.computer_to_act().is_some();
         drop(guard);
         if computer_next {
-            self.spawn_computer(session);
+            self.spawn_computer(id.to_string(), session);
         }
         Ok(state)
     }
 
-    /// Applies, stores (rolling the game back if storage fails) and broadcasts.
-    fn apply_and_store(
+    /// Applies and stores a command against the latest state of the game: when the database
+    /// holds commands this copy lacks (stored by another process, or while this copy was out of
+    /// the cache), the copy catches up and the command is tried again, so that it is judged
+    /// exactly as a single process would judge it after the commands before it. Two commands for
+    /// the same turn can thus never both be accepted: the version check in the database lets one
+    /// through, and the other is judged after it (409 not your turn, or 409 when the game keeps
+    /// changing under it).
+    async fn apply_latest(
         &self,
         session: &mut Session,
         side: Side,
-        command: Command,
+        command: &Command,
     ) -> Result<(), ApiError> {
-        session.game.apply(side, &command)?;
+        let mut refused_after_catching_up = false;
+        let mut conflicts = 0;
+        loop {
+            match self.apply_and_store(session, side, command).await {
+                Ok(()) => return Ok(()),
+                Err(Refused::Game(error)) => {
+                    if refused_after_catching_up
+                        || !self.catch_up(session).await.map_err(ApiError::internal)?
+                    {
+                        return Err(error.into());
+                    }
+                    refused_after_catching_up = true;
+                }
+                Err(Refused::Conflict) => {
+                    self.inner
+                        .metrics
+                        .version_conflicts
+                        .fetch_add(1, Ordering::Relaxed);
+                    conflicts += 1;
+                    let asked = session.events.len();
+                    self.catch_up(session).await.map_err(ApiError::internal)?;
+                    if conflicts > MAX_CONFLICT_RETRIES {
+                        return Err(ApiError::StaleVersion {
+                            asked,
+                            current: session.events.len(),
+                        });
+                    }
+                }
+                Err(Refused::Failed(error)) => return Err(ApiError::internal(error)),
+            }
+        }
+    }
+
+    /// Applies, stores (rolling the game back if storage fails) and broadcasts.
+    async fn apply_and_store(
+        &self,
+        session: &mut Session,
+        side: Side,
+        command: &Command,
+    ) -> Result<(), Refused> {
+        session.game.apply(side, command).map_err(Refused::Game)?;
         let record = command.to_record();
-        let seq = session.events.len();
-        let result: Option<GameResult> = session.game.result();
+        let version = session.events.len() + 1;
+        let status = session.status(version);
         let at = now_millis();
-        if let Err(error) =
-            self.store()
-                .append_event(&session.id, (seq, side, &record, at), result.as_ref())
-        {
-            // The answer must not claim a move the database lacks: rebuild from the stored events.
+        let append = Append {
+            game_id: &session.id,
+            seat: side,
+            command: &record,
+            at,
+            status: &status,
+        };
+        if let Err(error) = self.inner.store.append(&append).await {
+            // The game in memory must not run ahead of the database: rebuild it from the events.
             self.rebuild(session);
-            return Err(ApiError::internal(error));
+            return Err(match error {
+                AppendError::Conflict(_) => Refused::Conflict,
+                AppendError::Failed(error) => Refused::Failed(error),
+            });
         }
         session.events.push(Event {
-            seq,
+            seq: version - 1,
             seat: side,
             command: record,
             at,
         });
-        // The state is serialised only when someone watches; nobody watching is fine.
-        if session.updates.receiver_count() > 0 {
-            let _ = session.updates.send(Arc::new(session.state_text()));
-        }
+        self.broadcast(session);
         Ok(())
+    }
+
+    /// Sends the state to the game's watchers (serialised only when someone watches).
+    fn broadcast(&self, session: &Session) {
+        self.inner
+            .watchers
+            .send(&session.id, || session.state_text());
+    }
+
+    /// Applies the events the database has beyond this copy's version; returns whether there
+    /// were any (and then broadcasts the new state).
+    async fn catch_up(&self, session: &mut Session) -> anyhow::Result<bool> {
+        let events = self
+            .inner
+            .store
+            .events_since(&session.id, session.events.len())
+            .await?;
+        if events.is_empty() {
+            return Ok(false);
+        }
+        for stored in events {
+            let seq = session.events.len();
+            let command = Command::from_record(&stored.command)?;
+            if let Err(error) = session.game.apply(stored.seat, &command) {
+                self.rebuild(session);
+                anyhow::bail!(
+                    "event {seq} `{}` of game {} does not replay: {error}",
+                    stored.command,
+                    session.id
+                );
+            }
+            session.events.push(Event {
+                seq,
+                seat: stored.seat,
+                command: stored.command,
+                at: stored.at,
+            });
+        }
+        self.broadcast(session);
+        Ok(true)
     }
 
     fn rebuild(&self, session: &mut Session) {
@@ -537,61 +789,276 @@ impl Hub {
         }
     }
 
-    /// Lets the computer play while it is to act, on a blocking thread. The session is locked
-    /// only to prepare the decision and to apply it, not while the computer thinks, so watchers
-    /// and `GET` are never held up by thinking time.
-    fn spawn_computer(&self, session: Arc<Mutex<Session>>) {
+    /// Claims the computer's turn of game `id` for this process, unless it is playing it already.
+    fn claim_thinking(&self, id: &str) -> Option<ThinkingClaim> {
+        lock(&self.inner.thinking)
+            .insert(id.to_string())
+            .then(|| ThinkingClaim {
+                hub: self.clone(),
+                id: id.to_string(),
+            })
+    }
+
+    /// Lets the computer play while it is to act. The session is locked only to prepare the
+    /// decision and to apply it, not while the computer thinks on the computer players' pool, so
+    /// watchers and `GET` are never held up by thinking time. In a database shared by several
+    /// processes the version check makes sure a second process thinking about the same turn (see
+    /// [`Hub::start_background`]) cannot store a second move.
+    fn spawn_computer(&self, id: String, session: Arc<Mutex<Session>>) {
+        if self.inner.lifecycle.is_stopping() {
+            return;
+        }
+        let Some(claim) = self.claim_thinking(&id) else {
+            return;
+        };
+        let busy = self.inner.lifecycle.busy();
         let hub = self.clone();
-        tokio::task::spawn_blocking(move || {
-            for _ in 0..MAX_COMPUTER_STEPS {
-                let (side, version, job) = {
-                    let guard = session.blocking_lock();
-                    let Some(side) = guard.computer_to_act() else {
-                        return;
-                    };
-                    let job = guard
-                        .game
-                        .computer_job(guard.options.level, hub.inner.config.think_time);
-                    match job {
-                        Some(job) => (side, guard.events.len(), job),
-                        None => return,
-                    }
-                };
-                let command = job();
-                let mut guard = session.blocking_lock();
-                if guard.events.len() != version {
-                    // Something happened meanwhile (a resignation): decide again.
-                    continue;
-                }
-                if hub.apply_and_store(&mut guard, side, command).is_ok() {
-                    continue;
-                }
-                // A player that answers something illegal must not stall the game: play the first
-                // legal move or action instead.
-                let fallback = match guard.game.legal_moves().first() {
-                    Some(mv) => Command::Move(mv.clone()),
-                    None => match guard
-                        .game
-                        .actions()
-                        .into_iter()
-                        .find(|a| *a != Action::Resign)
-                    {
-                        Some(action) => Command::Action(action),
-                        None => return,
-                    },
-                };
-                if hub.apply_and_store(&mut guard, side, fallback).is_err() {
-                    return;
-                }
-            }
+        tokio::spawn(async move {
+            let _claim = claim;
+            let _busy = busy;
+            hub.play_computer(session).await;
         });
     }
 
-    /// Starts the computer in every stored game where it is to act (after a restart).
-    pub fn wake_computers(&self) {
-        let sessions = self.all_sessions();
-        for session in sessions {
-            self.spawn_computer(session);
+    async fn play_computer(&self, session: Arc<Mutex<Session>>) {
+        for _ in 0..MAX_COMPUTER_STEPS {
+            let (side, version, job) = {
+                let guard = session.lock().await;
+                let Some(side) = guard.computer_to_act() else {
+                    return;
+                };
+                let job = guard
+                    .game
+                    .computer_job(guard.options.level, self.inner.config.think_time);
+                match job {
+                    Some(job) => (side, guard.events.len(), job),
+                    None => return,
+                }
+            };
+            let command = tokio::select! {
+                answer = self.inner.computer.run(job) => match answer {
+                    Ok(command) => command,
+                    Err(error) => {
+                        tracing::error!("a computer player failed: {error}");
+                        return;
+                    }
+                },
+                () = self.inner.lifecycle.stopping() => return,
+            };
+            let mut guard = session.lock().await;
+            if guard.events.len() != version {
+                // Something happened meanwhile (a resignation): decide again.
+                continue;
+            }
+            match self.apply_and_store(&mut guard, side, &command).await {
+                Ok(()) => {}
+                // Another process played this turn first: catch up and see who is to act now.
+                Err(Refused::Conflict) => {
+                    if let Err(error) = self.catch_up(&mut guard).await {
+                        tracing::warn!(game = guard.id(), "cannot catch up: {error:#}");
+                        return;
+                    }
+                }
+                // The database failed: the housekeeping takes the turn up again later.
+                Err(Refused::Failed(error)) => {
+                    tracing::warn!(
+                        game = guard.id(),
+                        "cannot store the computer's move: {error:#}"
+                    );
+                    return;
+                }
+                Err(Refused::Game(error)) => {
+                    tracing::warn!(
+                        game = guard.id(),
+                        "the computer answered an illegal command: {error}"
+                    );
+                    if !self.play_fallback(&mut guard, side).await {
+                        return;
+                    }
+                }
+            }
         }
     }
+
+    /// A player that answers something illegal must not stall the game: plays the first legal
+    /// move or action instead. Returns whether it was stored.
+    async fn play_fallback(&self, session: &mut Session, side: Side) -> bool {
+        let fallback = match session.game.legal_moves().first() {
+            Some(mv) => Command::Move(mv.clone()),
+            None => match session
+                .game
+                .actions()
+                .into_iter()
+                .find(|a| *a != Action::Resign)
+            {
+                Some(action) => Command::Action(action),
+                None => return false,
+            },
+        };
+        self.apply_and_store(session, side, &fallback).await.is_ok()
+    }
+
+    /// Starts the background work of a serving process: the housekeeping (computer turns that
+    /// no process is playing, games idle in memory, rate buckets) every few seconds, and with
+    /// PostgreSQL the listener of other processes' commands. Stops at shutdown.
+    ///
+    /// Computer turns: the process that stored the human's command plays the computer's reply.
+    /// The housekeeping takes up a turn nobody is playing: with SQLite every turn this process is
+    /// not already playing (after a restart, all of them); with PostgreSQL only turns left
+    /// untouched for twice the thinking time plus ten seconds (their process has gone, or is
+    /// swamped). Should two processes then play the same turn, the version check stores one move.
+    ///
+    /// Starting it again does nothing.
+    pub fn start_background(&self) {
+        if self.inner.started.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let hub = self.clone();
+        tokio::spawn(async move { hub.housekeeping().await });
+        if self.inner.store.is_shared() {
+            tokio::spawn(crate::instances::listen(self.clone()));
+        }
+    }
+
+    async fn housekeeping(&self) {
+        let stopping = self.inner.lifecycle.stopping();
+        tokio::pin!(stopping);
+        loop {
+            self.take_up_computer_turns().await;
+            self.inner.cache.drop_touched_before(
+                Instant::now()
+                    .checked_sub(CACHE_IDLE)
+                    .unwrap_or_else(Instant::now),
+            );
+            self.inner.limiter.forget_full();
+            tokio::select! {
+                () = tokio::time::sleep(HOUSEKEEPING_INTERVAL) => {}
+                () = &mut stopping => return,
+            }
+        }
+    }
+
+    /// Starts the computer in the games where it is to act and no process is known to play.
+    async fn take_up_computer_turns(&self) {
+        let cutoff = if self.inner.store.is_shared() {
+            let grace = 2 * self.inner.config.think_time + Duration::from_secs(10);
+            now_millis() - i64::try_from(grace.as_millis()).unwrap_or(i64::MAX)
+        } else {
+            now_millis() + 1
+        };
+        let ids = match self
+            .inner
+            .store
+            .waiting_for_computer(cutoff, SWEEP_BATCH)
+            .await
+        {
+            Ok(ids) => ids,
+            Err(error) => {
+                tracing::warn!("cannot look for computer turns: {error:#}");
+                return;
+            }
+        };
+        for id in ids {
+            if lock(&self.inner.thinking).contains(&id)
+                || lock(&self.inner.unplayable).contains(&id)
+            {
+                continue;
+            }
+            if let Ok(session) = self.get(&id).await {
+                self.spawn_computer(id, session);
+            }
+        }
+    }
+
+    /// Another process stored command number `version` of game `id` (a PostgreSQL
+    /// notification): the copy in memory catches up and its watchers get the new state.
+    pub(crate) fn on_notice(&self, id: &str, version: usize) {
+        self.inner.metrics.notices.fetch_add(1, Ordering::Relaxed);
+        let cached = self.inner.cache.peek(id);
+        if cached.is_none() && !self.inner.watchers.is_watched(id) {
+            return;
+        }
+        let hub = self.clone();
+        let id = id.to_string();
+        tokio::spawn(async move { hub.refresh(&id, version, cached).await });
+    }
+
+    async fn refresh(&self, id: &str, version: usize, cached: Option<Arc<Mutex<Session>>>) {
+        match cached {
+            Some(session) => {
+                let mut guard = session.lock().await;
+                if guard.version() < version
+                    && let Err(error) = self.catch_up(&mut guard).await
+                {
+                    tracing::warn!(game = id, "cannot catch up: {error:#}");
+                }
+            }
+            None => {
+                if let Ok(session) = self.get(id).await {
+                    self.broadcast(&*session.lock().await);
+                }
+            }
+        }
+    }
+
+    /// After notifications may have been missed (the listening connection was lost): the games
+    /// in memory may be out of date. Drops the ones not in use, brings the others and the watched
+    /// games up to date.
+    pub(crate) fn resync(&self) {
+        self.inner.cache.drop_unused_all();
+        for session in self.inner.cache.values() {
+            let hub = self.clone();
+            tokio::spawn(async move { hub.refresh("", usize::MAX, Some(session)).await });
+        }
+        for id in self.inner.watchers.watched() {
+            self.on_notice(&id, usize::MAX);
+        }
+    }
+
+    /// The state document of a game as the WebSocket sends it.
+    pub async fn state_text(&self, id: &str) -> Result<String, ApiError> {
+        let session = self.get(id).await?;
+        let text = session.lock().await.state_text();
+        Ok(text)
+    }
+
+    /// The values of the metrics read now.
+    pub fn gauges(&self) -> Gauges {
+        let sessions = self.inner.cache.values();
+        // A game locked right now is in play.
+        let live_games = sessions
+            .iter()
+            .filter(|session| {
+                session
+                    .try_lock()
+                    .map_or(true, |session| session.game.result().is_none())
+            })
+            .count();
+        Gauges {
+            cached_games: sessions.len(),
+            live_games,
+            watchers: self.inner.watchers.count(),
+            engine: vec![self.inner.analysis.gauges(), self.inner.computer.gauges()],
+            busy: self.inner.lifecycle.busy_count(),
+        }
+    }
+}
+
+/// The list entry of a stored game (`None`, logged, if its options no longer read).
+fn summary_of_row(row: GameRow) -> Option<GameSummary> {
+    let options = match serde_json::from_str::<GameOptions>(&row.options) {
+        Ok(options) => options,
+        Err(error) => {
+            tracing::warn!(game = row.id, "unreadable options: {error}");
+            return None;
+        }
+    };
+    Some(GameSummary {
+        id: row.id,
+        game: row.kind,
+        seats: PerSide::from_pair(options.seats),
+        version: row.version,
+        created_at: row.created_at,
+        result: row.result,
+    })
 }

@@ -5,8 +5,9 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use ludus_server::store::Store;
-use ludus_server::{Config, Hub, router};
+use ludus_server::{Config, Hub, Settings, router};
 use serde_json::{Value, json};
+use std::path::PathBuf;
 use std::time::Duration;
 use tower::ServiceExt;
 
@@ -26,6 +27,81 @@ pub fn hub() -> Hub {
 
 pub fn app() -> Router {
     router(hub())
+}
+
+/// A fresh SQLite path in the system's temporary folder; removed (with WAL files) on drop.
+pub struct TempDb(pub PathBuf);
+
+impl TempDb {
+    pub fn new(name: &str) -> TempDb {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        TempDb(std::env::temp_dir().join(format!("ludus-{name}-{}-{nanos}.db", std::process::id())))
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", self.0.display()));
+        }
+    }
+}
+
+/// A database of one test: an SQLite file or a fresh PostgreSQL database.
+pub enum TestDb {
+    Sqlite(TempDb),
+    Postgres(String),
+}
+
+impl TestDb {
+    /// What `ludus serve --db` takes: the file's path or the URL.
+    pub fn name(&self) -> String {
+        match self {
+            TestDb::Sqlite(file) => file.0.display().to_string(),
+            TestDb::Postgres(url) => url.clone(),
+        }
+    }
+
+    /// The backend's name, for messages.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            TestDb::Sqlite(_) => "sqlite",
+            TestDb::Postgres(_) => "postgres",
+        }
+    }
+
+    pub async fn store(&self) -> Store {
+        Store::connect(&self.name(), 8)
+            .await
+            .expect("open the database")
+    }
+
+    /// A hub on this database with the test thinking time and `settings`.
+    pub async fn hub_with(&self, settings: Settings) -> Hub {
+        Hub::with_settings(
+            self.store().await,
+            crate::players::first_legal(),
+            Config { think_time: THINK },
+            settings,
+        )
+    }
+
+    /// A hub on this database without per-client limits.
+    pub async fn hub(&self) -> Hub {
+        self.hub_with(Settings::unlimited()).await
+    }
+}
+
+/// The databases a test runs on: an SQLite file, and a PostgreSQL database when there is one.
+pub async fn backends(test: &str) -> Vec<TestDb> {
+    let mut databases = vec![TestDb::Sqlite(TempDb::new(test))];
+    if let Some(url) = crate::postgres::fresh_database(test).await {
+        databases.push(TestDb::Postgres(url));
+    }
+    databases
 }
 
 /// Sends one request; returns the status and the body as JSON (`Value::String` if not JSON).
@@ -130,4 +206,129 @@ pub async fn wait_for(app: &Router, id: &str, seat: &str) -> Value {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     panic!("{seat} never came to act in game {id}");
+}
+
+/// A minimal HTTP/1.1 keep-alive client over one loopback connection (for tests against a real
+/// listener, where headers such as `Retry-After` and the timing of a socket matter).
+pub struct HttpClient {
+    stream: tokio::io::BufReader<tokio::net::TcpStream>,
+}
+
+/// An answer: status, headers (names in lowercase) and the body as JSON (or a JSON string).
+pub struct HttpAnswer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Value,
+}
+
+impl HttpAnswer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+impl HttpClient {
+    pub async fn connect(addr: std::net::SocketAddr) -> HttpClient {
+        let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        stream.set_nodelay(true).expect("nodelay");
+        HttpClient {
+            stream: tokio::io::BufReader::new(stream),
+        }
+    }
+
+    pub async fn request(&mut self, method: &str, path: &str, body: Option<&Value>) -> HttpAnswer {
+        self.request_with(method, path, body, &[]).await
+    }
+
+    /// A request with extra header lines.
+    pub async fn request_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+        extra: &[(&str, &str)],
+    ) -> HttpAnswer {
+        use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let extra: String = extra
+            .iter()
+            .map(|(name, value)| format!("{name}: {value}\r\n"))
+            .collect();
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        self.stream
+            .get_mut()
+            .write_all(request.as_bytes())
+            .await
+            .expect("write");
+        let mut line = String::new();
+        self.stream.read_line(&mut line).await.expect("status line");
+        let status = line
+            .split(' ')
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .unwrap_or_else(|| panic!("a status line, not {line:?}"));
+        let mut headers = Vec::new();
+        loop {
+            line.clear();
+            self.stream.read_line(&mut line).await.expect("header");
+            if line == "\r\n" || line.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
+            }
+        }
+        let length: usize = headers
+            .iter()
+            .find(|(name, _)| name == "content-length")
+            .map_or(0, |(_, value)| value.parse().expect("length"));
+        let mut bytes = vec![0; length];
+        self.stream.read_exact(&mut bytes).await.expect("body");
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        HttpAnswer {
+            status,
+            headers,
+            body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        }
+    }
+
+    pub async fn get(&mut self, path: &str) -> HttpAnswer {
+        self.request("GET", path, None).await
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> HttpAnswer {
+        self.request("POST", path, Some(&body)).await
+    }
+}
+
+/// A server for `hub` on 127.0.0.1 with an ephemeral port, stopped when the sender is used or
+/// dropped; the join handle yields `serve_on`'s result.
+pub async fn serve(
+    hub: Hub,
+) -> (
+    std::net::SocketAddr,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(ludus_server::serve_on(listener, hub, async {
+        let _ = stopped.await;
+    }));
+    (addr, stop, server)
+}
+
+/// The `p`-quantile (0..=1) of some durations.
+pub fn percentile(durations: &[Duration], p: f64) -> Duration {
+    let mut sorted = durations.to_vec();
+    sorted.sort();
+    let rank = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
 }

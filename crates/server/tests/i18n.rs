@@ -227,6 +227,13 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         },
         ApiError::AnalysisOfMorris,
         ApiError::NoAnalyser,
+        ApiError::RateLimited {
+            limit: "create",
+            retry_after: std::time::Duration::from_millis(7500),
+        },
+        ApiError::TooManyLiveGames { live: 50, most: 50 },
+        ApiError::EngineBusy,
+        ApiError::Timeout { seconds: 20 },
         ApiError::Internal("disk full".into()),
     ]);
     all

@@ -1,45 +1,16 @@
-//! A file database: after the server is dropped and reopened, every game resumes where it stood,
-//! with its full history (the stored commands replayed through the rules).
+//! A reopened database (SQLite file and PostgreSQL): after the server is dropped and reopened,
+//! every game resumes where it stood, with its full history (the stored commands replayed through
+//! the rules) — loaded when first asked for, not at start-up.
 
-use crate::common::THINK;
+use crate::common::{TestDb, backends};
+use ludus_server::Hub;
 use ludus_server::game::{Action, Command, GameKind, Side};
 use ludus_server::sessions::NewGame;
 use ludus_server::store::Store;
-use ludus_server::{Config, Hub};
+use ludus_server::store::migrations::LATEST;
 use serde_json::{Value, json};
-use std::path::PathBuf;
 
-/// A fresh database path in the system's temporary folder; removed (with WAL files) on drop.
-struct TempDb(PathBuf);
-
-impl TempDb {
-    fn new(name: &str) -> TempDb {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        TempDb(std::env::temp_dir().join(format!("ludus-{name}-{}-{nanos}.db", std::process::id())))
-    }
-}
-
-impl Drop for TempDb {
-    fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", self.0.display()));
-        }
-    }
-}
-
-fn open(db: &TempDb) -> Hub {
-    Hub::open(
-        &db.0,
-        crate::players::first_legal(),
-        Config { think_time: THINK },
-    )
-    .expect("open the database")
-}
-
-fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
+pub fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
     NewGame {
         kind,
         rules,
@@ -50,18 +21,26 @@ fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
     }
 }
 
-async fn state(hub: &Hub, id: &str) -> Value {
-    serde_json::to_value(hub.get(id).unwrap().lock().await.state()).unwrap()
+pub async fn state(hub: &Hub, id: &str) -> Value {
+    serde_json::to_value(hub.get(id).await.unwrap().lock().await.state()).unwrap()
+}
+
+/// The list of games as the API sends it.
+pub async fn list(hub: &Hub, limit: usize) -> Vec<Value> {
+    let list = hub.list(limit).await.unwrap();
+    list.iter()
+        .map(|summary| serde_json::to_value(summary).unwrap())
+        .collect()
 }
 
 /// Plays the first legal move (or rolls) for whoever is to act, `plies` times.
-async fn advance(hub: &Hub, id: &str, tokens: &[Option<String>; 2], plies: usize) {
+pub async fn advance(hub: &Hub, id: &str, tokens: &[String; 2], plies: usize) {
     for _ in 0..plies {
         let current = state(hub, id).await;
         let Some(side) = current["to_act"].as_str() else {
             return;
         };
-        let token = tokens[usize::from(side == "black")].as_deref().unwrap();
+        let token = &tokens[usize::from(side == "black")];
         let command = match current["legal_moves"][0].as_str() {
             Some(mv) => Command::Move(mv.to_string()),
             None => Command::Action(Action::Roll),
@@ -70,40 +49,40 @@ async fn advance(hub: &Hub, id: &str, tokens: &[Option<String>; 2], plies: usize
     }
 }
 
-#[tokio::test]
-async fn a_reopened_server_resumes_every_game_with_its_history() {
-    let db = TempDb::new("restart");
+/// Creates a human game; returns its id and tokens.
+pub async fn human_game(
+    hub: &Hub,
+    kind: GameKind,
+    rules: Value,
+    seed: u64,
+) -> (String, [String; 2]) {
+    let created = hub.create(new_game(kind, rules, seed)).await.unwrap();
+    (created.state.id.clone(), created.tokens.map(Option::unwrap))
+}
+
+async fn resume_with_history(db: &TestDb) {
     let (morris, backgammon, before) = {
-        let hub = open(&db);
-        let morris = hub
-            .create(new_game(GameKind::Morris, json!({"flying": false}), 1))
-            .unwrap();
-        let backgammon = hub
-            .create(new_game(
-                GameKind::Backgammon,
-                json!({"match_length": 5}),
-                99,
-            ))
-            .unwrap();
-        let morris_id = morris.state.id.clone();
-        let bg_id = backgammon.state.id.clone();
-        advance(&hub, &morris_id, &morris.tokens, 30).await;
-        advance(&hub, &bg_id, &backgammon.tokens, 12).await;
-        let before = [state(&hub, &morris_id).await, state(&hub, &bg_id).await];
-        (
-            (morris_id, morris.tokens),
-            (bg_id, backgammon.tokens),
-            before,
-        )
-        // The hub and its database connection are dropped here.
+        let hub = db.hub().await;
+        let morris = human_game(&hub, GameKind::Morris, json!({"flying": false}), 1).await;
+        let backgammon =
+            human_game(&hub, GameKind::Backgammon, json!({"match_length": 5}), 99).await;
+        advance(&hub, &morris.0, &morris.1, 30).await;
+        advance(&hub, &backgammon.0, &backgammon.1, 12).await;
+        let before = [
+            state(&hub, &morris.0).await,
+            state(&hub, &backgammon.0).await,
+        ];
+        (morris, backgammon, before)
+        // The hub and its database connections are dropped here.
     };
-    let hub = open(&db);
+    let hub = db.hub().await;
+    assert_eq!(hub.cached_games(), 0, "nothing is loaded at start-up");
     let after = [
         state(&hub, &morris.0).await,
         state(&hub, &backgammon.0).await,
     ];
     for (was, is) in before.iter().zip(&after) {
-        assert_eq!(is["version"], was["version"]);
+        assert_eq!(is["version"], was["version"], "{}", db.backend());
         assert_eq!(is["history"], was["history"], "the full history is back");
         assert_eq!(is["view"], was["view"], "the board, dice and cube are back");
         assert_eq!(is["legal_moves"], was["legal_moves"]);
@@ -113,59 +92,142 @@ async fn a_reopened_server_resumes_every_game_with_its_history() {
     advance(&hub, &morris.0, &morris.1, 1).await;
     assert_eq!(state(&hub, &morris.0).await["version"], 31);
     advance(&hub, &backgammon.0, &backgammon.1, 1).await;
-}
-
-#[test]
-fn migrations_bring_a_new_file_to_the_latest_schema_once() {
-    let db = TempDb::new("schema");
-    let version = Store::open(&db.0).unwrap().schema_version().unwrap();
-    assert!(version >= 1);
-    // Opening again runs nothing and keeps the version.
-    assert_eq!(
-        Store::open(&db.0).unwrap().schema_version().unwrap(),
-        version
-    );
-}
-
-#[test]
-fn a_database_from_a_newer_program_is_refused() {
-    let db = TempDb::new("newer");
-    drop(Store::open(&db.0).unwrap());
-    let connection = rusqlite::Connection::open(&db.0).unwrap();
-    connection.pragma_update(None, "user_version", 99).unwrap();
-    drop(connection);
-    let error = Store::open(&db.0).err().expect("refused").to_string();
-    assert!(error.contains("schema version 99"), "{error}");
+    // The list comes from the games table alone: both games with their versions (they may have
+    // been created within the same millisecond: the order between them is the ids').
+    let list = list(&hub, 10).await;
+    assert_eq!(list.len(), 2);
+    let listed = list
+        .iter()
+        .find(|game| game["id"] == morris.0.as_str())
+        .unwrap();
+    assert_eq!(listed["version"], 31);
+    assert_eq!(listed["seats"]["white"], "human");
+    assert!(listed["result"].is_null());
 }
 
 #[tokio::test]
-async fn a_game_that_no_longer_replays_is_skipped_and_the_others_resume() {
-    let db = TempDb::new("damaged");
-    let (good, bad) = {
-        let hub = open(&db);
-        let good = hub
-            .create(new_game(GameKind::Morris, json!({}), 1))
-            .unwrap();
-        let bad = hub
-            .create(new_game(GameKind::Morris, json!({}), 2))
-            .unwrap();
-        let good_id = good.state.id.clone();
-        let bad_id = bad.state.id.clone();
-        advance(&hub, &good_id, &good.tokens, 4).await;
-        advance(&hub, &bad_id, &bad.tokens, 4).await;
-        (good_id, bad_id)
-    };
-    // Damage one stored move: d6 twice cannot be replayed.
-    let connection = rusqlite::Connection::open(&db.0).unwrap();
-    connection
-        .execute(
-            "UPDATE events SET command = (SELECT command FROM events WHERE game_id = ?1 AND seq = 0) \
-             WHERE game_id = ?1 AND seq = 1",
-            [&bad],
-        )
+async fn a_reopened_server_resumes_every_game_with_its_history() {
+    for db in backends("restart").await {
+        resume_with_history(&db).await;
+    }
+}
+
+#[tokio::test]
+async fn migrations_bring_a_new_database_to_the_latest_schema_once() {
+    for db in backends("schema").await {
+        assert_eq!(db.store().await.schema_version().await.unwrap(), LATEST);
+        // Opening again runs nothing and keeps the version.
+        assert_eq!(db.store().await.schema_version().await.unwrap(), LATEST);
+    }
+}
+
+/// Sets the recorded schema version behind the store's back.
+async fn set_schema_version(db: &TestDb, version: usize) {
+    match db {
+        TestDb::Sqlite(file) => {
+            let connection = rusqlite::Connection::open(&file.0).unwrap();
+            connection
+                .pragma_update(None, "user_version", version)
+                .unwrap();
+        }
+        TestDb::Postgres(url) => {
+            execute_postgres(url, &format!("UPDATE ludus_schema SET version = {version}")).await;
+        }
+    }
+}
+
+/// Runs one SQL statement on a PostgreSQL database.
+pub async fn execute_postgres(url: &str, sql: &str) {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
         .unwrap();
-    drop(connection);
-    let hub = open(&db);
-    assert_eq!(state(&hub, &good).await["version"], 4);
-    assert!(hub.get(&bad).is_err(), "the damaged game is not served");
+    tokio::spawn(connection);
+    client.batch_execute(sql).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_database_from_a_newer_program_is_refused() {
+    for db in backends("newer").await {
+        drop(db.store().await);
+        set_schema_version(&db, 99).await;
+        let error = Store::connect(&db.name(), 2).await.err().expect("refused");
+        assert!(
+            format!("{error:#}").contains("schema version 99"),
+            "{}: {error:#}",
+            db.backend()
+        );
+    }
+}
+
+/// A file with the first schema only (as written before migration 2) is brought up to date,
+/// with the versions of its games counted from their events.
+#[tokio::test]
+async fn a_database_of_the_first_schema_is_migrated_with_its_games() {
+    let file = crate::common::TempDb::new("schema1");
+    {
+        let connection = rusqlite::Connection::open(&file.0).unwrap();
+        connection
+            .execute_batch(ludus_server::store::migrations::MIGRATIONS[0].sqlite)
+            .unwrap();
+        connection.pragma_update(None, "user_version", 1).unwrap();
+        connection
+            .execute_batch(
+                r#"INSERT INTO games (id, kind, options, seed, white_token, black_token, created_at)
+                   VALUES ('00aa', 'morris', '{"rules":{},"seats":["human","computer"],"level":3}', 7, 'tok', NULL, 1000);
+                   INSERT INTO events VALUES ('00aa', 0, 'white', 'd6', 1001);
+                   INSERT INTO events VALUES ('00aa', 1, 'black', 'd2', 1002);"#,
+            )
+            .unwrap();
+    }
+    let hub = TestDb::Sqlite(file).hub().await;
+    assert_eq!(hub.store().schema_version().await.unwrap(), LATEST);
+    assert_eq!(list(&hub, 5).await[0]["version"], 2);
+    let state = state(&hub, "00aa").await;
+    assert_eq!(state["history"][1]["command"], "d2");
+    assert_eq!(state["to_act"], "white");
+    // The status columns unknown before migration 2 are filled in by the first load.
+    let stale = ludus_server::store::now_millis() + 1;
+    assert!(
+        hub.store()
+            .waiting_for_computer(stale, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "the computer is not to act in 00aa"
+    );
+}
+
+#[tokio::test]
+async fn a_game_that_no_longer_replays_is_refused_and_the_others_served() {
+    for db in backends("damaged").await {
+        let (good, bad) = {
+            let hub = db.hub().await;
+            let good = human_game(&hub, GameKind::Morris, json!({}), 1).await;
+            let bad = human_game(&hub, GameKind::Morris, json!({}), 2).await;
+            advance(&hub, &good.0, &good.1, 4).await;
+            advance(&hub, &bad.0, &bad.1, 4).await;
+            (good.0, bad.0)
+        };
+        // Damage one stored move: d6 twice cannot be replayed.
+        let damage = format!(
+            "UPDATE events SET command = (SELECT command FROM events WHERE game_id = '{bad}' AND seq = 0) \
+             WHERE game_id = '{bad}' AND seq = 1"
+        );
+        match &db {
+            TestDb::Sqlite(file) => {
+                rusqlite::Connection::open(&file.0)
+                    .unwrap()
+                    .execute_batch(&damage)
+                    .unwrap();
+            }
+            TestDb::Postgres(url) => execute_postgres(url, &damage).await,
+        }
+        let hub = db.hub().await;
+        assert_eq!(state(&hub, &good).await["version"], 4);
+        assert!(
+            hub.get(&bad).await.is_err(),
+            "the damaged game is not served"
+        );
+        assert_eq!(list(&hub, 10).await.len(), 2, "it is still listed");
+    }
 }

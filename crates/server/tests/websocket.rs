@@ -58,6 +58,7 @@ async fn every_watcher_receives_every_state_change() {
             level: 5,
             seed: None,
         })
+        .await
         .unwrap();
     let id = created.state.id.clone();
     let tokens = created.tokens.map(Option::unwrap);
@@ -108,6 +109,7 @@ async fn a_watcher_sees_the_computer_reply() {
             level: 5,
             seed: Some(3),
         })
+        .await
         .unwrap();
     let id = created.state.id.clone();
     let (mut socket, _) =

@@ -10,7 +10,9 @@ async function call(path, options = {}) {
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({ error: response.statusText }));
   if (!response.ok) {
+    // The status goes with the message: a 409 means the page's state is out of date.
     const error = new Error(data.error || response.statusText);
+    error.status = response.status;
     error.code = data.code;
     error.params = data.params || {};
     throw error;

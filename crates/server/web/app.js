@@ -184,21 +184,29 @@ async function play(id) {
     showAnalysis();
   };
   const showError = (error) => { $('error').textContent = error ? t('error', { message: errorText(error) }) : ''; };
+  // A refused command: say why; on 409 (the game moved on, e.g. through another server or page)
+  // show the game as it now is.
+  const refused = async (error) => {
+    showError(error);
+    if (error.status === 409) {
+      try { update(await getGame(id)); } catch { /* the WebSocket brings it too */ }
+    }
+  };
   const ctx = {
     seat,
     setHint: (text) => { $('hint').textContent = text; },
     play: async (move) => {
       showError(null);
-      try { update(await sendMove(id, seatInfo.token, move)); } catch (error) { showError(error); }
+      try { update(await sendMove(id, seatInfo.token, move)); } catch (error) { await refused(error); }
     },
     act: async (action) => {
       showError(null);
-      try { update(await sendAction(id, seatInfo.token, action)); } catch (error) { showError(error); }
+      try { update(await sendAction(id, seatInfo.token, action)); } catch (error) { await refused(error); }
     },
     // The backgammon move after the checker steps `taken`, or null (the error is shown).
     steps: async (taken, version) => {
       showError(null);
-      try { return await getSteps(id, taken, version); } catch (error) { showError(error); return null; }
+      try { return await getSteps(id, taken, version); } catch (error) { await refused(error); return null; }
     },
   };
   const board = state.game === 'morris' ? createMorrisBoard($('board'), ctx) : createBackgammonBoard($('board'), ctx, $('controls'));

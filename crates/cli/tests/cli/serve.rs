@@ -1,0 +1,263 @@
+//! `ludus serve` as a process, on SQLite and on PostgreSQL: games survive a SIGKILL, SIGTERM
+//! shuts down cleanly (exit 0), and two processes on one PostgreSQL database serve the same games.
+//!
+//! PostgreSQL: `LUDUS_TEST_POSTGRES` (a throw-away server's URL), else a cluster that
+//! `scripts/pg-cluster.sh` starts for this test process. Without PostgreSQL its part of each test
+//! is skipped with a message, except under `LUDUS_REQUIRE_POSTGRES=1` (`scripts/test`).
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/pg-cluster.sh");
+
+static SERVER: OnceLock<Result<String, String>> = OnceLock::new();
+static DATABASES: AtomicUsize = AtomicUsize::new(0);
+
+/// A new database on the test PostgreSQL server, or `None` after saying why there is none.
+fn postgres_database() -> Option<String> {
+    let server = SERVER.get_or_init(|| {
+        if let Ok(url) = std::env::var("LUDUS_TEST_POSTGRES") {
+            return Ok(url);
+        }
+        let output = Command::new("bash")
+            .args([SCRIPT, &std::process::id().to_string()])
+            .output()
+            .map_err(|error| error.to_string())?;
+        if output.status.success() {
+            Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
+        } else {
+            Err(String::from_utf8_lossy(&output.stderr).trim().to_string())
+        }
+    });
+    let admin = match server {
+        Ok(url) => url,
+        Err(why) => {
+            assert!(
+                std::env::var("LUDUS_REQUIRE_POSTGRES").as_deref() != Ok("1"),
+                "PostgreSQL is required (LUDUS_REQUIRE_POSTGRES=1): {why}"
+            );
+            let _ = writeln!(std::io::stderr(), "skipping the PostgreSQL part: {why}");
+            return None;
+        }
+    };
+    let name = format!(
+        "ludus_cli_{}_{}",
+        std::process::id(),
+        DATABASES.fetch_add(1, Ordering::Relaxed)
+    );
+    let created = Command::new("bash")
+        .args([SCRIPT, "createdb", admin, &name])
+        .status()
+        .expect("run scripts/pg-cluster.sh createdb");
+    assert!(created.success(), "cannot create database {name}");
+    Some(format!("{}/{name}", admin.rsplit_once('/').unwrap().0))
+}
+
+/// The databases a test runs on: an SQLite file, and a PostgreSQL database when there is one.
+fn databases(test: &str) -> Vec<String> {
+    let file = std::env::temp_dir().join(format!("ludus-cli-{test}-{}.db", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+    }
+    let mut all = vec![file.display().to_string()];
+    all.extend(postgres_database());
+    all
+}
+
+/// A running `ludus serve` and everything it has written to stderr.
+struct Server {
+    child: Child,
+    addr: String,
+    log: Arc<Mutex<String>>,
+}
+
+impl Server {
+    fn start(db: &str) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--db",
+                db,
+                "--think-ms",
+                "100",
+            ])
+            .args(["--rate-per-minute", "0", "--max-live-games-per-client", "0"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start ludus serve");
+        let log = Arc::new(Mutex::new(String::new()));
+        let (found, address) = std::sync::mpsc::channel();
+        let mut lines = BufReader::new(child.stderr.take().unwrap());
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while lines.read_line(&mut line).unwrap_or(0) > 0 {
+                if let Some(at) = line.find("serving http://") {
+                    let rest = &line[at + "serving http://".len()..];
+                    let _ = found.send(rest.split_whitespace().next().unwrap_or("").to_string());
+                }
+                sink.lock().unwrap().push_str(&line);
+                line.clear();
+            }
+        });
+        let addr = address
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("the server did not start: {}", log.lock().unwrap()));
+        Server { child, addr, log }
+    }
+
+    /// One request on a fresh connection; the status and the body as JSON.
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut stream = TcpStream::connect(&self.addr).expect("connect");
+        let body = body.map(|body| body.to_string()).unwrap_or_default();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
+        let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    }
+
+    fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let (status, answer) = self.call(method, path, body);
+        assert!(
+            (200..300).contains(&status),
+            "{method} {path}: {status} {answer}"
+        );
+        answer
+    }
+
+    /// Plays up to `commands` first legal moves (or rolls) in a game; returns the last state.
+    fn advance(&self, created: &Value, commands: usize) -> Value {
+        let id = created["id"].as_str().unwrap();
+        let mut state = self.ok("GET", &format!("/api/games/{id}"), None);
+        for _ in 0..commands {
+            let Some(side) = state["to_act"].as_str() else {
+                break;
+            };
+            let token = &created["tokens"][side];
+            state = match state["legal_moves"][0].as_str() {
+                Some(mv) => self.ok(
+                    "POST",
+                    &format!("/api/games/{id}/moves"),
+                    Some(json!({"token": token, "move": mv})),
+                ),
+                None => self.ok(
+                    "POST",
+                    &format!("/api/games/{id}/actions"),
+                    Some(json!({"token": token, "action": "roll"})),
+                ),
+            };
+        }
+        state
+    }
+
+    fn create(&self, game: &str) -> Value {
+        self.ok(
+            "POST",
+            "/api/games",
+            Some(json!({"game": game, "opponent": "human", "side": "white", "seed": 5})),
+        )
+    }
+
+    /// SIGTERM; returns whether the process exited with status 0, and its log.
+    fn terminate(mut self) -> (bool, String) {
+        let pid = self.child.id().to_string();
+        assert!(
+            Command::new("kill")
+                .args(["-TERM", &pid])
+                .status()
+                .unwrap()
+                .success()
+        );
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(Duration::from_millis(50)); // the last log lines
+                return (status.success(), self.log.lock().unwrap().clone());
+            }
+            assert!(Instant::now() < deadline, "no exit 30 s after SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn every_game_survives_a_sigkill_and_sigterm_exits_cleanly() {
+    for db in databases("kill") {
+        let mut server = Server::start(&db);
+        let mut games = Vec::new();
+        for game in ["morris", "backgammon"] {
+            let created = server.create(game);
+            let state = server.advance(&created, 9);
+            games.push((created["id"].as_str().unwrap().to_string(), state));
+        }
+        server.child.kill().unwrap(); // SIGKILL
+        server.child.wait().unwrap();
+        let server = Server::start(&db);
+        for (id, before) in &games {
+            let after = server.ok("GET", &format!("/api/games/{id}"), None);
+            assert_eq!(after["version"], before["version"], "{db}");
+            assert!(after["version"].as_u64().unwrap() > 0);
+            assert_eq!(
+                after["history"], before["history"],
+                "the history survived SIGKILL"
+            );
+            assert_eq!(after["view"], before["view"], "the board survived SIGKILL");
+        }
+        let (clean, log) = server.terminate();
+        assert!(clean, "exit status 0 after SIGTERM: {log}");
+        assert!(
+            log.contains("SIGTERM: shutting down") && log.contains("shut down"),
+            "{log}"
+        );
+    }
+}
+
+#[test]
+fn two_processes_on_one_postgres_database_serve_the_same_games() {
+    let Some(db) = postgres_database() else {
+        return;
+    };
+    let a = Server::start(&db);
+    let b = Server::start(&db);
+    let created = a.create("morris");
+    let id = created["id"].as_str().unwrap();
+    // A move through B, then through A, each seen by the other.
+    let mut expected = 0;
+    for (mover, reader) in [(&b, &a), (&a, &b), (&b, &a)] {
+        mover.advance(&created, 1);
+        expected += 1;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while reader.ok("GET", &format!("/api/games/{id}"), None)["version"] != expected {
+            assert!(
+                Instant::now() < deadline,
+                "the other process never saw move {expected}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    let listed = b.ok("GET", "/api/games", None);
+    assert_eq!(listed["games"][0]["id"], id);
+    assert_eq!(b.ok("GET", "/healthz", None)["database"], "postgres");
+}

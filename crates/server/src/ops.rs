@@ -1,0 +1,84 @@
+//! Operations: `GET /healthz` (is the database reachable), `GET /metrics` (Prometheus text) and
+//! the middleware that counts and times every request and logs it.
+
+use crate::sessions::Hub;
+use axum::Router;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// The longest `/healthz` waits for the database.
+const HEALTH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The operations routes.
+pub fn routes() -> Router<Hub> {
+    Router::new()
+        .route("/healthz", get(health))
+        .route("/metrics", get(metrics))
+}
+
+/// 200 `{"status": "ok"}` when the database answers, else 503 with the reason.
+async fn health(State(hub): State<Hub>) -> Response {
+    let backend = hub.store().backend().name();
+    match tokio::time::timeout(HEALTH_TIMEOUT, hub.store().ping()).await {
+        Ok(Ok(())) if !hub.lifecycle().is_stopping() => (
+            StatusCode::OK,
+            axum::Json(json!({ "status": "ok", "database": backend })),
+        )
+            .into_response(),
+        outcome => {
+            let reason = match outcome {
+                Ok(Ok(())) => "shutting down".to_string(),
+                Ok(Err(error)) => format!("the database does not answer: {error:#}"),
+                Err(_) => "the database did not answer in time".to_string(),
+            };
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                axum::Json(
+                    json!({ "status": "unavailable", "database": backend, "error": reason }),
+                ),
+            )
+                .into_response()
+        }
+    }
+}
+
+async fn metrics(State(hub): State<Hub>) -> Response {
+    let gauges = hub.gauges();
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        hub.metrics().render(&gauges),
+    )
+        .into_response()
+}
+
+/// Counts and times every request by route (the route's pattern, so that ids do not multiply
+/// the series) and logs it at debug level.
+pub async fn observe(State(hub): State<Hub>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unmatched", MatchedPath::as_str)
+        .to_string();
+    let method = request.method().as_str().to_string();
+    let response = next.run(request).await;
+    let elapsed = started.elapsed();
+    let status = response.status().as_u16();
+    hub.metrics().request(&route, &method, status, elapsed);
+    tracing::debug!(
+        route,
+        method,
+        status,
+        micros = elapsed.as_micros() as u64,
+        "request"
+    );
+    response
+}

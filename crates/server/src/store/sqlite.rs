@@ -1,0 +1,305 @@
+//! SQLite (WAL mode) through rusqlite: one connection behind a mutex, for one server process.
+//! Each operation is short (no fsync at commit in WAL mode with `synchronous=NORMAL`), so it runs
+//! on the calling task.
+
+use super::migrations::{LATEST, MIGRATIONS};
+use super::{
+    Append, AppendError, GameRow, GameStatus, StoredEvent, StoredGame, parse_kind, parse_side,
+    result_of, side_name, to_i64, to_usize,
+};
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+/// An SQLite database.
+pub struct SqliteStore {
+    connection: Mutex<Connection>,
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> anyhow::Result<SqliteStore> {
+        Self::init(Connection::open(path)?)
+    }
+
+    /// A private in-memory database (tests).
+    pub fn in_memory() -> anyhow::Result<SqliteStore> {
+        Self::init(Connection::open_in_memory()?)
+    }
+
+    fn init(mut connection: Connection) -> anyhow::Result<SqliteStore> {
+        // WAL: readers never block the writer. synchronous=NORMAL keeps every committed
+        // transaction across a process kill (only a power cut may lose the last ones).
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "NORMAL")?;
+        connection.pragma_update(None, "foreign_keys", "ON")?;
+        migrate(&mut connection)?;
+        Ok(SqliteStore {
+            connection: Mutex::new(connection),
+        })
+    }
+
+    fn connection(&self) -> MutexGuard<'_, Connection> {
+        self.connection
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The schema version now in the file.
+    pub fn schema_version(&self) -> anyhow::Result<usize> {
+        Ok(self
+            .connection()
+            .pragma_query_value(None, "user_version", |row| row.get(0))?)
+    }
+
+    /// Checks that the file answers a query.
+    pub fn ping(&self) -> anyhow::Result<()> {
+        self.connection()
+            .query_row("SELECT 1", [], |row| row.get::<_, i64>(0))?;
+        Ok(())
+    }
+
+    /// Records a new game.
+    pub fn insert_game(
+        &self,
+        game: &StoredGame,
+        status: &GameStatus,
+        creator: Option<&str>,
+    ) -> anyhow::Result<()> {
+        self.connection().execute(
+            "INSERT INTO games (id, kind, options, seed, white_token, black_token, created_at,
+                 version, to_act, computer_to_act, updated_at, creator)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?7, ?11)",
+            params![
+                game.id,
+                game.kind.name(),
+                game.options,
+                // SQLite integers are signed: store the seed's bits.
+                game.seed as i64,
+                game.tokens[0],
+                game.tokens[1],
+                game.created_at,
+                to_i64(status.version),
+                side_name(status.to_act),
+                i64::from(status.computer_to_act),
+                creator,
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Stores one command if the game is still at the expected version.
+    pub fn append(&self, append: &Append<'_>) -> Result<(), AppendError> {
+        let mut connection = self.connection();
+        let transaction = connection.transaction().map_err(anyhow::Error::from)?;
+        let status = append.status;
+        let result = status.result.as_ref();
+        let moved = transaction
+            .execute(
+                "UPDATE games SET version = ?3, to_act = ?4, computer_to_act = ?5, updated_at = ?6,
+                     finished_at = ?7, winner = ?8, points = ?9, reason = ?10
+                 WHERE id = ?1 AND version = ?2",
+                params![
+                    append.game_id,
+                    to_i64(append.expected_version()),
+                    to_i64(status.version),
+                    side_name(status.to_act),
+                    i64::from(status.computer_to_act),
+                    append.at,
+                    result.map(|_| append.at),
+                    result.and_then(|result| side_name(result.winner)),
+                    result.map(|result| i64::from(result.points)),
+                    result.map(|result| result.reason.as_str()),
+                ],
+            )
+            .map_err(anyhow::Error::from)?;
+        if moved == 0 {
+            return Err(AppendError::Conflict(append.game_id.to_string()));
+        }
+        transaction
+            .execute(
+                "INSERT INTO events (game_id, seq, seat, command, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    append.game_id,
+                    to_i64(append.expected_version()),
+                    append.seat.name(),
+                    append.command,
+                    append.at
+                ],
+            )
+            .map_err(anyhow::Error::from)?;
+        transaction.commit().map_err(anyhow::Error::from)?;
+        Ok(())
+    }
+
+    /// A game with all its events.
+    pub fn load_game(&self, id: &str) -> anyhow::Result<Option<(StoredGame, bool)>> {
+        let row = self
+            .connection()
+            .query_row(
+                "SELECT id, kind, options, seed, white_token, black_token, created_at,
+                     computer_to_act IS NOT NULL
+                 FROM games WHERE id = ?1",
+                [id],
+                |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, String>(2)?,
+                        row.get::<_, i64>(3)?,
+                        row.get::<_, Option<String>>(4)?,
+                        row.get::<_, Option<String>>(5)?,
+                        row.get::<_, i64>(6)?,
+                        row.get::<_, bool>(7)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((id, kind, options, seed, white, black, created_at, known)) = row else {
+            return Ok(None);
+        };
+        let events = self.events_since(&id, 0)?;
+        Ok(Some((
+            StoredGame {
+                kind: parse_kind(&kind)?,
+                id,
+                options,
+                seed: seed as u64,
+                tokens: [white, black],
+                created_at,
+                events,
+            },
+            known,
+        )))
+    }
+
+    /// The events of a game from number `from` on.
+    pub fn events_since(&self, id: &str, from: usize) -> anyhow::Result<Vec<StoredEvent>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT seat, command, at FROM events WHERE game_id = ?1 AND seq >= ?2 ORDER BY seq",
+        )?;
+        let rows = statement.query_map(params![id, to_i64(from)], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, i64>(2)?,
+            ))
+        })?;
+        let mut events = Vec::new();
+        for row in rows {
+            let (seat, command, at) = row?;
+            events.push(StoredEvent {
+                seat: parse_side(&seat)?,
+                command,
+                at,
+            });
+        }
+        Ok(events)
+    }
+
+    /// The stored version of a game.
+    pub fn version(&self, id: &str) -> anyhow::Result<Option<usize>> {
+        Ok(self
+            .connection()
+            .query_row("SELECT version FROM games WHERE id = ?1", [id], |row| {
+                row.get::<_, i64>(0)
+            })
+            .optional()?
+            .map(to_usize))
+    }
+
+    /// Fills unknown status columns.
+    pub fn fill_status(&self, id: &str, status: &GameStatus) -> anyhow::Result<()> {
+        self.connection().execute(
+            "UPDATE games SET to_act = ?3, computer_to_act = ?4
+             WHERE id = ?1 AND version = ?2 AND computer_to_act IS NULL",
+            params![
+                id,
+                to_i64(status.version),
+                side_name(status.to_act),
+                i64::from(status.computer_to_act)
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The newest games.
+    pub fn recent(&self, limit: usize) -> anyhow::Result<Vec<GameRow>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT id, kind, options, version, created_at, finished_at IS NOT NULL,
+                 winner, points, reason
+             FROM games ORDER BY created_at DESC, id DESC LIMIT ?1",
+        )?;
+        let rows = statement.query_map([to_i64(limit)], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, i64>(3)?,
+                row.get::<_, i64>(4)?,
+                row.get::<_, bool>(5)?,
+                row.get::<_, Option<String>>(6)?,
+                row.get::<_, Option<i64>>(7)?,
+                row.get::<_, Option<String>>(8)?,
+            ))
+        })?;
+        let mut games = Vec::new();
+        for row in rows {
+            let (id, kind, options, version, created_at, finished, winner, points, reason) = row?;
+            games.push(GameRow {
+                id,
+                kind: parse_kind(&kind)?,
+                options,
+                version: to_usize(version),
+                created_at,
+                result: result_of(finished, winner, points, reason)?,
+            });
+        }
+        Ok(games)
+    }
+
+    /// Computer turns nobody is known to play.
+    pub fn waiting_for_computer(&self, before: i64, limit: usize) -> anyhow::Result<Vec<String>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT id FROM games
+             WHERE finished_at IS NULL AND (computer_to_act IS NULL OR computer_to_act = 1)
+                 AND updated_at < ?1
+             ORDER BY created_at LIMIT ?2",
+        )?;
+        let ids = statement
+            .query_map(params![before, to_i64(limit)], |row| row.get(0))?
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok(ids)
+    }
+
+    /// Live games of one creator.
+    pub fn live_games_of(&self, creator: &str, since: i64) -> anyhow::Result<usize> {
+        let count: i64 = self.connection().query_row(
+            "SELECT COUNT(*) FROM games
+             WHERE creator = ?1 AND finished_at IS NULL AND created_at >= ?2",
+            params![creator, since],
+            |row| row.get(0),
+        )?;
+        Ok(to_usize(count))
+    }
+}
+
+/// Applies the migrations the file lacks, each in its own transaction with the new version.
+fn migrate(connection: &mut Connection) -> anyhow::Result<()> {
+    let version: usize = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if version > LATEST {
+        anyhow::bail!(
+            "the database has schema version {version}, newer than this program's {LATEST}"
+        );
+    }
+    for (index, migration) in MIGRATIONS.iter().enumerate().skip(version) {
+        let transaction = connection.transaction()?;
+        transaction.execute_batch(migration.sqlite)?;
+        transaction.pragma_update(None, "user_version", index + 1)?;
+        transaction.commit()?;
+    }
+    Ok(())
+}
