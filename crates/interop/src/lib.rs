@@ -4,7 +4,9 @@
 //! * [`fibs`]: FIBS board lines as gnubg's external-player protocol sends them;
 //! * [`external`]: the external-player session (board line in, reply out) over a
 //!   [`external::BackgammonBrain`], a trait the binary fills with the engine;
-//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record).
+//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record);
+//! * [`player_protocol`]: Ludus's line protocol for backgammon players (moves, cube decisions,
+//!   evaluations by Position ID and Match ID), the host's client and the player's loop.
 //!
 //! Nine Men's Morris (Sanmill):
 //! * [`fen`]: Sanmill's FEN, including the "must remove" state between a mill and its removal;
@@ -20,6 +22,7 @@
 pub mod external;
 pub mod fen;
 pub mod fibs;
+pub mod player_protocol;
 pub mod record;
 pub mod sgf;
 pub mod uci;

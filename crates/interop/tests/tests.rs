@@ -4,6 +4,8 @@
 //! - `matchfiles`: gnubg SGF import against gnubg's `.mat` exports of the same matches (the `.mat`
 //!   reader and writer are the rules crate's);
 //! - `morris`: Sanmill FEN, game records and the UCI-like protocol (recorded session replay);
+//! - `player_protocol`: Ludus's line protocol for backgammon players (request lines round trip,
+//!   a served session read back, illegal plays and bad replies are errors);
 //! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest).
 
 mod external;
@@ -11,6 +13,7 @@ mod fibs;
 mod fuzz;
 mod matchfiles;
 mod morris;
+mod player_protocol;
 
 /// A file of `tests/data`.
 pub fn data(name: &str) -> String {
