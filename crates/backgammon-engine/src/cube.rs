@@ -554,6 +554,22 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
     }
 }
 
+/// A cubeful equity in the payoff's units (`raw`) as normalised equity: in money play per unit
+/// of cube (divided by the cube value); in match play the match winning chance mapped linearly
+/// so that losing / winning a single game at the current cube is −1 / +1 (gnubg's "EMG").
+pub fn normalised_equity(payoff: &dyn Payoff, context: &MatchContext, raw: f64) -> f64 {
+    let value = context.cube.value;
+    if context.is_money() {
+        return raw / f64::from(value);
+    }
+    let (win, lose) = (payoff.win(value), payoff.lose(value));
+    if win > lose {
+        2.0 * (raw - lose) / (win - lose) - 1.0
+    } else {
+        0.0
+    }
+}
+
 /// The cube efficiency used for a position: lower once contact is over.
 pub fn cube_efficiency(position: &Position) -> f64 {
     if position.is_race() {

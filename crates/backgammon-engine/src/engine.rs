@@ -11,7 +11,9 @@
 //! assert_eq!(mv.to_string(), "8/5 6/5");
 //! ```
 
-use crate::cube::{CubeDecision, cube_decision_at};
+use crate::cube::{
+    CubeDecision, Met, cube_decision, cube_decision_at, cube_efficiency, normalised_equity,
+};
 use crate::eval::{NetEvaluator, Probabilities};
 use crate::level::{Level, LevelError};
 use crate::match_context::{MatchContext, MatchContextError};
@@ -117,6 +119,23 @@ impl Engine {
     ) -> Result<CubeDecision, MatchContextError> {
         let context = MatchContext::from_match_state(state)?;
         Ok(cube_decision_at(&self.evaluator, position, &context, self.cube_plies).1)
+    }
+
+    /// The cubeful equity of the player on roll of `state` in `position` (before rolling), from
+    /// its probabilities at this engine's checker-play lookahead, normalised: money points per
+    /// unit of cube, or gnubg's EMG in match play ([`normalised_equity`]).
+    pub fn cubeful_equity(
+        &self,
+        position: &Position,
+        state: &MatchState,
+    ) -> Result<f64, MatchContextError> {
+        let context = MatchContext::from_match_state(state)?;
+        let p = self.evaluate(position);
+        let met = Met::get();
+        let payoff = context.payoff(met);
+        let x = cube_efficiency(position);
+        let raw = cube_decision(payoff.as_ref(), &p, context.cube, x).equity;
+        Ok(normalised_equity(payoff.as_ref(), &context, raw))
     }
 
     /// Whether the player on roll of `state` should double now.

@@ -1,35 +1,69 @@
-//! Players: anything that picks one of the legal plays of a roll.
+//! Players: anything that picks one of the legal plays of a roll and answers the cube.
 
 use crate::cube::{should_double, should_take};
 use crate::eval::{Evaluator, NetEvaluator};
 use crate::match_context::MatchContext;
 use crate::search::rank_moves;
 use crate::train::argmax_equity;
-use ludus_backgammon::{BAR, Dice, OFF, Position};
+use ludus_backgammon::{BAR, Dice, MatchState, OFF, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A checker player.
-pub trait Player {
+/// Why a player could not decide: an external program that answered with an illegal play, an
+/// unreadable line, or stopped. A duel stops at the first one (never a silent substitute).
+#[derive(Debug, thiserror::Error)]
+#[error("{player}: {source}")]
+pub struct PlayerError {
+    /// The player's name.
+    pub player: String,
+    /// What went wrong.
+    #[source]
+    pub source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl PlayerError {
+    /// The error of `player` (its name) for `source`.
+    pub fn new(
+        player: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> PlayerError {
+        PlayerError {
+            player: player.into(),
+            source: source.into(),
+        }
+    }
+}
+
+/// A player: checker plays and cube decisions. Every decision may fail (external programs);
+/// Ludus's own players never do.
+pub trait Player: Send {
     /// A short name for reports.
     fn name(&self) -> String;
 
     /// Chooses one of `plays` (the distinct positions reachable with `dice` from `position`,
     /// mover's view, in [`crate::plays::plays`] order, never empty); returns its index.
-    fn choose(&mut self, position: &Position, dice: Dice, plays: &[Position]) -> usize;
+    /// `state` is the cube and score of the game as this player sees it (its seat on roll, the
+    /// dice set), or `None` in a cubeless game.
+    fn choose(
+        &mut self,
+        position: &Position,
+        dice: Dice,
+        plays: &[Position],
+        state: Option<&MatchState>,
+    ) -> Result<usize, PlayerError>;
 
-    /// Whether to double before rolling (`position` and `context` from this player's view, the
-    /// cube available to it). The default never doubles.
-    fn double(&mut self, position: &Position, context: &MatchContext) -> bool {
-        let _ = (position, context);
-        false
+    /// Whether to double before rolling (`position` and `state` from this player's view, on roll
+    /// with the cube available to it). The default never doubles.
+    fn double(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
+        let _ = (position, state);
+        Ok(false)
     }
 
-    /// Whether to take a double (`position` and `context` from the doubler's view, before the
+    /// Whether to take a double (`position` and `state` from the doubler's view, before the
     /// double). The default always takes.
-    fn take(&mut self, position: &Position, context: &MatchContext) -> bool {
-        let _ = (position, context);
-        true
+    fn take(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
+        let _ = (position, state);
+        Ok(true)
     }
 }
 
@@ -53,8 +87,14 @@ impl Player for RandomPlayer {
         "random".into()
     }
 
-    fn choose(&mut self, _: &Position, _: Dice, plays: &[Position]) -> usize {
-        self.rng.random_range(0..plays.len())
+    fn choose(
+        &mut self,
+        _: &Position,
+        _: Dice,
+        plays: &[Position],
+        _: Option<&MatchState>,
+    ) -> Result<usize, PlayerError> {
+        Ok(self.rng.random_range(0..plays.len()))
     }
 }
 
@@ -133,7 +173,13 @@ impl Player for HeuristicPlayer {
         "heuristic".into()
     }
 
-    fn choose(&mut self, _: &Position, _: Dice, plays: &[Position]) -> usize {
+    fn choose(
+        &mut self,
+        _: &Position,
+        _: Dice,
+        plays: &[Position],
+        _: Option<&MatchState>,
+    ) -> Result<usize, PlayerError> {
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
         for (i, s) in plays.iter().enumerate() {
@@ -143,7 +189,7 @@ impl Player for HeuristicPlayer {
                 best = i;
             }
         }
-        best
+        Ok(best)
     }
 }
 
@@ -173,23 +219,36 @@ impl Player for NetPlayer {
         format!("{} ({}-ply)", self.label, self.plies)
     }
 
-    fn choose(&mut self, position: &Position, dice: Dice, plays: &[Position]) -> usize {
+    fn choose(
+        &mut self,
+        position: &Position,
+        dice: Dice,
+        plays: &[Position],
+        _: Option<&MatchState>,
+    ) -> Result<usize, PlayerError> {
         if plays.len() == 1 {
-            return 0;
+            return Ok(0);
         }
         if self.plies == 0 {
             self.evaluator.eval_after_moves(plays, &mut self.scores);
-            return argmax_equity(&self.scores);
+            return Ok(argmax_equity(&self.scores));
         }
         let best = rank_moves(&self.evaluator, position, dice, self.plies)[0].after;
-        plays.iter().position(|s| *s == best).unwrap_or(0)
+        Ok(plays.iter().position(|s| *s == best).unwrap_or(0))
     }
 
-    fn double(&mut self, position: &Position, context: &MatchContext) -> bool {
-        should_double(&self.evaluator, position, context)
+    /// Doubles by the cube model; a cube the model cannot judge (above 64) is not turned.
+    fn double(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
+        Ok(MatchContext::from_match_state(state)
+            .is_ok_and(|context| should_double(&self.evaluator, position, &context)))
     }
 
-    fn take(&mut self, position: &Position, context: &MatchContext) -> bool {
-        should_take(&self.evaluator, position, context)
+    /// Takes by the cube model; a cube the model cannot judge is taken.
+    fn take(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
+        Ok(
+            MatchContext::from_match_state(state).map_or(true, |context| {
+                should_take(&self.evaluator, position, &context)
+            }),
+        )
     }
 }

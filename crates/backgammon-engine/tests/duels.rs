@@ -13,13 +13,14 @@ fn a_duel_replays_exactly_from_its_seed() {
             5,
             |_| {},
         )
+        .expect("no player fails")
     };
     assert_eq!(run(), run());
 }
 
 #[test]
 fn mirrored_dice_make_a_player_even_against_itself() {
-    let r = duel(&mut HeuristicPlayer, &mut HeuristicPlayer, 20, 3, |_| {});
+    let r = duel(&mut HeuristicPlayer, &mut HeuristicPlayer, 20, 3, |_| {}).expect("a duel");
     assert_eq!(r.ppg, 0.0);
 }
 
@@ -31,16 +32,17 @@ fn heuristic_beats_random() {
         40,
         1,
         |_| {},
-    );
+    )
+    .expect("a duel");
     assert!(r.ppg > 1.0, "{r:?}");
 }
 
 #[test]
 fn network_beats_random_and_the_heuristic() {
     let mut net = NetPlayer::new(NetEvaluator::shipped(), 0, "net");
-    let r = duel(&mut net, &mut RandomPlayer::new(2), 40, 2, |_| {});
+    let r = duel(&mut net, &mut RandomPlayer::new(2), 40, 2, |_| {}).expect("a duel");
     assert!(r.ppg > 1.5, "{r:?}");
-    let r = duel(&mut net, &mut HeuristicPlayer, 200, 2, |_| {});
+    let r = duel(&mut net, &mut HeuristicPlayer, 200, 2, |_| {}).expect("a duel");
     assert!(r.ppg > 0.3, "{r:?}");
 }
 
@@ -69,4 +71,99 @@ fn engine_levels_play_legal_moves_and_replay_from_their_seed() {
     );
     assert!(Engine::level(0, 3).is_err());
     assert!(Engine::level(11, 3).is_err());
+}
+
+#[test]
+fn mirroring_removes_the_luck_an_unmirrored_estimate_keeps() {
+    // Against itself every mirrored pair sums to zero; taken game by game the same results
+    // spread widely: the mirrored interval is 0, the unmirrored one is not.
+    let r = duel(&mut HeuristicPlayer, &mut HeuristicPlayer, 40, 8, |_| {}).expect("a duel");
+    assert_eq!(r.ci95, 0.0);
+    assert!(r.ci95_unmirrored > 0.3, "{r:?}");
+    assert_eq!(r.variance_ratio(), 1.0);
+    // Between different players mirroring still narrows the interval.
+    let mut net = NetPlayer::new(NetEvaluator::shipped(), 0, "net");
+    let r = duel(&mut net, &mut HeuristicPlayer, 200, 8, |_| {}).expect("a duel");
+    assert!(r.ci95 > 0.0 && r.ci95 < r.ci95_unmirrored, "{r:?}");
+    assert!(r.variance_ratio() > 1.0, "{r:?}");
+}
+
+#[test]
+fn a_parallel_duel_reports_exactly_what_one_thread_reports() {
+    use ludus_backgammon_engine::duel::{DuelConfig, PlayerPair, Stakes, duel_parallel, duel_with};
+    use ludus_backgammon_engine::player::PlayerError;
+    for stakes in [Stakes::Cubeless, Stakes::Money, Stakes::Match(3)] {
+        let config = DuelConfig {
+            games: 16,
+            seed: 21,
+            stakes,
+        };
+        let make = || -> Result<PlayerPair, PlayerError> {
+            Ok((
+                Box::new(NetPlayer::new(NetEvaluator::shipped(), 0, "net")),
+                Box::new(HeuristicPlayer),
+            ))
+        };
+        let (mut a, mut b) = make().expect("players");
+        let serial = duel_with(a.as_mut(), b.as_mut(), &config, |_| {}).expect("a duel");
+        let parallel = duel_parallel(&make, &config, 3, &|_| {}).expect("a duel");
+        assert_eq!(serial, parallel, "{stakes:?}");
+        assert_eq!(serial.games, 16);
+        assert_eq!(serial.stakes, stakes);
+        if let Stakes::Match(_) = stakes {
+            assert!(serial.ppg.abs() <= 1.0, "{serial:?}");
+            assert_eq!(serial.ppg, (2.0 * serial.a_wins as f64 - 16.0) / 16.0);
+        }
+    }
+}
+
+/// A player that fails on its `n`-th play, or chooses a play that does not exist.
+struct Failing {
+    plays_left: u32,
+    out_of_range: bool,
+}
+
+impl ludus_backgammon_engine::player::Player for Failing {
+    fn name(&self) -> String {
+        "failing".into()
+    }
+
+    fn choose(
+        &mut self,
+        _: &ludus_backgammon::Position,
+        _: ludus_backgammon::Dice,
+        plays: &[ludus_backgammon::Position],
+        _: Option<&ludus_backgammon::MatchState>,
+    ) -> Result<usize, ludus_backgammon_engine::player::PlayerError> {
+        if self.plays_left > 0 {
+            self.plays_left -= 1;
+            return Ok(0);
+        }
+        if self.out_of_range {
+            return Ok(plays.len());
+        }
+        Err(ludus_backgammon_engine::player::PlayerError::new(
+            "failing",
+            "the program stopped",
+        ))
+    }
+}
+
+#[test]
+fn a_failing_player_stops_the_duel_with_its_error() {
+    let mut failing = Failing {
+        plays_left: 30,
+        out_of_range: false,
+    };
+    let error = duel(&mut HeuristicPlayer, &mut failing, 10, 1, |_| {}).expect_err("stops");
+    assert_eq!(error.to_string(), "failing: the program stopped");
+    let mut wild = Failing {
+        plays_left: 3,
+        out_of_range: true,
+    };
+    let error = duel(&mut wild, &mut HeuristicPlayer, 10, 1, |_| {}).expect_err("stops");
+    assert!(
+        error.to_string().starts_with("failing: chose play"),
+        "{error}"
+    );
 }

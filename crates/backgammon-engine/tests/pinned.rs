@@ -9,7 +9,7 @@
 use ludus_backgammon::{CubeOwner, Dice, MatchState, Position, Seat, random_positions};
 use ludus_backgammon_engine::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
 use ludus_backgammon_engine::cube::cube_decision_at;
-use ludus_backgammon_engine::duel::{duel, duel_with};
+use ludus_backgammon_engine::duel::{DuelConfig, Stakes, duel, duel_with};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
 use ludus_backgammon_engine::match_context::MatchContext;
@@ -135,9 +135,18 @@ fn engine_lines(out: &mut String, positions: &[Position]) {
     }
 }
 
+/// Money games with the cube.
+fn money(games: u64, seed: u64) -> DuelConfig {
+    DuelConfig {
+        games,
+        seed,
+        stakes: Stakes::Money,
+    }
+}
+
 fn duel_lines(out: &mut String) {
     let mut net = NetPlayer::new(NetEvaluator::shipped(), 0, "net");
-    let r = duel(&mut net, &mut RandomPlayer::new(4), 20, 3, |_| {});
+    let r = duel(&mut net, &mut RandomPlayer::new(4), 20, 3, |_| {}).expect("a duel");
     let _ = writeln!(
         out,
         "duel net-random {} {} {:?}",
@@ -149,20 +158,21 @@ fn duel_lines(out: &mut String) {
         20,
         4,
         |_| {},
-    );
+    )
+    .expect("a duel");
     let _ = writeln!(
         out,
         "duel heuristic-random {} {} {:?}",
         r.a_wins, r.a_gammons, r.ppg
     );
-    let r = duel_with(&mut net, &mut HeuristicPlayer, 10, 6, true, |_| {});
+    let r = duel_with(&mut net, &mut HeuristicPlayer, &money(10, 6), |_| {}).expect("a duel");
     let _ = writeln!(
         out,
         "duel net-heuristic-cube {} {} {:?}",
         r.a_wins, r.a_gammons, r.ppg
     );
     let mut one_ply = NetPlayer::new(NetEvaluator::shipped(), 1, "net");
-    let r = duel_with(&mut one_ply, &mut net, 2, 7, true, |_| {});
+    let r = duel_with(&mut one_ply, &mut net, &money(2, 7), |_| {}).expect("a duel");
     let _ = writeln!(
         out,
         "duel net1-net0-cube {} {} {:?}",

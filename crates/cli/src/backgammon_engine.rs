@@ -1,13 +1,16 @@
 //! The engine commands of `ludus backgammon …`: thin glue over `ludus-backgammon-engine`.
 
 use crate::output::outln;
+use crate::protocol_player::{Program, ProgramPlayer, pair_factory};
 use crate::{CliError, CliResult};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_backgammon::{Dice, Position};
-use ludus_backgammon_engine::cube::{Met, cube_decision_at, cube_efficiency, cubeful_equity};
-use ludus_backgammon_engine::duel::duel_with;
+use ludus_backgammon_engine::cube::{
+    Met, cube_decision_at, cube_efficiency, cubeful_equity, normalised_equity,
+};
+use ludus_backgammon_engine::duel::{DuelConfig, DuelReport, Stakes, duel_parallel};
 use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
@@ -34,6 +37,9 @@ pub(crate) enum BackgammonEngineCommand {
     Cube(CubeArgs),
     /// Roll a position out with the 0-ply player (luck-adjusted, seeded).
     Rollout(RolloutArgs),
+    /// Speak Ludus's line protocol for backgammon players on stdin/stdout (the engine at a
+    /// level answers moves, cube decisions and evaluations).
+    Player(crate::protocol_player::PlayerArgs),
 }
 
 /// The position and match context shared by the analysis commands.
@@ -147,13 +153,16 @@ pub(crate) struct TrainArgs {
 /// Arguments of `ludus backgammon duel`.
 #[derive(Debug, Args)]
 pub(crate) struct DuelArgs {
-    /// Player A: `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, or `FILE[:PLIES]`.
+    /// Player A: `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, `FILE[:PLIES]`,
+    /// `gnubg:Nply` (GNU Backgammon at N plies) or `cmd:<command line>` (any program speaking
+    /// docs/backgammon-player-protocol.md).
     #[arg(long)]
     a: String,
     /// Player B, same forms as --a.
     #[arg(long)]
     b: String,
-    /// Games (rounded up to an even number: each dice sequence is played with both colours).
+    /// Games (rounded up to an even number: each dice sequence is played with both colours);
+    /// matches with --match-length.
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Seed of the dice.
@@ -161,8 +170,15 @@ pub(crate) struct DuelArgs {
     seed: u64,
     /// Money play with the doubling cube (network players double and take by the cube model;
     /// the heuristic and random players never double and always take).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "match_length")]
     cube: bool,
+    /// Play matches to this many points (cube, Crawford rule) instead of single games.
+    #[arg(long, value_name = "POINTS")]
+    match_length: Option<u32>,
+    /// Pairs played at once, each thread with its own players (external programs mostly wait,
+    /// so several keep the cores busy).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -177,6 +193,7 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
         BackgammonEngineCommand::Eval(args) => run_eval(args),
         BackgammonEngineCommand::Cube(args) => run_cube(args),
         BackgammonEngineCommand::Rollout(args) => run_rollout(args),
+        BackgammonEngineCommand::Player(args) => crate::protocol_player::run(args),
     }
 }
 
@@ -336,6 +353,9 @@ fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
 
 /// Builds a player from its command-line form.
 fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
+    if let Some(program) = Program::parse(spec) {
+        return Ok(Box::new(ProgramPlayer::start(&program?)?));
+    }
     match spec {
         "random" => return Ok(Box::new(RandomPlayer::new(seed))),
         "heuristic" => return Ok(Box::new(HeuristicPlayer)),
@@ -359,7 +379,7 @@ fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
         let path = Path::new(source);
         if !path.exists() {
             return Err(CliError::bad_input(format!(
-                "unknown player {spec:?}: expected random, heuristic, net[:PLIES] or FILE[:PLIES]"
+                "unknown player {spec:?}: expected random, heuristic, net[:PLIES], FILE[:PLIES], gnubg:Nply or cmd:COMMAND"
             )));
         }
         NetEvaluator::new(read_weights(path)?)
@@ -367,55 +387,112 @@ fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
     Ok(Box::new(NetPlayer::new(evaluator, plies, source)))
 }
 
+/// Longest match a duel plays (the engine's match equity table reaches 25 points).
+const MAX_DUEL_MATCH: u32 = 25;
+/// Most duel threads.
+const MAX_JOBS: usize = 64;
+
+fn duel_stakes(args: &DuelArgs) -> Result<Stakes, CliError> {
+    Ok(match args.match_length {
+        Some(length) if (1..=MAX_DUEL_MATCH).contains(&length) => Stakes::Match(length),
+        Some(_) => {
+            return Err(CliError::bad_input(format!(
+                "--match-length must be 1 to {MAX_DUEL_MATCH}"
+            )));
+        }
+        None if args.cube => Stakes::Money,
+        None => Stakes::Cubeless,
+    })
+}
+
 fn run_duel(args: DuelArgs) -> CliResult {
     if args.games == 0 {
         return Err(CliError::bad_input("--games must be at least 1"));
     }
-    let mut a = parse_player(&args.a, args.seed ^ 0xA)?;
-    let mut b = parse_player(&args.b, args.seed ^ 0xB)?;
+    if !(1..=MAX_JOBS).contains(&args.jobs) {
+        return Err(CliError::bad_input(format!(
+            "--jobs must be 1 to {MAX_JOBS}"
+        )));
+    }
+    let config = DuelConfig {
+        games: args.games,
+        seed: args.seed,
+        stakes: duel_stakes(&args)?,
+    };
     let bar = progress_bar(args.games.div_ceil(2) * 2, args.json, "games");
     let start = Instant::now();
-    let report = duel_with(
-        a.as_mut(),
-        b.as_mut(),
-        args.games,
-        args.seed,
-        args.cube,
-        |done| bar.set_position(done),
-    );
+    let seed = args.seed;
+    let make = |spec: &str| {
+        let salt = if std::ptr::eq(spec, args.a.as_str()) {
+            0xA
+        } else {
+            0xB
+        };
+        parse_player(spec, seed ^ salt)
+    };
+    // Fail early, with exit code 2, on a spec that does not name a player (programs are
+    // started by the workers, each its own).
+    for spec in [&args.a, &args.b] {
+        match Program::parse(spec) {
+            Some(program) => drop(program?),
+            None => drop(parse_player(spec, seed)?),
+        }
+    }
+    let factory = pair_factory(&args.a, &args.b, &make);
+    let report = duel_parallel(&factory, &config, args.jobs, &|done| bar.set_position(done))
+        .map_err(|e| CliError::Failure(anyhow::anyhow!("{e}")))?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
+    print_duel(&report, &args, seconds)
+}
+
+fn print_duel(report: &DuelReport, args: &DuelArgs, seconds: f64) -> CliResult {
+    let rate = report.games as f64 / seconds.max(1e-9);
+    let stakes = match report.stakes {
+        Stakes::Cubeless => "cubeless".to_string(),
+        Stakes::Money => "money (cube)".to_string(),
+        Stakes::Match(n) => format!("{n}-point match"),
+    };
     if args.json {
         let doc = serde_json::json!({
             "a": report.a, "b": report.b, "games": report.games, "seed": args.seed,
-            "a_wins": report.a_wins, "a_gammons": report.a_gammons, "b_gammons": report.b_gammons,
-            "ppg": report.ppg, "ci95": report.ci95, "seconds": seconds, "cube": args.cube,
+            "stakes": stakes, "a_wins": report.a_wins, "a_gammons": report.a_gammons,
+            "b_gammons": report.b_gammons, "ppg": report.ppg, "ci95": report.ci95,
+            "ci95_unmirrored": report.ci95_unmirrored,
+            "variance_ratio": report.variance_ratio(), "seconds": seconds,
+            "games_per_second": rate, "cube": report.stakes != Stakes::Cubeless,
         });
         outln!("{doc}")?;
-    } else {
-        outln!(
-            "{} vs {}: {} {} games (mirrored dice, seed {}), {} wins for A ({:.1}%), gammons A {} B {}",
-            report.a,
-            report.b,
-            report.games,
-            if args.cube {
-                "money (cube)"
-            } else {
-                "cubeless"
-            },
-            args.seed,
-            report.a_wins,
-            100.0 * report.a_wins as f64 / report.games as f64,
-            report.a_gammons,
-            report.b_gammons
-        )?;
-        outln!(
-            "A scores {:+.3} ± {:.3} points per game (95% CI), {:.1} s",
-            report.ppg,
-            report.ci95,
-            seconds
-        )?;
+        return Ok(());
     }
+    let (unit, kind) = match report.stakes {
+        Stakes::Match(n) => ("matches", format!("{n}-point")),
+        _ => ("games", stakes),
+    };
+    outln!(
+        "{} vs {}: {} {kind} {unit} (mirrored dice, seed {}), {} wins for A ({:.1}%), gammons A {} B {}",
+        report.a,
+        report.b,
+        report.games,
+        args.seed,
+        report.a_wins,
+        100.0 * report.a_wins as f64 / report.games as f64,
+        report.a_gammons,
+        report.b_gammons
+    )?;
+    let per = if unit == "matches" {
+        "per match (+1 a match won, -1 lost)"
+    } else {
+        "points per game"
+    };
+    outln!(
+        "A scores {:+.3} ± {:.3} {per} (95% CI); unmirrored estimate from the same {unit}: ± {:.3} (mirroring = {:.2}× the {unit})",
+        report.ppg,
+        report.ci95,
+        report.ci95_unmirrored,
+        report.variance_ratio()
+    )?;
+    outln!("{seconds:.1} s, {rate:.2} {unit}/s")?;
     Ok(())
 }
 
@@ -551,19 +628,7 @@ fn run_eval(args: EvalArgs) -> CliResult {
         let payoff = s.context.payoff(met);
         let x = cube_efficiency(&s.position);
         let raw = cubeful_equity(payoff.as_ref(), &p, s.context.cube, x);
-        // Normalised to a 1-point game: money divides by the cube; match play maps the match
-        // winning chance linearly so that losing / winning a single game at this cube is -1 / +1
-        // (gnubg's "EMG").
-        let value = s.context.cube.value;
-        let (win, lose) = (payoff.win(value), payoff.lose(value));
-        let normalised = if s.context.is_money() {
-            raw / f64::from(value)
-        } else if win > lose {
-            2.0 * (raw - lose) / (win - lose) - 1.0
-        } else {
-            0.0
-        };
-        (normalised, raw)
+        (normalised_equity(payoff.as_ref(), &s.context, raw), raw)
     });
     if args.position.json {
         let mut o = probabilities_json(&p);

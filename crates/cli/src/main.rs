@@ -17,6 +17,7 @@ mod morris;
 mod morris_engine;
 mod output;
 mod play;
+mod protocol_player;
 mod serve;
 mod serve_players;
 mod uci;

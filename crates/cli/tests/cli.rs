@@ -4,6 +4,7 @@
 //! - `backgammon`: `ludus backgammon moves | show` (the rules commands).
 //! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
 //! - `bench`: `ludus bench --json`.
+//! - `duel`: `ludus backgammon duel` against external players (gnubg, `backgammon player`).
 //! - `interop`: `ludus backgammon external | analyze`, `ludus morris uci`.
 //! - `pipe`: a reader that closes the pipe early ends every command quietly (exit 0).
 //! - `serve`: `ludus serve` on SQLite and PostgreSQL: SIGKILL, SIGTERM, two processes.
@@ -12,6 +13,8 @@
 mod backgammon;
 #[path = "cli/bench.rs"]
 mod bench;
+#[path = "cli/duel.rs"]
+mod duel;
 #[path = "cli/interop.rs"]
 mod interop;
 #[path = "cli/morris.rs"]

@@ -4,7 +4,9 @@
 //! * [`fibs`]: FIBS board lines as gnubg's external-player protocol sends them;
 //! * [`external`]: the external-player session (board line in, reply out) over a
 //!   [`external::BackgammonBrain`], a trait the binary fills with the engine;
-//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record).
+//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record);
+//! * [`player_protocol`]: Ludus's line protocol for backgammon players (moves, cube decisions,
+//!   evaluations by Position ID and Match ID), the host's client and the player's loop.
 //!
 //! Nine Men's Morris (Sanmill):
 //! * [`uci`]: Sanmill's UCI-like engine protocol as a pure state machine over a
@@ -19,5 +21,6 @@
 
 pub mod external;
 pub mod fibs;
+pub mod player_protocol;
 pub mod sgf;
 pub mod uci;

@@ -5,12 +5,15 @@
 //!   reader and writer are the rules crate's);
 //! - `uci`: the UCI-like protocol over a scripted brain (the recorded session with the engine is
 //!   replayed through `ludus morris uci` in the CLI tests);
+//! - `player_protocol`: Ludus's line protocol for backgammon players (request lines round trip,
+//!   a served session read back, illegal plays and bad replies are errors);
 //! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest).
 
 mod external;
 mod fibs;
 mod fuzz;
 mod matchfiles;
+mod player_protocol;
 mod uci;
 
 /// A file of `tests/data`.

@@ -1,0 +1,139 @@
+//! `ludus backgammon duel` with external players over the line protocol
+//! (docs/backgammon-player-protocol.md): gnubg as a referee, Ludus's own `backgammon player`,
+//! and a program that answers an illegal play.
+
+use crate::{ludus, stderr, stdout};
+use std::process::Command;
+
+const GNUBG: &str = "/usr/games/gnubg";
+
+/// Whether gnubg can run; without it, a failure under `LUDUS_REQUIRE_GNUBG=1` (as `scripts/test`
+/// sets it), else a message and the test is skipped.
+fn gnubg_is_installed() -> bool {
+    if Command::new(GNUBG).arg("--version").output().is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var("LUDUS_REQUIRE_GNUBG").as_deref() != Ok("1"),
+        "{GNUBG} is missing and LUDUS_REQUIRE_GNUBG=1: apt-get install -y gnubg"
+    );
+    eprintln!("SKIPPED: {GNUBG} is missing (apt-get install -y gnubg); the duel did not run");
+    false
+}
+
+/// Runs a duel with `--json` and returns its report.
+fn duel_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["backgammon", "duel", "--json"];
+    all.extend_from_slice(args);
+    let output = ludus(&all);
+    assert!(output.status.success(), "{}", stderr(&output));
+    serde_json::from_str(&stdout(&output)).expect("one JSON document")
+}
+
+#[test]
+fn a_short_mirrored_duel_against_gnubg_gets_a_legal_reply_every_time() {
+    if !gnubg_is_installed() {
+        return;
+    }
+    // Every gnubg play is checked legal by the duel: one illegal reply would fail the command.
+    let report = duel_json(&[
+        "--a",
+        "net",
+        "--b",
+        "gnubg:0ply",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(report["games"], 4);
+    assert_eq!(report["b"], "gnubg 0-ply");
+    assert_eq!(report["stakes"], "cubeless");
+    let ppg = report["ppg"].as_f64().expect("ppg");
+    assert!((-3.0..=3.0).contains(&ppg), "{report}");
+    // With the cube, gnubg also answers the double and take requests.
+    let report = duel_json(&[
+        "--a",
+        "gnubg:0ply",
+        "--b",
+        "net",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--cube",
+    ]);
+    assert_eq!(report["games"], 2);
+    assert_eq!(report["a"], "gnubg 0-ply");
+    assert_eq!(report["stakes"], "money (cube)");
+}
+
+#[test]
+fn ludus_as_a_protocol_player_plays_exactly_like_the_network_it_runs() {
+    let command = format!(
+        "cmd:{} backgammon player --level 8",
+        env!("CARGO_BIN_EXE_ludus")
+    );
+    let report = duel_json(&[
+        "--a", "net", "--b", &command, "--games", "6", "--seed", "9", "--jobs", "2",
+    ]);
+    assert_eq!(report["games"], 6);
+    assert_eq!(report["b"], "ludus level 8");
+    // Level 8 is the shipped network at 0 ply without noise: each mirrored pair is a wash.
+    assert_eq!(report["ppg"].as_f64(), Some(0.0), "{report}");
+    assert_eq!(report["ci95"].as_f64(), Some(0.0), "{report}");
+}
+
+#[test]
+fn an_illegal_reply_stops_the_duel_with_an_error_naming_the_position() {
+    // Answers every request with a play that is never legal from the opening position.
+    let liar = "cmd:echo ready liar; while read line; do echo 24/18 24/18 24/18; done";
+    let output = ludus(&[
+        "backgammon",
+        "duel",
+        "--a",
+        "net",
+        "--b",
+        liar,
+        "--games",
+        "2",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(message.starts_with("error: "), "{message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("illegal play \"24/18 24/18 24/18\""),
+        "{message}"
+    );
+    assert!(message.contains("in position "), "{message}");
+}
+
+#[test]
+fn bad_player_specs_are_refused_with_exit_code_2() {
+    for spec in ["gnubg:9ply", "gnubg:fast", "cmd:", "cmd:   "] {
+        let output = ludus(&[
+            "backgammon",
+            "duel",
+            "--a",
+            "net",
+            "--b",
+            spec,
+            "--games",
+            "2",
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{spec}: {}", stderr(&output));
+        assert!(stderr(&output).starts_with("error: "), "{spec}");
+    }
+    let output = ludus(&[
+        "backgammon",
+        "duel",
+        "--a",
+        "net",
+        "--b",
+        "net",
+        "--jobs",
+        "0",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+}
