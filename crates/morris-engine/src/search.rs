@@ -246,6 +246,8 @@ pub struct Searcher<'a> {
     deadline: Option<Instant>,
     stopped: bool,
     is_helper: bool,
+    /// A flag another thread raises to end the search now (`stop` of a protocol).
+    stop_signal: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -278,6 +280,7 @@ impl<'a> Searcher<'a> {
             deadline: None,
             stopped: false,
             is_helper: false,
+            stop_signal: None,
         }
     }
 
@@ -420,6 +423,20 @@ impl<'a> Searcher<'a> {
         };
     }
 
+    /// A flag that, once raised by another thread, ends the search at its next clock check;
+    /// the result is the last finished iteration's (the search never lowers the flag).
+    pub fn set_stop_signal(&mut self, signal: Option<Arc<AtomicBool>>) {
+        self.stop_signal = signal;
+    }
+
+    /// Resizes the transposition table to about `megabytes` MB (a power of two of 16-byte
+    /// entries, at least one), emptying it.
+    pub fn set_hash_megabytes(&mut self, megabytes: usize) {
+        let entries = (megabytes.max(1) << 20) / 16;
+        let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        self.tt = Arc::new(SharedTable::new(entries));
+    }
+
     /// The database value of a movement-phase position, if a database covers it.
     fn probe(&self, position: &Position) -> Option<Value> {
         let dbs = self.dbs?;
@@ -464,6 +481,12 @@ impl<'a> Searcher<'a> {
         } else if self.is_helper
             && self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && self.stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && let Some(signal) = &self.stop_signal
+            && signal.load(Ordering::Relaxed)
         {
             self.stopped = true;
         }
