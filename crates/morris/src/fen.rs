@@ -217,30 +217,30 @@ impl FromStr for Fen {
             other => return Err(bad(4, "action", other)),
         };
         let on_board: [u32; 2] = [
-            field(&fields, 4, "white on board")?,
-            field(&fields, 6, "black on board")?,
+            field(fields, 4, "white on board")?,
+            field(fields, 6, "black on board")?,
         ];
         let in_hand: [u8; 2] = [
-            field(&fields, 5, "white in hand")?,
-            field(&fields, 7, "black in hand")?,
+            field(fields, 5, "white in hand")?,
+            field(fields, 7, "black in hand")?,
         ];
         let to_remove: [u8; 2] = [
-            field(&fields, 8, "white to remove")?,
-            field(&fields, 9, "black to remove")?,
+            field(fields, 8, "white to remove")?,
+            field(fields, 9, "black to remove")?,
         ];
         let (last_mills, mills_bitmask, rest) = if fields.len() == FIELDS {
             let mills = [
-                field(&fields, 10, "last mill")?,
-                field(&fields, 11, "last mill")?,
-                field(&fields, 12, "last mill")?,
-                field(&fields, 13, "last mill")?,
+                field(fields, 10, "last mill")?,
+                field(fields, 11, "last mill")?,
+                field(fields, 12, "last mill")?,
+                field(fields, 13, "last mill")?,
             ];
             if node_ids
                 && let Some(i) = mills.iter().position(|&m| !(-1..=MAX_NODE_ID).contains(&m))
             {
                 return Err(bad(11 + i, "last mill node id (-1..23)", fields[10 + i]));
             }
-            (Some(mills), Some(field(&fields, 14, "mills bitmask")?), 15)
+            (Some(mills), Some(field(fields, 14, "mills bitmask")?), 15)
         } else {
             (None, None, 10)
         };
@@ -255,8 +255,8 @@ impl FromStr for Fen {
             mills_bitmask,
             node_ids,
             extensions,
-            rule50: field(&fields, rest, "rule 50")?,
-            fullmove: field(&fields, rest + 1, "fullmove")?,
+            rule50: field(fields, rest, "rule 50")?,
+            fullmove: field(fields, rest + 1, "fullmove")?,
         };
         for color in Color::ALL {
             let counted = fen.pieces[color.index()].count_ones();
