@@ -554,10 +554,10 @@ impl<B: MorrisBrain> UciSession<B> {
             return vec!["bestmove none".to_string()];
         }
         let mut history = self.history.clone();
-        if let Some((origin, _)) = self.removal_origin {
-            if history.last() != Some(&origin) {
-                history.push(origin);
-            }
+        if let Some((origin, _)) = self.removal_origin
+            && history.last() != Some(&origin)
+        {
+            history.push(origin);
         }
         let max_depth = limits.depth.unwrap_or(MAX_GO_DEPTH as u32).max(1);
         let mut best: Option<RemovalChoice> = None;
