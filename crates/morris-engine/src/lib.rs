@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod db;
+pub mod duel;
 pub mod eval;
 pub mod level;
 pub mod search;

@@ -4,7 +4,7 @@
 use ludus_morris::fen::{Fen, START_FEN};
 use ludus_morris::record::{OffBoardResult, Record, RecordError};
 use ludus_morris::token::{MorrisState, TokenError, apply_token, tokens_of};
-use ludus_morris::{Color, Game, Position, Rules, Square};
+use ludus_morris::{Color, Game, NMoveCount, Position, Rules, Square};
 
 /// The FEN lines of `data/fen.txt` (comments skipped).
 const FENS: &str = include_str!("data/fen.txt");
@@ -185,12 +185,15 @@ fn rules_texts_read_back() {
     for flying in [true, false] {
         for n_move_rule in [None, Some(1), Some(50), Some(100)] {
             for threefold_repetition in [true, false] {
-                let rules = Rules {
-                    flying,
-                    n_move_rule,
-                    threefold_repetition,
-                };
-                assert_eq!(rules.to_string().parse(), Ok(rules), "{rules}");
+                for n_move_count in [NMoveCount::AllPlies, NMoveCount::MovementPlies] {
+                    let rules = Rules {
+                        flying,
+                        n_move_rule,
+                        threefold_repetition,
+                        n_move_count,
+                    };
+                    assert_eq!(rules.to_string().parse(), Ok(rules), "{rules}");
+                }
             }
         }
     }
@@ -198,4 +201,11 @@ fn rules_texts_read_back() {
     assert_eq!(Rules::no_flying().to_string(), "no-flying");
     assert!("standard n-move-rule=0".parse::<Rules>().is_err());
     assert!("standard flying=on".parse::<Rules>().is_err());
+    assert!("standard n-move-count=some".parse::<Rules>().is_err());
+    assert_eq!(
+        "standard n-move-count=movement"
+            .parse::<Rules>()
+            .map(|r| r.n_move_count),
+        Ok(NMoveCount::MovementPlies)
+    );
 }
