@@ -419,7 +419,7 @@ impl Worker<'_> {
 
     fn play(&self, players: &mut PlayerPair, index: u64) -> Result<DuelGame, PlayerError> {
         let opening = &self.openings[(index / 2) as usize];
-        let a_is_white = index % 2 == 0;
+        let a_is_white = index.is_multiple_of(2);
         for player in players.iter_mut() {
             player.new_game(index)?;
         }

@@ -7,6 +7,8 @@
 //!   endgame databases where they cover a position.
 //! - [`db`]: endgame databases of the movement phase built by retrograde analysis, their file
 //!   format and cache directory; [`probe`] answers the perfect value of a position.
+//! - [`eval`]: the evaluation, its features and weights; [`tune`] fits the weights to
+//!   self-play results (Texel's method).
 //! - [`Level`]: strength levels 1..=10, the one Morris level scale of every front end (the table
 //!   is documented in the README, "Morris levels").
 #![warn(missing_docs)]
@@ -16,6 +18,7 @@ pub mod duel;
 pub mod eval;
 pub mod level;
 pub mod search;
+pub mod tune;
 pub mod zobrist;
 
 pub use level::{Level, LevelError};

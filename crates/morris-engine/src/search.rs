@@ -12,7 +12,7 @@
 //! root such a position is played perfectly from the database (shortest win, never losing a draw).
 
 use crate::db::{Databases, Value};
-use crate::eval::evaluate;
+use crate::eval::{Weights, evaluate_with};
 use crate::zobrist::{canonical_key, inverse_symmetries, key, splitmix64};
 use ludus_morris::geometry::{SYMMETRY_COUNT, Symmetry, mill_completions};
 use ludus_morris::{Bitboard, MAX_MOVES, Move, Position, Rules, SQUARE_COUNT, Square};
@@ -297,6 +297,8 @@ pub struct Searcher<'a> {
     generation: u8,
     /// The inverse of each board symmetry (table moves are stored in the canonical frame).
     inverse: [Symmetry; SYMMETRY_COUNT],
+    /// The evaluation weights.
+    weights: Weights,
 }
 
 impl<'a> Searcher<'a> {
@@ -331,12 +333,18 @@ impl<'a> Searcher<'a> {
             is_helper: false,
             generation: 0,
             inverse: inverse_symmetries(),
+            weights: Weights::tuned(),
         }
     }
 
     /// Endgame databases to probe (`None`: search only).
     pub fn set_databases(&mut self, dbs: Option<&'a Databases>) {
         self.dbs = dbs;
+    }
+
+    /// Evaluates with `weights` instead of the tuned ones (for tuning and comparisons).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// Adds seeded noise of up to `amplitude` hundredths of a piece to every static evaluation
@@ -494,6 +502,7 @@ impl<'a> Searcher<'a> {
             game_history: self.game_history.clone(),
             is_helper: true,
             generation: self.generation,
+            weights: self.weights,
             ..Searcher::with_table(self.rules, Arc::clone(&self.tt), Arc::clone(&self.stop))
         }
     }
@@ -563,7 +572,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn static_eval(&self, position: &Position, k: u64) -> i32 {
-        let base = evaluate(position, &self.rules);
+        let base = evaluate_with(&self.weights, position, &self.rules);
         match self.noise {
             Some((seed, amp)) => {
                 let span = 2 * amp as u64 + 1;
