@@ -14,6 +14,7 @@ mod bench;
 mod error;
 mod external;
 mod morris;
+mod morris_duel;
 mod morris_engine;
 mod output;
 mod play;
@@ -21,6 +22,7 @@ mod protocol_player;
 mod serve;
 mod serve_players;
 mod uci;
+mod uci_player;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
