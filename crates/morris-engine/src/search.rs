@@ -299,6 +299,8 @@ pub struct Searcher<'a> {
     inverse: [Symmetry; SYMMETRY_COUNT],
     /// The evaluation weights.
     weights: Weights,
+    /// The root moves a search may choose from (`None`: all).
+    root_moves: Option<Vec<Move>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -334,6 +336,7 @@ impl<'a> Searcher<'a> {
             generation: 0,
             inverse: inverse_symmetries(),
             weights: Weights::tuned(),
+            root_moves: None,
         }
     }
 
@@ -359,6 +362,28 @@ impl<'a> Searcher<'a> {
         self.game_history = positions.iter().map(key).collect();
     }
 
+    /// Searches `position` like [`Searcher::search`], choosing only among the legal moves in
+    /// `candidates` (all legal moves if none of them is legal). For a protocol that asks for a
+    /// removal after the move: search the whole turns that start with the move played (the
+    /// same origin and destination, each removal) and answer the removal of the best.
+    pub fn search_among(
+        &mut self,
+        position: &Position,
+        limits: &SearchLimits,
+        candidates: &[Move],
+    ) -> SearchResult {
+        let legal = legal_moves(position, &self.rules, MAX_MOVES);
+        let allowed: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| legal.contains(m))
+            .collect();
+        self.root_moves = (!allowed.is_empty()).then_some(allowed);
+        let result = self.search(position, limits);
+        self.root_moves = None;
+        result
+    }
+
     /// Searches `position` within `limits` and returns the best move found.
     pub fn search(&mut self, position: &Position, limits: &SearchLimits) -> SearchResult {
         let start = Instant::now();
@@ -371,7 +396,9 @@ impl<'a> Searcher<'a> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.movetime.map(|t| start + t);
         let mut result = empty_result();
-        if let Some((mv, score, pv)) = self.perfect_root(&root) {
+        if self.root_moves.is_none()
+            && let Some((mv, score, pv)) = self.perfect_root(&root)
+        {
             result.best_move = Some(mv);
             result.score = score;
             result.pv = pv;
@@ -379,7 +406,8 @@ impl<'a> Searcher<'a> {
             result.elapsed = start.elapsed();
             return result;
         }
-        let moves = legal_moves(&root, &self.rules, MAX_MOVES);
+        let mut moves = legal_moves(&root, &self.rules, MAX_MOVES);
+        self.restrict_root(&mut moves);
         if moves.is_empty() {
             result.score = -WIN;
             return result;
@@ -494,6 +522,13 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Keeps only the allowed root moves (see [`Searcher::search_among`]).
+    fn restrict_root(&self, moves: &mut Vec<Move>) {
+        if let Some(allowed) = &self.root_moves {
+            moves.retain(|m| allowed.contains(m));
+        }
+    }
+
     /// A Lazy-SMP helper: the same settings, sharing the transposition table and the stop flag.
     fn helper(&self) -> Searcher<'a> {
         Searcher {
@@ -503,6 +538,7 @@ impl<'a> Searcher<'a> {
             is_helper: true,
             generation: self.generation,
             weights: self.weights,
+            root_moves: self.root_moves.clone(),
             ..Searcher::with_table(self.rules, Arc::clone(&self.tt), Arc::clone(&self.stop))
         }
     }
@@ -635,6 +671,9 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut moves = legal_moves(position, &self.rules, ORDINARY_MOVES);
+        if ply == 0 {
+            self.restrict_root(&mut moves);
+        }
         let opponent = position.pieces(position.side_to_move().opponent());
         let blocks = mill_completions(opponent) & position.empty();
         let mut scores: Vec<i32> = moves
@@ -702,16 +741,19 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            table_key,
-            TtEntry {
-                mv: Some(best_move.transformed(symmetry)),
-                score: to_tt(best, ply),
-                depth: depth as i8,
-                bound,
-                generation: self.generation,
-            },
-        );
+        // A root restricted to some moves has no value to share.
+        if ply > 0 || self.root_moves.is_none() {
+            self.tt.store(
+                table_key,
+                TtEntry {
+                    mv: Some(best_move.transformed(symmetry)),
+                    score: to_tt(best, ply),
+                    depth: depth as i8,
+                    bound,
+                    generation: self.generation,
+                },
+            );
+        }
         best
     }
 
