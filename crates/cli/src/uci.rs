@@ -9,7 +9,7 @@
 
 use crate::CliResult;
 use ludus_interop::uci::{Answer, Limits, MorrisBrain, Score, SpinOption, UciSession};
-use ludus_morris::{Position, Rules};
+use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::{MAX_LEVEL, MIN_LEVEL};
 use ludus_morris_engine::search::WIN_THRESHOLD;
@@ -210,6 +210,33 @@ impl MorrisBrain for EngineBrain {
             self.wait_for_stop();
         }
         answer(result)
+    }
+
+    fn search_among(
+        &mut self,
+        origin: &Position,
+        history: &[Position],
+        candidates: &[Move],
+        limits: &Limits,
+    ) -> Option<Answer> {
+        let result = match self.level {
+            None => {
+                self.searcher.set_history(history);
+                self.searcher
+                    .search_among(origin, &search_limits(limits), candidates)
+            }
+            Some(level) => {
+                let seed = history.len() as u64;
+                let mut searcher = level.searcher(self.rules, Some(self.databases), seed);
+                searcher.set_history(history);
+                searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
+                searcher.search_among(origin, &search_limits(limits), candidates)
+            }
+        };
+        if limits.infinite {
+            self.wait_for_stop();
+        }
+        Some(answer(result))
     }
 
     fn set_rules(&mut self, rules: Rules) {

@@ -6,8 +6,10 @@
 //! own token after the move that closed the mill). Ludus's moves are whole turns, so the
 //! session walks through [`MorrisState::Removal`] between a mill and its removal
 //! ([`ludus_morris::token`]); `bestmove` answers one token, and when the best turn ends with a
-//! removal the next `go` (in the removal state) searches the removals in earnest: each target,
-//! deeper and deeper while the time lasts. Scores are from White's side, in the brain's unit (Ludus:
+//! removal the next `go` (in the removal state) searches the removal in earnest: one search of
+//! the position before the mill among the turns that start with the move played
+//! ([`MorrisBrain::search_among`]), or, when that position is unknown (a FEN in the removal
+//! state), each target deeper and deeper while the time lasts. Scores are from White's side, in the brain's unit (Ludus:
 //! 100 per piece; Sanmill's engine: 5 per piece). Every `bestmove` follows an `info depth … score
 //! … nodes … time … pv …` line.
 //!
@@ -181,6 +183,20 @@ pub trait MorrisBrain {
     /// of the game (repetitions are draws). An infinite search returns once the stop signal is
     /// raised.
     fn search(&mut self, position: &Position, history: &[Position], limits: &Limits) -> Answer;
+
+    /// The best whole turn of `origin` among `candidates` (the turns that start with the move
+    /// just played, one per removal), or `None` when the brain cannot restrict its root moves:
+    /// the session then searches the position after each removal.
+    fn search_among(
+        &mut self,
+        origin: &Position,
+        history: &[Position],
+        candidates: &[Move],
+        limits: &Limits,
+    ) -> Option<Answer> {
+        let _ = (origin, history, candidates, limits);
+        None
+    }
 
     /// The rules changed (`setoption` of a rule option); the standard rules until then.
     fn set_rules(&mut self, rules: Rules) {
@@ -553,6 +569,9 @@ impl<B: MorrisBrain> UciSession<B> {
         if targets.is_empty() {
             return vec!["bestmove none".to_string()];
         }
+        if let Some(lines) = self.removal_among(&removal, &targets, limits) {
+            return lines;
+        }
         let mut history = self.history.clone();
         if let Some((origin, _)) = self.removal_origin
             && history.last() != Some(&origin)
@@ -604,6 +623,47 @@ impl<B: MorrisBrain> UciSession<B> {
             info_line(finished, white, nodes, started.elapsed(), &pv),
             format!("bestmove x{}", choice.square),
         ]
+    }
+
+    /// The removal from one search of the position before the mill, among the turns that
+    /// start with the move played ([`MorrisBrain::search_among`]); `None` when the session does
+    /// not know that position or the brain cannot restrict its moves.
+    fn removal_among(
+        &mut self,
+        removal: &Removal,
+        targets: &[(Square, Position)],
+        limits: &Limits,
+    ) -> Option<Vec<String>> {
+        let (origin, partial) = self.removal_origin?;
+        let candidates: Vec<Move> = targets
+            .iter()
+            .map(|&(square, _)| Move {
+                remove: Some(square),
+                ..partial
+            })
+            .collect();
+        let before = match self.history.split_last() {
+            Some((last, earlier)) if *last == origin => earlier,
+            _ => &self.history[..],
+        };
+        let answer = self
+            .brain
+            .search_among(&origin, before, &candidates, limits)?;
+        let square = answer
+            .best_move
+            .filter(|mv| candidates.contains(mv))
+            .and_then(|mv| mv.remove)?;
+        let white = if removal.remover == Color::White {
+            answer.score
+        } else {
+            answer.score.flipped()
+        };
+        // The move part of the first turn is played already: the line starts with the removal.
+        let pv: Vec<String> = answer.pv.iter().flat_map(tokens_of).skip(1).collect();
+        Some(vec![
+            info_line(answer.depth, white, answer.nodes, answer.elapsed, &pv),
+            format!("bestmove x{square}"),
+        ])
     }
 
     /// Whether the removal search stops after an iteration of `depth`.

@@ -19,6 +19,10 @@ struct Scripted {
     set: Vec<(&'static str, i64)>,
     /// The rules last handed over.
     rules: Option<Rules>,
+    /// Answer `search_among` (else the session searches each removal).
+    among: bool,
+    /// The candidates of every `search_among`.
+    among_calls: Vec<Vec<Move>>,
 }
 
 impl MorrisBrain for Scripted {
@@ -54,6 +58,27 @@ impl MorrisBrain for Scripted {
 
     fn set_rules(&mut self, rules: Rules) {
         self.rules = Some(rules);
+    }
+
+    fn search_among(
+        &mut self,
+        origin: &Position,
+        history: &[Position],
+        candidates: &[Move],
+        limits: &Limits,
+    ) -> Option<Answer> {
+        if !self.among {
+            return None;
+        }
+        self.among_calls.push(candidates.to_vec());
+        let mut answer = self.search(origin, history, limits);
+        let best = self
+            .favourite
+            .filter(|mv| candidates.contains(mv))
+            .unwrap_or(candidates[0]);
+        answer.best_move = Some(best);
+        answer.pv = vec![best, "d6".parse().unwrap()];
+        Some(answer)
     }
 
     fn default_limits(&self) -> Limits {
@@ -105,6 +130,30 @@ fn a_turn_with_a_removal_is_answered_in_two_tokens_and_the_removal_searched_in_e
         "and the one before the mill"
     );
     assert_eq!(brain.searches[0].2.depth, Some(2));
+}
+
+#[test]
+fn a_removal_after_the_move_is_one_search_among_the_turns_of_that_move() {
+    let mut uci = UciSession::new(Scripted {
+        favourite: Some("g7xa4".parse().unwrap()),
+        score: Some(Score::Pieces(120)),
+        among: true,
+        ..Scripted::default()
+    });
+    uci.handle("position startpos moves a7 a1 d7 a4 g7");
+    let lines = uci.handle("go depth 5").lines;
+    assert_eq!(
+        lines,
+        [
+            "info depth 5 score cp 120 nodes 42 time 3 pv xa4 d6",
+            "bestmove xa4"
+        ]
+    );
+    let brain = uci.brain();
+    let candidates: Vec<String> = brain.among_calls[0].iter().map(|m| m.to_string()).collect();
+    assert_eq!(candidates, ["g7xa1", "g7xa4"]);
+    assert_eq!(brain.searches.len(), 1);
+    assert_eq!(brain.searches[0].1, 4, "the history before the mill");
 }
 
 #[test]
