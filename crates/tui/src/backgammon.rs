@@ -553,7 +553,6 @@ impl BgApp {
             &self.screen.catalog,
         ));
         self.review = Some(BgReview::new(report));
-        self.screen.status = Status::info(self.screen.catalog.get("tui-bg-review-keys"));
     }
 
     /// Leaves, or first offers to save a session that is saved nowhere.

@@ -134,7 +134,12 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
         matches,
         &theme,
     );
-    view::draw_keys(frame, keys, &app.screen.catalog.get("tui-keys-bg"), &theme);
+    let keys_text = if app.review.is_some() {
+        app.screen.catalog.get("tui-bg-review-keys")
+    } else {
+        app.screen.catalog.get("tui-keys-bg")
+    };
+    view::draw_keys(frame, keys, &keys_text, &theme);
 }
 
 /// Both sides' checkers in their own numbering: (bottom seat, top seat).

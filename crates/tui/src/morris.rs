@@ -238,7 +238,7 @@ impl MorrisApp {
                     positions: self.game.positions().to_vec(),
                     review,
                 });
-                self.screen.status = Status::info(self.screen.catalog.get("tui-review-keys"));
+                self.screen.status = self.prompt();
             }
             Err(error) => self.screen.status = Status::error(error.to_string()),
         }

@@ -77,12 +77,12 @@ pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
         completions,
         &theme,
     );
-    view::draw_keys(
-        frame,
-        keys,
-        &app.screen.catalog.get("tui-keys-morris"),
-        &theme,
-    );
+    let keys_text = if app.review.is_some() {
+        app.screen.catalog.get("tui-review-keys")
+    } else {
+        app.screen.catalog.get("tui-keys-morris")
+    };
+    view::draw_keys(frame, keys, &keys_text, &theme);
 }
 
 /// The cell of a point inside the board area.
@@ -393,7 +393,11 @@ fn move_lines(
         Span::styled(theme.piece(m.side), theme.piece_style(m.side)),
         Span::raw(format!(" {number} {} ", m.played)),
         Span::styled(
-            format!("{class} (−{:.2})", f64::from(m.loss) / 100.0),
+            if m.loss > 0 {
+                format!("{class} (−{:.2})", f64::from(m.loss) / 100.0)
+            } else {
+                class
+            },
             if m.class.is_error() {
                 theme.mill
             } else {

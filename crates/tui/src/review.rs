@@ -80,7 +80,8 @@ impl ReviewCursor {
 /// Two rows of an equity graph `width` columns wide and the row of marks under it: `values` (one
 /// per decision, from White's view) clipped to ±`scale`, the zero line between the rows; several
 /// decisions share a column when there are more than columns (the column shows the last one and
-/// the worst mark). The column of the decision `current` (1-based; 0 for none) is marked `▲`.
+/// the worst mark), and a short game is drawn up to [`MAX_REPEAT`] columns per decision. The
+/// column of the decision `current` (1-based; 0 for none) is marked `▲`.
 pub fn graph_rows(
     values: &[f64],
     severities: &[Severity],
@@ -103,14 +104,24 @@ pub fn graph_rows(
         levels[column] = (8.0 + clipped * 8.0).round() as usize;
         marks[column] = marks[column].max(severities.get(i).copied().unwrap_or(Severity::None));
     }
+    let repeat = (width / columns).clamp(1, MAX_REPEAT);
     for (column, level) in levels.iter().enumerate() {
-        rows[0].push(BLOCKS[level.saturating_sub(8)]);
-        rows[1].push(BLOCKS[(*level).min(8)]);
         let here = current > 0 && column_of(current - 1) == column;
-        rows[2].push(if here { '▲' } else { marks[column].mark() });
+        for copy in 0..repeat {
+            rows[0].push(BLOCKS[level.saturating_sub(8)]);
+            rows[1].push(BLOCKS[(*level).min(8)]);
+            rows[2].push(match (copy, here) {
+                (0, true) => '▲',
+                (0, false) => marks[column].mark(),
+                _ => ' ',
+            });
+        }
     }
     rows
 }
+
+/// The most columns one decision gets in the graph of a short game.
+pub const MAX_REPEAT: usize = 3;
 
 #[cfg(test)]
 mod tests {
@@ -125,12 +136,16 @@ mod tests {
             Severity::Small,
             Severity::None,
         ];
-        let [top, bottom, marks] = graph_rows(&values, &severities, 1.0, 80, 0);
+        let [top, bottom, marks] = graph_rows(&values, &severities, 1.0, 4, 0);
         assert_eq!(top.chars().collect::<Vec<_>>(), [' ', '█', ' ', '▄']);
         assert_eq!(bottom.chars().collect::<Vec<_>>(), ['█', '█', ' ', '█']);
         assert_eq!(marks, " !· ");
-        let [_, _, marks] = graph_rows(&values, &severities, 1.0, 80, 3);
+        let [_, _, marks] = graph_rows(&values, &severities, 1.0, 4, 3);
         assert_eq!(marks, " !▲ ");
+        // A short game gets up to three columns per decision.
+        let [top, _, marks] = graph_rows(&values, &severities, 1.0, 80, 2);
+        assert_eq!(top, "   ███   ▄▄▄");
+        assert_eq!(marks, "   ▲  ·     ");
     }
 
     #[test]
