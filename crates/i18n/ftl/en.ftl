@@ -130,7 +130,7 @@ tui-pips = Pips
 tui-bg-move-done = Enter confirms the move; u takes back a checker.
 tui-bg-takes = { $side } takes.
 # terminal UI: help, saving, results, review (issue 13)
-tui-quit-saved = Leave the game? It is saved in { $path }; resume it with --load. (y/n)
+tui-quit-saved = Leave the game (y/n)? It is saved in { $path }; resume it with --load.
 tui-leave-unsaved = Leave? The game is not saved. s: save it ({ $path }) · y: leave without saving · n: stay
 tui-save-prompt = Save to: { $path }▏ Enter saves and leaves · Esc cancels
 tui-save-failed = Could not save to { $path }: { $error }

@@ -128,7 +128,7 @@ tui-pips = Silmi
 tui-bg-move-done = Enter kinnitab käigu; u võtab nupu tagasi.
 tui-bg-takes = { $side } võtab vastu.
 # terminal UI: help, saving, results, review (issue 13)
-tui-quit-saved = Lahkuda mängust? See on salvestatud faili { $path }; jätka --load abil. (y/n)
+tui-quit-saved = Lahkuda mängust (y/n)? See on salvestatud faili { $path }; jätka --load abil.
 tui-leave-unsaved = Lahkuda? Mäng pole salvestatud. s: salvesta ({ $path }) · y: lahku salvestamata · n: jää
 tui-save-prompt = Salvesta faili: { $path }▏ Enter salvestab ja lahkub · Esc loobub
 tui-save-failed = Faili { $path } ei saanud salvestada: { $error }

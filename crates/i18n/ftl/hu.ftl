@@ -128,7 +128,7 @@ tui-pips = Pip
 tui-bg-move-done = Az Enter megerősíti a lépést; az u visszavesz egy korongot.
 tui-bg-takes = { $side } elfogadja.
 # terminal UI: help, saving, results, review (issue 13)
-tui-quit-saved = Kilépsz a játékból? Mentve ide: { $path }; folytatás --load-dal. (y/n)
+tui-quit-saved = Kilépsz a játékból (y/n)? Mentve ide: { $path }; folytatás --load-dal.
 tui-leave-unsaved = Kilépsz? A játék nincs mentve. s: mentés ({ $path }) · y: kilépés mentés nélkül · n: maradok
 tui-save-prompt = Mentés ide: { $path }▏ Enter ment és kilép · Esc mégse
 tui-save-failed = Nem sikerült ide menteni: { $path }: { $error }

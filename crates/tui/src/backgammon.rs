@@ -1237,6 +1237,7 @@ impl Screen for BgApp {
     fn computer_to_move(&self) -> bool {
         self.config.opponent == Opponent::Computer
             && self.animation.is_none()
+            && self.review.is_none()
             && !self.screen.quit
             && !self.asking
             && self
