@@ -194,7 +194,7 @@ tui-bg-rematch = n: rematch with the sides swapped · a: review · q: leave.
 tui-bg-review-title = Review: decision { $index } of { $total }
 tui-bg-review-decision = Game { $game } · { $who } { $dice }{ $played }
 tui-bg-review-loss = best: { $best } · lost { $loss } · { $mark }
-tui-bg-review-graph = White's equity (! blunder, ? error, · doubtful, ▲ shown)
+tui-bg-review-graph = White's equity (! blunder, ? error, · doubtful)
 tui-bg-review-player = { $who }: { $errors } errors, { $blunders } blunders · error rate { $rate }
 tui-bg-review-keys = Review: ←/→ step · ↑/↓ previous/next error · a/Esc closes · q leaves
 

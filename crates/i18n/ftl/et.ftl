@@ -192,7 +192,7 @@ tui-bg-rematch = n: kordusmatš vahetatud pooltega · a: analüüs · q: lahku.
 tui-bg-review-title = Analüüs: otsus { $index }/{ $total }
 tui-bg-review-decision = Mäng { $game } · { $who } { $dice }{ $played }
 tui-bg-review-loss = parim: { $best } · kaotus { $loss } · { $mark }
-tui-bg-review-graph = Valge ootus (! möödalask, ? viga, · kahtlane, ▲ näidatud)
+tui-bg-review-graph = Valge ootus (! möödalask, ? viga, · kahtlane)
 tui-bg-review-player = { $who }: { $errors } viga, { $blunders } möödalasku · veamäär { $rate }
 tui-bg-review-keys = Analüüs: ←/→ samm · ↑/↓ eelmine/järgmine viga · a/Esc sulgeb · q lahkub
 

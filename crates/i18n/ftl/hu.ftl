@@ -192,7 +192,7 @@ tui-bg-rematch = n: visszavágó cserélt oldalakkal · a: elemzés · q: kilép
 tui-bg-review-title = Elemzés: { $index }. döntés / { $total }
 tui-bg-review-decision = { $game }. játszma · { $who } { $dice }{ $played }
 tui-bg-review-loss = legjobb: { $best } · veszteség { $loss } · { $mark }
-tui-bg-review-graph = Fehér várható értéke (! baklövés, ? hiba, · kétes, ▲ látható)
+tui-bg-review-graph = Fehér várható értéke (! baklövés, ? hiba, · kétes)
 tui-bg-review-player = { $who }: { $errors } hiba, { $blunders } baklövés · hibaarány { $rate }
 tui-bg-review-keys = Elemzés: ←/→ lépés · ↑/↓ előző/következő hiba · a/Esc bezár · q kilép
 

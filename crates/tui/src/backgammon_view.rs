@@ -75,7 +75,7 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
     let [main, status, input, keys] = view::screen_rows(frame.area());
     let [board_column, side] =
         Layout::horizontal([Constraint::Length(BOARD_WIDTH + 1), Constraint::Min(0)]).areas(main);
-    let [title, board_area, _] = Layout::vertical([
+    let [title, board_area, below] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(BOARD_HEIGHT),
         Constraint::Min(0),
@@ -98,6 +98,7 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
         app.screen.board_area = None;
         draw_board(frame.buffer_mut(), board_area, app, &theme);
         draw_review(frame, side, app, &theme);
+        draw_review_graph(frame, below, app, &theme);
     } else if let Some(lines) = &app.analysis {
         // The analysis covers the board and the side panel until `a` closes it.
         app.screen.board_area = None;
@@ -595,22 +596,6 @@ fn draw_review(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
             )),
         ]));
     }
-    lines.push(Line::default());
-    lines.push(Line::styled(
-        catalog.get("tui-bg-review-graph"),
-        theme.label,
-    ));
-    let values: Vec<f64> = review.steps.iter().map(|s| s.white_equity).collect();
-    let rows = crate::review::graph_rows(
-        &values,
-        &review.severities(),
-        1.0,
-        usize::from(area.width.saturating_sub(4)),
-        review.cursor.index,
-    );
-    for row in rows {
-        lines.push(Line::styled(format!(" {row}"), theme.mill));
-    }
     let block = Block::bordered().title(format!(" {} ", catalog.get("app-title")));
     frame.render_widget(
         Paragraph::new(lines)
@@ -618,4 +603,26 @@ fn draw_review(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
             .wrap(ratatui::widgets::Wrap { trim: false }),
         area,
     );
+}
+
+/// White's equity over the reviewed decisions, under the board: a title and the graph's rows.
+fn draw_review_graph(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
+    let Some(review) = &app.review else { return };
+    let values: Vec<f64> = review.steps.iter().map(|s| s.white_equity).collect();
+    let rows = crate::review::graph_rows(
+        &values,
+        &review.severities(),
+        1.0,
+        usize::from(area.width.saturating_sub(3)),
+        review.cursor.index,
+    );
+    let mut lines = vec![Line::styled(
+        format!(" {}", app.screen.catalog.get("tui-bg-review-graph")),
+        theme.label,
+    )];
+    lines.extend(
+        rows.into_iter()
+            .map(|row| Line::styled(format!("  {row}"), theme.mill)),
+    );
+    frame.render_widget(Paragraph::new(lines), area);
 }

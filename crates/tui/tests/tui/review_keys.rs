@@ -79,6 +79,11 @@ fn every_help_line_exists_in_every_language_and_fits_80_columns() {
         for key in ["tui-review-keys", "tui-bg-review-keys"] {
             assert!(catalog.get(key).chars().count() <= 78, "{lang} {key}");
         }
+        // The backgammon graph's title sits under the 52-column board.
+        assert!(
+            catalog.get("tui-bg-review-graph").chars().count() <= 51,
+            "{lang}"
+        );
     }
 }
 
