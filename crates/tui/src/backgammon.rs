@@ -388,6 +388,9 @@ impl BgApp {
         if self.review.is_some() {
             return match input {
                 Input::Arrow(dir) => Some(A::Step(dir)),
+                // The plain mode has no arrow keys: > and < step.
+                Input::Char('>') => Some(A::Step(Dir::Right)),
+                Input::Char('<') => Some(A::Step(Dir::Left)),
                 Input::Char('a' | 'A') | Input::Esc => Some(A::Analysis),
                 Input::Char('q' | 'Q') => Some(A::Quit),
                 Input::Char('n' | 'N') | Input::Enter if self.record.winner().is_none() => {

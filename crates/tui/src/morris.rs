@@ -265,6 +265,9 @@ impl MorrisApp {
         if self.review.is_some() {
             return match input {
                 Input::Arrow(dir) => Some(A::Step(dir)),
+                // The plain mode has no arrow keys: > and < step.
+                Input::Char('>') => Some(A::Step(Dir::Right)),
+                Input::Char('<') => Some(A::Step(Dir::Left)),
                 Input::Char('v' | 'V') | Input::Esc => Some(A::Review),
                 Input::Char('q' | 'Q') => Some(A::Quit),
                 Input::Char('n' | 'N') => Some(A::Rematch),

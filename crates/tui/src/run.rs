@@ -141,7 +141,7 @@ pub fn line_inputs(line: &str) -> Vec<Input> {
     let line = line.trim();
     let mut chars = line.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if "hqurdtpynslav?HQURDTPYNSLAV".contains(c) => vec![Input::Char(c)],
+        (Some(c), None) if "hqurdtpynslav?<>HQURDTPYNSLAV".contains(c) => vec![Input::Char(c)],
         _ => line
             .chars()
             .map(Input::Char)

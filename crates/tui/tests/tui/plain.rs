@@ -81,3 +81,26 @@ fn leaving_an_unsaved_game_in_plain_mode_saves_to_the_typed_path() {
     assert_eq!(saved[0].0, std::path::Path::new("/tmp/chosen.txt"));
     assert!(saved[0].1.contains("1. d6"), "{}", saved[0].1);
 }
+
+#[test]
+fn plain_mode_reviews_a_game_with_greater_and_less_than() {
+    let mut game = ludus_morris::Game::new(ludus_morris::Rules::standard());
+    for mv in ["a7", "a1", "d7", "g1", "g7xa1"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let config = MorrisConfig {
+        opponent: Opponent::Human,
+        ..MorrisConfig::default()
+    };
+    let mut app = MorrisApp::with_game(config, english(), game);
+    app.open_review();
+    let mut input = ">\n>\n<\n".as_bytes();
+    let mut output = Vec::new();
+    let mut save = |_: &std::path::Path, _: &str| Ok(());
+    run_plain(&mut app, &mut input, &mut output, &mut save).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    for step in ["Review: move 1 of 5", "Review: move 3 of 5"] {
+        assert!(output.contains(step), "{step}:\n{output}");
+    }
+    assert_eq!(app.review.as_ref().map(|r| r.cursor.index), Some(2));
+}
