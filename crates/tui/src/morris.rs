@@ -218,7 +218,7 @@ impl MorrisApp {
         let limits = SearchLimits {
             depth: Some(REVIEW_DEPTH),
             movetime: Some(REVIEW_MOVETIME),
-            nodes: None,
+            ..SearchLimits::default()
         };
         let databases = self
             .databases
