@@ -1243,6 +1243,8 @@ impl Screen for BgApp {
             && self.review.is_none()
             && !self.screen.quit
             && !self.asking
+            // The computer waits while the help or the leave question is open.
+            && !self.screen.modal()
             && self
                 .game()
                 .is_some_and(|g| g.outcome().is_none() && !self.is_human(g.turn()))

@@ -801,6 +801,8 @@ impl Screen for MorrisApp {
                 && self.animation.is_none()
                 && self.game.outcome().is_none()
                 && !self.screen.quit
+                // The computer waits while the help or the leave question is open.
+                && !self.screen.modal()
     }
 
     fn think(&mut self) {

@@ -252,3 +252,20 @@ fn the_backgammon_review_shows_each_decision_on_the_board() {
     press(&mut app, [Input::Arrow(Dir::Right), Input::Char('a')]);
     assert!(app.review.is_none());
 }
+
+#[test]
+fn the_computer_waits_while_the_help_or_the_leave_question_is_open() {
+    let mut app = bg_against_the_computer();
+    press(&mut app, typed("8/5 6/5"));
+    assert!(app.computer_to_move());
+    press(&mut app, [Input::Char('?')]);
+    assert!(!app.computer_to_move(), "help open");
+    press(&mut app, [Input::Char('x')]);
+    assert!(app.computer_to_move());
+    // q while the computer is to move: resign or leave; leaving offers to save.
+    press(&mut app, [Input::Char('q'), Input::Char('l')]);
+    assert!(app.screen.leave_offer.is_some());
+    assert!(!app.computer_to_move(), "question open");
+    press(&mut app, [Input::Char('n')]);
+    assert!(app.computer_to_move());
+}
