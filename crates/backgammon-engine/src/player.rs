@@ -3,7 +3,7 @@
 use crate::cube::{should_double, should_take};
 use crate::eval::{Evaluator, NetEvaluator};
 use crate::match_context::MatchContext;
-use crate::search::rank_moves;
+use crate::search::{PlayValuation, rank_moves_valued};
 use crate::train::argmax_equity;
 use ludus_backgammon::{BAR, Dice, MatchState, OFF, Position};
 use rand::{RngExt, SeedableRng};
@@ -224,16 +224,18 @@ impl Player for NetPlayer {
         position: &Position,
         dice: Dice,
         plays: &[Position],
-        _: Option<&MatchState>,
+        state: Option<&MatchState>,
     ) -> Result<usize, PlayerError> {
         if plays.len() == 1 {
             return Ok(0);
         }
-        if self.plies == 0 {
+        let valuation = PlayValuation::of_state(state);
+        if self.plies == 0 && valuation == PlayValuation::Cubeless {
             self.evaluator.eval_after_moves(plays, &mut self.scores);
             return Ok(argmax_equity(&self.scores));
         }
-        let best = rank_moves(&self.evaluator, position, dice, self.plies)[0].after;
+        let best =
+            rank_moves_valued(&self.evaluator, position, dice, self.plies, &valuation)[0].after;
         Ok(plays.iter().position(|s| *s == best).unwrap_or(0))
     }
 
