@@ -200,6 +200,7 @@ pub struct NetPlayer {
     plies: u8,
     label: String,
     scores: Vec<crate::eval::Probabilities>,
+    cubeless_checkers: bool,
 }
 
 impl NetPlayer {
@@ -210,13 +211,26 @@ impl NetPlayer {
             plies,
             label: label.into(),
             scores: Vec::new(),
+            cubeless_checkers: false,
         }
+    }
+
+    /// The same player choosing checker plays by cubeless equity even in match play (the
+    /// engine before cubeful checker play; for measuring what the cubeful choice gains).
+    pub fn with_cubeless_checkers(mut self) -> NetPlayer {
+        self.cubeless_checkers = true;
+        self
     }
 }
 
 impl Player for NetPlayer {
     fn name(&self) -> String {
-        format!("{} ({}-ply)", self.label, self.plies)
+        let cubeless = if self.cubeless_checkers {
+            ", cubeless"
+        } else {
+            ""
+        };
+        format!("{} ({}-ply{cubeless})", self.label, self.plies)
     }
 
     fn choose(
@@ -229,7 +243,11 @@ impl Player for NetPlayer {
         if plays.len() == 1 {
             return Ok(0);
         }
-        let valuation = PlayValuation::of_state(state);
+        let valuation = if self.cubeless_checkers {
+            PlayValuation::Cubeless
+        } else {
+            PlayValuation::of_state(state)
+        };
         if self.plies == 0 && valuation == PlayValuation::Cubeless {
             self.evaluator.eval_after_moves(plays, &mut self.scores);
             return Ok(argmax_equity(&self.scores));

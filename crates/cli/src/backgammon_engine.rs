@@ -155,7 +155,8 @@ pub(crate) struct TrainArgs {
 pub(crate) struct DuelArgs {
     /// Player A: `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, `FILE[:PLIES]`,
     /// `gnubg:Nply` (GNU Backgammon at N plies) or `cmd:<command line>` (any program speaking
-    /// docs/backgammon-player-protocol.md).
+    /// docs/backgammon-player-protocol.md). A network player prefixed `cubeless:` (e.g.
+    /// `cubeless:net:0`) chooses its checker plays by cubeless equity even in match play.
     #[arg(long)]
     a: String,
     /// Player B, same forms as --a.
@@ -356,11 +357,20 @@ fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
     if let Some(program) = Program::parse(spec) {
         return Ok(Box::new(ProgramPlayer::start(&program?)?));
     }
+    if let Some(rest) = spec.strip_prefix("cubeless:") {
+        let player = net_player(rest)?;
+        return Ok(Box::new(player.with_cubeless_checkers()));
+    }
     match spec {
         "random" => return Ok(Box::new(RandomPlayer::new(seed))),
         "heuristic" => return Ok(Box::new(HeuristicPlayer)),
         _ => {}
     }
+    Ok(Box::new(net_player(spec)?))
+}
+
+/// A network player from its command-line form, `net[:PLIES]` or `FILE[:PLIES]`.
+fn net_player(spec: &str) -> Result<NetPlayer, CliError> {
     let (source, plies) = match spec.rsplit_once(':') {
         Some((s, p)) if p.chars().all(|c| c.is_ascii_digit()) && !p.is_empty() => {
             let plies: u8 = p
@@ -384,7 +394,7 @@ fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
         }
         NetEvaluator::new(read_weights(path)?)
     };
-    Ok(Box::new(NetPlayer::new(evaluator, plies, source)))
+    Ok(NetPlayer::new(evaluator, plies, source))
 }
 
 /// Longest match a duel plays (the engine's match equity table reaches 25 points).
