@@ -215,6 +215,11 @@ impl NetPlayer {
         }
     }
 
+    /// Its network and lookahead.
+    pub fn into_parts(self) -> (NetEvaluator, u8) {
+        (self.evaluator, self.plies)
+    }
+
     /// The same player choosing checker plays by cubeless equity even in match play (the
     /// engine before cubeful checker play; for measuring what the cubeful choice gains).
     pub fn with_cubeless_checkers(mut self) -> NetPlayer {

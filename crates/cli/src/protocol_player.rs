@@ -157,6 +157,18 @@ impl ProgramPlayer {
         })
     }
 
+    /// The program's evaluation of `position` for its side on roll (`eval` request).
+    pub(crate) fn evaluate(
+        &mut self,
+        position: &Position,
+        state: &MatchState,
+        mode: Mode,
+    ) -> Result<Evaluation, PlayerError> {
+        self.client
+            .evaluate(position, state, mode)
+            .map_err(|e| self.error(e))
+    }
+
     fn error(&self, error: ProtocolError) -> PlayerError {
         PlayerError::new(self.label.clone(), error)
     }
