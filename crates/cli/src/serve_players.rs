@@ -127,6 +127,7 @@ impl BackgammonPlayer for BackgammonEngine {
         &self,
         position: &BgPosition,
         dice: Dice,
+        state: &MatchState,
         level: u8,
         think_time: Duration,
     ) -> BgMove {
@@ -134,7 +135,7 @@ impl BackgammonPlayer for BackgammonEngine {
         if level == BG_MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
             level -= 1;
         }
-        self.levels[usize::from(level - 1)].best_move(position, dice)
+        self.levels[usize::from(level - 1)].best_move_in(position, dice, Some(state))
     }
 
     /// Doubles on double/take and double/pass; never where the engine has no decision.

@@ -946,10 +946,12 @@ impl BgApp {
         let engine = Engine::new(HINT_PLIES);
         let (text, value) = match game.phase() {
             Phase::Moving(dice) => {
-                let Some(best) = engine.ranked_moves(&position, dice).into_iter().next() else {
+                let state = game.match_state();
+                let ranked = engine.ranked_moves_in(&position, dice, Some(&state));
+                let Some(best) = ranked.into_iter().next() else {
                     return;
                 };
-                (best.mv.to_string(), best.probabilities.equity())
+                (best.mv.to_string(), best.value as f32)
             }
             Phase::AwaitingRoll | Phase::Doubled => {
                 let Ok(decision) = engine.cube_decision(&position, &game.match_state()) else {
@@ -1026,7 +1028,9 @@ impl BgApp {
                 }
             }
             Phase::Moving(dice) => {
-                let mv = self.engine.best_move(&position, dice);
+                let mv = self
+                    .engine
+                    .best_move_in(&position, dice, Some(&game.match_state()));
                 let parts = mv.len();
                 self.animation = Some(Animation {
                     mv,

@@ -32,9 +32,16 @@ pub trait BackgammonPlayer: Send + Sync {
     /// best first.
     fn rank_moves(&self, position: &Position, dice: Dice) -> Vec<(Move, f64)>;
 
-    /// The move to play at strength `level` (1..=10) within about `think_time`.
-    fn choose_move(&self, position: &Position, dice: Dice, level: u8, think_time: Duration)
-    -> Move;
+    /// The move to play at strength `level` (1..=10) within about `think_time`; `state` is the
+    /// match as it stands (cube, score, Crawford), for cubeful checker play in match play.
+    fn choose_move(
+        &self,
+        position: &Position,
+        dice: Dice,
+        state: &MatchState,
+        level: u8,
+        think_time: Duration,
+    ) -> Move;
 
     /// Whether the side on roll in `position` doubles. `cube` is the match as it stands before
     /// that side rolls (gnubg's Match ID fields: cube, owner, score, Crawford).
@@ -731,7 +738,8 @@ impl Game for BackgammonGame {
         let game = self.current()?;
         let position = game.position();
         let player = self.player.clone();
-        let cube = before_roll(game.match_state());
+        let state = game.match_state();
+        let cube = before_roll(state);
         Some(match game.phase() {
             Phase::AwaitingRoll => {
                 let may_double = self.double_block().is_none();
@@ -753,7 +761,7 @@ impl Game for BackgammonGame {
             Phase::Moving(dice) => Box::new(move || {
                 Command::Move(
                     player
-                        .choose_move(&position, dice, level, think_time)
+                        .choose_move(&position, dice, &state, level, think_time)
                         .to_string(),
                 )
             }),
