@@ -4,7 +4,8 @@
 
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::analysis::analyze_match;
+use ludus_backgammon_engine::analysis::{Decision, DecisionKind, analyze_match};
+use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
 use ludus_morris::{Move, Position, Rules};
@@ -156,11 +157,35 @@ const ANALYSIS_PLIES: u8 = 0;
 pub(crate) struct Analyser;
 
 impl MatchAnalyser for Analyser {
+    /// The engine's report, each decision with White's winning chance before it (`white_win`,
+    /// the review's graph).
     fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
         let record = read_mat(mat)?;
-        let report = analyze_match(&record, &NetEvaluator::shipped(), ANALYSIS_PLIES);
-        Ok(serde_json::to_value(report)?)
+        let evaluator = NetEvaluator::shipped();
+        let report = analyze_match(&record, &evaluator, ANALYSIS_PLIES);
+        let mut value = serde_json::to_value(&report)?;
+        for (game, games) in report.games.iter().zip(value["games"].as_array_mut().into_iter().flatten()) {
+            let decisions = games["decisions"].as_array_mut().into_iter().flatten();
+            for (decision, json) in game.decisions.iter().zip(decisions) {
+                if let Some(chance) = white_win(&evaluator, decision) {
+                    json["white_win"] = serde_json::json!(chance);
+                }
+            }
+        }
+        Ok(value)
     }
+}
+
+/// White's (the `.mat` file's player 0) chance to win before `decision`, from the position the
+/// decider (the doubler, for a take) had on roll.
+fn white_win(evaluator: &NetEvaluator, decision: &Decision) -> Option<f64> {
+    let position = BgPosition::from_position_id(&decision.position_id).ok()?;
+    let on_roll = match decision.kind {
+        DecisionKind::Take => 1 - decision.player,
+        DecisionKind::Checker | DecisionKind::Double => decision.player,
+    };
+    let win = f64::from(evaluator.eval_any(&position).win);
+    Some(if on_roll == 0 { win } else { 1.0 - win })
 }
 
 #[cfg(test)]

@@ -47,6 +47,10 @@ pub fn router(hub: Hub) -> Router {
             "/api/games/{id}/analysis",
             get(analyse_game).layer(engine.clone()),
         )
+        .route(
+            "/api/games/{id}/review",
+            get(review_game).layer(engine.clone()),
+        )
         .route("/api/games/{id}/ws", get(watch_game))
         .route(
             "/api/morris/analysis",
@@ -428,6 +432,57 @@ async fn analyse_game(
         analyser.analyse(&mat).map_err(ApiError::internal)
     })
     .await
+}
+
+/// `GET /api/games/{id}/review`: the review of a game of either kind (see `review.rs`), made on
+/// the analysis pool once per version of the game.
+async fn review_game(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let session = hub.get(&id).await?;
+    let (version, (kind, record)) = {
+        let guard = session.lock().await;
+        (guard.version(), guard.export())
+    };
+    drop(session);
+    if let Some(review) = hub.reviews().get(&id, version) {
+        return Ok(Json(Value::clone(&review)));
+    }
+    let Some(analyser) = hub.players().analyser.clone() else {
+        return Err(ApiError::NoAnalyser);
+    };
+    let Json(review) = engine(&hub, move || make_review(analyser.as_ref(), kind, &record)).await?;
+    hub.reviews().put(&id, version, Arc::new(review.clone()));
+    Ok(Json(review))
+}
+
+/// The review of a game record of `kind` (the analyser's work and the boards around it).
+fn make_review(
+    analyser: &dyn crate::games::MatchAnalyser,
+    kind: GameKind,
+    record: &str,
+) -> Result<Value, ApiError> {
+    match kind {
+        GameKind::Backgammon => {
+            let mut report = analyser.analyse(record).map_err(ApiError::internal)?;
+            crate::review::add_backgammon_boards(&mut report);
+            Ok(json!({"game": "backgammon", "report": report}))
+        }
+        GameKind::Morris => {
+            let (rules, moves, boards) =
+                crate::review::morris_game(record).map_err(ApiError::internal)?;
+            let review = analyser
+                .review_morris(&rules, &moves)
+                .map_err(|_| ApiError::NoAnalyser)?;
+            let page = crate::review::MorrisReviewPage {
+                game: "morris",
+                review,
+                boards,
+            };
+            serde_json::to_value(page).map_err(ApiError::internal)
+        }
+    }
 }
 
 /// Runs `work` (an engine's thinking) on the analysis pool's blocking threads (the middleware

@@ -303,6 +303,8 @@ struct HubInner {
     /// Games that failed to load (a record that no longer replays): not taken up again.
     unplayable: StdMutex<HashSet<String>>,
     analysis: EnginePool,
+    /// Reviews already made (`GET /api/games/{id}/review`).
+    reviews: crate::review::ReviewCache,
     computer: EnginePool,
     limiter: RateLimiter,
     metrics: Metrics,
@@ -372,6 +374,7 @@ impl Hub {
                     settings.analysis_workers,
                     Some(settings.analysis_queue),
                 ),
+                reviews: crate::review::ReviewCache::default(),
                 computer: EnginePool::new("computer", settings.computer_workers, None),
                 limiter: RateLimiter::new(settings.rate_per_minute),
                 metrics: Metrics::default(),
@@ -428,6 +431,11 @@ impl Hub {
     /// The workers of the analysis endpoints.
     pub fn analysis_pool(&self) -> &EnginePool {
         &self.inner.analysis
+    }
+
+    /// Reviews already made.
+    pub fn reviews(&self) -> &crate::review::ReviewCache {
+        &self.inner.reviews
     }
 
     /// Shutdown and the work it waits for.

@@ -300,6 +300,55 @@ pub struct LogLine {
     pub text: String,
 }
 
+/// One checker of a played move: from the mover's view (25 the bar, 0 off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PlayedStep {
+    /// The point the checker left.
+    pub from: u8,
+    /// Where it landed.
+    pub to: u8,
+    /// Whether it hit a blot there.
+    pub hit: bool,
+}
+
+/// The last move played in the game on the board, for marking and animating it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LastPlayView {
+    /// Who played it.
+    pub side: Side,
+    /// The dice.
+    pub dice: [u8; 2],
+    /// Its checkers in the order played, in the mover's numbering; empty when no checker could
+    /// move.
+    pub steps: Vec<PlayedStep>,
+}
+
+impl LastPlayView {
+    /// The last move of `game`, if one has been played.
+    fn of(game: &ludus_backgammon::Game) -> Option<LastPlayView> {
+        game.events().iter().rev().find_map(|event| match *event {
+            GameEvent::Turn {
+                seat,
+                dice,
+                play: Some(play),
+            } => Some(LastPlayView {
+                side: side_of(seat),
+                dice: [dice.first(), dice.second()],
+                steps: play
+                    .checker_moves()
+                    .iter()
+                    .map(|step| PlayedStep {
+                        from: step.from,
+                        to: step.to,
+                        hit: step.hit,
+                    })
+                    .collect(),
+            }),
+            _ => None,
+        })
+    }
+}
+
 /// The backgammon board and everything around it, as the API shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BackgammonView {
@@ -322,6 +371,8 @@ pub struct BackgammonView {
     pub match_state: MatchView,
     /// How the last finished game ended.
     pub last_game: Option<LastGameView>,
+    /// The last move played in the game on the board.
+    pub last_play: Option<LastPlayView>,
     /// gnubg's Position ID of the board, side on roll first.
     pub position_id: Option<String>,
     /// gnubg's Match ID.
@@ -716,6 +767,7 @@ impl Game for BackgammonGame {
                 game: self.record.games().len(),
             },
             last_game: self.last_game(),
+            last_play: game.and_then(LastPlayView::of),
             position_id: game.map(|g| g.position().position_id()),
             match_id: game.and_then(|g| g.match_state().match_id().ok()),
             log: self.log(),
