@@ -14,6 +14,7 @@
 pub mod db;
 pub mod eval;
 pub mod level;
+pub mod review;
 pub mod search;
 pub mod zobrist;
 
