@@ -41,6 +41,7 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/actions", post(take_action))
+        .route("/api/games/{id}/takeback", post(take_back))
         .route("/api/games/{id}/steps", get(move_steps))
         .route("/api/games/{id}/export", get(export_game))
         .route(
@@ -247,6 +248,22 @@ async fn take_action(
         .command(&id, &request.token, Command::Action(action))
         .await?;
     Ok(Json(state))
+}
+
+/// `POST /api/games/{id}/takeback`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TakebackRequest {
+    token: String,
+}
+
+async fn take_back(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    request: Body<TakebackRequest>,
+) -> Result<Json<GameState>, ApiError> {
+    let request = body(request)?;
+    Ok(Json(hub.takeback(&id, &request.token).await?))
 }
 
 /// `GET /api/games/{id}/steps?taken=8/5,6/5&version=N`.

@@ -174,6 +174,12 @@ pub enum ApiError {
     /// 501: this server has no analyser.
     #[error("this server has no match analyser")]
     NoAnalyser,
+    /// 409: a take-back with no move of the seat's to take back.
+    #[error("there is no move of yours to take back")]
+    NothingToTakeBack,
+    /// 409: a take-back in a game between two people.
+    #[error("moves can be taken back only against the computer")]
+    TakebackAgainstPerson,
     /// 429: too many requests of one kind from this client (`limits.rs`).
     #[error("too many {limit} requests from this address: try again in {} s", whole_seconds(*.retry_after))]
     RateLimited {
@@ -221,7 +227,10 @@ impl ApiError {
             ApiError::Body { status, .. } => *status,
             ApiError::NotSeated => StatusCode::FORBIDDEN,
             ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
-            ApiError::StaleVersion { .. } | ApiError::AnalysisOfMorris => StatusCode::CONFLICT,
+            ApiError::StaleVersion { .. }
+            | ApiError::AnalysisOfMorris
+            | ApiError::NothingToTakeBack
+            | ApiError::TakebackAgainstPerson => StatusCode::CONFLICT,
             ApiError::NoAnalyser => StatusCode::NOT_IMPLEMENTED,
             ApiError::RateLimited { .. } | ApiError::TooManyLiveGames { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
@@ -257,6 +266,8 @@ impl ApiError {
             ApiError::StaleVersion { .. } => "stale-version",
             ApiError::AnalysisOfMorris => "analysis-backgammon-only",
             ApiError::NoAnalyser => "no-analyser",
+            ApiError::NothingToTakeBack => "nothing-to-take-back",
+            ApiError::TakebackAgainstPerson => "takeback-computer-only",
             ApiError::RateLimited { .. } => "rate-limited",
             ApiError::TooManyLiveGames { .. } => "too-many-live-games",
             ApiError::EngineBusy => "engine-busy",

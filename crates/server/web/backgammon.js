@@ -312,6 +312,7 @@ export function createBackgammonBoard(container, ctx, controls) {
     const token = {};
     animation = { frames: playFrames(boardFor(next.view, me()), steps), steps, index: 0, start: performance.now(), token };
     svg.dataset.animating = '1';
+    svg.dataset.animations = Number(svg.dataset.animations || 0) + 1; // for tests
     const tick = () => {
       if (animation?.token !== token) return;
       if (animation.index + 1 >= steps.length) { stopAnimation(); draw(); return; }

@@ -225,6 +225,7 @@ export function createMorrisBoard(container, ctx) {
     const token = {};
     animation = { move: parseMove(move), side: mover, token, start: performance.now() };
     svg.dataset.animating = '1';
+    svg.dataset.animations = Number(svg.dataset.animations || 0) + 1; // for tests
     setTimeout(() => {
       if (animation?.token !== token) return;
       animation = null;

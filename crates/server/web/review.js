@@ -84,7 +84,7 @@ function morrisSteps(review) {
 // The graph: a line over the steps, the errors as dots that can be clicked.
 function graphSvg(steps, game) {
   const width = 1000;
-  const height = 220;
+  const height = 260;
   const pad = 14;
   const n = Math.max(steps.length - 1, 1);
   const x = (i) => pad + (i * (width - 2 * pad)) / n;
@@ -96,7 +96,7 @@ function graphSvg(steps, game) {
   const dots = steps.map((s, i) => (s.bad && s.value !== null
     ? `<circle class="graph-dot mark-${s.mark}" data-index="${i}" cx="${x(i).toFixed(1)}" cy="${y(s.value).toFixed(1)}" r="9" tabindex="0" role="button"><title>${escape(s.played)}</title></circle>` : '')).join('');
   const middle = game === 'morris' ? height / 2 : y(0.5);
-  return `<svg class="graph" id="review-graph" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" role="img" aria-label="${escape(t('review-graph'))}">
+  return `<svg class="graph" id="review-graph" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escape(t('review-graph'))}">
     <rect class="graph-top" x="0" y="0" width="${width}" height="${middle}"></rect>
     <rect class="graph-bottom" x="0" y="${middle}" width="${width}" height="${height - middle}"></rect>
     <line class="graph-middle" x1="0" x2="${width}" y1="${middle}" y2="${middle}"></line>
@@ -141,7 +141,7 @@ function moveList(steps) {
 // A perfect-play value in words (`win in 12`, `draw`, …: the analyser's words, translated).
 function perfectWords(text) {
   if (!text) return t('review-unknown');
-  const m = /^(win|loss|draw)(?: in (\d+))?$/.exec(text);
+  const m = /^(win|loss|draw)(?: in (\d+))?/.exec(text);
   if (!m) return text;
   return m[2] ? t(`review-perfect-${m[1]}-in`, { plies: m[2] }) : t(`review-perfect-${m[1]}`);
 }
