@@ -29,6 +29,8 @@
 //  12. review_et_hu             – the backgammon and Morris reviews in Estonian and Hungarian: no
 //                                 English word left.
 //  13. review_phone             – both reviews at 375 px: nothing wider than the screen.
+//  14. analysis_board           – the analysis board from a pasted XGID (moves ranked), from a
+//                                 Sanmill FEN, and again from its shareable address.
 // Screenshots go to target/e2e/*.png.
 
 import { spawn } from 'node:child_process';
@@ -556,6 +558,35 @@ async function reviewPhone(browser, url) {
   return `page widths ${widths.join(', ')} px`;
 }
 
+async function analysisBoard(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.click('#open-analysis');
+  const xgid = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10';
+  await page.fill('#analysis-text', xgid);
+  await page.click('#analysis-go');
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  const best = await page.textContent('#ranking li[data-rank="1"] code');
+  assert(best === '8/5 6/5', `the best 31 at the start is 8/5 6/5, not ${best}`);
+  await page.waitForSelector('#analysis-position #bg-board circle.checker');
+  const shared = page.url();
+  assert(shared.includes('/analysis?text=XGID'), `the address holds the position: ${shared}`);
+  const fen = 'O*******/********/******** b p p 1 8 0 9 0 0 -1 -1 -1 -1 0 0 1';
+  await page.fill('#analysis-text', fen);
+  await page.fill('#analysis-dice', '');
+  await page.click('#analysis-go');
+  await page.waitForSelector('#analysis-board[data-game="morris"] #ranking li', { timeout: WAIT_MS });
+  assert(await page.locator('#analysis-position #morris-board .piece').count() === 1, 'the FEN\'s one piece is drawn');
+  const morrisMoves = await page.locator('#ranking li').count();
+  await page.goto(shared);
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  assert(await page.textContent('#ranking li[data-rank="1"] code') === best, 'the shared address shows the same analysis');
+  await page.screenshot({ path: join(OUT, 'analysis-board-en.png'), fullPage: true });
+  await page.close();
+  return `XGID: best ${best}; FEN: ${morrisMoves} moves ranked; shared address reopened`;
+}
+
 async function sigkillResume() {
   const json = async (response) => { const body = await response.json(); assert(response.ok, JSON.stringify(body)); return body; };
   const post = (url, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
@@ -602,6 +633,7 @@ async function main() {
       ['analysis_after_game', analysisAfterGame], ['backgammon_move_marked', backgammonMoveMarked],
       ['morris_review_en', morrisReviewEn], ['backgammon_review_error', backgammonReviewError],
       ['hint_rematch', hintRematch], ['review_et_hu', reviewEtHu], ['review_phone', reviewPhone],
+      ['analysis_board', analysisBoard],
       ['sigkill_resume', sigkillResume]]) {
       if (only && !only.includes(name)) continue;
       const started = Date.now();

@@ -175,6 +175,14 @@ review-prev = Previous
 review-next = Next
 review-last = Last
 review-back = Back to the game
+analysis-board = Analysis board
+analysis-board-paste = Position
+analysis-board-dice = Dice
+analysis-board-go = Analyse
+analysis-board-formats = Paste a gnubg Position ID (or Position ID:Match ID), an XGID or a Sanmill FEN; the address can be shared.
+analysis-board-to-move = { $side } to play
+analysis-board-pips = pips { $player } : { $opponent }
+analysis-board-no-dice = Enter dice (e.g. 31) to rank the moves.
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Move
@@ -283,6 +291,7 @@ err-unknown-rule-option = Unknown rule option “{ $option }”.
 err-bad-rule-value = The rule option “{ $option }” has a value it cannot take.
 err-bad-steps = The checker steps cannot be read.
 err-bad-query = The address’s parameters are not understood.
+err-unreadable-position = “{ $text }” is neither a Position ID, an XGID nor a Sanmill FEN.
 err-not-websocket = This address expects a WebSocket connection.
 err-body-too-large = The request is too large.
 err-not-json = The request is not JSON.

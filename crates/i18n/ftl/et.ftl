@@ -173,6 +173,14 @@ review-prev = Eelmine
 review-next = Järgmine
 review-last = Lõppu
 review-back = Tagasi mängu juurde
+analysis-board = Analüüsilaud
+analysis-board-paste = Seis
+analysis-board-dice = Täringud
+analysis-board-go = Analüüsi
+analysis-board-formats = Kleebi gnubg Position ID (või Position ID:Match ID), XGID või Sanmilli FEN; aadressi saab jagada.
+analysis-board-to-move = Käik: { $side }
+analysis-board-pips = silmi { $player } : { $opponent }
+analysis-board-no-dice = Sisesta täringud (nt 31), et käike järjestada.
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Käik
@@ -281,6 +289,7 @@ err-unknown-rule-option = Tundmatu reeglivalik „{ $option }“.
 err-bad-rule-value = Reeglivalikul „{ $option }“ ei saa olla sellist väärtust.
 err-bad-steps = Nupukäike ei saa lugeda.
 err-bad-query = Aadressi parameetritest ei saadud aru.
+err-unreadable-position = “{ $text }” ei ole Position ID, XGID ega Sanmilli FEN.
 err-not-websocket = See aadress ootab WebSocket-ühendust.
 err-body-too-large = Päring on liiga suur.
 err-not-json = Päring ei ole JSON.

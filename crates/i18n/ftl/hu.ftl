@@ -173,6 +173,14 @@ review-prev = Előző
 review-next = Következő
 review-last = Végére
 review-back = Vissza a játszmához
+analysis-board = Elemzőtábla
+analysis-board-paste = Állás
+analysis-board-dice = Kockák
+analysis-board-go = Elemzés
+analysis-board-formats = Illessz be egy gnubg Position ID-t (vagy Position ID:Match ID-t), XGID-t vagy Sanmill FEN-t; a cím megosztható.
+analysis-board-to-move = { $side } lép
+analysis-board-pips = pip { $player } : { $opponent }
+analysis-board-no-dice = Adj meg kockákat (pl. 31) a lépések rangsorához.
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Lépés
@@ -281,6 +289,7 @@ err-unknown-rule-option = Ismeretlen szabálybeállítás: „{ $option }”.
 err-bad-rule-value = A(z) „{ $option }” szabálybeállítás nem vehet fel ilyen értéket.
 err-bad-steps = A korongmozgások nem olvashatók.
 err-bad-query = A cím paraméterei nem értelmezhetők.
+err-unreadable-position = „{ $text }” nem Position ID, nem XGID és nem Sanmill FEN.
 err-not-websocket = Ez a cím WebSocket-kapcsolatot vár.
 err-body-too-large = A kérés túl nagy.
 err-not-json = A kérés nem JSON.

@@ -61,6 +61,7 @@ pub fn router(hub: Hub) -> Router {
             "/api/backgammon/analysis",
             get(backgammon_analysis).layer(engine),
         )
+        .route("/api/position", get(read_position))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
         .merge(ops::routes())
@@ -520,6 +521,20 @@ where
         .await
         .map_err(ApiError::internal)?;
     Ok(Json(answer?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionQuery {
+    text: String,
+}
+
+/// `GET /api/position?text=…`: a pasted position read (see `positions.rs`).
+async fn read_position(
+    query: QueryOf<PositionQuery>,
+) -> Result<Json<crate::positions::PastedPosition>, ApiError> {
+    let query = read_query(query)?;
+    Ok(Json(crate::positions::read_position(&query.text)?))
 }
 
 #[derive(Debug, Deserialize)]

@@ -86,6 +86,11 @@ pub enum RequestError {
     /// Query parameters that do not read (an unknown one, a version that is no number).
     #[error("{0}")]
     Query(String),
+    /// A pasted position in none of the formats the analysis board reads.
+    #[error(
+        "cannot read {0:?} as a gnubg Position ID (with its Match ID), an XGID, a Sanmill FEN or a Ludus Morris position"
+    )]
+    Position(String),
 }
 
 impl RequestError {
@@ -106,6 +111,7 @@ impl RequestError {
             RequestError::Dice(error) => error.code(),
             RequestError::NotWebSocket(_) => "not-websocket",
             RequestError::Query(_) => "bad-query",
+            RequestError::Position(_) => "unreadable-position",
         }
     }
 
@@ -116,7 +122,8 @@ impl RequestError {
             | RequestError::UnknownOpponent(text)
             | RequestError::UnknownSide(text)
             | RequestError::UnknownAction(text)
-            | RequestError::Steps(text) => vec![("text", text.clone())],
+            | RequestError::Steps(text)
+            | RequestError::Position(text) => vec![("text", text.clone())],
             RequestError::Level { level, min, max } => vec![
                 ("level", level.to_string()),
                 ("min", min.to_string()),

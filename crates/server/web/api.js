@@ -30,6 +30,8 @@ export const takeBack = (id, token) => call(`/api/games/${id}/takeback`, { metho
 // The engine's ranking of a position (URLSearchParams as the endpoints document them).
 export const backgammonAnalysis = (query) => call(`/api/backgammon/analysis?${query}`);
 export const morrisAnalysis = (query) => call(`/api/morris/analysis?${query}`);
+// A pasted Position ID, XGID or Sanmill FEN, read ({ game, … }: see /api/openapi.json).
+export const readPosition = (query) => call(`/api/position?${query}`);
 export const sendMove = (id, token, move) => call(`/api/games/${id}/moves`, { method: 'POST', body: { token, move } });
 export const sendAction = (id, token, action) => call(`/api/games/${id}/actions`, { method: 'POST', body: { token, action } });
 // The backgammon move being built after the checker steps `taken` ([[from, to], …]).

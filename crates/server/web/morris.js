@@ -18,6 +18,17 @@ const LINES = [['a7', 'g7'], ['g7', 'g1'], ['g1', 'a1'], ['a1', 'a7'], ['b6', 'f
   ['b2', 'b6'], ['c5', 'e5'], ['e5', 'e3'], ['e3', 'c3'], ['c3', 'c5'], ['d7', 'd5'], ['d3', 'd1'], ['a4', 'c4'],
   ['e4', 'g4']];
 
+// The sixteen mills, each as its three points.
+const MILLS = [['a7', 'd7', 'g7'], ['b6', 'd6', 'f6'], ['c5', 'd5', 'e5'], ['a4', 'b4', 'c4'], ['e4', 'f4', 'g4'],
+  ['c3', 'd3', 'e3'], ['b2', 'd2', 'f2'], ['a1', 'd1', 'g1'], ['a7', 'a4', 'a1'], ['b6', 'b4', 'b2'], ['c5', 'c4', 'c3'],
+  ['d7', 'd6', 'd5'], ['d3', 'd2', 'd1'], ['e5', 'e4', 'e3'], ['f6', 'f4', 'f2'], ['g7', 'g4', 'g1']];
+
+// The mills standing on a board `{point: side}` (the review's boards come without them).
+export function standingMills(points) {
+  return MILLS.filter(([a, b, c]) => points[a] && points[a] === points[b] && points[b] === points[c])
+    .map((mill) => ({ color: points[mill[0]], points: mill }));
+}
+
 export function xy(point) {
   const file = 'abcdefg'.indexOf(point[0]);
   const rank = Number(point[1]);
@@ -211,7 +222,7 @@ export function createMorrisBoard(container, ctx) {
       { duration: ANIMATION_MS, easing: 'ease-in-out', fill: 'forwards' }).currentTime = elapsed;
     if (move.remove) {
       const [rx, ry] = xy(move.remove);
-      const gone = el('circle', { cx: rx, cy: ry, r: 30, class: `piece ${side === 'white' ? 'black' : 'white'}` }, svg);
+      const gone = el('circle', { cx: rx, cy: ry, r: 30, class: `piece ${side === 'white' ? 'black' : 'white'} moving` }, svg);
       gone.animate([{ opacity: 1 }, { opacity: 0 }], { duration: ANIMATION_MS * 1.6, fill: 'forwards' }).currentTime = elapsed;
     }
   }

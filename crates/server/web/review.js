@@ -6,7 +6,7 @@
 
 import { errorText, t } from './i18n.js';
 import { getGame, getReview } from './api.js';
-import { createMorrisBoard } from './morris.js';
+import { createMorrisBoard, standingMills } from './morris.js';
 import { createBackgammonBoard } from './backgammon.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -88,9 +88,11 @@ function graphSvg(steps, game) {
   const pad = 14;
   const n = Math.max(steps.length - 1, 1);
   const x = (i) => pad + (i * (width - 2 * pad)) / n;
-  // Backgammon: chance 0..1; Morris: value capped at ±1000 (ten pieces).
+  // Backgammon: chance 0..1; Morris: the value, the scale from ±2 pieces up to ±10 (forced
+  // results are capped at ten pieces).
+  const scale = Math.max(200, Math.min(1000, ...steps.map((s) => Math.abs(s.value ?? 0))));
   const y = (v) => (game === 'morris'
-    ? height / 2 - (Math.max(-1000, Math.min(1000, v)) / 1000) * (height / 2 - pad)
+    ? height / 2 - (Math.max(-scale, Math.min(scale, v)) / scale) * (height / 2 - pad)
     : height - pad - v * (height - 2 * pad));
   const points = steps.map((s, i) => (s.value === null ? null : `${x(i).toFixed(1)},${y(s.value).toFixed(1)}`)).filter(Boolean);
   const dots = steps.map((s, i) => (s.bad && s.value !== null
@@ -169,7 +171,7 @@ function boardState(step, game, version) {
   if (game === 'morris') {
     return {
       version, to_act: null, legal_moves: [], actions: [], result: null,
-      view: { points: step.after, mills: [], phase: 'moving', last_move: step.played, moves: [], side_to_move: other(step.side) },
+      view: { points: step.after, mills: standingMills(step.after), phase: 'moving', last_move: step.played, moves: [], side_to_move: other(step.side) },
     };
   }
   const dice = step.dice ? [Number(step.dice[0]), Number(step.dice[1])] : null;
@@ -208,10 +210,10 @@ export async function showReview(app, id) {
         <div class="board-wrap" id="review-board"></div>
         <div class="review-side">
           <div class="buttons review-nav">
-            <button class="secondary" id="review-first" aria-label="${t('review-first')}">⏮</button>
+            <button class="secondary" id="review-first" aria-label="${t('review-first')}">|◀</button>
             <button class="secondary" id="review-prev" aria-label="${t('review-prev')}">◀</button>
             <button class="secondary" id="review-next" aria-label="${t('review-next')}">▶</button>
-            <button class="secondary" id="review-last" aria-label="${t('review-last')}">⏭</button>
+            <button class="secondary" id="review-last" aria-label="${t('review-last')}">▶|</button>
           </div>
           <div class="panel review-detail" id="review-detail"></div>
           <div class="panel"><ol class="review-moves" id="review-moves">${moveList(steps) || `<li class="empty">${t('no-moves-yet')}</li>`}</ol></div>
