@@ -5,19 +5,19 @@
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{Decision, DecisionKind, analyze_match};
-use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::engine::Engine;
+use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
 use ludus_morris::{Color, Move, Position, Rules};
-use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
-use ludus_server::game::{PerSide, Side};
-use ludus_server::review::{MorrisMoveReview, MorrisPlayerReview, MorrisReview};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
+use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
 use ludus_morris_engine::search::{SearchLimits, Searcher};
+use ludus_server::game::{PerSide, Side};
 use ludus_server::games::backgammon::BackgammonPlayer;
 use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
 use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
+use ludus_server::review::{MorrisMoveReview, MorrisPlayerReview, MorrisReview};
 use rand::RngExt;
 use serde_json::Value;
 use std::sync::Arc;
@@ -183,7 +183,11 @@ impl MatchAnalyser for Analyser {
         let evaluator = NetEvaluator::shipped();
         let report = analyze_match(&record, &evaluator, ANALYSIS_PLIES);
         let mut value = serde_json::to_value(&report)?;
-        for (game, games) in report.games.iter().zip(value["games"].as_array_mut().into_iter().flatten()) {
+        for (game, games) in report
+            .games
+            .iter()
+            .zip(value["games"].as_array_mut().into_iter().flatten())
+        {
             let decisions = games["decisions"].as_array_mut().into_iter().flatten();
             for (decision, json) in game.decisions.iter().zip(decisions) {
                 if let Some(chance) = white_win(&evaluator, decision) {
@@ -194,7 +198,11 @@ impl MatchAnalyser for Analyser {
         Ok(value)
     }
 
-    fn review_morris(&self, rules: &Rules, moves: &[Move]) -> Result<MorrisReview, AnalysisFailure> {
+    fn review_morris(
+        &self,
+        rules: &Rules,
+        moves: &[Move],
+    ) -> Result<MorrisReview, AnalysisFailure> {
         let options = ReviewOptions {
             limits: SearchLimits {
                 depth: Some(MORRIS_REVIEW_DEPTH),

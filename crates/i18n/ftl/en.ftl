@@ -97,7 +97,6 @@ setting-pips = Live pip counts
 setting-hints = Hint button (against the computer)
 setting-takeback = Take-back button (against the computer)
 setting-dblclick = Double click plays a checker by the higher die
-setting-autoBearOff = Bear off by itself when nothing else matters
 label-you = You
 label-computer = Computer, level { $level }
 label-friend = Friend

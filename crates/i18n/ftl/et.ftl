@@ -95,7 +95,6 @@ setting-pips = Silmade arv käigu ajal
 setting-hints = Vihje nupp (arvuti vastu)
 setting-takeback = Tagasivõtmise nupp (arvuti vastu)
 setting-dblclick = Topeltklõps käib kivi suurema täringuga
-setting-autoBearOff = Vii kivid ise välja, kui muud valikut pole
 label-you = Sina
 label-computer = Arvuti, tase { $level }
 label-friend = Sõber

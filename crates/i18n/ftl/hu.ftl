@@ -95,7 +95,6 @@ setting-pips = Pipszám lépés közben
 setting-hints = Tipp gomb (a gép ellen)
 setting-takeback = Visszavétel gomb (a gép ellen)
 setting-dblclick = Dupla kattintás a nagyobb kockával lép
-setting-autoBearOff = Magától kihoz, ha nincs más választás
 label-you = Te
 label-computer = Gép, { $level }. szint
 label-friend = Barát

@@ -11,10 +11,10 @@
 
 use crate::game::{PerSide, Side};
 use crate::games::backgammon::BoardView;
+use lru::LruCache;
 use ludus_backgammon::{Position as BgPosition, Seat};
 use ludus_morris::record::Record;
 use ludus_morris::{Color, Move, Rules, Square};
-use lru::LruCache;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -875,7 +875,9 @@ impl Hub {
         if guard.options.seats[side.opponent().index()] != Occupant::Computer {
             return Err(ApiError::TakebackAgainstPerson);
         }
-        self.catch_up(&mut guard).await.map_err(ApiError::internal)?;
+        self.catch_up(&mut guard)
+            .await
+            .map_err(ApiError::internal)?;
         if guard.game.result().is_some() {
             return Err(GameError::Over.into());
         }

@@ -152,6 +152,24 @@ export function createBackgammonBoard(container, ctx, controls) {
     draw();
   }
 
+  // A double click on a checker plays it by the higher die still free (a setting): the single-die
+  // step from `point` that goes furthest. The two clicks before it selected and unselected it.
+  function playHigherDie(point) {
+    if (!settings().dblclick) return;
+    clicks = clicks.then(async () => {
+      if (!moving()) return;
+      const info = analyse();
+      const single = info.node.next.filter((n) => n.from === point && n.steps.length === 1);
+      if (single.length === 0) return;
+      const best = single.reduce((a, b) => (b.from - b.to > a.from - a.to ? b : a));
+      selected = null;
+      const version = state.version;
+      const next = await ctx.steps([...info.node.taken, ...best.steps], version);
+      if (next && state.version === version) nodes.push(next);
+      draw();
+    }).catch(() => {});
+  }
+
   function choose(point) {
     clicks = clicks.then(() => chooseNow(point)).catch(() => {});
   }
@@ -252,6 +270,7 @@ export function createBackgammonBoard(container, ctx, controls) {
         'aria-label': q === 25 ? t('bg-bar') : q === 0 ? t('bg-off') : String(q) }, svg);
       el('rect', { x: area.x, y: area.y, width: area.w, height: area.h, class: 'bg-hit' }, g);
       g.addEventListener('click', () => choose(q));
+      g.addEventListener('dblclick', () => playHigherDie(q));
       g.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); choose(q); }
       });

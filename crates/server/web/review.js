@@ -232,6 +232,8 @@ export async function showReview(app, id) {
     index = Math.max(0, Math.min(steps.length - 1, next));
     version += 1;
     const step = steps[index];
+    // Backgammon: the board from the decider's side, numbered as the moves are written.
+    if (game === 'backgammon') ctx.seat = step.onRoll;
     board.update(boardState(step, game, version));
     $('review').dataset.index = index;
     $('review-detail').innerHTML = detailHtml(step, index, steps, game);

@@ -14,7 +14,6 @@ export const DEFAULTS = {
   hints: true,       // a Hint button against the computer
   takeback: true,    // a Take back button against the computer
   dblclick: true,    // Backgammon: a double click plays a checker by the higher die
-  autoBearOff: true, // Backgammon: bears off alone when every choice bears off the same
 };
 
 export function settings() {
@@ -30,7 +29,7 @@ export function setSetting(name, value) {
 // The settings panel: one checkbox per setting that applies to `game`; `onChange` after each.
 export function settingsPanel(container, game, onChange) {
   const names = game === 'morris' ? ['animate', 'coords', 'hints', 'takeback']
-    : ['animate', 'pips', 'hints', 'takeback', 'dblclick', 'autoBearOff'];
+    : ['animate', 'pips', 'hints', 'takeback', 'dblclick'];
   const current = settings();
   container.innerHTML = `<details><summary>${t('settings')}</summary>${names.map((name) => `
     <label class="setting"><input type="checkbox" id="set-${name}"${current[name] ? ' checked' : ''}> ${t(`setting-${name}`)}</label>`).join('')}
