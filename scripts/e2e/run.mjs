@@ -403,6 +403,11 @@ async function backgammonMoveMarked(browser, url) {
   assert((await page.locator('#bg-board [data-last-from]').count()) === play.steps.length, 'each checker of the last move is marked');
   const log = await page.textContent('#movelist');
   assert(!/: *$/m.test(log) && !/Doubles|Takes|Wins/.test(log), `the Estonian log is translated: ${log.slice(0, 200)}`);
+  // The hint of the moment (the cube before rolling, a move after), in Estonian.
+  if (!state.result && state.to_act === 'white') {
+    await page.click('#hint-button');
+    await page.waitForFunction(() => /^Vihje: /.test(document.querySelector('#hint-text').textContent), null, { timeout: WAIT_MS });
+  }
   await page.screenshot({ path: join(OUT, 'backgammon-last-move-et.png') });
   await page.close();
   return `${play.side} played ${play.steps.map((s) => `${s.from}/${s.to}`).join(' ')}: animated, then marked`;

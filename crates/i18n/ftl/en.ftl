@@ -182,6 +182,7 @@ analysis-board-formats = Paste a gnubg Position ID (or Position ID:Match ID), an
 analysis-board-to-move = { $side } to play
 analysis-board-pips = pips { $player } : { $opponent }
 analysis-board-no-dice = Enter dice (e.g. 31) to rank the moves.
+analysis-board-cube = Cube: { $double } / { $take }
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Move

@@ -180,6 +180,7 @@ analysis-board-formats = Kleebi gnubg Position ID (või Position ID:Match ID), X
 analysis-board-to-move = Käik: { $side }
 analysis-board-pips = silmi { $player } : { $opponent }
 analysis-board-no-dice = Sisesta täringud (nt 31), et käike järjestada.
+analysis-board-cube = Kuubik: { $double } / { $take }
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Käik

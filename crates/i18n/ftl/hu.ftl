@@ -180,6 +180,7 @@ analysis-board-formats = Illessz be egy gnubg Position ID-t (vagy Position ID:Ma
 analysis-board-to-move = { $side } lép
 analysis-board-pips = pip { $player } : { $opponent }
 analysis-board-no-dice = Adj meg kockákat (pl. 31) a lépések rangsorához.
+analysis-board-cube = Kocka: { $double } / { $take }
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Lépés

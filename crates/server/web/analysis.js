@@ -41,8 +41,9 @@ async function rank(read, dice) {
   const query = new URLSearchParams({ position_id: read.position_id, match_id: read.match_id || '' });
   if (dice) query.set('dice', dice);
   const answer = await backgammonAnalysis(query);
-  const cube = answer.cube.may_double
-    ? t(answer.cube.double ? 'hint-double' : 'hint-no-double') + ' ' + t(answer.cube.take ? 'hint-take' : 'hint-pass') : '';
+  // The cube decision before rolling (not asked when the dice are given).
+  const cube = answer.cube.may_double && !dice ? t('analysis-board-cube', {
+    double: t(answer.cube.double ? 'review-double' : 'review-no-double'), take: t(answer.cube.take ? 'review-take' : 'review-pass') }) : '';
   const pips = t('analysis-board-pips', { player: answer.pips.player, opponent: answer.pips.opponent });
   const moves = answer.moves ? rankingHtml(answer.moves, (v) => signed(v, 3)) : `<p>${t('analysis-board-no-dice')}</p>`;
   return `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p><p id="cube-advice">${cube}</p>${moves}`;

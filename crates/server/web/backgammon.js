@@ -323,7 +323,9 @@ export function createBackgammonBoard(container, ctx, controls) {
   // Shows the other player's new move checker by checker (when the setting allows).
   function maybeAnimate(previous, next) {
     const play = next.view.last_play;
-    const fresh = play && play.steps.length > 0 && previous
+    // After a take-back the last move is an older one: nothing new to show.
+    const takenBack = next.history?.[next.history.length - 1]?.command === ':takeback';
+    const fresh = play && play.steps.length > 0 && previous && !takenBack
       && JSON.stringify(previous.view.last_play) !== JSON.stringify(play)
       && previous.view.match.game === next.view.match.game;
     if (!fresh || play.side === ctx.seat || !settings().animate) { stopAnimation(); return; }
