@@ -31,6 +31,8 @@
 //  13. review_phone             – both reviews at 375 px: nothing wider than the screen.
 //  14. analysis_board           – the analysis board from a pasted XGID (moves ranked), from a
 //                                 Sanmill FEN, and again from its shareable address.
+//  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
+//                                 end to end, "44: no move" in the log, a move's checkers replayed.
 // Screenshots go to target/e2e/*.png.
 
 import { spawn } from 'node:child_process';
@@ -252,6 +254,8 @@ async function twoHumansHu(browser, url) {
   for (const [i, move] of moves.entries()) {
     const [mover, watcher] = i % 2 === 0 ? [host, guest] : [guest, host];
     await waitForTurn(mover, i % 2 === 0 ? 'white' : 'black');
+    // A page in the background gets few animation frames: clicks there wait long to be "stable".
+    await mover.bringToFront();
     await playMorrisMove(mover, move);
     // The other page learns of the move by the WebSocket alone.
     await watcher.waitForSelector(`#play[data-version="${i + 1}"]`, { timeout: WAIT_MS });
@@ -307,17 +311,23 @@ async function cubeBetweenTwoPages(browser, url) {
   const opening = await api(host, `/api/games/${gameId(host)}`);
   const opener = opening.to_act;
   const doubler = opener === 'white' ? 'black' : 'white';
+  await pages[opener].bringToFront();
   await playBackgammonTurn(pages[opener], await waitForTurn(pages[opener], opener));
   const before = await waitForTurn(pages[doubler], doubler);
   assert(before.actions.includes('double'), `the doubler may double: ${before.actions}`);
+  await pages[doubler].bringToFront();
   await pages[doubler].click('#double');
   // The opener's page learns of the offer over the WebSocket and shows Take / Pass.
   await pages[opener].waitForSelector('#take', { timeout: WAIT_MS });
   await pages[opener].waitForSelector('#pass');
   await pages[opener].screenshot({ path: join(OUT, 'backgammon-double-offered-hu.png') });
+  await pages[opener].bringToFront();
   await pages[opener].click('#take');
+  // The cube shows the offered value while the double waits too: wait for the take itself.
+  await pages[opener].waitForSelector('#take', { state: 'detached', timeout: WAIT_MS });
   for (const page of [host, guest]) {
-    await page.waitForFunction(() => document.querySelector('#cube + text')?.textContent === '2', null, { timeout: WAIT_MS });
+    await page.waitForFunction(() => document.querySelector('#cube + text')?.textContent === '2'
+      && document.querySelector('#cube').getAttribute('stroke-width') === '2', null, { timeout: WAIT_MS });
   }
   const after = await api(host, `/api/games/${gameId(host)}`);
   assert(after.view.cube.value === 2 && after.view.cube.owner === opener, `cube ${JSON.stringify(after.view.cube)}`);
@@ -592,6 +602,33 @@ async function analysisBoard(browser, url) {
   return `XGID: best ${best}; FEN: ${morrisMoves} moves ranked; shared address reopened`;
 }
 
+async function pageFunctions(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  const found = await page.evaluate(async () => {
+    const morris = await import('/assets/morris.js');
+    const backgammon = await import('/assets/backgammon.js');
+    const board = { mine: new Array(26).fill(0), opp: new Array(26).fill(0) };
+    board.mine[6] = 1; board.opp[4] = 1; // after 8/4* (viewer's numbering): the hit checker is on the bar
+    board.mine[4] = 1; board.mine[6] = 0; board.opp[4] = 0; board.opp[25] = 1;
+    const frames = backgammon.playFrames(board, [{ mine: true, from: 8, to: 4, hit: true }]);
+    return {
+      ends: morris.lineEnds(['a7', 'a1', 'a4']),
+      mills: morris.standingMills({ a7: 'white', a4: 'white', a1: 'white', d6: 'black' }).map((m) => m.points.join(' ')),
+      noMove: backgammon.logText('44: '),
+      doubles: backgammon.logText('Doubles => 4'),
+      before: [frames[0].mine[8], frames[0].mine[4], frames[0].opp[4], frames[0].opp[25]],
+    };
+  });
+  assert(found.ends.join(' ') === 'a1 a7', `the a-file mill runs a1 to a7: ${found.ends}`);
+  assert(found.mills.join() === 'a7 a4 a1', `standing mills: ${found.mills}`);
+  assert(found.noMove === '44: no move' && found.doubles === 'Doubles to 4', `log lines: ${found.noMove}, ${found.doubles}`);
+  assert(found.before.join() === '1,0,1,0', `the board before 8/4*: ${found.before}`);
+  await page.close();
+  return `mill ends ${found.ends.join('–')}, "${found.noMove}", replayed hit`;
+}
+
 async function sigkillResume() {
   const json = async (response) => { const body = await response.json(); assert(response.ok, JSON.stringify(body)); return body; };
   const post = (url, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
@@ -638,7 +675,7 @@ async function main() {
       ['analysis_after_game', analysisAfterGame], ['backgammon_move_marked', backgammonMoveMarked],
       ['morris_review_en', morrisReviewEn], ['backgammon_review_error', backgammonReviewError],
       ['hint_rematch', hintRematch], ['review_et_hu', reviewEtHu], ['review_phone', reviewPhone],
-      ['analysis_board', analysisBoard],
+      ['analysis_board', analysisBoard], ['page_functions', pageFunctions],
       ['sigkill_resume', sigkillResume]]) {
       if (only && !only.includes(name)) continue;
       const started = Date.now();
