@@ -97,6 +97,7 @@ setting-pips = Live pip counts
 setting-hints = Hint button (against the computer)
 setting-takeback = Take-back button (against the computer)
 setting-dblclick = Double click plays a checker by the higher die
+setting-autoBearOff = A forced bear-off plays itself
 label-you = You
 label-computer = Computer, level { $level }
 label-friend = Friend

@@ -95,6 +95,7 @@ setting-pips = Silmade arv käigu ajal
 setting-hints = Vihje nupp (arvuti vastu)
 setting-takeback = Tagasivõtmise nupp (arvuti vastu)
 setting-dblclick = Topeltklõps käib kivi suurema täringuga
+setting-autoBearOff = Sunnitud väljaviimine käiakse ise
 label-you = Sina
 label-computer = Arvuti, tase { $level }
 label-friend = Sõber

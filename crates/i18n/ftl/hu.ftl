@@ -95,6 +95,7 @@ setting-pips = Pipszám lépés közben
 setting-hints = Tipp gomb (a gép ellen)
 setting-takeback = Visszavétel gomb (a gép ellen)
 setting-dblclick = Dupla kattintás a nagyobb kockával lép
+setting-autoBearOff = A kényszerű kihozás magától megtörténik
 label-you = Te
 label-computer = Gép, { $level }. szint
 label-friend = Barát

@@ -345,6 +345,16 @@ export function createBackgammonBoard(container, ctx, controls) {
     setTimeout(tick, STEP_MS);
   }
 
+  // A forced bear-off (the only legal move, bearing off) plays itself when the setting allows.
+  function autoBearOff() {
+    const only = state.legal_moves.length === 1 ? state.legal_moves[0] : null;
+    if (!only || !/\/off/.test(only) || !myTurn() || state.view.phase !== 'move' || !settings().autoBearOff) return;
+    const version = state.version;
+    setTimeout(() => {
+      if (state.version === version && myTurn() && nodes.length === 1) send(() => ctx.play(only));
+    }, STEP_MS);
+  }
+
   function stopAnimation() {
     animation = null;
     svg.dataset.animating = '';
@@ -409,6 +419,7 @@ export function createBackgammonBoard(container, ctx, controls) {
       }
       state = next;
       draw();
+      autoBearOff();
     },
     redraw: draw,
   };

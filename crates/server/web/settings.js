@@ -14,6 +14,7 @@ export const DEFAULTS = {
   hints: true,       // a Hint button against the computer
   takeback: true,    // a Take back button against the computer
   dblclick: true,    // Backgammon: a double click plays a checker by the higher die
+  autoBearOff: true, // Backgammon: a forced bear-off (the only legal move) plays itself
 };
 
 export function settings() {
@@ -29,7 +30,7 @@ export function setSetting(name, value) {
 // The settings panel: one checkbox per setting that applies to `game`; `onChange` after each.
 export function settingsPanel(container, game, onChange) {
   const names = game === 'morris' ? ['animate', 'coords', 'hints', 'takeback']
-    : ['animate', 'pips', 'hints', 'takeback', 'dblclick'];
+    : ['animate', 'pips', 'hints', 'takeback', 'dblclick', 'autoBearOff'];
   const current = settings();
   container.innerHTML = `<details><summary>${t('settings')}</summary>${names.map((name) => `
     <label class="setting"><input type="checkbox" id="set-${name}"${current[name] ? ' checked' : ''}> ${t(`setting-${name}`)}</label>`).join('')}
