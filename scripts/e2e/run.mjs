@@ -367,17 +367,24 @@ async function analysisAfterGame(browser, url) {
   return 'the summary shows the analysis of a finished game';
 }
 
-// Plays a backgammon game between two seats through the API with random moves (no doubles).
+// Plays a backgammon game between two seats through the API with random moves (no doubles),
+// then resigns it.
 async function randomBackgammonGame(url) {
   const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
   const created = await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed: 11, rules: { cube: false } });
+  // Its own generator: the same game whatever ran before (about 60 decisions).
+  let own = 2024;
+  const pick = (n) => { own = (own * 1103515245 + 12345) % 2147483648; return own % n; };
   let state = created.state;
-  for (let i = 0; i < 600 && !state.result; i++) {
+  // Some 15 turns each, then the side to act resigns: the debug build's analysis of a whole game of
+  // random moves (hundreds of plays to rank after each double) would take half a minute.
+  for (let i = 0; i < 30 && !state.result; i++) {
     const token = created.tokens[state.to_act];
     state = state.legal_moves.length
-      ? await post(`/api/games/${created.id}/moves`, { token, move: state.legal_moves[random(state.legal_moves.length)] })
+      ? await post(`/api/games/${created.id}/moves`, { token, move: state.legal_moves[pick(state.legal_moves.length)] })
       : await post(`/api/games/${created.id}/actions`, { token, action: 'roll' });
   }
+  if (!state.result) state = await post(`/api/games/${created.id}/actions`, { token: created.tokens[state.to_act], action: 'resign' });
   assert(state.result, 'the random backgammon game ended');
   return created;
 }
