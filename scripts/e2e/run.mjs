@@ -592,6 +592,7 @@ async function analysisBoard(browser, url) {
   const best = await page.textContent('#ranking li[data-rank="1"] code');
   assert(best === '8/5 6/5', `the best 31 at the start is 8/5 6/5, not ${best}`);
   await page.waitForSelector('#analysis-position #bg-board circle.checker');
+  assert(/wins \d+\.\d %/.test(await page.textContent('#chances')), 'the winning chances are shown');
   const shared = page.url();
   assert(shared.includes('/analysis?text=XGID'), `the address holds the position: ${shared}`);
   const fen = 'O*******/********/******** b p p 1 8 0 9 0 0 -1 -1 -1 -1 0 0 1';

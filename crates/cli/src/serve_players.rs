@@ -14,7 +14,7 @@ use ludus_morris_engine::level::Level;
 use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
 use ludus_morris_engine::search::{SearchLimits, Searcher};
 use ludus_server::game::{PerSide, Side};
-use ludus_server::games::backgammon::BackgammonPlayer;
+use ludus_server::games::backgammon::{BackgammonPlayer, Chances};
 use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
 use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use ludus_server::review::{MorrisMoveReview, MorrisPlayerReview, MorrisReview};
@@ -150,6 +150,19 @@ impl BackgammonPlayer for BackgammonEngine {
     /// no decision).
     fn should_take(&self, position: &BgPosition, cube: &MatchState) -> bool {
         self.analysis.should_take(position, cube).unwrap_or(true)
+    }
+
+    /// The network's cubeless probabilities (1 ply: the analysis engine).
+    fn chances(&self, position: &BgPosition) -> Option<Chances> {
+        let p = self.analysis.evaluate(position);
+        Some(Chances {
+            win: f64::from(p.win),
+            win_gammon: f64::from(p.win_gammon),
+            win_backgammon: f64::from(p.win_backgammon),
+            lose_gammon: f64::from(p.lose_gammon),
+            lose_backgammon: f64::from(p.lose_backgammon),
+            equity: f64::from(p.equity()),
+        })
     }
 }
 
@@ -359,6 +372,9 @@ mod tests {
         assert!(engine.should_take(&start, &state));
         let ranked = engine.rank_moves(&start, "31".parse().unwrap());
         assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
+        let chances = engine.chances(&start).unwrap();
+        assert!((0.45..0.6).contains(&chances.win), "{chances:?}");
+        assert!(chances.win_gammon < chances.win && chances.lose_gammon < 1.0 - chances.win);
     }
 
     #[test]

@@ -184,6 +184,7 @@ analysis-board-to-move = { $side } to play
 analysis-board-pips = pips { $player } : { $opponent }
 analysis-board-no-dice = Enter dice (e.g. 31) to rank the moves.
 analysis-board-cube = Cube: { $double } / { $take }
+analysis-board-chances = Before rolling: wins { $win } % (gammon { $gammon } %), loses { $lose } % (gammon { $lose_gammon } %), equity { $equity }
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Move

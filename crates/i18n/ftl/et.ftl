@@ -182,6 +182,7 @@ analysis-board-to-move = Käik: { $side }
 analysis-board-pips = silmi { $player } : { $opponent }
 analysis-board-no-dice = Sisesta täringud (nt 31), et käike järjestada.
 analysis-board-cube = Kuubik: { $double } / { $take }
+analysis-board-chances = Enne veeretamist: võit { $win } % (kahekordne { $gammon } %), kaotus { $lose } % (kahekordne { $lose_gammon } %), ootusväärtus { $equity }
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Käik

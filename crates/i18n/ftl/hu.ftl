@@ -182,6 +182,7 @@ analysis-board-to-move = { $side } lép
 analysis-board-pips = pip { $player } : { $opponent }
 analysis-board-no-dice = Adj meg kockákat (pl. 31) a lépések rangsorához.
 analysis-board-cube = Kocka: { $double } / { $take }
+analysis-board-chances = Dobás előtt: nyer { $win } % (dupla { $gammon } %), veszít { $lose } % (dupla { $lose_gammon } %), várható érték { $equity }
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Lépés

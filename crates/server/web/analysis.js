@@ -46,7 +46,11 @@ async function rank(read, dice) {
     double: t(answer.cube.double ? 'review-double' : 'review-no-double'), take: t(answer.cube.take ? 'review-take' : 'review-pass') }) : '';
   const pips = t('analysis-board-pips', { player: answer.pips.player, opponent: answer.pips.opponent });
   const moves = answer.moves ? rankingHtml(answer.moves, (v) => signed(v, 3)) : `<p>${t('analysis-board-no-dice')}</p>`;
-  return `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p><p id="cube-advice">${cube}</p>${moves}`;
+  const c = answer.chances;
+  const percent = (x) => (100 * x).toFixed(1);
+  const chances = c ? `<p id="chances">${t('analysis-board-chances', { win: percent(c.win), gammon: percent(c.win_gammon),
+    lose: percent(1 - c.win), lose_gammon: percent(c.lose_gammon), equity: signed(c.equity, 3) })}</p>` : '';
+  return `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${chances}<p id="cube-advice">${cube}</p>${moves}`;
 }
 
 export async function showAnalysisBoard(app) {

@@ -42,6 +42,30 @@ pub trait BackgammonPlayer: Send + Sync {
 
     /// Whether the doubled side takes. `position` and `cube` are the doubler's, before rolling.
     fn should_take(&self, position: &Position, cube: &MatchState) -> bool;
+
+    /// The chances of the side on roll in `position`, before rolling, where the player knows
+    /// them (the analysis board shows them); `None` by default.
+    fn chances(&self, position: &Position) -> Option<Chances> {
+        let _ = position;
+        None
+    }
+}
+
+/// Cubeless chances of the side on roll (each from 0 to 1; gammons include backgammons).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Chances {
+    /// Winning.
+    pub win: f64,
+    /// Winning a gammon or backgammon.
+    pub win_gammon: f64,
+    /// Winning a backgammon.
+    pub win_backgammon: f64,
+    /// Losing a gammon or backgammon.
+    pub lose_gammon: f64,
+    /// Losing a backgammon.
+    pub lose_backgammon: f64,
+    /// Cubeless equity (points per game at cube 1).
+    pub equity: f64,
 }
 
 /// The Backgammon rule options of the API, every one named.
@@ -868,6 +892,9 @@ pub struct BackgammonAnalysis {
     /// The moves of the dice asked for, best first (absent without dice).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<RankedMove>>,
+    /// The side on roll's chances before rolling, where the player gives them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chances: Option<Chances>,
 }
 
 /// `GET /api/backgammon/analysis`: the player's ranking of the moves, its cube decision, the pip
@@ -915,5 +942,6 @@ pub fn analysis(
             take: players.backgammon.should_take(&position, &cube),
         },
         moves,
+        chances: players.backgammon.chances(&position),
     })
 }
