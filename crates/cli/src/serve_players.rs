@@ -91,6 +91,14 @@ impl MorrisPlayer for MorrisEngine {
         ranked.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         ranked
     }
+
+    /// The databases' value, where they are built for the position's sub-space.
+    fn perfect_value(&self, position: &Position, rules: &Rules) -> Option<String> {
+        let databases = self.databases.as_ref()?;
+        ludus_morris_engine::probe(databases, position, rules)
+            .ok()
+            .map(|value| value.to_string())
+    }
 }
 
 /// Think time below which the top level (2-ply, up to about a second) plays one level lower

@@ -7,6 +7,7 @@ import { errorText, t } from './i18n.js';
 import { backgammonAnalysis, morrisAnalysis, readPosition } from './api.js';
 import { createMorrisBoard, standingMills } from './morris.js';
 import { createBackgammonBoard } from './backgammon.js';
+import { perfectWords } from './review.js';
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
@@ -35,8 +36,9 @@ function rankingHtml(moves, format) {
 // Ranks the read position: every move of the dice (backgammon) or of the side to move (Morris).
 async function rank(read, dice) {
   if (read.game === 'morris') {
-    const { moves } = await morrisAnalysis(new URLSearchParams({ position: read.position }));
-    return `<p>${t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) })}</p>${rankingHtml(moves, (v) => signed(v / 100, 2))}`;
+    const { moves, perfect } = await morrisAnalysis(new URLSearchParams({ position: read.position }));
+    const known = perfect ? `<p id="perfect">${t('review-perfect')}: ${perfectWords(perfect)}</p>` : '';
+    return `<p>${t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) })}</p>${known}${rankingHtml(moves, (v) => signed(v / 100, 2))}`;
   }
   const query = new URLSearchParams({ position_id: read.position_id, match_id: read.match_id || '' });
   if (dice) query.set('dice', dice);

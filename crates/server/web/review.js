@@ -141,7 +141,7 @@ function moveList(steps) {
 }
 
 // A perfect-play value in words (`win in 12`, `draw`, …: the analyser's words, translated).
-function perfectWords(text) {
+export function perfectWords(text) {
   if (!text) return t('review-unknown');
   const m = /^(win|loss|draw)(?: in (\d+))?/.exec(text);
   if (!m) return text;
