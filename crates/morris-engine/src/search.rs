@@ -293,6 +293,8 @@ pub struct Searcher<'a> {
     deadline: Option<Instant>,
     stopped: bool,
     is_helper: bool,
+    /// A flag another thread raises to end the search now (`stop` of a protocol).
+    stop_signal: Option<Arc<AtomicBool>>,
     /// Counts searches; table entries of older searches are replaced first.
     generation: u8,
     /// The inverse of each board symmetry (table moves are stored in the canonical frame).
@@ -333,6 +335,7 @@ impl<'a> Searcher<'a> {
             deadline: None,
             stopped: false,
             is_helper: false,
+            stop_signal: None,
             generation: 0,
             inverse: inverse_symmetries(),
             weights: Weights::tuned(),
@@ -553,6 +556,20 @@ impl<'a> Searcher<'a> {
         };
     }
 
+    /// A flag that, once raised by another thread, ends the search at its next clock check;
+    /// the result is the last finished iteration's (the search never lowers the flag).
+    pub fn set_stop_signal(&mut self, signal: Option<Arc<AtomicBool>>) {
+        self.stop_signal = signal;
+    }
+
+    /// Resizes the transposition table to about `megabytes` MB (a power of two of 16-byte
+    /// entries, at least one), emptying it.
+    pub fn set_hash_megabytes(&mut self, megabytes: usize) {
+        let entries = (megabytes.max(1) << 20) / 16;
+        let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        self.tt = Arc::new(SharedTable::new(entries));
+    }
+
     /// The database value of a movement-phase position, if a database covers it.
     fn probe(&self, position: &Position) -> Option<Value> {
         let dbs = self.dbs?;
@@ -597,6 +614,12 @@ impl<'a> Searcher<'a> {
         } else if self.is_helper
             && self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && self.stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && let Some(signal) = &self.stop_signal
+            && signal.load(Ordering::Relaxed)
         {
             self.stopped = true;
         }
