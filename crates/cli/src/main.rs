@@ -15,6 +15,7 @@ mod error;
 mod error_rate;
 mod external;
 mod morris;
+mod morris_duel;
 mod morris_engine;
 mod output;
 mod play;
@@ -22,6 +23,7 @@ mod protocol_player;
 mod serve;
 mod serve_players;
 mod uci;
+mod uci_player;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

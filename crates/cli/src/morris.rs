@@ -57,6 +57,9 @@ enum MorrisCommand {
     },
     /// Speak Sanmill's UCI-like engine protocol on stdin/stdout.
     Uci,
+    /// Play two players (engine settings or UCI-like programs) over seeded openings with both
+    /// colours: W-D-L, score, Elo with its 95% interval, an optional SPRT.
+    Duel(crate::morris_duel::DuelArgs),
     #[command(flatten)]
     Engine(crate::morris_engine::MorrisEngineCommand),
 }
@@ -72,6 +75,7 @@ pub(crate) fn run(args: MorrisArgs) -> CliResult {
         } => run_perft(&setting, depth, divide),
         MorrisCommand::Apply { setting, moves } => apply(&setting, &moves),
         MorrisCommand::Uci => crate::uci::run(),
+        MorrisCommand::Duel(args) => crate::morris_duel::run(args),
         MorrisCommand::Engine(command) => crate::morris_engine::run(command),
     }
 }

@@ -27,11 +27,6 @@ pub(crate) fn write_line(text: fmt::Arguments<'_>) -> CliResult {
     writeln!(io::stdout().lock(), "{text}").map_err(write_error)
 }
 
-/// Sends what standard output holds on to its reader (for protocols that wait for an answer).
-pub(crate) fn flush() -> CliResult {
-    io::stdout().lock().flush().map_err(write_error)
-}
-
 /// What a failed write to standard output means: the end of output when the reader has closed
 /// the pipe, a failure otherwise.
 pub(crate) fn write_error(error: io::Error) -> CliError {

@@ -1,63 +1,166 @@
 //! `ludus morris uci`: Sanmill's UCI-like engine protocol on stdin/stdout. The protocol is
 //! `ludus_interop::uci` (which knows no engine); [`EngineBrain`] here puts the Morris engine
 //! behind its [`MorrisBrain`] trait.
+//!
+//! The session runs on its own thread, fed line by line; this thread reads standard input and
+//! answers what cannot wait while a `go` runs: `isready` (at once), `stop` (raises the search's
+//! stop signal: `bestmove` follows at once). `quit` and the end of input stop a `go infinite`;
+//! a bounded `go` still finishes and answers, so that piped scripts get every answer.
 
 use crate::CliResult;
-use crate::output::{self, outln};
 use ludus_interop::uci::{Answer, Limits, MorrisBrain, Score, SpinOption, UciSession};
-use ludus_morris::{Position, Rules};
+use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::{MAX_LEVEL, MIN_LEVEL};
 use ludus_morris_engine::search::WIN_THRESHOLD;
 use ludus_morris_engine::{Level, SearchLimits, SearchResult, Searcher, WIN};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::Duration;
 
 /// The name of the level option (`setoption name Level value N`).
 const LEVEL_OPTION: &str = "Level";
+/// The name of the thread option.
+const THREADS_OPTION: &str = "Threads";
+/// The name of the hash size option, in MB.
+const HASH_OPTION: &str = "Hash";
+/// Most search threads.
+const MAX_THREADS: i64 = 256;
+/// Default and largest hash size in MB.
+const DEFAULT_HASH_MB: i64 = 16;
+/// Largest hash size in MB.
+const MAX_HASH_MB: i64 = 65_536;
+/// How often a finished `go infinite` looks for `stop`.
+const INFINITE_POLL: Duration = Duration::from_millis(5);
 
 /// Runs the protocol loop until `quit` or the end of input.
 pub(crate) fn run() -> CliResult {
-    let mut session = UciSession::new(EngineBrain::new());
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let response = session.handle(&line?);
-        for out in &response.lines {
-            outln!("{out}")?;
+    let brain = EngineBrain::new();
+    let stop = Arc::clone(&brain.stop);
+    // `go` commands sent to the session and not answered yet.
+    let searching = Arc::new(AtomicUsize::new(0));
+    // The last `go` was `go infinite`: `quit` and the end of input stop it.
+    let infinite = AtomicBool::new(false);
+    let (lines, incoming) = channel::<String>();
+    let session_searching = Arc::clone(&searching);
+    let session = std::thread::spawn(move || {
+        let mut session = UciSession::new(brain);
+        for line in incoming {
+            let response = session.handle(&line);
+            print_lines(&response.lines);
+            if line.split_whitespace().next() == Some("go") {
+                session_searching.fetch_sub(1, Ordering::SeqCst);
+            }
+            if response.quit {
+                break;
+            }
         }
-        output::flush()?;
-        if response.quit {
+    });
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        let command = line.split_whitespace().next().unwrap_or("").to_string();
+        match command.as_str() {
+            "isready" if searching.load(Ordering::SeqCst) > 0 => {
+                print_lines(&["readyok".to_string()]);
+                continue;
+            }
+            "stop" => {
+                stop.store(true, Ordering::SeqCst);
+                continue;
+            }
+            "go" => {
+                stop.store(false, Ordering::SeqCst);
+                searching.fetch_add(1, Ordering::SeqCst);
+                infinite.store(line.contains("infinite"), Ordering::SeqCst);
+            }
+            // Ends an infinite search; a bounded one finishes and answers first.
+            "quit" if infinite.load(Ordering::SeqCst) => stop.store(true, Ordering::SeqCst),
+            _ => {}
+        }
+        if lines.send(line).is_err() || command == "quit" {
             break;
         }
     }
+    if infinite.load(Ordering::SeqCst) {
+        stop.store(true, Ordering::SeqCst);
+    }
+    drop(lines);
+    let _ = session.join();
     Ok(())
 }
 
-/// The Morris engine as the protocol's brain (standard rules). Until `setoption name Level`
-/// it searches at full strength without the endgame databases, keeping its tables between
-/// searches; with a level, each search plays that level of the table in `Level` (its noise,
-/// depth and time, and the databases from level 8 on), the limits of `go` taking precedence.
+/// Prints `lines` at once (one lock: the two threads never interleave inside a line).
+fn print_lines(lines: &[String]) {
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = out.flush();
+}
+
+/// The Morris engine as the protocol's brain. Until `setoption name Level` it searches at full
+/// strength without the endgame databases, keeping its tables between searches (`Threads`,
+/// `Hash` set them up); with a level, each search plays that level of the table in `Level` (its
+/// noise, depth and time, and the databases from level 8 on), the limits of `go` taking
+/// precedence. `stop` raises [`EngineBrain::stop`].
 pub(crate) struct EngineBrain {
     /// The searcher of the full-strength default.
     searcher: Searcher<'static>,
+    /// The rules of the session.
+    rules: Rules,
     /// The level set by `setoption`, if any.
     level: Option<Level>,
+    /// Search threads.
+    threads: usize,
+    /// Transposition table size in MB.
+    hash_mb: usize,
     /// The endgame databases of the default cache directory (probed by the levels that use them).
-    databases: Databases,
+    databases: &'static Databases,
+    /// Raised by `stop` (and `quit`): the running search ends.
+    stop: Arc<AtomicBool>,
 }
 
 impl EngineBrain {
     /// The full-strength engine, no level set.
     pub(crate) fn new() -> EngineBrain {
-        EngineBrain {
+        let stop = Arc::new(AtomicBool::new(false));
+        let databases: &'static Databases = Box::leak(Box::new(Databases::open_default()));
+        let mut brain = EngineBrain {
             searcher: Searcher::new(Rules::standard()),
+            rules: Rules::standard(),
             level: None,
-            databases: Databases::open_default(),
+            threads: 1,
+            hash_mb: DEFAULT_HASH_MB as usize,
+            databases,
+            stop,
+        };
+        brain.rebuild();
+        brain
+    }
+
+    /// A fresh searcher with the current rules, threads, hash size and stop signal.
+    fn rebuild(&mut self) {
+        self.searcher = Searcher::new(self.rules);
+        self.searcher.set_threads(self.threads);
+        self.searcher.set_hash_megabytes(self.hash_mb);
+        self.searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
+    }
+
+    /// Waits, after an infinite search, until `stop` (UCI: no `bestmove` before it).
+    fn wait_for_stop(&self) {
+        while !self.stop.load(Ordering::SeqCst) {
+            std::thread::sleep(INFINITE_POLL);
         }
     }
 }
 
-/// The engine's limits for the protocol's.
+/// The engine's limits for the protocol's (an infinite search has none: the stop signal ends it).
 fn search_limits(limits: &Limits) -> SearchLimits {
+    if limits.infinite {
+        return SearchLimits::default();
+    }
     SearchLimits {
         depth: limits.depth,
         movetime: limits.movetime,
@@ -89,29 +192,99 @@ fn answer(result: SearchResult) -> Answer {
 
 impl MorrisBrain for EngineBrain {
     fn search(&mut self, position: &Position, history: &[Position], limits: &Limits) -> Answer {
-        let Some(level) = self.level else {
-            self.searcher.set_history(history);
-            return answer(self.searcher.search(position, &search_limits(limits)));
+        let result = match self.level {
+            None => {
+                self.searcher.set_history(history);
+                self.searcher.search(position, &search_limits(limits))
+            }
+            Some(level) => {
+                // The game's length seeds the noise: a replayed game gets the same answers.
+                let seed = history.len() as u64;
+                let mut searcher = level.searcher(self.rules, Some(self.databases), seed);
+                searcher.set_history(history);
+                searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
+                searcher.search(position, &search_limits(limits))
+            }
         };
-        // The game's length seeds the noise: a replayed game gets the same answers.
-        let seed = history.len() as u64;
-        let mut searcher = level.searcher(Rules::standard(), Some(&self.databases), seed);
-        searcher.set_history(history);
-        answer(searcher.search(position, &search_limits(limits)))
+        if limits.infinite {
+            self.wait_for_stop();
+        }
+        answer(result)
+    }
+
+    fn search_among(
+        &mut self,
+        origin: &Position,
+        history: &[Position],
+        candidates: &[Move],
+        limits: &Limits,
+    ) -> Option<Answer> {
+        let result = match self.level {
+            None => {
+                self.searcher.set_history(history);
+                self.searcher
+                    .search_among(origin, &search_limits(limits), candidates)
+            }
+            Some(level) => {
+                let seed = history.len() as u64;
+                let mut searcher = level.searcher(self.rules, Some(self.databases), seed);
+                searcher.set_history(history);
+                searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
+                searcher.search_among(origin, &search_limits(limits), candidates)
+            }
+        };
+        if limits.infinite {
+            self.wait_for_stop();
+        }
+        Some(answer(result))
+    }
+
+    fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        self.rebuild();
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
     }
 
     fn options(&self) -> Vec<SpinOption> {
-        vec![SpinOption {
-            name: LEVEL_OPTION,
-            default: i64::from(MAX_LEVEL),
-            min: i64::from(MIN_LEVEL),
-            max: i64::from(MAX_LEVEL),
-        }]
+        vec![
+            SpinOption {
+                name: LEVEL_OPTION,
+                default: i64::from(MAX_LEVEL),
+                min: i64::from(MIN_LEVEL),
+                max: i64::from(MAX_LEVEL),
+            },
+            SpinOption {
+                name: THREADS_OPTION,
+                default: 1,
+                min: 1,
+                max: MAX_THREADS,
+            },
+            SpinOption {
+                name: HASH_OPTION,
+                default: DEFAULT_HASH_MB,
+                min: 1,
+                max: MAX_HASH_MB,
+            },
+        ]
     }
 
     fn set_option(&mut self, name: &'static str, value: i64) {
-        if name == LEVEL_OPTION {
-            self.level = u32::try_from(value).ok().and_then(|n| Level::new(n).ok());
+        match name {
+            LEVEL_OPTION => {
+                self.level = u32::try_from(value).ok().and_then(|n| Level::new(n).ok());
+            }
+            THREADS_OPTION => {
+                self.threads = usize::try_from(value).unwrap_or(1);
+                self.searcher.set_threads(self.threads);
+            }
+            HASH_OPTION => {
+                self.hash_mb = usize::try_from(value).unwrap_or(1);
+                self.searcher.set_hash_megabytes(self.hash_mb);
+            }
+            _ => {}
         }
     }
 
@@ -120,7 +293,7 @@ impl MorrisBrain for EngineBrain {
             Some(level) => Limits {
                 depth: Some(level.depth),
                 movetime: Some(level.movetime),
-                nodes: None,
+                ..Limits::default()
             },
             None => Limits {
                 movetime: Some(ludus_interop::uci::DEFAULT_MOVETIME),

@@ -6,22 +6,42 @@
 //! own token after the move that closed the mill). Ludus's moves are whole turns, so the
 //! session walks through [`MorrisState::Removal`] between a mill and its removal
 //! ([`ludus_morris::token`]); `bestmove` answers one token, and when the best turn ends with a
-//! removal the next `go` (in the removal state) answers the removal that search chose. Scores
-//! are from White's side. `setoption name N value V` is handed to the brain, whose options the
-//! `uci` answer lists.
+//! removal the next `go` (in the removal state) searches the removal in earnest: one search of
+//! the position before the mill among the turns that start with the move played
+//! ([`MorrisBrain::search_among`]), or, when that position is unknown (a FEN in the removal
+//! state), each target deeper and deeper while the time lasts. Scores are from White's side, in the brain's unit (Ludus:
+//! 100 per piece; Sanmill's engine: 5 per piece). Every `bestmove` follows an `info depth … score
+//! … nodes … time … pv …` line.
+//!
+//! `setoption name N value V` sets the brain's spin options (listed by `uci`) or one of the rule
+//! options the session keeps itself, under Sanmill's names where Sanmill has one: `MayFly`,
+//! `NMoveRule` (0 turns it off), `ThreefoldRepetitionRule` and `NMoveRuleCountsPlacement` (false:
+//! count the N-move rule over movement plies only, as Sanmill does). A drawn position answers
+//! `bestmove draw`, a lost one `bestmove none`. A `position` that cannot be read leaves no
+//! position behind: it says why (`info string error: …`) and every `go` until the next good
+//! `position` (or `ucinewgame`) answers `bestmove none`.
+//!
+//! The session is synchronous; `go infinite` and `stop` need the search on another thread: the
+//! front end raises the brain's stop signal on `stop` and answers `isready` itself while a `go`
+//! runs (`crates/cli/src/uci.rs`). [`MorrisBrain::stop_requested`] ends the removal search.
 
 use ludus_morris::fen::{Fen, FenError};
 use ludus_morris::token::{MorrisState, Removal, TokenError, apply_token, tokens_of};
-use ludus_morris::{Color, Move, Position, Rules, Square};
+use ludus_morris::{Color, Move, NMoveCount, Position, Rules, Square};
 use std::cmp::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
-/// Thinking time of a `go` without limits, and of `go infinite`, unless the brain has its own
-/// default (there is no `stop` while the search runs: the protocol loop is synchronous).
+/// Thinking time of a `go` without limits, unless the brain has its own default.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
-/// Share of the remaining clock (`wtime`/`btime`) spent on one move.
-const CLOCK_SHARE: u32 = 30;
+/// Moves the remaining clock (`wtime`/`btime`) is spread over when `movestogo` does not say.
+const CLOCK_MOVES: u64 = 30;
+/// Share of the increment spent on top, in percent.
+const INCREMENT_PERCENT: u64 = 75;
+/// Time kept back from the clock for the protocol's round trip, in milliseconds.
+const CLOCK_OVERHEAD_MS: u64 = 30;
+/// Never plan more than this share of the remaining clock for one move, in percent.
+const MAX_CLOCK_PERCENT: u64 = 50;
 /// Repetitions of a position that draw.
 const REPETITIONS_FOR_DRAW: usize = 3;
 /// Deepest `go depth` passed on.
@@ -36,12 +56,14 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Node budget.
     pub nodes: Option<u64>,
+    /// `go infinite`: search until the front end raises the stop signal.
+    pub infinite: bool,
 }
 
 impl Limits {
-    /// Whether no limit is set.
+    /// Whether no limit is set (and the search is not infinite).
     pub fn is_empty(&self) -> bool {
-        self.depth.is_none() && self.movetime.is_none() && self.nodes.is_none()
+        self.depth.is_none() && self.movetime.is_none() && self.nodes.is_none() && !self.infinite
     }
 }
 
@@ -133,6 +155,14 @@ pub enum OptionError {
     /// The brain offers no option of that name.
     #[error("no option {0:?}")]
     Unknown(String),
+    /// A check option's value is neither `true` nor `false`.
+    #[error("option {name}: {value:?} is not true or false")]
+    NotABoolean {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: String,
+    },
     /// The value is not a whole number in the option's range.
     #[error("option {name}: {value:?} is not a number from {min} to {max}")]
     OutOfRange {
@@ -147,11 +177,36 @@ pub enum OptionError {
     },
 }
 
-/// A searcher of Morris positions (standard rules).
+/// A searcher of Morris positions.
 pub trait MorrisBrain {
     /// The best whole turn of `position` within `limits`; `history` holds the earlier positions
-    /// of the game (repetitions are draws).
+    /// of the game (repetitions are draws). An infinite search returns once the stop signal is
+    /// raised.
     fn search(&mut self, position: &Position, history: &[Position], limits: &Limits) -> Answer;
+
+    /// The best whole turn of `origin` among `candidates` (the turns that start with the move
+    /// just played, one per removal), or `None` when the brain cannot restrict its root moves:
+    /// the session then searches the position after each removal.
+    fn search_among(
+        &mut self,
+        origin: &Position,
+        history: &[Position],
+        candidates: &[Move],
+        limits: &Limits,
+    ) -> Option<Answer> {
+        let _ = (origin, history, candidates, limits);
+        None
+    }
+
+    /// The rules changed (`setoption` of a rule option); the standard rules until then.
+    fn set_rules(&mut self, rules: Rules) {
+        let _ = rules;
+    }
+
+    /// Whether the front end asked the running `go` to stop.
+    fn stop_requested(&self) -> bool {
+        false
+    }
 
     /// The options `setoption` may set, listed in the `uci` answer.
     fn options(&self) -> Vec<SpinOption> {
@@ -182,6 +237,17 @@ pub struct Response {
     pub quit: bool,
 }
 
+/// The rule options a session keeps itself, under Sanmill's names where Sanmill has one.
+const MAY_FLY: &str = "MayFly";
+/// `setoption name NMoveRule value N` (0: no N-move rule).
+const N_MOVE_RULE: &str = "NMoveRule";
+/// `setoption name ThreefoldRepetitionRule value true|false`.
+const THREEFOLD: &str = "ThreefoldRepetitionRule";
+/// `setoption name NMoveRuleCountsPlacement value true|false` (false: Sanmill's counting).
+const COUNTS_PLACEMENT: &str = "NMoveRuleCountsPlacement";
+/// Largest `NMoveRule`.
+const MAX_N_MOVE_RULE: i64 = 1000;
+
 /// One protocol session.
 #[derive(Debug)]
 pub struct UciSession<B> {
@@ -191,10 +257,10 @@ pub struct UciSession<B> {
     /// Whole-turn positions of the game so far, the current one excluded.
     history: Vec<Position>,
     fullmove: u32,
-    /// The position whose best turn was last searched, and that turn.
-    last_search: Option<(Position, Move)>,
     /// When in a removal state: the position and token that led into it.
     removal_origin: Option<(Position, Move)>,
+    /// The last `position` could not be read: `go` answers `bestmove none` until a good one.
+    invalid: bool,
 }
 
 impl<B: MorrisBrain> UciSession<B> {
@@ -206,8 +272,8 @@ impl<B: MorrisBrain> UciSession<B> {
             state: MorrisState::Turn(Position::new()),
             history: Vec::new(),
             fullmove: 1,
-            last_search: None,
             removal_origin: None,
+            invalid: false,
         }
     }
 
@@ -216,57 +282,89 @@ impl<B: MorrisBrain> UciSession<B> {
         &self.brain
     }
 
+    /// The rules the session plays (the standard rules unless changed by `setoption`).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// The current state.
     pub fn state(&self) -> &MorrisState {
         &self.state
     }
 
-    /// The FEN of the current state.
+    /// The FEN of the current state, in Sanmill's current form.
     pub fn fen(&self) -> String {
         Fen::from_state(&self.state, self.fullmove).to_string()
     }
 
     /// Answers one line of the protocol. Unknown commands are ignored (as UCI says); errors in
-    /// `position` are reported as `info string error: …` and leave the position unchanged.
+    /// `position` are reported as `info string error: …` and leave no position behind.
     pub fn handle(&mut self, line: &str) -> Response {
         let words: Vec<&str> = line.split_whitespace().collect();
         let mut response = Response::default();
         match words.first().copied() {
-            Some("uci") => {
-                response.lines = vec![
-                    format!("id name Ludus {}", env!("CARGO_PKG_VERSION")),
-                    "id author The Ludus developers".to_string(),
-                ];
-                for option in self.brain.options() {
-                    response.lines.push(format!(
-                        "option name {} type spin default {} min {} max {}",
-                        option.name, option.default, option.min, option.max
-                    ));
-                }
-                response.lines.push("uciok".to_string());
-            }
+            Some("uci") => response.lines = self.identify(),
             Some("setoption") => {
                 if let Err(e) = self.set_option(&words[1..]) {
                     response.lines.push(format!("info string error: {e}"));
                 }
             }
             Some("isready") => response.lines.push("readyok".to_string()),
-            Some("ucinewgame") => self.set(MorrisState::Turn(Position::new()), 1),
+            Some("ucinewgame") => {
+                self.set(MorrisState::Turn(Position::new()), 1);
+                self.invalid = false;
+            }
             Some("position") => {
                 if let Err(e) = self.position(&words[1..]) {
-                    response.lines.push(format!("info string error: {e}"));
+                    self.invalid = true;
+                    response.lines.push(format!(
+                        "info string error: {e}; no position is set until the next good one"
+                    ));
                 }
             }
             Some("go") => response.lines = self.go(&words[1..]),
-            Some("d") => response.lines.push(format!("Fen: {}", self.fen())),
+            Some("d") => response.lines.push(if self.invalid {
+                "info string no position is set".to_string()
+            } else {
+                format!("Fen: {}", self.fen())
+            }),
             Some("quit") => response.quit = true,
             _ => {}
         }
         response
     }
 
-    /// `setoption name NAME value VALUE`: checked against the brain's options (names are
-    /// case-insensitive, as in UCI), then handed to it.
+    /// The `uci` answer: names, the brain's options and the rule options, `uciok`.
+    fn identify(&self) -> Vec<String> {
+        let mut lines = vec![
+            format!("id name Ludus {}", env!("CARGO_PKG_VERSION")),
+            "id author The Ludus developers".to_string(),
+        ];
+        for option in self.brain.options() {
+            lines.push(format!(
+                "option name {} type spin default {} min {} max {}",
+                option.name, option.default, option.min, option.max
+            ));
+        }
+        let standard = Rules::standard();
+        let check =
+            |name: &str, default: bool| format!("option name {name} type check default {default}");
+        lines.push(check(MAY_FLY, standard.flying));
+        lines.push(format!(
+            "option name {N_MOVE_RULE} type spin default {} min 0 max {MAX_N_MOVE_RULE}",
+            standard.n_move_rule.unwrap_or(0)
+        ));
+        lines.push(check(THREEFOLD, standard.threefold_repetition));
+        lines.push(check(
+            COUNTS_PLACEMENT,
+            standard.n_move_count == NMoveCount::AllPlies,
+        ));
+        lines.push("uciok".to_string());
+        lines
+    }
+
+    /// `setoption name NAME value VALUE`: a rule option, or one of the brain's options (checked
+    /// against its range; names are case-insensitive, as in UCI).
     fn set_option(&mut self, args: &[&str]) -> Result<(), OptionError> {
         let value_at = args.iter().position(|w| *w == "value");
         let (Some(&"name"), Some(value_at)) = (args.first(), value_at) else {
@@ -274,6 +372,10 @@ impl<B: MorrisBrain> UciSession<B> {
         };
         let name = args[1..value_at].join(" ");
         let value = args[value_at + 1..].join(" ");
+        if self.set_rule_option(&name, &value)? {
+            self.brain.set_rules(self.rules);
+            return Ok(());
+        }
         let option = self
             .brain
             .options()
@@ -292,6 +394,44 @@ impl<B: MorrisBrain> UciSession<B> {
             })?;
         self.brain.set_option(option.name, number);
         Ok(())
+    }
+
+    /// Sets a rule option; `false` when `name` is none.
+    fn set_rule_option(&mut self, name: &str, value: &str) -> Result<bool, OptionError> {
+        let flag = |option: &'static str| match value.to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(OptionError::NotABoolean {
+                name: option,
+                value: value.to_string(),
+            }),
+        };
+        if name.eq_ignore_ascii_case(MAY_FLY) {
+            self.rules.flying = flag(MAY_FLY)?;
+        } else if name.eq_ignore_ascii_case(THREEFOLD) {
+            self.rules.threefold_repetition = flag(THREEFOLD)?;
+        } else if name.eq_ignore_ascii_case(COUNTS_PLACEMENT) {
+            self.rules.n_move_count = if flag(COUNTS_PLACEMENT)? {
+                NMoveCount::AllPlies
+            } else {
+                NMoveCount::MovementPlies
+            };
+        } else if name.eq_ignore_ascii_case(N_MOVE_RULE) {
+            let plies = value
+                .parse::<i64>()
+                .ok()
+                .filter(|n| (0..=MAX_N_MOVE_RULE).contains(n))
+                .ok_or(OptionError::OutOfRange {
+                    name: N_MOVE_RULE,
+                    value: value.to_string(),
+                    min: 0,
+                    max: MAX_N_MOVE_RULE,
+                })?;
+            self.rules.n_move_rule = u32::try_from(plies).ok().filter(|&n| n > 0);
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
     }
 
     fn set(&mut self, state: MorrisState, fullmove: u32) {
@@ -315,7 +455,7 @@ impl<B: MorrisBrain> UciSession<B> {
             }
             _ => return Err(PositionCommandError::Syntax),
         };
-        // Replay into a scratch copy: an error leaves the session as it was.
+        // Replay into a scratch copy: only a replay that succeeds becomes the position.
         let mut scratch = Replay {
             state: start,
             history: Vec::new(),
@@ -329,6 +469,7 @@ impl<B: MorrisBrain> UciSession<B> {
         self.history = scratch.history;
         self.fullmove = scratch.fullmove;
         self.removal_origin = scratch.origin;
+        self.invalid = false;
         Ok(())
     }
 
@@ -347,15 +488,17 @@ impl<B: MorrisBrain> UciSession<B> {
         if let Some(nodes) = value("nodes") {
             limits.nodes = Some(nodes.max(1));
         }
-        let clock = if self.state.side() == Color::White {
-            "wtime"
+        limits.infinite = args.contains(&"infinite");
+        let (clock, increment) = if self.state.side() == Color::White {
+            ("wtime", "winc")
         } else {
-            "btime"
+            ("btime", "binc")
         };
         if limits.movetime.is_none()
-            && let Some(ms) = value(clock)
+            && let Some(left) = value(clock)
         {
-            limits.movetime = Some(Duration::from_millis((ms / u64::from(CLOCK_SHARE)).max(1)));
+            let planned = clock_time(left, value(increment).unwrap_or(0), value("movestogo"));
+            limits.movetime = Some(Duration::from_millis(planned));
         }
         if limits.is_empty() {
             limits = self.brain.default_limits();
@@ -364,6 +507,13 @@ impl<B: MorrisBrain> UciSession<B> {
     }
 
     fn go(&mut self, args: &[&str]) -> Vec<String> {
+        if self.invalid {
+            return vec![
+                "info string error: no position is set (the last one could not be read)"
+                    .to_string(),
+                "bestmove none".to_string(),
+            ];
+        }
         let limits = self.limits(args);
         match self.state {
             MorrisState::Turn(position) => self.go_turn(position, &limits),
@@ -371,98 +521,213 @@ impl<B: MorrisBrain> UciSession<B> {
         }
     }
 
-    fn is_over(&self, position: &Position) -> bool {
+    /// `bestmove draw` or `bestmove none` when the game is over at `position`.
+    fn game_over(&self, position: &Position) -> Option<&'static str> {
+        if position.outcome(&self.rules).is_some() {
+            return Some("bestmove none");
+        }
         let repeated = self
             .history
             .iter()
             .filter(|p| p.board_key() == position.board_key())
             .count()
             + 1;
-        position.outcome(&self.rules).is_some()
-            || (self.rules.threefold_repetition && repeated >= REPETITIONS_FOR_DRAW)
-            || self
-                .rules
-                .n_move_rule
-                .is_some_and(|n| position.plies_since_removal() >= n)
+        let drawn = (self.rules.threefold_repetition && repeated >= REPETITIONS_FOR_DRAW)
+            || self.rules.n_move_draw(&self.history, position);
+        drawn.then_some("bestmove draw")
     }
 
     fn go_turn(&mut self, position: Position, limits: &Limits) -> Vec<String> {
-        if self.is_over(&position) {
-            return vec!["bestmove none".to_string()];
+        if let Some(answer) = self.game_over(&position) {
+            return vec![answer.to_string()];
         }
         let result = self.brain.search(&position, &self.history, limits);
         let Some(best) = result.best_move else {
             return vec!["bestmove none".to_string()];
         };
-        self.last_search = Some((position, best));
         let white_score = if position.side_to_move() == Color::White {
             result.score
         } else {
             result.score.flipped()
         };
         let pv: Vec<String> = result.pv.iter().flat_map(tokens_of).collect();
-        let info = format!(
-            "info depth {} score {} nodes {} time {} pv {}",
-            result.depth,
-            white_score.words(),
-            result.nodes,
-            result.elapsed.as_millis(),
-            pv.join(" ")
-        );
         let token = tokens_of(&best).remove(0);
-        vec![info.trim_end().to_string(), format!("bestmove {token}")]
+        vec![
+            info_line(result.depth, white_score, result.nodes, result.elapsed, &pv),
+            format!("bestmove {token}"),
+        ]
     }
 
+    /// Searches every removal, deeper and deeper while the limits allow (each iteration one
+    /// ply deeper for every target, the brain's tables carried over), and answers the one
+    /// whose position is worst for the opponent in the last finished iteration.
     fn go_removal(&mut self, removal: Removal, limits: &Limits) -> Vec<String> {
-        let targets: Vec<Square> = Square::iter_bits(removal.targets()).collect();
-        // The removal of the turn searched last, when the client followed it.
-        if let (Some((searched, best)), Some((origin, partial))) =
-            (self.last_search, self.removal_origin)
-            && searched == origin
-            && best.from == partial.from
-            && best.to == partial.to
-            && let Some(square) = best.remove
-            && targets.contains(&square)
+        let started = Instant::now();
+        let targets: Vec<(Square, Position)> = Square::iter_bits(removal.targets())
+            .filter_map(|square| removal.remove(square).map(|after| (square, after)))
+            .collect();
+        if targets.is_empty() {
+            return vec!["bestmove none".to_string()];
+        }
+        if let Some(lines) = self.removal_among(&removal, &targets, limits) {
+            return lines;
+        }
+        let mut history = self.history.clone();
+        if let Some((origin, _)) = self.removal_origin
+            && history.last() != Some(&origin)
         {
-            return vec![format!("bestmove x{square}")];
+            history.push(origin);
         }
-        // Otherwise search each removal at a share of the limits; keep the worst for the opponent.
-        let share = Limits {
-            depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
-            movetime: limits
-                .movetime
-                .map(|t| t / u32::try_from(targets.len().max(1)).unwrap_or(1)),
-            nodes: limits.nodes.map(|n| n / targets.len().max(1) as u64),
-        };
-        let mut best: Option<(Score, Square)> = None;
-        for &square in &targets {
-            let Some(after) = removal.remove(square) else {
-                continue;
-            };
-            let theirs = if after.outcome(&self.rules).is_some() {
-                Score::Loss(0)
-            } else {
-                self.brain.search(&after, &self.history, &share).score
-            };
-            if best.is_none_or(|(score, _)| theirs < score) {
-                best = Some((theirs, square));
-            }
-        }
-        match best {
-            Some((theirs, square)) => {
-                let white = if removal.remover == Color::White {
-                    theirs.flipped()
+        let max_depth = limits.depth.unwrap_or(MAX_GO_DEPTH as u32).max(1);
+        let mut best: Option<RemovalChoice> = None;
+        let mut nodes = 0;
+        let mut finished = 0;
+        for depth in 1..=max_depth {
+            let mut round: Option<RemovalChoice> = None;
+            for &(square, after) in &targets {
+                let (theirs, pv, searched) = if after.outcome(&self.rules).is_some() {
+                    (Score::Loss(0), Vec::new(), 0)
                 } else {
-                    theirs
+                    let step = Limits {
+                        depth: Some(depth.saturating_sub(1).max(1)),
+                        movetime: None,
+                        nodes: None,
+                        infinite: false,
+                    };
+                    let answer = self.brain.search(&after, &history, &step);
+                    (answer.score, answer.pv, answer.nodes)
                 };
-                vec![
-                    format!("info score {}", white.words()),
-                    format!("bestmove x{square}"),
-                ]
+                nodes += searched;
+                if round.as_ref().is_none_or(|r| theirs < r.theirs) {
+                    round = Some(RemovalChoice { square, theirs, pv });
+                }
             }
-            None => vec!["bestmove none".to_string()],
+            best = round;
+            finished = depth;
+            if self.removal_search_ends(limits, started, depth, nodes, best.as_ref()) {
+                break;
+            }
         }
+        let Some(choice) = best else {
+            return vec!["bestmove none".to_string()];
+        };
+        let mine = choice.theirs.flipped();
+        let white = if removal.remover == Color::White {
+            mine
+        } else {
+            mine.flipped()
+        };
+        let mut pv = vec![format!("x{}", choice.square)];
+        pv.extend(choice.pv.iter().flat_map(tokens_of));
+        vec![
+            info_line(finished, white, nodes, started.elapsed(), &pv),
+            format!("bestmove x{}", choice.square),
+        ]
     }
+
+    /// The removal from one search of the position before the mill, among the turns that
+    /// start with the move played ([`MorrisBrain::search_among`]); `None` when the session does
+    /// not know that position or the brain cannot restrict its moves.
+    fn removal_among(
+        &mut self,
+        removal: &Removal,
+        targets: &[(Square, Position)],
+        limits: &Limits,
+    ) -> Option<Vec<String>> {
+        let (origin, partial) = self.removal_origin?;
+        let candidates: Vec<Move> = targets
+            .iter()
+            .map(|&(square, _)| Move {
+                remove: Some(square),
+                ..partial
+            })
+            .collect();
+        let before = match self.history.split_last() {
+            Some((last, earlier)) if *last == origin => earlier,
+            _ => &self.history[..],
+        };
+        let answer = self
+            .brain
+            .search_among(&origin, before, &candidates, limits)?;
+        let square = answer
+            .best_move
+            .filter(|mv| candidates.contains(mv))
+            .and_then(|mv| mv.remove)?;
+        let white = if removal.remover == Color::White {
+            answer.score
+        } else {
+            answer.score.flipped()
+        };
+        // The move part of the first turn is played already: the line starts with the removal.
+        let pv: Vec<String> = answer.pv.iter().flat_map(tokens_of).skip(1).collect();
+        Some(vec![
+            info_line(answer.depth, white, answer.nodes, answer.elapsed, &pv),
+            format!("bestmove x{square}"),
+        ])
+    }
+
+    /// Whether the removal search stops after an iteration of `depth`.
+    fn removal_search_ends(
+        &self,
+        limits: &Limits,
+        started: Instant,
+        depth: u32,
+        nodes: u64,
+        best: Option<&RemovalChoice>,
+    ) -> bool {
+        let decided = best.is_some_and(|b| !matches!(b.theirs, Score::Pieces(_)));
+        let out_of_time = limits.movetime.is_some_and(|t| {
+            started.elapsed().as_secs_f64() > t.as_secs_f64() * REMOVAL_TIME_FRACTION
+        });
+        let out_of_nodes = limits.nodes.is_some_and(|n| nodes >= n);
+        let deep_enough = limits.depth.is_some_and(|d| depth >= d) || depth >= MAX_GO_DEPTH as u32;
+        decided
+            || out_of_time
+            || out_of_nodes
+            || deep_enough
+            || self.brain.stop_requested()
+            || (limits.is_empty() && !limits.infinite)
+    }
+}
+
+/// Iterative deepening over the removals starts no new iteration after this share of the time
+/// (an iteration takes a few times as long as the one before).
+const REMOVAL_TIME_FRACTION: f64 = 0.3;
+
+/// The best removal of an iteration.
+struct RemovalChoice {
+    square: Square,
+    /// The value of the position after it, for the opponent.
+    theirs: Score,
+    /// The opponent's best line from there.
+    pv: Vec<Move>,
+}
+
+/// `info depth … score … nodes … time … pv …`.
+fn info_line(
+    depth: u32,
+    white_score: Score,
+    nodes: u64,
+    elapsed: Duration,
+    pv: &[String],
+) -> String {
+    let line = format!(
+        "info depth {depth} score {} nodes {nodes} time {} pv {}",
+        white_score.words(),
+        elapsed.as_millis(),
+        pv.join(" ")
+    );
+    line.trim_end().to_string()
+}
+
+/// The time for one move from the clock: the remaining time spread over `moves_to_go` (or
+/// [`CLOCK_MOVES`]) moves plus most of the increment, never more than half of what is left,
+/// less the protocol's overhead; at least 1 ms.
+pub fn clock_time(left_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> u64 {
+    let moves = moves_to_go.unwrap_or(CLOCK_MOVES).clamp(1, CLOCK_MOVES);
+    let share = left_ms / moves + increment_ms * INCREMENT_PERCENT / 100;
+    let cap = left_ms * MAX_CLOCK_PERCENT / 100;
+    share.min(cap).saturating_sub(CLOCK_OVERHEAD_MS).max(1)
 }
 
 /// A replay of `position … moves …` before it is accepted.

@@ -2,20 +2,25 @@
 //! the rules crate's `Position`, `Move`, geometry and symmetries and generates moves with its
 //! generators (the solver with the bulk generator and the un-moves); it keeps no board of its own.
 //!
-//! - [`Searcher`]: iterative-deepening PVS with a transposition table, killer and history move
-//!   ordering, quiescence over pending mills, a time manager and repetition draws; it probes the
-//!   endgame databases where they cover a position.
+//! - [`Searcher`]: iterative-deepening PVS with aspiration windows and late-move reductions, a
+//!   transposition table keyed by the position's class under the 16 board symmetries, killer and
+//!   history move ordering, quiescence over pending mills, a time manager and repetition draws;
+//!   it probes the endgame databases where they cover a position.
 //! - [`db`]: endgame databases of the movement phase built by retrograde analysis, their file
 //!   format and cache directory; [`probe`] answers the perfect value of a position.
+//! - [`eval`]: the evaluation, its features and weights; [`tune`] fits the weights to
+//!   self-play results (Texel's method).
 //! - [`Level`]: strength levels 1..=10, the one Morris level scale of every front end (the table
 //!   is documented in the README, "Morris levels").
 #![warn(missing_docs)]
 
 pub mod db;
+pub mod duel;
 pub mod eval;
 pub mod level;
 pub mod review;
 pub mod search;
+pub mod tune;
 pub mod zobrist;
 
 pub use level::{Level, LevelError};

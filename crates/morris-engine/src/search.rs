@@ -1,17 +1,21 @@
 //! Iterative-deepening principal-variation search.
 //!
-//! Negamax with alpha-beta and null-window re-searches (PVS), a transposition table keyed by
-//! Zobrist keys, move ordering by table move, removals, two killer moves per ply and a history
-//! table, and a quiescence search that plays out pending mills (moves that remove a piece) before
+//! Negamax with alpha-beta and null-window re-searches (PVS), aspiration windows at the root and
+//! late-move reductions of quiet late moves. A node is a whole turn (a move with its removal).
+//! The transposition table is keyed by the class of the position under the 16 board symmetries
+//! (two-slot buckets, entries of older searches replaced first; moves stored in the canonical
+//! frame). Move ordering: table move, removals, moves that block an opponent's mill, two killer
+//! moves per ply, then a history table. A quiescence search that plays out pending mills (moves that remove a piece) before
 //! trusting the static evaluation. A position that repeats one on the current line (or in the game
 //! history given to [`Searcher::set_history`]) scores as a draw. Where an endgame database covers
 //! a movement-phase position, the search takes its exact value instead of searching on; at the
 //! root such a position is played perfectly from the database (shortest win, never losing a draw).
 
 use crate::db::{Databases, Value};
-use crate::eval::evaluate;
-use crate::zobrist::{key, splitmix64};
-use ludus_morris::{MAX_MOVES, Move, Position, Rules, SQUARE_COUNT, Square};
+use crate::eval::{Weights, evaluate_with};
+use crate::zobrist::{canonical_key, inverse_symmetries, key, splitmix64};
+use ludus_morris::geometry::{SYMMETRY_COUNT, Symmetry, mill_completions};
+use ludus_morris::{Bitboard, MAX_MOVES, Move, Position, Rules, SQUARE_COUNT, Square};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -32,6 +36,17 @@ const CLOCK_INTERVAL: u64 = 1 << 10;
 const NEW_ITERATION_FRACTION: f64 = 0.5;
 /// Longest principal variation read from the databases at the root.
 const MAX_DB_PV: usize = 40;
+/// Iterations from this depth on start with an aspiration window around the last score.
+const ASPIRATION_DEPTH: u32 = 4;
+/// Half width of the first aspiration window (hundredths of a piece); it grows fourfold on
+/// each failure.
+const ASPIRATION_WINDOW: i32 = 30;
+/// Late-move reductions: moves from this index on (in search order) may be searched shallower.
+const LMR_FIRST_MOVE: usize = 3;
+/// Late-move reductions apply from this remaining depth on.
+const LMR_MIN_DEPTH: i32 = 3;
+/// Moves from this index on are reduced by two plies instead of one.
+const LMR_DEEPER_MOVE: usize = 10;
 
 /// When to stop searching.
 #[derive(Clone, Debug, Default)]
@@ -134,19 +149,46 @@ impl SharedTable {
         }
     }
 
-    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
-        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    /// The first slot of the two-slot bucket of `key`.
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1) & !1
     }
 
-    fn load(&self, key: u64) -> Option<TtEntry> {
-        let slot = self.slot(key);
+    /// The entry in slot `index` if it holds `key`.
+    fn read(&self, index: usize, key: u64) -> Option<TtEntry> {
+        let slot = &self.slots[index];
         let data = slot[1].load(Ordering::Relaxed);
         (slot[0].load(Ordering::Relaxed) ^ data == key && data != 0).then(|| TtEntry::unpack(data))
     }
 
+    fn load(&self, key: u64) -> Option<TtEntry> {
+        let first = self.bucket(key);
+        self.read(first, key).or_else(|| self.read(first + 1, key))
+    }
+
+    /// Stores `entry` in the bucket of `key`: over the slot that holds `key`, else over the
+    /// slot worth less (older searches first, then shallower entries).
     fn store(&self, key: u64, entry: TtEntry) {
-        let slot = self.slot(key);
+        let first = self.bucket(key);
+        let worth = |index: usize| {
+            let data = self.slots[index][1].load(Ordering::Relaxed);
+            let old = TtEntry::unpack(data);
+            let stale = if old.generation == entry.generation {
+                0
+            } else {
+                256
+            };
+            i32::from(old.depth) - stale - i32::from(data == 0) * 1024
+        };
+        let index = if self.read(first, key).is_some() {
+            first
+        } else if self.read(first + 1, key).is_some() || worth(first + 1) < worth(first) {
+            first + 1
+        } else {
+            first
+        };
         let data = entry.pack();
+        let slot = &self.slots[index];
         slot[0].store(key ^ data, Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);
     }
@@ -164,6 +206,7 @@ impl TtEntry {
             | u64::from(self.score as u16) << 24
             | u64::from(self.depth as u8) << 40
             | bound << 48
+            | u64::from(self.generation) << 56
     }
 
     fn unpack(data: u64) -> TtEntry {
@@ -178,6 +221,7 @@ impl TtEntry {
             score: (data >> 24) as u16 as i16,
             depth: (data >> 40) as u8 as i8,
             bound,
+            generation: (data >> 56) as u8,
         }
     }
 }
@@ -212,6 +256,8 @@ struct TtEntry {
     score: i16,
     depth: i8,
     bound: Bound,
+    /// The search that stored it (older entries are replaced first).
+    generation: u8,
 }
 
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -226,6 +272,7 @@ enum Bound {
 /// Move-ordering bonuses.
 const ORDER_TT: i32 = 1 << 24;
 const ORDER_CAPTURE: i32 = 1 << 22;
+const ORDER_BLOCK: i32 = 3 << 20;
 const ORDER_KILLER: i32 = 1 << 21;
 
 /// A searcher: holds the transposition table and ordering tables between searches.
@@ -246,6 +293,16 @@ pub struct Searcher<'a> {
     deadline: Option<Instant>,
     stopped: bool,
     is_helper: bool,
+    /// A flag another thread raises to end the search now (`stop` of a protocol).
+    stop_signal: Option<Arc<AtomicBool>>,
+    /// Counts searches; table entries of older searches are replaced first.
+    generation: u8,
+    /// The inverse of each board symmetry (table moves are stored in the canonical frame).
+    inverse: [Symmetry; SYMMETRY_COUNT],
+    /// The evaluation weights.
+    weights: Weights,
+    /// The root moves a search may choose from (`None`: all).
+    root_moves: Option<Vec<Move>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -278,12 +335,22 @@ impl<'a> Searcher<'a> {
             deadline: None,
             stopped: false,
             is_helper: false,
+            stop_signal: None,
+            generation: 0,
+            inverse: inverse_symmetries(),
+            weights: Weights::tuned(),
+            root_moves: None,
         }
     }
 
     /// Endgame databases to probe (`None`: search only).
     pub fn set_databases(&mut self, dbs: Option<&'a Databases>) {
         self.dbs = dbs;
+    }
+
+    /// Evaluates with `weights` instead of the tuned ones (for tuning and comparisons).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// Adds seeded noise of up to `amplitude` hundredths of a piece to every static evaluation
@@ -298,18 +365,43 @@ impl<'a> Searcher<'a> {
         self.game_history = positions.iter().map(key).collect();
     }
 
+    /// Searches `position` like [`Searcher::search`], choosing only among the legal moves in
+    /// `candidates` (all legal moves if none of them is legal). For a protocol that asks for a
+    /// removal after the move: search the whole turns that start with the move played (the
+    /// same origin and destination, each removal) and answer the removal of the best.
+    pub fn search_among(
+        &mut self,
+        position: &Position,
+        limits: &SearchLimits,
+        candidates: &[Move],
+    ) -> SearchResult {
+        let legal = legal_moves(position, &self.rules, MAX_MOVES);
+        let allowed: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| legal.contains(m))
+            .collect();
+        self.root_moves = (!allowed.is_empty()).then_some(allowed);
+        let result = self.search(position, limits);
+        self.root_moves = None;
+        result
+    }
+
     /// Searches `position` within `limits` and returns the best move found.
     pub fn search(&mut self, position: &Position, limits: &SearchLimits) -> SearchResult {
         let start = Instant::now();
         let root = *position;
         self.nodes = 0;
+        self.generation = self.generation.wrapping_add(1);
         // Older searches count half: history stays bounded and follows the game.
         self.history.iter_mut().for_each(|h| *h /= 2);
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.movetime.map(|t| start + t);
         let mut result = empty_result();
-        if let Some((mv, score, pv)) = self.perfect_root(&root) {
+        if self.root_moves.is_none()
+            && let Some((mv, score, pv)) = self.perfect_root(&root)
+        {
             result.best_move = Some(mv);
             result.score = score;
             result.pv = pv;
@@ -317,7 +409,8 @@ impl<'a> Searcher<'a> {
             result.elapsed = start.elapsed();
             return result;
         }
-        let moves = legal_moves(&root, &self.rules, MAX_MOVES);
+        let mut moves = legal_moves(&root, &self.rules, MAX_MOVES);
+        self.restrict_root(&mut moves);
         if moves.is_empty() {
             result.score = -WIN;
             return result;
@@ -377,8 +470,12 @@ impl<'a> Searcher<'a> {
         result: &mut SearchResult,
     ) {
         for depth in first..=max_depth {
-            self.path.clear();
-            let score = self.negamax(root, depth as i32, -WIN - 1, WIN + 1, 0);
+            let score = if depth >= ASPIRATION_DEPTH && result.score.abs() < WIN_THRESHOLD {
+                self.aspiration(root, depth as i32, result.score)
+            } else {
+                self.path.clear();
+                self.negamax(root, depth as i32, -WIN - 1, WIN + 1, 0)
+            };
             if self.stopped && result.best_move.is_some() {
                 break;
             }
@@ -399,6 +496,42 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// A root search in a window around `guess` that widens until the score falls inside.
+    fn aspiration(&mut self, root: &Position, depth: i32, guess: i32) -> i32 {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut low, mut high) = (guess - delta, guess + delta);
+        loop {
+            self.path.clear();
+            let score = self.negamax(root, depth, low, high, 0);
+            if self.stopped {
+                return score;
+            }
+            delta = delta.saturating_mul(4);
+            if score <= low {
+                low = if delta > WIN_THRESHOLD / 8 {
+                    -WIN - 1
+                } else {
+                    score - delta
+                };
+            } else if score >= high {
+                high = if delta > WIN_THRESHOLD / 8 {
+                    WIN + 1
+                } else {
+                    score + delta
+                };
+            } else {
+                return score;
+            }
+        }
+    }
+
+    /// Keeps only the allowed root moves (see [`Searcher::search_among`]).
+    fn restrict_root(&self, moves: &mut Vec<Move>) {
+        if let Some(allowed) = &self.root_moves {
+            moves.retain(|m| allowed.contains(m));
+        }
+    }
+
     /// A Lazy-SMP helper: the same settings, sharing the transposition table and the stop flag.
     fn helper(&self) -> Searcher<'a> {
         Searcher {
@@ -406,6 +539,9 @@ impl<'a> Searcher<'a> {
             noise: self.noise,
             game_history: self.game_history.clone(),
             is_helper: true,
+            generation: self.generation,
+            weights: self.weights,
+            root_moves: self.root_moves.clone(),
             ..Searcher::with_table(self.rules, Arc::clone(&self.tt), Arc::clone(&self.stop))
         }
     }
@@ -418,6 +554,20 @@ impl<'a> Searcher<'a> {
         } else {
             threads
         };
+    }
+
+    /// A flag that, once raised by another thread, ends the search at its next clock check;
+    /// the result is the last finished iteration's (the search never lowers the flag).
+    pub fn set_stop_signal(&mut self, signal: Option<Arc<AtomicBool>>) {
+        self.stop_signal = signal;
+    }
+
+    /// Resizes the transposition table to about `megabytes` MB (a power of two of 16-byte
+    /// entries, at least one), emptying it.
+    pub fn set_hash_megabytes(&mut self, megabytes: usize) {
+        let entries = (megabytes.max(1) << 20) / 16;
+        let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        self.tt = Arc::new(SharedTable::new(entries));
     }
 
     /// The database value of a movement-phase position, if a database covers it.
@@ -467,6 +617,12 @@ impl<'a> Searcher<'a> {
         {
             self.stopped = true;
         }
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && let Some(signal) = &self.stop_signal
+            && signal.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
         self.stopped
     }
 
@@ -475,7 +631,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn static_eval(&self, position: &Position, k: u64) -> i32 {
-        let base = evaluate(position, &self.rules);
+        let base = evaluate_with(&self.weights, position, &self.rules);
         match self.noise {
             Some((seed, amp)) => {
                 let span = 2 * amp as u64 + 1;
@@ -498,8 +654,14 @@ impl<'a> Searcher<'a> {
         if self.out_of_time() {
             return 0;
         }
-        let k = key(position);
-        if ply > 0 && position.is_movement_phase() && self.is_repetition(k) {
+        // Repetitions need the exact position (placements never repeat); the table takes the
+        // class of the position under the board symmetries.
+        let k = if position.is_movement_phase() {
+            key(position)
+        } else {
+            0
+        };
+        if ply > 0 && k != 0 && self.is_repetition(k) {
             return 0;
         }
         if position.outcome(&self.rules).is_some() {
@@ -513,9 +675,11 @@ impl<'a> Searcher<'a> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(position, alpha, beta, ply, 0);
         }
+        let (table_key, symmetry) = canonical_key(position);
         let mut tt_move = None;
-        if let Some(entry) = self.tt.load(k) {
-            tt_move = entry.mv;
+        if let Some(entry) = self.tt.load(table_key) {
+            let back = self.inverse[symmetry.index()];
+            tt_move = entry.mv.map(|m| m.transformed(back));
             let score = from_tt(i32::from(entry.score), ply);
             if ply > 0 && i32::from(entry.depth) >= depth {
                 let cut = match entry.bound {
@@ -530,9 +694,14 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut moves = legal_moves(position, &self.rules, ORDINARY_MOVES);
+        if ply == 0 {
+            self.restrict_root(&mut moves);
+        }
+        let opponent = position.pieces(position.side_to_move().opponent());
+        let blocks = mill_completions(opponent) & position.empty();
         let mut scores: Vec<i32> = moves
             .iter()
-            .map(|&m| self.order_score(m, tt_move, ply))
+            .map(|&m| self.order_score(m, tt_move, blocks, ply))
             .collect();
         self.path.push(k);
         let alpha_start = alpha;
@@ -545,7 +714,14 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let reduction = late_move_reduction(i, depth, scores[i]);
+                let mut s = alpha + 1;
+                if reduction > 0 {
+                    s = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && !self.stopped {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta && !self.stopped {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
@@ -588,15 +764,19 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            k,
-            TtEntry {
-                mv: Some(best_move),
-                score: to_tt(best, ply),
-                depth: depth as i8,
-                bound,
-            },
-        );
+        // A root restricted to some moves has no value to share.
+        if ply > 0 || self.root_moves.is_none() {
+            self.tt.store(
+                table_key,
+                TtEntry {
+                    mv: Some(best_move.transformed(symmetry)),
+                    score: to_tt(best, ply),
+                    depth: depth as i8,
+                    bound,
+                    generation: self.generation,
+                },
+            );
+        }
         best
     }
 
@@ -644,16 +824,32 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    fn order_score(&self, mv: Move, tt_move: Option<Move>, ply: usize) -> i32 {
+    /// The ordering key of `mv`: the table move, removals, moves onto a point where the
+    /// opponent would close a mill (`blocks`), killers, then history.
+    fn order_score(&self, mv: Move, tt_move: Option<Move>, blocks: Bitboard, ply: usize) -> i32 {
         if Some(mv) == tt_move {
             ORDER_TT
         } else if mv.remove.is_some() {
             ORDER_CAPTURE
+        } else if blocks & mv.to.bit() != 0 {
+            ORDER_BLOCK
         } else if self.killers[ply].contains(&Some(mv)) {
             ORDER_KILLER
         } else {
             self.history[history_index(mv)]
         }
+    }
+}
+
+/// How many plies shallower the `index`-th move searched (ordering key `order`) is first tried
+/// at `depth`: quiet late moves only (not the table move, removals, blocks or killers).
+fn late_move_reduction(index: usize, depth: i32, order: i32) -> i32 {
+    if index < LMR_FIRST_MOVE || depth < LMR_MIN_DEPTH || order >= ORDER_KILLER {
+        0
+    } else if index >= LMR_DEEPER_MOVE && depth > LMR_MIN_DEPTH {
+        2
+    } else {
+        1
     }
 }
 

@@ -2,6 +2,7 @@
 //! in hand) and for Black to move, XORed together. The words come from a fixed SplitMix64
 //! stream, so keys are the same in every run and on every machine.
 
+use ludus_morris::geometry::Symmetry;
 use ludus_morris::{Color, Position, SQUARE_COUNT, Square};
 
 /// Number of points on the board (rows of the key table).
@@ -70,4 +71,32 @@ pub fn key(position: &Position) -> u64 {
         k ^= KEYS.in_hand[c][usize::from(position.in_hand(color)).min(MAX_IN_HAND - 1)];
     }
     k
+}
+
+/// The key of a position's class under the 16 board symmetries, and the symmetry that maps the
+/// position onto its class representative (the image whose packed boards are smallest).
+/// Symmetric positions have the same key; different classes have different keys (the packed
+/// representative, hands and side to move go through [`splitmix64`], a bijection).
+#[inline]
+pub fn canonical_key(position: &Position) -> (u64, Symmetry) {
+    let (white, black) = (position.pieces(Color::White), position.pieces(Color::Black));
+    let mut best = u64::MAX;
+    let mut best_symmetry = Symmetry::IDENTITY;
+    for symmetry in Symmetry::ALL {
+        let packed = u64::from(symmetry.apply_bits(white))
+            | u64::from(symmetry.apply_bits(black)) << SQUARES;
+        if packed < best {
+            best = packed;
+            best_symmetry = symmetry;
+        }
+    }
+    let rest = u64::from(position.in_hand(Color::White)) << 48
+        | u64::from(position.in_hand(Color::Black)) << 52
+        | (position.side_to_move().index() as u64) << 56;
+    (splitmix64(best | rest), best_symmetry)
+}
+
+/// The inverse of each symmetry, by index in [`Symmetry::ALL`].
+pub fn inverse_symmetries() -> [Symmetry; ludus_morris::geometry::SYMMETRY_COUNT] {
+    Symmetry::ALL.map(Symmetry::inverse)
 }

@@ -55,43 +55,43 @@ const PLAIN: &[Pin] = &[
         rules: Rules::standard(),
         position: "......../......../........ w 9 9 0",
         depth: 6,
-        expected: "a7 0 6 54817 | a7 d7 a1 a4 d1 g1",
+        expected: "d6 22 6 8620 | d6 d2 f4 b4 f6 d7",
     },
     Pin {
         rules: Rules::standard(),
         position: "WW.B.W.B/.BW.W.B./B..W.B.. w 0 0 0",
         depth: 7,
-        expected: "e4-f4xa4 183 7 19414 | e4-f4xa4 d3-d2 a7-a4 b2-b4 d1-a1 c5-c4 d7-a7xd6",
+        expected: "e4-f4xa4 338 7 11676 | e4-f4xa4 b2-b4 f2-d2 g4-g7 d2-f2xb4 c5-d5 f4-g4",
     },
     Pin {
         rules: Rules::standard(),
         position: "..WWWWW./BBB.W.../....B.B. w 2 2 3",
         depth: 5,
-        expected: "d3 123 5 2361 | d3 d2 e4 f4 g7-d7",
+        expected: "d3 171 5 1670 | d3 d2 e4 f4 g7-d7",
     },
     Pin {
         rules: Rules::standard(),
         position: "BBBBB.../.B....../....WWW. w 0 0 0",
         depth: 5,
-        expected: "e3-d1 -129 5 17755 | e3-d1 g4-f4 c3-d2xf4 a7-a4 d2-a7",
+        expected: "e3-d1 -44 5 8923 | e3-d1 d6-b6 c3-d2xb6 a7-a4 d2-a7",
     },
     Pin {
         rules: Rules::no_flying(),
         position: "BBBBB.../.B....../....WWW. w 0 0 0",
         depth: 5,
-        expected: "d3-d2 -29994 5 446 | d3-d2 g4-f4 d2-d3xg1 a7-a4 e3-e4",
+        expected: "c3-c4 -29994 5 1068 | c3-c4 d6-b6 c4-c5 a7-a4 d3-d2",
     },
     Pin {
         rules: Rules::no_flying(),
         position: "....BBWW/.....WW./.BB.W.W. w 0 0 11",
         depth: 7,
-        expected: "b2-b4 29995 4 1042 | b2-b4 e5-e4 d2-d3xe4 g1-g4",
+        expected: "b2-b4 29995 4 813 | b2-b4 d5-d6 d2-d3xg1 d6-d5",
     },
     Pin {
         rules: Rules::standard(),
         position: "W.B.W.B./.W.B.W../........ b 5 6 0",
         depth: 5,
-        expected: "e4 14 5 12245 | e4 g4 e5 e3 f6",
+        expected: "e4 -73 5 5311 | e4 b4 d5 g4 d3",
     },
 ];
 
@@ -107,13 +107,13 @@ fn noisy_searches_visit_the_pinned_nodes() {
             rules: Rules::standard(),
             position: "......../......../........ w 9 9 0",
             depth: 4,
-            expected: "d5 19 4 32748 | d5 f4 c5 e5",
+            expected: "d6 83 4 1161 | d6 f4 b6 f6",
         },
         Pin {
             rules: Rules::standard(),
             position: "WW.B.W.B/.BW.W.B./B..W.B.. w 0 0 0",
             depth: 5,
-            expected: "e4-f4xa4 130 5 4353 | e4-f4xa4 d3-d2 a7-a4 c5-c4 a4-a1",
+            expected: "e4-f4xa4 283 5 2510 | e4-f4xa4 d3-d2 a7-a4 c5-c4 d7-a7",
         },
     ];
     check(&pins, |searcher| searcher.set_noise(42, 60));
@@ -147,7 +147,7 @@ fn searches_probing_databases_visit_the_pinned_nodes() {
             rules: Rules::standard(),
             position: "WW.W..../.B.W.B../B.....B. w 0 0 0",
             depth: 5,
-            expected: "d7-g7 0 5 2046 | d7-g7 d6-b6 g4-g1 b6-b4 f4-g4xd2",
+            expected: "a7-a4 0 5 1773 | a7-a4 d6-b6 a4-a7 b6-b4 g4-g7xd2",
         },
         // 4 vs 3: the root is in a built sub-space and is played from it.
         Pin {

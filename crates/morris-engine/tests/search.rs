@@ -225,3 +225,26 @@ fn level_ten_beats_level_three_in_self_play() {
     println!("level 10 vs level 3: +{wins} ={draws} -{losses}");
     assert!(wins >= losses);
 }
+
+#[test]
+fn a_search_among_some_moves_chooses_one_of_them() {
+    // White closes a7-d7-g7 with g4-g7: the removal is chosen among the turns of that move.
+    let p = position("WW.W..../BBB...../........ w 0 0 0");
+    let rules = Rules::no_flying();
+    let turns: Vec<_> = p
+        .legal_moves(&rules)
+        .iter()
+        .copied()
+        .filter(|m| m.remove.is_some())
+        .collect();
+    assert!(turns.len() > 1);
+    let last = turns[turns.len() - 1];
+    let mut searcher = Searcher::new(rules);
+    let only = searcher.search_among(&p, &SearchLimits::depth(3), &[last]);
+    assert_eq!(only.best_move, Some(last));
+    let among = searcher.search_among(&p, &SearchLimits::depth(3), &turns);
+    assert!(turns.contains(&among.best_move.expect("a move")));
+    // No legal candidate: every move may be chosen.
+    let free = searcher.search_among(&p, &SearchLimits::depth(3), &[]);
+    assert_eq!(free.score, WIN - 1);
+}

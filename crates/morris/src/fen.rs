@@ -5,8 +5,12 @@
 //! B_TO_REMOVE W_MILL_FROM W_MILL_TO B_MILL_FROM B_MILL_TO MILLS_BITMASK RULE50 FULLMOVE`.
 //! Each ring is 8 characters (`*` empty, `O` white, `@` black) starting at the midpoint of its top
 //! side and going clockwise: inner `d5 e5 e4 e3 d3 c3 c4 c5`, middle `d6 f6 … b6`, outer
-//! `d7 g7 g4 g1 d1 a1 a4 a7` (Sanmill's square numbering 8..31). The older 12-field form without
-//! the four last-mill squares and the mills bitmask is read too. See `docs/interop-formats.md`.
+//! `d7 g7 g4 g1 d1 a1 a4 a7` (Sanmill's square numbering 8..31). Current Sanmill follows the 17
+//! fields with an extension block: `ids:nodes` says the last-mill fields are node ids 0..23
+//! (`-1` none) rather than legacy square ids, and further `c:`, `i:`, `l:`, `p:`, `s:` tokens
+//! may follow (kept as read, not interpreted). Ludus writes the current form (`… ids:nodes`)
+//! and reads it, the legacy 17-field form and the older 12-field form without the four
+//! last-mill squares and the mills bitmask. See `docs/interop-formats.md`.
 //!
 //! ```
 //! use ludus_morris::fen::{Fen, START_FEN};
@@ -51,14 +55,28 @@ const FIELDS: usize = 17;
 /// Fields of the older form (no last-mill squares, no mills bitmask).
 const OLD_FIELDS: usize = 12;
 /// The start position in the current form.
-pub const START_FEN: &str = "********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1";
+pub const START_FEN: &str =
+    "********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1 ids:nodes";
+/// The extension token that makes the last-mill fields node ids 0..23.
+const NODE_IDS: &str = "ids:nodes";
+/// Prefixes of the other extension tokens, read and kept but not interpreted.
+const EXTENSION_PREFIXES: [&str; 5] = ["c:", "i:", "l:", "p:", "s:"];
+/// Largest node id of a last-mill field under `ids:nodes`.
+const MAX_NODE_ID: i32 = SQUARE_COUNT as i32 - 1;
 
 /// Why a text is not a Sanmill FEN of the standard rules.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
-    /// Neither 17 nor 12 space-separated fields.
-    #[error("a Sanmill FEN has {FIELDS} fields (or 12 in the older form), found {0}")]
+    /// Neither 17 fields (with an optional extension block) nor 12.
+    #[error(
+        "a Sanmill FEN has {FIELDS} fields and an optional extension block (ids:nodes …), or 12 in the older form; found {0} fields"
+    )]
     FieldCount(usize),
+    /// A token after the 17 fields that is no extension Ludus knows.
+    #[error(
+        "unknown FEN extension {0:?} (expected ids:nodes or a token starting c:, i:, l:, p:, s:)"
+    )]
+    Extension(String),
     /// The board is not three rings of 8.
     #[error(
         "the board is three rings of 8 points (inner/middle/outer) of '*', 'O', '@', found {0:?}"
@@ -137,6 +155,10 @@ pub struct Fen {
     pub last_mills: Option<[i32; 4]>,
     /// Mills bitmask; `None` in the older form.
     pub mills_bitmask: Option<u64>,
+    /// The extension block says `ids:nodes`: the last-mill fields are node ids 0..23.
+    pub node_ids: bool,
+    /// The other extension tokens (`c:…`, `i:…`, `l:…`, `p:…`, `s:…`), as read.
+    pub extensions: Vec<String>,
     /// Plies since the last removal (Sanmill's rule-50 counter).
     pub rule50: u32,
     /// Full move number, from 1.
@@ -155,10 +177,16 @@ impl FromStr for Fen {
     type Err = FenError;
 
     fn from_str(text: &str) -> Result<Fen, FenError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let all: Vec<&str> = text.split_whitespace().collect();
+        let (fields, extension) = if all.len() > FIELDS {
+            all.split_at(FIELDS)
+        } else {
+            (&all[..], &[][..])
+        };
         if fields.len() != FIELDS && fields.len() != OLD_FIELDS {
             return Err(FenError::FieldCount(fields.len()));
         }
+        let (node_ids, extensions) = read_extension(extension)?;
         let rings: Vec<&str> = fields[0].split('/').collect();
         if rings.len() != 3 || rings.iter().any(|r| r.chars().count() != RING) {
             return Err(FenError::Board(fields[0].to_string()));
@@ -189,25 +217,30 @@ impl FromStr for Fen {
             other => return Err(bad(4, "action", other)),
         };
         let on_board: [u32; 2] = [
-            field(&fields, 4, "white on board")?,
-            field(&fields, 6, "black on board")?,
+            field(fields, 4, "white on board")?,
+            field(fields, 6, "black on board")?,
         ];
         let in_hand: [u8; 2] = [
-            field(&fields, 5, "white in hand")?,
-            field(&fields, 7, "black in hand")?,
+            field(fields, 5, "white in hand")?,
+            field(fields, 7, "black in hand")?,
         ];
         let to_remove: [u8; 2] = [
-            field(&fields, 8, "white to remove")?,
-            field(&fields, 9, "black to remove")?,
+            field(fields, 8, "white to remove")?,
+            field(fields, 9, "black to remove")?,
         ];
         let (last_mills, mills_bitmask, rest) = if fields.len() == FIELDS {
             let mills = [
-                field(&fields, 10, "last mill")?,
-                field(&fields, 11, "last mill")?,
-                field(&fields, 12, "last mill")?,
-                field(&fields, 13, "last mill")?,
+                field(fields, 10, "last mill")?,
+                field(fields, 11, "last mill")?,
+                field(fields, 12, "last mill")?,
+                field(fields, 13, "last mill")?,
             ];
-            (Some(mills), Some(field(&fields, 14, "mills bitmask")?), 15)
+            if node_ids
+                && let Some(i) = mills.iter().position(|&m| !(-1..=MAX_NODE_ID).contains(&m))
+            {
+                return Err(bad(11 + i, "last mill node id (-1..23)", fields[10 + i]));
+            }
+            (Some(mills), Some(field(fields, 14, "mills bitmask")?), 15)
         } else {
             (None, None, 10)
         };
@@ -220,8 +253,10 @@ impl FromStr for Fen {
             to_remove,
             last_mills,
             mills_bitmask,
-            rule50: field(&fields, rest, "rule 50")?,
-            fullmove: field(&fields, rest + 1, "fullmove")?,
+            node_ids,
+            extensions,
+            rule50: field(fields, rest, "rule 50")?,
+            fullmove: field(fields, rest + 1, "fullmove")?,
         };
         for color in Color::ALL {
             let counted = fen.pieces[color.index()].count_ones();
@@ -236,6 +271,23 @@ impl FromStr for Fen {
         }
         Ok(fen)
     }
+}
+
+/// Reads the extension block after the 17 fields: whether it says `ids:nodes`, and the other
+/// tokens.
+fn read_extension(tokens: &[&str]) -> Result<(bool, Vec<String>), FenError> {
+    let mut node_ids = false;
+    let mut others = Vec::new();
+    for &token in tokens {
+        if token == NODE_IDS && !node_ids {
+            node_ids = true;
+        } else if EXTENSION_PREFIXES.iter().any(|p| token.starts_with(p)) {
+            others.push(token.to_string());
+        } else {
+            return Err(FenError::Extension(token.to_string()));
+        }
+    }
+    Ok((node_ids, others))
 }
 
 fn bad(index: usize, name: &'static str, found: &str) -> FenError {
@@ -284,7 +336,14 @@ impl fmt::Display for Fen {
         if let (Some(m), Some(bits)) = (self.last_mills, self.mills_bitmask) {
             write!(f, " {} {} {} {} {bits}", m[0], m[1], m[2], m[3])?;
         }
-        write!(f, " {} {}", self.rule50, self.fullmove)
+        write!(f, " {} {}", self.rule50, self.fullmove)?;
+        if self.node_ids {
+            write!(f, " {NODE_IDS}")?;
+        }
+        for token in &self.extensions {
+            write!(f, " {token}")?;
+        }
+        Ok(())
     }
 }
 
@@ -331,8 +390,8 @@ impl Fen {
         Ok(MorrisState::Turn(position))
     }
 
-    /// The FEN of a state, with the given full move number (the last-mill fields `-1`, the
-    /// bitmask 0: the standard rules do not use them).
+    /// The FEN of a state in the current form, with the given full move number (the last-mill
+    /// fields `-1`, the bitmask 0: the standard rules do not use them; then `ids:nodes`).
     pub fn from_state(state: &MorrisState, fullmove: u32) -> Fen {
         let side = state.side();
         let removing = matches!(state, MorrisState::Removal(_));
@@ -358,6 +417,8 @@ impl Fen {
             to_remove,
             last_mills: Some([-1; 4]),
             mills_bitmask: Some(0),
+            node_ids: true,
+            extensions: Vec::new(),
             rule50: state.plies_since_removal(),
             fullmove,
         }

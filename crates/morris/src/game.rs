@@ -92,12 +92,11 @@ impl Game {
         if self.rules.threefold_repetition && self.repetitions() >= REPETITIONS_FOR_DRAW {
             return draw(OutcomeReason::ThreefoldRepetition);
         }
-        match self.rules.n_move_rule {
-            Some(limit) if position.plies_since_removal() >= limit => {
-                draw(OutcomeReason::NMoveRule)
-            }
-            _ => None,
+        let (history, _) = self.positions.split_at(self.positions.len() - 1);
+        if self.rules.n_move_draw(history, position) {
+            return draw(OutcomeReason::NMoveRule);
         }
+        None
     }
 
     /// The legal moves now; empty when the game is over (including draws).

@@ -44,6 +44,6 @@ pub use perft::{perft, perft_divide};
 pub use position::{
     FLYING_PIECES, MIN_PIECES, Outcome, OutcomeReason, PIECES_PER_SIDE, Position, Setup, SetupError,
 };
-pub use rules::{DEFAULT_N_MOVE_RULE, ParseRulesError, Rules};
+pub use rules::{DEFAULT_N_MOVE_RULE, NMoveCount, ParseRulesError, Rules};
 pub use square::{ALL_SQUARES, Bitboard, Color, ParseSquareError, SQUARE_COUNT, Square};
 pub use text::ParsePositionError;

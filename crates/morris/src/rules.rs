@@ -1,10 +1,32 @@
 //! Rule options (variants) of Nine Men's Morris.
 
+use crate::position::Position;
 use std::fmt;
 use std::str::FromStr;
 
 /// Default of the N-move rule: a draw after this many plies without a removal.
 pub const DEFAULT_N_MOVE_RULE: u32 = 100;
+
+/// Which plies the N-move rule counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum NMoveCount {
+    /// Every ply since the last removal, placements included (Ludus's reading, the default).
+    #[default]
+    AllPlies,
+    /// Only the movement-phase plies since the last removal (Sanmill's reading): placements
+    /// do not count.
+    MovementPlies,
+}
+
+impl NMoveCount {
+    /// The name in the text form: `all` or `movement`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NMoveCount::AllPlies => "all",
+            NMoveCount::MovementPlies => "movement",
+        }
+    }
+}
 
 /// The rule options a game is played under. Perft ignores the two draw rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,6 +37,8 @@ pub struct Rules {
     pub n_move_rule: Option<u32>,
     /// A draw when the same position (same side to move) occurs for the third time.
     pub threefold_repetition: bool,
+    /// Which plies the N-move rule counts.
+    pub n_move_count: NMoveCount,
 }
 
 impl Rules {
@@ -24,6 +48,7 @@ impl Rules {
             flying: true,
             n_move_rule: Some(DEFAULT_N_MOVE_RULE),
             threefold_repetition: true,
+            n_move_count: NMoveCount::AllPlies,
         }
     }
 
@@ -63,6 +88,50 @@ impl Rules {
     pub const fn movement_name(&self) -> &'static str {
         if self.flying { STANDARD } else { NO_FLYING }
     }
+
+    /// The plies the N-move rule has counted at `current`, whose earlier positions are
+    /// `history` (oldest first, `current` excluded). With [`NMoveCount::AllPlies`] that is the
+    /// position's own counter; with [`NMoveCount::MovementPlies`] only the plies since the last
+    /// removal that moved a piece (were played by a side with nothing in hand) count. Plies
+    /// before the start of `history` count when its first position is in the movement phase.
+    ///
+    /// ```
+    /// use ludus_morris::{Game, NMoveCount, Rules};
+    /// let mut game = Game::new(Rules::standard());
+    /// for mv in ["d6", "d5", "b6"] {
+    ///     game.play(mv.parse().unwrap()).unwrap();
+    /// }
+    /// let (history, current) = game.positions().split_at(3);
+    /// assert_eq!(Rules::standard().n_move_plies(history, &current[0]), 3);
+    /// let sanmill = Rules { n_move_count: NMoveCount::MovementPlies, ..Rules::standard() };
+    /// assert_eq!(sanmill.n_move_plies(history, &current[0]), 0);
+    /// ```
+    pub fn n_move_plies(&self, history: &[Position], current: &Position) -> u32 {
+        let plies = current.plies_since_removal();
+        if self.n_move_count == NMoveCount::AllPlies {
+            return plies;
+        }
+        let known = history.len().min(plies as usize);
+        let moved = |position: &&Position| position.in_hand(position.side_to_move()) == 0;
+        let counted = history[history.len() - known..]
+            .iter()
+            .filter(moved)
+            .count() as u32;
+        let unknown = plies - known as u32;
+        let before = history.first().unwrap_or(current);
+        counted
+            + if before.is_movement_phase() {
+                unknown
+            } else {
+                0
+            }
+    }
+
+    /// Whether the N-move rule draws at `current` after `history` (see [`Rules::n_move_plies`]).
+    pub fn n_move_draw(&self, history: &[Position], current: &Position) -> bool {
+        self.n_move_rule
+            .is_some_and(|limit| self.n_move_plies(history, current) >= limit)
+    }
 }
 
 impl Default for Rules {
@@ -79,6 +148,8 @@ const NO_FLYING: &str = "no-flying";
 const N_MOVE_KEY: &str = "n-move-rule";
 /// Option key of the repetition rule in the text form (`threefold-repetition=off`).
 const THREEFOLD_KEY: &str = "threefold-repetition";
+/// Option key of the N-move rule's counting in the text form (`n-move-count=movement`).
+const N_MOVE_COUNT_KEY: &str = "n-move-count";
 
 /// Why a text names no rule set.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -86,9 +157,10 @@ pub enum ParseRulesError {
     /// The first word is not a rule set name.
     #[error("unknown rules {0:?} (expected \"standard\" or \"no-flying\")")]
     UnknownName(String),
-    /// An option after the name is not `n-move-rule=N|off` or `threefold-repetition=on|off`.
+    /// An option after the name is not `n-move-rule=N|off`, `threefold-repetition=on|off` or
+    /// `n-move-count=all|movement`.
     #[error(
-        "unknown rule option {0:?} (expected n-move-rule=N, n-move-rule=off, threefold-repetition=on or threefold-repetition=off)"
+        "unknown rule option {0:?} (expected n-move-rule=N, n-move-rule=off, threefold-repetition=on, threefold-repetition=off, n-move-count=all or n-move-count=movement)"
     )]
     BadOption(String),
 }
@@ -98,7 +170,8 @@ impl FromStr for Rules {
 
     /// Reads a rule set name, `standard` or `no-flying`, optionally followed by options that
     /// change its draw rules: `n-move-rule=N` (N ≥ 1) or `n-move-rule=off`,
-    /// `threefold-repetition=on|off` — the text [`Display`](fmt::Display) writes.
+    /// `threefold-repetition=on|off`, `n-move-count=all|movement` (which plies the N-move rule
+    /// counts, [`NMoveCount`]) — the text [`Display`](fmt::Display) writes.
     ///
     /// ```
     /// use ludus_morris::Rules;
@@ -125,6 +198,8 @@ impl FromStr for Rules {
                 }
                 (THREEFOLD_KEY, "on") => rules.threefold_repetition = true,
                 (THREEFOLD_KEY, "off") => rules.threefold_repetition = false,
+                (N_MOVE_COUNT_KEY, "all") => rules.n_move_count = NMoveCount::AllPlies,
+                (N_MOVE_COUNT_KEY, "movement") => rules.n_move_count = NMoveCount::MovementPlies,
                 _ => return Err(bad()),
             }
         }
@@ -151,6 +226,9 @@ impl fmt::Display for Rules {
                 "off"
             };
             write!(f, " {THREEFOLD_KEY}={on}")?;
+        }
+        if self.n_move_count != base.n_move_count {
+            write!(f, " {N_MOVE_COUNT_KEY}={}", self.n_move_count.name())?;
         }
         Ok(())
     }

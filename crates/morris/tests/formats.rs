@@ -1,10 +1,10 @@
 //! Sanmill's FEN, the atomic move tokens and the game record: golden files read and write back
 //! unchanged, tokens join into whole turns, records keep their rules and tags.
 
-use ludus_morris::fen::{Fen, START_FEN};
+use ludus_morris::fen::{Fen, FenError, START_FEN};
 use ludus_morris::record::{OffBoardResult, Record, RecordError};
 use ludus_morris::token::{MorrisState, TokenError, apply_token, tokens_of};
-use ludus_morris::{Color, Game, Position, Rules, Square};
+use ludus_morris::{Color, Game, NMoveCount, Position, Rules, Square};
 
 /// The FEN lines of `data/fen.txt` (comments skipped).
 const FENS: &str = include_str!("data/fen.txt");
@@ -19,6 +19,22 @@ fn sanmill_fens_read_and_write_back_unchanged() {
         assert_eq!(fen.to_string(), line);
         fen.state().unwrap_or_else(|e| panic!("{line}: {e}"));
     }
+}
+
+#[test]
+fn the_current_form_is_written_and_the_legacy_form_read() {
+    let legacy = "********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1";
+    let fen: Fen = legacy.parse().unwrap();
+    assert!(!fen.node_ids);
+    assert_eq!(fen.to_string(), legacy);
+    let state = fen.state().unwrap();
+    assert_eq!(
+        Fen::from_state(&state, 1).to_string(),
+        format!("{legacy} ids:nodes")
+    );
+    let current: Fen = START_FEN.parse().unwrap();
+    assert!(current.node_ids && current.extensions.is_empty());
+    assert_eq!(current.state().unwrap(), state);
 }
 
 #[test]
@@ -49,6 +65,17 @@ fn fens_that_disagree_with_themselves_say_why() {
     assert_eq!(
         wrong_count.parse::<Fen>().unwrap_err().to_string(),
         "White has 3 pieces on the board, the FEN says 4"
+    );
+    let unknown_extension = "********/********/OO*@***O b p p 3 6 1 7 0 0 -1 -1 -1 -1 0 0 3 x:1";
+    assert_eq!(
+        unknown_extension.parse::<Fen>(),
+        Err(FenError::Extension("x:1".to_string()))
+    );
+    let node_id_too_big =
+        "********/********/OO*@***O b p p 3 6 1 7 0 0 -1 24 -1 -1 0 0 3 ids:nodes";
+    assert_eq!(
+        node_id_too_big.parse::<Fen>().unwrap_err().to_string(),
+        "field 12 (last mill node id (-1..23)) cannot be \"24\""
     );
     let removal_without_action = "********/********/OO*@***O b p p 3 6 1 7 0 1 -1 -1 -1 -1 0 0 3";
     let fen: Fen = removal_without_action.parse().unwrap();
@@ -185,12 +212,15 @@ fn rules_texts_read_back() {
     for flying in [true, false] {
         for n_move_rule in [None, Some(1), Some(50), Some(100)] {
             for threefold_repetition in [true, false] {
-                let rules = Rules {
-                    flying,
-                    n_move_rule,
-                    threefold_repetition,
-                };
-                assert_eq!(rules.to_string().parse(), Ok(rules), "{rules}");
+                for n_move_count in [NMoveCount::AllPlies, NMoveCount::MovementPlies] {
+                    let rules = Rules {
+                        flying,
+                        n_move_rule,
+                        threefold_repetition,
+                        n_move_count,
+                    };
+                    assert_eq!(rules.to_string().parse(), Ok(rules), "{rules}");
+                }
             }
         }
     }
@@ -198,4 +228,11 @@ fn rules_texts_read_back() {
     assert_eq!(Rules::no_flying().to_string(), "no-flying");
     assert!("standard n-move-rule=0".parse::<Rules>().is_err());
     assert!("standard flying=on".parse::<Rules>().is_err());
+    assert!("standard n-move-count=some".parse::<Rules>().is_err());
+    assert_eq!(
+        "standard n-move-count=movement"
+            .parse::<Rules>()
+            .map(|r| r.n_move_count),
+        Ok(NMoveCount::MovementPlies)
+    );
 }

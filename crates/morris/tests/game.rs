@@ -1,6 +1,6 @@
 //! `Game`: history, draws by repetition and by the N-move rule, and the outcome.
 
-use ludus_morris::{Color, Game, IllegalMove, Outcome, OutcomeReason, Position, Rules};
+use ludus_morris::{Color, Game, IllegalMove, NMoveCount, Outcome, OutcomeReason, Position, Rules};
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap()
@@ -116,4 +116,42 @@ fn illegal_moves_leave_the_game_unchanged_and_undo_takes_back() {
     assert_eq!(game.undo(), Some("d6".parse().unwrap()));
     assert_eq!(game.position(), &Position::new());
     assert_eq!(game.undo(), None);
+}
+
+/// Plays the first legal move that removes nothing until the game ends, and returns the
+/// number of plies played and how it ended.
+fn quiet_game_length(rules: Rules) -> (usize, Option<OutcomeReason>) {
+    let mut game = Game::new(rules);
+    while game.outcome().is_none() && game.moves().len() < 1000 {
+        let quiet = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.remove.is_none());
+        let Some(mv) = quiet else { break };
+        game.play(mv).unwrap();
+    }
+    (game.moves().len(), game.outcome().map(|o| o.reason))
+}
+
+#[test]
+fn the_n_move_rule_counts_placements_unless_told_to_count_movement_plies_only() {
+    let rules = Rules {
+        n_move_rule: Some(30),
+        threefold_repetition: false,
+        ..Rules::standard()
+    };
+    assert_eq!(
+        quiet_game_length(rules),
+        (30, Some(OutcomeReason::NMoveRule))
+    );
+    let movement_only = Rules {
+        n_move_count: NMoveCount::MovementPlies,
+        ..rules
+    };
+    // The 18 placements do not count: the draw comes 30 movement plies later.
+    assert_eq!(
+        quiet_game_length(movement_only),
+        (48, Some(OutcomeReason::NMoveRule))
+    );
 }

@@ -199,3 +199,104 @@ fn the_readme_level_table_is_the_engines() {
         assert_eq!(row, expected, "level {}", level.number);
     }
 }
+
+#[test]
+fn morris_tune_writes_weights_that_read_back_and_rejects_bad_input() {
+    use ludus_morris_engine::eval::Weights;
+    let out = std::env::temp_dir().join(format!("ludus-tune-{}.txt", std::process::id()));
+    let path = out.to_str().expect("a UTF-8 path");
+    let args = [
+        "morris", "tune", "--seed", "3", "--games", "2", "--depth", "2",
+    ];
+    let output = ludus(&[&args[..], &["--epochs", "20", "--out", path]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&out).expect("the weights file");
+    assert!(text.starts_with("# ludus morris tune --seed 3 --games 2 --depth 2"));
+    assert!(Weights::parse(&text).is_ok(), "{text}");
+    let _ = std::fs::remove_file(&out);
+    for bad in [
+        &["--games", "0"][..],
+        &["--depth", "99"][..],
+        &["--from", "/nonexistent/weights.txt"][..],
+    ] {
+        let output = ludus(&[&["morris", "tune", "--out", path][..], bad].concat());
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert_eq!(stderr(&output).lines().count(), 1, "{bad:?}");
+    }
+}
+
+#[test]
+fn morris_duel_between_two_depths_prints_games_and_a_summary() {
+    let output = ludus(&[
+        "morris", "duel", "--a", "depth:1", "--b", "depth:2", "--games", "2", "--seed", "5",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        text.contains("depth:1 vs depth:2: 2 games (seed 5"),
+        "{text}"
+    );
+    assert!(text.contains("A: +"), "{text}");
+    assert!(text.contains("Elo"), "{text}");
+    let again = ludus(&[
+        "morris", "duel", "--a", "depth:1", "--b", "depth:2", "--games", "2", "--seed", "5",
+    ]);
+    let games = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        games(&text),
+        games(&stdout(&again)),
+        "depth duels are reproducible"
+    );
+}
+
+#[test]
+fn morris_duel_drives_an_engine_over_the_uci_protocol() {
+    let me = env!("CARGO_BIN_EXE_ludus");
+    let uci = format!("uci:{me} morris uci");
+    let output = ludus(&[
+        "morris",
+        "duel",
+        "--a",
+        "depth:1",
+        "--b",
+        &uci,
+        "--setoption-b",
+        "Level=3",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--sprt",
+        "0,10",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(!text.contains("forfeit"), "{text}");
+    assert!(text.contains("uci:ludus"), "{text}");
+    assert!(text.contains("SPRT [0, 10]: LLR"), "{text}");
+}
+
+#[test]
+fn morris_duel_rejects_bad_players_in_one_line() {
+    for (a, b) in [
+        ("depth:0", "depth:1"),
+        ("depth:1", "gnubg:2"),
+        ("level:x", "depth:1"),
+    ] {
+        let output = ludus(&["morris", "duel", "--a", a, "--b", b, "--games", "2"]);
+        assert_eq!(output.status.code(), Some(2));
+        let error = stderr(&output);
+        assert_eq!(error.lines().count(), 1, "{error}");
+        assert!(error.contains("bad player"), "{error}");
+    }
+}
