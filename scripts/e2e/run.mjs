@@ -18,6 +18,21 @@
 //                                 button shows both players' totals (GET /api/games/{id}/analysis).
 //   7. sigkill_resume           – a second server is killed with SIGKILL mid-game; restarted on
 //                                 the same database, every game is back with its full history.
+//   8. backgammon_move_marked   – the computer's backgammon move is animated checker by checker,
+//                                 then marked on the board (from, to); the log is translated.
+//   9. morris_review_en         – the Morris game of test 1 reviewed move by move (buttons, ←/→,
+//                                 a click on a move, a dot of the graph), at 1280 px.
+//  10. backgammon_review_error  – a finished backgammon game: a click on an error's dot of the graph
+//                                 shows that decision and its position (the checkers drawn).
+//  11. hint_rematch             – against the computer: a hint, a take-back, resignation ("You lost —"),
+//                                 rematch with the sides swapped and the series' score.
+//  12. review_et_hu             – the backgammon and Morris reviews in Estonian and Hungarian: no
+//                                 English word left.
+//  13. review_phone             – both reviews at 375 px: nothing wider than the screen.
+//  14. analysis_board           – the analysis board from a pasted XGID (moves ranked), from a
+//                                 Sanmill FEN, and again from its shareable address.
+//  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
+//                                 end to end, "44: no move" in the log, a move's checkers replayed.
 // Screenshots go to target/e2e/*.png.
 
 import { spawn } from 'node:child_process';
@@ -111,6 +126,9 @@ function pickMorris(moves) {
   return pool[random(pool.length)];
 }
 
+// Games the later tests review: the Morris game of test 1, a random backgammon game.
+const reviewed = {};
+
 async function morrisFullGameEn(browser, url) {
   const page = await browser.newPage();
   await page.goto(url);
@@ -140,11 +158,15 @@ async function morrisFullGameEn(browser, url) {
   assert(state.result, `the Morris game ended within ${MAX_MORRIS_PLIES} plies`);
   await page.waitForSelector('#summary:not([hidden])');
   const summary = await page.textContent('#summary');
-  assert(/wins|drawn/.test(summary), `English game-over summary: ${summary}`);
+  assert(/You (won|lost) —|drawn/.test(summary), `English game-over summary: ${summary}`);
   if (!screenshotTaken) await page.screenshot({ path: join(OUT, 'morris-midgame-en.png') });
   await page.screenshot({ path: join(OUT, 'morris-over-en.png') });
   const record = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/export`)).text(), gameId(page));
   assert(record.includes('1. '), 'the exported Morris record lists the moves');
+  assert((await page.locator('#morris-board [data-last="to"]').count()) === 1, 'the last move is marked');
+  const overText = await page.textContent('#play');
+  assert((overText.match(/Game over\./g) || []).length <= 1, '"Game over." at most once');
+  reviewed.morris = gameId(page);
   await page.close();
   return `${state.history.length} plies (${dragged} by drag and drop), result ${JSON.stringify(state.result)}`;
 }
@@ -232,6 +254,8 @@ async function twoHumansHu(browser, url) {
   for (const [i, move] of moves.entries()) {
     const [mover, watcher] = i % 2 === 0 ? [host, guest] : [guest, host];
     await waitForTurn(mover, i % 2 === 0 ? 'white' : 'black');
+    // A page in the background gets few animation frames: clicks there wait long to be "stable".
+    await mover.bringToFront();
     await playMorrisMove(mover, move);
     // The other page learns of the move by the WebSocket alone.
     await watcher.waitForSelector(`#play[data-version="${i + 1}"]`, { timeout: WAIT_MS });
@@ -287,17 +311,23 @@ async function cubeBetweenTwoPages(browser, url) {
   const opening = await api(host, `/api/games/${gameId(host)}`);
   const opener = opening.to_act;
   const doubler = opener === 'white' ? 'black' : 'white';
+  await pages[opener].bringToFront();
   await playBackgammonTurn(pages[opener], await waitForTurn(pages[opener], opener));
   const before = await waitForTurn(pages[doubler], doubler);
   assert(before.actions.includes('double'), `the doubler may double: ${before.actions}`);
+  await pages[doubler].bringToFront();
   await pages[doubler].click('#double');
   // The opener's page learns of the offer over the WebSocket and shows Take / Pass.
   await pages[opener].waitForSelector('#take', { timeout: WAIT_MS });
   await pages[opener].waitForSelector('#pass');
   await pages[opener].screenshot({ path: join(OUT, 'backgammon-double-offered-hu.png') });
+  await pages[opener].bringToFront();
   await pages[opener].click('#take');
+  // The cube shows the offered value while the double waits too: wait for the take itself.
+  await pages[opener].waitForSelector('#take', { state: 'detached', timeout: WAIT_MS });
   for (const page of [host, guest]) {
-    await page.waitForFunction(() => document.querySelector('#cube + text')?.textContent === '2', null, { timeout: WAIT_MS });
+    await page.waitForFunction(() => document.querySelector('#cube + text')?.textContent === '2'
+      && document.querySelector('#cube').getAttribute('stroke-width') === '2', null, { timeout: WAIT_MS });
   }
   const after = await api(host, `/api/games/${gameId(host)}`);
   assert(after.view.cube.value === 2 && after.view.cube.owner === opener, `cube ${JSON.stringify(after.view.cube)}`);
@@ -337,6 +367,276 @@ async function analysisAfterGame(browser, url) {
   return 'the summary shows the analysis of a finished game';
 }
 
+// Plays a backgammon game between two seats through the API with random moves (no doubles),
+// then resigns it.
+async function randomBackgammonGame(url) {
+  const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const created = await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed: 11, rules: { cube: false } });
+  // Its own generator: the same game whatever ran before (about 60 decisions).
+  let own = 2024;
+  const pick = (n) => { own = (own * 1103515245 + 12345) % 2147483648; return own % n; };
+  let state = created.state;
+  // Some 15 turns each, then the side to act resigns: the debug build's analysis of a whole game of
+  // random moves (hundreds of plays to rank after each double) would take half a minute.
+  for (let i = 0; i < 30 && !state.result; i++) {
+    const token = created.tokens[state.to_act];
+    state = state.legal_moves.length
+      ? await post(`/api/games/${created.id}/moves`, { token, move: state.legal_moves[pick(state.legal_moves.length)] })
+      : await post(`/api/games/${created.id}/actions`, { token, action: 'roll' });
+  }
+  if (!state.result) state = await post(`/api/games/${created.id}/actions`, { token: created.tokens[state.to_act], action: 'resign' });
+  assert(state.result, 'the random backgammon game ended');
+  return created;
+}
+
+async function backgammonMoveMarked(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'et');
+  await page.selectOption('#bg-side', 'white');
+  await page.selectOption('#bg-level', '1');
+  await page.click('#start-backgammon');
+  await page.waitForSelector('#bg-board');
+  // Play until the computer has answered one of our moves on this page.
+  for (let turns = 0; turns < 6; turns++) {
+    const state = await waitForTurn(page, 'white');
+    const animated = Number(await page.getAttribute('#bg-board', 'data-animations') || 0);
+    if (animated > 0 && state.view.last_play?.side === 'black' && state.view.last_play.steps.length) break;
+    if (state.result) break;
+    if (state.view.phase === 'roll') { await page.click('#roll'); await page.waitForFunction((v) => Number(document.querySelector('#play').dataset.version) > v, state.version); continue; }
+    if (state.view.phase === 'doubled') { await page.click('#take'); continue; }
+    await playBackgammonTurn(page, state);
+  }
+  assert(Number(await page.getAttribute('#bg-board', 'data-animations')) > 0, 'the computer\'s move was animated');
+  await page.waitForSelector('#bg-board:not([data-animating="1"])', { timeout: WAIT_MS });
+  const state = await api(page, `/api/games/${gameId(page)}`);
+  const play = state.view.last_play;
+  if (play.side === 'black') {
+    // The viewer plays White: Black's point p is White's 25 - p.
+    const to = play.steps[play.steps.length - 1].to;
+    const shown = to === 0 ? null : 25 - to;
+    if (shown) await page.waitForSelector(`#bg-board [data-last-to="${shown}"]`, { state: 'attached' });
+  }
+  assert((await page.locator('#bg-board [data-last-from]').count()) === play.steps.length, 'each checker of the last move is marked');
+  const log = await page.textContent('#movelist');
+  assert(!/: *$/m.test(log) && !/Doubles|Takes|Wins/.test(log), `the Estonian log is translated: ${log.slice(0, 200)}`);
+  // The hint of the moment (the cube before rolling, a move after), in Estonian.
+  if (!state.result && state.to_act === 'white') {
+    await page.click('#hint-button');
+    await page.waitForFunction(() => /^Vihje: /.test(document.querySelector('#hint-text').textContent), null, { timeout: WAIT_MS });
+  }
+  await page.screenshot({ path: join(OUT, 'backgammon-last-move-et.png') });
+  await page.close();
+  return `${play.side} played ${play.steps.map((s) => `${s.from}/${s.to}`).join(' ')}: animated, then marked`;
+}
+
+const reviewIndex = async (page) => Number(await page.getAttribute('#review', 'data-index'));
+
+async function morrisReviewEn(browser, url) {
+  assert(reviewed.morris, 'test 1 left a Morris game');
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  // From "Recent games": the finished game's Review link.
+  await page.click(`a.review-link[href="/review/${reviewed.morris}"]`);
+  await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+  const steps = Number(await page.getAttribute('#review', 'data-steps'));
+  const state = await api(page, `/api/games/${reviewed.morris}`);
+  assert(steps === state.view.moves.length, `a step per move: ${steps} of ${state.view.moves.length}`);
+  assert(await page.locator('#review-graph .graph-line').count() === 1, 'the graph is drawn');
+  await page.click('#review-next');
+  await page.keyboard.press('ArrowRight');
+  assert(await reviewIndex(page) === 2, 'button and → step forward');
+  await page.keyboard.press('ArrowLeft');
+  assert(await reviewIndex(page) === 1, '← steps back');
+  assert((await page.textContent('#review-played')).includes(state.view.moves[1]), 'the move shown is the game\'s');
+  await page.click('.review-move[data-index="5"]');
+  assert(await reviewIndex(page) === 5, 'a click on a move shows it');
+  await page.waitForSelector(`#morris-board [data-point="${state.view.moves[5].replace(/^.*-/, '').slice(0, 2)}"] .piece`, { state: 'attached' });
+  const dots = await page.locator('.graph-dot').count();
+  if (dots > 0) {
+    const index = Number(await page.locator('.graph-dot').first().getAttribute('data-index'));
+    await page.locator('.graph-dot').first().dispatchEvent('click');
+    assert(await reviewIndex(page) === index, 'a dot of the graph shows its move');
+  }
+  const summary = await page.textContent('#review-summary');
+  assert(/moves ·/.test(summary), `a summary per player: ${summary}`);
+  await page.screenshot({ path: join(OUT, 'review-morris-desktop-en.png'), fullPage: true });
+  await page.close();
+  return `${steps} moves stepped, ${dots} errors on the graph`;
+}
+
+async function backgammonReviewError(browser, url) {
+  const created = await randomBackgammonGame(url);
+  reviewed.backgammon = created.id;
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${url}/review/${created.id}`);
+  await setLanguage(page, 'en');
+  await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+  const review = await api(page, `/api/games/${created.id}/review`);
+  const decisions = review.report.games.flatMap((g) => g.decisions);
+  // Dots of neighbouring decisions may overlap: the click goes to this one's element.
+  const dot = page.locator('.graph-dot').nth(1);
+  const index = Number(await dot.getAttribute('data-index'));
+  await dot.dispatchEvent('click');
+  assert(await reviewIndex(page) === index, 'the dot shows its decision');
+  const decision = decisions[index];
+  assert(decision.mark !== 'none', 'the dot is an error');
+  assert((await page.textContent('#review-played')).includes(decision.played), 'the decision played is shown');
+  assert((await page.textContent('#review-best')).includes(decision.best), 'the best play is shown');
+  // The board is the decision's: as many White checkers drawn as the position has on points and bar.
+  const white = decision.board.points.filter((n) => n > 0).reduce((a, b) => a + b, 0) + decision.board.bar.white;
+  const drawn = await page.locator('#bg-board circle.checker.white').count();
+  assert(drawn === white, `${drawn} White checkers drawn, ${white} in the position`);
+  assert(/error rate/.test(await page.textContent('#review-summary')), 'the error rate per player');
+  await page.screenshot({ path: join(OUT, 'review-backgammon-desktop-en.png'), fullPage: true });
+  await page.close();
+  return `${decisions.length} decisions, decision ${index + 1} (${decision.mark}) shown from the graph`;
+}
+
+async function hintRematch(browser, url) {
+  const page = await browser.newPage();
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.selectOption('#morris-side', 'white');
+  await page.selectOption('#morris-level', '1');
+  await page.click('#start-morris');
+  let state = await waitForTurn(page, 'white');
+  await page.click('#hint-button');
+  await page.waitForFunction(() => /Hint: [a-g][1-7]/.test(document.querySelector('#hint-text').textContent), null, { timeout: WAIT_MS });
+  const hint = await page.textContent('#hint-text');
+  await playMorrisMove(page, state.legal_moves[0]);
+  state = await waitForTurn(page, 'white');
+  assert(state.history.length === 2, 'the computer answered');
+  let detail = hint;
+  if (await page.locator('#takeback:not([hidden])').count()) {
+    await page.click('#takeback');
+    await page.waitForFunction(() => document.querySelectorAll('#morris-board .piece').length === 0, null, { timeout: WAIT_MS });
+    detail += ', takeback';
+  }
+  assert(/Computer, level 1/.test(await page.textContent('#counts')), 'the computer is named with its level');
+  await page.click('#resign');
+  await page.waitForSelector('#summary:not([hidden])');
+  const result = await page.textContent('#result-text');
+  assert(/^You lost — resignation/.test(result), `personal result: ${result}`);
+  const first = gameId(page);
+  await page.click('#rematch');
+  await page.waitForFunction((id) => !location.pathname.endsWith(id) && document.querySelector('#morris-board'), first);
+  assert(/You play Black/.test(await page.textContent('#you-are')), 'the rematch swaps the sides');
+  await waitForTurn(page, 'black');
+  await page.click('#resign');
+  await page.waitForSelector('#tally');
+  const tally = await page.textContent('#tally');
+  assert(/you 0 – 2/.test(tally), `the series' score: ${tally}`);
+  await page.close();
+  return `${detail}; ${result}; ${tally}`;
+}
+
+const ENGLISH = /\b(White|Black|double|no double|take|pass|best|error|blunder|doubtful|Played|Loss|Decision|mistake|inaccuracy|moves|Game review)\b/;
+
+async function reviewEtHu(browser, url) {
+  const page = await browser.newPage();
+  const seen = [];
+  for (const lang of ['et', 'hu']) {
+    for (const id of [reviewed.backgammon, reviewed.morris]) {
+      await page.goto(`${url}/review/${id}`);
+      await setLanguage(page, lang);
+      await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+      // A take decision and a cube word show in the backgammon detail only when stepped to.
+      for (const step of [0, 3]) {
+        await page.click(`.review-move[data-index="${step}"]`);
+        const text = await page.innerText('#review');
+        const english = ENGLISH.exec(text);
+        assert(!english, `${lang} review of ${id}: English word "${english?.[0]}"`);
+      }
+      seen.push(lang);
+    }
+  }
+  await page.screenshot({ path: join(OUT, 'review-backgammon-hu.png'), fullPage: true });
+  await page.close();
+  return `${seen.length} reviews checked`;
+}
+
+async function reviewPhone(browser, url) {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 375, height: 812 });
+  const widths = [];
+  for (const [name, id] of [['morris', reviewed.morris], ['backgammon', reviewed.backgammon]]) {
+    await page.goto(`${url}/review/${id}`);
+    await setLanguage(page, 'en');
+    await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+    await page.click('#review-next');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert(width <= 375, `${name} review fits 375 px (${width})`);
+    const board = await page.locator('#review-board svg').boundingBox();
+    assert(board.width > 300, `${name} board ${board.width} px wide`);
+    widths.push(width);
+    await page.screenshot({ path: join(OUT, `review-${name}-phone-en.png`), fullPage: true });
+  }
+  await page.close();
+  return `page widths ${widths.join(', ')} px`;
+}
+
+async function analysisBoard(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.click('#open-analysis');
+  const xgid = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10';
+  await page.fill('#analysis-text', xgid);
+  await page.click('#analysis-go');
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  const best = await page.textContent('#ranking li[data-rank="1"] code');
+  assert(best === '8/5 6/5', `the best 31 at the start is 8/5 6/5, not ${best}`);
+  await page.waitForSelector('#analysis-position #bg-board circle.checker');
+  assert(/wins \d+\.\d %/.test(await page.textContent('#chances')), 'the winning chances are shown');
+  const shared = page.url();
+  assert(shared.includes('/analysis?text=XGID'), `the address holds the position: ${shared}`);
+  const fen = 'O*******/********/******** b p p 1 8 0 9 0 0 -1 -1 -1 -1 0 0 1';
+  await page.fill('#analysis-text', fen);
+  await page.fill('#analysis-dice', '');
+  await page.click('#analysis-go');
+  await page.waitForSelector('#analysis-board[data-game="morris"] #ranking li', { timeout: WAIT_MS });
+  assert(await page.locator('#analysis-position #morris-board .piece').count() === 1, 'the FEN\'s one piece is drawn');
+  const morrisMoves = await page.locator('#ranking li').count();
+  await page.goto(shared);
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  assert(await page.textContent('#ranking li[data-rank="1"] code') === best, 'the shared address shows the same analysis');
+  await page.screenshot({ path: join(OUT, 'analysis-board-en.png'), fullPage: true });
+  await page.close();
+  return `XGID: best ${best}; FEN: ${morrisMoves} moves ranked; shared address reopened`;
+}
+
+async function pageFunctions(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  const found = await page.evaluate(async () => {
+    const morris = await import('/assets/morris.js');
+    const backgammon = await import('/assets/backgammon.js');
+    const board = { mine: new Array(26).fill(0), opp: new Array(26).fill(0) };
+    board.mine[6] = 1; board.opp[4] = 1; // after 8/4* (viewer's numbering): the hit checker is on the bar
+    board.mine[4] = 1; board.mine[6] = 0; board.opp[4] = 0; board.opp[25] = 1;
+    const frames = backgammon.playFrames(board, [{ mine: true, from: 8, to: 4, hit: true }]);
+    return {
+      ends: morris.lineEnds(['a7', 'a1', 'a4']),
+      mills: morris.standingMills({ a7: 'white', a4: 'white', a1: 'white', d6: 'black' }).map((m) => m.points.join(' ')),
+      noMove: backgammon.logText('44: '),
+      doubles: backgammon.logText('Doubles => 4'),
+      before: [frames[0].mine[8], frames[0].mine[4], frames[0].opp[4], frames[0].opp[25]],
+    };
+  });
+  assert(found.ends.join(' ') === 'a1 a7', `the a-file mill runs a1 to a7: ${found.ends}`);
+  assert(found.mills.join() === 'a7 a4 a1', `standing mills: ${found.mills}`);
+  assert(found.noMove === '44: no move' && found.doubles === 'Doubles to 4', `log lines: ${found.noMove}, ${found.doubles}`);
+  assert(found.before.join() === '1,0,1,0', `the board before 8/4*: ${found.before}`);
+  await page.close();
+  return `mill ends ${found.ends.join('–')}, "${found.noMove}", replayed hit`;
+}
+
 async function sigkillResume() {
   const json = async (response) => { const body = await response.json(); assert(response.ok, JSON.stringify(body)); return body; };
   const post = (url, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
@@ -372,13 +672,20 @@ async function main() {
   const browser = await chromium.launchPersistentContext(join(work, 'profile'), {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
   });
+  // Errors in the page fail nothing by themselves but are shown.
+  browser.on('page', (page) => page.on('pageerror', (error) => console.log(`page error: ${error.stack || error}`)));
+  const only = process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : null;
   let failed = 0;
   let passed = 0;
   try {
     for (const [name, test] of [['morris_full_game_en', morrisFullGameEn], ['backgammon_turns_et', backgammonTurnsEt],
       ['two_humans_hu', twoHumansHu], ['phone_layout', phoneLayout], ['cube_between_two_pages', cubeBetweenTwoPages],
-      ['analysis_after_game', analysisAfterGame],
+      ['analysis_after_game', analysisAfterGame], ['backgammon_move_marked', backgammonMoveMarked],
+      ['morris_review_en', morrisReviewEn], ['backgammon_review_error', backgammonReviewError],
+      ['hint_rematch', hintRematch], ['review_et_hu', reviewEtHu], ['review_phone', reviewPhone],
+      ['analysis_board', analysisBoard], ['page_functions', pageFunctions],
       ['sigkill_resume', sigkillResume]]) {
+      if (only && !only.includes(name)) continue;
       const started = Date.now();
       try {
         const detail = await test(browser, url);

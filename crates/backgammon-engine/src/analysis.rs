@@ -1,8 +1,10 @@
 //! Post-game analysis: replay a match and measure what every checker play and cube decision
 //! cost, the way gnubg marks them.
 //!
-//! * A checker play's loss is the cubeless equity (points per game at cube 1, the mover's view)
-//!   of the best play minus that of the play made, both at the same lookahead.
+//! * A checker play's loss is the equity of the best play minus that of the play made, both at
+//!   the same lookahead, from the mover's view: in match play the cubeful equity at the cube and
+//!   score, normalised (EMG, [`crate::cube::cubeful_equity_after_play`]), the same units as the
+//!   cube errors; in money play the cubeless equity (points per game at cube 1).
 //! * A cube decision's loss is the cubeful equity of the right action minus that of the action
 //!   taken, from the engine's cube model, normalised to a cube of 1 (money) or converted from
 //!   match winning chances to normalised equity (match play: `2 ΔMWC / (MWC(win) − MWC(lose))`).
@@ -16,7 +18,7 @@
 use crate::cube::{CubeAction, CubeDecision, Met, cube_decision_at};
 use crate::eval::Evaluator;
 use crate::match_context::MatchContext;
-use crate::search::{eval_plies, rank_moves};
+use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
 use ludus_backgammon::{Game, GameEvent, Match, Move, Phase, Position, Seat};
 use serde::Serialize;
 
@@ -290,15 +292,18 @@ fn checker_decision(
         return None;
     }
     let played_after = position.apply(mv);
-    let ranked = rank_moves(evaluator, &position, dice, plies);
+    let state = game.match_state();
+    let valuation = PlayValuation::of_state(Some(&state));
+    let ranked = rank_moves_valued(evaluator, &position, dice, plies, &valuation);
     let best = ranked.first()?;
     let played_value = match ranked.iter().find(|m| m.after == played_after) {
-        Some(m) if m.plies == plies => m.probabilities.equity(),
-        _ => eval_plies(evaluator, &played_after.swapped(), plies)
-            .flipped()
-            .equity(),
+        Some(m) if m.plies == plies => m.value,
+        _ => {
+            let p = eval_plies(evaluator, &played_after.swapped(), plies).flipped();
+            valuation.value(&played_after, &p)
+        }
     };
-    let loss = (f64::from(best.probabilities.equity()) - f64::from(played_value)).max(0.0);
+    let loss = (best.value - played_value).max(0.0);
     let best_text = legal
         .iter()
         .find(|(_, after)| *after == best.after)

@@ -570,6 +570,29 @@ pub fn normalised_equity(payoff: &dyn Payoff, context: &MatchContext, raw: f64) 
     }
 }
 
+/// The mover's cubeful equity after a play, normalised like [`normalised_equity`] (money: points
+/// per unit of cube; match: EMG): the opponent is next on roll with its cube access and its
+/// option to double, so the value is the complement of the opponent's cubeful equity.
+/// `context` is the mover's cube and score before the play, `after` the position after it
+/// (mover's view), `p` the mover's probabilities there.
+pub fn cubeful_equity_after_play(
+    context: &MatchContext,
+    after: &Position,
+    p: &Probabilities,
+) -> f64 {
+    let met = Met::get();
+    let theirs = context.swapped();
+    let their_payoff = theirs.payoff(met);
+    let x = cube_efficiency(after);
+    let their_raw = cube_decision(their_payoff.as_ref(), &p.flipped(), theirs.cube, x).equity;
+    let my_raw = if context.is_money() {
+        -their_raw
+    } else {
+        1.0 - their_raw
+    };
+    normalised_equity(context.payoff(met).as_ref(), context, my_raw)
+}
+
 /// The cube efficiency used for a position: lower once contact is over.
 pub fn cube_efficiency(position: &Position) -> f64 {
     if position.is_race() {

@@ -17,7 +17,7 @@ use crate::cube::{
 use crate::eval::{NetEvaluator, Probabilities};
 use crate::level::{Level, LevelError};
 use crate::match_context::{MatchContext, MatchContextError};
-use crate::search::{eval_plies, rank_moves};
+use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -40,6 +40,9 @@ pub struct RankedPlay {
     pub mv: Move,
     /// The mover's probabilities after it.
     pub probabilities: Probabilities,
+    /// The value it was ranked by (before noise): cubeless equity, or in a game with a cube the
+    /// mover's normalised cubeful equity at the cube and score ([`PlayValuation`]).
+    pub value: f64,
 }
 
 impl Engine {
@@ -83,19 +86,41 @@ impl Engine {
         eval_plies(&self.evaluator, position, self.checker_plies)
     }
 
-    /// Every legal move, best first for this engine (noise included at low levels).
+    /// Every legal move, best first for this engine by cubeless equity (noise included at low
+    /// levels): the ranking of a cubeless game.
     pub fn ranked_moves(&self, position: &Position, dice: Dice) -> Vec<RankedPlay> {
+        self.ranked_moves_in(position, dice, None)
+    }
+
+    /// Every legal move, best first for this engine (noise included at low levels), in the game
+    /// `state` describes (the mover on roll): by the mover's cubeful equity at its cube and score
+    /// (cubeful checker play: in match play gammons count as the score makes them count), or by
+    /// cubeless equity without a state.
+    pub fn ranked_moves_in(
+        &self,
+        position: &Position,
+        dice: Dice,
+        state: Option<&MatchState>,
+    ) -> Vec<RankedPlay> {
         let legal = position.legal_moves_with_positions(dice);
-        let ranked = rank_moves(&self.evaluator, position, dice, self.checker_plies);
-        let mut plays: Vec<(f32, RankedPlay)> = ranked
+        let valuation = PlayValuation::of_state(state);
+        let ranked = rank_moves_valued(
+            &self.evaluator,
+            position,
+            dice,
+            self.checker_plies,
+            &valuation,
+        );
+        let mut plays: Vec<(f64, RankedPlay)> = ranked
             .iter()
             .filter_map(|r| {
                 let (mv, _) = legal.iter().find(|(_, after)| *after == r.after)?;
                 Some((
-                    r.probabilities.equity() + self.jitter(),
+                    r.value + f64::from(self.jitter()),
                     RankedPlay {
                         mv: *mv,
                         probabilities: r.probabilities,
+                        value: r.value,
                     },
                 ))
             })
@@ -104,9 +129,20 @@ impl Engine {
         plays.into_iter().map(|(_, p)| p).collect()
     }
 
-    /// The move this engine plays (the empty move when none is legal).
+    /// The move this engine plays in a cubeless game (the empty move when none is legal).
     pub fn best_move(&self, position: &Position, dice: Dice) -> Move {
-        self.ranked_moves(position, dice)
+        self.best_move_in(position, dice, None)
+    }
+
+    /// The move this engine plays in the game `state` describes (see [`Engine::ranked_moves_in`];
+    /// the empty move when none is legal).
+    pub fn best_move_in(
+        &self,
+        position: &Position,
+        dice: Dice,
+        state: Option<&MatchState>,
+    ) -> Move {
+        self.ranked_moves_in(position, dice, state)
             .first()
             .map_or(Move::EMPTY, |p| p.mv)
     }

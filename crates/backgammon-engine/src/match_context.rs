@@ -91,6 +91,21 @@ impl MatchContext {
         })
     }
 
+    /// The same game seen from the opponent: its cube ownership, its scores; no dice (the
+    /// context after a play, when the opponent is next on roll).
+    pub fn swapped(&self) -> MatchContext {
+        MatchContext {
+            cube: CubeState {
+                value: self.cube.value,
+                owner: self.cube.owner.map(Side::other),
+            },
+            away_me: self.away_opponent,
+            away_opponent: self.away_me,
+            dice: None,
+            ..*self
+        }
+    }
+
     /// True for money play.
     pub fn is_money(&self) -> bool {
         self.length == 0

@@ -3,7 +3,7 @@
 use crate::cube::{should_double, should_take};
 use crate::eval::{Evaluator, NetEvaluator};
 use crate::match_context::MatchContext;
-use crate::search::rank_moves;
+use crate::search::{PlayValuation, rank_moves_valued};
 use crate::train::argmax_equity;
 use ludus_backgammon::{BAR, Dice, MatchState, OFF, Position};
 use rand::{RngExt, SeedableRng};
@@ -200,6 +200,7 @@ pub struct NetPlayer {
     plies: u8,
     label: String,
     scores: Vec<crate::eval::Probabilities>,
+    cubeless_checkers: bool,
 }
 
 impl NetPlayer {
@@ -210,13 +211,31 @@ impl NetPlayer {
             plies,
             label: label.into(),
             scores: Vec::new(),
+            cubeless_checkers: false,
         }
+    }
+
+    /// Its network and lookahead.
+    pub fn into_parts(self) -> (NetEvaluator, u8) {
+        (self.evaluator, self.plies)
+    }
+
+    /// The same player choosing checker plays by cubeless equity even in match play (the
+    /// engine before cubeful checker play; for measuring what the cubeful choice gains).
+    pub fn with_cubeless_checkers(mut self) -> NetPlayer {
+        self.cubeless_checkers = true;
+        self
     }
 }
 
 impl Player for NetPlayer {
     fn name(&self) -> String {
-        format!("{} ({}-ply)", self.label, self.plies)
+        let cubeless = if self.cubeless_checkers {
+            ", cubeless"
+        } else {
+            ""
+        };
+        format!("{} ({}-ply{cubeless})", self.label, self.plies)
     }
 
     fn choose(
@@ -224,16 +243,22 @@ impl Player for NetPlayer {
         position: &Position,
         dice: Dice,
         plays: &[Position],
-        _: Option<&MatchState>,
+        state: Option<&MatchState>,
     ) -> Result<usize, PlayerError> {
         if plays.len() == 1 {
             return Ok(0);
         }
-        if self.plies == 0 {
+        let valuation = if self.cubeless_checkers {
+            PlayValuation::Cubeless
+        } else {
+            PlayValuation::of_state(state)
+        };
+        if self.plies == 0 && valuation == PlayValuation::Cubeless {
             self.evaluator.eval_after_moves(plays, &mut self.scores);
             return Ok(argmax_equity(&self.scores));
         }
-        let best = rank_moves(&self.evaluator, position, dice, self.plies)[0].after;
+        let best =
+            rank_moves_valued(&self.evaluator, position, dice, self.plies, &valuation)[0].after;
         Ok(plays.iter().position(|s| *s == best).unwrap_or(0))
     }
 

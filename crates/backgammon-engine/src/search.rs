@@ -5,11 +5,17 @@
 //! reply (chosen at 0 ply, as gnubg does inside its lookahead) evaluated at `n - 1` plies. To
 //! choose a move at `n` plies, every candidate is ranked at 0 ply, the best [`FILTER_KEEP`]
 //! within [`FILTER_WINDOW`] of the best are kept, and the survivors are evaluated at `n` plies.
+//!
+//! Plays are compared by a [`PlayValuation`]: cubeless money equity, or, in a game with a cube
+//! (money or match), the mover's cubeful equity at the cube and score ("cubeful checker play":
+//! gammons are worth what the score makes them worth, and the opponent's cube access counts).
 
+use crate::cube::cubeful_equity_after_play;
 use crate::eval::{Evaluator, Probabilities, lost};
+use crate::match_context::MatchContext;
 use crate::plays::plays;
 use crate::train::argmax_equity;
-use ludus_backgammon::{Dice, Position};
+use ludus_backgammon::{Dice, MatchState, Position};
 
 /// Candidates kept after the 0-ply ranking at the root of an n-ply search.
 pub const FILTER_KEEP: usize = 8;
@@ -47,15 +53,65 @@ pub struct RankedMove {
     pub probabilities: Probabilities,
     /// Plies the value was computed at (0 for filtered-out candidates).
     pub plies: u8,
+    /// The value the play was ranked by ([`PlayValuation::value`]): cubeless equity, or the
+    /// mover's normalised cubeful equity.
+    pub value: f64,
 }
 
-/// Every legal play of `dice` from `position`, best first: all ranked at 0 ply, the filtered
-/// best re-evaluated at `plies` plies and placed first.
+/// How candidate plays are compared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlayValuation {
+    /// Cubeless money equity (points per game at cube 1): cubeless games and training.
+    #[default]
+    Cubeless,
+    /// The mover's cubeful equity after the play, normalised (money: points per unit of cube;
+    /// match: gnubg's EMG), with the mover's cube and score before the play
+    /// ([`cubeful_equity_after_play`]).
+    Cubeful(MatchContext),
+}
+
+impl PlayValuation {
+    /// The valuation the engine plays by in the game `state` describes (the mover on roll):
+    /// cubeful at the cube and score in match play; cubeless in money play (the network's own
+    /// target; cubeful money play is not measured yet) and without a state (a cubeless game), or
+    /// where the cube model cannot read the state (a cube above 64).
+    pub fn of_state(state: Option<&MatchState>) -> PlayValuation {
+        state
+            .filter(|state| state.match_length > 0)
+            .and_then(|state| MatchContext::from_match_state(state).ok())
+            .map_or(PlayValuation::Cubeless, PlayValuation::Cubeful)
+    }
+
+    /// The value of a play for the mover: `after` is the position after it (mover's view) and
+    /// `p` the mover's probabilities there.
+    pub fn value(&self, after: &Position, p: &Probabilities) -> f64 {
+        match self {
+            PlayValuation::Cubeless => f64::from(p.equity()),
+            PlayValuation::Cubeful(context) => cubeful_equity_after_play(context, after, p),
+        }
+    }
+}
+
+/// Every legal play of `dice` from `position`, best first by cubeless equity: all ranked at 0
+/// ply, the filtered best re-evaluated at `plies` plies and placed first.
 pub fn rank_moves(
     evaluator: &dyn Evaluator,
     position: &Position,
     dice: Dice,
     plies: u8,
+) -> Vec<RankedMove> {
+    rank_moves_valued(evaluator, position, dice, plies, &PlayValuation::Cubeless)
+}
+
+/// Every legal play of `dice` from `position`, best first by `valuation`: all ranked at 0 ply,
+/// the best [`FILTER_KEEP`] within [`FILTER_WINDOW`] re-evaluated at `plies` plies and placed
+/// first.
+pub fn rank_moves_valued(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    dice: Dice,
+    plies: u8,
+    valuation: &PlayValuation,
 ) -> Vec<RankedMove> {
     let mut after = Vec::new();
     plays(position, dice, &mut after);
@@ -68,32 +124,30 @@ pub fn rank_moves(
             after: *after,
             probabilities: *p,
             plies: 0,
+            value: valuation.value(after, p),
         })
         .collect();
-    sort_by_equity(&mut ranked);
+    sort_by_value(&mut ranked);
     if plies > 0 {
-        let best = ranked[0].probabilities.equity();
+        let best = ranked[0].value;
         let keep = ranked
             .iter()
             .take(FILTER_KEEP)
-            .take_while(|m| m.probabilities.equity() >= best - FILTER_WINDOW)
+            .take_while(|m| m.value >= best - f64::from(FILTER_WINDOW))
             .count()
             .max(1);
         for m in &mut ranked[..keep] {
             m.probabilities = eval_plies(evaluator, &m.after.swapped(), plies).flipped();
             m.plies = plies;
+            m.value = valuation.value(&m.after, &m.probabilities);
         }
-        sort_by_equity(&mut ranked[..keep]);
+        sort_by_value(&mut ranked[..keep]);
     }
     ranked
 }
 
-fn sort_by_equity(moves: &mut [RankedMove]) {
-    moves.sort_by(|a, b| {
-        b.probabilities
-            .equity()
-            .total_cmp(&a.probabilities.equity())
-    });
+fn sort_by_value(moves: &mut [RankedMove]) {
+    moves.sort_by(|a, b| b.value.total_cmp(&a.value));
 }
 
 /// The best play of `dice` at `plies` plies (the position after it, mover's view).

@@ -4,6 +4,7 @@
 //! * `network`: encoding, inference and the weights file format;
 //! * `search`: lookahead identities;
 //! * `cube`: the match equity table and cube decisions;
+//! * `cubeful`: cubeful checker play at the cube and score;
 //! * `rollouts`: rollouts agree with exact values, variance reduction works;
 //! * `duels`: players, determinism, strength, levels;
 //! * `pinned`: play at fixed seeds, line by line against `tests/data/pinned.txt`.
@@ -12,6 +13,7 @@ mod analysis;
 mod bearoff;
 mod common;
 mod cube;
+mod cubeful;
 mod duels;
 mod network;
 mod pinned;

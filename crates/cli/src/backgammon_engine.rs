@@ -29,6 +29,9 @@ pub(crate) enum BackgammonEngineCommand {
     Train(TrainArgs),
     /// Play two players against each other with mirrored dice; points per game ± 95% CI.
     Duel(DuelArgs),
+    /// Equity lost per move by several players on a fixed set of positions, judged by one
+    /// evaluator (gnubg at 2 plies by default).
+    ErrorRate(crate::error_rate::ErrorRateArgs),
     /// Rank the legal plays of a roll by the network (n-ply lookahead).
     Best(BestArgs),
     /// Evaluate a position for the side on roll: win/gammon/backgammon chances and equity.
@@ -155,7 +158,8 @@ pub(crate) struct TrainArgs {
 pub(crate) struct DuelArgs {
     /// Player A: `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, `FILE[:PLIES]`,
     /// `gnubg:Nply` (GNU Backgammon at N plies) or `cmd:<command line>` (any program speaking
-    /// docs/backgammon-player-protocol.md).
+    /// docs/backgammon-player-protocol.md). A network player prefixed `cubeless:` (e.g.
+    /// `cubeless:net:0`) chooses its checker plays by cubeless equity even in match play.
     #[arg(long)]
     a: String,
     /// Player B, same forms as --a.
@@ -189,6 +193,7 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
     match command {
         BackgammonEngineCommand::Train(args) => run_train(args),
         BackgammonEngineCommand::Duel(args) => run_duel(args),
+        BackgammonEngineCommand::ErrorRate(args) => crate::error_rate::run(args),
         BackgammonEngineCommand::Best(args) => run_best(args),
         BackgammonEngineCommand::Eval(args) => run_eval(args),
         BackgammonEngineCommand::Cube(args) => run_cube(args),
@@ -209,7 +214,7 @@ fn write_weights(path: &Path, net: &Net) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
+pub(crate) fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
@@ -352,15 +357,24 @@ fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
 }
 
 /// Builds a player from its command-line form.
-fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
+pub(crate) fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
     if let Some(program) = Program::parse(spec) {
         return Ok(Box::new(ProgramPlayer::start(&program?)?));
+    }
+    if let Some(rest) = spec.strip_prefix("cubeless:") {
+        let player = net_player(rest)?;
+        return Ok(Box::new(player.with_cubeless_checkers()));
     }
     match spec {
         "random" => return Ok(Box::new(RandomPlayer::new(seed))),
         "heuristic" => return Ok(Box::new(HeuristicPlayer)),
         _ => {}
     }
+    Ok(Box::new(net_player(spec)?))
+}
+
+/// A network player from its command-line form, `net[:PLIES]` or `FILE[:PLIES]`.
+pub(crate) fn net_player(spec: &str) -> Result<NetPlayer, CliError> {
     let (source, plies) = match spec.rsplit_once(':') {
         Some((s, p)) if p.chars().all(|c| c.is_ascii_digit()) && !p.is_empty() => {
             let plies: u8 = p
@@ -384,7 +398,7 @@ fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
         }
         NetEvaluator::new(read_weights(path)?)
     };
-    Ok(Box::new(NetPlayer::new(evaluator, plies, source)))
+    Ok(NetPlayer::new(evaluator, plies, source))
 }
 
 /// Longest match a duel plays (the engine's match equity table reaches 25 points).

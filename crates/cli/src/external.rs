@@ -46,8 +46,9 @@ impl EngineBrain {
 }
 
 impl BackgammonBrain for EngineBrain {
-    fn choose_move(&mut self, position: &Position, dice: Dice, _: &MatchState) -> Move {
-        self.engine.best_move(position, dice)
+    /// The engine's play: by cubeful equity at the score in match play, cubeless in money play.
+    fn choose_move(&mut self, position: &Position, dice: Dice, state: &MatchState) -> Move {
+        self.engine.best_move_in(position, dice, Some(state))
     }
 
     /// Doubles by the engine's cube decision; a cube the engine cannot judge (above 64) is

@@ -12,6 +12,7 @@ mod backgammon;
 mod backgammon_engine;
 mod bench;
 mod error;
+mod error_rate;
 mod external;
 mod morris;
 mod morris_duel;

@@ -64,6 +64,10 @@ struct CommonArgs {
     /// Resume the game saved in FILE (and keep saving there unless --save says otherwise).
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
+    /// Review the game saved in FILE: step through it with the arrow keys, each move's value,
+    /// the best alternative and the loss, a summary per player and an equity graph.
+    #[arg(long, value_name = "FILE", conflicts_with = "load")]
+    review: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -102,6 +106,7 @@ impl CommonArgs {
             plain: self.plain,
             save: self.save,
             load: self.load,
+            review: self.review,
         })
     }
 }

@@ -157,6 +157,18 @@ impl ProgramPlayer {
         })
     }
 
+    /// The program's evaluation of `position` for its side on roll (`eval` request).
+    pub(crate) fn evaluate(
+        &mut self,
+        position: &Position,
+        state: &MatchState,
+        mode: Mode,
+    ) -> Result<Evaluation, PlayerError> {
+        self.client
+            .evaluate(position, state, mode)
+            .map_err(|e| self.error(e))
+    }
+
     fn error(&self, error: ProtocolError) -> PlayerError {
         PlayerError::new(self.label.clone(), error)
     }
@@ -266,8 +278,16 @@ impl PlayerBrain for EngineBrain {
         format!("ludus level {}", self.level.number)
     }
 
-    fn choose_move(&mut self, position: &Position, dice: Dice, _: &MatchState, _: Mode) -> Move {
-        self.engine.best_move(position, dice)
+    /// Cubeless when asked so; cubeful at the score in match play ([`Engine::best_move_in`]).
+    fn choose_move(
+        &mut self,
+        position: &Position,
+        dice: Dice,
+        state: &MatchState,
+        mode: Mode,
+    ) -> Move {
+        let state = (mode == Mode::Cubeful).then_some(state);
+        self.engine.best_move_in(position, dice, state)
     }
 
     fn should_double(&mut self, position: &Position, state: &MatchState) -> bool {

@@ -4,16 +4,20 @@
 
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::analysis::analyze_match;
+use ludus_backgammon_engine::analysis::{Decision, DecisionKind, analyze_match};
 use ludus_backgammon_engine::engine::Engine;
+use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
-use ludus_morris::{Move, Position, Rules};
+use ludus_morris::{Color, Move, Position, Rules};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
+use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
 use ludus_morris_engine::search::{SearchLimits, Searcher};
-use ludus_server::games::backgammon::BackgammonPlayer;
+use ludus_server::game::{PerSide, Side};
+use ludus_server::games::backgammon::{BackgammonPlayer, Chances};
 use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
 use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
+use ludus_server::review::{MorrisMoveReview, MorrisPlayerReview, MorrisReview};
 use rand::RngExt;
 use serde_json::Value;
 use std::sync::Arc;
@@ -24,7 +28,7 @@ pub(crate) fn engine_players() -> Players {
     Players {
         morris: Arc::new(MorrisEngine::new(Some(Databases::open_default()))),
         backgammon: Arc::new(BackgammonEngine::new()),
-        analyser: Some(Arc::new(Analyser)),
+        analyser: Some(Arc::new(Analyser::new(Some(Databases::open_default())))),
     }
 }
 
@@ -87,6 +91,14 @@ impl MorrisPlayer for MorrisEngine {
         ranked.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         ranked
     }
+
+    /// The databases' value, where they are built for the position's sub-space.
+    fn perfect_value(&self, position: &Position, rules: &Rules) -> Option<String> {
+        let databases = self.databases.as_ref()?;
+        ludus_morris_engine::probe(databases, position, rules)
+            .ok()
+            .map(|value| value.to_string())
+    }
 }
 
 /// Think time below which the top level (2-ply, up to about a second) plays one level lower
@@ -127,6 +139,7 @@ impl BackgammonPlayer for BackgammonEngine {
         &self,
         position: &BgPosition,
         dice: Dice,
+        state: &MatchState,
         level: u8,
         think_time: Duration,
     ) -> BgMove {
@@ -134,7 +147,7 @@ impl BackgammonPlayer for BackgammonEngine {
         if level == BG_MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
             level -= 1;
         }
-        self.levels[usize::from(level - 1)].best_move(position, dice)
+        self.levels[usize::from(level - 1)].best_move_in(position, dice, Some(state))
     }
 
     /// Doubles on double/take and double/pass; never where the engine has no decision.
@@ -147,20 +160,143 @@ impl BackgammonPlayer for BackgammonEngine {
     fn should_take(&self, position: &BgPosition, cube: &MatchState) -> bool {
         self.analysis.should_take(position, cube).unwrap_or(true)
     }
+
+    /// The network's cubeless probabilities (1 ply: the analysis engine).
+    fn chances(&self, position: &BgPosition) -> Option<Chances> {
+        let p = self.analysis.evaluate(position);
+        Some(Chances {
+            win: f64::from(p.win),
+            win_gammon: f64::from(p.win_gammon),
+            win_backgammon: f64::from(p.win_backgammon),
+            lose_gammon: f64::from(p.lose_gammon),
+            lose_backgammon: f64::from(p.lose_backgammon),
+            equity: f64::from(p.equity()),
+        })
+    }
 }
 
 /// Lookahead of the post-game analysis (0-ply: a finished match analyses in well under a second).
 const ANALYSIS_PLIES: u8 = 0;
 
-/// The engine's post-game analysis (`ludus_backgammon_engine::analysis`) with the shipped network.
-pub(crate) struct Analyser;
+/// The engine's post-game analysis (`ludus_backgammon_engine::analysis`) with the shipped network,
+/// and the Morris engine's game review (`ludus_morris_engine::review`).
+pub(crate) struct Analyser {
+    /// The Morris endgame databases where present (perfect-play values in the review).
+    databases: Option<Databases>,
+}
+
+impl Analyser {
+    /// The analyser, probing `databases` in Morris reviews.
+    pub(crate) fn new(databases: Option<Databases>) -> Analyser {
+        Analyser { databases }
+    }
+}
+
+/// Search of each position in a Morris review: this depth, at most this long per search (a
+/// finished game of 100 plies reviews in a few seconds).
+const MORRIS_REVIEW_DEPTH: u32 = 6;
+const MORRIS_REVIEW_MOVETIME: Duration = Duration::from_millis(25);
 
 impl MatchAnalyser for Analyser {
+    /// The engine's report, each decision with White's winning chance before it (`white_win`,
+    /// the review's graph).
     fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
         let record = read_mat(mat)?;
-        let report = analyze_match(&record, &NetEvaluator::shipped(), ANALYSIS_PLIES);
-        Ok(serde_json::to_value(report)?)
+        let evaluator = NetEvaluator::shipped();
+        let report = analyze_match(&record, &evaluator, ANALYSIS_PLIES);
+        let mut value = serde_json::to_value(&report)?;
+        for (game, games) in report
+            .games
+            .iter()
+            .zip(value["games"].as_array_mut().into_iter().flatten())
+        {
+            let decisions = games["decisions"].as_array_mut().into_iter().flatten();
+            for (decision, json) in game.decisions.iter().zip(decisions) {
+                if let Some(chance) = white_win(&evaluator, decision) {
+                    json["white_win"] = serde_json::json!(chance);
+                }
+            }
+        }
+        Ok(value)
     }
+
+    fn review_morris(
+        &self,
+        rules: &Rules,
+        moves: &[Move],
+    ) -> Result<MorrisReview, AnalysisFailure> {
+        let options = ReviewOptions {
+            limits: SearchLimits {
+                depth: Some(MORRIS_REVIEW_DEPTH),
+                movetime: Some(MORRIS_REVIEW_MOVETIME),
+                nodes: None,
+            },
+            databases: self.databases.as_ref(),
+            progress: None,
+        };
+        let review = review_game(rules, &Position::new(), moves, &options)?;
+        Ok(morris_review(&review))
+    }
+}
+
+fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// The engine's review in the server's terms.
+fn morris_review(review: &GameReview) -> MorrisReview {
+    let summary = |color| {
+        let totals = review.summary(color);
+        MorrisPlayerReview {
+            moves: totals.moves,
+            best: totals.best,
+            good: totals.good,
+            inaccuracies: totals.inaccuracies,
+            mistakes: totals.mistakes,
+            blunders: totals.blunders,
+            average_loss: totals.average_loss,
+            perfect_changes: totals.perfect_changes,
+        }
+    };
+    MorrisReview {
+        moves: review
+            .moves
+            .iter()
+            .map(|m| MorrisMoveReview {
+                ply: m.ply,
+                side: side_of(m.side),
+                played: m.played.to_string(),
+                best: m.best.to_string(),
+                played_score: m.played_score,
+                best_score: m.best_score,
+                loss: m.loss,
+                class: m.class.name().to_string(),
+                perfect_before: m.perfect_before.map(|v| v.to_string()),
+                perfect_after: m.perfect_after.map(|v| v.to_string()),
+                perfect_changed: m.perfect_changed,
+            })
+            .collect(),
+        players: PerSide {
+            white: summary(Color::White),
+            black: summary(Color::Black),
+        },
+        graph: review.white_graph(),
+    }
+}
+
+/// White's (the `.mat` file's player 0) chance to win before `decision`, from the position the
+/// decider (the doubler, for a take) had on roll.
+fn white_win(evaluator: &NetEvaluator, decision: &Decision) -> Option<f64> {
+    let position = BgPosition::from_position_id(&decision.position_id).ok()?;
+    let on_roll = match decision.kind {
+        DecisionKind::Take => 1 - decision.player,
+        DecisionKind::Checker | DecisionKind::Double => decision.player,
+    };
+    let win = f64::from(evaluator.eval_any(&position).win);
+    Some(if on_roll == 0 { win } else { 1.0 - win })
 }
 
 #[cfg(test)]
@@ -177,7 +313,7 @@ mod tests {
         Players {
             morris: Arc::new(MorrisEngine::new(None)),
             backgammon: Arc::new(BackgammonEngine::new()),
-            analyser: Some(Arc::new(Analyser)),
+            analyser: Some(Arc::new(Analyser::new(None))),
         }
     }
 
@@ -225,7 +361,7 @@ mod tests {
         let mut game = new_game(GameKind::Backgammon, &rules, 7, &players).unwrap();
         computer_plays(game.as_mut(), 3, 1000);
         assert!(game.result().is_some(), "the match ended");
-        let report = Analyser.analyse(&game.export()).unwrap();
+        let report = Analyser::new(None).analyse(&game.export()).unwrap();
         assert_eq!(report["players"].as_array().map(Vec::len), Some(2));
         assert!(report["players"][0]["unforced_moves"].as_u64() > Some(0));
         assert!(
@@ -245,10 +381,28 @@ mod tests {
         assert!(engine.should_take(&start, &state));
         let ranked = engine.rank_moves(&start, "31".parse().unwrap());
         assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
+        let chances = engine.chances(&start).unwrap();
+        assert!((0.45..0.6).contains(&chances.win), "{chances:?}");
+        assert!(chances.win_gammon < chances.win && chances.lose_gammon < 1.0 - chances.win);
+    }
+
+    #[test]
+    fn a_morris_game_is_reviewed_move_by_move() {
+        let rules = Rules::standard();
+        let moves: Vec<Move> = ["d6", "d2", "b6", "f2", "f6xd2"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let review = Analyser::new(None).review_morris(&rules, &moves).unwrap();
+        assert_eq!(review.moves.len(), 5);
+        assert_eq!(review.graph.len(), 5);
+        assert_eq!(review.moves[4].played, "f6xd2");
+        assert_eq!(review.players.white.moves, 3);
+        assert_eq!(review.players.black.moves, 2);
     }
 
     #[test]
     fn the_analyser_refuses_a_text_that_is_no_match() {
-        assert!(Analyser.analyse("not a match").is_err());
+        assert!(Analyser::new(None).analyse("not a match").is_err());
     }
 }

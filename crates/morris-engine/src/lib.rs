@@ -18,6 +18,7 @@ pub mod db;
 pub mod duel;
 pub mod eval;
 pub mod level;
+pub mod review;
 pub mod search;
 pub mod tune;
 pub mod zobrist;

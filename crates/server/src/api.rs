@@ -41,11 +41,16 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/actions", post(take_action))
+        .route("/api/games/{id}/takeback", post(take_back))
         .route("/api/games/{id}/steps", get(move_steps))
         .route("/api/games/{id}/export", get(export_game))
         .route(
             "/api/games/{id}/analysis",
             get(analyse_game).layer(engine.clone()),
+        )
+        .route(
+            "/api/games/{id}/review",
+            get(review_game).layer(engine.clone()),
         )
         .route("/api/games/{id}/ws", get(watch_game))
         .route(
@@ -56,6 +61,7 @@ pub fn router(hub: Hub) -> Router {
             "/api/backgammon/analysis",
             get(backgammon_analysis).layer(engine),
         )
+        .route("/api/position", get(read_position))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
         .merge(ops::routes())
@@ -245,6 +251,22 @@ async fn take_action(
     Ok(Json(state))
 }
 
+/// `POST /api/games/{id}/takeback`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TakebackRequest {
+    token: String,
+}
+
+async fn take_back(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    request: Body<TakebackRequest>,
+) -> Result<Json<GameState>, ApiError> {
+    let request = body(request)?;
+    Ok(Json(hub.takeback(&id, &request.token).await?))
+}
+
 /// `GET /api/games/{id}/steps?taken=8/5,6/5&version=N`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -430,6 +452,57 @@ async fn analyse_game(
     .await
 }
 
+/// `GET /api/games/{id}/review`: the review of a game of either kind (see `review.rs`), made on
+/// the analysis pool once per version of the game.
+async fn review_game(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let session = hub.get(&id).await?;
+    let (version, (kind, record)) = {
+        let guard = session.lock().await;
+        (guard.version(), guard.export())
+    };
+    drop(session);
+    if let Some(review) = hub.reviews().get(&id, version) {
+        return Ok(Json(Value::clone(&review)));
+    }
+    let Some(analyser) = hub.players().analyser.clone() else {
+        return Err(ApiError::NoAnalyser);
+    };
+    let Json(review) = engine(&hub, move || make_review(analyser.as_ref(), kind, &record)).await?;
+    hub.reviews().put(&id, version, Arc::new(review.clone()));
+    Ok(Json(review))
+}
+
+/// The review of a game record of `kind` (the analyser's work and the boards around it).
+fn make_review(
+    analyser: &dyn crate::games::MatchAnalyser,
+    kind: GameKind,
+    record: &str,
+) -> Result<Value, ApiError> {
+    match kind {
+        GameKind::Backgammon => {
+            let mut report = analyser.analyse(record).map_err(ApiError::internal)?;
+            crate::review::add_backgammon_boards(&mut report);
+            Ok(json!({"game": "backgammon", "report": report}))
+        }
+        GameKind::Morris => {
+            let (rules, moves, boards) =
+                crate::review::morris_game(record).map_err(ApiError::internal)?;
+            let review = analyser
+                .review_morris(&rules, &moves)
+                .map_err(|_| ApiError::NoAnalyser)?;
+            let page = crate::review::MorrisReviewPage {
+                game: "morris",
+                review,
+                boards,
+            };
+            serde_json::to_value(page).map_err(ApiError::internal)
+        }
+    }
+}
+
 /// Runs `work` (an engine's thinking) on the analysis pool's blocking threads (the middleware
 /// `limits::limit_engine` has given the request its place in the pool's queue); its answer as
 /// JSON.
@@ -448,6 +521,20 @@ where
         .await
         .map_err(ApiError::internal)?;
     Ok(Json(answer?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionQuery {
+    text: String,
+}
+
+/// `GET /api/position?text=…`: a pasted position read (see `positions.rs`).
+async fn read_position(
+    query: QueryOf<PositionQuery>,
+) -> Result<Json<crate::positions::PastedPosition>, ApiError> {
+    let query = read_query(query)?;
+    Ok(Json(crate::positions::read_position(&query.text)?))
 }
 
 #[derive(Debug, Deserialize)]

@@ -47,6 +47,9 @@ const ASSETS: &[Asset] = &[
     web!("i18n.js", JS),
     web!("morris.js", JS),
     web!("backgammon.js", JS),
+    web!("settings.js", JS),
+    web!("review.js", JS),
+    web!("analysis.js", JS),
     web!("favicon.svg", "image/svg+xml"),
     ftl!("en", Lang::En),
     ftl!("et", Lang::Et),
@@ -81,10 +84,12 @@ async fn asset(Path(name): Path<String>) -> Response {
     }
 }
 
-/// `/`, `/play/{id}` (both the page) and `/assets/{file}`.
+/// `/`, `/play/{id}`, `/review/{id}`, `/analysis` (all the page) and `/assets/{file}`.
 pub fn routes() -> Router<Hub> {
     Router::new()
         .route("/", get(index))
         .route("/play/{id}", get(index))
+        .route("/review/{id}", get(index))
+        .route("/analysis", get(index))
         .route("/assets/{*name}", get(asset))
 }

@@ -86,6 +86,11 @@ pub enum RequestError {
     /// Query parameters that do not read (an unknown one, a version that is no number).
     #[error("{0}")]
     Query(String),
+    /// A pasted position in none of the formats the analysis board reads.
+    #[error(
+        "cannot read {0:?} as a gnubg Position ID (with its Match ID), an XGID, a Sanmill FEN or a Ludus Morris position"
+    )]
+    Position(String),
 }
 
 impl RequestError {
@@ -106,6 +111,7 @@ impl RequestError {
             RequestError::Dice(error) => error.code(),
             RequestError::NotWebSocket(_) => "not-websocket",
             RequestError::Query(_) => "bad-query",
+            RequestError::Position(_) => "unreadable-position",
         }
     }
 
@@ -116,7 +122,8 @@ impl RequestError {
             | RequestError::UnknownOpponent(text)
             | RequestError::UnknownSide(text)
             | RequestError::UnknownAction(text)
-            | RequestError::Steps(text) => vec![("text", text.clone())],
+            | RequestError::Steps(text)
+            | RequestError::Position(text) => vec![("text", text.clone())],
             RequestError::Level { level, min, max } => vec![
                 ("level", level.to_string()),
                 ("min", min.to_string()),
@@ -174,6 +181,12 @@ pub enum ApiError {
     /// 501: this server has no analyser.
     #[error("this server has no match analyser")]
     NoAnalyser,
+    /// 409: a take-back with no move of the seat's to take back.
+    #[error("there is no move of yours to take back")]
+    NothingToTakeBack,
+    /// 409: a take-back in a game between two people.
+    #[error("moves can be taken back only against the computer")]
+    TakebackAgainstPerson,
     /// 429: too many requests of one kind from this client (`limits.rs`).
     #[error("too many {limit} requests from this address: try again in {} s", whole_seconds(*.retry_after))]
     RateLimited {
@@ -221,7 +234,10 @@ impl ApiError {
             ApiError::Body { status, .. } => *status,
             ApiError::NotSeated => StatusCode::FORBIDDEN,
             ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
-            ApiError::StaleVersion { .. } | ApiError::AnalysisOfMorris => StatusCode::CONFLICT,
+            ApiError::StaleVersion { .. }
+            | ApiError::AnalysisOfMorris
+            | ApiError::NothingToTakeBack
+            | ApiError::TakebackAgainstPerson => StatusCode::CONFLICT,
             ApiError::NoAnalyser => StatusCode::NOT_IMPLEMENTED,
             ApiError::RateLimited { .. } | ApiError::TooManyLiveGames { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
@@ -257,6 +273,8 @@ impl ApiError {
             ApiError::StaleVersion { .. } => "stale-version",
             ApiError::AnalysisOfMorris => "analysis-backgammon-only",
             ApiError::NoAnalyser => "no-analyser",
+            ApiError::NothingToTakeBack => "nothing-to-take-back",
+            ApiError::TakebackAgainstPerson => "takeback-computer-only",
             ApiError::RateLimited { .. } => "rate-limited",
             ApiError::TooManyLiveGames { .. } => "too-many-live-games",
             ApiError::EngineBusy => "engine-busy",

@@ -27,6 +27,8 @@ pub mod lifecycle;
 pub mod limits;
 pub mod metrics;
 pub mod ops;
+pub mod positions;
+pub mod review;
 pub mod sessions;
 pub mod settings;
 pub mod store;

@@ -218,6 +218,43 @@ impl Session {
     }
 }
 
+/// The record of a take-back (`POST /api/games/{id}/takeback`): the seat's last move (a record
+/// that is no `:action`) and everything after it no longer count.
+pub const TAKEBACK: &str = ":takeback";
+
+/// The records in force among `records` (seat, record) after their take-backs, in order.
+pub fn in_force<'a>(records: impl IntoIterator<Item = (Side, &'a str)>) -> Vec<(Side, &'a str)> {
+    let mut kept: Vec<(Side, &str)> = Vec::new();
+    for (seat, record) in records {
+        if record != TAKEBACK {
+            kept.push((seat, record));
+        } else if let Some(last) = kept
+            .iter()
+            .rposition(|&(mover, text)| mover == seat && !text.starts_with(':'))
+        {
+            kept.truncate(last);
+        }
+    }
+    kept
+}
+
+/// A new game of `kind` with the records in force among `records` applied.
+fn replay_game(
+    kind: GameKind,
+    rules: &Value,
+    seed: u64,
+    players: &Players,
+    records: &[(Side, &str)],
+) -> anyhow::Result<Box<dyn Game>> {
+    let mut game = games::new_game(kind, rules, seed, players)?;
+    for (seat, record) in in_force(records.iter().copied()) {
+        let command = Command::from_record(record)?;
+        game.apply(seat, &command)
+            .map_err(|error| anyhow::anyhow!("`{record}`: {error}"))?;
+    }
+    Ok(game)
+}
+
 /// Compares two strings in time independent of where they first differ.
 fn constant_time_eq(a: &str, b: &str) -> bool {
     a.len() == b.len()
@@ -303,6 +340,8 @@ struct HubInner {
     /// Games that failed to load (a record that no longer replays): not taken up again.
     unplayable: StdMutex<HashSet<String>>,
     analysis: EnginePool,
+    /// Reviews already made (`GET /api/games/{id}/review`).
+    reviews: crate::review::ReviewCache,
     computer: EnginePool,
     limiter: RateLimiter,
     metrics: Metrics,
@@ -372,6 +411,7 @@ impl Hub {
                     settings.analysis_workers,
                     Some(settings.analysis_queue),
                 ),
+                reviews: crate::review::ReviewCache::default(),
                 computer: EnginePool::new("computer", settings.computer_workers, None),
                 limiter: RateLimiter::new(settings.rate_per_minute),
                 metrics: Metrics::default(),
@@ -428,6 +468,11 @@ impl Hub {
     /// The workers of the analysis endpoints.
     pub fn analysis_pool(&self) -> &EnginePool {
         &self.inner.analysis
+    }
+
+    /// Reviews already made.
+    pub fn reviews(&self) -> &crate::review::ReviewCache {
+        &self.inner.reviews
     }
 
     /// Shutdown and the work it waits for.
@@ -488,24 +533,29 @@ impl Hub {
     /// Replays a stored game's commands through its rules.
     fn resume(&self, stored: StoredGame) -> anyhow::Result<Session> {
         let options: GameOptions = serde_json::from_str(&stored.options)?;
-        let mut game = games::new_game(
+        let records: Vec<(Side, &str)> = stored
+            .events
+            .iter()
+            .map(|text| (text.seat, text.command.as_str()))
+            .collect();
+        let game = replay_game(
             stored.kind,
             &options.rules,
             stored.seed,
             &self.inner.players,
+            &records,
         )?;
-        let mut events = Vec::with_capacity(stored.events.len());
-        for (seq, text) in stored.events.into_iter().enumerate() {
-            let command = Command::from_record(&text.command)?;
-            game.apply(text.seat, &command)
-                .map_err(|error| anyhow::anyhow!("event {seq} `{}`: {error}", text.command))?;
-            events.push(Event {
+        let events = stored
+            .events
+            .into_iter()
+            .enumerate()
+            .map(|(seq, text)| Event {
                 seq,
                 seat: text.seat,
                 command: text.command,
                 at: text.at,
-            });
-        }
+            })
+            .collect();
         Ok(Session {
             id: stored.id,
             kind: stored.kind,
@@ -753,6 +803,16 @@ impl Hub {
         }
         for stored in events {
             let seq = session.events.len();
+            if stored.command == TAKEBACK {
+                session.events.push(Event {
+                    seq,
+                    seat: stored.seat,
+                    command: stored.command,
+                    at: stored.at,
+                });
+                self.rebuild(session);
+                continue;
+            }
             let command = Command::from_record(&stored.command)?;
             if let Err(error) = session.game.apply(stored.seat, &command) {
                 self.rebuild(session);
@@ -780,13 +840,100 @@ impl Hub {
             session.seed,
             &self.inner.players,
         ) {
-            for event in &session.events {
-                if let Ok(command) = Command::from_record(&event.command) {
-                    let _ = game.apply(event.seat, &command);
+            let records = session
+                .events
+                .iter()
+                .map(|event| (event.seat, event.command.as_str()));
+            for (seat, record) in in_force(records) {
+                if let Ok(command) = Command::from_record(record) {
+                    let _ = game.apply(seat, &command);
                 }
             }
             session.game = game;
         }
+    }
+
+    /// Takes back the seat's last move against the computer, with everything after it (the
+    /// computer's answer): stores a take-back event (`:takeback`) and replays the game without
+    /// them (Backgammon's seeded dice roll the same again). Returns the new state.
+    pub async fn takeback(&self, id: &str, token: &str) -> Result<GameState, ApiError> {
+        let hub = self.clone();
+        let (id, token) = (id.to_string(), token.to_string());
+        let busy = self.inner.lifecycle.busy();
+        tokio::spawn(async move {
+            let _busy = busy;
+            hub.run_takeback(&id, &token).await
+        })
+        .await
+        .map_err(ApiError::internal)?
+    }
+
+    async fn run_takeback(&self, id: &str, token: &str) -> Result<GameState, ApiError> {
+        let session = self.get(id).await?;
+        let mut guard = session.lock().await;
+        let side = guard.seat_of(token).ok_or(ApiError::NotSeated)?;
+        if guard.options.seats[side.opponent().index()] != Occupant::Computer {
+            return Err(ApiError::TakebackAgainstPerson);
+        }
+        self.catch_up(&mut guard)
+            .await
+            .map_err(ApiError::internal)?;
+        if guard.game.result().is_some() {
+            return Err(GameError::Over.into());
+        }
+        let mut records: Vec<(Side, &str)> = guard
+            .events
+            .iter()
+            .map(|event| (event.seat, event.command.as_str()))
+            .collect();
+        let before = in_force(records.iter().copied()).len();
+        records.push((side, TAKEBACK));
+        if in_force(records.iter().copied()).len() == before {
+            return Err(ApiError::NothingToTakeBack);
+        }
+        let game = replay_game(
+            guard.kind,
+            &guard.options.rules,
+            guard.seed,
+            &self.inner.players,
+            &records,
+        )
+        .map_err(ApiError::internal)?;
+        let previous = std::mem::replace(&mut guard.game, game);
+        let version = guard.events.len() + 1;
+        let status = guard.status(version);
+        let at = now_millis();
+        let append = Append {
+            game_id: &guard.id,
+            seat: side,
+            command: TAKEBACK,
+            at,
+            status: &status,
+        };
+        if let Err(error) = self.inner.store.append(&append).await {
+            guard.game = previous;
+            return Err(match error {
+                AppendError::Conflict(_) => ApiError::StaleVersion {
+                    asked: version - 1,
+                    current: version,
+                },
+                AppendError::Failed(error) => ApiError::internal(error),
+            });
+        }
+        guard.events.push(Event {
+            seq: version - 1,
+            seat: side,
+            command: TAKEBACK.to_string(),
+            at,
+        });
+        self.broadcast(&guard);
+        let state = guard.state();
+        let computer_next = guard.computer_to_act().is_some();
+        drop(guard);
+        if computer_next {
+            self.spawn_computer(id.to_string(), session);
+        }
+        Ok(state)
     }
 
     /// Claims the computer's turn of game `id` for this process, unless it is playing it already.
@@ -1061,4 +1208,42 @@ fn summary_of_row(row: GameRow) -> Option<GameSummary> {
         created_at: row.created_at,
         result: row.result,
     })
+}
+
+#[cfg(test)]
+mod takeback_tests {
+    use super::*;
+
+    #[test]
+    fn a_takeback_removes_the_seats_last_move_and_what_followed() {
+        let records = [
+            (Side::White, "d6"),
+            (Side::Black, "d2"),
+            (Side::White, "b6"),
+            (Side::Black, "f2"),
+            (Side::White, TAKEBACK),
+        ];
+        assert_eq!(in_force(records), records[..2].to_vec());
+    }
+
+    #[test]
+    fn actions_stay_and_a_second_takeback_goes_further_back() {
+        let records = [
+            (Side::White, ":roll"),
+            (Side::White, "8/5 6/5"),
+            (Side::Black, ":roll"),
+            (Side::Black, "24/18"),
+            (Side::White, ":roll"),
+            (Side::White, "13/7"),
+            (Side::White, TAKEBACK),
+            (Side::White, TAKEBACK),
+        ];
+        assert_eq!(in_force(records), vec![(Side::White, ":roll")]);
+    }
+
+    #[test]
+    fn a_takeback_with_nothing_to_take_back_changes_nothing() {
+        let records = [(Side::Black, "d6"), (Side::White, TAKEBACK)];
+        assert_eq!(in_force(records), vec![(Side::Black, "d6")]);
+    }
 }

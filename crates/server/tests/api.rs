@@ -633,3 +633,109 @@ async fn backgammon_analysis_refuses_a_double_at_the_cube_ceiling() {
     assert_eq!(body["cube"]["may_double"], false);
     assert_eq!(body["cube"]["double"], false);
 }
+
+#[tokio::test]
+async fn the_review_of_a_backgammon_game_gives_each_decision_its_board() {
+    struct OneDecision;
+    impl ludus_server::games::MatchAnalyser for OneDecision {
+        fn analyse(&self, _: &str) -> Result<Value, ludus_server::games::AnalysisFailure> {
+            Ok(json!({"games": [{"decisions": [
+                {"player": 0, "kind": "checker", "position_id": "4HPwATDgc/ABMA"}
+            ]}]}))
+        }
+    }
+    let players = ludus_server::games::Players {
+        analyser: Some(std::sync::Arc::new(OneDecision)),
+        ..crate::players::first_legal()
+    };
+    let hub = ludus_server::Hub::new(
+        ludus_server::store::Store::in_memory().unwrap(),
+        players,
+        ludus_server::Config { think_time: THINK },
+    )
+    .unwrap();
+    let app = ludus_server::router(hub);
+    let (id, _, _) = two_humans(&app, "backgammon", json!({})).await;
+    let (status, review) = get(&app, &format!("/api/games/{id}/review")).await;
+    assert_eq!(status, StatusCode::OK, "{review}");
+    assert_eq!(review["game"], "backgammon");
+    let board = &review["report"]["games"][0]["decisions"][0]["board"];
+    assert_eq!(board["points"][23], 2, "{board}");
+    assert_eq!(board["pips"]["white"], 167);
+    // A Morris game: this analyser reviews none.
+    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = get(&app, &format!("/api/games/{id}/review")).await;
+    assert_eq!(status, StatusCode::NOT_IMPLEMENTED, "{body}");
+    let (status, _) = get(&app, "/api/games/feedfacefeedface/review").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_takeback_undoes_the_last_move_and_the_computers_answer() {
+    let app = app();
+    let created = create(
+        &app,
+        json!({"game": "morris", "opponent": "computer", "side": "white", "level": 1}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let takeback = |app: axum::Router, id: String, token: String| async move {
+        post(
+            &app,
+            &format!("/api/games/{id}/takeback"),
+            json!({ "token": token }),
+        )
+        .await
+    };
+    let (status, body) = takeback(app.clone(), id.clone(), token.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], "nothing-to-take-back");
+    play(&app, &id, &token, "d6").await;
+    let answered = wait_for(&app, &id, "white").await;
+    assert_eq!(answered["view"]["moves"].as_array().unwrap().len(), 2);
+    let (status, after) = takeback(app.clone(), id.clone(), token.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["view"]["moves"], json!([]));
+    assert_eq!(after["to_act"], "white");
+    assert_eq!(after["version"], 3, "the take-back is one more event");
+    assert_eq!(after["history"][2]["command"], ":takeback");
+    // The game goes on from there.
+    let (status, _) = play(&app, &id, &token, "a1").await;
+    assert_eq!(status, StatusCode::OK);
+    // Not between two people.
+    let (id, white, _) = two_humans(&app, "morris", json!({})).await;
+    play(&app, &id, &white, "d6").await;
+    let (status, body) = takeback(app.clone(), id, white).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], "takeback-computer-only");
+}
+
+#[tokio::test]
+async fn a_pasted_position_reads_in_every_format() {
+    let app = app();
+    let (status, body) = get(
+        &app,
+        "/api/position?text=XGID%3D-b----E-C---eE---c-e----B-%3A0%3A0%3A1%3A31%3A0%3A0%3A0%3A0%3A10",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["game"].as_str(), body["format"].as_str()),
+        (Some("backgammon"), Some("xgid"))
+    );
+    assert_eq!(body["dice"], "31");
+    let (status, body) = get(&app, "/api/position?text=4HPwATDgc%2FABMA").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["format"], "position-id");
+    let fen = "O*******%2F********%2F********%20b%20p%20p%201%208%200%209%200%200%20-1%20-1%20-1%20-1%200%200%201";
+    let (status, body) = get(&app, &format!("/api/position?text={fen}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["game"].as_str(), body["side_to_move"].as_str()),
+        (Some("morris"), Some("black"))
+    );
+    let (status, body) = get(&app, "/api/position?text=hello").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "unreadable-position");
+}

@@ -8,11 +8,14 @@ use ludus_i18n::{Catalog, Lang};
 use std::collections::BTreeSet;
 
 /// The page's files that hold text keys.
-const WEB_FILES: [(&str, &str); 4] = [
+const WEB_FILES: [(&str, &str); 7] = [
     ("index.html", include_str!("../web/index.html")),
     ("app.js", include_str!("../web/app.js")),
     ("morris.js", include_str!("../web/morris.js")),
     ("backgammon.js", include_str!("../web/backgammon.js")),
+    ("settings.js", include_str!("../web/settings.js")),
+    ("review.js", include_str!("../web/review.js")),
+    ("analysis.js", include_str!("../web/analysis.js")),
 ];
 
 /// The literal keys in a file: `t('…')` or `t('…', …)` (not `t('prefix-' + x)` or a template
@@ -227,6 +230,9 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         },
         ApiError::AnalysisOfMorris,
         ApiError::NoAnalyser,
+        ApiError::NothingToTakeBack,
+        ApiError::TakebackAgainstPerson,
+        RequestError::Position("hello".into()).into(),
         ApiError::RateLimited {
             limit: "create",
             retry_after: std::time::Duration::from_millis(7500),

@@ -36,7 +36,14 @@ impl BackgammonPlayer for FirstLegal {
             .collect()
     }
 
-    fn choose_move(&self, position: &BgPosition, dice: Dice, _: u8, _: Duration) -> BgMove {
+    fn choose_move(
+        &self,
+        position: &BgPosition,
+        dice: Dice,
+        _: &MatchState,
+        _: u8,
+        _: Duration,
+    ) -> BgMove {
         position.legal_moves(dice)[0]
     }
 

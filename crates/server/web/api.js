@@ -24,6 +24,14 @@ export const createGame = (body) => call('/api/games', { method: 'POST', body })
 export const getGame = (id) => call(`/api/games/${id}`);
 export const listGames = () => call('/api/games');
 export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
+export const getReview = (id) => call(`/api/games/${id}/review`);
+// Takes back the seat's last move against the computer (and the computer's answer to it).
+export const takeBack = (id, token) => call(`/api/games/${id}/takeback`, { method: 'POST', body: { token } });
+// The engine's ranking of a position (URLSearchParams as the endpoints document them).
+export const backgammonAnalysis = (query) => call(`/api/backgammon/analysis?${query}`);
+export const morrisAnalysis = (query) => call(`/api/morris/analysis?${query}`);
+// A pasted Position ID, XGID or Sanmill FEN, read ({ game, … }: see /api/openapi.json).
+export const readPosition = (query) => call(`/api/position?${query}`);
 export const sendMove = (id, token, move) => call(`/api/games/${id}/moves`, { method: 'POST', body: { token, move } });
 export const sendAction = (id, token, action) => call(`/api/games/${id}/actions`, { method: 'POST', body: { token, action } });
 // The backgammon move being built after the checker steps `taken` ([[from, to], …]).

@@ -2,9 +2,12 @@
 // status, move list, invitation, game over summary). Live updates come over a WebSocket.
 
 import { LANGUAGES, errorText, language, pickLanguage, setLanguage, t, translate } from './i18n.js';
-import { createGame, getAnalysis, getGame, getSteps, listGames, sendAction, sendMove, watch } from './api.js';
+import { backgammonAnalysis, createGame, getAnalysis, getGame, getSteps, listGames, morrisAnalysis, sendAction, sendMove, takeBack, watch } from './api.js';
 import { createMorrisBoard, morrisCounts } from './morris.js';
 import { createBackgammonBoard, backgammonPanel, backgammonLog } from './backgammon.js';
+import { settings, settingsPanel } from './settings.js';
+import { showReview, stopReview } from './review.js';
+import { showAnalysisBoard } from './analysis.js';
 
 const app = document.getElementById('app');
 let rerender = () => {};
@@ -18,6 +21,16 @@ function levelOptions() {
 }
 
 // The post-game analysis of a backgammon match: per-player totals, then every marked decision.
+const otherSide = (side) => (side === 'white' ? 'black' : 'white');
+
+// The name of the player of `side` as `seat` (the viewer's seat, null for a spectator) sees it:
+// "You", "Computer, level 5", "Friend"; a spectator sees the colours.
+export function playerLabel(state, side, seat) {
+  if (side === seat) return t('label-you');
+  if (state.seats[side] === 'computer') return t('label-computer', { level: state.level });
+  return seat ? t('label-friend') : t(`side-${side}`);
+}
+
 export function analysisHtml(report) {
   const num = (x, digits = 3) => Number(x).toFixed(digits);
   const totals = report.players.map((p) => `<tr><th>${escape(p.name)}</th><td>${num(p.checker_loss)}</td>
@@ -58,7 +71,7 @@ async function home() {
   stopWatching();
   document.title = t('app-title');
   app.innerHTML = `
-    <p>${t('home-intro')}</p>
+    <p>${t('home-intro')} <a href="/analysis" data-link id="open-analysis">${t('analysis-board')}</a></p>
     <div class="cards">
       <section class="card" aria-labelledby="morris-h">
         <h2 id="morris-h">${t('morris-title')}</h2>
@@ -119,17 +132,85 @@ async function home() {
     list.innerHTML = games.length === 0 ? `<li>${t('no-games')}</li>` : games.map((g) => `
       <li><a href="/play/${g.id}" data-link>${t(g.game === 'morris' ? 'morris-title' : 'backgammon-title')}</a>
       <span>${new Date(g.created_at).toLocaleString(language())}</span>
-      <span>${t(g.result ? 'game-finished' : 'game-playing')}</span></li>`).join('');
+      <span>${t(g.result ? 'game-finished' : 'game-playing')}</span>
+      ${g.result ? `<a href="/review/${g.id}" data-link class="review-link">${t('review')}</a>` : ''}</li>`).join('');
   } catch { /* the list is optional */ }
 }
 
-function resultText(state) {
+// The result in personal words for a player ("You won 2 points — gammon", "You lost — blocked"),
+// in the colours' names for a spectator.
+export function resultText(state, seat) {
   const r = state.result;
   if (!r) return '';
-  const who = r.winner ? t('result-win', { side: t(`side-${r.winner}`) }) : t('result-draw');
-  const reason = t(`reason-${r.reason}`);
-  const points = state.game === 'backgammon' ? ` ${t('result-points', { points: r.points })}` : '';
-  return `${who} ${reason}${points}`;
+  const why = t(`why-${r.reason}`);
+  if (!r.winner) return `${t('result-draw')} ${t(`reason-${r.reason}`)}`;
+  if (!seat) {
+    const points = state.game === 'backgammon' ? ` ${t('result-points', { points: r.points })}` : '';
+    return `${t('result-win', { side: t(`side-${r.winner}`) })} ${t(`reason-${r.reason}`)}${points}`;
+  }
+  const won = r.winner === seat ? 'won' : 'lost';
+  if (state.game === 'morris') return t(`result-you-${won}`, { why });
+  if (r.reason === 'match') {
+    const score = state.view.match.score;
+    return t(`result-you-${won}-match`, { you: score[seat], them: score[otherSide(seat)] });
+  }
+  return t(`result-you-${won}-${r.points === 1 ? 'point' : 'points'}`, { points: r.points, why });
+}
+
+// The running score of a series of games (a game and its rematches), from the viewer's side.
+const tallyKey = (id) => `ludus:tally:${id}`;
+function tallyOf(state, seat) {
+  const base = JSON.parse(localStorage.getItem(tallyKey(state.id)) || 'null') || { you: 0, them: 0, games: 0 };
+  const r = state.result;
+  if (!r || !seat) return base;
+  const points = state.game === 'backgammon' && r.reason !== 'match' ? r.points : (r.winner ? 1 : 0);
+  return {
+    you: base.you + (r.winner === seat ? points : 0),
+    them: base.them + (r.winner && r.winner !== seat ? points : 0),
+    games: base.games + 1,
+  };
+}
+
+// The rules of a Morris game as the analysis endpoint reads them (`standard n-move-rule=100 …`).
+function morrisRulesText(rules) {
+  const base = rules.flying ? 'standard' : 'no-flying';
+  return `${base} n-move-rule=${rules.n_move_rule ?? 'off'} threefold-repetition=${rules.threefold ? 'on' : 'off'}`;
+}
+
+const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
+
+// The engine's advice for the side to act, in words.
+async function hintText(state) {
+  const view = state.view;
+  if (state.game === 'morris') {
+    const query = new URLSearchParams({ position: view.position, rules: morrisRulesText(state.rules) });
+    const { moves } = await morrisAnalysis(query);
+    return t('hint-move', { move: moves[0].move, value: signed(moves[0].value / 100, 2) });
+  }
+  const query = new URLSearchParams({ position_id: view.position_id || '', match_id: view.match_id || '' });
+  if (view.phase === 'move') {
+    query.set('dice', `${view.dice[0]}${view.dice[1]}`);
+    const { moves } = await backgammonAnalysis(query);
+    return t('hint-move', { move: moves[0].move, value: signed(moves[0].value, 3) });
+  }
+  const { cube } = await backgammonAnalysis(query);
+  if (view.phase === 'doubled') return t(cube.take ? 'hint-take' : 'hint-pass');
+  return t(cube.double ? 'hint-double' : 'hint-no-double');
+}
+
+// A new game with the same settings and the sides swapped; the series' score goes with it.
+async function rematch(state, seat, tally) {
+  const vsComputer = state.seats[otherSide(seat)] === 'computer';
+  try {
+    const created = await createGame({
+      game: state.game, rules: state.rules, opponent: vsComputer ? 'computer' : 'human', level: state.level, side: otherSide(seat),
+    });
+    localStorage.setItem(seatKey(created.id), JSON.stringify({ seat: created.seat, token: created.token, invite: created.invite }));
+    localStorage.setItem(tallyKey(created.id), JSON.stringify(tally));
+    navigate(`/play/${created.id}`);
+  } catch (error) {
+    document.getElementById('error').textContent = t('error', { message: errorText(error) });
+  }
 }
 
 async function play(id) {
@@ -154,11 +235,16 @@ async function play(id) {
     <div class="play" id="play" data-game="${state.game}">
       <div class="board-wrap" id="board"></div>
       <aside class="side">
-        <div class="panel"><div class="status" id="status" role="status"></div><div class="hint" id="hint"></div>
+        <div class="panel"><div class="status" id="status" role="status"></div><div class="you-are" id="you-are"></div>
+          <div class="hint" id="hint"></div>
+          <div class="buttons aids" id="aids"><button class="secondary" id="hint-button" hidden>${t('hint')}</button>
+            <button class="secondary" id="takeback" hidden>${t('takeback')}</button></div>
+          <div class="hint-text" id="hint-text"></div>
           <div class="error" id="error" role="alert"></div></div>
         <div class="panel summary" id="summary" hidden></div>
         <div class="panel" id="controls"></div>
         <div class="panel" id="counts"></div>
+        <div class="panel" id="settings"></div>
         <div class="panel invite" id="invite" hidden><p>${t('invite')}</p>
           <input readonly id="invite-link"> <button class="secondary" id="copy">${t('copy')}</button></div>
         <div class="panel"><h3>${t('moves')}</h3><ol class="movelist" id="movelist"></ol></div>
@@ -204,6 +290,12 @@ async function play(id) {
       try { update(await sendAction(id, seatInfo.token, action)); } catch (error) { await refused(error); }
     },
     // The backgammon move after the checker steps `taken`, or null (the error is shown).
+    onPips: (pips) => {
+      for (const side of ['white', 'black']) {
+        const node = document.getElementById(`pips-${side}`);
+        if (node) node.textContent = pips[side];
+      }
+    },
     steps: async (taken, version) => {
       showError(null);
       try { return await getSteps(id, taken, version); } catch (error) { await refused(error); return null; }
@@ -220,10 +312,26 @@ async function play(id) {
     });
   }
   $('resign').hidden = !seat;
+  const vsComputer = seat && state.seats[otherSide(seat)] === 'computer';
+  if (seat) $('you-are').textContent = t('you-play', { side: t(`side-${seat}`) });
+  settingsPanel($('settings'), state.game, () => { board.redraw(); update(state); });
+  let hintFor = -1; // the version the hint shown is about
+  $('hint-button').addEventListener('click', async () => {
+    hintFor = state.version;
+    $('hint-text').textContent = t('hint-thinking');
+    try {
+      const text = await hintText(state);
+      if (hintFor === state.version) $('hint-text').textContent = text;
+    } catch (error) { $('hint-text').textContent = t('error', { message: errorText(error) }); }
+  });
+  $('takeback').addEventListener('click', async () => {
+    showError(null);
+    try { update(await takeBack(id, seatInfo.token)); } catch (error) { await refused(error); }
+  });
   $('resign').addEventListener('click', () => { if (confirm(t('resign-confirm'))) ctx.act('resign'); });
 
   function status() {
-    if (state.result) return t('status-over');
+    if (state.result) return seat ? '' : t('status-over');
     if (!seat) return t('status-watching');
     if (state.to_act === seat) return t('status-your-turn');
     if (state.seats[state.to_act] === 'computer') return t('status-thinking');
@@ -240,25 +348,37 @@ async function play(id) {
     $('play').dataset.toAct = state.to_act || '';
     $('resign').disabled = !!state.result;
     board.update(state);
+    const aids = settings();
+    const mine = !state.result && state.to_act === seat;
+    $('hint-button').hidden = !(vsComputer && aids.hints && mine);
+    $('takeback').hidden = !(vsComputer && aids.takeback && !state.result && state.history.some((e) => e.seat === seat));
+    if (hintFor !== state.version) $('hint-text').textContent = '';
+    const label = (side) => playerLabel(state, side, seat);
     if (state.game === 'morris') {
-      $('counts').innerHTML = morrisCounts(state);
+      $('counts').innerHTML = morrisCounts(state, label);
       const moves = state.view.moves;
       const items = [];
       for (let i = 0; i < moves.length; i += 2) items.push(`<li>${escape(moves[i])} ${escape(moves[i + 1] || '')}</li>`);
       $('movelist').innerHTML = items.join('') || `<li class="empty">${t('no-moves-yet')}</li>`;
     } else {
-      $('counts').innerHTML = backgammonPanel(state, seat);
+      $('counts').innerHTML = backgammonPanel(state, label, aids.pips);
       $('movelist').innerHTML = backgammonLog(state) || `<li class="empty">${t('no-moves-yet')}</li>`;
     }
     $('movelist').scrollTop = $('movelist').scrollHeight;
     const summary = $('summary');
     summary.hidden = !state.result;
     if (state.result) {
-      summary.innerHTML = `<h3>${t('status-over')}</h3><p id="result-text">${escape(resultText(state))}</p>
-        <div class="buttons"><a href="/" data-link><button>${t('new-game')}</button></a>
+      const tally = tallyOf(state, seat);
+      const series = seat && tally.games > 1
+        ? `<p id="tally">${t('series-score', { you: tally.you, them: tally.them, other: label(otherSide(seat)), games: tally.games })}</p>` : '';
+      summary.innerHTML = `<h3 id="result-text">${escape(resultText(state, seat))}</h3>${series}
+        <div class="buttons">${seat ? `<button id="rematch">${t('rematch')}</button>` : ''}
+        <a href="/review/${id}" data-link><button class="secondary" id="review">${t('review')}</button></a>
+        <a href="/" data-link><button class="secondary">${t('new-game')}</button></a>
         ${state.game === 'backgammon' ? `<button class="secondary" id="analyse">${t('analysis')}</button>` : ''}</div>
         <div class="analysis" id="analysis"></div>`;
       $('analyse')?.addEventListener('click', analyse);
+      $('rematch')?.addEventListener('click', () => rematch(state, seat, tally));
       showAnalysis();
     }
   }
@@ -269,8 +389,14 @@ async function play(id) {
 
 function route() {
   rerender = () => route();
+  stopReview();
   const match = /^\/play\/([0-9a-f]+)$/.exec(location.pathname);
-  if (match) play(match[1]); else home();
+  const review = /^\/review\/([0-9a-f]+)$/.exec(location.pathname);
+  if (match) play(match[1]);
+  else if (review) { stopWatching(); showReview(app, review[1]); } else if (location.pathname === '/analysis') {
+    stopWatching();
+    showAnalysisBoard(app);
+  } else home();
 }
 
 function navigate(path) {
@@ -292,7 +418,7 @@ async function start() {
   select.addEventListener('change', async () => {
     await setLanguage(select.value);
     translate(document);
-    if (/^\/play\//.test(location.pathname)) route(); else home();
+    route();
   });
   translate(document);
   route();

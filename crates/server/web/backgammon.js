@@ -6,6 +6,10 @@
 // 25 = bar, 0 = off) and the move once complete. The page only draws what it is told.
 
 import { t } from './i18n.js';
+import { settings } from './settings.js';
+
+// How long one checker takes to move, in ms.
+const STEP_MS = 320;
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 800;
@@ -54,17 +58,52 @@ function boardFor(view, me) {
   });
   mine[25] = view.bar[me];
   mine[0] = view.off[me];
-  return { mine, opp, oppBar: view.bar[other(me)], oppOff: view.off[other(me)] };
+  opp[25] = view.bar[other(me)];
+  opp[0] = view.off[other(me)];
+  return withTotals({ mine, opp });
+}
+
+// Keeps the opponent's bar and tray (opp[25], opp[0]) also under the names the drawing uses.
+function withTotals(board) {
+  return { ...board, oppBar: board.opp[25], oppOff: board.opp[0] };
+}
+
+// The checkers of a played move in the viewer's numbering (25 the mover's bar, 0 its tray).
+export function playedSteps(lastPlay, me) {
+  const mine = lastPlay.side === me;
+  const map = (p) => (mine || p === 0 || p === 25 ? p : 25 - p);
+  return lastPlay.steps.map((s) => ({ mine, from: map(s.from), to: map(s.to), hit: s.hit }));
+}
+
+// The board after (`sign` 1) or before (`sign` -1) one checker step.
+export function applyStep(board, step, sign = 1) {
+  const mine = [...board.mine];
+  const opp = [...board.opp];
+  const [mover, victim] = step.mine ? [mine, opp] : [opp, mine];
+  mover[step.from] -= sign;
+  mover[step.to] += sign;
+  if (step.hit) { victim[step.to] -= sign; victim[25] += sign; }
+  return withTotals({ mine, opp });
+}
+
+// The boards of a played move: before it, then after each checker.
+export function playFrames(finalBoard, steps) {
+  let board = finalBoard;
+  for (const step of [...steps].reverse()) board = applyStep(board, step, -1);
+  const frames = [board];
+  for (const step of steps) frames.push(applyStep(frames[frames.length - 1], step));
+  return frames;
 }
 
 export function createBackgammonBoard(container, ctx, controls) {
-  const svg = el('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'group', 'aria-label': t('backgammon-title'), id: 'bg-board' });
+  const svg = el('svg', { viewBox: `0 -8 ${WIDTH} ${HEIGHT + 16}`, role: 'group', 'aria-label': t('backgammon-title'), id: 'bg-board' });
   container.appendChild(svg);
   let state = null;
   let nodes = [];         // the move so far: the server's steps views, one per click (first: no step)
   let selected = null;    // the point a checker is being moved from
   let busy = false;
   let clicks = Promise.resolve(); // clicks are handled in order, each after the answer before it
+  let animation = null;   // the other player's move being shown: { frames, steps, index, start, token }
   const me = () => ctx.seat || 'white';
   const myTurn = () => state && ctx.seat && state.to_act === ctx.seat && !busy;
   const moving = () => myTurn() && state.view.phase === 'move' && nodes.length > 0;
@@ -73,7 +112,15 @@ export function createBackgammonBoard(container, ctx, controls) {
   // What to draw: the board so far, the points to offer, the dice and the finished move.
   function analyse() {
     const node = moving() ? current() : null;
-    const board = boardFor(node ? node.board : state.view, me());
+    let board = boardFor(node ? node.board : state.view, me());
+    if (animation) {
+      // The checker in flight has left its point.
+      const step = animation.steps[animation.index];
+      board = animation.frames[animation.index];
+      const side = step.mine ? [...board.mine] : [...board.opp];
+      side[step.from] -= 1;
+      board = withTotals(step.mine ? { ...board, mine: side } : { ...board, opp: side });
+    }
     const sources = new Set(node ? node.next.map((n) => n.from) : []);
     const complete = node && node.complete ? node : null;
     return { node, board, sources, complete };
@@ -88,6 +135,7 @@ export function createBackgammonBoard(container, ctx, controls) {
 
   async function chooseNow(point) {
     if (!moving()) return;
+    if (animation) stopAnimation();
     const info = analyse();
     if (selected !== null) {
       const steps = destinations(info, selected).get(point);
@@ -102,6 +150,24 @@ export function createBackgammonBoard(container, ctx, controls) {
     }
     selected = info.sources.has(point) && selected !== point ? point : null;
     draw();
+  }
+
+  // A double click on a checker plays it by the higher die still free (a setting): the single-die
+  // step from `point` that goes furthest. The two clicks before it selected and unselected it.
+  function playHigherDie(point) {
+    if (!settings().dblclick) return;
+    clicks = clicks.then(async () => {
+      if (!moving()) return;
+      const info = analyse();
+      const single = info.node.next.filter((n) => n.from === point && n.steps.length === 1);
+      if (single.length === 0) return;
+      const best = single.reduce((a, b) => (b.from - b.to > a.from - a.to ? b : a));
+      selected = null;
+      const version = state.version;
+      const next = await ctx.steps([...info.node.taken, ...best.steps], version);
+      if (next && state.version === version) nodes.push(next);
+      draw();
+    }).catch(() => {});
   }
 
   function choose(point) {
@@ -154,7 +220,7 @@ export function createBackgammonBoard(container, ctx, controls) {
       const base = top ? TOP : BOTTOM;
       const tip = top ? TOP + TRI : BOTTOM - TRI;
       el('polygon', { points: `${x - COL / 2},${base} ${x + COL / 2},${base} ${x},${tip}`, class: q % 2 ? 'bg-tri-a' : 'bg-tri-b' }, svg);
-      el('text', { x, y: top ? TOP - 5 : BOTTOM + 15, class: 'point-label' }, svg).textContent = q;
+      el('text', { x, y: top ? TOP - 3 : BOTTOM + 21, class: 'point-label' }, svg).textContent = q;
     }
     // Checkers on the points.
     for (let q = 1; q <= 24; q++) {
@@ -170,6 +236,8 @@ export function createBackgammonBoard(container, ctx, controls) {
     const trayW = WIDTH - TRAY_X - 20;
     for (let k = 0; k < info.board.mine[0]; k++) el('rect', { x: TRAY_X + 5, y: BOTTOM - 14 - k * 13, width: trayW, height: 11, rx: 3, class: `off-checker ${mySide}` }, svg);
     for (let k = 0; k < info.board.oppOff; k++) el('rect', { x: TRAY_X + 5, y: TOP + 3 + k * 13, width: trayW, height: 11, rx: 3, class: `off-checker ${oppSide}` }, svg);
+    if (animation) drawFlight(info.board, mySide, oppSide);
+    else if (view.last_play && !(info.node && info.node.taken.length)) drawLastPlay(view.last_play, info.board);
     // Cube: centred on the bar, or in the tray on its owner's side.
     const cube = view.cube;
     if (cube.enabled) {
@@ -202,11 +270,94 @@ export function createBackgammonBoard(container, ctx, controls) {
         'aria-label': q === 25 ? t('bg-bar') : q === 0 ? t('bg-off') : String(q) }, svg);
       el('rect', { x: area.x, y: area.y, width: area.w, height: area.h, class: 'bg-hit' }, g);
       g.addEventListener('click', () => choose(q));
+      g.addEventListener('dblclick', () => playHigherDie(q));
       g.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); choose(q); }
       });
     }
     drawControls(info);
+    ctx.onPips?.(info.node ? info.node.board.pips : view.pips);
+  }
+
+  // Where the `n`-th checker (from 1) of a stack stands: point, bar or tray.
+  function slot(q, n, mine, count) {
+    if (q === 25) return { x: BAR_X + BAR_W / 2, y: mine ? 360 + (n - 1) * 36 : 240 - (n - 1) * 36 };
+    if (q === 0) return { x: TRAY_X + (WIDTH - TRAY_X - 20) / 2 + 5, y: mine ? BOTTOM - 8 - (n - 1) * 13 : TOP + 9 + (n - 1) * 13 };
+    const { x, top } = pointGeometry(q);
+    const spacing = count > 1 ? Math.min(2 * R, (TRI + 20 - 2 * R) / (count - 1)) : 0;
+    return { x, y: top ? TOP + R + (n - 1) * spacing : BOTTOM - R - (n - 1) * spacing };
+  }
+
+  const countOn = (board, mine, q) => (mine ? board.mine[q] : board.opp[q]);
+
+  // The last move: a ring where each checker left, an arrow to where it landed, a cross on a hit.
+  function drawLastPlay(lastPlay, board) {
+    for (const step of playedSteps(lastPlay, me())) {
+      const atTo = Math.max(countOn(board, step.mine, step.to), 1);
+      const atFrom = countOn(board, step.mine, step.from);
+      const a = slot(step.from, atFrom + 1, step.mine, atFrom + 1);
+      const b = slot(step.to, atTo, step.mine, atTo);
+      el('circle', { cx: a.x, cy: a.y, r: R - 4, class: 'bg-last-from', 'data-last-from': step.from }, svg);
+      const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const [ux, uy] = [(b.x - a.x) / length, (b.y - a.y) / length];
+      el('line', { x1: a.x, y1: a.y, x2: b.x - ux * (R + 8), y2: b.y - uy * (R + 8), class: 'bg-last-arrow' }, svg);
+      const [tx, ty] = [b.x - ux * (R + 2), b.y - uy * (R + 2)];
+      el('polygon', { points: `${tx},${ty} ${tx - ux * 16 - uy * 9},${ty - uy * 16 + ux * 9} ${tx - ux * 16 + uy * 9},${ty - uy * 16 - ux * 9}`, class: 'bg-last-head' }, svg);
+      if (step.to !== 0) el('circle', { cx: b.x, cy: b.y, r: R + 1, class: 'bg-last-to', 'data-last-to': step.to }, svg);
+      if (step.hit) el('text', { x: b.x + R, y: b.y - R, class: 'bg-last-hit', 'data-last-hit': step.to }, svg).textContent = '×';
+    }
+  }
+
+  // The checker in flight, from its point to its landing place.
+  function drawFlight(board, mySide, oppSide) {
+    const step = animation.steps[animation.index];
+    const after = animation.frames[animation.index + 1];
+    const from = slot(step.from, countOn(board, step.mine, step.from) + 1, step.mine, countOn(board, step.mine, step.from) + 1);
+    const landed = countOn(after, step.mine, step.to);
+    const to = slot(step.to, landed, step.mine, landed);
+    const checker = el('circle', { cx: 0, cy: 0, r: R - 1, class: `checker ${step.mine ? mySide : oppSide} moving` }, svg);
+    checker.animate([{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${to.x}px, ${to.y}px)` }],
+      { duration: STEP_MS, easing: 'ease-in-out', fill: 'forwards' }).currentTime = performance.now() - animation.start;
+  }
+
+  // Shows the other player's new move checker by checker (when the setting allows).
+  function maybeAnimate(previous, next) {
+    const play = next.view.last_play;
+    // After a take-back the last move is an older one: nothing new to show.
+    const takenBack = next.history?.[next.history.length - 1]?.command === ':takeback';
+    const fresh = play && play.steps.length > 0 && previous && !takenBack
+      && JSON.stringify(previous.view.last_play) !== JSON.stringify(play)
+      && previous.view.match.game === next.view.match.game;
+    if (!fresh || play.side === ctx.seat || !settings().animate) { stopAnimation(); return; }
+    const steps = playedSteps(play, me());
+    const token = {};
+    animation = { frames: playFrames(boardFor(next.view, me()), steps), steps, index: 0, start: performance.now(), token };
+    svg.dataset.animating = '1';
+    svg.dataset.animations = Number(svg.dataset.animations || 0) + 1; // for tests
+    const tick = () => {
+      if (animation?.token !== token) return;
+      if (animation.index + 1 >= steps.length) { stopAnimation(); draw(); return; }
+      animation.index += 1;
+      animation.start = performance.now();
+      draw();
+      setTimeout(tick, STEP_MS);
+    };
+    setTimeout(tick, STEP_MS);
+  }
+
+  // A forced bear-off (the only legal move, bearing off) plays itself when the setting allows.
+  function autoBearOff() {
+    const only = state.legal_moves.length === 1 ? state.legal_moves[0] : null;
+    if (!only || !/\/off/.test(only) || !myTurn() || state.view.phase !== 'move' || !settings().autoBearOff) return;
+    const version = state.version;
+    setTimeout(() => {
+      if (state.version === version && myTurn() && nodes.length === 1) send(() => ctx.play(only));
+    }, STEP_MS);
+  }
+
+  function stopAnimation() {
+    animation = null;
+    svg.dataset.animating = '';
   }
 
   function button(id, label, onClick, enabled = true, secondary = false) {
@@ -264,19 +415,21 @@ export function createBackgammonBoard(container, ctx, controls) {
       if (!state || next.version !== state.version) {
         nodes = next.view.steps ? [next.view.steps] : [];
         selected = null;
+        maybeAnimate(state, next);
       }
       state = next;
       draw();
+      autoBearOff();
     },
     redraw: draw,
   };
 }
 
-// Pip counts, score, cube and match state.
-export function backgammonPanel(state, seat) {
+// Pip counts, score, cube and match state; `label(side)` names the player of a side.
+export function backgammonPanel(state, label, showPips = true) {
   const v = state.view;
-  const row = (side) => `<span><span class="dot ${side}"></span> ${t(`side-${side}`)}${side === seat ? ` (${t('you')})` : ''}</span>
-    <span>${t('bg-pips')}: <b id="pips-${side}">${v.pips[side]}</b></span>
+  const row = (side) => `<span><span class="dot ${side}"></span> <span id="label-${side}">${label(side)}</span></span>
+    <span${showPips ? '' : ' hidden'}>${t('bg-pips')}: <b id="pips-${side}">${v.pips[side]}</b></span>
     <span>${t('bg-score')}: <b id="score-${side}">${v.match.score[side]}</b></span>`;
   const kind = v.match.length ? t('bg-match', { length: v.match.length }) : t('bg-money');
   const extras = [kind, t('bg-game-number', { number: v.match.game })];
@@ -286,6 +439,17 @@ export function backgammonPanel(state, seat) {
   return `<div class="counts">${row('white')}${row('black')}</div><p>${extras.join(' · ')}</p>${last}`;
 }
 
+// A line of the game log (the `.mat` record's English words) in the page's language.
+export function logText(text) {
+  let m = /^(\d\d):\s*$/.exec(text);
+  if (m) return t('bg-log-no-move', { dice: m[1] });
+  if ((m = /^Doubles => (\d+)$/.exec(text))) return t('bg-log-doubles', { value: m[1] });
+  if ((m = /^Beavers => (\d+)$/.exec(text))) return t('bg-log-beavers', { value: m[1] });
+  if ((m = /^Wins (\d+) points?$/.exec(text))) return t('bg-log-wins', { points: m[1] });
+  const words = { Takes: 'bg-log-takes', Drops: 'bg-log-drops', Resigns: 'bg-log-resigns', 'Resigns the match': 'bg-log-resigns-match' };
+  return words[text] ? t(words[text]) : text;
+}
+
 // The game log as list items.
 export function backgammonLog(state) {
   const esc = (text) => String(text).replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -293,6 +457,6 @@ export function backgammonLog(state) {
   return state.view.log.map((entry) => {
     const header = entry.game !== game && state.view.match.game > 1 ? `<li><b>${t('bg-game-number', { number: entry.game })}</b></li>` : '';
     game = entry.game;
-    return `${header}<li><span class="dot ${entry.side}"></span> ${esc(entry.text)}</li>`;
+    return `${header}<li><span class="dot ${entry.side}"></span> ${esc(logText(entry.text))}</li>`;
   }).join('');
 }

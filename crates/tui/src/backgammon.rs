@@ -9,11 +9,13 @@
 
 use crate::i18n::Catalog;
 use crate::record::{BgRecord, BgSettings};
+use crate::review::{ReviewCursor, Severity};
 use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
 use ludus_backgammon::{
     CubeOwner, DiceSource, GameEnd, Journey, Match, Move, Phase, Position, Rules, Seat, SeededDice,
     Step, Turn, WinKind,
 };
+use ludus_backgammon_engine::analysis::{Decision, DecisionKind, Mark, MatchReport};
 use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::level::Level;
@@ -23,6 +25,119 @@ use ratatui::Frame;
 const HINT_PLIES: u8 = 1;
 /// A probability above which a result counts as expected (for resignations).
 const LIKELY: f32 = 0.5;
+/// The file offered when leaving a session that is saved nowhere.
+pub const DEFAULT_SAVE: &str = "ludus-backgammon.mat";
+
+/// The lines of the help overlay (`?`), as catalog keys.
+pub const HELP_KEYS: [&str; 11] = [
+    "tui-help-bg-type",
+    "tui-help-bg-pick",
+    "tui-help-bg-backspace",
+    "tui-help-bg-undo",
+    "tui-help-bg-cube",
+    "tui-help-hint",
+    "tui-help-bg-next",
+    "tui-help-bg-review",
+    "tui-help-esc",
+    "tui-help-bg-quit",
+    "tui-help-help",
+];
+
+/// One decision of the review: where it was taken and how the board looked.
+#[derive(Clone, Debug)]
+pub struct BgReviewStep {
+    /// The game's number (1-based).
+    pub game: usize,
+    /// The analysed decision.
+    pub decision: Decision,
+    /// The position of the decision (from `view`'s side), if its ID reads back.
+    pub position: Option<Position>,
+    /// The side the position is seen from: the player on roll.
+    pub view: Seat,
+    /// The 0-ply equity of the position for White (player 0).
+    pub white_equity: f64,
+}
+
+/// The review of a session: the analysis report and its decisions one by one.
+#[derive(Clone, Debug)]
+pub struct BgReview {
+    /// The whole report (totals per player).
+    pub report: MatchReport,
+    /// Every analysed decision in order.
+    pub steps: Vec<BgReviewStep>,
+    /// The decision shown (1-based; the review never shows step 0).
+    pub cursor: ReviewCursor,
+}
+
+impl BgReview {
+    /// The review of `report`, with each decision's position and equity.
+    pub fn new(report: MatchReport) -> BgReview {
+        let engine = Engine::new(0);
+        let steps: Vec<BgReviewStep> = report
+            .games
+            .iter()
+            .flat_map(|game| game.decisions.iter().map(move |d| (game.number, d)))
+            .map(|(game, decision)| {
+                let player = if decision.player == 0 {
+                    Seat::Zero
+                } else {
+                    Seat::One
+                };
+                // A take is answered by the player not on roll.
+                let view = if decision.kind == DecisionKind::Take {
+                    player.other()
+                } else {
+                    player
+                };
+                let position = Position::from_position_id(&decision.position_id).ok();
+                let equity = position.map_or(0.0, |p| f64::from(engine.evaluate(&p).equity()));
+                let white_equity = if view == Seat::Zero { equity } else { -equity };
+                BgReviewStep {
+                    game,
+                    decision: decision.clone(),
+                    position,
+                    view,
+                    white_equity,
+                }
+            })
+            .collect();
+        BgReview {
+            cursor: ReviewCursor::new(steps.len()),
+            report,
+            steps,
+        }
+    }
+
+    /// The decision shown.
+    pub fn current(&self) -> Option<&BgReviewStep> {
+        self.cursor
+            .index
+            .checked_sub(1)
+            .and_then(|i| self.steps.get(i))
+    }
+
+    /// The marks of the decisions under the graph.
+    pub fn severities(&self) -> Vec<Severity> {
+        self.steps
+            .iter()
+            .map(|s| match s.decision.mark {
+                Mark::None => Severity::None,
+                Mark::Doubtful => Severity::Small,
+                Mark::Error => Severity::Medium,
+                Mark::Blunder => Severity::Large,
+            })
+            .collect()
+    }
+
+    /// Steps by an arrow key (never back to the empty step 0).
+    pub fn step(&mut self, dir: Dir) {
+        let severities = self.severities();
+        self.cursor.step(dir, &severities);
+        if self.cursor.index == 0 && self.cursor.len > 0 {
+            self.cursor.index = 1;
+        }
+    }
+}
 
 /// How a backgammon session is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,8 +248,12 @@ pub enum BgAction {
     Answer(Option<bool>),
     /// Start the next game.
     NextGame,
-    /// Show or close the post-game analysis.
+    /// Show or close the post-game analysis and review.
     Analysis,
+    /// Step through the review.
+    Step(Dir),
+    /// A new match with the sides swapped (after a match is won).
+    Rematch,
     /// Skip the computer's move animation.
     Skip,
 }
@@ -173,8 +292,10 @@ pub struct BgApp {
     pub hint: Option<String>,
     /// The computer's move being shown, one checker at a time.
     pub animation: Option<Animation<Move>>,
-    /// The post-game analysis shown instead of the board (its lines), if open.
+    /// The post-game analysis (its lines: the totals and the marked decisions), if open.
     pub analysis: Option<Vec<String>>,
+    /// The review stepping through the analysed decisions, open with the analysis.
+    pub review: Option<BgReview>,
     dice: CountingDice,
     engine: Engine,
 }
@@ -217,9 +338,11 @@ impl BgApp {
             hint: None,
             animation: None,
             analysis: None,
+            review: None,
             dice,
             engine: Engine::at_level(Level::nearest(config.level), config.seed),
         };
+        app.screen.default_save = DEFAULT_SAVE.into();
         if app.record.current().is_none() {
             app.next_game();
         }
@@ -262,6 +385,21 @@ impl BgApp {
     /// The action a key or click asks for now, if any.
     pub fn action_for(&self, input: Input) -> Option<BgAction> {
         use BgAction as A;
+        if self.review.is_some() {
+            return match input {
+                Input::Arrow(dir) => Some(A::Step(dir)),
+                // The plain mode has no arrow keys: > and < step.
+                Input::Char('>') => Some(A::Step(Dir::Right)),
+                Input::Char('<') => Some(A::Step(Dir::Left)),
+                Input::Char('a' | 'A') | Input::Esc => Some(A::Analysis),
+                Input::Char('q' | 'Q') => Some(A::Quit),
+                Input::Char('n' | 'N') | Input::Enter if self.record.winner().is_none() => {
+                    Some(A::NextGame)
+                }
+                Input::Char('n' | 'N') => Some(A::Rematch),
+                _ => None,
+            };
+        }
         if self.asking {
             return Some(A::Answer(match input {
                 Input::Char('y' | 'Y') => Some(true),
@@ -281,6 +419,7 @@ impl BgApp {
                 Input::Char('n' | 'N') | Input::Enter if self.record.winner().is_none() => {
                     Some(A::NextGame)
                 }
+                Input::Char('n' | 'N') => Some(A::Rematch),
                 _ => None,
             };
         }
@@ -301,6 +440,8 @@ impl BgApp {
                 })
             }
             Input::Char(c) if is_notation_char(c) => Some(A::Type(c.to_ascii_lowercase())),
+            // Backspace erases typing and takes back a checker of the move being made; a move
+            // already played is never taken back by it.
             Input::Backspace if self.screen.input.is_empty() => Some(A::Undo),
             Input::Backspace => Some(A::Erase),
             Input::Esc => Some(A::Clear),
@@ -317,6 +458,9 @@ impl BgApp {
 
     /// Handles one input: finds its action and applies it.
     pub fn handle_input(&mut self, input: Input) {
+        if self.screen.intercept(input) {
+            return;
+        }
         if let Some(action) = self.action_for(input) {
             self.apply(action);
         }
@@ -353,42 +497,133 @@ impl BgApp {
             A::Take => self.act(|g, _| g.take()),
             A::Pass => self.act(|g, _| g.pass()),
             A::Hint => self.give_hint(),
-            A::Quit if self.game().is_none_or(|g| g.outcome().is_some()) => self.screen.quit = true,
+            A::Quit if self.game().is_none_or(|g| g.outcome().is_some()) => self.leave(),
             A::Quit => {
                 self.asking = true;
                 let points = self.resignation_points().to_string();
-                self.screen.status = Status::info(
-                    self.screen
-                        .catalog
-                        .format("tui-resign-or-leave", &[("points", &points)]),
-                );
+                let key = if self.screen.save_path.is_some() {
+                    "tui-resign-or-leave"
+                } else {
+                    "tui-resign-or-leave-unsaved"
+                };
+                self.screen.status =
+                    Status::info(self.screen.catalog.format(key, &[("points", &points)]));
             }
             A::Answer(answer) => {
                 self.asking = false;
                 match answer {
                     Some(true) => self.resign(),
-                    Some(false) => self.screen.quit = true,
+                    Some(false) => {
+                        self.screen.status = self.prompt();
+                        self.leave();
+                    }
                     None => self.screen.status = self.prompt(),
                 }
             }
             A::NextGame => {
                 self.analysis = None;
+                self.review = None;
                 self.next_game();
             }
             A::Analysis => self.toggle_analysis(),
+            A::Step(dir) => {
+                if let Some(review) = &mut self.review {
+                    review.step(dir);
+                }
+            }
+            A::Rematch => self.rematch(),
             A::Skip => self.finish_animation(),
         }
     }
 
-    /// Opens the analysis of the match so far, or closes it.
+    /// Opens the analysis and review of the match so far (closes them when open).
+    pub fn open_review(&mut self) {
+        if self.analysis.is_none() {
+            self.toggle_analysis();
+        }
+    }
+
+    /// Opens the analysis and review of the match so far, or closes them.
     fn toggle_analysis(&mut self) {
-        self.analysis = match self.analysis {
-            Some(_) => None,
-            None => Some(crate::analysis::analysis_lines(
-                &crate::analysis::analyse(&self.record),
-                &self.screen.catalog,
-            )),
+        if self.analysis.take().is_some() {
+            self.review = None;
+            self.screen.status = self.prompt();
+            return;
+        }
+        let report = crate::analysis::analyse(&self.record);
+        self.analysis = Some(crate::analysis::analysis_lines(
+            &report,
+            &self.screen.catalog,
+        ));
+        self.review = Some(BgReview::new(report));
+    }
+
+    /// Leaves, or first offers to save a session that is saved nowhere.
+    fn leave(&mut self) {
+        let played = self.record.games().iter().any(|g| !g.events().is_empty());
+        if self.screen.save_path.is_none() && played {
+            self.screen.offer_to_save();
+        } else {
+            self.screen.quit = true;
+        }
+    }
+
+    /// A new match (or money session) with the same settings and the sides swapped; a saved
+    /// session is kept and the new one saved beside it.
+    pub fn rematch(&mut self) {
+        self.config.human = self.config.human.other();
+        let rules = Rules {
+            match_length: self.config.match_length,
+            ..Rules::default()
         };
+        self.record = Match::new(rules, [String::from("White"), String::from("Black")]);
+        self.analysis = None;
+        self.review = None;
+        if let Some(path) = &self.screen.save_path {
+            self.screen.save_path = Some(crate::ui::free_path(path));
+        }
+        self.next_game();
+    }
+
+    /// The seat whose view the board is drawn from (numbers of the mover, dice): the reviewed
+    /// decision's player, else the side on roll.
+    pub fn view_seat(&self) -> Seat {
+        if let Some(step) = self.review.as_ref().and_then(BgReview::current) {
+            return step.view;
+        }
+        self.game().map_or(Seat::Zero, |g| g.on_roll())
+    }
+
+    /// The number shown on a point: the bottom player's numbering against the computer (it
+    /// stays while the computer moves), the side on roll's between two people.
+    pub fn label_point(&self, slot: Slot) -> u8 {
+        match slot {
+            Slot::Point(p) if self.config.opponent == Opponent::Computer => p,
+            _ => self.mover_point(slot),
+        }
+    }
+
+    /// The points (the bottom player's numbering, 1..=24) the last move played left and reached,
+    /// with the seat that played it.
+    pub fn last_move_points(&self) -> Option<(Seat, Vec<u8>)> {
+        let game = self.game()?;
+        let (seat, mv) = game.events().iter().rev().find_map(|e| match *e {
+            ludus_backgammon::GameEvent::Turn {
+                seat,
+                play: Some(mv),
+                ..
+            } if !mv.is_empty() => Some((seat, mv)),
+            _ => None,
+        })?;
+        let bottom = seat == self.bottom();
+        let points = mv
+            .checker_moves()
+            .iter()
+            .flat_map(|m| [m.from, m.to])
+            .filter(|p| (1..=24).contains(p))
+            .map(|p| if bottom { p } else { 25 - p })
+            .collect();
+        Some((seat, points))
     }
 
     /// Runs a game action, reporting a refusal in the status line.
@@ -611,7 +846,7 @@ impl BgApp {
 
     /// A slot as a point of the side on roll (25 the bar, 0 off).
     pub fn mover_point(&self, slot: Slot) -> u8 {
-        let mover_is_bottom = self.game().is_some_and(|g| g.on_roll() == self.bottom());
+        let mover_is_bottom = self.view_seat() == self.bottom();
         match slot {
             Slot::Bar => 25,
             Slot::Off => 0,
@@ -673,6 +908,9 @@ impl BgApp {
     /// The board shown: the game's position with the checkers moved so far this turn (or the
     /// computer's move's shown checkers), from the side on roll's view.
     pub fn shown_position(&self) -> Option<Position> {
+        if let Some(review) = &self.review {
+            return review.current().and_then(|step| step.position);
+        }
         let game = self.game()?;
         if game.outcome().is_some() {
             return Some(game.position());
@@ -685,6 +923,15 @@ impl BgApp {
 
     /// The dice of the turn with a flag for each die already used.
     pub fn dice_shown(&self) -> Vec<(u8, bool)> {
+        if let Some(review) = &self.review {
+            let dice = review.current().and_then(|s| s.decision.dice.clone());
+            return dice
+                .unwrap_or_default()
+                .chars()
+                .filter_map(|c| c.to_digit(10))
+                .map(|d| (d as u8, false))
+                .collect();
+        }
         if self.moving().is_none() {
             return Vec::new();
         }
@@ -699,10 +946,12 @@ impl BgApp {
         let engine = Engine::new(HINT_PLIES);
         let (text, value) = match game.phase() {
             Phase::Moving(dice) => {
-                let Some(best) = engine.ranked_moves(&position, dice).into_iter().next() else {
+                let state = game.match_state();
+                let ranked = engine.ranked_moves_in(&position, dice, Some(&state));
+                let Some(best) = ranked.into_iter().next() else {
                     return;
                 };
-                (best.mv.to_string(), best.probabilities.equity())
+                (best.mv.to_string(), best.value as f32)
             }
             Phase::AwaitingRoll | Phase::Doubled => {
                 let Ok(decision) = engine.cube_decision(&position, &game.match_state()) else {
@@ -779,7 +1028,9 @@ impl BgApp {
                 }
             }
             Phase::Moving(dice) => {
-                let mv = self.engine.best_move(&position, dice);
+                let mv = self
+                    .engine
+                    .best_move_in(&position, dice, Some(&game.match_state()));
                 let parts = mv.len();
                 self.animation = Some(Animation {
                     mv,
@@ -828,17 +1079,55 @@ impl BgApp {
         })
     }
 
-    /// Who plays a seat: "you", "computer (level N)" or "human".
+    /// Who plays a seat: "You", "Computer, level 5" or "Friend" (the other person at the
+    /// keyboard).
     pub fn player_label(&self, seat: Seat) -> String {
+        let catalog = &self.screen.catalog;
         match self.config.opponent {
-            Opponent::Human => self.screen.catalog.get("human"),
-            Opponent::Computer if seat == self.config.human => self.screen.catalog.get("you"),
-            Opponent::Computer => format!(
-                "{} {}",
-                self.screen.catalog.get("computer"),
-                self.config.level
+            _ if seat == self.config.human => catalog.get("tui-label-you"),
+            Opponent::Human => catalog.get("tui-label-friend"),
+            Opponent::Computer => catalog.format(
+                "tui-label-computer",
+                &[("level", &self.config.level.to_string())],
             ),
         }
+    }
+
+    /// The last game's result in words: personal against the computer ("You won 2 points —
+    /// gammon"), by colour between two people.
+    fn result_text(&self, outcome: &ludus_backgammon::GameOutcome) -> String {
+        let catalog = &self.screen.catalog;
+        let why = match outcome.end {
+            GameEnd::DoubleRefused => "pass",
+            GameEnd::Resigned(_) => "resign",
+            GameEnd::BoreOff(kind) => kind_name(kind),
+        };
+        let points = outcome.points.to_string();
+        if self.config.opponent == Opponent::Computer {
+            let key = if outcome.winner == self.config.human {
+                "tui-bg-you-won"
+            } else {
+                "tui-bg-you-lost"
+            };
+            let why = catalog.get(&format!("tui-bg-why-{why}"));
+            return catalog.format(key, &[("points", &points), ("why", &why)]);
+        }
+        let reason = match outcome.end {
+            GameEnd::DoubleRefused => "reason-pass".to_string(),
+            GameEnd::Resigned(_) => "reason-resign".to_string(),
+            GameEnd::BoreOff(kind) => format!("reason-{}", kind_name(kind)),
+        };
+        format!(
+            "{} {}",
+            catalog.format(
+                "bg-last-game",
+                &[
+                    ("side", &self.seat_name(outcome.winner)),
+                    ("points", &points)
+                ],
+            ),
+            catalog.get(&reason)
+        )
     }
 
     /// What to do now, or the result.
@@ -848,20 +1137,7 @@ impl BgApp {
         };
         let name = |seat| self.seat_name(seat);
         if let Some(outcome) = game.outcome() {
-            let mut text = self.screen.catalog.format(
-                "bg-last-game",
-                &[
-                    ("side", &name(outcome.winner)),
-                    ("points", &outcome.points.to_string()),
-                ],
-            );
-            let reason = match outcome.end {
-                GameEnd::DoubleRefused => "reason-pass".to_string(),
-                GameEnd::Resigned(_) => "reason-resign".to_string(),
-                GameEnd::BoreOff(kind) => format!("reason-{}", kind_name(kind)),
-            };
-            text.push(' ');
-            text.push_str(&self.screen.catalog.get(&reason));
+            let mut text = self.result_text(&outcome);
             text.push(' ');
             match self.record.winner() {
                 Some(winner) => {
@@ -871,11 +1147,15 @@ impl BgApp {
                             .catalog
                             .format("result-win", &[("side", &name(winner))]),
                     );
+                    text.push(' ');
+                    text.push_str(&self.screen.catalog.get("tui-bg-rematch"));
                 }
-                None => text.push_str(&self.screen.catalog.get("tui-bg-next-game")),
+                None => {
+                    text.push_str(&self.screen.catalog.get("tui-bg-next-game"));
+                    text.push_str(" · ");
+                    text.push_str(&self.screen.catalog.get("analysis-key"));
+                }
             }
-            text.push_str(" · ");
-            text.push_str(&self.screen.catalog.get("analysis-key"));
             return Status::info(text);
         }
         if !self.is_human(game.turn()) {
@@ -964,8 +1244,11 @@ impl Screen for BgApp {
     fn computer_to_move(&self) -> bool {
         self.config.opponent == Opponent::Computer
             && self.animation.is_none()
+            && self.review.is_none()
             && !self.screen.quit
             && !self.asking
+            // The computer waits while the help or the leave question is open.
+            && !self.screen.modal()
             && self
                 .game()
                 .is_some_and(|g| g.outcome().is_none() && !self.is_human(g.turn()))
@@ -987,5 +1270,9 @@ impl Screen for BgApp {
 
     fn record_text(&self) -> String {
         self.bg_record().to_string()
+    }
+
+    fn help_keys(&self) -> &'static [&'static str] {
+        &HELP_KEYS
     }
 }

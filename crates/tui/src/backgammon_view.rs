@@ -75,7 +75,7 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
     let [main, status, input, keys] = view::screen_rows(frame.area());
     let [board_column, side] =
         Layout::horizontal([Constraint::Length(BOARD_WIDTH + 1), Constraint::Min(0)]).areas(main);
-    let [title, board_area, _] = Layout::vertical([
+    let [title, board_area, below] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(BOARD_HEIGHT),
         Constraint::Min(0),
@@ -93,7 +93,13 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
         )),
         title,
     );
-    if let Some(lines) = &app.analysis {
+    if app.review.is_some() {
+        // The review shows the board at each decision and the review panel beside it.
+        app.screen.board_area = None;
+        draw_board(frame.buffer_mut(), board_area, app, &theme);
+        draw_review(frame, side, app, &theme);
+        draw_review_graph(frame, below, app, &theme);
+    } else if let Some(lines) = &app.analysis {
         // The analysis covers the board and the side panel until `a` closes it.
         app.screen.board_area = None;
         let text: Vec<Line> = lines.iter().map(|l| Line::raw(l.as_str())).collect();
@@ -129,7 +135,12 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
         matches,
         &theme,
     );
-    view::draw_keys(frame, keys, &app.screen.catalog.get("tui-keys-bg"), &theme);
+    let keys_text = if app.review.is_some() {
+        app.screen.catalog.get("tui-bg-review-keys")
+    } else {
+        app.screen.catalog.get("tui-keys-bg")
+    };
+    view::draw_keys(frame, keys, &keys_text, &theme);
 }
 
 /// Both sides' checkers in their own numbering: (bottom seat, top seat).
@@ -137,8 +148,7 @@ fn sides(app: &BgApp) -> ([u8; 26], [u8; 26]) {
     let Some(position) = app.shown_position() else {
         return ([0; 26], [0; 26]);
     };
-    let on_roll = app.game().map_or(Seat::Zero, |g| g.on_roll());
-    if on_roll == app.bottom() {
+    if app.view_seat() == app.bottom() {
         (position.player_checkers(), position.opponent_checkers())
     } else {
         (position.opponent_checkers(), position.player_checkers())
@@ -265,17 +275,27 @@ fn draw_labels(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
                 .collect()
         })
         .unwrap_or_default();
+    let last = match (&app.animation, &app.review) {
+        (None, None) => app.last_move_points().map(|(_, points)| points),
+        _ => None,
+    }
+    .unwrap_or_default();
     for column in 0..SLOT_COLUMNS {
         for top in [true, false] {
             let slot = Slot::at(top, column);
             let mover_point = app.mover_point(slot);
             let text = match slot {
-                Slot::Point(_) => format!("{mover_point:>3}"),
+                Slot::Point(_) => format!("{:>3}", app.label_point(slot)),
                 // Left-aligned: the columns right of the bar and the tray are free in label rows.
                 Slot::Bar => format!("{:<3}", short(&app.screen.catalog.get("bg-bar"), BAR_LABEL)),
                 Slot::Off => format!("{:<3}", short(&app.screen.catalog.get("bg-off"), OFF_LABEL)),
             };
             let mut style = theme.label;
+            if let Slot::Point(p) = slot
+                && last.contains(&p)
+            {
+                style = style.patch(theme.last_move).fg(Tint::White);
+            }
             if matches!(slot, Slot::Point(_)) && moved.contains(&mover_point) {
                 style = style.patch(theme.moving).fg(Tint::White);
             }
@@ -309,7 +329,7 @@ fn short(text: &str, room: usize) -> String {
 /// The dice of the side on roll in its half of the middle row.
 fn draw_middle(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
     let dice = app.dice_shown();
-    let mover_is_bottom = app.game().is_some_and(|g| g.on_roll() == app.bottom());
+    let mover_is_bottom = app.view_seat() == app.bottom();
     if dice.is_empty() {
         draw_waiting(buf, area, app, mover_is_bottom, theme);
         return;
@@ -404,8 +424,8 @@ fn draw_side(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
             Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
             Span::raw(" "),
             Span::styled(app.seat_name(seat), Style::default().bold()),
-            Span::raw(format!(" ({})", app.player_label(seat))),
         ]));
+        lines.push(Line::from(format!("   {}", app.player_label(seat))));
         lines.push(Line::from(format!(
             "   {} {} · {} {}",
             catalog.get("bg-score"),
@@ -486,4 +506,123 @@ fn event_line(event: &GameEvent, app: &BgApp, theme: &Theme) -> Option<Line<'sta
         Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
         Span::raw(format!(" {text}")),
     ]))
+}
+
+/// The review panel: the decision shown (game, player, dice, the move played, the best one, the
+/// equity lost and its mark), a summary line per player, and White's equity over the decisions.
+fn draw_review(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
+    let Some(review) = &app.review else { return };
+    let catalog = &app.screen.catalog;
+    let mut lines = vec![Line::styled(
+        catalog.format(
+            "tui-bg-review-title",
+            &[
+                ("index", &review.cursor.index.to_string()),
+                ("total", &review.steps.len().to_string()),
+            ],
+        ),
+        Style::default().bold(),
+    )];
+    if let Some(step) = review.current() {
+        let seat = if step.decision.player == 0 {
+            Seat::Zero
+        } else {
+            Seat::One
+        };
+        let dice = step
+            .decision
+            .dice
+            .as_deref()
+            .map(|d| format!("{d}: "))
+            .unwrap_or_default();
+        lines.push(Line::from(vec![
+            Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
+            Span::raw(" "),
+            Span::raw(catalog.format(
+                "tui-bg-review-decision",
+                &[
+                    ("game", &step.game.to_string()),
+                    ("who", &app.player_label(seat)),
+                    ("dice", &dice),
+                    ("played", &step.decision.played),
+                ],
+            )),
+        ]));
+        let mark = match step.decision.mark {
+            ludus_backgammon_engine::analysis::Mark::None => catalog.get("tui-class-good"),
+            ludus_backgammon_engine::analysis::Mark::Doubtful => {
+                catalog.get("analysis-mark-doubtful")
+            }
+            ludus_backgammon_engine::analysis::Mark::Error => catalog.get("analysis-mark-error"),
+            ludus_backgammon_engine::analysis::Mark::Blunder => {
+                catalog.get("analysis-mark-blunder")
+            }
+        };
+        lines.push(Line::styled(
+            catalog.format(
+                "tui-bg-review-loss",
+                &[
+                    ("best", &step.decision.best),
+                    ("loss", &format!("{:.3}", step.decision.equity_lost)),
+                    ("mark", &mark),
+                ],
+            ),
+            if step.decision.mark == ludus_backgammon_engine::analysis::Mark::None {
+                Style::default()
+            } else {
+                theme.mill
+            },
+        ));
+    } else {
+        lines.push(Line::from(catalog.get("analysis-no-errors")));
+    }
+    lines.push(Line::default());
+    for (index, player) in review.report.players.iter().enumerate() {
+        let seat = if index == 0 { Seat::Zero } else { Seat::One };
+        lines.push(Line::from(vec![
+            Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
+            Span::raw(" "),
+            Span::raw(catalog.format(
+                "tui-bg-review-player",
+                &[
+                    (
+                        "who",
+                        &format!("{} ({})", app.seat_name(seat), app.player_label(seat)),
+                    ),
+                    ("errors", &(player.errors + player.blunders).to_string()),
+                    ("blunders", &player.blunders.to_string()),
+                    ("rate", &format!("{:.1}", player.error_rate)),
+                ],
+            )),
+        ]));
+    }
+    let block = Block::bordered().title(format!(" {} ", catalog.get("app-title")));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(ratatui::widgets::Wrap { trim: false }),
+        area,
+    );
+}
+
+/// White's equity over the reviewed decisions, under the board: a title and the graph's rows.
+fn draw_review_graph(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
+    let Some(review) = &app.review else { return };
+    let values: Vec<f64> = review.steps.iter().map(|s| s.white_equity).collect();
+    let rows = crate::review::graph_rows(
+        &values,
+        &review.severities(),
+        1.0,
+        usize::from(area.width.saturating_sub(3)),
+        review.cursor.index,
+    );
+    let mut lines = vec![Line::styled(
+        format!(" {}", app.screen.catalog.get("tui-bg-review-graph")),
+        theme.label,
+    )];
+    lines.extend(
+        rows.into_iter()
+            .map(|row| Line::styled(format!("  {row}"), theme.mill)),
+    );
+    frame.render_widget(Paragraph::new(lines), area);
 }

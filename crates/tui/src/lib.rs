@@ -19,6 +19,7 @@ pub mod backgammon_view;
 pub mod morris;
 pub mod morris_view;
 pub mod record;
+pub mod review;
 pub mod run;
 pub mod ui;
 pub mod view;
@@ -68,6 +69,19 @@ pub struct PlayOptions {
     pub save: Option<PathBuf>,
     /// A saved game to resume.
     pub load: Option<PathBuf>,
+    /// A saved game to review (opens the review at once; implies `load`).
+    pub review: Option<PathBuf>,
+}
+
+impl PlayOptions {
+    /// The options with a review file read as the game to load.
+    fn resolved(&self) -> PlayOptions {
+        let mut options = self.clone();
+        if options.review.is_some() {
+            options.load.clone_from(&options.review);
+        }
+        options
+    }
 }
 
 /// Morris options besides the common ones.
@@ -198,24 +212,27 @@ fn fresh_seed() -> u64 {
 
 /// Plays Morris in the terminal (or in plain text) until the user leaves.
 pub fn play_morris(options: &PlayOptions, morris: MorrisOptions) -> Result<(), PlayError> {
+    let options = &options.resolved();
     let mut app = morris_app(options, morris)?;
+    if options.review.is_some() {
+        app.open_review();
+    }
     play(&mut app, options)
 }
 
 /// Plays Backgammon in the terminal (or in plain text) until the user leaves.
 pub fn play_backgammon(options: &PlayOptions, bg: BgOptions) -> Result<(), PlayError> {
+    let options = &options.resolved();
     let mut app = backgammon_app(options, bg)?;
+    if options.review.is_some() {
+        app.open_review();
+    }
     play(&mut app, options)
 }
 
 fn play(screen: &mut dyn Screen, options: &PlayOptions) -> Result<(), PlayError> {
-    let path = options.save.clone().or_else(|| options.load.clone());
-    let mut save = |record: &str| -> io::Result<()> {
-        match &path {
-            Some(path) => std::fs::write(path, record),
-            None => Ok(()),
-        }
-    };
+    screen.state_mut().save_path = options.save.clone().or_else(|| options.load.clone());
+    let mut save = |path: &std::path::Path, record: &str| std::fs::write(path, record);
     if options.plain || !io::stdout().is_terminal() {
         let stdin = io::stdin();
         run::run_plain(screen, &mut stdin.lock(), &mut io::stdout(), &mut save)?;

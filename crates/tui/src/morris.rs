@@ -3,14 +3,82 @@
 
 use crate::i18n::Catalog;
 use crate::record::{MorrisPlayer, MorrisRecord};
+use crate::review::{ReviewCursor, Severity};
 use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
 use ludus_morris::{Color, Game, Move, Position, Rules, Square};
-use ludus_morris_engine::Level;
 use ludus_morris_engine::db::Databases;
+use ludus_morris_engine::review::{GameReview, MoveClass, ReviewOptions, review_game};
+use ludus_morris_engine::{Level, SearchLimits};
 use ratatui::Frame;
+use std::time::Duration;
 
 /// The level whose search answers `h` (a hint): the strongest without a long wait.
 const HINT_LEVEL: u32 = 9;
+/// Search depth of the game review, per position.
+pub const REVIEW_DEPTH: u32 = 6;
+/// Longest search of one position in the game review (a long game stays under a minute).
+pub const REVIEW_MOVETIME: Duration = Duration::from_millis(100);
+/// The file offered when leaving a game that is saved nowhere.
+pub const DEFAULT_SAVE: &str = "ludus-morris.txt";
+
+/// The lines of the help overlay (`?`), as catalog keys.
+pub const HELP_KEYS: [&str; 12] = [
+    "tui-help-type",
+    "tui-help-tab",
+    "tui-help-enter",
+    "tui-help-arrows",
+    "tui-help-backspace",
+    "tui-help-esc",
+    "tui-help-hint",
+    "tui-help-undo",
+    "tui-help-new",
+    "tui-help-review",
+    "tui-help-quit",
+    "tui-help-help",
+];
+
+/// A reviewed game: the engine's review, the positions, and the step shown.
+#[derive(Clone, Debug)]
+pub struct MorrisReview {
+    /// The engine's review of every move.
+    pub review: GameReview,
+    /// The start and the position after each move.
+    pub positions: Vec<Position>,
+    /// The step shown.
+    pub cursor: ReviewCursor,
+}
+
+impl MorrisReview {
+    /// The marks of the moves under the graph.
+    pub fn severities(&self) -> Vec<Severity> {
+        self.review
+            .moves
+            .iter()
+            .map(|m| severity(m.class))
+            .collect()
+    }
+}
+
+/// How a move class is marked under the equity graph.
+pub fn severity(class: MoveClass) -> Severity {
+    match class {
+        MoveClass::Best | MoveClass::Good => Severity::None,
+        MoveClass::Inaccuracy => Severity::Small,
+        MoveClass::Mistake => Severity::Medium,
+        MoveClass::Blunder => Severity::Large,
+    }
+}
+
+/// Games won, drawn and lost in this sitting, from the view of the person (`You`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games the person won.
+    pub won: u32,
+    /// Games drawn.
+    pub drawn: u32,
+    /// Games the person lost.
+    pub lost: u32,
+}
 
 /// How a Morris game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +134,12 @@ pub enum MorrisAction {
     Confirm(bool),
     /// Skip the computer's move animation.
     Skip,
+    /// Open the game review (or close it).
+    Review,
+    /// Step through the review.
+    Step(Dir),
+    /// A new game with the sides swapped.
+    Rematch,
 }
 
 /// The parts of a move as the computer's move is shown: the piece lifted (unless placed from the
@@ -93,6 +167,12 @@ pub struct MorrisApp {
     pub hint: Option<(Move, String)>,
     /// The computer's move being shown, one part at a time.
     pub animation: Option<Animation<Move>>,
+    /// The game review, while it is shown.
+    pub review: Option<MorrisReview>,
+    /// The review is asked for and computed at the next chance (after "reviewing" is drawn).
+    pub review_wanted: bool,
+    /// Results of the games finished in this sitting.
+    pub tally: Tally,
     databases: Option<Databases>,
 }
 
@@ -113,10 +193,55 @@ impl MorrisApp {
             confirm_quit: false,
             hint: None,
             animation: None,
+            review: None,
+            review_wanted: false,
+            tally: Tally::default(),
             databases: None,
         };
+        app.screen.default_save = DEFAULT_SAVE.into();
         app.screen.status = app.prompt();
         app
+    }
+
+    /// Asks for the review of the game (computed before the next draw of the loop).
+    pub fn open_review(&mut self) {
+        self.review_wanted = true;
+        self.screen.status = Status::info(self.screen.catalog.get("tui-reviewing"));
+    }
+
+    /// Reviews the game with the engine and shows its first move.
+    pub fn compute_review(&mut self) {
+        self.review_wanted = false;
+        let rules = self.config.rules;
+        let start = *self.game.start_position();
+        let moves = self.game.moves().to_vec();
+        let limits = SearchLimits {
+            depth: Some(REVIEW_DEPTH),
+            movetime: Some(REVIEW_MOVETIME),
+            ..SearchLimits::default()
+        };
+        let databases = self
+            .databases
+            .take()
+            .unwrap_or_else(Databases::open_default);
+        let options = ReviewOptions {
+            limits,
+            databases: Some(&databases),
+            progress: None,
+        };
+        let reviewed = review_game(&rules, &start, &moves, &options);
+        self.databases = Some(databases);
+        match reviewed {
+            Ok(review) => {
+                self.review = Some(MorrisReview {
+                    cursor: ReviewCursor::new(review.moves.len()),
+                    positions: self.game.positions().to_vec(),
+                    review,
+                });
+                self.screen.status = self.prompt();
+            }
+            Err(error) => self.screen.status = Status::error(error.to_string()),
+        }
     }
 
     /// Whether the side to move is played by a person.
@@ -137,11 +262,25 @@ impl MorrisApp {
         if self.animation.is_some() {
             return Some(A::Skip);
         }
+        if self.review.is_some() {
+            return match input {
+                Input::Arrow(dir) => Some(A::Step(dir)),
+                // The plain mode has no arrow keys: > and < step.
+                Input::Char('>') => Some(A::Step(Dir::Right)),
+                Input::Char('<') => Some(A::Step(Dir::Left)),
+                Input::Char('v' | 'V') | Input::Esc => Some(A::Review),
+                Input::Char('q' | 'Q') => Some(A::Quit),
+                Input::Char('n' | 'N') => Some(A::Rematch),
+                _ => None,
+            };
+        }
         let over = self.game.outcome().is_some();
         if over || !self.human_to_move() {
             return match input {
                 Input::Char('q') => Some(A::Quit),
                 Input::Char('u') if over => Some(A::Undo),
+                Input::Char('v' | 'V') if over => Some(A::Review),
+                Input::Char('n' | 'N') if over => Some(A::Rematch),
                 _ => None,
             };
         }
@@ -155,7 +294,10 @@ impl MorrisApp {
                 })
             }
             Input::Char(c) if is_notation_char(c) => Some(A::Type(c.to_ascii_lowercase())),
-            Input::Backspace if self.screen.input.is_empty() => Some(A::Undo),
+            // Backspace erases typing and the selection, never a move already played.
+            Input::Backspace if self.screen.input.is_empty() => {
+                (!self.pick.is_empty()).then_some(A::Undo)
+            }
             Input::Backspace => Some(A::Erase),
             Input::Esc => Some(A::Clear),
             Input::Tab => Some(A::Complete),
@@ -195,10 +337,21 @@ impl MorrisApp {
             }
             A::Hint => self.give_hint(),
             A::Undo => self.undo(),
-            A::Quit if self.game.outcome().is_some() => self.screen.quit = true,
+            A::Quit if self.screen.save_path.is_none() && !self.game.moves().is_empty() => {
+                self.screen.offer_to_save();
+            }
+            A::Quit if self.game.outcome().is_some() || self.review.is_some() => {
+                self.screen.quit = true;
+            }
             A::Quit => {
                 self.confirm_quit = true;
-                self.screen.status = Status::info(self.screen.catalog.get("tui-quit-confirm"));
+                self.screen.status = Status::info(match &self.screen.save_path {
+                    Some(path) => self
+                        .screen
+                        .catalog
+                        .format("tui-quit-saved", &[("path", &path.display().to_string())]),
+                    None => self.screen.catalog.get("tui-quit-confirm"),
+                });
             }
             A::Confirm(yes) => {
                 self.confirm_quit = false;
@@ -206,11 +359,54 @@ impl MorrisApp {
                 self.screen.status = self.prompt();
             }
             A::Skip => self.finish_animation(),
+            A::Review if self.review.is_some() => {
+                self.review = None;
+                self.screen.status = self.prompt();
+            }
+            A::Review => self.open_review(),
+            A::Step(dir) => {
+                if let Some(review) = &mut self.review {
+                    let severities = review.severities();
+                    review.cursor.step(dir, &severities);
+                }
+            }
+            A::Rematch => self.rematch(),
+        }
+    }
+
+    /// A new game with the same settings and the sides swapped (the person plays the other
+    /// colour against the computer); a saved game is kept and the new one saved beside it.
+    pub fn rematch(&mut self) {
+        self.config.human = self.config.human.opponent();
+        self.config.seed = self.config.seed.wrapping_add(1);
+        self.game = Game::new(self.config.rules);
+        self.review = None;
+        self.hint = None;
+        self.pick.clear();
+        self.screen.input.clear();
+        if let Some(path) = &self.screen.save_path {
+            self.screen.save_path = Some(crate::ui::free_path(path));
+        }
+        self.screen.status = self.prompt();
+    }
+
+    /// Counts a finished game in the sitting's tally.
+    fn count_result(&mut self) {
+        let Some(outcome) = self.game.outcome() else {
+            return;
+        };
+        match outcome.winner {
+            None => self.tally.drawn += 1,
+            Some(winner) if winner == self.config.human => self.tally.won += 1,
+            Some(_) => self.tally.lost += 1,
         }
     }
 
     /// Handles one input: finds its action and applies it.
     pub fn handle_input(&mut self, input: Input) {
+        if self.screen.intercept(input) {
+            return;
+        }
         if let Some(action) = self.action_for(input) {
             self.apply(action);
         }
@@ -300,6 +496,7 @@ impl MorrisApp {
         self.pick.clear();
         self.hint = None;
         self.screen.record_changed();
+        self.count_result();
         self.screen.status = self.prompt();
     }
 
@@ -334,12 +531,21 @@ impl MorrisApp {
             self.screen.status = self.prompt();
             return;
         }
+        let was_over = self.game.outcome().map(|o| o.winner);
         if self.game.undo().is_none() {
             self.screen.status = Status::error(self.screen.catalog.get("tui-nothing-to-undo"));
             return;
         }
         // Against the computer, take back until the person is to move again.
         while !self.human_to_move() && self.game.undo().is_some() {}
+        match was_over {
+            Some(None) => self.tally.drawn = self.tally.drawn.saturating_sub(1),
+            Some(Some(w)) if w == self.config.human => {
+                self.tally.won = self.tally.won.saturating_sub(1);
+            }
+            Some(Some(_)) => self.tally.lost = self.tally.lost.saturating_sub(1),
+            None => {}
+        }
         self.hint = None;
         self.screen.record_changed();
         self.screen.status = Status::info(self.screen.catalog.get("tui-undone"));
@@ -388,7 +594,7 @@ impl MorrisApp {
 
     /// The board as shown now: the game's position, with the animated move's shown parts.
     pub fn shown_board(&self) -> [Option<Color>; 24] {
-        let position = self.game.position();
+        let position = self.shown_position();
         let mut board = [None; 24];
         for square in Square::ALL {
             board[square.index()] = position.piece_at(square);
@@ -411,22 +617,54 @@ impl MorrisApp {
         board
     }
 
+    /// The position on the board: the game's, or the reviewed step's.
+    pub fn shown_position(&self) -> &Position {
+        match &self.review {
+            Some(review) => &review.positions[review.cursor.index],
+            None => self.game.position(),
+        }
+    }
+
+    /// The move that led to the position shown (marked on the board), if any.
+    pub fn last_move(&self) -> Option<Move> {
+        match &self.review {
+            Some(review) => review
+                .cursor
+                .index
+                .checked_sub(1)
+                .map(|i| review.review.moves[i].played),
+            None => self.game.moves().last().copied(),
+        }
+    }
+
+    /// The result in words: personal against the computer ("You won — blocked"), by colour
+    /// between two people.
+    pub fn result_text(&self) -> Option<String> {
+        let outcome = self.game.outcome()?;
+        let catalog = &self.screen.catalog;
+        let why = catalog.get(&format!("tui-why-{}", outcome.reason.name()));
+        Some(match (self.config.opponent, outcome.winner) {
+            (_, None) => catalog.format("tui-result-draw", &[("why", &why)]),
+            (Opponent::Computer, Some(w)) if w == self.config.human => {
+                catalog.format("tui-you-won", &[("why", &why)])
+            }
+            (Opponent::Computer, Some(_)) => catalog.format("tui-you-lost", &[("why", &why)]),
+            (Opponent::Human, Some(winner)) => format!(
+                "{} {}",
+                catalog.format("result-win", &[("side", &self.color_name(winner))]),
+                catalog.get(&format!("reason-{}", outcome.reason.name()))
+            ),
+        })
+    }
+
     /// The status line for the state of the game: what to do now, or the result.
     pub fn prompt(&self) -> Status {
         let position = self.game.position();
-        if let Some(outcome) = self.game.outcome() {
-            let reason = self
-                .screen
-                .catalog
-                .get(&format!("reason-{}", outcome.reason.name()));
-            let result = match outcome.winner {
-                Some(winner) => self
-                    .screen
-                    .catalog
-                    .format("result-win", &[("side", &self.color_name(winner))]),
-                None => self.screen.catalog.get("result-draw"),
-            };
-            return Status::info(format!("{result} {reason}"));
+        if let Some(result) = self.result_text() {
+            return Status::info(format!(
+                "{result} {}",
+                self.screen.catalog.get("tui-morris-over-keys")
+            ));
         }
         if !self.human_to_move() {
             return Status::info(self.screen.catalog.get("status-thinking"));
@@ -460,17 +698,16 @@ impl MorrisApp {
         })
     }
 
-    /// Who plays `color`: "you", "computer" or "human", translated.
+    /// Who plays `color`: "You", "Computer, level 5" or "Friend" (the other person at the
+    /// keyboard), translated.
     pub fn player_label(&self, color: Color) -> String {
+        let catalog = &self.screen.catalog;
         match self.config.opponent {
-            Opponent::Human => self.screen.catalog.get("human"),
-            Opponent::Computer if color == self.config.human => self.screen.catalog.get("you"),
-            Opponent::Computer => format!(
-                "{} ({})",
-                self.screen.catalog.get("computer"),
-                self.screen
-                    .catalog
-                    .format("tui-level", &[("level", &self.config.level.to_string())])
+            _ if color == self.config.human => catalog.get("tui-label-you"),
+            Opponent::Human => catalog.get("tui-label-friend"),
+            Opponent::Computer => catalog.format(
+                "tui-label-computer",
+                &[("level", &self.config.level.to_string())],
             ),
         }
     }
@@ -557,15 +794,27 @@ impl Screen for MorrisApp {
     }
 
     fn computer_to_move(&self) -> bool {
-        self.config.opponent == Opponent::Computer
-            && !self.human_to_move()
-            && self.animation.is_none()
-            && self.game.outcome().is_none()
-            && !self.screen.quit
+        self.review_wanted
+            || self.config.opponent == Opponent::Computer
+                && self.review.is_none()
+                && !self.human_to_move()
+                && self.animation.is_none()
+                && self.game.outcome().is_none()
+                && !self.screen.quit
+                // The computer waits while the help or the leave question is open.
+                && !self.screen.modal()
     }
 
     fn think(&mut self) {
-        self.computer_move();
+        if self.review_wanted {
+            self.compute_review();
+        } else {
+            self.computer_move();
+        }
+    }
+
+    fn help_keys(&self) -> &'static [&'static str] {
+        &HELP_KEYS
     }
 
     fn animating(&self) -> bool {

@@ -77,12 +77,12 @@ pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
         completions,
         &theme,
     );
-    view::draw_keys(
-        frame,
-        keys,
-        &app.screen.catalog.get("tui-keys-morris"),
-        &theme,
-    );
+    let keys_text = if app.review.is_some() {
+        app.screen.catalog.get("tui-review-keys")
+    } else {
+        app.screen.catalog.get("tui-keys-morris")
+    };
+    view::draw_keys(frame, keys, &keys_text, &theme);
 }
 
 /// The cell of a point inside the board area.
@@ -149,10 +149,13 @@ fn draw_board(buf: &mut Buffer, area: Rect, app: &MorrisApp, theme: &Theme) {
             }
         }
     }
+    let removed = app.last_move().and_then(|m| m.remove);
     for square in Square::ALL {
         let (x, y) = cell(area, square);
         let (glyph, mut style) = match board[square.index()] {
             Some(color) => (theme.piece(color), theme.piece_style(color)),
+            // The piece the last move removed leaves a cross.
+            None if removed == Some(square) && app.animation.is_none() => ("×", theme.line),
             None => (theme.empty, theme.line),
         };
         style = style.patch(highlight(app, square, theme));
@@ -179,8 +182,11 @@ fn highlight(app: &MorrisApp, square: Square, theme: &Theme) -> Style {
             style = style.patch(theme.moving);
         }
     }
-    let last = app.game.moves().last();
-    if app.animation.is_none() && last.is_some_and(|m| m.from == Some(square) || m.to == square) {
+    let last = app.last_move();
+    let touched = |m: ludus_morris::Move| {
+        m.from == Some(square) || m.to == square || m.remove == Some(square)
+    };
+    if app.animation.is_none() && last.is_some_and(touched) {
         style = style.patch(theme.last_move);
     }
     if let Some((mv, _)) = &app.hint
@@ -191,13 +197,21 @@ fn highlight(app: &MorrisApp, square: Square, theme: &Theme) -> Style {
     if app.pick.contains(&square) {
         style = style.patch(theme.selected);
     }
-    if app.cursor == square && app.human_to_move() && app.game.outcome().is_none() {
+    if app.cursor == square
+        && app.human_to_move()
+        && app.game.outcome().is_none()
+        && app.review.is_none()
+    {
         style = style.add_modifier(Modifier::REVERSED);
     }
     style
 }
 
 fn draw_side(frame: &mut Frame, area: Rect, app: &MorrisApp, theme: &Theme) {
+    if let Some(review) = &app.review {
+        draw_review(frame, area, app, review, theme);
+        return;
+    }
     let catalog = &app.screen.catalog;
     let position = app.game.position();
     let mut lines = vec![
@@ -232,6 +246,17 @@ fn draw_side(frame: &mut Frame, area: Rect, app: &MorrisApp, theme: &Theme) {
             )),
         ]));
     }
+    let tally = app.tally;
+    if tally != crate::morris::Tally::default() {
+        lines.push(Line::from(catalog.format(
+            "tui-tally",
+            &[
+                ("won", &tally.won.to_string()),
+                ("drawn", &tally.drawn.to_string()),
+                ("lost", &tally.lost.to_string()),
+            ],
+        )));
+    }
     lines.push(Line::default());
     let phase = if position.is_placement_phase() {
         "tui-phase-placement"
@@ -262,4 +287,144 @@ fn draw_side(frame: &mut Frame, area: Rect, app: &MorrisApp, theme: &Theme) {
     ));
     let block = Block::bordered().title(format!(" {} ", catalog.get("app-title")));
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The review panel: the move shown with its class, loss and the best move, the perfect-play
+/// values where the databases know them, a summary per player, and the equity graph.
+fn draw_review(
+    frame: &mut Frame,
+    area: Rect,
+    app: &MorrisApp,
+    review: &crate::morris::MorrisReview,
+    theme: &Theme,
+) {
+    let catalog = &app.screen.catalog;
+    let index = review.cursor.index;
+    let total = review.review.moves.len();
+    let mut lines = vec![Line::styled(
+        catalog.format(
+            "tui-review-title",
+            &[("index", &index.to_string()), ("total", &total.to_string())],
+        ),
+        Style::default().bold(),
+    )];
+    match index.checked_sub(1).map(|i| &review.review.moves[i]) {
+        Some(m) => lines.extend(move_lines(app, m, theme)),
+        None => lines.push(Line::from(catalog.get("tui-review-start"))),
+    }
+    lines.push(Line::default());
+    for color in Color::ALL {
+        let summary = review.review.summary(color);
+        let who = format!("{} ({})", app.color_name(color), app.player_label(color));
+        lines.push(Line::from(vec![
+            Span::styled(theme.piece(color), theme.piece_style(color)),
+            Span::raw(" "),
+            Span::styled(
+                catalog.format(
+                    "tui-review-player",
+                    &[
+                        ("who", &who),
+                        (
+                            "errors",
+                            &(summary.inaccuracies + summary.mistakes + summary.blunders)
+                                .to_string(),
+                        ),
+                        ("loss", &format!("{:.2}", summary.average_loss / 100.0)),
+                    ],
+                ),
+                Style::default().bold(),
+            ),
+        ]));
+        lines.push(Line::from(format!(
+            "  {}",
+            catalog.format(
+                "tui-review-counts",
+                &[
+                    ("best", &summary.best.to_string()),
+                    ("good", &summary.good.to_string()),
+                    ("inaccuracies", &summary.inaccuracies.to_string()),
+                    ("mistakes", &summary.mistakes.to_string()),
+                    ("blunders", &summary.blunders.to_string()),
+                    ("perfect", &summary.perfect_changes.to_string()),
+                ],
+            )
+        )));
+    }
+    lines.push(Line::default());
+    let values: Vec<f64> = review
+        .review
+        .white_graph()
+        .into_iter()
+        .map(f64::from)
+        .collect();
+    let width = usize::from(area.width.saturating_sub(4));
+    let rows = crate::review::graph_rows(&values, &review.severities(), GRAPH_SCALE, width, index);
+    lines.push(Line::styled(catalog.get("tui-review-graph"), theme.label));
+    for row in rows {
+        lines.push(Line::styled(format!(" {row}"), theme.mill));
+    }
+    let block = Block::bordered().title(format!(" {} ", catalog.get("app-title")));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(ratatui::widgets::Wrap { trim: false }),
+        area,
+    );
+}
+
+/// The equity graph's scale: three pieces fill a row.
+const GRAPH_SCALE: f64 = 300.0;
+
+/// The lines about one reviewed move.
+fn move_lines(
+    app: &MorrisApp,
+    m: &ludus_morris_engine::review::MoveReview,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    use ludus_morris_engine::score_text;
+    let catalog = &app.screen.catalog;
+    let number = format!(
+        "{}.{}",
+        m.ply / 2 + 1,
+        if m.ply % 2 == 1 { ".." } else { "" }
+    );
+    let class = catalog.get(&format!("tui-class-{}", m.class.name()));
+    let mut lines = vec![Line::from(vec![
+        Span::styled(theme.piece(m.side), theme.piece_style(m.side)),
+        Span::raw(format!(" {number} {} ", m.played)),
+        Span::styled(
+            if m.loss > 0 {
+                format!("{class} (−{:.2})", f64::from(m.loss) / 100.0)
+            } else {
+                class
+            },
+            if m.class.is_error() {
+                theme.mill
+            } else {
+                Style::default()
+            },
+        ),
+    ])];
+    lines.push(Line::from(catalog.format(
+        "tui-review-values",
+        &[
+            ("played", &score_text(m.played_score)),
+            ("best", &m.best.to_string()),
+            ("value", &score_text(m.best_score)),
+        ],
+    )));
+    if let (Some(before), Some(after)) = (m.perfect_before, m.perfect_after) {
+        let mut text = catalog.format(
+            "tui-review-perfect",
+            &[
+                ("before", &before.to_string()),
+                ("after", &after.to_string()),
+            ],
+        );
+        if m.perfect_changed {
+            text.push_str(" !");
+        }
+        lines.push(Line::from(text));
+    }
+    lines
 }

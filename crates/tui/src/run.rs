@@ -3,6 +3,7 @@
 
 use crate::ui::{Dir, Input, Screen};
 use crate::view::{MIN_HEIGHT, MIN_WIDTH};
+use ratatui::Frame;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -11,13 +12,36 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::time::Duration;
 
 /// How long the loop waits for an event when nothing is animated (it redraws after each).
 const IDLE_POLL: Duration = Duration::from_millis(500);
 
-/// Saves a record (the caller knows where).
-pub type Saver<'a> = dyn FnMut(&str) -> io::Result<()> + 'a;
+/// Saves a record to a path (the screen's [`crate::ui::ScreenState::save_path`]).
+pub type Saver<'a> = dyn FnMut(&Path, &str) -> io::Result<()> + 'a;
+
+/// Saves the record when it changed and the screen has somewhere to save it; a failure is
+/// reported on the screen (which then stays open).
+fn save_changes(screen: &mut dyn Screen, save: &mut Saver<'_>) {
+    let Some(record) = screen.take_record() else {
+        return;
+    };
+    let Some(path) = screen.state().save_path.clone() else {
+        return;
+    };
+    if let Err(error) = save(&path, &record) {
+        screen.state_mut().save_failed(&path, &error);
+    }
+}
+
+/// Draws the screen, with the help overlay on top while it is open.
+pub fn draw_screen(screen: &mut dyn Screen, frame: &mut Frame) {
+    screen.draw(frame);
+    if screen.state().help {
+        crate::view::draw_help(frame, &screen.state().catalog, screen.help_keys());
+    }
+}
 
 /// Runs `screen` full screen until the user leaves; the terminal is restored afterwards, also
 /// on errors.
@@ -36,10 +60,8 @@ fn terminal_loop(
     save: &mut Saver<'_>,
 ) -> io::Result<()> {
     loop {
-        if let Some(record) = screen.take_record() {
-            save(&record)?;
-        }
-        terminal.draw(|frame| screen.draw(frame))?;
+        save_changes(screen, save);
+        terminal.draw(|frame| draw_screen(screen, frame))?;
         if screen.wants_quit() {
             return Ok(());
         }
@@ -97,7 +119,7 @@ pub fn key_input(code: KeyCode) -> Option<Input> {
 pub fn screen_text(screen: &mut dyn Screen, width: u16, height: u16) -> String {
     let mut terminal =
         Terminal::new(TestBackend::new(width, height)).unwrap_or_else(|never| match never {});
-    if terminal.draw(|frame| screen.draw(frame)).is_err() {
+    if terminal.draw(|frame| draw_screen(screen, frame)).is_err() {
         return String::new();
     }
     let buffer = terminal.backend().buffer();
@@ -119,7 +141,7 @@ pub fn line_inputs(line: &str) -> Vec<Input> {
     let line = line.trim();
     let mut chars = line.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if "hqurdtpynHQURDTPYN".contains(c) => vec![Input::Char(c)],
+        (Some(c), None) if "hqurdtpynslav?<>HQURDTPYNSLAV".contains(c) => vec![Input::Char(c)],
         _ => line
             .chars()
             .map(Input::Char)
@@ -138,12 +160,15 @@ pub fn run_plain(
 ) -> io::Result<()> {
     let mut last_picture = String::new();
     loop {
-        if let Some(record) = screen.take_record() {
-            save(&record)?;
-        }
+        save_changes(screen, save);
         let picture = screen_text(screen, MIN_WIDTH, MIN_HEIGHT);
         if picture != last_picture {
             writeln!(output, "{picture}")?;
+            // The picture is 80 columns wide; a longer status line is printed whole below it.
+            let status = screen.status_text();
+            if status.chars().count() + 1 > usize::from(MIN_WIDTH) {
+                writeln!(output, " {status}")?;
+            }
             last_picture = picture;
         }
         if screen.wants_quit() {
@@ -161,6 +186,12 @@ pub fn run_plain(
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             return Ok(());
+        }
+        if screen.state().save_prompt.is_some() && !line.trim().is_empty() {
+            // A line typed at the save prompt is the whole path.
+            screen.state_mut().set_save_prompt(line.trim());
+            screen.handle(Input::Enter);
+            continue;
         }
         for key in line_inputs(&line) {
             screen.handle(key);

@@ -6,6 +6,7 @@
 use crate::i18n::Catalog;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// How long each step of the computer's move stays on screen (a piece lifted, put down, a
@@ -101,6 +102,17 @@ pub struct ScreenState {
     pub board_area: Option<Rect>,
     /// The user asked to leave.
     pub quit: bool,
+    /// Where the game is saved after every change (`--save`, `--load`, or a path typed when
+    /// leaving); `None`: nothing is saved.
+    pub save_path: Option<PathBuf>,
+    /// The file name offered when leaving a game that is not saved anywhere.
+    pub default_save: PathBuf,
+    /// The help overlay (`?`) is open.
+    pub help: bool,
+    /// The question "save before leaving?" is open; the status line it replaced.
+    pub leave_offer: Option<Status>,
+    /// The path being typed to save to, while that prompt is open; the status it replaced.
+    pub save_prompt: Option<(String, Status)>,
     unsaved: bool,
 }
 
@@ -113,8 +125,101 @@ impl ScreenState {
             input: String::new(),
             board_area: None,
             quit: false,
+            save_path: None,
+            default_save: PathBuf::from("ludus-game.txt"),
+            help: false,
+            leave_offer: None,
+            save_prompt: None,
             unsaved: false,
         }
+    }
+
+    /// Whether a modal part of the screen (help, the leave question, the save prompt) is open.
+    pub fn modal(&self) -> bool {
+        self.help || self.leave_offer.is_some() || self.save_prompt.is_some()
+    }
+
+    /// Handles the inputs every screen shares before its own: `?` opens the help (any key closes
+    /// it), and the leave question and the save prompt take every key while they are open.
+    /// Returns whether the input was used.
+    pub fn intercept(&mut self, input: Input) -> bool {
+        if self.help {
+            self.help = false;
+            return true;
+        }
+        if let Some(before) = self.leave_offer.take() {
+            match input {
+                Input::Char('s' | 'S') => self.open_save_prompt(before),
+                Input::Char('y' | 'Y') => self.quit = true,
+                _ => self.status = before,
+            }
+            return true;
+        }
+        if let Some((mut path, before)) = self.save_prompt.take() {
+            match input {
+                Input::Char(c) => path.push(c),
+                Input::Backspace => {
+                    path.pop();
+                }
+                Input::Esc => {
+                    self.status = before;
+                    return true;
+                }
+                Input::Enter if !path.trim().is_empty() => {
+                    self.save_path = Some(PathBuf::from(path.trim()));
+                    self.record_changed();
+                    self.quit = true;
+                    self.status = before;
+                    return true;
+                }
+                _ => {}
+            }
+            self.status = Status::info(self.catalog.format("tui-save-prompt", &[("path", &path)]));
+            self.save_prompt = Some((path, before));
+            return true;
+        }
+        if input == Input::Char('?') && self.input.is_empty() {
+            self.help = true;
+            return true;
+        }
+        false
+    }
+
+    /// Asks whether to save before leaving (the game is saved nowhere yet).
+    pub fn offer_to_save(&mut self) {
+        let before = std::mem::take(&mut self.status);
+        self.status = Status::info(self.catalog.format(
+            "tui-leave-unsaved",
+            &[("path", &free_path(&self.default_save).display().to_string())],
+        ));
+        self.leave_offer = Some(before);
+    }
+
+    /// Replaces the path typed at the open save prompt (the plain mode reads it as one line).
+    pub fn set_save_prompt(&mut self, path: &str) {
+        if let Some((typed, _)) = &mut self.save_prompt {
+            *typed = path.to_string();
+        }
+    }
+
+    fn open_save_prompt(&mut self, before: Status) {
+        let path = free_path(&self.default_save).display().to_string();
+        self.status = Status::info(self.catalog.format("tui-save-prompt", &[("path", &path)]));
+        self.save_prompt = Some((path, before));
+    }
+
+    /// Reports that saving to the chosen path failed: the user stays in the game and is asked
+    /// again when leaving.
+    pub fn save_failed(&mut self, path: &Path, error: &std::io::Error) {
+        self.quit = false;
+        self.save_path = None;
+        self.status = Status::error(self.catalog.format(
+            "tui-save-failed",
+            &[
+                ("path", &path.display().to_string()),
+                ("error", &error.to_string()),
+            ],
+        ));
     }
 
     /// Notes that the record changed (it is saved at the next chance).
@@ -217,10 +322,31 @@ pub trait Screen {
     fn take_record(&mut self) -> Option<String> {
         self.state_mut().take_changed().then(|| self.record_text())
     }
+    /// The catalog keys of the help overlay's lines (`?`), one key and what it does per line.
+    fn help_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// The status line, for the plain-text mode.
     fn status_text(&self) -> String {
         self.state().status.text.clone()
     }
+}
+
+/// `path`, or the first of `name-2.ext`, `name-3.ext`, … that does not exist yet.
+pub fn free_path(path: &Path) -> PathBuf {
+    if !path.exists() {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+    (2..10_000)
+        .map(|n| path.with_file_name(format!("{stem}-{n}{ext}")))
+        .find(|candidate| !candidate.exists())
+        .unwrap_or_else(|| path.to_path_buf())
 }
 
 /// The longest common prefix of some texts.

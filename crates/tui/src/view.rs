@@ -7,7 +7,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Block, Clear, Paragraph};
 
 /// The smallest terminal the boards fit in: the classic 80×24.
 pub const MIN_WIDTH: u16 = 80;
@@ -185,4 +185,31 @@ pub fn move_lines(
         .collect();
     let skip = lines.len().saturating_sub(room);
     lines.into_iter().skip(skip).collect()
+}
+
+/// Draws the help overlay: a framed box in the middle of the screen with one line per key (the
+/// catalog texts of `keys`) and how to close it.
+pub fn draw_help(frame: &mut Frame, catalog: &Catalog, keys: &[&str]) {
+    let area = frame.area();
+    let mut lines: Vec<Line> = keys.iter().map(|k| Line::raw(catalog.get(k))).collect();
+    lines.push(Line::default());
+    lines.push(Line::styled(
+        catalog.get("tui-help-close"),
+        Style::default().add_modifier(Modifier::BOLD),
+    ));
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let width = (widest + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    let block = Block::bordered().title(format!(" {} ", catalog.get("tui-help-title")));
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(block.padding(ratatui::widgets::Padding::horizontal(1))),
+        rect,
+    );
 }

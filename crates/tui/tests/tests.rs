@@ -10,6 +10,8 @@
 //!   round trip and resume.
 //! - `i18n`: the keys the screens use exist in every language; the line of keys fits 80 columns.
 //! - `plain`: the line-prompt mode driven with scripted input.
+//! - `review_keys`: issue 13: help, leaving with an offer to save, Backspace, numbering kept,
+//!   personal results, rematch, the game review of both games.
 //!
 //! The end-to-end test in tmux lives with the binary: `crates/cli/tests/cli/play.rs`.
 
@@ -25,6 +27,8 @@ mod plain;
 mod records;
 #[path = "tui/render.rs"]
 mod render;
+#[path = "tui/review_keys.rs"]
+mod review_keys;
 
 use ludus_tui::i18n::{Catalog, Lang};
 use ludus_tui::ui::Input;

@@ -137,3 +137,66 @@ fn bad_player_specs_are_refused_with_exit_code_2() {
     ]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn the_error_rate_judges_each_player_on_the_same_positions() {
+    // A network judge at 1 ply: the 1-ply player chooses exactly the judge's plays.
+    let output = ludus(&[
+        "backgammon",
+        "error-rate",
+        "--positions",
+        "12",
+        "--judge",
+        "net:1",
+        "--players",
+        "net:1,heuristic",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("12 positions (seed 42"), "{text}");
+    let net = text
+        .lines()
+        .find(|l| l.starts_with("net (1-ply)"))
+        .expect("net line");
+    assert!(net.contains(" 0.0 ±  0.0 mp/move"), "{net}");
+    assert!(net.contains("same play as the judge 100.0%"), "{net}");
+    assert!(text.lines().any(|l| l.starts_with("heuristic")), "{text}");
+}
+
+#[test]
+fn the_error_rate_with_gnubg_as_the_judge_measures_gnubg_too() {
+    if !gnubg_is_installed() {
+        return;
+    }
+    let output = ludus(&[
+        "backgammon",
+        "error-rate",
+        "--positions",
+        "4",
+        "--judge",
+        "gnubg:0ply",
+        "--players",
+        "net:0,gnubg:0ply",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let gnubg = text
+        .lines()
+        .find(|l| l.starts_with("gnubg 0-ply"))
+        .expect("gnubg line");
+    assert!(gnubg.contains("same play as the judge 100.0%"), "{text}");
+}
+
+#[test]
+fn the_error_rate_refuses_an_unknown_player_with_one_line() {
+    let output = ludus(&[
+        "backgammon",
+        "error-rate",
+        "--positions",
+        "4",
+        "--players",
+        "net:0,nobody",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+}

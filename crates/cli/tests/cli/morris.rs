@@ -201,6 +201,31 @@ fn the_readme_level_table_is_the_engines() {
 }
 
 #[test]
+fn morris_tune_writes_weights_that_read_back_and_rejects_bad_input() {
+    use ludus_morris_engine::eval::Weights;
+    let out = std::env::temp_dir().join(format!("ludus-tune-{}.txt", std::process::id()));
+    let path = out.to_str().expect("a UTF-8 path");
+    let args = [
+        "morris", "tune", "--seed", "3", "--games", "2", "--depth", "2",
+    ];
+    let output = ludus(&[&args[..], &["--epochs", "20", "--out", path]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&out).expect("the weights file");
+    assert!(text.starts_with("# ludus morris tune --seed 3 --games 2 --depth 2"));
+    assert!(Weights::parse(&text).is_ok(), "{text}");
+    let _ = std::fs::remove_file(&out);
+    for bad in [
+        &["--games", "0"][..],
+        &["--depth", "99"][..],
+        &["--from", "/nonexistent/weights.txt"][..],
+    ] {
+        let output = ludus(&[&["morris", "tune", "--out", path][..], bad].concat());
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert_eq!(stderr(&output).lines().count(), 1, "{bad:?}");
+    }
+}
+
+#[test]
 fn morris_duel_between_two_depths_prints_games_and_a_summary() {
     let output = ludus(&[
         "morris", "duel", "--a", "depth:1", "--b", "depth:2", "--games", "2", "--seed", "5",
@@ -273,30 +298,5 @@ fn morris_duel_rejects_bad_players_in_one_line() {
         let error = stderr(&output);
         assert_eq!(error.lines().count(), 1, "{error}");
         assert!(error.contains("bad player"), "{error}");
-    }
-}
-
-#[test]
-fn morris_tune_writes_weights_that_read_back_and_rejects_bad_input() {
-    use ludus_morris_engine::eval::Weights;
-    let out = std::env::temp_dir().join(format!("ludus-tune-{}.txt", std::process::id()));
-    let path = out.to_str().expect("a UTF-8 path");
-    let args = [
-        "morris", "tune", "--seed", "3", "--games", "2", "--depth", "2",
-    ];
-    let output = ludus(&[&args[..], &["--epochs", "20", "--out", path]].concat());
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let text = std::fs::read_to_string(&out).expect("the weights file");
-    assert!(text.starts_with("# ludus morris tune --seed 3 --games 2 --depth 2"));
-    assert!(Weights::parse(&text).is_ok(), "{text}");
-    let _ = std::fs::remove_file(&out);
-    for bad in [
-        &["--games", "0"][..],
-        &["--depth", "99"][..],
-        &["--from", "/nonexistent/weights.txt"][..],
-    ] {
-        let output = ludus(&[&["morris", "tune", "--out", path][..], bad].concat());
-        assert_eq!(output.status.code(), Some(2), "{bad:?}");
-        assert_eq!(stderr(&output).lines().count(), 1, "{bad:?}");
     }
 }

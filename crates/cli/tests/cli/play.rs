@@ -100,6 +100,22 @@ impl Tmux {
             == "1"
     }
 
+    /// Waits until the screen no longer shows `text`; panics with the screen otherwise.
+    fn wait_until_gone(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if !screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < SCREEN_TIMEOUT,
+                "the screen kept showing {text:?}:\n{screen}"
+            );
+            std::thread::sleep(POLL);
+        }
+    }
+
     fn wait_until_ended(&self) {
         let start = Instant::now();
         while !self.ended() {
@@ -331,6 +347,9 @@ fn backgammon_in_tmux_the_computer_moves_by_itself() {
     tmux.keys(&["q"]);
     tmux.wait_for("l: leave");
     tmux.keys(&["l"]);
+    // Nothing was saved: leaving offers to; y leaves without saving.
+    tmux.wait_for("s: save it");
+    tmux.keys(&["y"]);
     tmux.wait_until_ended();
 }
 
@@ -366,4 +385,204 @@ fn bad_options_are_bad_input() {
     assert_eq!(output.status.code(), Some(2));
     let output = crate::ludus(&["play", "morris", "--load", "/nonexistent/x.txt"]);
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn morris_in_tmux_help_backspace_and_leaving_saves_where_asked() {
+    let dir = temp_dir("morris-leave");
+    let save = dir.join("kept.txt");
+    let Some(tmux) = Tmux::start(
+        "morris-leave",
+        &[
+            "play", "morris", "--level", "1", "--seed", "7", "--lang", "en",
+        ],
+    ) else {
+        return;
+    };
+    tmux.wait_for("Place a piece on an empty point.");
+    // `?` shows every key; any key closes the help.
+    tmux.keys(&["?"]);
+    let help = tmux.wait_for("Any key closes this help.");
+    for line in ["Backspace", "take back your last move", "rematch", "review"] {
+        assert!(help.contains(line), "{line}:\n{help}");
+    }
+    tmux.keys(&["x"]);
+    tmux.wait_until_gone("Any key closes this help.");
+    // A move, the computer's reply, then Backspace on the empty line: nothing is taken back.
+    tmux.type_text("d6");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("The computer played");
+    let reply_line = screen
+        .lines()
+        .find(|l| l.contains("1. d6"))
+        .expect("the move list")
+        .to_string();
+    tmux.keys(&["BSpace", "BSpace"]);
+    // The help opening proves both Backspaces were handled before it.
+    tmux.keys(&["?"]);
+    let screen = tmux.wait_for("Any key closes this help.");
+    tmux.keys(&["x"]);
+    let screen_after = tmux.wait_until_gone("Any key closes this help.");
+    assert!(
+        screen_after.contains(reply_line.trim_end()),
+        "both moves stay:\n{screen}\n{screen_after}"
+    );
+    assert!(!screen_after.contains("Move taken back"), "{screen_after}");
+    // Leaving offers to save (nothing was given with --save); s asks where.
+    tmux.keys(&["q"]);
+    tmux.wait_for("s: save it");
+    tmux.keys(&["s"]);
+    let prompt = tmux.wait_for("Save to:");
+    assert!(
+        prompt.contains("ludus-morris"),
+        "a default is offered:\n{prompt}"
+    );
+    let erase = vec!["BSpace"; 80];
+    tmux.keys(&erase);
+    tmux.wait_for("Save to: ▏");
+    tmux.type_text(path_str(&save));
+    tmux.keys(&["Enter"]);
+    tmux.wait_until_ended();
+    let saved = std::fs::read_to_string(&save).expect("saved where asked");
+    assert!(saved.contains("1. d6 "), "{saved}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn backgammon_in_tmux_numbering_stays_while_the_computer_moves() {
+    const SEED: u64 = 1;
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let game = record.new_game(&mut SeededDice::new(SEED)).unwrap();
+    let seed = SEED.to_string();
+    let Some(tmux) = Tmux::start(
+        "bg-numbers",
+        &[
+            "play", "bg", "--level", "1", "--seed", &seed, "--lang", "en", "--as", "white",
+        ],
+    ) else {
+        return;
+    };
+    if game.on_roll() == ludus_backgammon::Seat::Zero {
+        tmux.wait_for("Type a move");
+        tmux.type_text(&game.legal_moves()[0].to_string());
+        tmux.keys(&["Enter"]);
+    }
+    // Every look at the screen until the computer's move is done shows the person's numbers.
+    let start = Instant::now();
+    loop {
+        let screen = tmux.screen();
+        assert!(
+            screen.contains("12 11 10  9  8  7") && screen.contains("13 14 15 16 17 18"),
+            "the numbers flipped:\n{screen}"
+        );
+        if screen.contains("Black played") {
+            assert!(screen.contains("Computer, level 1"), "{screen}");
+            break;
+        }
+        assert!(start.elapsed() < SCREEN_TIMEOUT, "no move:\n{screen}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    tmux.keys(&["q"]);
+    tmux.wait_for("l: leave (offers to save)");
+    tmux.keys(&["l"]);
+    tmux.wait_for("s: save it");
+    tmux.keys(&["y"]);
+    tmux.wait_until_ended();
+}
+
+#[test]
+fn plain_status_line_is_never_cut_at_80_columns() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", "morris", "--vs", "human", "--lang", "en", "--plain"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludus runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"d6\nq\ny\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let question = text
+        .lines()
+        .find(|l| l.contains("y: leave without saving · n: stay"))
+        .unwrap_or_else(|| panic!("the whole status line is printed:\n{text}"));
+    assert!(question.chars().count() > 80, "{question}");
+}
+
+#[test]
+fn reviews_in_tmux_step_through_a_morris_game_and_a_backgammon_session() {
+    let dir = temp_dir("review");
+    let mut game = Game::new(Rules::standard());
+    for mv in ["a7", "a1", "d7", "g1", "g7xa1", "d1"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let morris = dir.join("morris.txt");
+    std::fs::write(&morris, morris_record(&game)).unwrap();
+    let Some(tmux) = Tmux::start(
+        "morris-review",
+        &[
+            "play",
+            "morris",
+            "--lang",
+            "en",
+            "--review",
+            path_str(&morris),
+        ],
+    ) else {
+        return;
+    };
+    let screen = tmux.wait_for("Review: move 1 of 6");
+    assert!(screen.contains("White's advantage"), "{screen}");
+    assert!(screen.contains("errors · loss"), "{screen}");
+    tmux.keys(&["Right", "Right", "Right"]);
+    let screen = tmux.wait_for("Review: move 4 of 6");
+    // Black's g1 let White close a mill: marked as an error with the best move named.
+    assert!(
+        screen.contains("mistake") || screen.contains("blunder") || screen.contains("inaccuracy"),
+        "{screen}"
+    );
+    assert!(screen.contains("best g7"), "{screen}");
+    tmux.keys(&["Left"]);
+    tmux.wait_for("Review: move 3 of 6");
+    tmux.keys(&["q"]);
+    tmux.wait_until_ended();
+    drop(tmux);
+
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let mut dice = SeededDice::new(5);
+    let game = record.new_game(&mut dice).unwrap();
+    // Six plays or more, until White (the person when the file has no settings) is to move.
+    let mut plays = 0;
+    while plays < 6 || game.turn() != ludus_backgammon::Seat::Zero {
+        let mv = game.legal_moves()[0];
+        game.play(&mv).unwrap();
+        game.roll(&mut dice).unwrap();
+        plays += 1;
+    }
+    let mat = dir.join("session.mat");
+    std::fs::write(&mat, ludus_backgammon::write_mat(&record)).unwrap();
+    let Some(tmux) = Tmux::start(
+        "bg-review",
+        &["play", "bg", "--lang", "en", "--review", path_str(&mat)],
+    ) else {
+        return;
+    };
+    let screen = tmux.wait_for("Review: decision 1 of");
+    assert!(screen.contains("White's equity"), "{screen}");
+    tmux.keys(&["Right"]);
+    tmux.wait_for("Review: decision 2 of");
+    tmux.keys(&["Escape"]);
+    tmux.wait_until_gone("Review: decision");
+    tmux.keys(&["q"]);
+    tmux.wait_for("l: leave");
+    tmux.keys(&["l"]);
+    tmux.wait_until_ended();
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -32,9 +32,16 @@ pub trait BackgammonPlayer: Send + Sync {
     /// best first.
     fn rank_moves(&self, position: &Position, dice: Dice) -> Vec<(Move, f64)>;
 
-    /// The move to play at strength `level` (1..=10) within about `think_time`.
-    fn choose_move(&self, position: &Position, dice: Dice, level: u8, think_time: Duration)
-    -> Move;
+    /// The move to play at strength `level` (1..=10) within about `think_time`; `state` is the
+    /// match as it stands (cube, score, Crawford), for cubeful checker play in match play.
+    fn choose_move(
+        &self,
+        position: &Position,
+        dice: Dice,
+        state: &MatchState,
+        level: u8,
+        think_time: Duration,
+    ) -> Move;
 
     /// Whether the side on roll in `position` doubles. `cube` is the match as it stands before
     /// that side rolls (gnubg's Match ID fields: cube, owner, score, Crawford).
@@ -42,6 +49,30 @@ pub trait BackgammonPlayer: Send + Sync {
 
     /// Whether the doubled side takes. `position` and `cube` are the doubler's, before rolling.
     fn should_take(&self, position: &Position, cube: &MatchState) -> bool;
+
+    /// The chances of the side on roll in `position`, before rolling, where the player knows
+    /// them (the analysis board shows them); `None` by default.
+    fn chances(&self, position: &Position) -> Option<Chances> {
+        let _ = position;
+        None
+    }
+}
+
+/// Cubeless chances of the side on roll (each from 0 to 1; gammons include backgammons).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Chances {
+    /// Winning.
+    pub win: f64,
+    /// Winning a gammon or backgammon.
+    pub win_gammon: f64,
+    /// Winning a backgammon.
+    pub win_backgammon: f64,
+    /// Losing a gammon or backgammon.
+    pub lose_gammon: f64,
+    /// Losing a backgammon.
+    pub lose_backgammon: f64,
+    /// Cubeless equity (points per game at cube 1).
+    pub equity: f64,
 }
 
 /// The Backgammon rule options of the API, every one named.
@@ -300,6 +331,55 @@ pub struct LogLine {
     pub text: String,
 }
 
+/// One checker of a played move: from the mover's view (25 the bar, 0 off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PlayedStep {
+    /// The point the checker left.
+    pub from: u8,
+    /// Where it landed.
+    pub to: u8,
+    /// Whether it hit a blot there.
+    pub hit: bool,
+}
+
+/// The last move played in the game on the board, for marking and animating it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LastPlayView {
+    /// Who played it.
+    pub side: Side,
+    /// The dice.
+    pub dice: [u8; 2],
+    /// Its checkers in the order played, in the mover's numbering; empty when no checker could
+    /// move.
+    pub steps: Vec<PlayedStep>,
+}
+
+impl LastPlayView {
+    /// The last move of `game`, if one has been played.
+    fn of(game: &ludus_backgammon::Game) -> Option<LastPlayView> {
+        game.events().iter().rev().find_map(|event| match *event {
+            GameEvent::Turn {
+                seat,
+                dice,
+                play: Some(play),
+            } => Some(LastPlayView {
+                side: side_of(seat),
+                dice: [dice.first(), dice.second()],
+                steps: play
+                    .checker_moves()
+                    .iter()
+                    .map(|step| PlayedStep {
+                        from: step.from,
+                        to: step.to,
+                        hit: step.hit,
+                    })
+                    .collect(),
+            }),
+            _ => None,
+        })
+    }
+}
+
 /// The backgammon board and everything around it, as the API shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BackgammonView {
@@ -322,6 +402,8 @@ pub struct BackgammonView {
     pub match_state: MatchView,
     /// How the last finished game ended.
     pub last_game: Option<LastGameView>,
+    /// The last move played in the game on the board.
+    pub last_play: Option<LastPlayView>,
     /// gnubg's Position ID of the board, side on roll first.
     pub position_id: Option<String>,
     /// gnubg's Match ID.
@@ -716,6 +798,7 @@ impl Game for BackgammonGame {
                 game: self.record.games().len(),
             },
             last_game: self.last_game(),
+            last_play: game.and_then(LastPlayView::of),
             position_id: game.map(|g| g.position().position_id()),
             match_id: game.and_then(|g| g.match_state().match_id().ok()),
             log: self.log(),
@@ -731,7 +814,8 @@ impl Game for BackgammonGame {
         let game = self.current()?;
         let position = game.position();
         let player = self.player.clone();
-        let cube = before_roll(game.match_state());
+        let state = game.match_state();
+        let cube = before_roll(state);
         Some(match game.phase() {
             Phase::AwaitingRoll => {
                 let may_double = self.double_block().is_none();
@@ -753,7 +837,7 @@ impl Game for BackgammonGame {
             Phase::Moving(dice) => Box::new(move || {
                 Command::Move(
                     player
-                        .choose_move(&position, dice, level, think_time)
+                        .choose_move(&position, dice, &state, level, think_time)
                         .to_string(),
                 )
             }),
@@ -816,6 +900,9 @@ pub struct BackgammonAnalysis {
     /// The moves of the dice asked for, best first (absent without dice).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<RankedMove>>,
+    /// The side on roll's chances before rolling, where the player gives them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chances: Option<Chances>,
 }
 
 /// `GET /api/backgammon/analysis`: the player's ranking of the moves, its cube decision, the pip
@@ -863,5 +950,6 @@ pub fn analysis(
             take: players.backgammon.should_take(&position, &cube),
         },
         moves,
+        chances: players.backgammon.chances(&position),
     })
 }

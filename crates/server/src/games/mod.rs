@@ -25,12 +25,24 @@ pub struct Players {
 /// Why the analyser could not analyse a match.
 pub type AnalysisFailure = Box<dyn std::error::Error + Send + Sync>;
 
-/// Post-game analysis of a backgammon match, given as its `.mat` text. Implemented outside the
-/// server (the CLI plugs in the engine's analysis), so that this crate knows nothing of engines.
+/// Post-game analysis: of a backgammon match, given as its `.mat` text, and of a Morris game.
+/// Implemented outside the server (the CLI plugs in the engines' analyses), so that this crate
+/// knows nothing of engines.
 pub trait MatchAnalyser: Send + Sync {
     /// The analysis report of the match `mat` as JSON (its schema is the analyser's: the server
     /// passes it on unchanged), or why it cannot be analysed.
     fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure>;
+
+    /// The review of the Morris game `moves` played from the empty board under `rules`; by
+    /// default none (the review endpoint then answers 501).
+    fn review_morris(
+        &self,
+        rules: &ludus_morris::Rules,
+        moves: &[ludus_morris::Move],
+    ) -> Result<crate::review::MorrisReview, AnalysisFailure> {
+        let _ = (rules, moves);
+        Err("this analyser reviews no Morris games".into())
+    }
 }
 
 /// Why rule options are refused.

@@ -39,6 +39,13 @@ pub trait MorrisPlayer: Send + Sync {
     /// Every legal move with a value for the side to move (higher is better), best first.
     fn analyse(&self, position: &Position, rules: &Rules, think_time: Duration)
     -> Vec<(Move, i32)>;
+
+    /// The perfect-play value of `position` for the side to move (`win in 12 plies`, `draw`,
+    /// …) where the player's endgame databases know it; `None` by default.
+    fn perfect_value(&self, position: &Position, rules: &Rules) -> Option<String> {
+        let _ = (position, rules);
+        None
+    }
 }
 
 fn side_of(color: Color) -> Side {
@@ -369,6 +376,8 @@ pub struct RankedMorrisMove {
 pub struct MorrisAnalysis {
     /// The moves, best first.
     pub moves: Vec<RankedMorrisMove>,
+    /// The perfect-play value of the position for the side to move, where the databases know it.
+    pub perfect: Option<String>,
 }
 
 /// Thinking time of one analysis request.
@@ -402,5 +411,6 @@ pub fn analysis(
             value,
         })
         .collect();
-    Ok(MorrisAnalysis { moves })
+    let perfect = players.morris.perfect_value(&position, &rules);
+    Ok(MorrisAnalysis { moves, perfect })
 }

@@ -248,6 +248,10 @@ fn quitting_asks_whether_to_resign_or_leave() {
     press(&mut app, [Input::Char('n')]);
     assert!(!app.asking && !app.screen.quit);
     press(&mut app, [Input::Char('q'), Input::Char('l')]);
+    // Nothing is saved: leaving offers to save first; y leaves without saving.
+    assert!(!app.screen.quit);
+    assert!(app.screen.leave_offer.is_some());
+    press(&mut app, [Input::Char('y')]);
     assert!(app.screen.quit);
     assert!(
         app.game().unwrap().outcome().is_none(),

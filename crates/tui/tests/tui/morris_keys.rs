@@ -273,9 +273,22 @@ fn a_slide_into_a_mill_by_selection_removes_and_wins() {
         "{}",
         app.screen.status.text
     );
-    // Over: only q (leave at once) and u (take back) do anything.
+    // Over: q (leave), u (take back), n (rematch) and v (review) do something; h does not.
     assert_eq!(app.action_for(Input::Char('h')), None);
+    assert_eq!(
+        app.action_for(Input::Char('n')),
+        Some(MorrisAction::Rematch)
+    );
+    assert_eq!(app.action_for(Input::Char('v')), Some(MorrisAction::Review));
     assert_eq!(app.action_for(Input::Char('q')), Some(MorrisAction::Quit));
+    // Nothing is saved: leaving offers to save first; y leaves without saving.
     app.apply(MorrisAction::Quit);
+    assert!(!app.screen.quit);
+    assert!(
+        app.screen.status.text.contains("s: save it"),
+        "{}",
+        app.screen.status.text
+    );
+    press(&mut app, [Input::Char('y')]);
     assert!(app.screen.quit);
 }

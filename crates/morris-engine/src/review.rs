@@ -1,0 +1,590 @@
+//! Game review: every move of a finished (or unfinished) game next to the engine's best move.
+//!
+//! For each ply, [`review_game`] searches the position before the move for the best move and its
+//! score, and the position after the played move one ply shallower for the played move's score
+//! (the same depth the root search gives each of its moves), both from the mover's view in
+//! Ludus's scale: 100 per piece, `±(WIN − plies)` for a forced result (see [`crate::WIN`]). The
+//! *loss* is how much the played move gives away, with forced results counted as
+//! [`LOSS_WIN_VALUE`] so one thrown win does not swamp a player's average. Where the endgame
+//! databases know the positions before and after the move, the review adds their perfect-play
+//! values and flags a move that made the mover's perfect value worse (a win thrown to a draw or a
+//! loss, a draw thrown to a loss).
+//!
+//! Classes by loss, in pieces ([`MoveClass::of_loss`]):
+//!
+//! | class        | loss                          |
+//! |--------------|-------------------------------|
+//! | Best         | the best move, or loss 0      |
+//! | Good         | below 0.25                    |
+//! | Inaccuracy   | 0.25 to below 0.75            |
+//! | Mistake      | 0.75 to below 2               |
+//! | Blunder      | 2 or more, or a perfect value thrown away |
+//!
+//! ```
+//! use ludus_morris::{Move, Position, Rules};
+//! use ludus_morris_engine::review::{MoveClass, ReviewOptions, review_game};
+//! use ludus_morris_engine::SearchLimits;
+//!
+//! let rules = Rules::standard();
+//! let moves: Vec<Move> = ["d6", "d2"].iter().map(|m| m.parse().unwrap()).collect();
+//! let options = ReviewOptions { limits: SearchLimits::depth(2), ..ReviewOptions::default() };
+//! let review = review_game(&rules, &Position::new(), &moves, &options).unwrap();
+//! assert_eq!(review.moves.len(), 2);
+//! assert!(review.moves.iter().all(|m| m.loss >= 0));
+//! assert_eq!(review.white.moves + review.black.moves, 2);
+//! # let _ = MoveClass::Best;
+//! ```
+
+use crate::db::{Databases, Value};
+use crate::search::{SearchLimits, Searcher, WIN_THRESHOLD};
+use crate::{eval::PIECE, probe};
+use ludus_morris::{Color, IllegalMove, Move, Position, Rules};
+use std::fmt;
+use thiserror::Error;
+
+/// A forced win counts as this many hundredths of a piece (10 pieces) when losses are computed.
+pub const LOSS_WIN_VALUE: i32 = 10 * PIECE;
+/// Smallest loss of an inaccuracy (hundredths of a piece).
+pub const INACCURACY_LOSS: i32 = PIECE / 4;
+/// Smallest loss of a mistake (hundredths of a piece).
+pub const MISTAKE_LOSS: i32 = PIECE * 3 / 4;
+/// Smallest loss of a blunder (hundredths of a piece).
+pub const BLUNDER_LOSS: i32 = 2 * PIECE;
+
+/// How a move compares with the engine's best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveClass {
+    /// The engine's move, or one just as good.
+    Best,
+    /// Loses less than a quarter of a piece.
+    Good,
+    /// Loses a quarter to three quarters of a piece.
+    Inaccuracy,
+    /// Loses three quarters of a piece to two pieces.
+    Mistake,
+    /// Loses two pieces or more, or throws away a perfect-play value.
+    Blunder,
+}
+
+impl MoveClass {
+    /// Every class, best first.
+    pub const ALL: [MoveClass; 5] = [
+        MoveClass::Best,
+        MoveClass::Good,
+        MoveClass::Inaccuracy,
+        MoveClass::Mistake,
+        MoveClass::Blunder,
+    ];
+
+    /// The class of a move losing `loss` hundredths of a piece (see the module table).
+    ///
+    /// ```
+    /// use ludus_morris_engine::review::MoveClass;
+    /// assert_eq!(MoveClass::of_loss(0), MoveClass::Best);
+    /// assert_eq!(MoveClass::of_loss(30), MoveClass::Inaccuracy);
+    /// assert_eq!(MoveClass::of_loss(250), MoveClass::Blunder);
+    /// ```
+    pub fn of_loss(loss: i32) -> MoveClass {
+        match loss {
+            l if l <= 0 => MoveClass::Best,
+            l if l < INACCURACY_LOSS => MoveClass::Good,
+            l if l < MISTAKE_LOSS => MoveClass::Inaccuracy,
+            l if l < BLUNDER_LOSS => MoveClass::Mistake,
+            _ => MoveClass::Blunder,
+        }
+    }
+
+    /// A short lower-case name: `best`, `good`, `inaccuracy`, `mistake`, `blunder`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveClass::Best => "best",
+            MoveClass::Good => "good",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+    }
+
+    /// Whether the class counts as an error (inaccuracy, mistake or blunder).
+    pub const fn is_error(self) -> bool {
+        matches!(
+            self,
+            MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder
+        )
+    }
+}
+
+impl fmt::Display for MoveClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One reviewed move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReview {
+    /// Index of the move in the game (0 = the first move after the start position).
+    pub ply: usize,
+    /// The side that made it.
+    pub side: Color,
+    /// The move played.
+    pub played: Move,
+    /// The engine's best move in the position before it.
+    pub best: Move,
+    /// The played move's score from the mover's view (100 per piece; forced results as `WIN`).
+    pub played_score: i32,
+    /// The best move's score from the mover's view.
+    pub best_score: i32,
+    /// What the played move gave away, in hundredths of a piece (0 for the best move).
+    pub loss: i32,
+    /// The class of the move.
+    pub class: MoveClass,
+    /// The databases' perfect value of the position before the move (mover's view), if known.
+    pub perfect_before: Option<Value>,
+    /// The databases' perfect value after the move, from the mover's view, if known.
+    pub perfect_after: Option<Value>,
+    /// Whether the move made the mover's perfect value worse (win → draw/loss, draw → loss).
+    pub perfect_changed: bool,
+    /// Depth of the search that found the best move (0 when it came from the databases).
+    pub depth: u32,
+}
+
+/// One player's totals.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerSummary {
+    /// Moves reviewed.
+    pub moves: usize,
+    /// Moves classed best.
+    pub best: usize,
+    /// Moves classed good.
+    pub good: usize,
+    /// Inaccuracies.
+    pub inaccuracies: usize,
+    /// Mistakes.
+    pub mistakes: usize,
+    /// Blunders.
+    pub blunders: usize,
+    /// Sum of the losses, in hundredths of a piece.
+    pub total_loss: i64,
+    /// Average loss per move, in hundredths of a piece (0 with no moves).
+    pub average_loss: f64,
+    /// Moves that made the player's perfect-play value worse.
+    pub perfect_changes: usize,
+}
+
+impl PlayerSummary {
+    /// The number of moves of `class`.
+    pub fn count(&self, class: MoveClass) -> usize {
+        match class {
+            MoveClass::Best => self.best,
+            MoveClass::Good => self.good,
+            MoveClass::Inaccuracy => self.inaccuracies,
+            MoveClass::Mistake => self.mistakes,
+            MoveClass::Blunder => self.blunders,
+        }
+    }
+
+    /// The totals of `side`'s moves in `moves`.
+    pub fn of(side: Color, moves: &[MoveReview]) -> PlayerSummary {
+        let mut summary = PlayerSummary::default();
+        for review in moves.iter().filter(|m| m.side == side) {
+            summary.moves += 1;
+            summary.total_loss += i64::from(review.loss);
+            summary.perfect_changes += usize::from(review.perfect_changed);
+            *match review.class {
+                MoveClass::Best => &mut summary.best,
+                MoveClass::Good => &mut summary.good,
+                MoveClass::Inaccuracy => &mut summary.inaccuracies,
+                MoveClass::Mistake => &mut summary.mistakes,
+                MoveClass::Blunder => &mut summary.blunders,
+            } += 1;
+        }
+        if summary.moves > 0 {
+            summary.average_loss = summary.total_loss as f64 / summary.moves as f64;
+        }
+        summary
+    }
+}
+
+/// A reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReview {
+    /// Every move, in order.
+    pub moves: Vec<MoveReview>,
+    /// White's totals.
+    pub white: PlayerSummary,
+    /// Black's totals.
+    pub black: PlayerSummary,
+}
+
+impl GameReview {
+    /// The totals of `side`.
+    pub fn summary(&self, side: Color) -> &PlayerSummary {
+        match side {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The engine's value of the position after each move from White's view, forced results
+    /// capped at ±[`LOSS_WIN_VALUE`]: the points of an equity graph (one per move).
+    pub fn white_graph(&self) -> Vec<i32> {
+        self.moves
+            .iter()
+            .map(|m| {
+                let value = capped(m.played_score);
+                if m.side == Color::White {
+                    value
+                } else {
+                    -value
+                }
+            })
+            .collect()
+    }
+}
+
+/// Why a game cannot be reviewed.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ReviewError {
+    /// A move of the game is illegal in its position.
+    #[error("move {number} ({mv}) is illegal: {error}", number = .ply + 1)]
+    IllegalMove {
+        /// Index of the move.
+        ply: usize,
+        /// The move.
+        mv: Move,
+        /// Why it is illegal.
+        error: IllegalMove,
+    },
+}
+
+/// Called after each reviewed move with (moves done, moves in all).
+pub type Progress<'a> = &'a dyn Fn(usize, usize);
+
+/// How to review.
+#[derive(Clone, Default)]
+pub struct ReviewOptions<'a> {
+    /// The search of each position (a depth, a time or a node budget per move; default: depth
+    /// [`DEFAULT_REVIEW_DEPTH`]).
+    pub limits: SearchLimits,
+    /// Endgame databases for the perfect values and for the search (`None`: engine only).
+    pub databases: Option<&'a Databases>,
+    /// Called after each move.
+    pub progress: Option<Progress<'a>>,
+}
+
+impl fmt::Debug for ReviewOptions<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ReviewOptions")
+            .field("limits", &self.limits)
+            .field("databases", &self.databases.map(|d| d.dir().to_path_buf()))
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// Search depth per move when [`ReviewOptions::limits`] sets no limit.
+pub const DEFAULT_REVIEW_DEPTH: u32 = 6;
+
+/// Reviews `moves` played from `start` under `rules`.
+///
+/// Errors when a move is illegal in its position (nothing is reviewed then).
+pub fn review_game(
+    rules: &Rules,
+    start: &Position,
+    moves: &[Move],
+    options: &ReviewOptions,
+) -> Result<GameReview, ReviewError> {
+    let positions = replay(rules, start, moves)?;
+    let mut searcher = Searcher::new(*rules);
+    searcher.set_databases(options.databases);
+    let limits = effective_limits(&options.limits);
+    let mut reviews = Vec::with_capacity(moves.len());
+    for (ply, &played) in moves.iter().enumerate() {
+        let review = review_move(
+            &mut searcher,
+            rules,
+            &positions,
+            ply,
+            played,
+            &limits,
+            options,
+        );
+        reviews.push(review);
+        if let Some(progress) = options.progress {
+            progress(ply + 1, moves.len());
+        }
+    }
+    Ok(GameReview {
+        white: PlayerSummary::of(Color::White, &reviews),
+        black: PlayerSummary::of(Color::Black, &reviews),
+        moves: reviews,
+    })
+}
+
+/// The positions of the game: the start and one after each move.
+fn replay(rules: &Rules, start: &Position, moves: &[Move]) -> Result<Vec<Position>, ReviewError> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(*start);
+    for (ply, &mv) in moves.iter().enumerate() {
+        let next = positions[ply]
+            .play_checked(rules, mv)
+            .map_err(|error| ReviewError::IllegalMove { ply, mv, error })?;
+        positions.push(next);
+    }
+    Ok(positions)
+}
+
+/// The limits given, or the default depth when they set none.
+fn effective_limits(limits: &SearchLimits) -> SearchLimits {
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        SearchLimits::depth(DEFAULT_REVIEW_DEPTH)
+    } else {
+        limits.clone()
+    }
+}
+
+/// The limits of the search after the played move: one ply shallower.
+fn child_limits(limits: &SearchLimits) -> SearchLimits {
+    SearchLimits {
+        depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+        ..limits.clone()
+    }
+}
+
+/// Reviews move `ply` of the game whose positions are `positions`.
+fn review_move(
+    searcher: &mut Searcher,
+    rules: &Rules,
+    positions: &[Position],
+    ply: usize,
+    played: Move,
+    limits: &SearchLimits,
+    options: &ReviewOptions,
+) -> MoveReview {
+    let (before, after) = (&positions[ply], &positions[ply + 1]);
+    searcher.set_history(&positions[..ply]);
+    let found = searcher.search(before, limits);
+    let best = found.best_move.unwrap_or(played);
+    let played_score = if best == played {
+        found.score
+    } else {
+        searcher.set_history(&positions[..=ply]);
+        parent_score(searcher.search(after, &child_limits(limits)).score)
+    };
+    let best_score = found.score.max(played_score);
+    let perfect_before = options.databases.and_then(|d| probe(d, before, rules).ok());
+    let perfect_after = options
+        .databases
+        .and_then(|d| probe(d, after, rules).ok())
+        .map(Value::parent);
+    let perfect_changed = match (perfect_before, perfect_after) {
+        (Some(b), Some(a)) => outcome_rank(a) < outcome_rank(b),
+        _ => false,
+    };
+    let loss = (capped(best_score) - capped(played_score)).max(0);
+    let class = if perfect_changed {
+        MoveClass::Blunder
+    } else if best == played {
+        MoveClass::Best
+    } else {
+        MoveClass::of_loss(loss)
+    };
+    MoveReview {
+        ply,
+        side: before.side_to_move(),
+        played,
+        best,
+        played_score,
+        best_score,
+        loss,
+        class,
+        perfect_before,
+        perfect_after,
+        perfect_changed,
+        depth: found.depth,
+    }
+}
+
+/// A score of the position after a move, turned into the mover's view one ply earlier.
+fn parent_score(child: i32) -> i32 {
+    if child > WIN_THRESHOLD {
+        -(child - 1)
+    } else if child < -WIN_THRESHOLD {
+        -(child + 1)
+    } else {
+        -child
+    }
+}
+
+/// A score with forced results counted as ±[`LOSS_WIN_VALUE`].
+fn capped(score: i32) -> i32 {
+    score.clamp(-LOSS_WIN_VALUE, LOSS_WIN_VALUE)
+}
+
+/// Win 2, draw 1, loss 0: the distance does not count as a change of value.
+fn outcome_rank(value: Value) -> u8 {
+    match value {
+        Value::Win(_) => 2,
+        Value::Draw => 1,
+        Value::Loss(_) => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::WIN;
+
+    fn position(text: &str) -> Position {
+        text.parse().expect("a valid position")
+    }
+
+    fn mv(text: &str) -> Move {
+        text.parse().expect("a valid move")
+    }
+
+    fn options(depth: u32) -> ReviewOptions<'static> {
+        ReviewOptions {
+            limits: SearchLimits::depth(depth),
+            ..ReviewOptions::default()
+        }
+    }
+
+    #[test]
+    fn the_winning_removal_is_best_with_loss_zero() {
+        let p = position("WW.W..../BBB...../........ w 0 0 0");
+        let rules = Rules::no_flying();
+        let best = Searcher::new(rules)
+            .search(&p, &SearchLimits::depth(3))
+            .best_move
+            .expect("a move");
+        let review = review_game(&rules, &p, &[best], &options(3)).expect("legal");
+        let m = &review.moves[0];
+        assert_eq!((m.class, m.loss, m.best), (MoveClass::Best, 0, best));
+        assert_eq!(m.played_score, WIN - 1);
+        assert_eq!(m.side, Color::White);
+    }
+
+    #[test]
+    fn missing_the_winning_mill_is_a_blunder() {
+        // g4-g7 closes a7-d7-g7 and wins; a1-b2?? does not (a1 is empty: slide a7's partner).
+        let p = position("WW.W..../BBB...../........ w 0 0 0");
+        let rules = Rules::no_flying();
+        let other = p
+            .legal_moves(&rules)
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|m| m.remove.is_none())
+            .expect("a quiet move");
+        let review = review_game(&rules, &p, &[other], &options(3)).expect("legal");
+        let m = &review.moves[0];
+        assert_eq!(m.class, MoveClass::Blunder, "{m:?}");
+        assert!(m.loss >= BLUNDER_LOSS);
+        assert_eq!(m.best_score, WIN - 1);
+        assert_ne!(m.best, other);
+    }
+
+    #[test]
+    fn letting_a_mill_be_closed_in_placement_is_a_blunder() {
+        // White has a7 and d7 and will close a7-d7-g7 by placing on g7; Black must block there.
+        let rules = Rules::standard();
+        let moves: Vec<Move> = ["a7", "a1", "d7"].iter().map(|m| mv(m)).collect();
+        let mut game: Vec<Move> = moves.clone();
+        game.push(mv("g1")); // does not block g7
+        let review = review_game(&rules, &Position::new(), &game, &options(3)).expect("legal");
+        let blunder = &review.moves[3];
+        assert_eq!(blunder.side, Color::Black);
+        assert_eq!(blunder.best.to.name(), "g7", "{blunder:?}");
+        assert!(blunder.class >= MoveClass::Mistake, "{blunder:?}");
+        assert!(blunder.loss >= MISTAKE_LOSS);
+    }
+
+    #[test]
+    fn summaries_add_up() {
+        let rules = Rules::standard();
+        let game: Vec<Move> = ["a7", "a1", "d7", "g1", "g7xa1", "d1"]
+            .iter()
+            .map(|m| mv(m))
+            .collect();
+        let review = review_game(&rules, &Position::new(), &game, &options(2)).expect("legal");
+        for side in Color::ALL {
+            let s = review.summary(side);
+            let by_class: usize = MoveClass::ALL.iter().map(|&c| s.count(c)).sum();
+            assert_eq!(by_class, s.moves);
+            assert_eq!(s.moves, 3);
+            let losses: i64 = review
+                .moves
+                .iter()
+                .filter(|m| m.side == side)
+                .map(|m| i64::from(m.loss))
+                .sum();
+            assert_eq!(s.total_loss, losses);
+            assert!((s.average_loss - losses as f64 / 3.0).abs() < 1e-9);
+        }
+        assert_eq!(review.white_graph().len(), game.len());
+        assert!(review.moves.iter().all(|m| m.loss >= 0));
+        assert!(
+            review
+                .moves
+                .iter()
+                .all(|m| (m.best == m.played) == (m.class == MoveClass::Best) || m.loss == 0)
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_is_rejected_with_its_number() {
+        let rules = Rules::standard();
+        let game = [mv("a7"), mv("a7")];
+        let error = review_game(&rules, &Position::new(), &game, &options(1)).unwrap_err();
+        assert!(
+            error.to_string().starts_with("move 2 (a7) is illegal"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn perfect_values_flag_a_thrown_win() {
+        use crate::db::Subspace;
+        // 3 vs 3 without flying: White to move wins at once with g4-g7 (a7-d7-g7).
+        let rules = Rules::no_flying();
+        let dir = std::env::temp_dir().join(format!("ludus-review-test-{}", std::process::id()));
+        let dbs = Databases::new(&dir);
+        let subspace = Subspace {
+            flying: false,
+            mover: 3,
+            opponent: 3,
+        };
+        dbs.build(subspace, false, &mut |_, _| {})
+            .expect("3 vs 3 builds");
+        let p = position("WW.W..../BBB...../........ w 0 0 0");
+        let quiet = p
+            .legal_moves(&rules)
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|m| m.remove.is_none())
+            .expect("a quiet move");
+        let opts = ReviewOptions {
+            databases: Some(&dbs),
+            ..options(2)
+        };
+        let review = review_game(&rules, &p, &[quiet], &opts).expect("legal");
+        let m = &review.moves[0];
+        assert_eq!(m.perfect_before, Some(Value::Win(1)));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(matches!(
+            m.perfect_after,
+            Some(Value::Win(_)) | Some(Value::Draw) | Some(Value::Loss(_))
+        ));
+        assert_eq!(
+            m.perfect_changed,
+            !matches!(m.perfect_after, Some(Value::Win(_))),
+            "{m:?}"
+        );
+        if m.perfect_changed {
+            assert_eq!(m.class, MoveClass::Blunder);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! `GET /api/position?text=…`: reads a position pasted into the analysis board, in any format
+//! the rules crates read: gnubg's Position ID (alone or as `POSITIONID:MATCHID`), an XGID, a
+//! Sanmill FEN, or a Ludus Morris position text. The answer says which game it is and gives what
+//! the analysis endpoints take (`/api/backgammon/analysis`, `/api/morris/analysis`) and the board
+//! to draw.
+
+use crate::error::RequestError;
+use crate::game::{PerSide, Side};
+use crate::games::backgammon::BoardView;
+use ludus_backgammon::{MatchState, Position as BgPosition, Seat, Xgid};
+use ludus_morris::fen::Fen;
+use ludus_morris::token::MorrisState;
+use ludus_morris::{Color, Position as MorrisPosition, Square};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A backgammon position read from a pasted text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BackgammonPosition {
+    /// The format it was read from: `position-id`, `gnubg-id` or `xgid`.
+    pub format: &'static str,
+    /// gnubg's Position ID, the side on roll first (what the analysis takes).
+    pub position_id: String,
+    /// gnubg's Match ID (cube, score, dice), where the text had one.
+    pub match_id: Option<String>,
+    /// The side on roll.
+    pub on_roll: Side,
+    /// The dice rolled, if any (`"31"`).
+    pub dice: Option<String>,
+    /// The board, in White's numbering as the game's view has it.
+    pub board: BoardView,
+}
+
+/// A Morris position read from a pasted text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MorrisPositionView {
+    /// The format it was read from: `fen` or `ludus`.
+    pub format: &'static str,
+    /// The position in Ludus's text (what the analysis takes).
+    pub position: String,
+    /// The occupied points.
+    pub points: BTreeMap<&'static str, Side>,
+    /// Pieces in hand.
+    pub in_hand: PerSide<u8>,
+    /// The side to move.
+    pub side_to_move: Side,
+}
+
+/// The answer of `GET /api/position`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "game", rename_all = "lowercase")]
+pub enum PastedPosition {
+    /// A backgammon position.
+    Backgammon(BackgammonPosition),
+    /// A Morris position.
+    Morris(MorrisPositionView),
+}
+
+fn side_of_seat(seat: Seat) -> Side {
+    match seat {
+        Seat::Zero => Side::White,
+        Seat::One => Side::Black,
+    }
+}
+
+fn side_of_color(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// Reads `text` in the first format that fits.
+pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
+    let text = text.trim();
+    let unreadable = || RequestError::Position(text.chars().take(120).collect());
+    if text.is_empty() {
+        return Err(unreadable());
+    }
+    if let Ok(xgid) = text.parse::<Xgid>() {
+        return Ok(backgammon("xgid", &xgid.position, Some(xgid.state)));
+    }
+    if let Some((position, match_id)) = text.split_once(':')
+        && let (Ok(position), Ok(state)) = (
+            BgPosition::from_position_id(position.trim()),
+            MatchState::from_match_id(match_id.trim()),
+        )
+    {
+        return Ok(backgammon("gnubg-id", &position, Some(state)));
+    }
+    if let Ok(position) = BgPosition::from_position_id(text) {
+        return Ok(backgammon("position-id", &position, None));
+    }
+    if let Ok(fen) = text.parse::<Fen>() {
+        return match fen.state() {
+            Ok(MorrisState::Turn(position)) => Ok(morris("fen", &position)),
+            // Between a mill and its removal: not a position a move is chosen in.
+            _ => Err(unreadable()),
+        };
+    }
+    text.parse::<MorrisPosition>()
+        .map(|position| morris("ludus", &position))
+        .map_err(|_| unreadable())
+}
+
+fn backgammon(
+    format: &'static str,
+    position: &BgPosition,
+    state: Option<MatchState>,
+) -> PastedPosition {
+    let on_roll = state.map_or(Seat::Zero, |state| state.on_roll);
+    PastedPosition::Backgammon(BackgammonPosition {
+        format,
+        position_id: position.position_id(),
+        match_id: state.and_then(|state| state.match_id().ok()),
+        on_roll: side_of_seat(on_roll),
+        dice: state
+            .and_then(|state| state.dice)
+            .map(|dice| format!("{}{}", dice.first(), dice.second())),
+        board: BoardView::new(position, on_roll),
+    })
+}
+
+fn morris(format: &'static str, position: &MorrisPosition) -> PastedPosition {
+    PastedPosition::Morris(MorrisPositionView {
+        format,
+        position: position.to_string(),
+        points: Square::ALL
+            .into_iter()
+            .filter_map(|square| Some((square.name(), side_of_color(position.piece_at(square)?))))
+            .collect(),
+        in_hand: PerSide {
+            white: position.in_hand(Color::White),
+            black: position.in_hand(Color::Black),
+        },
+        side_to_move: side_of_color(position.side_to_move()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_xgid_reads_as_backgammon_with_its_dice() {
+        let text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10";
+        let PastedPosition::Backgammon(read) = read_position(text).unwrap() else {
+            panic!("not backgammon");
+        };
+        assert_eq!(read.format, "xgid");
+        assert_eq!(read.dice.as_deref(), Some("31"));
+        assert_eq!(read.board.pips.white + read.board.pips.black, 2 * 167);
+    }
+
+    #[test]
+    fn gnubg_ids_read_alone_and_with_the_match_id() {
+        let start = BgPosition::starting().position_id();
+        let alone = read_position(&start).unwrap();
+        assert!(matches!(alone, PastedPosition::Backgammon(ref p) if p.format == "position-id"));
+        let both = read_position(&format!("{start}:cAkAAAAAAAAA")).unwrap();
+        assert!(matches!(both, PastedPosition::Backgammon(ref p) if p.match_id.is_some()));
+    }
+
+    #[test]
+    fn a_sanmill_fen_reads_as_morris() {
+        let fen = "O*******/********/******** b p p 1 8 0 9 0 0 -1 -1 -1 -1 0 0 1";
+        let PastedPosition::Morris(read) = read_position(fen).unwrap() else {
+            panic!("not morris");
+        };
+        assert_eq!(read.format, "fen");
+        assert_eq!(read.side_to_move, Side::Black);
+        assert_eq!(read.points.len(), 1);
+        assert_eq!(read.in_hand.white, 8);
+    }
+
+    #[test]
+    fn nonsense_is_refused_with_the_text() {
+        let error = read_position("hello").unwrap_err();
+        assert_eq!(error.code(), "unreadable-position");
+        assert!(read_position("  ").is_err());
+    }
+}

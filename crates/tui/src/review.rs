@@ -1,0 +1,182 @@
+//! Game review in the terminal, shared by both games: stepping through the decisions of a game
+//! ([`ReviewCursor`]) and the compact equity graph drawn in block characters with the errors
+//! marked under it ([`graph_rows`]).
+//!
+//! The Morris review comes from `ludus_morris_engine::review`, the backgammon review from
+//! `ludus_backgammon_engine::analysis`; the screens ([`crate::morris`], [`crate::backgammon`])
+//! keep their review beside the game and draw the board at the reviewed position.
+
+use crate::ui::Dir;
+
+/// Block characters of one graph row, empty to full.
+const BLOCKS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+
+/// How a decision is marked under the graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Nothing to mark.
+    None,
+    /// An inaccuracy (Morris) or a doubtful move (backgammon): `·`.
+    Small,
+    /// A mistake (Morris) or an error (backgammon): `?`.
+    Medium,
+    /// A blunder: `!`.
+    Large,
+}
+
+impl Severity {
+    /// The mark under the graph.
+    pub fn mark(self) -> char {
+        match self {
+            Severity::None => ' ',
+            Severity::Small => '·',
+            Severity::Medium => '?',
+            Severity::Large => '!',
+        }
+    }
+}
+
+/// Which decision of a reviewed game is shown: `0` is the start (before the first decision),
+/// `n` the position after decision `n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewCursor {
+    /// The step shown, `0..=len`.
+    pub index: usize,
+    /// Decisions in the game.
+    pub len: usize,
+}
+
+impl ReviewCursor {
+    /// A cursor on the first decision (or the start when there is none).
+    pub fn new(len: usize) -> ReviewCursor {
+        ReviewCursor {
+            index: usize::from(len > 0),
+            len,
+        }
+    }
+
+    /// Moves by an arrow key: ←/→ one decision, ↑/↓ to the previous/next error in `severities`
+    /// (one per decision; errors are `Medium` or worse).
+    pub fn step(&mut self, dir: Dir, severities: &[Severity]) {
+        let is_error = |i: usize| {
+            severities
+                .get(i - 1)
+                .is_some_and(|s| *s >= Severity::Medium)
+        };
+        self.index = match dir {
+            Dir::Left => self.index.saturating_sub(1),
+            Dir::Right => (self.index + 1).min(self.len),
+            Dir::Down => (self.index + 1..=self.len)
+                .find(|&i| is_error(i))
+                .unwrap_or(self.index),
+            Dir::Up => (1..self.index)
+                .rev()
+                .find(|&i| is_error(i))
+                .unwrap_or(self.index),
+        };
+    }
+}
+
+/// Two rows of an equity graph `width` columns wide and the row of marks under it: `values` (one
+/// per decision, from White's view) clipped to ±`scale`, the zero line between the rows; several
+/// decisions share a column when there are more than columns (the column shows the last one and
+/// the worst mark), and a short game is drawn up to [`MAX_REPEAT`] columns per decision. The
+/// column of the decision `current` (1-based; 0 for none) is marked `▲`.
+pub fn graph_rows(
+    values: &[f64],
+    severities: &[Severity],
+    scale: f64,
+    width: usize,
+    current: usize,
+) -> [String; 3] {
+    let width = width.max(1);
+    let columns = values.len().min(width);
+    let mut rows = [String::new(), String::new(), String::new()];
+    if columns == 0 {
+        return rows;
+    }
+    let column_of = |i: usize| i * columns / values.len();
+    let mut marks = vec![Severity::None; columns];
+    let mut levels = vec![8usize; columns];
+    for (i, value) in values.iter().enumerate() {
+        let column = column_of(i);
+        let clipped = (value / scale).clamp(-1.0, 1.0);
+        levels[column] = (8.0 + clipped * 8.0).round() as usize;
+        marks[column] = marks[column].max(severities.get(i).copied().unwrap_or(Severity::None));
+    }
+    let repeat = (width / columns).clamp(1, MAX_REPEAT);
+    for (column, level) in levels.iter().enumerate() {
+        let here = current > 0 && column_of(current - 1) == column;
+        for copy in 0..repeat {
+            rows[0].push(BLOCKS[level.saturating_sub(8)]);
+            rows[1].push(BLOCKS[(*level).min(8)]);
+            rows[2].push(match (copy, here) {
+                (0, true) => '▲',
+                (0, false) => marks[column].mark(),
+                _ => ' ',
+            });
+        }
+    }
+    rows
+}
+
+/// The most columns one decision gets in the graph of a short game.
+pub const MAX_REPEAT: usize = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_graph_has_one_column_per_decision_and_marks_errors() {
+        let values = [0.0, 1.0, -1.0, 0.5];
+        let severities = [
+            Severity::None,
+            Severity::Large,
+            Severity::Small,
+            Severity::None,
+        ];
+        let [top, bottom, marks] = graph_rows(&values, &severities, 1.0, 4, 0);
+        assert_eq!(top.chars().collect::<Vec<_>>(), [' ', '█', ' ', '▄']);
+        assert_eq!(bottom.chars().collect::<Vec<_>>(), ['█', '█', ' ', '█']);
+        assert_eq!(marks, " !· ");
+        let [_, _, marks] = graph_rows(&values, &severities, 1.0, 4, 3);
+        assert_eq!(marks, " !▲ ");
+        // A short game gets up to three columns per decision.
+        let [top, _, marks] = graph_rows(&values, &severities, 1.0, 80, 2);
+        assert_eq!(top, "   ███   ▄▄▄");
+        assert_eq!(marks, "   ▲  ·     ");
+    }
+
+    #[test]
+    fn long_games_share_columns_and_keep_the_worst_mark() {
+        let values = vec![0.0; 10];
+        let mut severities = vec![Severity::None; 10];
+        severities[1] = Severity::Medium;
+        let [top, _, marks] = graph_rows(&values, &severities, 1.0, 5, 0);
+        assert_eq!(top.chars().count(), 5);
+        assert_eq!(marks, "?    ");
+    }
+
+    #[test]
+    fn the_cursor_steps_and_jumps_to_errors() {
+        let severities = [
+            Severity::None,
+            Severity::Medium,
+            Severity::Small,
+            Severity::Large,
+        ];
+        let mut cursor = ReviewCursor::new(4);
+        assert_eq!(cursor.index, 1);
+        cursor.step(Dir::Left, &severities);
+        assert_eq!(cursor.index, 0);
+        cursor.step(Dir::Down, &severities);
+        assert_eq!(cursor.index, 2);
+        cursor.step(Dir::Down, &severities);
+        assert_eq!(cursor.index, 4);
+        cursor.step(Dir::Right, &severities);
+        assert_eq!(cursor.index, 4);
+        cursor.step(Dir::Up, &severities);
+        assert_eq!(cursor.index, 2);
+    }
+}

@@ -1,0 +1,271 @@
+//! Issue 13 in the terminal: the help overlay, leaving with an offer to save, Backspace that
+//! never undoes a played move, numbering kept while the computer moves, the last move marked,
+//! personal results and labels, rematch with the sides swapped, and the game review of both
+//! games.
+
+use crate::{english, typed};
+use ludus_backgammon::{Match, Rules as BgRules, Seat};
+use ludus_morris::{Color, Game, Rules};
+use ludus_tui::backgammon::{BgApp, BgConfig, Slot};
+use ludus_tui::i18n::{Catalog, Lang};
+use ludus_tui::morris::{MorrisApp, MorrisConfig};
+use ludus_tui::run::screen_text;
+use ludus_tui::ui::{Dir, Input, Opponent, Screen};
+
+fn press(screen: &mut dyn Screen, inputs: impl IntoIterator<Item = Input>) {
+    for input in inputs {
+        screen.handle(input);
+    }
+}
+
+/// A Morris game between two people after `moves`.
+fn morris_after(moves: &[&str]) -> MorrisApp {
+    let mut game = Game::new(Rules::standard());
+    for mv in moves {
+        game.play(mv.parse().expect("a move")).expect("legal");
+    }
+    let config = MorrisConfig {
+        opponent: Opponent::Human,
+        ..MorrisConfig::default()
+    };
+    MorrisApp::with_game(config, english(), game)
+}
+
+/// White (the person) opens 31 against the computer in a money game.
+fn bg_against_the_computer() -> BgApp {
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    record
+        .new_game_with_opening(Seat::Zero, "31".parse().unwrap())
+        .unwrap();
+    let config = BgConfig {
+        level: 1,
+        ..BgConfig::default()
+    };
+    BgApp::with_record(config, english(), record, 0)
+}
+
+#[test]
+fn question_mark_shows_every_key_and_any_key_closes_it() {
+    let mut app = morris_after(&[]);
+    press(&mut app, [Input::Char('?')]);
+    assert!(app.screen.help);
+    let text = screen_text(&mut app, 80, 24);
+    for line in ["Keys", "Backspace", "take back your last move", "this help"] {
+        assert!(text.contains(line), "{line}:\n{text}");
+    }
+    press(&mut app, [Input::Char('d')]);
+    assert!(
+        !app.screen.help && app.screen.input.is_empty(),
+        "the key only closes"
+    );
+    let mut bg = bg_against_the_computer();
+    press(&mut bg, [Input::Char('?')]);
+    let text = screen_text(&mut bg, 80, 24);
+    assert!(text.contains("roll · double · take · pass"), "{text}");
+}
+
+#[test]
+fn every_help_line_exists_in_every_language_and_fits_80_columns() {
+    let keys = ludus_tui::morris::HELP_KEYS
+        .iter()
+        .chain(ludus_tui::backgammon::HELP_KEYS.iter());
+    for lang in Lang::ALL {
+        let catalog = Catalog::new(lang);
+        for key in keys.clone() {
+            assert!(catalog.has_own(key), "{lang} lacks {key}");
+            // The overlay adds a border and a space on each side.
+            assert!(catalog.get(key).chars().count() <= 76, "{lang} {key}");
+        }
+        for key in ["tui-review-keys", "tui-bg-review-keys"] {
+            assert!(catalog.get(key).chars().count() <= 78, "{lang} {key}");
+        }
+        // The backgammon graph's title sits under the 52-column board.
+        assert!(
+            catalog.get("tui-bg-review-graph").chars().count() <= 51,
+            "{lang}"
+        );
+    }
+}
+
+#[test]
+fn backspace_on_an_empty_line_never_takes_back_a_played_move() {
+    let mut app = morris_after(&["d6", "d2"]);
+    press(&mut app, [Input::Backspace, Input::Backspace]);
+    assert_eq!(app.game.moves().len(), 2);
+    // It still erases typing and the selection.
+    press(&mut app, [Input::Char('a'), Input::Backspace]);
+    assert!(app.screen.input.is_empty());
+    press(&mut app, [Input::Char('u')]);
+    assert_eq!(app.game.moves().len(), 1, "u takes a move back");
+}
+
+#[test]
+fn leaving_an_unsaved_game_offers_a_path_and_saves_there() {
+    let mut app = morris_after(&["d6"]);
+    press(&mut app, [Input::Char('q')]);
+    assert!(app.screen.status.text.contains("s: save it"));
+    press(&mut app, [Input::Char('n')]);
+    assert!(!app.screen.quit && app.screen.leave_offer.is_none());
+    press(&mut app, [Input::Char('q'), Input::Char('s')]);
+    assert!(
+        app.screen.status.text.starts_with("Save to: "),
+        "{}",
+        app.screen.status.text
+    );
+    let typed_so_far = app.screen.save_prompt.clone().unwrap().0;
+    assert!(typed_so_far.ends_with("ludus-morris.txt"), "{typed_so_far}");
+    let erase = vec![Input::Backspace; typed_so_far.chars().count()];
+    press(&mut app, erase);
+    press(&mut app, typed("/tmp/x.txt"));
+    assert!(app.screen.quit);
+    assert_eq!(
+        app.screen.save_path.as_deref(),
+        Some(std::path::Path::new("/tmp/x.txt"))
+    );
+    assert!(app.take_record().is_some_and(|r| r.contains("1. d6")));
+    // With a path, leaving only confirms and names it.
+    let mut app = morris_after(&["d6"]);
+    app.screen.save_path = Some("/tmp/y.txt".into());
+    press(&mut app, [Input::Char('q')]);
+    assert!(
+        app.screen.status.text.contains("/tmp/y.txt"),
+        "{}",
+        app.screen.status.text
+    );
+}
+
+#[test]
+fn the_computer_is_labelled_with_its_level_and_results_are_personal() {
+    // White can close a7-d7-g7 and wins: the computer (Black, three pieces) loses.
+    let start: ludus_morris::Position = "WW.W..../B.B...B./........ w 0 0 0".parse().unwrap();
+    let config = MorrisConfig {
+        level: 5,
+        ..MorrisConfig::default()
+    };
+    let mut app = MorrisApp::with_game(
+        config,
+        english(),
+        Game::from_position(Rules::standard(), start),
+    );
+    assert_eq!(app.player_label(Color::White), "You");
+    assert_eq!(app.player_label(Color::Black), "Computer, level 5");
+    press(&mut app, typed("g4-g7xb2"));
+    assert!(
+        app.screen
+            .status
+            .text
+            .starts_with("You won — down to two pieces."),
+        "{}",
+        app.screen.status.text
+    );
+    assert_eq!(app.tally.won, 1);
+    // A rematch swaps the sides: the person plays Black, the computer moves first.
+    press(&mut app, [Input::Char('n')]);
+    assert_eq!(app.config.human, Color::Black);
+    assert!(app.game.moves().is_empty());
+    assert!(app.computer_to_move());
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("Games: won 1 · drawn 0 · lost 0"), "{text}");
+}
+
+#[test]
+fn the_morris_review_steps_through_the_game_with_values_and_a_graph() {
+    let mut app = morris_after(&["a7", "a1", "d7", "g1", "g7xa1", "d1"]);
+    app.open_review();
+    assert!(app.computer_to_move(), "the loop computes the review next");
+    app.think();
+    let review = app.review.as_ref().expect("reviewed");
+    assert_eq!(review.review.moves.len(), 6);
+    assert_eq!(review.cursor.index, 1);
+    // Black's g1 let White close a mill: an error at least.
+    assert!(
+        review.review.moves[3].class.is_error(),
+        "{:?}",
+        review.review.moves[3]
+    );
+    press(
+        &mut app,
+        [Input::Arrow(Dir::Right), Input::Arrow(Dir::Right)],
+    );
+    let review = app.review.as_ref().unwrap();
+    assert_eq!(review.cursor.index, 3);
+    assert_eq!(app.shown_position(), &review.positions[3]);
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("Review: move 3 of 6"), "{text}");
+    assert!(text.contains("White's advantage"), "{text}");
+    assert!(text.contains("errors · loss"), "{text}");
+    press(&mut app, [Input::Esc]);
+    assert!(app.review.is_none());
+}
+
+#[test]
+fn board_numbers_stay_the_persons_while_the_computer_moves() {
+    let mut app = bg_against_the_computer();
+    press(&mut app, typed("8/5 6/5"));
+    assert_eq!(
+        app.game().unwrap().on_roll(),
+        Seat::One,
+        "the computer is on roll"
+    );
+    // The bottom-right point is the person's 1 (it is the computer's 24).
+    assert_eq!(app.label_point(Slot::at(false, 12)), 1);
+    // The computer rolls (maybe doubles first), then shows its move checker by checker.
+    while app.computer_to_move() {
+        app.think();
+        while app.animating() {
+            assert_eq!(app.label_point(Slot::at(false, 12)), 1);
+            let text = screen_text(&mut app, 80, 24);
+            assert!(text.contains("12 11 10  9  8  7"), "{text}");
+            app.tick();
+        }
+    }
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("12 11 10  9  8  7"), "{text}");
+    // The computer's move is marked: its points (in the person's numbering) are known.
+    let (seat, points) = app.last_move_points().expect("a last move");
+    assert_eq!(seat, Seat::One);
+    assert!(!points.is_empty());
+}
+
+#[test]
+fn the_backgammon_review_shows_each_decision_on_the_board() {
+    let mut app = bg_against_the_computer();
+    press(&mut app, typed("8/5 6/5"));
+    // The person resigns; the game is over and can be reviewed.
+    press(&mut app, [Input::Char('q'), Input::Char('y')]);
+    assert!(app.game().unwrap().outcome().is_some());
+    assert!(
+        app.screen
+            .status
+            .text
+            .starts_with("You lost 1 point(s) — resignation."),
+        "{}",
+        app.screen.status.text
+    );
+    press(&mut app, [Input::Char('a')]);
+    let review = app.review.as_ref().expect("the review is open");
+    assert!(!review.steps.is_empty());
+    assert!(review.steps[0].position.is_some());
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("Review: decision 1 of"), "{text}");
+    assert!(text.contains("White's equity"), "{text}");
+    press(&mut app, [Input::Arrow(Dir::Right), Input::Char('a')]);
+    assert!(app.review.is_none());
+}
+
+#[test]
+fn the_computer_waits_while_the_help_or_the_leave_question_is_open() {
+    let mut app = bg_against_the_computer();
+    press(&mut app, typed("8/5 6/5"));
+    assert!(app.computer_to_move());
+    press(&mut app, [Input::Char('?')]);
+    assert!(!app.computer_to_move(), "help open");
+    press(&mut app, [Input::Char('x')]);
+    assert!(app.computer_to_move());
+    // q while the computer is to move: resign or leave; leaving offers to save.
+    press(&mut app, [Input::Char('q'), Input::Char('l')]);
+    assert!(app.screen.leave_offer.is_some());
+    assert!(!app.computer_to_move(), "question open");
+    press(&mut app, [Input::Char('n')]);
+    assert!(app.computer_to_move());
+}
