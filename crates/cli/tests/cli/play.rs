@@ -325,29 +325,44 @@ fn backgammon_in_tmux_a_move_a_double_and_a_drop() {
 
 #[test]
 fn backgammon_in_tmux_the_computer_moves_by_itself() {
+    let Some(tmux) = backgammon_against_level_1("bg-computer", ludus_backgammon::Seat::One) else {
+        return;
+    };
+    tmux.wait_for("White played");
+    leave_without_saving(&tmux);
+}
+
+/// `ludus play bg` at level 1 (seed 1) with the person in `seat` (Zero: White, One: Black) in a
+/// tmux pane; when the person opens, its first legal move is played, so the computer is next.
+/// `None` when tmux is missing (the test is skipped).
+fn backgammon_against_level_1(name: &str, seat: ludus_backgammon::Seat) -> Option<Tmux> {
     const SEED: u64 = 1;
     let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
     let game = record.new_game(&mut SeededDice::new(SEED)).unwrap();
     let seed = SEED.to_string();
-    let Some(tmux) = Tmux::start(
-        "bg-computer",
-        &[
-            "play", "bg", "--level", "1", "--seed", &seed, "--lang", "en", "--as", "black",
-        ],
-    ) else {
-        return;
+    let side = match seat {
+        ludus_backgammon::Seat::Zero => "white",
+        ludus_backgammon::Seat::One => "black",
     };
-    if game.on_roll() == ludus_backgammon::Seat::One {
-        // Black (the person) opens: play the first legal move, then the computer replies.
+    let tmux = Tmux::start(
+        name,
+        &[
+            "play", "bg", "--level", "1", "--seed", &seed, "--lang", "en", "--as", side,
+        ],
+    )?;
+    if game.on_roll() == seat {
         tmux.wait_for("Type a move");
         tmux.type_text(&game.legal_moves()[0].to_string());
         tmux.keys(&["Enter"]);
     }
-    tmux.wait_for("White played");
+    Some(tmux)
+}
+
+/// Leaves a game that was never saved: `q`, `l`, then `y` at the offer to save.
+fn leave_without_saving(tmux: &Tmux) {
     tmux.keys(&["q"]);
-    tmux.wait_for("l: leave");
+    tmux.wait_for("l: leave (offers to save)");
     tmux.keys(&["l"]);
-    // Nothing was saved: leaving offers to; y leaves without saving.
     tmux.wait_for("s: save it");
     tmux.keys(&["y"]);
     tmux.wait_until_ended();
@@ -450,23 +465,9 @@ fn morris_in_tmux_help_backspace_and_leaving_saves_where_asked() {
 
 #[test]
 fn backgammon_in_tmux_numbering_stays_while_the_computer_moves() {
-    const SEED: u64 = 1;
-    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
-    let game = record.new_game(&mut SeededDice::new(SEED)).unwrap();
-    let seed = SEED.to_string();
-    let Some(tmux) = Tmux::start(
-        "bg-numbers",
-        &[
-            "play", "bg", "--level", "1", "--seed", &seed, "--lang", "en", "--as", "white",
-        ],
-    ) else {
+    let Some(tmux) = backgammon_against_level_1("bg-numbers", ludus_backgammon::Seat::Zero) else {
         return;
     };
-    if game.on_roll() == ludus_backgammon::Seat::Zero {
-        tmux.wait_for("Type a move");
-        tmux.type_text(&game.legal_moves()[0].to_string());
-        tmux.keys(&["Enter"]);
-    }
     // Every look at the screen until the computer's move is done shows the person's numbers.
     let start = Instant::now();
     loop {
@@ -482,12 +483,7 @@ fn backgammon_in_tmux_numbering_stays_while_the_computer_moves() {
         assert!(start.elapsed() < SCREEN_TIMEOUT, "no move:\n{screen}");
         std::thread::sleep(Duration::from_millis(20));
     }
-    tmux.keys(&["q"]);
-    tmux.wait_for("l: leave (offers to save)");
-    tmux.keys(&["l"]);
-    tmux.wait_for("s: save it");
-    tmux.keys(&["y"]);
-    tmux.wait_until_ended();
+    leave_without_saving(&tmux);
 }
 
 #[test]
