@@ -29,7 +29,7 @@
 //  12. review_et_hu             – the backgammon and Morris reviews in Estonian and Hungarian: no
 //                                 English word left.
 //  13. review_phone             – both reviews at 375 px: nothing wider than the screen.
-//  14. analysis_board           – the analysis board from a pasted XGID (moves ranked), from a
+//  14. analysis_board           – the analysis board from a pasted XGID (moves ranked at 1 and 0 plies), from a
 //                                 Sanmill FEN, and again from its shareable address.
 //  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
 //                                 end to end, "44: no move" in the log, a move's checkers replayed.
@@ -595,6 +595,13 @@ async function analysisBoard(browser, url) {
   assert(/wins \d+\.\d %/.test(await page.textContent('#chances')), 'the winning chances are shown');
   const shared = page.url();
   assert(shared.includes('/analysis?text=XGID'), `the address holds the position: ${shared}`);
+  // The lookahead is selectable: 0 plies ranks again, and the address says so.
+  await page.selectOption('#analysis-plies', '0');
+  await page.click('#analysis-go');
+  await page.waitForFunction(() => location.search.includes('plies=0') && document.querySelector('#ranking li'),
+    null, { timeout: WAIT_MS });
+  const zeroPly = await page.textContent('#ranking li[data-rank="1"] code');
+  assert(zeroPly === '8/5 6/5', `at 0 ply too the best 31 is 8/5 6/5, not ${zeroPly}`);
   const fen = 'O*******/********/******** b p p 1 8 0 9 0 0 -1 -1 -1 -1 0 0 1';
   await page.fill('#analysis-text', fen);
   await page.fill('#analysis-dice', '');
@@ -607,7 +614,7 @@ async function analysisBoard(browser, url) {
   assert(await page.textContent('#ranking li[data-rank="1"] code') === best, 'the shared address shows the same analysis');
   await page.screenshot({ path: join(OUT, 'analysis-board-en.png'), fullPage: true });
   await page.close();
-  return `XGID: best ${best}; FEN: ${morrisMoves} moves ranked; shared address reopened`;
+  return `XGID: best ${best} at 1 and 0 plies; FEN: ${morrisMoves} moves ranked; shared address reopened`;
 }
 
 async function pageFunctions(browser, url) {

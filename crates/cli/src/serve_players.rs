@@ -14,7 +14,7 @@ use ludus_morris_engine::level::Level;
 use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
 use ludus_morris_engine::search::{SearchLimits, Searcher};
 use ludus_server::game::{PerSide, Side};
-use ludus_server::games::backgammon::{BackgammonPlayer, Chances};
+use ludus_server::games::backgammon::{BackgammonPlayer, Chances, MAX_ANALYSIS_PLIES};
 use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
 use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use ludus_server::review::{MorrisMoveReview, MorrisPlayerReview, MorrisReview};
@@ -109,8 +109,10 @@ const TWO_PLY_THINK_TIME: Duration = Duration::from_millis(1000);
 pub(crate) struct BackgammonEngine {
     /// One engine per level, 1 first.
     levels: Vec<Engine>,
-    /// The noiseless 1-ply engine of the analysis endpoint and the cube.
+    /// The noiseless 1-ply engine of the cube decisions.
     analysis: Engine,
+    /// The noiseless engines of the analysis endpoint's ranking, at 0, 1 and 2 plies.
+    ranking: Vec<Engine>,
 }
 
 impl BackgammonEngine {
@@ -122,13 +124,15 @@ impl BackgammonEngine {
                 .map(|level| Engine::at_level(level, seed.wrapping_add(u64::from(level.number))))
                 .collect(),
             analysis: Engine::new(1),
+            ranking: (0..=MAX_ANALYSIS_PLIES).map(Engine::new).collect(),
         }
     }
 }
 
 impl BackgammonPlayer for BackgammonEngine {
-    fn rank_moves(&self, position: &BgPosition, dice: Dice) -> Vec<(BgMove, f64)> {
-        self.analysis
+    fn rank_moves(&self, position: &BgPosition, dice: Dice, plies: u8) -> Vec<(BgMove, f64)> {
+        let deepest = self.ranking.len() - 1;
+        self.ranking[usize::from(plies).min(deepest)]
             .ranked_moves(position, dice)
             .into_iter()
             .map(|play| (play.mv, f64::from(play.probabilities.equity())))
@@ -379,7 +383,7 @@ mod tests {
         let start = BgPosition::starting();
         assert!(!engine.should_double(&start, &state));
         assert!(engine.should_take(&start, &state));
-        let ranked = engine.rank_moves(&start, "31".parse().unwrap());
+        let ranked = engine.rank_moves(&start, "31".parse().unwrap(), 1);
         assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
         let chances = engine.chances(&start).unwrap();
         assert!((0.45..0.6).contains(&chances.win), "{chances:?}");

@@ -560,6 +560,7 @@ struct BackgammonAnalysisQuery {
     position_id: Option<String>,
     match_id: Option<String>,
     dice: Option<String>,
+    plies: Option<u8>,
 }
 
 async fn backgammon_analysis(
@@ -570,7 +571,8 @@ async fn backgammon_analysis(
     let players = hub.players().clone();
     engine(&hub, move || {
         let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());
-        crate::games::backgammon::analysis(position_id, match_id, query.dice.as_deref(), &players)
+        let dice = query.dice.as_deref();
+        crate::games::backgammon::analysis(position_id, match_id, dice, query.plies, &players)
     })
     .await
 }

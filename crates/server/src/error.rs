@@ -54,6 +54,14 @@ pub enum RequestError {
         /// The strongest level.
         max: u8,
     },
+    /// A lookahead deeper than the analysis offers.
+    #[error("{plies} plies is outside 0..={max}")]
+    Plies {
+        /// The plies asked for.
+        plies: u8,
+        /// The deepest lookahead offered.
+        max: u8,
+    },
     /// Bad rule options.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -102,6 +110,7 @@ impl RequestError {
             RequestError::UnknownSide(_) => "unknown-side",
             RequestError::UnknownAction(_) => "unknown-action",
             RequestError::Level { .. } => "bad-level",
+            RequestError::Plies { .. } => "bad-plies",
             RequestError::Rules(error) => error.code(),
             RequestError::Steps(_) => "bad-steps",
             RequestError::MorrisPosition { error, .. } => error.code(),
@@ -129,6 +138,9 @@ impl RequestError {
                 ("min", min.to_string()),
                 ("max", max.to_string()),
             ],
+            RequestError::Plies { plies, max } => {
+                vec![("plies", plies.to_string()), ("max", max.to_string())]
+            }
             RequestError::Rules(error) => error.params(),
             RequestError::MorrisPosition { error, .. } => error.params(),
             RequestError::MorrisRules(error) => error.params(),

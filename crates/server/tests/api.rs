@@ -433,6 +433,13 @@ async fn analysis_ranks_the_legal_moves() {
     assert_eq!(body["pips"]["player"], 167);
     let (status, body) = get(&app, "/api/backgammon/analysis?dice=71").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // The lookahead is chosen from 0 to 2 plies; deeper is refused with its code.
+    let (status, body) = get(&app, "/api/backgammon/analysis?dice=31&plies=0").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["moves"].as_array().unwrap().len(), 16);
+    let (status, body) = get(&app, "/api/backgammon/analysis?dice=31&plies=3").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "bad-plies", "{body}");
     let (status, body) = get(&app, "/api/morris/analysis?position=nonsense").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }

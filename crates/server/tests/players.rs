@@ -28,7 +28,7 @@ impl MorrisPlayer for FirstLegal {
 }
 
 impl BackgammonPlayer for FirstLegal {
-    fn rank_moves(&self, position: &BgPosition, dice: Dice) -> Vec<(BgMove, f64)> {
+    fn rank_moves(&self, position: &BgPosition, dice: Dice, _: u8) -> Vec<(BgMove, f64)> {
         position
             .legal_moves(dice)
             .into_iter()

@@ -1,7 +1,7 @@
 // The analysis board (/analysis?text=…): paste a gnubg Position ID (with its Match ID), an XGID
 // or a Sanmill FEN; the server reads it (GET /api/position) and the engines rank the moves
-// (GET /api/backgammon/analysis, GET /api/morris/analysis). The address holds the pasted text,
-// so it can be shared.
+// (GET /api/backgammon/analysis at the chosen lookahead, 0 to 2 plies; GET /api/morris/analysis).
+// The address holds the pasted text, the dice and the plies, so it can be shared.
 
 import { errorText, t } from './i18n.js';
 import { backgammonAnalysis, morrisAnalysis, readPosition } from './api.js';
@@ -34,7 +34,7 @@ function rankingHtml(moves, format) {
 }
 
 // Ranks the read position: every move of the dice (backgammon) or of the side to move (Morris).
-async function rank(read, dice) {
+async function rank(read, dice, plies) {
   if (read.game === 'morris') {
     const { moves, perfect } = await morrisAnalysis(new URLSearchParams({ position: read.position }));
     const known = perfect ? `<p id="perfect">${t('review-perfect')}: ${perfectWords(perfect)}</p>` : '';
@@ -42,6 +42,7 @@ async function rank(read, dice) {
   }
   const query = new URLSearchParams({ position_id: read.position_id, match_id: read.match_id || '' });
   if (dice) query.set('dice', dice);
+  query.set('plies', plies);
   const answer = await backgammonAnalysis(query);
   // The cube decision before rolling (not asked when the dice are given).
   const cube = answer.cube.may_double && !dice ? t('analysis-board-cube', {
@@ -65,6 +66,8 @@ export async function showAnalysisBoard(app) {
         <input id="analysis-text" name="text" autocomplete="off" spellcheck="false" value="${escape(params.get('text') || '')}">
         <label for="analysis-dice">${t('analysis-board-dice')}</label>
         <input id="analysis-dice" name="dice" maxlength="2" size="3" inputmode="numeric" value="${escape(params.get('dice') || '')}">
+        <label for="analysis-plies">${t('analysis-board-plies')}</label>
+        <select id="analysis-plies" name="plies">${[0, 1, 2].map((n) => `<option value="${n}"${String(n) === (params.get('plies') || '1') ? ' selected' : ''}>${n}</option>`).join('')}</select>
         <button type="submit" id="analysis-go">${t('analysis-board-go')}</button>
       </form>
       <p class="muted">${t('analysis-board-formats')}</p>
@@ -85,13 +88,15 @@ export async function showAnalysisBoard(app) {
       const read = await readPosition(query);
       const dice = $('analysis-dice').value.trim() || read.dice || '';
       if (dice) query.set('dice', dice);
+      const plies = $('analysis-plies').value;
+      if (read.game === 'backgammon') query.set('plies', plies);
       history.replaceState(null, '', `/analysis?${query}`);
       $('analysis-position').replaceChildren();
       const board = read.game === 'morris' ? createMorrisBoard($('analysis-position'), ctx())
         : createBackgammonBoard($('analysis-position'), { ...ctx(), seat: read.on_roll }, document.createElement('div'));
       board.update(read.game === 'morris' ? morrisState(read) : backgammonState({ ...read, dice }));
       $('analysis-board').dataset.game = read.game;
-      $('analysis-result').innerHTML = await rank(read, dice);
+      $('analysis-result').innerHTML = await rank(read, dice, plies);
     } catch (error) {
       $('analysis-result').textContent = '';
       $('error').textContent = t('error', { message: errorText(error) });

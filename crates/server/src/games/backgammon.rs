@@ -30,7 +30,8 @@ const MAX_MATCH_LENGTH: u32 = 25;
 pub trait BackgammonPlayer: Send + Sync {
     /// Every legal move for `dice` in `position` (the mover's view) with a value for the mover,
     /// best first.
-    fn rank_moves(&self, position: &Position, dice: Dice) -> Vec<(Move, f64)>;
+    /// `plies` is the lookahead (0 to [`MAX_ANALYSIS_PLIES`]).
+    fn rank_moves(&self, position: &Position, dice: Dice, plies: u8) -> Vec<(Move, f64)>;
 
     /// The move to play at strength `level` (1..=10) within about `think_time`; `state` is the
     /// match as it stands (cube, score, Crawford), for cubeful checker play in match play.
@@ -905,14 +906,28 @@ pub struct BackgammonAnalysis {
     pub chances: Option<Chances>,
 }
 
-/// `GET /api/backgammon/analysis`: the player's ranking of the moves, its cube decision, the pip
-/// counts. The match id (default: a money game, cube centred) is read as before rolling.
+/// The deepest lookahead the analysis endpoint offers for ranking moves.
+pub const MAX_ANALYSIS_PLIES: u8 = 2;
+/// The lookahead of the analysis endpoint when none is asked for.
+pub const DEFAULT_ANALYSIS_PLIES: u8 = 1;
+
+/// `GET /api/backgammon/analysis`: the player's ranking of the moves at `plies` lookahead
+/// (default [`DEFAULT_ANALYSIS_PLIES`]), its cube decision, the pip counts. The match id
+/// (default: a money game, cube centred) is read as before rolling.
 pub fn analysis(
     position_id: Option<&str>,
     match_id: Option<&str>,
     dice: Option<&str>,
+    plies: Option<u8>,
     players: &super::Players,
 ) -> Result<BackgammonAnalysis, RequestError> {
+    let plies = plies.unwrap_or(DEFAULT_ANALYSIS_PLIES);
+    if plies > MAX_ANALYSIS_PLIES {
+        return Err(RequestError::Plies {
+            plies,
+            max: MAX_ANALYSIS_PLIES,
+        });
+    }
     let position = match position_id.filter(|id| !id.is_empty()) {
         None => Position::starting(),
         Some(id) => Position::from_position_id(id)?,
@@ -929,7 +944,7 @@ pub fn analysis(
         None => None,
         Some(text) => {
             let dice: Dice = text.parse()?;
-            let ranked = players.backgammon.rank_moves(&position, dice);
+            let ranked = players.backgammon.rank_moves(&position, dice, plies);
             Some(
                 ranked
                     .into_iter()
