@@ -23,7 +23,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard as StdMutexGuard};
 use std::time::{Duration, Instant};
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, MutexGuard};
 /// Bytes of randomness in a seat token (128 bits: unguessable).
 const TOKEN_BYTES: usize = 16;
 /// Bytes of randomness in a game id (64 bits: ids are public, they only need to be unique).
@@ -691,13 +691,7 @@ impl Hub {
         let mut guard = session.lock().await;
         let side = guard.seat_of(token).ok_or(ApiError::NotSeated)?;
         self.apply_latest(&mut guard, side, &command).await?;
-        let state = guard.state();
-        let computer_next = guard.computer_to_act().is_some();
-        drop(guard);
-        if computer_next {
-            self.spawn_computer(id.to_string(), session);
-        }
-        Ok(state)
+        Ok(self.release_and_continue(id, guard, &session))
     }
 
     /// Applies and stores a command against the latest state of the game: when the database
@@ -927,13 +921,7 @@ impl Hub {
             at,
         });
         self.broadcast(&guard);
-        let state = guard.state();
-        let computer_next = guard.computer_to_act().is_some();
-        drop(guard);
-        if computer_next {
-            self.spawn_computer(id.to_string(), session);
-        }
-        Ok(state)
+        Ok(self.release_and_continue(id, guard, &session))
     }
 
     /// Claims the computer's turn of game `id` for this process, unless it is playing it already.
@@ -944,6 +932,23 @@ impl Hub {
                 hub: self.clone(),
                 id: id.to_string(),
             })
+    }
+
+    /// The state after a command, once the session's lock is released; the computer is set to
+    /// play when it is next to act.
+    fn release_and_continue(
+        &self,
+        id: &str,
+        guard: MutexGuard<'_, Session>,
+        session: &Arc<Mutex<Session>>,
+    ) -> GameState {
+        let state = guard.state();
+        let computer_next = guard.computer_to_act().is_some();
+        drop(guard);
+        if computer_next {
+            self.spawn_computer(id.to_string(), Arc::clone(session));
+        }
+        state
     }
 
     /// Lets the computer play while it is to act. The session is locked only to prepare the
