@@ -115,15 +115,7 @@ fn morris_uci_replays_a_recorded_session_line_for_line() {
         .lines()
         .filter_map(|line| line.strip_prefix("< "))
         .collect();
-    // An empty data directory: no endgame database changes an answer.
-    let data = std::env::temp_dir().join(format!("ludus-uci-{}", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["morris", "uci"])
-        .env("LUDUS_DATA", &data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = morris_uci("ludus-uci");
     child
         .stdin
         .take()
@@ -143,6 +135,19 @@ fn morris_uci_replays_a_recorded_session_line_for_line() {
     assert_eq!(actual.len(), expected.len(), "{text}");
 }
 
+/// `ludus morris uci` with piped stdin and stdout and an empty data directory named after
+/// `name` (no endgame database changes an answer).
+fn morris_uci(name: &str) -> std::process::Child {
+    let data = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["morris", "uci"])
+        .env("LUDUS_DATA", &data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Reads the next line of `lines` within `seconds`.
 fn next_line(lines: &std::sync::mpsc::Receiver<String>, seconds: u64) -> String {
     lines
@@ -152,14 +157,7 @@ fn next_line(lines: &std::sync::mpsc::Receiver<String>, seconds: u64) -> String 
 
 #[test]
 fn morris_uci_answers_isready_while_thinking_and_stops_at_once() {
-    let data = std::env::temp_dir().join(format!("ludus-uci-stop-{}", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["morris", "uci"])
-        .env("LUDUS_DATA", &data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = morris_uci("ludus-uci-stop");
     let mut stdin = child.stdin.take().unwrap();
     let stdout = child.stdout.take().unwrap();
     let (sender, lines) = std::sync::mpsc::channel();
