@@ -13,6 +13,7 @@ use crate::protocol_player::{Program, ProgramPlayer};
 use crate::{CliError, CliResult};
 use clap::Args;
 use ludus_backgammon::{Dice, MatchState, Position};
+use ludus_backgammon_engine::analysis::{BLUNDER, ERROR};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::lost;
 use ludus_backgammon_engine::plays::plays;
@@ -21,6 +22,8 @@ use ludus_backgammon_engine::{NetEvaluator, Player};
 use ludus_interop::player_protocol::Mode;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::time::Instant;
 
 /// Arguments of `ludus backgammon error-rate`.
@@ -82,13 +85,12 @@ impl Judge {
         dice: Dice,
         after: &[Position],
     ) -> Result<usize, CliError> {
-        let mut best = (0, f64::NEG_INFINITY);
         if let Judge::Program(program) = self {
-            let i = program
+            return program
                 .choose(position, dice, after, None)
-                .map_err(|e| CliError::Failure(anyhow::anyhow!("{e}")))?;
-            return Ok(i);
+                .map_err(|e| CliError::Failure(anyhow::anyhow!("{e}")));
         }
+        let mut best = (0, f64::NEG_INFINITY);
         for (i, play) in after.iter().enumerate() {
             let value = self.value_after(play)?;
             if value > best.1 {
@@ -136,8 +138,8 @@ impl Tally {
         let mean = self.losses.iter().sum::<f64>() / n;
         let variance = self.losses.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / (n - 1.0);
         let ci = 1.96 * (variance / n).sqrt();
-        let errors = self.losses.iter().filter(|&&l| l >= 0.060).count();
-        let blunders = self.losses.iter().filter(|&&l| l >= 0.120).count();
+        let errors = self.losses.iter().filter(|&&l| l >= ERROR).count();
+        let blunders = self.losses.iter().filter(|&&l| l >= BLUNDER).count();
         format!(
             "{:<24} {:>7.1} ± {:>4.1} mp/move   same play as the judge {:>5.1}%   errors (≥ 60 mp) {:>4}   blunders (≥ 120 mp) {:>4}",
             self.name,
@@ -183,9 +185,9 @@ pub(crate) fn run(args: ErrorRateArgs) -> CliResult {
                 .map_err(|e| CliError::Failure(anyhow::anyhow!("{e}")))?;
             chosen.push(i);
         }
-        let mut values = std::collections::HashMap::new();
+        let mut values = HashMap::new();
         for &i in chosen.iter().chain([&best]) {
-            if let std::collections::hash_map::Entry::Vacant(slot) = values.entry(i) {
+            if let Entry::Vacant(slot) = values.entry(i) {
                 slot.insert(judge.value_after(&after[i])?);
             }
         }
