@@ -368,16 +368,18 @@ fn leave_without_saving(tmux: &Tmux) {
     tmux.wait_until_ended();
 }
 
-#[test]
-fn plain_text_when_stdout_is_not_a_terminal() {
+/// `ludus play morris --vs human` with `args`, its input through a pipe: `d6`, then leaving
+/// without saving (`q`, `y`); what it printed, after a successful exit.
+fn morris_through_a_pipe(args: &[&str]) -> String {
+    use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["play", "morris", "--vs", "human", "--lang", "hu"])
+        .args(["play", "morris", "--vs", "human"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("ludus runs");
-    use std::io::Write;
     child
         .stdin
         .take()
@@ -386,7 +388,12 @@ fn plain_text_when_stdout_is_not_a_terminal() {
         .unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn plain_text_when_stdout_is_not_a_terminal() {
+    let text = morris_through_a_pipe(&["--lang", "hu"]);
     assert!(text.contains("Malom"), "{text}");
     assert!(text.contains("1. d6"), "{text}");
 }
@@ -488,23 +495,7 @@ fn backgammon_in_tmux_numbering_stays_while_the_computer_moves() {
 
 #[test]
 fn plain_status_line_is_never_cut_at_80_columns() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["play", "morris", "--vs", "human", "--lang", "en", "--plain"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ludus runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"d6\nq\ny\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = morris_through_a_pipe(&["--lang", "en", "--plain"]);
     let question = text
         .lines()
         .find(|l| l.contains("y: leave without saving · n: stay"))
