@@ -126,6 +126,8 @@ struct CreateRequest {
     side: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
+    #[serde(default)]
+    start: Option<String>,
 }
 
 /// The answer to `POST /api/games`.
@@ -174,6 +176,7 @@ async fn create_game(
                 side,
                 level: request.level.unwrap_or(DEFAULT_LEVEL),
                 seed: request.seed,
+                start: request.start,
             },
             Some(&client.0),
         )
@@ -488,10 +491,10 @@ fn make_review(
             Ok(json!({"game": "backgammon", "report": report}))
         }
         GameKind::Morris => {
-            let (rules, moves, boards) =
+            let (rules, start, moves, boards) =
                 crate::review::morris_game(record).map_err(ApiError::internal)?;
             let review = analyser
-                .review_morris(&rules, &moves)
+                .review_morris(&rules, &start, &moves)
                 .map_err(|_| ApiError::NoAnalyser)?;
             let page = crate::review::MorrisReviewPage {
                 game: "morris",

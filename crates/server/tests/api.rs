@@ -746,3 +746,77 @@ async fn a_pasted_position_reads_in_every_format() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["code"], "unreadable-position");
 }
+
+/// White on d5 and c5, Black on f6, Black to move with 7 and 8 in hand (a Sanmill FEN).
+const SET_UP_FEN: &str = "O******O/*@******/******** b p p 2 7 1 8 0 0 -1 -1 -1 -1 0 0 1";
+
+#[tokio::test]
+async fn a_morris_game_starts_from_a_set_up_position() {
+    let app = app();
+    let created = create(
+        &app,
+        json!({"game": "morris", "side": "white", "level": 1, "start": SET_UP_FEN}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    assert_eq!(created["state"]["start"], SET_UP_FEN);
+    // Black (the computer) is to move in the set-up position.
+    let answered = wait_for(&app, &id, "white").await;
+    let view = &answered["view"];
+    assert_eq!(view["points"]["d5"], "white");
+    assert_eq!(view["points"]["c5"], "white");
+    assert_eq!(view["points"]["f6"], "black");
+    assert_eq!(view["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(view["in_hand"]["black"], 7);
+    // The record starts from the set-up position.
+    let (status, record) = get(&app, &format!("/api/games/{id}/export")).await;
+    assert_eq!(status, StatusCode::OK);
+    let record = record
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or(record.to_string());
+    assert!(record.contains("[FEN "), "{record}");
+    // A take-back goes back to the set-up position, not to the empty board.
+    let free = answered["legal_moves"][0].as_str().unwrap().to_string();
+    play(&app, &id, &token, &free).await;
+    wait_for(&app, &id, "white").await;
+    let (status, back) = post(
+        &app,
+        &format!("/api/games/{id}/takeback"),
+        json!({ "token": token }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["view"]["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(back["view"]["points"]["d5"], "white");
+    assert_eq!(back["view"]["in_hand"]["white"], 7);
+}
+
+#[tokio::test]
+async fn a_bad_start_is_400_naming_the_problem() {
+    let app = app();
+    let ten = "OOOOOOOO/OO******/******** w m s 10 0 0 0 0 0 -1 -1 -1 -1 0 0 1";
+    let removal = "OO*****O/@@@*****/******** w m r 3 0 3 0 1 0 -1 -1 -1 -1 0 0 1";
+    let over = "OO******/@@@*****/******** w m s 2 0 3 0 0 0 -1 -1 -1 -1 0 0 1";
+    for (game, start) in [
+        ("morris", "hello"),
+        ("morris", ten),
+        ("morris", removal),
+        ("morris", over),
+        (
+            "backgammon",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+        ),
+    ] {
+        let (status, body) = post(&app, "/api/games", json!({"game": game, "start": start})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{start}: {body}");
+        assert_eq!(body["code"], "bad-start", "{start}: {body}");
+        assert!(
+            body["params"]["reason"]
+                .as_str()
+                .is_some_and(|r| !r.is_empty()),
+            "{body}"
+        );
+    }
+}

@@ -428,9 +428,18 @@ impl BackgammonGame {
     pub fn new(
         rules: &[(&str, &Value)],
         seed: u64,
+        start: Option<&str>,
         player: Arc<dyn BackgammonPlayer>,
     ) -> Result<BackgammonGame, RulesError> {
         let options = parse_rules(rules)?;
+        if let Some(text) = start {
+            // The rules crate's match starts every game from the starting position, and the
+            // `.mat` record the review reads has no set-up position either.
+            return Err(super::bad_start(
+                text,
+                "backgammon games start from the starting position (a set-up start is Morris only for now)",
+            ));
+        }
         let rules = if options.match_length == 0 {
             Rules::default()
         } else {
