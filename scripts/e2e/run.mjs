@@ -730,6 +730,14 @@ async function analysisEdit(browser, url) {
   // Its review starts from the set-up position too.
   const review = await api(page, `/api/games/${state.id}/review`);
   assert(review.boards && review.boards[0].a7 === 'white' && review.boards[0].f2 === 'black', `the review's first board is the set-up: ${JSON.stringify(review).slice(0, 200)}`);
+  // The backgammon edit panel at phone width.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${url}/analysis`);
+  await page.click('#edit-toggle');
+  await page.waitForSelector(`${board} #bg-board circle.checker`);
+  await page.screenshot({ path: join(OUT, 'analysis-edit-backgammon-phone.png'), fullPage: true });
+  const bgWide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(bgWide <= 375, `the backgammon edit panel fits a phone: ${bgWide} px`);
   await page.close();
   return `XGID ${xgid} (best ${best}), ${matchXgid}; FEN ranked ${ranked} moves (best: ${db}); game ${state.id} from it`;
 }
