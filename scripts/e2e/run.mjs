@@ -641,6 +641,12 @@ async function analysisEdit(browser, url) {
   await page.click(at(2));
   await page.click(at(2));
   await page.click(at(2), { button: 'right' }); // takes one off again
+  // The keyboard: Enter on a focused point adds, Delete takes off.
+  await page.focus(at(3));
+  await page.keyboard.press('Enter');
+  assert(await page.locator(`${board} circle.checker`).count() === 3, 'Enter added a checker');
+  await page.keyboard.press('Delete');
+  assert(await page.locator(`${board} circle.checker`).count() === 2, 'Delete took it off again');
   await page.check('#edit-tool-black');
   await page.click(at(24));
   assert(await page.locator(`${board} circle.checker`).count() === 3, 'three checkers placed');

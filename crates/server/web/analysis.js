@@ -166,6 +166,8 @@ function editMode($, currentRead, go, setEditing) {
     editor.version += 1;
     editor.board.update(editor.model.game === 'morris' ? morrisEditState(editor.model, editor.version)
       : backgammonEditState(editor.model, editor.version));
+    // Every point takes the keyboard too: Tab to it, Enter or Space adds, Delete takes off.
+    for (const point of $('analysis-position').querySelectorAll('[data-point]')) point.setAttribute('tabindex', '0');
   };
   const newBoard = () => {
     $('analysis-position').replaceChildren();
@@ -206,7 +208,8 @@ function editMode($, currentRead, go, setEditing) {
     const { model } = editor;
     try {
       if (model.game === 'morris') {
-        cyclePoint(model, target.dataset.point);
+        if (remove) delete model.points[target.dataset.point];
+        else cyclePoint(model, target.dataset.point);
         $('edit-hand-white').value = model.in_hand.white;
         $('edit-hand-black').value = model.in_hand.black;
       } else {
@@ -219,10 +222,15 @@ function editMode($, currentRead, go, setEditing) {
         } else addChecker(model, colour, point);
       }
       draw();
+      if (event.type === 'keydown') $('analysis-position').querySelector(`[data-point="${target.dataset.point}"]`)?.focus();
     } catch (error) { showError(error); }
   };
   $('analysis-position').addEventListener('click', (event) => click(event, false), true);
   $('analysis-position').addEventListener('contextmenu', (event) => click(event, true), true);
+  $('analysis-position').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') click(event, false);
+    else if (event.key === 'Delete' || event.key === 'Backspace') click(event, true);
+  }, true);
   const start = () => {
     const read = currentRead();
     const model = !read ? backgammonModel() : read.game === 'morris' ? morrisModel(read) : backgammonModel(read);
