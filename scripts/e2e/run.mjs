@@ -36,7 +36,8 @@
 //                                 side with none refused, the XGID written and ranked; a Morris position
 //                                 set up by clicks (the cycle, hands, side to move), inconsistent hands
 //                                 refused, the FEN written, each ranked move with its database value
-//                                 (or "not in the databases"); then a game against the computer from it.
+//                                 (or "not in the databases"); then games against the computer from the
+//                                 Morris and the backgammon position (dice, cube, score kept).
 //  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
 //                                 end to end, "44: no move" in the log, a move's checkers replayed.
 // Screenshots go to target/e2e/*.png. E2E_WEB_DIR=crates/server/web serves the page's files from
@@ -674,8 +675,8 @@ async function analysisEdit(browser, url) {
   const best = await page.textContent('#ranking li[data-rank="1"] code');
   assert((best.match(/off/g) || []).length === 2, `65 bears both checkers off: ${best}`);
   assert(page.url().includes('text=XGID'), 'the address holds the edited position');
-  assert(!(await page.isVisible('#edit-panel')) && !(await page.isVisible('#play-from-here')),
-    'no edit panel after editing, and no game from a backgammon position');
+  assert(!(await page.isVisible('#edit-panel')) && await page.isVisible('#play-from-here'),
+    'no edit panel after editing; a game can start from the position');
   // Back into edit mode from the position read: the same set-up comes back out.
   await page.click('#edit-toggle');
   await page.selectOption('#edit-cube', '4');
@@ -736,6 +737,16 @@ async function analysisEdit(browser, url) {
   // Its review starts from the set-up position too.
   const review = await api(page, `/api/games/${state.id}/review`);
   assert(review.boards && review.boards[0].a7 === 'white' && review.boards[0].f2 === 'black', `the review's first board is the set-up: ${JSON.stringify(review).slice(0, 200)}`);
+  // A backgammon game from the edited match position: the dice, the cube and the score go with it.
+  await page.goto(`${url}/analysis?text=${encodeURIComponent(matchXgid)}`);
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  await page.selectOption('#play-side', 'white');
+  await Promise.all([page.waitForURL(/\/play\//, { timeout: WAIT_MS }), page.click('#play-from-here-go')]);
+  await page.waitForSelector('#bg-board circle.checker', { timeout: WAIT_MS });
+  const bg = await api(page, `/api/games/${gameId(page)}`);
+  assert(bg.start && JSON.stringify(bg.view.dice) === '[6,5]' && bg.view.cube.value === 4 && bg.view.match.length === 7
+    && bg.view.match.score.white === 3 && bg.to_act === 'white', `the backgammon game starts from the set-up: ${JSON.stringify(bg.view).slice(0, 300)}`);
+  await page.screenshot({ path: join(OUT, 'analysis-play-backgammon.png'), fullPage: true });
   // The backgammon edit panel at phone width.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${url}/analysis`);

@@ -441,10 +441,16 @@ async fn analyse_game(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = hub.get(&id).await?;
-    let (kind, mat) = session.lock().await.export();
+    let ((kind, mat), set_up) = {
+        let guard = session.lock().await;
+        (guard.export(), guard.start().is_some())
+    };
     drop(session);
     if kind != GameKind::Backgammon {
         return Err(ApiError::AnalysisOfMorris);
+    }
+    if set_up {
+        return Err(ApiError::SetUpBackgammonAnalysis);
     }
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
@@ -462,11 +468,14 @@ async fn review_game(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = hub.get(&id).await?;
-    let (version, (kind, record)) = {
+    let (version, (kind, record), set_up) = {
         let guard = session.lock().await;
-        (guard.version(), guard.export())
+        (guard.version(), guard.export(), guard.start().is_some())
     };
     drop(session);
+    if set_up && kind == GameKind::Backgammon {
+        return Err(ApiError::SetUpBackgammonAnalysis);
+    }
     if let Some(review) = hub.reviews().get(&id, version) {
         return Ok(Json(Value::clone(&review)));
     }

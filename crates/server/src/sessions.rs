@@ -189,6 +189,11 @@ impl Session {
         (self.kind, self.game.export())
     }
 
+    /// The set-up position the game started from, if any.
+    pub fn start(&self) -> Option<&str> {
+        self.options.start.as_deref()
+    }
+
     /// The game's id.
     pub fn id(&self) -> &str {
         &self.id

@@ -261,5 +261,27 @@ async fn a_game_from_a_set_up_position_resumes_from_that_position() {
         );
         advance(&hub, &id, &tokens, 1).await;
         assert_eq!(state(&hub, &id).await["version"], 5);
+        // Backgammon from an XGID (a 7-point match at 3–1, cube 2 owned by White) alike.
+        let xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:1:3:0:7:10";
+        let (id, tokens, before) = {
+            let hub = db.hub().await;
+            let mut request = new_game(GameKind::Backgammon, json!({}), 9);
+            request.start = Some(xgid.to_string());
+            let created = hub.create(request).await.unwrap();
+            let id = created.state.id.clone();
+            let tokens = created.tokens.map(Option::unwrap);
+            advance(&hub, &id, &tokens, 3).await;
+            let before = state(&hub, &id).await;
+            (id, tokens, before)
+        };
+        let hub = db.hub().await;
+        let after = state(&hub, &id).await;
+        assert_eq!(after["view"], before["view"], "{}", db.backend());
+        assert_eq!(after["view"]["match"]["length"], 7);
+        assert_eq!(
+            after["view"]["match"]["score"],
+            json!({"white": 3, "black": 1})
+        );
+        advance(&hub, &id, &tokens, 1).await;
     }
 }

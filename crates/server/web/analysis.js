@@ -138,18 +138,26 @@ export async function showAnalysisBoard(app) {
 }
 
 // The games the server starts from a set-up position (POST /api/games with `start`).
-const STARTS = ['morris'];
+const STARTS = ['morris', 'backgammon'];
 
 // Opens a game against the computer from the position shown: the text as read, standard rules.
+// Backgammon: the board, cube and score read, with the dice given (else the game starts with a roll).
 async function playFromHere($, read) {
   $('error').textContent = '';
   try {
+    let start = read.position;
+    if (read.game === 'backgammon') {
+      const model = backgammonModel(read);
+      const dice = $('analysis-dice').value.trim() || read.dice || '';
+      model.dice = /^[1-6][1-6]$/.test(dice) ? [Number(dice[0]), Number(dice[1])] : null;
+      start = xgidOf(model);
+    }
     const created = await createGame({ game: read.game, opponent: 'computer', level: Number($('play-level').value),
-      side: $('play-side').value, start: read.game === 'morris' ? read.position : $('analysis-text').value.trim() });
+      side: $('play-side').value, start });
     localStorage.setItem(`ludus:seat:${created.id}`, JSON.stringify({ seat: created.seat, token: created.token, invite: created.invite }));
     location.assign(`/play/${created.id}`);
   } catch (error) {
-    $('error').textContent = t('error', { message: errorText(error) });
+    $('error').textContent = error instanceof EditError ? error.text() : t('error', { message: errorText(error) });
   }
 }
 
