@@ -533,7 +533,9 @@ async function hintRematch(browser, url) {
   const first = gameId(page);
   await page.click('#rematch');
   await page.waitForFunction((id) => !location.pathname.endsWith(id) && document.querySelector('#morris-board'), first);
-  assert(/You play Black/.test(await page.textContent('#you-are')), 'the rematch swaps the sides');
+  // The address changes before the new game's page is drawn: wait for its seat line.
+  await page.waitForFunction(() => /You play Black/.test(document.querySelector('#you-are')?.textContent || ''), null, { timeout: WAIT_MS })
+    .catch(() => { throw new Error('assertion failed: the rematch swaps the sides'); });
   await waitForTurn(page, 'black');
   await page.click('#resign');
   await page.waitForSelector('#tally');
