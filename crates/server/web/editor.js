@@ -26,8 +26,6 @@ export class EditError extends Error {
   }
 }
 
-const other = (side) => (side === 'white' ? 'black' : 'white');
-
 // ---------------------------------------------------------------- backgammon
 
 // The starting position in White's numbering (positive White, negative Black).
@@ -221,7 +219,10 @@ export function editPanelHtml(model, tool) {
       <label>${t('edit-in-hand', { side: t('side-black') })} <select id="edit-hand-black">${numberOptions(0, PIECES, model.in_hand.black)}</select></label>
       ${buttons}`;
   }
-  const die = (i) => `<select id="edit-die${i + 1}">${option('', '–', model.dice ? '' : '')}${numberOptions(1, 6, model.dice ? model.dice[i] : '')}</select>`;
+  const die = (i) => {
+    const current = model.dice ? model.dice[i] : '';
+    return `<select id="edit-die${i + 1}" aria-label="${t('analysis-board-dice')} ${i + 1}">${option('', '–', current)}${numberOptions(1, 6, current)}</select>`;
+  };
   const owner = [option('', t('edit-cube-centre'), model.cube.owner || ''), ...['white', 'black'].map((s) => option(s, t(`side-${s}`), model.cube.owner || ''))].join('');
   return `${game}
     <p class="muted">${t('edit-hint-backgammon')}</p>
@@ -263,4 +264,3 @@ export function cleared(model) {
   return { ...model, points: new Array(24).fill(0), bar: { white: 0, black: 0 } };
 }
 
-export { other };
