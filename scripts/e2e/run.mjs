@@ -749,6 +749,21 @@ async function analysisEdit(browser, url) {
   assert(bg.start && JSON.stringify(bg.view.dice) === '[6,5]' && bg.view.cube.value === 4 && bg.view.match.length === 7
     && bg.view.match.score.white === 3 && bg.to_act === 'white', `the backgammon game starts from the set-up: ${JSON.stringify(bg.view).slice(0, 300)}`);
   await page.screenshot({ path: join(OUT, 'analysis-play-backgammon.png'), fullPage: true });
+  // Estonian and Hungarian: every text of both edit panels translated.
+  for (const lang of ['et', 'hu']) {
+    await page.goto(`${url}/analysis`);
+    await setLanguage(page, lang);
+    await page.click('#edit-toggle');
+    await page.waitForSelector('#edit-game');
+    let text = await page.textContent('#analysis-board');
+    await page.selectOption('#edit-game', 'morris');
+    await page.waitForSelector('#edit-hand-white');
+    text += await page.textContent('#analysis-board');
+    const english = /\b(edit|play-from|analysis-db)-|Click|On roll|Starting position|Clear board|in hand|Side to move|Match length|Done editing/.exec(text);
+    assert(!english, `${lang}: "${english && english[0]}" left in the edit panel`);
+    if (lang === 'hu') await page.screenshot({ path: join(OUT, 'analysis-edit-hu.png'), fullPage: true });
+  }
+  await setLanguage(page, 'en');
   // The backgammon edit panel at phone width.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${url}/analysis`);
