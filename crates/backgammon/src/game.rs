@@ -745,6 +745,8 @@ pub struct Match {
     games: Vec<Game>,
     /// The score before the first game (a match taken up from a set-up position).
     start_score: [u32; 2],
+    /// The Crawford game was played before the first game (a set-up position after it).
+    crawford_before: bool,
 }
 
 impl Match {
@@ -755,17 +757,24 @@ impl Match {
             names,
             games: Vec::new(),
             start_score: [0, 0],
+            crawford_before: false,
         }
     }
 
     /// A match taken up at `score` with `first`, a game from a set-up position
     /// ([`Game::from_setup`], built with the same rules and score), as its first game.
+    /// A set-up game at one point short of the match length that is not the Crawford game is
+    /// after it: no later game is the Crawford game.
     pub fn from_setup(names: [String; 2], score: [u32; 2], first: Game) -> Match {
+        let length = first.rules().match_length;
+        let post_crawford =
+            length > 0 && !first.is_crawford() && score.contains(&(length.saturating_sub(1)));
         Match {
             rules: first.rules(),
             names,
             games: vec![first],
             start_score: score,
+            crawford_before: post_crawford,
         }
     }
 
@@ -820,7 +829,7 @@ impl Match {
     /// point short of the match length.
     pub fn next_is_crawford(&self) -> bool {
         let length = self.rules.match_length;
-        if length == 0 || self.games.iter().any(Game::is_crawford) {
+        if length == 0 || self.crawford_before || self.games.iter().any(Game::is_crawford) {
             return false;
         }
         let score = self.score();

@@ -362,6 +362,17 @@ fn a_match_taken_up_from_a_set_up_position_counts_from_its_score() {
     let outcome = game.outcome().unwrap();
     assert_eq!((outcome.winner, outcome.points), (Seat::One, 2));
     assert_eq!(record.score(), [3, 3]);
+    // Taken up after the Crawford game (6–3 in a 7-point match, not Crawford), no later game is
+    // the Crawford game; at 6–3 in the Crawford game itself, the next is not either.
+    for crawford in [false, true] {
+        let first = Game::from_setup(rules, [6, 3], crawford, setup);
+        let mut record = Match::from_setup(["a".into(), "b".into()], [6, 3], first);
+        let game = record.current_mut().unwrap();
+        let bear_off: Move = game.legal_moves()[0];
+        game.play(&bear_off).unwrap();
+        assert_eq!(record.score(), [6, 5]);
+        assert!(!record.next_is_crawford(), "crawford {crawford}");
+    }
     // Without dice it starts before the roll.
     let before = Game::from_setup(
         rules,
