@@ -31,6 +31,8 @@
 //  13. review_phone             – both reviews at 375 px: nothing wider than the screen.
 //  14. analysis_board           – the analysis board from a pasted XGID (moves ranked at 1 and 0 plies), from a
 //                                 Sanmill FEN, and again from its shareable address.
+//  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
+//                                 end to end, "44: no move" in the log, a move's checkers replayed.
 //  16. analysis_edit            – edit mode of the analysis board: a backgammon position set up by
 //                                 clicks (clear, checkers added and taken off, dice), 16 checkers and a
 //                                 side with none refused, the XGID written and ranked; a Morris position
@@ -38,8 +40,6 @@
 //                                 refused, the FEN written, each ranked move with its database value
 //                                 (or "not in the databases"); then games against the computer from the
 //                                 Morris and the backgammon position (dice, cube, score kept).
-//  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
-//                                 end to end, "44: no move" in the log, a move's checkers replayed.
 // Screenshots go to target/e2e/*.png. E2E_WEB_DIR=crates/server/web serves the page's files from
 // that folder instead of the binary (to try changes to the page without rebuilding).
 
