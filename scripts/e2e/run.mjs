@@ -33,7 +33,15 @@
 //                                 Sanmill FEN, and again from its shareable address.
 //  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
 //                                 end to end, "44: no move" in the log, a move's checkers replayed.
-// Screenshots go to target/e2e/*.png.
+//  16. analysis_edit            – edit mode of the analysis board: a backgammon position set up by
+//                                 clicks (clear, checkers added and taken off, dice), 16 checkers and a
+//                                 side with none refused, the XGID written and ranked; a Morris position
+//                                 set up by clicks (the cycle, hands, side to move), inconsistent hands
+//                                 refused, the FEN written, each ranked move with its database value
+//                                 (or "not in the databases"); then games against the computer from the
+//                                 Morris and the backgammon position (dice, cube, score kept).
+// Screenshots go to target/e2e/*.png. E2E_WEB_DIR=crates/server/web serves the page's files from
+// that folder instead of the binary (to try changes to the page without rebuilding).
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
@@ -525,7 +533,9 @@ async function hintRematch(browser, url) {
   const first = gameId(page);
   await page.click('#rematch');
   await page.waitForFunction((id) => !location.pathname.endsWith(id) && document.querySelector('#morris-board'), first);
-  assert(/You play Black/.test(await page.textContent('#you-are')), 'the rematch swaps the sides');
+  // The address changes before the new game's page is drawn: wait for its seat line.
+  await page.waitForFunction(() => /You play Black/.test(document.querySelector('#you-are')?.textContent || ''), null, { timeout: WAIT_MS })
+    .catch(() => { throw new Error('assertion failed: the rematch swaps the sides'); });
   await waitForTurn(page, 'black');
   await page.click('#resign');
   await page.waitForSelector('#tally');
@@ -617,6 +627,155 @@ async function analysisBoard(browser, url) {
   return `XGID: best ${best} at 1 and 0 plies; FEN: ${morrisMoves} moves ranked; shared address reopened`;
 }
 
+// The analysis board's edit mode, both games, and a game started from the position set up.
+async function analysisEdit(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(`${url}/analysis`);
+  await setLanguage(page, 'en');
+  const board = '#analysis-position';
+  const at = (p) => `${board} [data-point="${p}"]`;
+  await page.click('#edit-toggle');
+  await page.waitForSelector(`${board} #bg-board circle.checker`);
+  assert(await page.locator(`${board} circle.checker`).count() === 30, 'edit mode starts from the starting position');
+  await page.click('#edit-clear');
+  assert(await page.locator(`${board} circle.checker`).count() === 0, 'the board is cleared');
+  // White on its 1 and 2 points, Black on White's 24 (its own 1 point).
+  await page.click(at(1));
+  await page.click(at(2));
+  await page.click(at(2));
+  await page.click(at(2), { button: 'right' }); // takes one off again
+  // The keyboard: Enter on a focused point adds, Delete takes off.
+  await page.focus(at(3));
+  await page.keyboard.press('Enter');
+  assert(await page.locator(`${board} circle.checker`).count() === 3, 'Enter added a checker');
+  await page.keyboard.press('Delete');
+  assert(await page.locator(`${board} circle.checker`).count() === 2, 'Delete took it off again');
+  await page.check('#edit-tool-black');
+  await page.click(at(24));
+  assert(await page.locator(`${board} circle.checker`).count() === 3, 'three checkers placed');
+  // Sixteen white checkers are refused.
+  await page.check('#edit-tool-white');
+  for (let i = 0; i < 13; i++) await page.click(at(5));
+  assert(await page.textContent('#error') === '', 'fifteen white checkers are allowed');
+  await page.click(at(5));
+  assert(/White already has 15 checkers/.test(await page.textContent('#error')), `16 refused: ${await page.textContent('#error')}`);
+  await page.check('#edit-tool-remove');
+  for (let i = 0; i < 13; i++) await page.click(at(5));
+  // A side with no checker on the board is refused when leaving edit mode.
+  await page.click(at(24));
+  await page.click('#edit-toggle');
+  assert(/Black has no checker/.test(await page.textContent('#error')), 'a side with no checker is refused');
+  assert(await page.isVisible('#edit-panel'), 'still editing after a refusal');
+  await page.check('#edit-tool-black');
+  await page.click(at(24));
+  await page.selectOption('#edit-die1', '6');
+  await page.selectOption('#edit-die2', '5');
+  await page.click('#edit-toggle');
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  const xgid = await page.inputValue('#analysis-text');
+  assert(xgid === 'XGID=-A---------------------aa-:0:0:-1:65:0:0:0:0:10', `the XGID written: ${xgid}`);
+  const best = await page.textContent('#ranking li[data-rank="1"] code');
+  assert((best.match(/off/g) || []).length === 2, `65 bears both checkers off: ${best}`);
+  assert(page.url().includes('text=XGID'), 'the address holds the edited position');
+  assert(!(await page.isVisible('#edit-panel')) && await page.isVisible('#play-from-here'),
+    'no edit panel after editing; a game can start from the position');
+  // Back into edit mode from the position read: the same set-up comes back out.
+  await page.click('#edit-toggle');
+  await page.selectOption('#edit-cube', '4');
+  await page.selectOption('#edit-cube-owner', 'black');
+  await page.fill('#edit-length', '7');
+  await page.fill('#edit-score-white', '3');
+  await page.dispatchEvent('#edit-score-white', 'change');
+  await page.click('#edit-toggle');
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  const matchXgid = await page.inputValue('#analysis-text');
+  assert(matchXgid === 'XGID=-A---------------------aa-:2:1:-1:65:0:3:0:7:10', `cube and score written: ${matchXgid}`);
+  await page.screenshot({ path: join(OUT, 'analysis-edit-backgammon.png'), fullPage: true });
+
+  // Morris: the flying three against three.
+  await page.click('#edit-toggle');
+  await page.selectOption('#edit-game', 'morris');
+  await page.waitForSelector(`${board} #morris-board`);
+  await page.click(at('d5'));
+  assert(await page.getAttribute(`${at('d5')} .piece`, 'data-piece') === 'white', 'a click places White');
+  await page.click(at('d5'));
+  assert(await page.getAttribute(`${at('d5')} .piece`, 'data-piece') === 'black', 'a second click makes it Black');
+  await page.click(at('d5'));
+  assert(await page.locator(`${at('d5')} .piece`).count() === 0, 'a third click empties it');
+  for (const p of ['a7', 'd7', 'b4']) await page.click(at(p));
+  for (const p of ['e3', 'c3', 'f2']) { await page.click(at(p)); await page.click(at(p)); }
+  await page.selectOption('#edit-hand-white', '1');
+  await page.selectOption('#edit-hand-black', '0');
+  await page.click('#edit-toggle');
+  assert(/cannot occur/.test(await page.textContent('#error')), `inconsistent hands refused: ${await page.textContent('#error')}`);
+  await page.selectOption('#edit-hand-white', '0');
+  await page.click('#edit-toggle');
+  await page.waitForSelector('#analysis-board[data-game="morris"] #ranking li', { timeout: WAIT_MS });
+  const fen = await page.inputValue('#analysis-text');
+  assert(fen === '***@*@**/***@**O*/O******O w m s 3 0 3 0 0 0 -1 -1 -1 -1 0 0 1', `the FEN written: ${fen}`);
+  const ranked = await page.locator('#ranking li').count();
+  // Each move with its database value where they know some, else one line saying they know none.
+  const valued = await page.locator('#ranking li .db-value').count();
+  const none = await page.locator('#db-none').count();
+  assert(valued === ranked || (valued === 0 && none === 1), `the databases' word on the moves: ${valued} of ${ranked}, ${none}`);
+  const db = await page.textContent(none ? '#db-none' : '#ranking li[data-rank="1"] .db-value');
+  await page.screenshot({ path: join(OUT, 'analysis-edit-morris.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.click('#edit-toggle');
+  await page.screenshot({ path: join(OUT, 'analysis-edit-phone.png'), fullPage: true });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 375, `the edit panel fits a phone: ${wide} px`);
+  await page.click('#edit-toggle');
+  await page.waitForSelector('#play-from-here:not([hidden])', { timeout: WAIT_MS });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A game against the computer from this position.
+  await page.selectOption('#play-side', 'white');
+  await page.selectOption('#play-level', '1');
+  await Promise.all([page.waitForURL(/\/play\//, { timeout: WAIT_MS }), page.click('#play-from-here-go')]);
+  await page.waitForSelector('#morris-board .piece', { timeout: WAIT_MS });
+  const state = await api(page, `/api/games/${gameId(page)}`);
+  assert(state.start && state.view.points.a7 === 'white' && state.view.points.f2 === 'black', 'the game starts from the set-up position');
+  assert(await page.locator('#morris-board .piece').count() === 6, 'the six pieces are drawn');
+  // Its review starts from the set-up position too.
+  const review = await api(page, `/api/games/${state.id}/review`);
+  assert(review.boards && review.boards[0].a7 === 'white' && review.boards[0].f2 === 'black', `the review's first board is the set-up: ${JSON.stringify(review).slice(0, 200)}`);
+  // A backgammon game from the edited match position: the dice, the cube and the score go with it.
+  await page.goto(`${url}/analysis?text=${encodeURIComponent(matchXgid)}`);
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  await page.selectOption('#play-side', 'white');
+  await Promise.all([page.waitForURL(/\/play\//, { timeout: WAIT_MS }), page.click('#play-from-here-go')]);
+  await page.waitForSelector('#bg-board circle.checker', { timeout: WAIT_MS });
+  const bg = await api(page, `/api/games/${gameId(page)}`);
+  assert(bg.start && JSON.stringify(bg.view.dice) === '[6,5]' && bg.view.cube.value === 4 && bg.view.match.length === 7
+    && bg.view.match.score.white === 3 && bg.to_act === 'white', `the backgammon game starts from the set-up: ${JSON.stringify(bg.view).slice(0, 300)}`);
+  await page.screenshot({ path: join(OUT, 'analysis-play-backgammon.png'), fullPage: true });
+  // Estonian and Hungarian: every text of both edit panels translated.
+  for (const lang of ['et', 'hu']) {
+    await page.goto(`${url}/analysis`);
+    await setLanguage(page, lang);
+    await page.click('#edit-toggle');
+    await page.waitForSelector('#edit-game');
+    let text = await page.textContent('#analysis-board');
+    await page.selectOption('#edit-game', 'morris');
+    await page.waitForSelector('#edit-hand-white');
+    text += await page.textContent('#analysis-board');
+    const english = /\b(edit|play-from|analysis-db)-|Click|On roll|Starting position|Clear board|in hand|Side to move|Match length|Done editing/.exec(text);
+    assert(!english, `${lang}: "${english && english[0]}" left in the edit panel`);
+    if (lang === 'hu') await page.screenshot({ path: join(OUT, 'analysis-edit-hu.png'), fullPage: true });
+  }
+  await setLanguage(page, 'en');
+  // The backgammon edit panel at phone width.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${url}/analysis`);
+  await page.click('#edit-toggle');
+  await page.waitForSelector(`${board} #bg-board circle.checker`);
+  await page.screenshot({ path: join(OUT, 'analysis-edit-backgammon-phone.png'), fullPage: true });
+  const bgWide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(bgWide <= 375, `the backgammon edit panel fits a phone: ${bgWide} px`);
+  await page.close();
+  return `XGID ${xgid} (best ${best}), ${matchXgid}; FEN ranked ${ranked} moves (best: ${db}); game ${state.id} from it`;
+}
+
 async function pageFunctions(browser, url) {
   const page = await browser.newPage();
   await page.goto(url);
@@ -681,6 +840,15 @@ async function main() {
   });
   // Errors in the page fail nothing by themselves but are shown.
   browser.on('page', (page) => page.on('pageerror', (error) => console.log(`page error: ${error.stack || error}`)));
+  if (process.env.E2E_WEB_DIR) {
+    const { readFileSync } = await import('node:fs');
+    await browser.route('**/assets/**', (route) => {
+      const name = new URL(route.request().url()).pathname.replace('/assets/', '');
+      const file = name.startsWith('i18n/') ? join(ROOT, 'crates', 'i18n', 'ftl', name.slice(5)) : join(process.env.E2E_WEB_DIR, name);
+      const type = name.endsWith('.js') ? 'text/javascript' : name.endsWith('.css') ? 'text/css' : name.endsWith('.svg') ? 'image/svg+xml' : 'text/plain';
+      try { route.fulfill({ body: readFileSync(file), contentType: type }); } catch { route.continue(); }
+    });
+  }
   const only = process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : null;
   let failed = 0;
   let passed = 0;
@@ -690,7 +858,7 @@ async function main() {
       ['analysis_after_game', analysisAfterGame], ['backgammon_move_marked', backgammonMoveMarked],
       ['morris_review_en', morrisReviewEn], ['backgammon_review_error', backgammonReviewError],
       ['hint_rematch', hintRematch], ['review_et_hu', reviewEtHu], ['review_phone', reviewPhone],
-      ['analysis_board', analysisBoard], ['page_functions', pageFunctions],
+      ['analysis_board', analysisBoard], ['analysis_edit', analysisEdit], ['page_functions', pageFunctions],
       ['sigkill_resume', sigkillResume]]) {
       if (only && !only.includes(name)) continue;
       const started = Date.now();

@@ -257,6 +257,21 @@ pub enum GameError {
     Match(MatchRefusal),
 }
 
+/// Where a game from a set-up position starts ([`Game::from_setup`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    /// The board from the view of `on_roll`.
+    pub position: Position,
+    /// The player to act.
+    pub on_roll: Seat,
+    /// The cube's value.
+    pub cube_value: u32,
+    /// Who owns the cube.
+    pub cube_owner: CubeOwner,
+    /// The dice already rolled, if any.
+    pub dice: Option<Dice>,
+}
+
 /// One game of backgammon with the doubling cube.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -308,6 +323,36 @@ impl Game {
                 dice: roll,
                 play: None,
             }],
+        }
+    }
+
+    /// A game from a set-up position (an analysis board's, a pasted XGID's): `on_roll` to act
+    /// with `position` from its view, the cube as given, and `dice` already rolled (the game
+    /// then starts with that turn) or not (it starts before the roll). Unlike a game from the
+    /// opening, its first event is no opening roll, and `.mat` records (which start every game
+    /// from the starting position) cannot hold it.
+    pub fn from_setup(rules: Rules, score: [u32; 2], crawford: bool, setup: Setup) -> Game {
+        let (phase, events) = match setup.dice {
+            Some(dice) => (
+                Phase::Moving(dice),
+                vec![GameEvent::Turn {
+                    seat: setup.on_roll,
+                    dice,
+                    play: None,
+                }],
+            ),
+            None => (Phase::AwaitingRoll, Vec::new()),
+        };
+        Game {
+            rules,
+            score,
+            crawford,
+            position: setup.position,
+            on_roll: setup.on_roll,
+            cube_value: setup.cube_value,
+            cube_owner: setup.cube_owner,
+            phase,
+            events,
         }
     }
 
@@ -698,6 +743,10 @@ pub struct Match {
     rules: Rules,
     names: [String; 2],
     games: Vec<Game>,
+    /// The score before the first game (a match taken up from a set-up position).
+    start_score: [u32; 2],
+    /// The Crawford game was played before the first game (a set-up position after it).
+    crawford_before: bool,
 }
 
 impl Match {
@@ -707,6 +756,25 @@ impl Match {
             rules,
             names,
             games: Vec::new(),
+            start_score: [0, 0],
+            crawford_before: false,
+        }
+    }
+
+    /// A match taken up at `score` with `first`, a game from a set-up position
+    /// ([`Game::from_setup`], built with the same rules and score), as its first game.
+    /// A set-up game at one point short of the match length that is not the Crawford game is
+    /// after it: no later game is the Crawford game.
+    pub fn from_setup(names: [String; 2], score: [u32; 2], first: Game) -> Match {
+        let length = first.rules().match_length;
+        let post_crawford =
+            length > 0 && !first.is_crawford() && score.contains(&(length.saturating_sub(1)));
+        Match {
+            rules: first.rules(),
+            names,
+            games: vec![first],
+            start_score: score,
+            crawford_before: post_crawford,
         }
     }
 
@@ -735,9 +803,10 @@ impl Match {
         self.games.last_mut().filter(|g| g.outcome().is_none())
     }
 
-    /// Points of player 0 and player 1 from the finished games.
+    /// Points of player 0 and player 1 from the finished games (and the score the match was
+    /// taken up at, see [`Match::from_setup`]).
     pub fn score(&self) -> [u32; 2] {
-        let mut score = [0, 0];
+        let mut score = self.start_score;
         for outcome in self.games.iter().filter_map(Game::outcome) {
             score[outcome.winner.index()] += outcome.points;
         }
@@ -760,7 +829,7 @@ impl Match {
     /// point short of the match length.
     pub fn next_is_crawford(&self) -> bool {
         let length = self.rules.match_length;
-        if length == 0 || self.games.iter().any(Game::is_crawford) {
+        if length == 0 || self.crawford_before || self.games.iter().any(Game::is_crawford) {
             return false;
         }
         let score = self.score();

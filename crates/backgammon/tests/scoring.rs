@@ -336,3 +336,53 @@ fn every_refusal_has_a_code() {
         "cannot roll now: the player on roll must move 31"
     );
 }
+
+#[test]
+fn a_match_taken_up_from_a_set_up_position_counts_from_its_score() {
+    use ludus_backgammon::{Move, Setup};
+    // Player 1 on roll with 65 and two checkers left on its 1 and 2 points; the opponent has one
+    // left on its own 1 point. 7-point match, player 0 leads 3–1, cube at 2 owned by player 0.
+    let rules = Rules::match_to(7);
+    let setup = Setup {
+        position: pos!(1:1, 2:1; 1:1),
+        on_roll: Seat::One,
+        cube_value: 2,
+        cube_owner: CubeOwner::Owned(Seat::Zero),
+        dice: Some("65".parse::<Dice>().unwrap()),
+    };
+    let game = Game::from_setup(rules, [3, 1], false, setup);
+    assert_eq!(game.phase(), Phase::Moving("65".parse().unwrap()));
+    assert_eq!(game.cube(), (2, CubeOwner::Owned(Seat::Zero)));
+    let mut record = Match::from_setup(["a".into(), "b".into()], [3, 1], game);
+    assert_eq!(record.score(), [3, 1]);
+    let game = record.current_mut().unwrap();
+    let bear_off: Move = game.legal_moves()[0];
+    game.play(&bear_off).unwrap();
+    // Both checkers off: a single game at cube 2 for player 1.
+    let outcome = game.outcome().unwrap();
+    assert_eq!((outcome.winner, outcome.points), (Seat::One, 2));
+    assert_eq!(record.score(), [3, 3]);
+    // Taken up after the Crawford game (6–3 in a 7-point match, not Crawford), no later game is
+    // the Crawford game; at 6–3 in the Crawford game itself, the next is not either.
+    for crawford in [false, true] {
+        let first = Game::from_setup(rules, [6, 3], crawford, setup);
+        let mut record = Match::from_setup(["a".into(), "b".into()], [6, 3], first);
+        let game = record.current_mut().unwrap();
+        let bear_off: Move = game.legal_moves()[0];
+        game.play(&bear_off).unwrap();
+        assert_eq!(record.score(), [6, 5]);
+        assert!(!record.next_is_crawford(), "crawford {crawford}");
+    }
+    // Without dice it starts before the roll.
+    let before = Game::from_setup(
+        rules,
+        [0, 0],
+        false,
+        Setup {
+            dice: None,
+            ..setup
+        },
+    );
+    assert_eq!(before.phase(), Phase::AwaitingRoll);
+    assert!(before.events().is_empty());
+}

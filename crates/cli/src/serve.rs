@@ -121,6 +121,7 @@ pub(crate) fn run(args: ServeArgs) -> CliResult {
         )
         .await?;
         let listener = tokio::net::TcpListener::bind(args.addr).await?;
+        crate::serve_players::warm_up_bearoff();
         let database = match hub.store().backend() {
             ludus_server::store::Backend::Sqlite => args.db.clone(),
             ludus_server::store::Backend::Postgres => {

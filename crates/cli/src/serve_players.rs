@@ -9,7 +9,7 @@ use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
 use ludus_morris::{Color, Move, Position, Rules};
-use ludus_morris_engine::db::Databases;
+use ludus_morris_engine::db::{Databases, Value as DbValue};
 use ludus_morris_engine::level::Level;
 use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
 use ludus_morris_engine::search::{SearchLimits, Searcher};
@@ -25,10 +25,34 @@ use std::time::Duration;
 
 /// The engine players and the analyser, as `ludus serve` uses them.
 pub(crate) fn engine_players() -> Players {
+    // One set of databases for the player and the analyser: each loads its tables once.
+    let databases = Arc::new(Databases::open_default());
     Players {
-        morris: Arc::new(MorrisEngine::new(Some(Databases::open_default()))),
+        morris: Arc::new(MorrisEngine::new(Some(databases.clone()))),
         backgammon: Arc::new(BackgammonEngine::new()),
-        analyser: Some(Arc::new(Analyser::new(Some(Databases::open_default())))),
+        analyser: Some(Arc::new(Analyser::new(Some(databases)))),
+    }
+}
+
+/// Builds the backgammon engine's bear-off databases (one-sided and two-sided) on a thread of
+/// their own. They are otherwise built on first use, inside whatever needed them first — a
+/// review, an analysis or a computer move reaching a bear-off — which then waited for the whole
+/// build (28.7 s against 0.33 s for the next review in the unoptimised build; see
+/// docs/benchmarks.md).
+pub(crate) fn warm_up_bearoff() {
+    let spawned = std::thread::Builder::new()
+        .name("bearoff-warm-up".to_string())
+        .spawn(|| {
+            let started = std::time::Instant::now();
+            ludus_backgammon_engine::bearoff::BearoffDb::get();
+            ludus_backgammon_engine::bearoff::TwoSidedDb::get();
+            tracing::info!(
+                "backgammon bear-off databases ready in {:.2} s",
+                started.elapsed().as_secs_f64()
+            );
+        });
+    if let Err(error) = spawned {
+        tracing::warn!("bear-off databases not built ahead: {error}");
     }
 }
 
@@ -38,12 +62,12 @@ const MORRIS_ANALYSIS_DEPTH: u32 = 6;
 /// Morris: `ludus_morris_engine::level::Level`, thinking at most the server's think time.
 pub(crate) struct MorrisEngine {
     /// The endgame databases where present (only probed, never built here).
-    databases: Option<Databases>,
+    databases: Option<Arc<Databases>>,
 }
 
 impl MorrisEngine {
     /// The engine probing `databases` at the levels that use them.
-    pub(crate) fn new(databases: Option<Databases>) -> MorrisEngine {
+    pub(crate) fn new(databases: Option<Arc<Databases>>) -> MorrisEngine {
         MorrisEngine { databases }
     }
 }
@@ -53,7 +77,7 @@ impl MorrisPlayer for MorrisEngine {
         let mut level = Level::new(u32::from(request.level)).ok()?;
         level.movetime = level.movetime.min(request.think_time);
         let seed = rand::rng().random::<u64>();
-        let databases = self.databases.as_ref();
+        let databases = self.databases.as_deref();
         level
             .choose(
                 request.position,
@@ -83,7 +107,7 @@ impl MorrisPlayer for MorrisEngine {
             .iter()
             .map(|&mv| {
                 let mut searcher = Searcher::new(*rules);
-                searcher.set_databases(self.databases.as_ref());
+                searcher.set_databases(self.databases.as_deref());
                 // The child is scored for its side to move: the opponent.
                 (mv, -searcher.search(&position.play(mv), &limits).score)
             })
@@ -94,10 +118,29 @@ impl MorrisPlayer for MorrisEngine {
 
     /// The databases' value, where they are built for the position's sub-space.
     fn perfect_value(&self, position: &Position, rules: &Rules) -> Option<String> {
-        let databases = self.databases.as_ref()?;
+        let databases = self.databases.as_deref()?;
         ludus_morris_engine::probe(databases, position, rules)
             .ok()
             .map(|value| value.to_string())
+    }
+
+    /// The databases' value of the position after `mv`, seen from before it (one ply more, the
+    /// mover's view).
+    fn perfect_value_of_move(
+        &self,
+        position: &Position,
+        mv: Move,
+        rules: &Rules,
+    ) -> Option<String> {
+        let databases = self.databases.as_deref()?;
+        let after = position.play(mv);
+        let value = match after.outcome(rules) {
+            // The move ends the game (the loser may have too few pieces for any database).
+            Some(outcome) if outcome.winner.is_some() => DbValue::Loss(0),
+            Some(_) => DbValue::Draw,
+            None => ludus_morris_engine::probe(databases, &after, rules).ok()?,
+        };
+        Some(value.parent().to_string())
     }
 }
 
@@ -186,12 +229,12 @@ const ANALYSIS_PLIES: u8 = 0;
 /// and the Morris engine's game review (`ludus_morris_engine::review`).
 pub(crate) struct Analyser {
     /// The Morris endgame databases where present (perfect-play values in the review).
-    databases: Option<Databases>,
+    databases: Option<Arc<Databases>>,
 }
 
 impl Analyser {
     /// The analyser, probing `databases` in Morris reviews.
-    pub(crate) fn new(databases: Option<Databases>) -> Analyser {
+    pub(crate) fn new(databases: Option<Arc<Databases>>) -> Analyser {
         Analyser { databases }
     }
 }
@@ -227,6 +270,7 @@ impl MatchAnalyser for Analyser {
     fn review_morris(
         &self,
         rules: &Rules,
+        start: &Position,
         moves: &[Move],
     ) -> Result<MorrisReview, AnalysisFailure> {
         let options = ReviewOptions {
@@ -235,10 +279,10 @@ impl MatchAnalyser for Analyser {
                 movetime: Some(MORRIS_REVIEW_MOVETIME),
                 nodes: None,
             },
-            databases: self.databases.as_ref(),
+            databases: self.databases.as_deref(),
             progress: None,
         };
-        let review = review_game(rules, &Position::new(), moves, &options)?;
+        let review = review_game(rules, start, moves, &options)?;
         Ok(morris_review(&review))
     }
 }
@@ -397,12 +441,72 @@ mod tests {
             .iter()
             .map(|m| m.parse().unwrap())
             .collect();
-        let review = Analyser::new(None).review_morris(&rules, &moves).unwrap();
+        let review = Analyser::new(None)
+            .review_morris(&rules, &Position::new(), &moves)
+            .unwrap();
         assert_eq!(review.moves.len(), 5);
         assert_eq!(review.graph.len(), 5);
         assert_eq!(review.moves[4].played, "f6xd2");
         assert_eq!(review.players.white.moves, 3);
         assert_eq!(review.players.black.moves, 2);
+    }
+
+    /// The flying 3-against-3 databases, built in a fresh temporary directory.
+    fn three_against_three() -> (std::path::PathBuf, Arc<Databases>) {
+        use ludus_morris_engine::db::Subspace;
+        let dir = std::env::temp_dir().join(format!("ludus-serve-db-{}", std::process::id()));
+        let databases = Databases::new(&dir);
+        let target = Subspace {
+            flying: true,
+            mover: 3,
+            opponent: 3,
+        };
+        databases
+            .build(target, false, &mut |_, _| {})
+            .expect("3 against 3 builds");
+        (dir, Arc::new(databases))
+    }
+
+    #[test]
+    fn the_analysis_gives_each_move_its_database_value_where_known() {
+        use ludus_morris::fen::Fen;
+        use ludus_morris::token::MorrisState;
+        let (dir, databases) = three_against_three();
+        let engine = MorrisEngine::new(Some(databases));
+        let rules = Rules::standard();
+        // White a7 d7 b4, Black e3 c3 f2, White to move: b4 flies to g7, closes the mill and
+        // removes a piece; Black is left with two.
+        let fen: Fen = "***@*@**/***@**O*/O******O w m s 3 0 3 0 0 0 -1 -1 -1 -1 0 0 1"
+            .parse()
+            .unwrap();
+        let MorrisState::Turn(position) = fen.state().unwrap() else {
+            panic!("not a turn");
+        };
+        let winning: Move = "b4-g7xc3".parse().unwrap();
+        assert_eq!(
+            engine
+                .perfect_value_of_move(&position, winning, &rules)
+                .as_deref(),
+            Some("win in 1 ply")
+        );
+        assert_eq!(
+            engine.perfect_value(&position, &rules).as_deref(),
+            Some("win in 1 ply"),
+            "the best move's value is the position's"
+        );
+        // Every move of the position is known; a placing position is not.
+        for mv in position.legal_moves(&rules).iter() {
+            assert!(
+                engine
+                    .perfect_value_of_move(&position, *mv, &rules)
+                    .is_some(),
+                "{mv}"
+            );
+        }
+        let start = Position::new();
+        let first = start.legal_moves(&rules).iter().next().copied().unwrap();
+        assert_eq!(engine.perfect_value_of_move(&start, first, &rules), None);
+        std::fs::remove_dir_all(dir).ok();
     }
 
     #[test]

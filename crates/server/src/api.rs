@@ -126,6 +126,8 @@ struct CreateRequest {
     side: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
+    #[serde(default)]
+    start: Option<String>,
 }
 
 /// The answer to `POST /api/games`.
@@ -174,6 +176,7 @@ async fn create_game(
                 side,
                 level: request.level.unwrap_or(DEFAULT_LEVEL),
                 seed: request.seed,
+                start: request.start,
             },
             Some(&client.0),
         )
@@ -438,10 +441,16 @@ async fn analyse_game(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = hub.get(&id).await?;
-    let (kind, mat) = session.lock().await.export();
+    let ((kind, mat), set_up) = {
+        let guard = session.lock().await;
+        (guard.export(), guard.start().is_some())
+    };
     drop(session);
     if kind != GameKind::Backgammon {
         return Err(ApiError::AnalysisOfMorris);
+    }
+    if set_up {
+        return Err(ApiError::SetUpBackgammonAnalysis);
     }
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
@@ -459,11 +468,14 @@ async fn review_game(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = hub.get(&id).await?;
-    let (version, (kind, record)) = {
+    let (version, (kind, record), set_up) = {
         let guard = session.lock().await;
-        (guard.version(), guard.export())
+        (guard.version(), guard.export(), guard.start().is_some())
     };
     drop(session);
+    if set_up && kind == GameKind::Backgammon {
+        return Err(ApiError::SetUpBackgammonAnalysis);
+    }
     if let Some(review) = hub.reviews().get(&id, version) {
         return Ok(Json(Value::clone(&review)));
     }
@@ -488,10 +500,10 @@ fn make_review(
             Ok(json!({"game": "backgammon", "report": report}))
         }
         GameKind::Morris => {
-            let (rules, moves, boards) =
+            let (rules, start, moves, boards) =
                 crate::review::morris_game(record).map_err(ApiError::internal)?;
             let review = analyser
-                .review_morris(&rules, &moves)
+                .review_morris(&rules, &start, &moves)
                 .map_err(|_| ApiError::NoAnalyser)?;
             let page = crate::review::MorrisReviewPage {
                 game: "morris",

@@ -50,6 +50,7 @@ const ASSETS: &[Asset] = &[
     web!("settings.js", JS),
     web!("review.js", JS),
     web!("analysis.js", JS),
+    web!("editor.js", JS),
     web!("favicon.svg", "image/svg+xml"),
     ftl!("en", Lang::En),
     ftl!("et", Lang::Et),

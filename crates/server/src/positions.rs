@@ -7,7 +7,7 @@
 use crate::error::RequestError;
 use crate::game::{PerSide, Side};
 use crate::games::backgammon::BoardView;
-use ludus_backgammon::{MatchState, Position as BgPosition, Seat, Xgid};
+use ludus_backgammon::{CubeOwner, MatchState, Position as BgPosition, Seat, Xgid};
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
 use ludus_morris::{Color, Position as MorrisPosition, Square};
@@ -29,6 +29,49 @@ pub struct BackgammonPosition {
     pub dice: Option<String>,
     /// The board, in White's numbering as the game's view has it.
     pub board: BoardView,
+    /// The cube's value and owner, the score and the match length (money: length 0); the
+    /// defaults (cube 1 in the middle, 0–0, money) where the text had no Match ID.
+    pub cube: CubeSetup,
+}
+
+/// The cube and score of a pasted backgammon position (what the analysis board's edit mode
+/// starts from).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CubeSetup {
+    /// The cube's value (1, 2, 4, …).
+    pub value: u32,
+    /// Its owner, `None` in the middle.
+    pub owner: Option<Side>,
+    /// The match length, 0 for money.
+    pub match_length: u32,
+    /// The score.
+    pub score: PerSide<u32>,
+    /// Whether this is the Crawford game.
+    pub crawford: bool,
+}
+
+impl CubeSetup {
+    fn of(state: Option<&MatchState>) -> CubeSetup {
+        let Some(state) = state else {
+            return CubeSetup {
+                value: 1,
+                owner: None,
+                match_length: 0,
+                score: PerSide { white: 0, black: 0 },
+                crawford: false,
+            };
+        };
+        CubeSetup {
+            value: state.cube_value,
+            owner: match state.cube_owner {
+                CubeOwner::Centered => None,
+                CubeOwner::Owned(seat) => Some(side_of_seat(seat)),
+            },
+            match_length: state.match_length,
+            score: PerSide::from_pair(state.score),
+            crawford: state.crawford,
+        }
+    }
 }
 
 /// A Morris position read from a pasted text.
@@ -118,6 +161,7 @@ fn backgammon(
             .and_then(|state| state.dice)
             .map(|dice| format!("{}{}", dice.first(), dice.second())),
         board: BoardView::new(position, on_roll),
+        cube: CubeSetup::of(state.as_ref()),
     })
 }
 
@@ -150,6 +194,21 @@ mod tests {
         assert_eq!(read.format, "xgid");
         assert_eq!(read.dice.as_deref(), Some("31"));
         assert_eq!(read.board.pips.white + read.board.pips.black, 2 * 167);
+        assert_eq!(read.cube.value, 1);
+        assert_eq!(read.cube.owner, None);
+    }
+
+    #[test]
+    fn an_xgid_gives_its_cube_and_score() {
+        // Cube 4 owned by the bottom player (Black), Black 2 – White 1 in a 7-point match.
+        let text = "XGID=-b----E-C---eE---c-e----B-:2:1:1:00:2:1:0:7:10";
+        let PastedPosition::Backgammon(read) = read_position(text).unwrap() else {
+            panic!("not backgammon");
+        };
+        assert_eq!(read.cube.value, 4);
+        assert_eq!(read.cube.owner, Some(Side::Black));
+        assert_eq!(read.cube.match_length, 7);
+        assert_eq!((read.cube.score.white, read.cube.score.black), (1, 2));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::games::backgammon::BoardView;
 use lru::LruCache;
 use ludus_backgammon::{Position as BgPosition, Seat};
 use ludus_morris::record::Record;
-use ludus_morris::{Color, Move, Rules, Square};
+use ludus_morris::{Color, Move, Position, Rules, Square};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -104,8 +104,12 @@ fn side_of(color: Color) -> Side {
     }
 }
 
-/// The rules, the moves and the boards (start, then after each move) of a Morris game record.
-pub fn morris_game(record: &str) -> Result<(Rules, Vec<Move>, Vec<MorrisBoard>), String> {
+/// A Morris game as a review needs it: rules, start position, moves and the boards (start, then
+/// after each move).
+pub type MorrisGameParts = (Rules, Position, Vec<Move>, Vec<MorrisBoard>);
+
+/// The rules, the start, the moves and the boards of a Morris game record.
+pub fn morris_game(record: &str) -> Result<MorrisGameParts, String> {
     let record: Record = record.parse().map_err(|error| format!("{error}"))?;
     let game = record.game;
     let boards = game
@@ -118,7 +122,12 @@ pub fn morris_game(record: &str) -> Result<(Rules, Vec<Move>, Vec<MorrisBoard>),
                 .collect()
         })
         .collect();
-    Ok((*game.rules(), game.moves().to_vec(), boards))
+    Ok((
+        *game.rules(),
+        *game.start_position(),
+        game.moves().to_vec(),
+        boards,
+    ))
 }
 
 /// Adds to each decision of a backgammon analysis report its board (`board`) before it.
@@ -197,7 +206,8 @@ mod tests {
 
     #[test]
     fn a_morris_record_gives_a_board_per_move() {
-        let (rules, moves, boards) = morris_game("1. d6 d2 2. b6 *").unwrap();
+        let (rules, start, moves, boards) = morris_game("1. d6 d2 2. b6 *").unwrap();
+        assert_eq!(start, Position::new());
         assert_eq!(rules, Rules::standard());
         assert_eq!(moves.len(), 3);
         assert_eq!(boards.len(), 4);

@@ -55,6 +55,9 @@ pub struct GameOptions {
     pub seats: [Occupant; 2],
     /// The computer's strength, 1..=10.
     pub level: u8,
+    /// The set-up position the game started from (`None`: the usual start), as sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// One stored command, as shown in the state's `history`.
@@ -81,6 +84,9 @@ pub struct GameState {
     pub rules: RuleOptions,
     /// The computer's level.
     pub level: u8,
+    /// The set-up position the game started from, as sent; absent from the usual start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     /// Who sits in each seat.
     pub seats: PerSide<Occupant>,
     /// The seat that must act, `None` once the game is over.
@@ -138,6 +144,7 @@ impl Session {
             game: self.kind,
             rules: self.game.rules(),
             level: self.options.level,
+            start: self.options.start.clone(),
             seats: PerSide::from_pair(self.options.seats),
             to_act: self.game.to_act(),
             legal_moves: self.game.legal_moves(),
@@ -180,6 +187,11 @@ impl Session {
     /// The game record in its text format.
     pub fn export(&self) -> (GameKind, String) {
         (self.kind, self.game.export())
+    }
+
+    /// The set-up position the game started from, if any.
+    pub fn start(&self) -> Option<&str> {
+        self.options.start.as_deref()
     }
 
     /// The game's id.
@@ -241,12 +253,18 @@ pub fn in_force<'a>(records: impl IntoIterator<Item = (Side, &'a str)>) -> Vec<(
 /// A new game of `kind` with the records in force among `records` applied.
 fn replay_game(
     kind: GameKind,
-    rules: &Value,
+    options: &GameOptions,
     seed: u64,
     players: &Players,
     records: &[(Side, &str)],
 ) -> anyhow::Result<Box<dyn Game>> {
-    let mut game = games::new_game(kind, rules, seed, players)?;
+    let mut game = games::new_game_from(
+        kind,
+        &options.rules,
+        seed,
+        options.start.as_deref(),
+        players,
+    )?;
     for (seat, record) in in_force(records.iter().copied()) {
         let command = Command::from_record(record)?;
         game.apply(seat, &command)
@@ -301,6 +319,9 @@ pub struct NewGame {
     pub level: u8,
     /// The dice seed; `None` draws one.
     pub seed: Option<u64>,
+    /// A set-up position to start from (see [`games::new_game_from`]); `None` for the usual
+    /// start.
+    pub start: Option<String>,
 }
 
 /// The answer to creating a game.
@@ -540,7 +561,7 @@ impl Hub {
             .collect();
         let game = replay_game(
             stored.kind,
-            &options.rules,
+            &options,
             stored.seed,
             &self.inner.players,
             &records,
@@ -600,8 +621,15 @@ impl Hub {
             .into());
         }
         let seed = request.seed.unwrap_or_else(|| rand::rng().random());
-        let game = games::new_game(request.kind, &request.rules, seed, &self.inner.players)
-            .map_err(RequestError::from)?;
+        let start = request.start.as_deref().map(str::trim);
+        let game = games::new_game_from(
+            request.kind,
+            &request.rules,
+            seed,
+            start,
+            &self.inner.players,
+        )
+        .map_err(RequestError::from)?;
         let seat = request
             .side
             .unwrap_or_else(|| Side::BOTH[rand::rng().random_range(0..2)]);
@@ -618,6 +646,7 @@ impl Hub {
             rules: serde_json::to_value(game.rules()).map_err(ApiError::internal)?,
             seats,
             level: request.level,
+            start: start.map(str::to_string),
         };
         let session = Session {
             id: random_hex(GAME_ID_BYTES),
@@ -828,10 +857,11 @@ impl Hub {
     }
 
     fn rebuild(&self, session: &mut Session) {
-        if let Ok(mut game) = games::new_game(
+        if let Ok(mut game) = games::new_game_from(
             session.kind,
             &session.options.rules,
             session.seed,
+            session.options.start.as_deref(),
             &self.inner.players,
         ) {
             let records = session
@@ -887,7 +917,7 @@ impl Hub {
         }
         let game = replay_game(
             guard.kind,
-            &guard.options.rules,
+            &guard.options,
             guard.seed,
             &self.inner.players,
             &records,

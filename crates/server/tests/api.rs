@@ -746,3 +746,171 @@ async fn a_pasted_position_reads_in_every_format() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["code"], "unreadable-position");
 }
+
+/// White on d5 and c5, Black on f6, Black to move with 7 and 8 in hand (a Sanmill FEN).
+const SET_UP_FEN: &str = "O******O/*@******/******** b p p 2 7 1 8 0 0 -1 -1 -1 -1 0 0 1";
+
+#[tokio::test]
+async fn a_morris_game_starts_from_a_set_up_position() {
+    let app = app();
+    let created = create(
+        &app,
+        json!({"game": "morris", "side": "white", "level": 1, "start": SET_UP_FEN}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    assert_eq!(created["state"]["start"], SET_UP_FEN);
+    // Black (the computer) is to move in the set-up position.
+    let answered = wait_for(&app, &id, "white").await;
+    let view = &answered["view"];
+    assert_eq!(view["points"]["d5"], "white");
+    assert_eq!(view["points"]["c5"], "white");
+    assert_eq!(view["points"]["f6"], "black");
+    assert_eq!(view["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(view["in_hand"]["black"], 7);
+    // The record starts from the set-up position.
+    let (status, record) = get(&app, &format!("/api/games/{id}/export")).await;
+    assert_eq!(status, StatusCode::OK);
+    let record = record
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or(record.to_string());
+    assert!(record.contains("[FEN "), "{record}");
+    // A take-back goes back to the set-up position, not to the empty board.
+    let free = answered["legal_moves"][0].as_str().unwrap().to_string();
+    play(&app, &id, &token, &free).await;
+    wait_for(&app, &id, "white").await;
+    let (status, back) = post(
+        &app,
+        &format!("/api/games/{id}/takeback"),
+        json!({ "token": token }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["view"]["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(back["view"]["points"]["d5"], "white");
+    assert_eq!(back["view"]["in_hand"]["white"], 7);
+}
+
+#[tokio::test]
+async fn a_bad_start_is_400_naming_the_problem() {
+    let app = app();
+    let ten = "OOOOOOOO/OO******/******** w m s 10 0 0 0 0 0 -1 -1 -1 -1 0 0 1";
+    let removal = "OO*****O/@@@*****/******** w m r 3 0 3 0 1 0 -1 -1 -1 -1 0 0 1";
+    let over = "OO******/@@@*****/******** w m s 2 0 3 0 0 0 -1 -1 -1 -1 0 0 1";
+    for (game, start) in [
+        ("morris", "hello"),
+        ("morris", ten),
+        ("morris", removal),
+        ("morris", over),
+        (
+            "morris",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+        ),
+        (
+            "backgammon",
+            "O*******/********/******** b p p 1 8 0 9 0 0 -1 -1 -1 -1 0 0 1",
+        ),
+        // A double pending, a score at the match length, sixteen checkers.
+        (
+            "backgammon",
+            "XGID=-A---------------------aa-:0:0:-1:D:0:0:0:7:10",
+        ),
+        (
+            "backgammon",
+            "XGID=-A---------------------aa-:0:0:-1:65:7:0:0:7:10",
+        ),
+        (
+            "backgammon",
+            "XGID=-A--------------------pa-:0:0:-1:65:0:0:0:0:10",
+        ),
+    ] {
+        let (status, body) = post(&app, "/api/games", json!({"game": game, "start": start})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{start}: {body}");
+        assert_eq!(body["code"], "bad-start", "{start}: {body}");
+        assert!(
+            body["params"]["reason"]
+                .as_str()
+                .is_some_and(|r| !r.is_empty()),
+            "{body}"
+        );
+    }
+}
+
+/// White on roll with 65 and two checkers left on its 1 and 2 points, Black with one checker on
+/// White's 24 point; the cube at 4 owned by Black; White leads 3–0 in a 7-point match.
+const SET_UP_XGID: &str = "XGID=-A---------------------aa-:2:1:-1:65:0:3:0:7:10";
+
+#[tokio::test]
+async fn a_backgammon_game_starts_from_a_set_up_position() {
+    let app = app_with_analyser();
+    let created = create(
+        &app,
+        json!({"game": "backgammon", "side": "white", "level": 1, "start": SET_UP_XGID}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let state = &created["state"];
+    assert_eq!(state["start"], SET_UP_XGID);
+    assert_eq!(state["to_act"], "white");
+    assert_eq!(state["rules"]["match_length"], 7);
+    let view = &state["view"];
+    assert_eq!(view["dice"], json!([6, 5]));
+    assert_eq!(view["cube"]["value"], 4);
+    assert_eq!(view["cube"]["owner"], "black");
+    assert_eq!(view["match"]["score"], json!({"white": 3, "black": 0}));
+    assert_eq!(view["points"][0], 1, "White's 1 point");
+    assert_eq!(
+        view["points"][23], -1,
+        "Black's checker on White's 24 point"
+    );
+    // Bearing both checkers off wins 4 points (a single game at cube 4): the match, 7–0.
+    let bear_off = state["legal_moves"][0].as_str().unwrap().to_string();
+    let (status, after) = play(&app, &id, &token, &bear_off).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["result"]["winner"], "white", "{after}");
+    assert_eq!(after["view"]["match"]["score"]["white"], 7);
+    // No review or analysis yet: the analyser reads `.mat` records, which cannot hold the start.
+    for path in ["review", "analysis"] {
+        let (status, body) = get(&app, &format!("/api/games/{id}/{path}")).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{path}: {body}");
+        assert_eq!(body["code"], "set-up-analysis");
+    }
+}
+
+#[tokio::test]
+async fn a_backgammon_start_without_dice_begins_with_a_roll_and_takes_back() {
+    let app = app();
+    // The same board, money, no dice: the first turn is rolled (the cube is up to White).
+    let start = "XGID=-A---------------------aa-:0:0:-1:00:0:0:0:0:10";
+    let created = create(
+        &app,
+        json!({"game": "backgammon", "side": "white", "level": 1, "start": start, "seed": 4}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    assert_eq!(
+        created["state"]["view"]["phase"], "roll",
+        "{}",
+        created["state"]
+    );
+    let (status, rolled) = act(&app, &id, &token, "roll").await;
+    assert_eq!(status, StatusCode::OK, "{rolled}");
+    assert!(rolled["view"]["dice"].is_array());
+    let first = rolled["legal_moves"][0].as_str().unwrap().to_string();
+    let (status, moved) = play(&app, &id, &token, &first).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    if moved["result"].is_null() {
+        let (status, back) = post(
+            &app,
+            &format!("/api/games/{id}/takeback"),
+            json!({ "token": token }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{back}");
+        assert_eq!(back["view"]["points"], created["state"]["view"]["points"]);
+    }
+}

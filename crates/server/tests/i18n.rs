@@ -8,7 +8,7 @@ use ludus_i18n::{Catalog, Lang};
 use std::collections::BTreeSet;
 
 /// The page's files that hold text keys.
-const WEB_FILES: [(&str, &str); 7] = [
+const WEB_FILES: [(&str, &str); 8] = [
     ("index.html", include_str!("../web/index.html")),
     ("app.js", include_str!("../web/app.js")),
     ("morris.js", include_str!("../web/morris.js")),
@@ -16,6 +16,7 @@ const WEB_FILES: [(&str, &str); 7] = [
     ("settings.js", include_str!("../web/settings.js")),
     ("review.js", include_str!("../web/review.js")),
     ("analysis.js", include_str!("../web/analysis.js")),
+    ("editor.js", include_str!("../web/editor.js")),
 ];
 
 /// The literal keys in a file: `t('…')` or `t('…', …)` (not `t('prefix-' + x)` or a template

@@ -151,6 +151,7 @@ async fn each_computer_turn_is_played_once_whichever_instance_takes_the_move() {
             side: Some(Side::White),
             level: 1,
             seed: Some(5),
+            start: None,
         })
         .await
         .unwrap();

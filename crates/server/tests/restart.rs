@@ -18,6 +18,7 @@ pub fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
         side: Some(Side::White),
         level: 5,
         seed: Some(seed),
+        start: None,
     }
 }
 
@@ -229,5 +230,58 @@ async fn a_game_that_no_longer_replays_is_refused_and_the_others_served() {
             "the damaged game is not served"
         );
         assert_eq!(list(&hub, 10).await.len(), 2, "it is still listed");
+    }
+}
+
+/// A Sanmill FEN: White on d5 and c5, Black on f6 and b6, White to move with 7 and 7 in hand.
+const SET_UP_FEN: &str = "O******O/*@*****@/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 1";
+
+#[tokio::test]
+async fn a_game_from_a_set_up_position_resumes_from_that_position() {
+    for db in backends("start").await {
+        let (id, tokens, before) = {
+            let hub = db.hub().await;
+            let mut request = new_game(GameKind::Morris, json!({}), 1);
+            request.start = Some(SET_UP_FEN.to_string());
+            let created = hub.create(request).await.unwrap();
+            let id = created.state.id.clone();
+            let tokens = created.tokens.map(Option::unwrap);
+            advance(&hub, &id, &tokens, 4).await;
+            let before = state(&hub, &id).await;
+            (id, tokens, before)
+        };
+        let hub = db.hub().await;
+        let after = state(&hub, &id).await;
+        assert_eq!(after["view"], before["view"], "{}", db.backend());
+        assert_eq!(after["start"], SET_UP_FEN);
+        assert_eq!(after["view"]["moves"].as_array().unwrap().len(), 4);
+        assert_eq!(
+            after["view"]["in_hand"]["white"], 5,
+            "7 in hand at the start, two placed"
+        );
+        advance(&hub, &id, &tokens, 1).await;
+        assert_eq!(state(&hub, &id).await["version"], 5);
+        // Backgammon from an XGID (a 7-point match at 3–1, cube 2 owned by White) alike.
+        let xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:1:3:0:7:10";
+        let (id, tokens, before) = {
+            let hub = db.hub().await;
+            let mut request = new_game(GameKind::Backgammon, json!({}), 9);
+            request.start = Some(xgid.to_string());
+            let created = hub.create(request).await.unwrap();
+            let id = created.state.id.clone();
+            let tokens = created.tokens.map(Option::unwrap);
+            advance(&hub, &id, &tokens, 3).await;
+            let before = state(&hub, &id).await;
+            (id, tokens, before)
+        };
+        let hub = db.hub().await;
+        let after = state(&hub, &id).await;
+        assert_eq!(after["view"], before["view"], "{}", db.backend());
+        assert_eq!(after["view"]["match"]["length"], 7);
+        assert_eq!(
+            after["view"]["match"]["score"],
+            json!({"white": 3, "black": 1})
+        );
+        advance(&hub, &id, &tokens, 1).await;
     }
 }

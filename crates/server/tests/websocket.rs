@@ -57,6 +57,7 @@ async fn every_watcher_receives_every_state_change() {
             side: Some(Side::White),
             level: 5,
             seed: None,
+            start: None,
         })
         .await
         .unwrap();
@@ -108,6 +109,7 @@ async fn a_watcher_sees_the_computer_reply() {
             side: Some(Side::White),
             level: 5,
             seed: Some(3),
+            start: None,
         })
         .await
         .unwrap();

@@ -2,12 +2,16 @@
 // or a Sanmill FEN; the server reads it (GET /api/position) and the engines rank the moves
 // (GET /api/backgammon/analysis at the chosen lookahead, 0 to 2 plies; GET /api/morris/analysis).
 // The address holds the pasted text, the dice and the plies, so it can be shared.
+// "Edit position" sets a position up by clicking (editor.js); leaving edit mode writes it as an
+// XGID or a Sanmill FEN into the text field, analyses it and updates the address.
 
 import { errorText, t } from './i18n.js';
-import { backgammonAnalysis, morrisAnalysis, readPosition } from './api.js';
+import { backgammonAnalysis, createGame, morrisAnalysis, readPosition } from './api.js';
 import { createMorrisBoard, standingMills } from './morris.js';
 import { createBackgammonBoard } from './backgammon.js';
 import { perfectWords } from './review.js';
+import { EditError, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, fenOf, morrisEditState,
+  morrisModel, cyclePoint, readPanel, removeChecker, xgidOf } from './editor.js';
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
@@ -17,8 +21,8 @@ function backgammonState(read) {
   return {
     version: 1, to_act: null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
     view: { ...read.board, turn: read.on_roll, phase: 'over', dice: read.dice ? [Number(read.dice[0]), Number(read.dice[1])] : null,
-      steps: null, last_play: null, cube: { enabled: false, value: 1, owner: null, offered: false },
-      match: { length: 0, score: { white: 0, black: 0 }, game: 1 } },
+      steps: null, last_play: null, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered: false },
+      match: { length: read.cube.match_length, score: read.cube.score, game: 1 } },
   };
 }
 
@@ -29,16 +33,25 @@ function morrisState(read) {
   };
 }
 
-function rankingHtml(moves, format) {
-  return `<ol class="ranking" id="ranking">${moves.slice(0, 20).map((m, i) => `<li data-rank="${i + 1}"><code>${escape(m.move)}</code> ${format(m.value)}${i > 0 ? ` <span class="muted">(${format(m.value - moves[0].value)})</span>` : ''}</li>`).join('')}</ol>`;
+// The moves, best first, each with its value, its loss against the best and `extra(move)`.
+function rankingHtml(moves, format, extra = () => '') {
+  return `<ol class="ranking" id="ranking">${moves.slice(0, 20).map((m, i) => `<li data-rank="${i + 1}"><code>${escape(m.move)}</code> ${format(m.value)}${i > 0 ? ` <span class="muted">(${format(m.value - moves[0].value)})</span>` : ''}${extra(m)}</li>`).join('')}</ol>`;
 }
+
+// A Morris move's perfect-play value and distance where the databases know the position after it.
+const databaseValue = (m) => (m.perfect
+  ? ` · <span class="db-value" data-db="known">${escape(t('analysis-db-value', { value: perfectWords(m.perfect) }))}</span>`
+  : ` · <span class="db-value muted" data-db="unknown">${t('analysis-db-unknown')}</span>`);
 
 // Ranks the read position: every move of the dice (backgammon) or of the side to move (Morris).
 async function rank(read, dice, plies) {
   if (read.game === 'morris') {
     const { moves, perfect } = await morrisAnalysis(new URLSearchParams({ position: read.position }));
     const known = perfect ? `<p id="perfect">${t('review-perfect')}: ${perfectWords(perfect)}</p>` : '';
-    return `<p>${t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) })}</p>${known}${rankingHtml(moves, (v) => signed(v / 100, 2))}`;
+    // Each move's database value where they know some; one line where they know none.
+    const anyKnown = moves.some((m) => m.perfect);
+    const none = anyKnown ? '' : `<p class="muted" id="db-none">${t('analysis-db-none')}</p>`;
+    return `<p>${t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) })}</p>${known}${none}${rankingHtml(moves, (v) => signed(v / 100, 2), anyKnown ? databaseValue : undefined)}`;
   }
   const query = new URLSearchParams({ position_id: read.position_id, match_id: read.match_id || '' });
   if (dice) query.set('dice', dice);
@@ -71,13 +84,23 @@ export async function showAnalysisBoard(app) {
         <button type="submit" id="analysis-go">${t('analysis-board-go')}</button>
       </form>
       <p class="muted">${t('analysis-board-formats')}</p>
+      <div class="buttons"><button type="button" id="edit-toggle" class="secondary" aria-pressed="false">${t('edit-position')}</button></div>
       <p class="error" id="error" role="alert"></p>
       <div class="review-main">
         <div class="board-wrap" id="analysis-position"></div>
         <div class="panel" id="analysis-result"></div>
+        <div class="panel edit-panel" id="edit-panel" hidden></div>
       </div>
+      <form class="panel play-from-here" id="play-from-here" hidden>
+        <span>${t('play-from-here-hint')}</span>
+        <label>${t('opt-level')} <select name="level" id="play-level">${Array.from({ length: 10 }, (_, i) => `<option value="${i + 1}"${i === 4 ? ' selected' : ''}>${i + 1}</option>`).join('')}</select></label>
+        <label>${t('opt-side')} <select name="side" id="play-side">${['white', 'black', 'random'].map((s) => `<option value="${s}">${t(`side-${s}`)}</option>`).join('')}</select></label>
+        <button type="submit" id="play-from-here-go">${t('play-from-here-go')}</button>
+      </form>
     </div>`;
   const $ = (id) => document.getElementById(id);
+  let read = null;      // the position last read
+  let editor = null;    // while editing: { model, tool, board, version }
   const go = async () => {
     const text = $('analysis-text').value.trim();
     if (!text) return;
@@ -85,7 +108,7 @@ export async function showAnalysisBoard(app) {
     $('error').textContent = '';
     $('analysis-result').textContent = t('hint-thinking');
     try {
-      const read = await readPosition(query);
+      read = await readPosition(query);
       const dice = $('analysis-dice').value.trim() || read.dice || '';
       if (dice) query.set('dice', dice);
       const plies = $('analysis-plies').value;
@@ -97,11 +120,156 @@ export async function showAnalysisBoard(app) {
       board.update(read.game === 'morris' ? morrisState(read) : backgammonState({ ...read, dice }));
       $('analysis-board').dataset.game = read.game;
       $('analysis-result').innerHTML = await rank(read, dice, plies);
+      $('play-from-here').hidden = !STARTS.includes(read.game);
     } catch (error) {
+      $('play-from-here').hidden = true;
       $('analysis-result').textContent = '';
       $('error').textContent = t('error', { message: errorText(error) });
     }
   };
-  $('analysis-form').addEventListener('submit', (event) => { event.preventDefault(); go(); });
+  $('analysis-form').addEventListener('submit', (event) => { event.preventDefault(); if (!editor) go(); });
+  const edit = editMode($, () => read, go, (on) => { editor = on; });
+  $('edit-toggle').addEventListener('click', () => { $('play-from-here').hidden = true; edit.toggle(); });
+  $('play-from-here').addEventListener('submit', (event) => {
+    event.preventDefault();
+    playFromHere($, read);
+  });
   if (params.get('text')) go();
+}
+
+// The games the server starts from a set-up position (POST /api/games with `start`).
+const STARTS = ['morris', 'backgammon'];
+
+// Opens a game against the computer from the position shown: the text as read, standard rules.
+// Backgammon: the board, cube and score read, with the dice given (else the game starts with a roll).
+async function playFromHere($, read) {
+  $('error').textContent = '';
+  try {
+    let start = read.position;
+    if (read.game === 'backgammon') {
+      const model = backgammonModel(read);
+      const dice = $('analysis-dice').value.trim() || read.dice || '';
+      model.dice = /^[1-6][1-6]$/.test(dice) ? [Number(dice[0]), Number(dice[1])] : null;
+      start = xgidOf(model);
+    }
+    const created = await createGame({ game: read.game, opponent: 'computer', level: Number($('play-level').value),
+      side: $('play-side').value, start });
+    localStorage.setItem(`ludus:seat:${created.id}`, JSON.stringify({ seat: created.seat, token: created.token, invite: created.invite }));
+    location.assign(`/play/${created.id}`);
+  } catch (error) {
+    $('error').textContent = error instanceof EditError ? error.text() : t('error', { message: errorText(error) });
+  }
+}
+
+// Edit mode: the board takes clicks (backgammon: add a checker of the chosen colour, right-click
+// or the remove tool takes one off; Morris: empty → White → Black → empty), the panel sets the
+// rest. `setEditing` tells the page whether it is on.
+function editMode($, currentRead, go, setEditing) {
+  let editor = null;
+  const showError = (error) => {
+    if (!(error instanceof EditError)) throw error;
+    $('error').textContent = error.text();
+  };
+  const draw = () => {
+    editor.version += 1;
+    editor.board.update(editor.model.game === 'morris' ? morrisEditState(editor.model, editor.version)
+      : backgammonEditState(editor.model, editor.version));
+    // Every point takes the keyboard too: Tab to it, Enter or Space adds, Delete takes off.
+    for (const point of $('analysis-position').querySelectorAll('[data-point]')) point.setAttribute('tabindex', '0');
+  };
+  const newBoard = () => {
+    $('analysis-position').replaceChildren();
+    editor.board = editor.model.game === 'morris' ? createMorrisBoard($('analysis-position'), ctx())
+      : createBackgammonBoard($('analysis-position'), { ...ctx(), seat: 'white' }, document.createElement('div'));
+    $('analysis-board').dataset.game = editor.model.game;
+    draw();
+  };
+  const panel = () => {
+    $('edit-panel').innerHTML = editPanelHtml(editor.model, editor.tool);
+    $('edit-game').addEventListener('change', (event) => {
+      editor.model = event.target.value === 'morris' ? morrisModel() : backgammonModel();
+      panel();
+      newBoard();
+    });
+    $('edit-clear').addEventListener('click', () => { editor.model = cleared(editor.model); panel(); draw(); });
+    $('edit-start').addEventListener('click', () => {
+      editor.model = editor.model.game === 'morris' ? morrisModel() : backgammonModel();
+      panel();
+      draw();
+    });
+  };
+  const change = (event) => {
+    if (!editor) return;
+    if (event.target.name === 'edit-tool') { editor.tool = event.target.value; return; }
+    if (event.target.id === 'edit-game') return;
+    $('error').textContent = '';
+    try { readPanel(editor.model, $); draw(); } catch (error) { showError(error); }
+  };
+  $('edit-panel').addEventListener('change', change);
+  // A click on a point or the bar (the bar and trays: the chosen colour's).
+  const click = (event, remove) => {
+    const target = editor && event.target.closest?.('[data-point]');
+    if (!target) return;
+    event.preventDefault();
+    event.stopPropagation();
+    $('error').textContent = '';
+    const { model } = editor;
+    try {
+      if (model.game === 'morris') {
+        if (remove) delete model.points[target.dataset.point];
+        else cyclePoint(model, target.dataset.point);
+        $('edit-hand-white').value = model.in_hand.white;
+        $('edit-hand-black').value = model.in_hand.black;
+      } else {
+        const point = Number(target.dataset.point);
+        if (point === 0) return;
+        const colour = editor.tool === 'remove' ? null : editor.tool;
+        if (remove || !colour) {
+          const barSide = colour || (model.bar.white ? 'white' : 'black');
+          removeChecker(model, barSide, point);
+        } else addChecker(model, colour, point);
+      }
+      draw();
+      if (event.type === 'keydown') $('analysis-position').querySelector(`[data-point="${target.dataset.point}"]`)?.focus();
+    } catch (error) { showError(error); }
+  };
+  $('analysis-position').addEventListener('click', (event) => click(event, false), true);
+  $('analysis-position').addEventListener('contextmenu', (event) => click(event, true), true);
+  $('analysis-position').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') click(event, false);
+    else if (event.key === 'Delete' || event.key === 'Backspace') click(event, true);
+  }, true);
+  const start = () => {
+    const read = currentRead();
+    const model = !read ? backgammonModel() : read.game === 'morris' ? morrisModel(read) : backgammonModel(read);
+    editor = { model, tool: 'white', board: null, version: 0 };
+    setEditing(editor);
+    $('analysis-result').hidden = true;
+    $('edit-panel').hidden = false;
+    $('edit-toggle').textContent = t('edit-done');
+    $('edit-toggle').setAttribute('aria-pressed', 'true');
+    $('analysis-board').classList.add('editing');
+    panel();
+    newBoard();
+  };
+  // Leaves edit mode with the position written into the text field, analysed and addressed.
+  const finish = () => {
+    $('error').textContent = '';
+    let text;
+    try {
+      readPanel(editor.model, $);
+      text = editor.model.game === 'morris' ? fenOf(editor.model) : xgidOf(editor.model);
+    } catch (error) { showError(error); return; }
+    editor = null;
+    setEditing(null);
+    $('analysis-text').value = text;
+    $('analysis-dice').value = '';
+    $('analysis-result').hidden = false;
+    $('edit-panel').hidden = true;
+    $('edit-toggle').textContent = t('edit-position');
+    $('edit-toggle').setAttribute('aria-pressed', 'false');
+    $('analysis-board').classList.remove('editing');
+    go();
+  };
+  return { toggle: () => (editor ? finish() : start()) };
 }

@@ -15,8 +15,8 @@ use crate::game::{
     PerSide, RuleOptions, Side,
 };
 use ludus_backgammon::{
-    CubeOwner, Dice, GameEnd, GameEvent, Match, MatchState, Move, Phase, Position, Rules, Seat,
-    SeededDice, Turn, WinKind, write_mat,
+    CubeOwner, Dice, GameEnd, GameEvent, GameState, Match, MatchState, Move, Phase, Position,
+    Rules, Seat, SeededDice, Setup, Turn, WinKind, Xgid, write_mat,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -118,6 +118,65 @@ fn parse_rules(entries: &[(&str, &Value)]) -> Result<BackgammonRules, RulesError
         }
     }
     Ok(options)
+}
+
+/// The match state and set-up a start text describes: an XGID, or a gnubg Position ID with its
+/// Match ID (alone: White on roll, money, the cube in the middle, no dice), checked for a game that
+/// can be played on from there.
+fn start_setup(text: &str) -> Result<(MatchState, Setup), RulesError> {
+    let text = text.trim();
+    let bad = |reason: &str| super::bad_start(text, reason);
+    let (position, state) = if let Ok(xgid) = text.parse::<Xgid>() {
+        (xgid.position, xgid.state)
+    } else if let Some((position, match_id)) = text.split_once(':') {
+        let position = Position::from_position_id(position.trim())
+            .map_err(|error| bad(&format!("position id: {error}")))?;
+        let state = MatchState::from_match_id(match_id.trim())
+            .map_err(|error| bad(&format!("match id: {error}")))?;
+        (position, state)
+    } else {
+        let position = Position::from_position_id(text).map_err(|error| {
+            bad(&format!(
+                "neither an XGID nor a gnubg Position ID (with its Match ID): {error}"
+            ))
+        })?;
+        let state = MatchState {
+            cube_value: 1,
+            cube_owner: CubeOwner::Centered,
+            on_roll: Seat::Zero,
+            crawford: false,
+            game_state: GameState::Playing,
+            turn: Seat::Zero,
+            double_offered: false,
+            resignation: None,
+            dice: None,
+            match_length: 0,
+            score: [0, 0],
+            jacoby: false,
+        };
+        (position, state)
+    };
+    let over = !matches!(state.game_state, GameState::Playing | GameState::NoGame);
+    if over || position.game_result().is_some() {
+        return Err(bad("the game is already over in this position"));
+    }
+    if state.double_offered || state.resignation.is_some() {
+        return Err(bad("a double or a resignation is pending"));
+    }
+    if state.match_length > MAX_MATCH_LENGTH {
+        return Err(bad("the match length must be 0 (money) to 25"));
+    }
+    if state.match_length > 0 && state.score.iter().any(|&s| s >= state.match_length) {
+        return Err(bad("a score must be below the match length"));
+    }
+    let setup = Setup {
+        position,
+        on_roll: state.on_roll,
+        cube_value: state.cube_value,
+        cube_owner: state.cube_owner,
+        dice: state.dice,
+    };
+    Ok((state, setup))
 }
 
 fn seat_of(side: Side) -> Seat {
@@ -428,9 +487,31 @@ impl BackgammonGame {
     pub fn new(
         rules: &[(&str, &Value)],
         seed: u64,
+        start: Option<&str>,
         player: Arc<dyn BackgammonPlayer>,
     ) -> Result<BackgammonGame, RulesError> {
-        let options = parse_rules(rules)?;
+        let mut options = parse_rules(rules)?;
+        if let Some(text) = start {
+            let (state, setup) = start_setup(text)?;
+            options.match_length = state.match_length;
+            let rules = if state.match_length == 0 {
+                Rules::default()
+            } else {
+                Rules::match_to(state.match_length)
+            };
+            let first =
+                ludus_backgammon::Game::from_setup(rules, state.score, state.crawford, setup);
+            let names = ["White".to_string(), "Black".to_string()];
+            let mut game = BackgammonGame {
+                options,
+                record: Match::from_setup(names, state.score, first),
+                dice: SeededDice::new(seed),
+                conceded_by: None,
+                player,
+            };
+            game.advance();
+            return Ok(game);
+        }
         let rules = if options.match_length == 0 {
             Rules::default()
         } else {

@@ -33,14 +33,15 @@ pub trait MatchAnalyser: Send + Sync {
     /// passes it on unchanged), or why it cannot be analysed.
     fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure>;
 
-    /// The review of the Morris game `moves` played from the empty board under `rules`; by
-    /// default none (the review endpoint then answers 501).
+    /// The review of the Morris game `moves` played from `start` (the empty board, or a set-up
+    /// position) under `rules`; by default none (the review endpoint then answers 501).
     fn review_morris(
         &self,
         rules: &ludus_morris::Rules,
+        start: &ludus_morris::Position,
         moves: &[ludus_morris::Move],
     ) -> Result<crate::review::MorrisReview, AnalysisFailure> {
-        let _ = (rules, moves);
+        let _ = (rules, start, moves);
         Err("this analyser reviews no Morris games".into())
     }
 }
@@ -59,6 +60,14 @@ pub enum RulesError {
         /// The option sent.
         option: String,
     },
+    /// A start position (`start` of `POST /api/games`) that the game cannot start from.
+    #[error("cannot start from {text:?}: {reason}")]
+    BadStart {
+        /// The text sent (at most 120 characters of it).
+        text: String,
+        /// Why, in English.
+        reason: String,
+    },
     /// An option with a value outside its range.
     #[error("`{option}` must be {expected}")]
     BadValue {
@@ -76,6 +85,7 @@ impl RulesError {
             RulesError::NotAnObject => "rules-not-object",
             RulesError::UnknownOption { .. } => "unknown-rule-option",
             RulesError::BadValue { .. } => "bad-rule-value",
+            RulesError::BadStart { .. } => "bad-start",
         }
     }
 
@@ -85,6 +95,9 @@ impl RulesError {
             RulesError::NotAnObject => Vec::new(),
             RulesError::UnknownOption { option, .. } => vec![("option", option.clone())],
             RulesError::BadValue { option, .. } => vec![("option", option.to_string())],
+            RulesError::BadStart { text, reason } => {
+                vec![("start", text.clone()), ("reason", reason.clone())]
+            }
         }
     }
 }
@@ -98,20 +111,46 @@ fn rule_entries(rules: &Value) -> Result<Vec<(&str, &Value)>, RulesError> {
     }
 }
 
-/// A new game of `kind` with the given rule options (a JSON object) and dice seed.
+/// A new game of `kind` with the given rule options (a JSON object) and dice seed, from the
+/// usual start.
 pub fn new_game(
     kind: GameKind,
     rules: &Value,
     seed: u64,
     players: &Players,
 ) -> Result<Box<dyn Game>, RulesError> {
+    new_game_from(kind, rules, seed, None, players)
+}
+
+/// [`new_game`] from the set-up position `start` where one is given (Morris: a Sanmill FEN or a
+/// Ludus position text; Backgammon: an XGID or a gnubg Position ID with its Match ID).
+pub fn new_game_from(
+    kind: GameKind,
+    rules: &Value,
+    seed: u64,
+    start: Option<&str>,
+    players: &Players,
+) -> Result<Box<dyn Game>, RulesError> {
     let entries = rule_entries(rules)?;
     Ok(match kind {
-        GameKind::Morris => Box::new(morris::MorrisGame::new(&entries, players.morris.clone())?),
+        GameKind::Morris => Box::new(morris::MorrisGame::new(
+            &entries,
+            start,
+            players.morris.clone(),
+        )?),
         GameKind::Backgammon => Box::new(backgammon::BackgammonGame::new(
             &entries,
             seed,
+            start,
             players.backgammon.clone(),
         )?),
     })
+}
+
+/// The refusal of the start `text` for `reason`.
+pub(crate) fn bad_start(text: &str, reason: impl Into<String>) -> RulesError {
+    RulesError::BadStart {
+        text: text.chars().take(120).collect(),
+        reason: reason.into(),
+    }
 }

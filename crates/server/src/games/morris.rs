@@ -7,8 +7,10 @@ use crate::game::{
     Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, GameView, PerSide,
     RuleOptions, Side,
 };
+use ludus_morris::fen::Fen;
 use ludus_morris::geometry::MILLS;
 use ludus_morris::record::{OffBoardResult, Record};
+use ludus_morris::token::MorrisState;
 use ludus_morris::{Color, Move, Outcome, Position, Rules, Square};
 use serde::Serialize;
 use serde_json::Value;
@@ -44,6 +46,19 @@ pub trait MorrisPlayer: Send + Sync {
     /// …) where the player's endgame databases know it; `None` by default.
     fn perfect_value(&self, position: &Position, rules: &Rules) -> Option<String> {
         let _ = (position, rules);
+        None
+    }
+
+    /// The perfect-play value of playing `mv` in `position`, for the side that plays it and
+    /// counted from before the move (`win in 5 plies`, …), where the databases know the position
+    /// after it; `None` by default.
+    fn perfect_value_of_move(
+        &self,
+        position: &Position,
+        mv: Move,
+        rules: &Rules,
+    ) -> Option<String> {
+        let _ = (position, mv, rules);
         None
     }
 }
@@ -107,6 +122,27 @@ fn parse_rules(entries: &[(&str, &Value)]) -> Result<Rules, RulesError> {
     Ok(parsed)
 }
 
+/// The position a Sanmill FEN or a Ludus position text describes.
+fn start_position(text: &str) -> Result<Position, RulesError> {
+    let text = text.trim();
+    if let Ok(fen) = text.parse::<Fen>() {
+        return match fen.state() {
+            Ok(MorrisState::Turn(position)) => Ok(position),
+            Ok(MorrisState::Removal(_)) => Err(super::bad_start(
+                text,
+                "a game cannot start between a mill and its removal",
+            )),
+            Err(error) => Err(super::bad_start(text, error.to_string())),
+        };
+    }
+    text.parse::<Position>().map_err(|error| {
+        super::bad_start(
+            text,
+            format!("neither a Sanmill FEN nor a Ludus position ({error})"),
+        )
+    })
+}
+
 /// Placing, moving or flying: what the side to move does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -163,13 +199,28 @@ pub struct MorrisGame {
 }
 
 impl MorrisGame {
-    /// A new game from the empty board under the given rule options.
+    /// A new game under the given rule options, from the empty board or from `start` (a
+    /// Sanmill FEN or a Ludus position text).
     pub fn new(
         rules: &[(&str, &Value)],
+        start: Option<&str>,
         player: Arc<dyn MorrisPlayer>,
     ) -> Result<MorrisGame, RulesError> {
+        let rules = parse_rules(rules)?;
+        let game = match start {
+            None => ludus_morris::Game::new(rules),
+            Some(text) => ludus_morris::Game::from_position(rules, start_position(text)?),
+        };
+        if let Some(text) = start
+            && game.outcome().is_some()
+        {
+            return Err(super::bad_start(
+                text,
+                "the game is already over in this position",
+            ));
+        }
         Ok(MorrisGame {
-            game: ludus_morris::Game::new(parse_rules(rules)?),
+            game,
             resigned: None,
             player,
         })
@@ -369,6 +420,10 @@ pub struct RankedMorrisMove {
     pub mv: String,
     /// Its value for the side to move.
     pub value: i32,
+    /// Its perfect-play value for the side to move (`win in 5 plies`, `draw`, `loss in 8
+    /// plies`: the distance counted from before the move), where the endgame databases know the
+    /// position after it; `null` where they do not.
+    pub perfect: Option<String>,
 }
 
 /// `GET /api/morris/analysis`: every legal move with its value, best first.
@@ -409,6 +464,7 @@ pub fn analysis(
         .map(|(mv, value)| RankedMorrisMove {
             mv: mv.to_string(),
             value,
+            perfect: players.morris.perfect_value_of_move(&position, mv, &rules),
         })
         .collect();
     let perfect = players.morris.perfect_value(&position, &rules);
