@@ -148,6 +148,10 @@ pub(crate) struct TrainArgs {
     /// Write a checkpoint every this many games.
     #[arg(long, default_value_t = 5_000)]
     checkpoint_every: u64,
+    /// Stop once the network has seen this many games, with the learning rate where --games
+    /// puts it (replays a checkpoint of a longer run exactly).
+    #[arg(long, value_name = "GAMES")]
+    stop_at: Option<u64>,
     /// No progress bar (for logs).
     #[arg(long)]
     quiet: bool,
@@ -251,8 +255,9 @@ fn run_train(args: TrainArgs) -> CliResult {
         games: args.games,
     };
     let mut checkpoints = Checkpoints::new(&args, args.games, net.games_trained, "games");
+    let stop_at = args.stop_at.unwrap_or(u64::MAX);
     train(&mut net, &config, |net, done| {
-        checkpoints.progress(net, done)
+        checkpoints.progress(net, done) && done < stop_at
     });
     checkpoints.finish(&net)?;
     outln!(
