@@ -6,30 +6,88 @@
 //! * the bar: `n / 2`; borne off: `n / 15`;
 //! * the pip count divided by [`PIP_SCALE`].
 //!
-//! Then one input for "contact is over" ([`Position::is_race`]). 2 × 99 + 1 = 199 inputs.
+//! Then one input for "contact is over" ([`Position::is_race`]). 2 × 99 + 1 = 199 inputs: the
+//! board inputs ([`encode`], encoding id 1, [`Encoding::Board`]).
+//!
+//! [`Encoding::Features`] (id 2) appends [`features::PER_SIDE`] hand-made features per side
+//! (the side on roll first): 209 inputs, the first 199 the board inputs, so a network of encoding
+//! 1 widens to encoding 2 by zero weight rows ([`crate::net::Net::widened`]).
+//!
 //! The encoding is sparse: a typical board has 30–45 non-zero inputs, and the network's first
 //! layer only touches their weight rows.
 
+pub mod features;
+
+use features::SideView;
 use ludus_backgammon::{BAR, OFF, Position};
 
 /// Inputs per point.
 const PER_POINT: usize = 4;
 /// Inputs per side: 24 points, bar, off, pips.
 pub const PER_SIDE: usize = 24 * PER_POINT + 3;
-/// Total number of inputs.
+/// Number of board inputs ([`Encoding::Board`]).
 pub const INPUTS: usize = 2 * PER_SIDE + 1;
+/// Number of inputs of [`Encoding::Features`]: the board inputs, then the features of each side.
+pub const FEATURE_INPUTS: usize = INPUTS + 2 * features::PER_SIDE;
 /// Pips are scaled so the starting count (167) is about 1.
 pub const PIP_SCALE: f32 = 167.0;
-/// Identifier of this encoding in weights files; bump when the encoding changes.
+/// Identifier of the board encoding in weights files.
 pub const ENCODING_ID: u32 = 1;
 /// Most non-zero inputs a board can have: a point with `n` checkers uses at most `n` inputs, so 15
-/// per side, plus bar, off and pips per side, plus the race flag.
-pub const MAX_ACTIVE: usize = 2 * (15 + 3) + 1;
+/// per side, plus bar, off and pips per side, plus the race flag, plus the features.
+pub const MAX_ACTIVE: usize = 2 * (15 + 3) + 1 + 2 * features::PER_SIDE;
+
+/// The input encodings a network can be trained on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// Encoding id 1: the board inputs ([`encode`], [`INPUTS`]).
+    Board,
+    /// Encoding id 2: the board inputs and hand-made features ([`encode_with_features`],
+    /// [`FEATURE_INPUTS`]).
+    Features,
+}
+
+impl Encoding {
+    /// The encoding with this id in weights files.
+    pub fn from_id(id: u32) -> Option<Encoding> {
+        match id {
+            1 => Some(Encoding::Board),
+            2 => Some(Encoding::Features),
+            _ => None,
+        }
+    }
+
+    /// The id written in weights files.
+    pub fn id(self) -> u32 {
+        match self {
+            Encoding::Board => ENCODING_ID,
+            Encoding::Features => 2,
+        }
+    }
+
+    /// Number of inputs.
+    pub fn inputs(self) -> usize {
+        match self {
+            Encoding::Board => INPUTS,
+            Encoding::Features => FEATURE_INPUTS,
+        }
+    }
+
+    /// Encodes `position` into `out` (cleared first).
+    #[inline]
+    pub fn encode(self, position: &Position, out: &mut SparseInputs) {
+        match self {
+            Encoding::Board => encode(position, out),
+            Encoding::Features => encode_with_features(position, out),
+        }
+    }
+}
 
 /// A sparse input vector: `(index, value)` pairs of the non-zero inputs, on the stack.
 #[derive(Clone, Copy, Debug)]
 pub struct SparseInputs {
     len: usize,
+    width: usize,
     index: [u16; MAX_ACTIVE],
     value: [f32; MAX_ACTIVE],
 }
@@ -45,6 +103,7 @@ impl SparseInputs {
     pub fn new() -> Self {
         SparseInputs {
             len: 0,
+            width: INPUTS,
             index: [0; MAX_ACTIVE],
             value: [0.0; MAX_ACTIVE],
         }
@@ -78,9 +137,14 @@ impl SparseInputs {
         }
     }
 
+    /// Number of inputs of the encoding that filled this vector (dense length).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
     /// The dense form (for tests and tools).
     pub fn to_dense(&self) -> Vec<f32> {
-        let mut dense = vec![0.0; INPUTS];
+        let mut dense = vec![0.0; self.width];
         for (&i, &v) in self.indices().iter().zip(self.values()) {
             dense[usize::from(i)] = v;
         }
@@ -88,13 +152,29 @@ impl SparseInputs {
     }
 }
 
-/// Encodes `position` into `out` (cleared first).
+/// Encodes `position` into `out` (cleared first): the 199 board inputs ([`Encoding::Board`]).
 pub fn encode(position: &Position, out: &mut SparseInputs) {
     out.len = 0;
+    out.width = INPUTS;
     let (player_pips, opponent_pips) = position.pip_count();
     encode_side(&position.player_checkers(), player_pips, 0, out);
     encode_side(&position.opponent_checkers(), opponent_pips, PER_SIDE, out);
     out.push(INPUTS - 1, if position.is_race() { 1.0 } else { 0.0 });
+}
+
+/// Encodes `position` into `out` (cleared first): the board inputs, then the features of the side
+/// on roll and of the opponent ([`Encoding::Features`]).
+pub fn encode_with_features(position: &Position, out: &mut SparseInputs) {
+    encode(position, out);
+    out.width = FEATURE_INPUTS;
+    let (mine, theirs) = (position.player_checkers(), position.opponent_checkers());
+    let sides = [SideView::new(&mine, &theirs), SideView::new(&theirs, &mine)];
+    for (k, side) in sides.iter().enumerate() {
+        let base = INPUTS + k * features::PER_SIDE;
+        for (i, v) in side.values().into_iter().enumerate() {
+            out.push(base + i, v);
+        }
+    }
 }
 
 fn encode_side(side: &[u8; 26], pips: u32, base: usize, out: &mut SparseInputs) {
@@ -134,5 +214,34 @@ mod tests {
         assert_eq!(&d[six..six + 4], &[1.0, 1.0, 1.0, 1.0]);
         assert!((d[PER_SIDE - 1] - 1.0).abs() < 0.01);
         assert!(s.len() <= MAX_ACTIVE);
+    }
+
+    #[test]
+    fn features_follow_the_board_inputs_unchanged() {
+        for position in ludus_backgammon::random_positions(5, 200) {
+            let (mut board, mut rich) = (SparseInputs::new(), SparseInputs::new());
+            encode(&position, &mut board);
+            encode_with_features(&position, &mut rich);
+            let (board, rich) = (board.to_dense(), rich.to_dense());
+            assert_eq!(rich.len(), FEATURE_INPUTS);
+            assert_eq!(&rich[..INPUTS], &board[..]);
+            assert!(rich[INPUTS..].iter().all(|v| (0.0..=1.0).contains(v)));
+        }
+    }
+
+    #[test]
+    fn starting_board_features() {
+        let mut s = SparseInputs::new();
+        encode_with_features(&Position::starting(), &mut s);
+        let d = s.to_dense();
+        let mine = &d[INPUTS..INPUTS + features::PER_SIDE];
+        // No blots; the back checkers on the 24-point face the opponent's points 5 and 7 pips
+        // ahead: 6-2, 6-3, 6-4, 6-5, 5-3, 5-4, 2-2, 3-3 and 4-4 pass them (15 rolls); longest
+        // prime 1 (points 6, 8, 13, 24 are all single runs); 6-point made.
+        assert_eq!(mine[0], 0.0);
+        assert!((mine[1] - 15.0 / 36.0).abs() < 1e-6, "{mine:?}");
+        assert!((mine[3] - 1.0 / 6.0).abs() < 1e-6);
+        assert!((mine[4] - 1.0 / 36.0).abs() < 1e-6);
+        assert_eq!(&d[INPUTS..INPUTS + 5], &d[INPUTS + 5..INPUTS + 10]);
     }
 }

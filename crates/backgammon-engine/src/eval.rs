@@ -2,7 +2,7 @@
 //! network, the bearoff databases, or the final result.
 
 use crate::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
-use crate::encoding::{SparseInputs, encode};
+use crate::encoding::SparseInputs;
 use crate::net::{DEFAULT_HIDDEN, Net, OUTPUTS};
 use ludus_backgammon::{GameResult, Position, Side, WinKind};
 use std::sync::{Arc, OnceLock};
@@ -203,7 +203,7 @@ impl NetEvaluator {
     #[inline]
     pub fn eval_net(&self, position: &Position) -> Probabilities {
         let mut x = SparseInputs::new();
-        encode(position, &mut x);
+        self.net.encode(position, &mut x);
         let n = self.net.hidden();
         if n <= MAX_STACK_HIDDEN {
             let mut h = [0.0f32; MAX_STACK_HIDDEN];

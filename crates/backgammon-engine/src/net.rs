@@ -10,7 +10,7 @@
 //! (hidden), `w2` (outputs × hidden), `b2` (outputs), then a `u64` FNV-1a checksum of everything
 //! before it.
 
-use crate::encoding::{ENCODING_ID, INPUTS, SparseInputs};
+use crate::encoding::{Encoding, SparseInputs};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -38,7 +38,7 @@ pub enum WeightsError {
     Version(u32),
     /// The file was made for another input encoding or shape.
     #[error(
-        "weights are for encoding {encoding} with {inputs} inputs and {outputs} outputs; this engine uses encoding {ENCODING_ID}, {INPUTS} inputs, {OUTPUTS} outputs"
+        "weights are for encoding {encoding} with {inputs} inputs and {outputs} outputs; this engine reads encoding 1 (199 inputs) and 2 (209 inputs), {OUTPUTS} outputs"
     )]
     Shape {
         /// Encoding id in the file.
@@ -67,6 +67,7 @@ pub enum WeightsError {
 /// The network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
+    encoding: Encoding,
     hidden: usize,
     /// Self-play games this network was trained on (metadata).
     pub games_trained: u64,
@@ -83,8 +84,13 @@ pub fn sigmoid(x: f32) -> f32 {
 }
 
 impl Net {
-    /// A network with random weights from `seed`.
+    /// A network of the board encoding ([`Encoding::Board`]) with random weights from `seed`.
     pub fn random(hidden: usize, seed: u64) -> Net {
+        Net::random_with(Encoding::Board, hidden, seed)
+    }
+
+    /// A network of `encoding` with random weights from `seed`.
+    pub fn random_with(encoding: Encoding, hidden: usize, seed: u64) -> Net {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut draw = |n: usize| -> Vec<f32> {
             (0..n)
@@ -92,9 +98,10 @@ impl Net {
                 .collect()
         };
         Net {
+            encoding,
             hidden,
             games_trained: 0,
-            w1: draw(INPUTS * hidden),
+            w1: draw(encoding.inputs() * hidden),
             b1: draw(hidden),
             w2: draw(OUTPUTS * hidden),
             b2: [0.0; OUTPUTS],
@@ -104,6 +111,65 @@ impl Net {
     /// Hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// The input encoding this network reads.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Encodes `position` for this network.
+    #[inline]
+    pub fn encode(&self, position: &ludus_backgammon::Position, out: &mut SparseInputs) {
+        self.encoding.encode(position, out);
+    }
+
+    /// The same network reading `encoding`, whose inputs extend this one's: the new inputs get
+    /// zero weights, so every output stays exactly as it was (a warm start for training with
+    /// more inputs). `None` when `encoding` has fewer inputs.
+    pub fn widened(&self, encoding: Encoding) -> Option<Net> {
+        let (old, new) = (self.encoding.inputs(), encoding.inputs());
+        if new < old {
+            return None;
+        }
+        let mut w1 = self.w1.clone();
+        w1.resize(new * self.hidden, 0.0);
+        Some(Net {
+            encoding,
+            w1,
+            ..self.clone()
+        })
+    }
+
+    /// The same network with `hidden` hidden units (at least as many as now): each new unit gets
+    /// small random input weights from `seed` and zero output weights, so every output stays
+    /// exactly as it was.
+    pub fn with_hidden(&self, hidden: usize, seed: u64) -> Option<Net> {
+        let old = self.hidden;
+        if hidden < old {
+            return None;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let inputs = self.encoding.inputs();
+        let mut w1 = Vec::with_capacity(inputs * hidden);
+        for row in self.w1.chunks_exact(old) {
+            w1.extend_from_slice(row);
+            w1.extend((old..hidden).map(|_| rng.random_range(-INIT_SCALE..INIT_SCALE)));
+        }
+        let mut b1 = self.b1.clone();
+        b1.resize(hidden, 0.0);
+        let mut w2 = Vec::with_capacity(OUTPUTS * hidden);
+        for row in self.w2.chunks_exact(old) {
+            w2.extend_from_slice(row);
+            w2.extend(std::iter::repeat_n(0.0, hidden - old));
+        }
+        Some(Net {
+            hidden,
+            w1,
+            b1,
+            w2,
+            ..self.clone()
+        })
     }
 
     /// The hidden layer's activations for `x`, written to `h` (length [`Self::hidden`]).
@@ -161,7 +227,14 @@ impl Net {
         let y = self.forward(x, h);
         let delta_o: [f32; OUTPUTS] = std::array::from_fn(|o| target[o] - y[o]);
         // Hidden deltas use the second layer before it is updated.
-        let mut delta_h = vec![0.0f32; n];
+        let mut delta_h_stack = [0.0f32; 512];
+        let mut delta_h_heap = Vec::new();
+        let delta_h: &mut [f32] = if n <= delta_h_stack.len() {
+            &mut delta_h_stack[..n]
+        } else {
+            delta_h_heap.resize(n, 0.0);
+            &mut delta_h_heap
+        };
         for (j, d) in delta_h.iter_mut().enumerate() {
             let back: f32 = (0..OUTPUTS).map(|o| delta_o[o] * self.w2[o * n + j]).sum();
             *d = back * h[j] * (1.0 - h[j]);
@@ -176,11 +249,11 @@ impl Net {
         for (&i, &v) in x.indices().iter().zip(x.values()) {
             let row = &mut self.w1[usize::from(i) * n..usize::from(i) * n + n];
             let s = rate * v;
-            for (w, d) in row.iter_mut().zip(&delta_h) {
+            for (w, d) in row.iter_mut().zip(delta_h.iter()) {
                 *w += s * d;
             }
         }
-        for (b, d) in self.b1.iter_mut().zip(&delta_h) {
+        for (b, d) in self.b1.iter_mut().zip(delta_h.iter()) {
             *b += rate * d;
         }
     }
@@ -191,8 +264,8 @@ impl Net {
         out.extend_from_slice(MAGIC);
         for v in [
             FORMAT_VERSION,
-            ENCODING_ID,
-            INPUTS as u32,
+            self.encoding.id(),
+            self.encoding.inputs() as u32,
             self.hidden as u32,
             OUTPUTS as u32,
         ] {
@@ -225,18 +298,21 @@ impl Net {
             return Err(WeightsError::Version(version));
         }
         let (encoding, inputs, hidden, outputs) = (u32_at(12), u32_at(16), u32_at(20), u32_at(24));
-        if encoding != ENCODING_ID || inputs as usize != INPUTS || outputs as usize != OUTPUTS {
-            return Err(WeightsError::Shape {
-                encoding,
-                inputs,
-                outputs,
-            });
-        }
+        let shape_error = WeightsError::Shape {
+            encoding,
+            inputs,
+            outputs,
+        };
+        let encoding_of_file = match Encoding::from_id(encoding) {
+            Some(e) if e.inputs() == inputs as usize && outputs as usize == OUTPUTS => e,
+            _ => return Err(shape_error),
+        };
+        let n_inputs = encoding_of_file.inputs();
         if hidden == 0 || hidden as usize > MAX_HIDDEN {
             return Err(WeightsError::Hidden(hidden));
         }
         let n = hidden as usize;
-        let floats = INPUTS * n + n + OUTPUTS * n + OUTPUTS;
+        let floats = n_inputs * n + n + OUTPUTS * n + OUTPUTS;
         let expected = HEADER + 4 * floats + 8;
         if bytes.len() != expected {
             return Err(WeightsError::Length {
@@ -254,13 +330,14 @@ impl Net {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
         let mut take = |k: usize| -> Vec<f32> { values.by_ref().take(k).collect() };
-        let w1 = take(INPUTS * n);
+        let w1 = take(n_inputs * n);
         let b1 = take(n);
         let w2 = take(OUTPUTS * n);
         let b2v = take(OUTPUTS);
         let mut b2 = [0.0; OUTPUTS];
         b2.copy_from_slice(&b2v);
         Ok(Net {
+            encoding: encoding_of_file,
             hidden: n,
             games_trained,
             w1,

@@ -11,7 +11,7 @@
 //! from a checkpoint plays the same games as an uninterrupted one.
 
 use crate::bearoff::is_bearoff;
-use crate::encoding::{SparseInputs, encode};
+use crate::encoding::SparseInputs;
 use crate::eval::{Evaluator, NetEvaluator, Probabilities, lost};
 use crate::net::Net;
 use crate::plays::plays;
@@ -90,7 +90,7 @@ fn train_game(net: &mut Net, config: &TrainConfig, game: u64, rate: f32, s: &mut
     let count = s.states.len();
     for t in (0..count).rev() {
         let target = g.flipped();
-        encode(&s.states[t], &mut x);
+        net.encode(&s.states[t], &mut x);
         net.train_step(&x, &target.to_array(), rate, &mut h);
         if t > 0 {
             // Return of s_t, used for s_{t-1}: mix the network's value of s_t with the return.
@@ -166,7 +166,7 @@ pub fn refine(net: &mut Net, config: &RefineConfig, mut progress: impl FnMut(&Ne
         loop {
             if !is_bearoff(&position) {
                 let target = crate::search::eval_plies(&evaluator, &position, config.plies);
-                encode(&position, &mut x);
+                net.encode(&position, &mut x);
                 net.train_step(&x, &target.to_array(), config.rate, &mut h);
                 done += 1;
             }

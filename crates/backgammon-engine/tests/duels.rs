@@ -81,9 +81,11 @@ fn mirroring_removes_the_luck_an_unmirrored_estimate_keeps() {
     assert_eq!(r.ci95, 0.0);
     assert!(r.ci95_unmirrored > 0.3, "{r:?}");
     assert_eq!(r.variance_ratio(), 1.0);
-    // Between different players mirroring still narrows the interval.
+    // Between different players mirroring still narrows the interval, on average: a sample of
+    // 200 games with the encoding-2 weights happened to give 0.172 mirrored against 0.168
+    // unmirrored, so the sample is larger.
     let mut net = NetPlayer::new(NetEvaluator::shipped(), 0, "net");
-    let r = duel(&mut net, &mut HeuristicPlayer, 200, 8, |_| {}).expect("a duel");
+    let r = duel(&mut net, &mut HeuristicPlayer, 600, 8, |_| {}).expect("a duel");
     assert!(r.ci95 > 0.0 && r.ci95 < r.ci95_unmirrored, "{r:?}");
     assert!(r.variance_ratio() > 1.0, "{r:?}");
 }

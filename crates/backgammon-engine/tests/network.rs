@@ -1,7 +1,9 @@
 //! Encoding, inference and the weights file format.
 
 use ludus_backgammon::Position;
-use ludus_backgammon_engine::encoding::{INPUTS, SparseInputs, encode};
+use ludus_backgammon_engine::encoding::{
+    Encoding, FEATURE_INPUTS, INPUTS, SparseInputs, encode, encode_with_features,
+};
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
 use ludus_backgammon_engine::net::{Net, WeightsError};
 
@@ -103,4 +105,76 @@ fn training_interrupted_and_resumed_equals_one_uninterrupted_run() {
     let mut parts = resumed;
     train(&mut parts, &config, |_, _| true);
     assert_eq!(whole.to_bytes(), parts.to_bytes());
+}
+
+/// The network's raw outputs on `positions` (no bearoff database).
+fn outputs(net: &Net, positions: &[Position]) -> Vec<[f32; 5]> {
+    let mut x = SparseInputs::new();
+    let mut h = vec![0.0; net.hidden()];
+    positions
+        .iter()
+        .map(|p| {
+            net.encode(p, &mut x);
+            net.forward(&x, &mut h)
+        })
+        .collect()
+}
+
+#[test]
+fn a_widened_network_plays_exactly_as_before() {
+    let positions = ludus_backgammon::random_positions(11, 300);
+    let old = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("weights");
+    let board = Net::random(24, 4);
+    for net in [old, board] {
+        let wide = net.widened(Encoding::Features).expect("wider");
+        assert_eq!(wide.encoding(), Encoding::Features);
+        assert_eq!(outputs(&wide, &positions), outputs(&net, &positions));
+        let read = Net::from_bytes(&wide.to_bytes()).expect("encoding 2 file");
+        assert_eq!(read, wide);
+        assert!(wide.widened(Encoding::Board).is_none());
+    }
+}
+
+#[test]
+fn a_grown_network_plays_exactly_as_before_and_then_learns() {
+    let positions = ludus_backgammon::random_positions(12, 300);
+    let net = Net::random_with(Encoding::Features, 16, 2);
+    let grown = net.with_hidden(24, 3).expect("larger");
+    assert_eq!(grown.hidden(), 24);
+    let (a, b) = (outputs(&net, &positions), outputs(&grown, &positions));
+    for (x, y) in a.iter().zip(&b) {
+        for (u, v) in x.iter().zip(y) {
+            assert!((u - v).abs() < 1e-6, "{x:?} {y:?}");
+        }
+    }
+    assert!(net.with_hidden(8, 3).is_none());
+    // The new units take part in training: their output weights move away from zero.
+    let mut trained = grown.clone();
+    let mut x = SparseInputs::new();
+    trained.encode(&positions[0], &mut x);
+    let mut h = vec![0.0; 24];
+    trained.train_step(&x, &[1.0, 0.0, 0.0, 0.0, 0.0], 0.1, &mut h);
+    assert_ne!(trained.to_bytes(), grown.to_bytes());
+}
+
+#[test]
+fn the_feature_encoding_extends_the_board_encoding() {
+    let mut board = SparseInputs::new();
+    let mut rich = SparseInputs::new();
+    encode(&Position::starting(), &mut board);
+    encode_with_features(&Position::starting(), &mut rich);
+    assert_eq!(rich.to_dense().len(), FEATURE_INPUTS);
+    assert_eq!(&rich.to_dense()[..INPUTS], &board.to_dense()[..]);
+    assert_eq!(Encoding::from_id(2), Some(Encoding::Features));
+    assert_eq!(Encoding::from_id(3), None);
+}
+
+#[test]
+fn a_file_whose_encoding_and_input_count_disagree_is_refused() {
+    let mut bytes = Net::random(4, 1).to_bytes();
+    bytes[12] = 2; // encoding 2 with 199 inputs
+    assert!(matches!(
+        Net::from_bytes(&bytes),
+        Err(WeightsError::Shape { encoding: 2, .. })
+    ));
 }

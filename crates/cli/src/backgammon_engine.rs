@@ -11,6 +11,7 @@ use ludus_backgammon_engine::cube::{
     Met, cube_decision_at, cube_efficiency, cubeful_equity, normalised_equity,
 };
 use ludus_backgammon_engine::duel::{DuelConfig, DuelReport, Stakes, duel_parallel};
+use ludus_backgammon_engine::encoding::Encoding;
 use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
@@ -123,9 +124,15 @@ pub(crate) struct TrainArgs {
     /// Seed of the initial weights and the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Hidden units (ignored when resuming).
-    #[arg(long, default_value_t = DEFAULT_HIDDEN)]
-    hidden: usize,
+    /// Hidden units (default 128). With --resume: grow the resumed network to this many (new
+    /// units with small random input weights and zero output weights: it plays as before).
+    #[arg(long)]
+    hidden: Option<usize>,
+    /// Input encoding: 1 (board inputs) or 2 (board inputs and hand-made features; default for a
+    /// new network). With --resume: widen a network of encoding 1 to 2 (the new inputs get zero
+    /// weights: it plays as before).
+    #[arg(long)]
+    encoding: Option<u32>,
     /// Learning rate at the start.
     #[arg(long, default_value_t = 0.1)]
     rate: f32,
@@ -141,6 +148,10 @@ pub(crate) struct TrainArgs {
     /// Write a checkpoint every this many games.
     #[arg(long, default_value_t = 5_000)]
     checkpoint_every: u64,
+    /// Stop once the network has seen this many games, with the learning rate where --games
+    /// puts it (replays a checkpoint of a longer run exactly).
+    #[arg(long, value_name = "GAMES")]
+    stop_at: Option<u64>,
     /// No progress bar (for logs).
     #[arg(long)]
     quiet: bool,
@@ -229,16 +240,10 @@ pub(crate) fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
 }
 
 fn run_train(args: TrainArgs) -> CliResult {
-    if args.hidden == 0 || args.hidden > 1024 {
-        return Err(CliError::bad_input("--hidden must be between 1 and 1024"));
-    }
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err(CliError::bad_input("--lambda must be between 0 and 1"));
     }
-    let mut net = match &args.resume {
-        Some(path) => read_weights(path)?,
-        None => Net::random(args.hidden, args.seed),
-    };
+    let mut net = initial_net(&args)?;
     if let Some(positions) = args.refine_positions {
         return run_refine(&args, net, positions);
     }
@@ -250,8 +255,9 @@ fn run_train(args: TrainArgs) -> CliResult {
         games: args.games,
     };
     let mut checkpoints = Checkpoints::new(&args, args.games, net.games_trained, "games");
+    let stop_at = args.stop_at.unwrap_or(u64::MAX);
     train(&mut net, &config, |net, done| {
-        checkpoints.progress(net, done)
+        checkpoints.progress(net, done) && done < stop_at
     });
     checkpoints.finish(&net)?;
     outln!(
@@ -261,6 +267,46 @@ fn run_train(args: TrainArgs) -> CliResult {
         args.out.display()
     )?;
     Ok(())
+}
+
+/// The network a training run starts from: `--resume`'s (widened to `--encoding`, grown to
+/// `--hidden` when given) or a new random one.
+fn initial_net(args: &TrainArgs) -> Result<Net, CliError> {
+    let hidden = args.hidden.unwrap_or(DEFAULT_HIDDEN);
+    if hidden == 0 || hidden > 1024 {
+        return Err(CliError::bad_input("--hidden must be between 1 and 1024"));
+    }
+    let encoding =
+        match args.encoding {
+            None => None,
+            Some(id) => Some(Encoding::from_id(id).ok_or_else(|| {
+                CliError::bad_input(format!("--encoding must be 1 or 2, not {id}"))
+            })?),
+        };
+    let Some(path) = &args.resume else {
+        let encoding = encoding.unwrap_or(Encoding::Features);
+        return Ok(Net::random_with(encoding, hidden, args.seed));
+    };
+    let mut net = read_weights(path)?;
+    if let Some(encoding) = encoding {
+        net = net.widened(encoding).ok_or_else(|| {
+            CliError::bad_input(format!(
+                "--encoding {}: {} has more inputs; a network can only be widened",
+                encoding.id(),
+                path.display()
+            ))
+        })?;
+    }
+    if args.hidden.is_some() {
+        net = net.with_hidden(hidden, args.seed).ok_or_else(|| {
+            CliError::bad_input(format!(
+                "--hidden {hidden}: {} has {} hidden units; a network can only grow",
+                path.display(),
+                net.hidden()
+            ))
+        })?;
+    }
+    Ok(net)
 }
 
 /// The progress of a training run: a progress bar (or a line per checkpoint with `--quiet`)

@@ -25,6 +25,8 @@ mod pipe;
 mod play;
 #[path = "cli/serve.rs"]
 mod serve;
+#[path = "cli/train.rs"]
+mod train;
 
 use std::process::{Command, Output};
 

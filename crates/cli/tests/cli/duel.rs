@@ -140,23 +140,25 @@ fn bad_player_specs_are_refused_with_exit_code_2() {
 
 #[test]
 fn the_error_rate_judges_each_player_on_the_same_positions() {
-    // A network judge at 1 ply: the 1-ply player chooses exactly the judge's plays.
+    // A network judge at 0 ply: the 0-ply player chooses exactly the judge's plays. (At 1 ply
+    // they may differ: the player filters the plays at 0 ply before its lookahead, the judge
+    // does not; with the encoding-2 weights one of these 12 positions shows it.)
     let output = ludus(&[
         "backgammon",
         "error-rate",
         "--positions",
         "12",
         "--judge",
-        "net:1",
+        "net:0",
         "--players",
-        "net:1,heuristic",
+        "net:0,heuristic",
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.starts_with("12 positions (seed 42"), "{text}");
     let net = text
         .lines()
-        .find(|l| l.starts_with("net (1-ply)"))
+        .find(|l| l.starts_with("net (0-ply)"))
         .expect("net line");
     assert!(net.contains(" 0.0 ±  0.0 mp/move"), "{net}");
     assert!(net.contains("same play as the judge 100.0%"), "{net}");
