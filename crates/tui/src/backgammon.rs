@@ -385,6 +385,14 @@ impl BgApp {
     /// The action a key or click asks for now, if any.
     pub fn action_for(&self, input: Input) -> Option<BgAction> {
         use BgAction as A;
+        // The resign-or-leave question is answered first, also when asked from the review.
+        if self.asking {
+            return Some(A::Answer(match input {
+                Input::Char('y' | 'Y') => Some(true),
+                Input::Char('l' | 'L') => Some(false),
+                _ => None,
+            }));
+        }
         if self.review.is_some() {
             return match input {
                 Input::Arrow(dir) => Some(A::Step(dir)),
@@ -399,13 +407,6 @@ impl BgApp {
                 Input::Char('n' | 'N') => Some(A::Rematch),
                 _ => None,
             };
-        }
-        if self.asking {
-            return Some(A::Answer(match input {
-                Input::Char('y' | 'Y') => Some(true),
-                Input::Char('l' | 'L') => Some(false),
-                _ => None,
-            }));
         }
         if self.animation.is_some() {
             return Some(A::Skip);
@@ -556,6 +557,22 @@ impl BgApp {
             &self.screen.catalog,
         ));
         self.review = Some(BgReview::new(report));
+        self.screen.status = self.review_prompt();
+    }
+
+    /// The status line of the review: the last game's result alone (the keys to go on are in
+    /// the help), so that it fits 80 columns; the usual prompt while a game is in progress.
+    fn review_prompt(&self) -> Status {
+        let Some(outcome) = self.game().and_then(ludus_backgammon::Game::outcome) else {
+            return self.prompt();
+        };
+        let mut text = self.result_text(&outcome);
+        if let Some(winner) = self.record.winner() {
+            let side = self.seat_name(winner);
+            text.push(' ');
+            text.push_str(&self.screen.catalog.format("result-win", &[("side", &side)]));
+        }
+        Status::info(text)
     }
 
     /// Leaves, or first offers to save a session that is saved nowhere.

@@ -269,3 +269,81 @@ fn the_computer_waits_while_the_help_or_the_leave_question_is_open() {
     press(&mut app, [Input::Char('n')]);
     assert!(app.computer_to_move());
 }
+
+/// A money session between two people in `lang`: ten plays by the first legal move from seed 5,
+/// then the player on roll resigns; the review is open.
+fn bg_review_after_ten_plays(lang: Lang) -> BgApp {
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let mut dice = ludus_backgammon::SeededDice::new(5);
+    let game = record.new_game(&mut dice).unwrap();
+    for _ in 0..10 {
+        let mv = game.legal_moves()[0];
+        game.play(&mv).unwrap();
+        game.roll(&mut dice).unwrap();
+    }
+    let config = BgConfig {
+        opponent: Opponent::Human,
+        ..BgConfig::default()
+    };
+    let mut app = BgApp::with_record(config, Catalog::new(lang), record, 0);
+    press(&mut app, [Input::Char('q'), Input::Char('y')]);
+    assert!(app.game().unwrap().outcome().is_some());
+    press(&mut app, [Input::Char('a')]);
+    assert!(app.review.is_some());
+    app
+}
+
+#[test]
+fn the_backgammon_review_fits_80_by_24_in_every_language() {
+    for lang in Lang::ALL {
+        let mut app = bg_review_after_ten_plays(lang);
+        press(&mut app, [Input::Arrow(Dir::Down)]);
+        let text = screen_text(&mut app, 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        let catalog = Catalog::new(lang);
+        // Every part is on the screen in full: the summary lines, the graph's title, the status
+        // (the result alone), the keys, and the decision's loss and class.
+        let review = app.review.as_ref().unwrap();
+        let mut wanted: Vec<String> = [Seat::Zero, Seat::One]
+            .into_iter()
+            .map(|seat| {
+                let totals = &review.report.players[seat.index()];
+                ludus_tui::backgammon_view::review_player_line(&app, seat, totals)
+            })
+            .collect();
+        wanted.push(catalog.get("tui-bg-review-graph"));
+        wanted.push(catalog.get("tui-bg-review-keys"));
+        wanted.push(app.screen.status.text.clone());
+        wanted.push(format!("{}:", catalog.get("review-loss")));
+        for part in &wanted {
+            assert!(
+                lines.iter().any(|l| l.contains(part.as_str())),
+                "{lang}: {part:?} is not shown whole:\n{text}"
+            );
+        }
+        // The graph's row of marks shows the cursor; no line is wider than the screen.
+        assert!(text.contains('▲'), "{lang}:\n{text}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
+        // The board is whole: both rows of point numbers and its bottom corner.
+        assert!(text.contains("12 11 10  9  8  7"), "{lang}:\n{text}");
+        assert!(text.contains('┘'), "{lang}:\n{text}");
+    }
+}
+
+#[test]
+fn a_taller_backgammon_review_draws_a_taller_graph() {
+    let mut app = bg_review_after_ten_plays(Lang::En);
+    let rows_of_graph = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("  ") && l.contains('█'))
+            .count()
+    };
+    let small = screen_text(&mut app, 80, 24);
+    let large = screen_text(&mut app, 120, 40);
+    assert!(
+        rows_of_graph(&large) > rows_of_graph(&small),
+        "{small}\n{large}"
+    );
+    // The panel beside the board lists the decisions around the one shown.
+    assert!(large.contains("  1 "), "{large}");
+}
