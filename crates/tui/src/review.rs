@@ -144,6 +144,90 @@ pub fn graph_lines(
 /// The most columns one decision gets in the graph of a short game.
 pub const MAX_REPEAT: usize = 3;
 
+/// How often the loops look at a review computed in the background (and redraw its progress).
+pub const JOB_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Work on a thread of its own that reports its progress and can be asked to stop: a review
+/// computed while the screen stays responsive (its gauge drawn, Esc cancelling).
+#[derive(Debug)]
+pub struct Job<T> {
+    handle: Option<std::thread::JoinHandle<T>>,
+    done: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    total: usize,
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// What a [`Job`]'s work is given: its progress report (`done` of the job's total) and whether
+/// it is asked to stop.
+pub struct JobControl {
+    done: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl JobControl {
+    /// Reports `done` steps finished; `Break` when the job is asked to stop.
+    pub fn report(&self, done: usize) -> std::ops::ControlFlow<()> {
+        use std::sync::atomic::Ordering;
+        self.done.store(done, Ordering::Relaxed);
+        if self.cancel.load(Ordering::Relaxed) {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+}
+
+impl<T: Send + 'static> Job<T> {
+    /// Starts `work` of `total` steps on its own thread.
+    pub fn start(total: usize, work: impl FnOnce(&JobControl) -> T + Send + 'static) -> Job<T> {
+        let done = std::sync::Arc::default();
+        let cancel = std::sync::Arc::default();
+        let control = JobControl {
+            done: std::sync::Arc::clone(&done),
+            cancel: std::sync::Arc::clone(&cancel),
+        };
+        Job {
+            handle: Some(std::thread::spawn(move || work(&control))),
+            done,
+            total,
+            cancel,
+        }
+    }
+
+    /// Steps done and steps in all.
+    pub fn progress(&self) -> (usize, usize) {
+        let done = self.done.load(std::sync::atomic::Ordering::Relaxed);
+        (done.min(self.total), self.total)
+    }
+
+    /// The work's result once it has ended (`None` while it runs). A panic in the work ends it
+    /// without a result, as `Some(Err(..))`.
+    pub fn try_finish(&mut self) -> Option<std::thread::Result<T>> {
+        if !self.handle.as_ref()?.is_finished() {
+            return None;
+        }
+        self.handle.take().map(std::thread::JoinHandle::join)
+    }
+
+    /// Asks the work to stop and waits for it (it stops at its next report); its result.
+    pub fn cancel(mut self) -> Option<std::thread::Result<T>> {
+        self.cancel
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.handle.take().map(std::thread::JoinHandle::join)
+    }
+}
+
+/// A progress bar of `width` cells: `done` of `total` filled (`█`), the rest `░`.
+pub fn gauge(done: usize, total: usize, width: usize) -> String {
+    let filled = (done * width)
+        .checked_div(total)
+        .unwrap_or(width)
+        .min(width);
+    let mut bar = "█".repeat(filled);
+    bar.push_str(&"░".repeat(width - filled));
+    bar
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +285,43 @@ mod tests {
         let [top, _, marks] = graph_rows(&values, &severities, 1.0, 5, 0);
         assert_eq!(top.chars().count(), 5);
         assert_eq!(marks, "?    ");
+    }
+
+    #[test]
+    fn the_gauge_fills_with_the_progress() {
+        assert_eq!(gauge(0, 4, 8), "░░░░░░░░");
+        assert_eq!(gauge(1, 4, 8), "██░░░░░░");
+        assert_eq!(gauge(4, 4, 8), "████████");
+        assert_eq!(gauge(0, 0, 3), "███", "nothing to do is done");
+    }
+
+    #[test]
+    fn a_job_reports_progress_finishes_and_can_be_cancelled() {
+        let mut job = Job::start(3, |control| {
+            for step in 1..=3 {
+                let _ = control.report(step);
+            }
+            "done"
+        });
+        let result = loop {
+            if let Some(result) = job.try_finish() {
+                break result;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        };
+        assert_eq!(result.ok(), Some("done"));
+        assert_eq!(job.progress(), (3, 3));
+        // A job that runs until told to stop: cancel stops it and returns its answer.
+        let job = Job::start(10, |control| {
+            let mut steps = 0;
+            while control.report(steps).is_continue() {
+                steps += 1;
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            steps
+        });
+        let steps = job.cancel().and_then(Result::ok);
+        assert!(steps.is_some());
     }
 
     #[test]

@@ -638,3 +638,84 @@ fn the_backgammon_review_in_tmux_at_80_by_24_cuts_nothing() {
     tmux.wait_until_ended();
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The longest of six games between levels 2 and 4 (seed 5) as a record in `dir`, via `ludus
+/// morris duel --record`; its path.
+fn long_morris_game(dir: &Path) -> PathBuf {
+    let all = dir.join("duel.txt");
+    let output = crate::ludus(&[
+        "morris",
+        "duel",
+        "--a",
+        "level:2",
+        "--b",
+        "level:4",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--quiet",
+        "--record",
+        path_str(&all),
+    ]);
+    assert!(output.status.success(), "{}", crate::stderr(&output));
+    let text = std::fs::read_to_string(&all).unwrap();
+    let longest = text
+        .split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .max_by_key(|g| g.matches('.').count())
+        .expect("a game");
+    let game = dir.join("long.txt");
+    std::fs::write(&game, format!("[Event {longest}")).unwrap();
+    game
+}
+
+#[test]
+fn the_morris_review_in_tmux_shows_its_progress_and_esc_cancels_it() {
+    let dir = temp_dir("review-progress");
+    let game = long_morris_game(&dir);
+    let Some(tmux) = Tmux::start_sized(
+        "morris-progress",
+        (80, 24),
+        &[
+            "play",
+            "morris",
+            "--lang",
+            "en",
+            "--review",
+            path_str(&game),
+        ],
+    ) else {
+        return;
+    };
+    // The progress line is caught while the review runs (it takes a few tenths of a second).
+    let start = Instant::now();
+    let progress = loop {
+        let screen = tmux.screen();
+        if let Some(line) = screen
+            .lines()
+            .find(|l| l.contains("Reviewing the game: move "))
+        {
+            break line.to_string();
+        }
+        assert!(start.elapsed() < SCREEN_TIMEOUT, "no progress:\n{screen}");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    tmux.keys(&["Escape"]);
+    assert!(
+        progress.contains(" of ") && (progress.contains('█') || progress.contains('░')),
+        "{progress}"
+    );
+    assert!(progress.trim_end().ends_with("Esc cancels"), "{progress}");
+    tmux.wait_for("Review cancelled.");
+    // The screen answers at once: the help opens and closes, the review can be asked again.
+    tmux.keys(&["?"]);
+    tmux.wait_for("Any key closes this help.");
+    tmux.keys(&["x"]);
+    tmux.wait_until_gone("Any key closes this help.");
+    tmux.keys(&["v"]);
+    tmux.wait_for("Review: move 1 of");
+    tmux.keys(&["q"]);
+    tmux.wait_until_ended();
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -174,6 +174,7 @@ fn the_morris_review_steps_through_the_game_with_values_and_a_graph() {
     app.open_review();
     assert!(app.computer_to_move(), "the loop computes the review next");
     app.think();
+    wait_for_the_review(&mut app);
     let review = app.review.as_ref().expect("reviewed");
     assert_eq!(review.review.moves.len(), 6);
     assert_eq!(review.cursor.index, 1);
@@ -196,6 +197,89 @@ fn the_morris_review_steps_through_the_game_with_values_and_a_graph() {
     assert!(text.contains("errors · loss"), "{text}");
     press(&mut app, [Input::Esc]);
     assert!(app.review.is_none());
+}
+
+/// Ticks the screen as the loop does until the review computed in the background is done.
+fn wait_for_the_review(app: &mut MorrisApp) {
+    while app.busy() {
+        std::thread::sleep(ludus_tui::review::JOB_POLL);
+        app.tick();
+    }
+}
+
+/// A Morris game of two people played by the first legal move (a removal when there is one)
+/// for `plies` plies or until it ends.
+fn morris_by_first_moves(plies: usize) -> MorrisApp {
+    let mut game = Game::new(Rules::standard());
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.legal_moves();
+        let mv = legal
+            .iter()
+            .find(|m| m.remove.is_some())
+            .or(legal.first())
+            .copied()
+            .expect("a move");
+        game.play(mv).unwrap();
+    }
+    let config = MorrisConfig {
+        opponent: Opponent::Human,
+        ..MorrisConfig::default()
+    };
+    MorrisApp::with_game(config, english(), game)
+}
+
+#[test]
+fn the_morris_review_shows_its_progress_and_esc_cancels_it() {
+    let mut app = morris_by_first_moves(120);
+    let total = app.game.moves().len();
+    app.open_review();
+    app.think();
+    assert!(app.busy(), "the review runs in the background");
+    assert!(!app.computer_to_move());
+    let status = app.screen.status.text.clone();
+    assert!(
+        status.starts_with("Reviewing the game: move ")
+            && status.contains(&format!(" of {total} ")),
+        "{status}"
+    );
+    assert!(
+        status.contains('░') && status.ends_with("Esc cancels"),
+        "{status}"
+    );
+    let text = screen_text(&mut app, 80, 24);
+    assert!(
+        text.contains(&status),
+        "the whole progress line fits:\n{text}"
+    );
+    // Only Esc (or q) counts while it runs; Esc stops it and the game is shown again.
+    assert_eq!(app.action_for(Input::Char('v')), None);
+    press(&mut app, [Input::Esc]);
+    assert!(!app.busy() && app.review.is_none());
+    assert_eq!(app.screen.status.text, "Review cancelled.");
+    assert!(!app.screen.quit);
+    // Asked again, it runs to its end and opens.
+    app.open_review();
+    app.think();
+    wait_for_the_review(&mut app);
+    let review = app.review.as_ref().expect("reviewed");
+    assert_eq!(review.review.moves.len(), total);
+}
+
+#[test]
+fn the_review_progress_line_fits_80_columns_in_every_language() {
+    for lang in Lang::ALL {
+        let catalog = Catalog::new(lang);
+        let gauge = ludus_tui::review::gauge(0, 400, 20);
+        let line = catalog.format(
+            "tui-reviewing-progress",
+            &[("done", "400"), ("total", "400"), ("gauge", &gauge)],
+        );
+        // The status line starts with a space.
+        assert!(line.chars().count() <= 79, "{lang}: {line}");
+    }
 }
 
 #[test]
