@@ -291,6 +291,7 @@ tui-bg-why-gammon = gammon
 tui-bg-why-backgammon = backgammon
 tui-bg-why-pass = double refused
 tui-bg-why-resign = resignation
+tui-bg-auto-bear-off = Borne off automatically: { $move }.
 tui-bg-rematch = n: rematch with the sides swapped · a: review · q: leave.
 tui-bg-review-title = Review: decision { $index } of { $total }
 tui-bg-review-graph = White's equity (! blunder, ? error, · doubtful)

@@ -289,6 +289,7 @@ tui-bg-why-gammon = gammon
 tui-bg-why-backgammon = backgammon
 tui-bg-why-pass = kahekordistamisest keelduti
 tui-bg-why-resign = alistumine
+tui-bg-auto-bear-off = Automaatselt välja viidud: { $move }.
 tui-bg-rematch = n: kordusmatš vahetatud pooltega · a: analüüs · q: lahku.
 tui-bg-review-title = Analüüs: otsus { $index }/{ $total }
 tui-bg-review-graph = Valge ootus (! möödalask, ? viga, · kahtlane)

@@ -289,6 +289,7 @@ tui-bg-why-gammon = gammon
 tui-bg-why-backgammon = backgammon
 tui-bg-why-pass = a duplázást visszautasították
 tui-bg-why-resign = feladás
+tui-bg-auto-bear-off = Automatikus kihordás: { $move }.
 tui-bg-rematch = n: visszavágó cserélt oldalakkal · a: elemzés · q: kilépés.
 tui-bg-review-title = Elemzés: { $index }. döntés / { $total }
 tui-bg-review-graph = Fehér várható értéke (! baklövés, ? hiba, · kétes)

@@ -154,6 +154,9 @@ pub struct BgConfig {
     pub match_length: u32,
     /// The dice seed.
     pub seed: u64,
+    /// Play gnubg's automatic bear-off for the person
+    /// ([`ludus_backgammon::Position::automatic_bear_off`]).
+    pub auto_bear_off: bool,
 }
 
 impl Default for BgConfig {
@@ -165,6 +168,7 @@ impl Default for BgConfig {
             cube: true,
             match_length: 0,
             seed: 0,
+            auto_bear_off: true,
         }
     }
 }
@@ -677,6 +681,33 @@ impl BgApp {
         self.hint = None;
         self.screen.status = self.prompt();
         self.play_forced();
+        self.play_automatic_bear_off();
+    }
+
+    /// Plays a person's bear-off when nothing else matters (gnubg's rule, decided by the rules
+    /// crate) and the setting allows it; the status says what was played.
+    fn play_automatic_bear_off(&mut self) {
+        if !self.config.auto_bear_off || !self.human_to_act() {
+            return;
+        }
+        let Some(game) = self.record.current_mut() else {
+            return;
+        };
+        let Phase::Moving(dice) = game.phase() else {
+            return;
+        };
+        let Some(play) = game.position().automatic_bear_off(dice) else {
+            return;
+        };
+        if game.play(&play).is_ok() {
+            self.screen.record_changed();
+            self.after_action();
+            let done = self
+                .screen
+                .catalog
+                .format("tui-bg-auto-bear-off", &[("move", &play.to_string())]);
+            self.screen.status = Status::info(format!("{done} {}", self.screen.status.text));
+        }
     }
 
     /// Plays the empty move at once when a person's roll cannot be played (and says so).
