@@ -12,8 +12,8 @@ use crate::record::{BgRecord, BgSettings};
 use crate::review::{ReviewCursor, Severity};
 use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
 use ludus_backgammon::{
-    CubeOwner, DiceSource, GameEnd, Journey, Match, Move, Phase, Position, Rules, Seat, SeededDice,
-    Step, Turn, WinKind,
+    CubeOwner, DiceSource, GameEnd, GameEvent, Journey, Match, Move, Phase, Position, Rules, Seat,
+    SeededDice, Step, Turn, WinKind,
 };
 use ludus_backgammon_engine::analysis::{Decision, DecisionKind, Mark, MatchReport};
 use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
@@ -936,9 +936,29 @@ impl BgApp {
     fn undo_step(&mut self) {
         if self.selected.take().is_some() || self.turn.as_mut().and_then(Turn::undo).is_some() {
             self.screen.status = self.prompt();
+        } else if self.config.opponent == Opponent::Computer && self.take_back() {
+            self.screen.status = Status::info(format!(
+                "{} {}",
+                self.screen.catalog.get("tui-undone"),
+                self.screen.status.text
+            ));
         } else {
             self.screen.status = Status::error(self.screen.catalog.get("tui-nothing-to-undo"));
         }
+    }
+
+    /// Takes back the person's last move of the game in progress and everything after it (the
+    /// computer's answer): the session is replayed from its events up to that move, whose dice
+    /// are to be played again. False when there is nothing to take back.
+    pub fn take_back(&mut self) -> bool {
+        let Some(record) = record_before_last_play(&self.record, self.config.human) else {
+            return false;
+        };
+        self.record = record;
+        self.animation = None;
+        self.screen.record_changed();
+        self.after_action();
+        true
     }
 
     /// The turn as shown: the person's steps so far, or the computer's move's shown checkers.
@@ -1249,6 +1269,63 @@ impl BgApp {
     pub fn cube(&self) -> (u32, CubeOwner) {
         self.game().map_or((1, CubeOwner::Centered), |g| g.cube())
     }
+}
+
+/// `record` without `seat`'s last move of the game in progress and what followed it: the games
+/// replayed from their events, the last one up to that turn's roll. `None` when the game is over
+/// or `seat` has no move in it.
+pub fn record_before_last_play(record: &Match, seat: Seat) -> Option<Match> {
+    let games = record.games();
+    let last = games.last().filter(|g| g.outcome().is_none())?;
+    let cut = last.events().iter().rposition(|event| {
+        matches!(event, GameEvent::Turn { seat: s, play: Some(mv), .. } if *s == seat && !mv.is_empty())
+    })?;
+    let mut rebuilt = Match::new(record.rules(), record.names().clone());
+    for (index, game) in games.iter().enumerate() {
+        let events = if index + 1 == games.len() {
+            &game.events()[..=cut]
+        } else {
+            game.events()
+        };
+        replay_game(&mut rebuilt, events, index + 1 == games.len())?;
+    }
+    Some(rebuilt)
+}
+
+/// Adds a game to `record` by replaying `events`; with `without_last_play` the last event's
+/// move is left to be played.
+fn replay_game(record: &mut Match, events: &[GameEvent], without_last_play: bool) -> Option<()> {
+    let GameEvent::Turn { seat, dice, .. } = *events.first()? else {
+        return None;
+    };
+    let game = record.new_game_with_opening(seat, dice).ok()?;
+    for (index, event) in events.iter().enumerate() {
+        let replayed = match *event {
+            GameEvent::Turn { dice, play, .. } => {
+                let rolled = if index == 0 {
+                    Ok(())
+                } else {
+                    game.roll_with(dice)
+                };
+                let last = index + 1 == events.len();
+                match play {
+                    Some(mv) if !(without_last_play && last) => {
+                        rolled.and_then(|()| game.play(&mv))
+                    }
+                    _ => rolled,
+                }
+            }
+            GameEvent::Double { .. } => game.double(),
+            GameEvent::Take { .. } => game.take(),
+            GameEvent::Beaver { .. } => game.beaver(),
+            GameEvent::Pass { .. } => game.pass(),
+            GameEvent::Resign { seat, kind } => game.resign(seat, kind),
+            GameEvent::AcceptResignation { .. } => game.accept_resignation(),
+            GameEvent::RejectResignation { .. } => game.reject_resignation(),
+        };
+        replayed.ok()?;
+    }
+    Some(())
 }
 
 /// The name of a win kind as the message keys spell it.

@@ -719,3 +719,29 @@ fn the_morris_review_in_tmux_shows_its_progress_and_esc_cancels_it() {
     tmux.wait_until_ended();
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn backgammon_in_tmux_hint_with_its_value_and_u_takes_back_a_move() {
+    let Some(tmux) = backgammon_against_level_1("bg-takeback", ludus_backgammon::Seat::Zero) else {
+        return;
+    };
+    // After the computer's answer it is the person's turn again (roll first, unless it doubled).
+    tmux.wait_for("Black played");
+    tmux.keys(&["h"]);
+    let screen = tmux.wait_for("Hint: ");
+    let hint = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("Hint: "))
+        .expect("the hint line");
+    assert!(
+        hint.trim_end().ends_with(')'),
+        "the hint has its value: {hint}"
+    );
+    tmux.keys(&["u"]);
+    let screen = tmux.wait_for("Move taken back.");
+    assert!(
+        screen.contains("Type a move"),
+        "the same dice to play again:\n{screen}"
+    );
+    leave_without_saving(&tmux);
+}

@@ -431,3 +431,72 @@ fn a_taller_backgammon_review_draws_a_taller_graph() {
     // The panel beside the board lists the decisions around the one shown.
     assert!(large.contains("  1 "), "{large}");
 }
+
+#[test]
+fn u_takes_back_the_persons_last_backgammon_move_and_the_computers_answer() {
+    let mut app = bg_against_the_computer();
+    let start = app.game().unwrap().position();
+    press(&mut app, typed("8/5 6/5"));
+    // The computer answers (rolls, maybe doubles, moves); then it is the person's turn again.
+    while app.computer_to_move() {
+        app.think();
+        while app.animating() {
+            app.tick();
+        }
+    }
+    let events_before = app.game().unwrap().events().len();
+    assert!(events_before >= 2, "the computer has answered");
+    press(&mut app, [Input::Char('u')]);
+    let game = app.game().unwrap();
+    assert_eq!(game.events().len(), 1, "back to the opening roll");
+    assert_eq!(game.position(), start);
+    assert!(matches!(game.phase(), ludus_backgammon::Phase::Moving(d) if d.to_string() == "31"));
+    assert!(
+        app.screen.status.text.starts_with("Move taken back."),
+        "{}",
+        app.screen.status.text
+    );
+    // The same dice are played again, differently this time.
+    press(&mut app, typed("24/21 6/5"));
+    let ludus_backgammon::GameEvent::Turn {
+        play: Some(replayed),
+        ..
+    } = app.game().unwrap().events()[0]
+    else {
+        panic!("the opening turn is played");
+    };
+    assert_eq!(replayed.to_string(), "24/21 6/5");
+    // Nothing left to take back before the person's first move.
+    let mut fresh = bg_against_the_computer();
+    press(&mut fresh, [Input::Char('u')]);
+    assert_eq!(fresh.screen.status.text, "Nothing to take back.");
+}
+
+#[test]
+fn a_take_back_keeps_the_earlier_games_of_the_session() {
+    // Two games between two people: the first resigned, the second under way.
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let mut dice = ludus_backgammon::SeededDice::new(9);
+    let game = record.new_game(&mut dice).unwrap();
+    let opener = game.on_roll();
+    game.play(&game.legal_moves()[0]).unwrap();
+    game.resign(opener.other(), ludus_backgammon::WinKind::Single)
+        .unwrap();
+    game.accept_resignation().unwrap();
+    let game = record.new_game(&mut dice).unwrap();
+    let mover = game.on_roll();
+    for _ in 0..3 {
+        let mv = game.legal_moves()[0];
+        game.play(&mv).unwrap();
+        game.roll(&mut dice).unwrap();
+    }
+    let rebuilt = ludus_tui::backgammon::record_before_last_play(&record, mover).unwrap();
+    assert_eq!(rebuilt.games().len(), 2);
+    assert_eq!(rebuilt.games()[0].events(), record.games()[0].events());
+    assert_eq!(rebuilt.score(), record.score());
+    let second = &rebuilt.games()[1];
+    // The mover's second play is undone: its roll stays, to be played again.
+    assert_eq!(second.events().len(), 3);
+    assert_eq!(second.on_roll(), mover);
+    assert!(matches!(second.phase(), ludus_backgammon::Phase::Moving(_)));
+}
