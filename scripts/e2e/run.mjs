@@ -833,6 +833,92 @@ async function sigkillResume() {
   return `${games.map((g) => g.state.version).join(' + ')} commands survived a SIGKILL`;
 }
 
+// A friend backgammon game made through the API, for the tests below: its id, tokens and state.
+async function friendBackgammonGame(url, seed) {
+  const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const created = await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed, rules: { cube: false } });
+  return { ...created, post };
+}
+
+const seatUrl = (url, game, seat) => `${url}/play/${game.id}#seat=${seat}&token=${game.tokens[seat]}`;
+
+// auto_bear_off_page: a friend game played through the API to a bear-off where nothing else matters
+// (view.auto_play); the page waits with the setting off, and plays it by itself with the setting on
+// (the default).
+async function autoBearOffPage(browser, url) {
+  // Random plays through the API until the side to act has a bear-off where nothing else matters
+  // (the server names it in view.auto_play).
+  let own = 77;
+  const pick = (n) => { own = (own * 1103515245 + 12345) % 2147483648; return own % n; };
+  let game = null;
+  let state = null;
+  for (let seed = 1; seed <= 8 && !state?.view.auto_play; seed++) {
+    game = await friendBackgammonGame(url, seed);
+    state = game.state;
+    for (let i = 0; i < 800 && !state.result && !state.view.auto_play; i++) {
+      const token = game.tokens[state.to_act];
+      state = state.legal_moves.length
+        ? await game.post(`/api/games/${game.id}/moves`, { token, move: state.legal_moves[pick(state.legal_moves.length)] })
+        : await game.post(`/api/games/${game.id}/actions`, { token, action: 'roll' });
+    }
+  }
+  const play = state.view.auto_play;
+  assert(play && play.split(' ').every((step) => step.includes('/off')), `an automatic bear-off was reached: ${play}`);
+  assert(state.legal_moves.includes(play), `${play} is legal`);
+  const seat = state.to_act;
+  // Switched off in the settings: the page waits for the player.
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.evaluate(() => localStorage.setItem('ludus:settings', JSON.stringify({ autoBearOff: false })));
+  await page.goto(seatUrl(url, game, seat));
+  await page.waitForSelector(`#play[data-version="${state.version}"]`, { timeout: WAIT_MS });
+  assert(!(await page.isChecked('#set-autoBearOff')), 'the setting shows off');
+  await page.waitForTimeout(1500);
+  assert((await api(page, `/api/games/${game.id}`)).version === state.version, 'nothing played with the setting off');
+  // Switched on (the default): the page plays it by itself.
+  await page.evaluate(() => localStorage.removeItem('ludus:settings'));
+  await page.reload();
+  await page.waitForSelector('#set-autoBearOff:checked', { state: 'attached', timeout: WAIT_MS });
+  await page.waitForSelector(`#play[data-version="${state.version + 1}"]`, { timeout: WAIT_MS });
+  const after = await api(page, `/api/games/${game.id}`);
+  assert(after.history[after.history.length - 1].command === play, `the page played ${play}`);
+  await page.screenshot({ path: join(OUT, 'backgammon-auto-bear-off.png') });
+  await page.close();
+  return `${seat} bore off ${play} by itself (after ${state.version} commands), not with the setting off`;
+}
+
+// double_click_higher_die: double clicks play a checker by the higher die, then by the other die.
+async function doubleClickHigherDie(browser, url) {
+  const game = await friendBackgammonGame(url, 5);
+  const { state } = game;
+  const seat = state.to_act;
+  const [high, low] = [...state.view.dice].sort((a, b) => b - a);
+  assert(high !== low, 'an opening roll is never a double');
+  const page = await browser.newPage();
+  await page.goto(seatUrl(url, game, seat));
+  await page.waitForSelector(`#play[data-version="${state.version}"]`, { timeout: WAIT_MS });
+  await page.bringToFront();
+  // A checker that can move by the higher die: a double click plays that step.
+  const first = state.view.steps.next.find((n) => n.steps.length === 1 && n.from - n.to === high);
+  assert(first, `a checker moves ${high}`);
+  await page.dblclick(`#bg-board [data-point="${first.from}"]`);
+  await page.waitForSelector('#undo:not([disabled])', { timeout: WAIT_MS });
+  // The other die on another double click (now the higher die left): the move is complete.
+  const taken = `${first.from}/${first.to}`;
+  const node = await api(page, `/api/games/${game.id}/steps?version=${state.version}&taken=${taken}`);
+  const second = node.next.find((n) => n.steps.length === 1 && n.from - n.to === low);
+  assert(second, `a checker moves ${low} after ${taken}`);
+  await page.dblclick(`#bg-board [data-point="${second.from}"]`);
+  await page.waitForSelector('#move-preview', { timeout: WAIT_MS });
+  const preview = await page.textContent('#move-preview');
+  const expected = await api(page, `/api/games/${game.id}/steps?version=${state.version}&taken=${taken},${second.from}/${second.to}`);
+  assert(expected.complete && preview === expected.move, `the preview ${preview} is ${expected.move}`);
+  await page.click('#confirm');
+  await page.waitForFunction((v) => Number(document.querySelector('#play').dataset.version) > v, state.version);
+  await page.close();
+  return `double clicks played ${first.from}/${first.to} (${high}) then ${second.from}/${second.to} (${low}): ${preview}`;
+}
+
 async function main() {
   const { server, url } = await startServer();
   const browser = await chromium.launchPersistentContext(join(work, 'profile'), {
@@ -859,7 +945,8 @@ async function main() {
       ['morris_review_en', morrisReviewEn], ['backgammon_review_error', backgammonReviewError],
       ['hint_rematch', hintRematch], ['review_et_hu', reviewEtHu], ['review_phone', reviewPhone],
       ['analysis_board', analysisBoard], ['analysis_edit', analysisEdit], ['page_functions', pageFunctions],
-      ['sigkill_resume', sigkillResume]]) {
+      ['sigkill_resume', sigkillResume],
+      ['auto_bear_off_page', autoBearOffPage], ['double_click_higher_die', doubleClickHigherDie]]) {
       if (only && !only.includes(name)) continue;
       const started = Date.now();
       try {

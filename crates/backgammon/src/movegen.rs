@@ -108,6 +108,45 @@ impl Position {
         Generator::run(self, dice, out);
     }
 
+    /// gnubg's automatic bear-off, the one rule the terminal and the browser share: with no
+    /// contact left ([`Position::is_race`]), when a legal play bears off one checker with each
+    /// die it uses (as many checkers as dice used) and every such play reaches the same
+    /// position, that play; nothing else matters then. `None` when there is contact, when no
+    /// play bears off a checker with every die, or when such plays differ (the player chooses).
+    ///
+    /// ```
+    /// use ludus_backgammon::{Dice, Position};
+    /// // The side on roll has checkers on its 6- and 2-points only, the opponent is home too.
+    /// let mut player = [0u8; 26];
+    /// (player[6], player[2]) = (1, 1);
+    /// let mut opponent = [0u8; 26];
+    /// opponent[1] = 2;
+    /// let position = Position::from_board(player, opponent).unwrap();
+    /// let play = position.automatic_bear_off(Dice::new(6, 4).unwrap()).unwrap();
+    /// assert_eq!(play.to_string(), "6/off 2/off");
+    /// // 2-1 cannot bear off a checker with each die: the player moves.
+    /// assert_eq!(position.automatic_bear_off(Dice::new(2, 1).unwrap()), None);
+    /// ```
+    pub fn automatic_bear_off(&self, dice: Dice) -> Option<Move> {
+        if !self.is_race() {
+            return None;
+        }
+        let mut found: Option<(Move, Position)> = None;
+        for (mv, after) in self.legal_moves_with_positions(dice) {
+            let every_die_bears_off =
+                !mv.is_empty() && mv.checker_moves().iter().all(|step| step.to == OFF);
+            if !every_die_bears_off {
+                continue;
+            }
+            match &found {
+                Some((_, first)) if *first != after => return None,
+                Some(_) => {}
+                None => found = Some((mv, after)),
+            }
+        }
+        found.map(|(mv, _)| mv)
+    }
+
     /// The board after a move, still from the mover's view. The move must be legal here (as
     /// produced by the generator or [`Position::parse_move`]).
     pub fn apply(&self, mv: &Move) -> Position {

@@ -13,6 +13,7 @@
 
 #[macro_use]
 mod common;
+mod auto_bear_off;
 mod fuzz;
 mod gnubg_oracle;
 mod interop_examples;

@@ -33,6 +33,10 @@ enum PlayGame {
         /// Use the doubling cube in money play.
         #[arg(long)]
         cube: Option<OnOff>,
+        /// Bear off automatically when nothing else matters: no contact, and one play bears off
+        /// a checker with each die [default: on].
+        #[arg(long, value_name = "ON_OFF")]
+        auto_bear_off: Option<OnOff>,
         #[command(flatten)]
         common: CommonArgs,
     },
@@ -123,11 +127,14 @@ pub(crate) fn run(args: PlayArgs) -> CliResult {
         PlayGame::Backgammon {
             match_length,
             cube,
+            auto_bear_off,
             common,
         } => {
+            let on = |switch: OnOff| matches!(switch, OnOff::On);
             let bg = BgOptions {
                 match_length,
-                cube: cube.map(|c| matches!(c, OnOff::On)),
+                cube: cube.map(on),
+                auto_bear_off: auto_bear_off.map(on),
             };
             ludus_tui::play_backgammon(&common.options()?, bg)
         }

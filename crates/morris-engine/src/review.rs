@@ -40,6 +40,7 @@ use crate::search::{SearchLimits, Searcher, WIN_THRESHOLD};
 use crate::{eval::PIECE, probe};
 use ludus_morris::{Color, IllegalMove, Move, Position, Rules};
 use std::fmt;
+use std::ops::ControlFlow;
 use thiserror::Error;
 
 /// A forced win counts as this many hundredths of a piece (10 pieces) when losses are computed.
@@ -256,10 +257,19 @@ pub enum ReviewError {
         /// Why it is illegal.
         error: IllegalMove,
     },
+    /// The progress callback asked to stop ([`ReviewOptions::progress`]).
+    #[error("the review was cancelled after {done} of {total} moves")]
+    Cancelled {
+        /// Moves reviewed before it stopped.
+        done: usize,
+        /// Moves in the game.
+        total: usize,
+    },
 }
 
-/// Called after each reviewed move with (moves done, moves in all).
-pub type Progress<'a> = &'a dyn Fn(usize, usize);
+/// Called after each reviewed move with (moves done, moves in all); `ControlFlow::Break` stops
+/// the review, which then answers [`ReviewError::Cancelled`].
+pub type Progress<'a> = &'a dyn Fn(usize, usize) -> ControlFlow<()>;
 
 /// How to review.
 #[derive(Clone, Default)]
@@ -269,7 +279,8 @@ pub struct ReviewOptions<'a> {
     pub limits: SearchLimits,
     /// Endgame databases for the perfect values and for the search (`None`: engine only).
     pub databases: Option<&'a Databases>,
-    /// Called after each move.
+    /// Called after each move; can stop the review (a front end's progress display and its
+    /// cancel key).
     pub progress: Option<Progress<'a>>,
 }
 
@@ -311,8 +322,13 @@ pub fn review_game(
             options,
         );
         reviews.push(review);
-        if let Some(progress) = options.progress {
-            progress(ply + 1, moves.len());
+        if let Some(progress) = options.progress
+            && progress(ply + 1, moves.len()).is_break()
+        {
+            return Err(ReviewError::Cancelled {
+                done: ply + 1,
+                total: moves.len(),
+            });
         }
     }
     Ok(GameReview {
@@ -542,6 +558,43 @@ mod tests {
             error.to_string().starts_with("move 2 (a7) is illegal"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn progress_is_reported_after_each_move_and_can_stop_the_review() {
+        let moves: Vec<Move> = ["d6", "d2", "b4", "f4"].iter().map(|m| mv(m)).collect();
+        let seen = std::sync::Mutex::new(Vec::new());
+        let record = |done: usize, total: usize| {
+            seen.lock().unwrap().push((done, total));
+            ControlFlow::Continue(())
+        };
+        let reporting = ReviewOptions {
+            progress: Some(&record),
+            ..options(2)
+        };
+        let review = review_game(&Rules::standard(), &Position::new(), &moves, &reporting).unwrap();
+        assert_eq!(review.moves.len(), 4);
+        assert_eq!(*seen.lock().unwrap(), [(1, 4), (2, 4), (3, 4), (4, 4)]);
+        // The same review as without a callback.
+        let plain = review_game(&Rules::standard(), &Position::new(), &moves, &options(2)).unwrap();
+        assert_eq!(review, plain);
+        // Stopping after the second move: nothing more is searched.
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let stop_after_two = |done: usize, _: usize| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if done == 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let stopping = ReviewOptions {
+            progress: Some(&stop_after_two),
+            ..options(2)
+        };
+        let stopped = review_game(&Rules::standard(), &Position::new(), &moves, &stopping);
+        assert_eq!(stopped, Err(ReviewError::Cancelled { done: 2, total: 4 }));
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
     }
 
     #[test]

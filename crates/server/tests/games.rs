@@ -269,3 +269,38 @@ fn morris_has_no_checker_steps() {
     let game = new_game(GameKind::Morris, &json!({}), 0, &first_legal()).unwrap();
     assert_eq!(game.steps(&[]), Err(GameError::NotMoving));
 }
+
+#[test]
+fn the_backgammon_view_names_the_automatic_bear_off_where_nothing_else_matters() {
+    let players = first_legal();
+    let mut seen = 0;
+    for seed in 0..6 {
+        let mut game = new_game(
+            GameKind::Backgammon,
+            &json!({"cube": false}),
+            seed,
+            &players,
+        )
+        .unwrap();
+        let mut rng = <rand_chacha::ChaCha8Rng as SeedableRng>::seed_from_u64(seed);
+        while let Some(side) = game.to_act() {
+            let shown = view(game.as_ref());
+            let auto_play = &shown["auto_play"];
+            if shown["phase"] != "move" {
+                assert!(auto_play.is_null(), "{shown}");
+            }
+            if let Some(play) = auto_play.as_str() {
+                // A legal move of the seat to act, every checker borne off.
+                assert!(game.legal_moves().iter().any(|m| m == play), "{play}");
+                // Notation groups repeats: `3/off(4)`.
+                assert!(play.split(' ').all(|step| step.contains("/off")), "{play}");
+                game.apply(side, &Command::Move(play.to_string())).unwrap();
+                seen += 1;
+                continue;
+            }
+            let command = random_command(game.as_ref(), &mut rng);
+            game.apply(side, &command).unwrap();
+        }
+    }
+    assert!(seen > 0, "some game reached an automatic bear-off");
+}

@@ -345,13 +345,15 @@ export function createBackgammonBoard(container, ctx, controls) {
     setTimeout(tick, STEP_MS);
   }
 
-  // A forced bear-off (the only legal move, bearing off) plays itself when the setting allows.
+  // A bear-off where nothing else matters plays itself when the setting allows: the server names
+  // it in `view.auto_play` (gnubg's rule, decided by the rules crate: no contact, and one play
+  // bears off a checker with each die).
   function autoBearOff() {
-    const only = state.legal_moves.length === 1 ? state.legal_moves[0] : null;
-    if (!only || !/\/off/.test(only) || !myTurn() || state.view.phase !== 'move' || !settings().autoBearOff) return;
+    const play = state.view.auto_play;
+    if (!play || !myTurn() || state.view.phase !== 'move' || !settings().autoBearOff) return;
     const version = state.version;
     setTimeout(() => {
-      if (state.version === version && myTurn() && nodes.length === 1) send(() => ctx.play(only));
+      if (state.version === version && myTurn() && nodes.length === 1) send(() => ctx.play(play));
     }, STEP_MS);
   }
 

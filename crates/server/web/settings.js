@@ -14,7 +14,7 @@ export const DEFAULTS = {
   hints: true,       // a Hint button against the computer
   takeback: true,    // a Take back button against the computer
   dblclick: true,    // Backgammon: a double click plays a checker by the higher die
-  autoBearOff: true, // Backgammon: a forced bear-off (the only legal move) plays itself
+  autoBearOff: true, // Backgammon: a bear-off where nothing else matters plays itself (view.auto_play)
 };
 
 export function settings() {

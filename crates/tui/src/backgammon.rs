@@ -12,8 +12,8 @@ use crate::record::{BgRecord, BgSettings};
 use crate::review::{ReviewCursor, Severity};
 use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
 use ludus_backgammon::{
-    CubeOwner, DiceSource, GameEnd, Journey, Match, Move, Phase, Position, Rules, Seat, SeededDice,
-    Step, Turn, WinKind,
+    CubeOwner, DiceSource, GameEnd, GameEvent, Journey, Match, Move, Phase, Position, Rules, Seat,
+    SeededDice, Step, Turn, WinKind,
 };
 use ludus_backgammon_engine::analysis::{Decision, DecisionKind, Mark, MatchReport};
 use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
@@ -154,6 +154,9 @@ pub struct BgConfig {
     pub match_length: u32,
     /// The dice seed.
     pub seed: u64,
+    /// Play gnubg's automatic bear-off for the person
+    /// ([`ludus_backgammon::Position::automatic_bear_off`]).
+    pub auto_bear_off: bool,
 }
 
 impl Default for BgConfig {
@@ -165,6 +168,7 @@ impl Default for BgConfig {
             cube: true,
             match_length: 0,
             seed: 0,
+            auto_bear_off: true,
         }
     }
 }
@@ -385,6 +389,14 @@ impl BgApp {
     /// The action a key or click asks for now, if any.
     pub fn action_for(&self, input: Input) -> Option<BgAction> {
         use BgAction as A;
+        // The resign-or-leave question is answered first, also when asked from the review.
+        if self.asking {
+            return Some(A::Answer(match input {
+                Input::Char('y' | 'Y') => Some(true),
+                Input::Char('l' | 'L') => Some(false),
+                _ => None,
+            }));
+        }
         if self.review.is_some() {
             return match input {
                 Input::Arrow(dir) => Some(A::Step(dir)),
@@ -399,13 +411,6 @@ impl BgApp {
                 Input::Char('n' | 'N') => Some(A::Rematch),
                 _ => None,
             };
-        }
-        if self.asking {
-            return Some(A::Answer(match input {
-                Input::Char('y' | 'Y') => Some(true),
-                Input::Char('l' | 'L') => Some(false),
-                _ => None,
-            }));
         }
         if self.animation.is_some() {
             return Some(A::Skip);
@@ -556,6 +561,22 @@ impl BgApp {
             &self.screen.catalog,
         ));
         self.review = Some(BgReview::new(report));
+        self.screen.status = self.review_prompt();
+    }
+
+    /// The status line of the review: the last game's result alone (the keys to go on are in
+    /// the help), so that it fits 80 columns; the usual prompt while a game is in progress.
+    fn review_prompt(&self) -> Status {
+        let Some(outcome) = self.game().and_then(ludus_backgammon::Game::outcome) else {
+            return self.prompt();
+        };
+        let mut text = self.result_text(&outcome);
+        if let Some(winner) = self.record.winner() {
+            let side = self.seat_name(winner);
+            text.push(' ');
+            text.push_str(&self.screen.catalog.format("result-win", &[("side", &side)]));
+        }
+        Status::info(text)
     }
 
     /// Leaves, or first offers to save a session that is saved nowhere.
@@ -660,6 +681,33 @@ impl BgApp {
         self.hint = None;
         self.screen.status = self.prompt();
         self.play_forced();
+        self.play_automatic_bear_off();
+    }
+
+    /// Plays a person's bear-off when nothing else matters (gnubg's rule, decided by the rules
+    /// crate) and the setting allows it; the status says what was played.
+    fn play_automatic_bear_off(&mut self) {
+        if !self.config.auto_bear_off || !self.human_to_act() {
+            return;
+        }
+        let Some(game) = self.record.current_mut() else {
+            return;
+        };
+        let Phase::Moving(dice) = game.phase() else {
+            return;
+        };
+        let Some(play) = game.position().automatic_bear_off(dice) else {
+            return;
+        };
+        if game.play(&play).is_ok() {
+            self.screen.record_changed();
+            self.after_action();
+            let done = self
+                .screen
+                .catalog
+                .format("tui-bg-auto-bear-off", &[("move", &play.to_string())]);
+            self.screen.status = Status::info(format!("{done} {}", self.screen.status.text));
+        }
     }
 
     /// Plays the empty move at once when a person's roll cannot be played (and says so).
@@ -888,9 +936,29 @@ impl BgApp {
     fn undo_step(&mut self) {
         if self.selected.take().is_some() || self.turn.as_mut().and_then(Turn::undo).is_some() {
             self.screen.status = self.prompt();
+        } else if self.config.opponent == Opponent::Computer && self.take_back() {
+            self.screen.status = Status::info(format!(
+                "{} {}",
+                self.screen.catalog.get("tui-undone"),
+                self.screen.status.text
+            ));
         } else {
             self.screen.status = Status::error(self.screen.catalog.get("tui-nothing-to-undo"));
         }
+    }
+
+    /// Takes back the person's last move of the game in progress and everything after it (the
+    /// computer's answer): the session is replayed from its events up to that move, whose dice
+    /// are to be played again. False when there is nothing to take back.
+    pub fn take_back(&mut self) -> bool {
+        let Some(record) = record_before_last_play(&self.record, self.config.human) else {
+            return false;
+        };
+        self.record = record;
+        self.animation = None;
+        self.screen.record_changed();
+        self.after_action();
+        true
     }
 
     /// The turn as shown: the person's steps so far, or the computer's move's shown checkers.
@@ -1201,6 +1269,63 @@ impl BgApp {
     pub fn cube(&self) -> (u32, CubeOwner) {
         self.game().map_or((1, CubeOwner::Centered), |g| g.cube())
     }
+}
+
+/// `record` without `seat`'s last move of the game in progress and what followed it: the games
+/// replayed from their events, the last one up to that turn's roll. `None` when the game is over
+/// or `seat` has no move in it.
+pub fn record_before_last_play(record: &Match, seat: Seat) -> Option<Match> {
+    let games = record.games();
+    let last = games.last().filter(|g| g.outcome().is_none())?;
+    let cut = last.events().iter().rposition(|event| {
+        matches!(event, GameEvent::Turn { seat: s, play: Some(mv), .. } if *s == seat && !mv.is_empty())
+    })?;
+    let mut rebuilt = Match::new(record.rules(), record.names().clone());
+    for (index, game) in games.iter().enumerate() {
+        let events = if index + 1 == games.len() {
+            &game.events()[..=cut]
+        } else {
+            game.events()
+        };
+        replay_game(&mut rebuilt, events, index + 1 == games.len())?;
+    }
+    Some(rebuilt)
+}
+
+/// Adds a game to `record` by replaying `events`; with `without_last_play` the last event's
+/// move is left to be played.
+fn replay_game(record: &mut Match, events: &[GameEvent], without_last_play: bool) -> Option<()> {
+    let GameEvent::Turn { seat, dice, .. } = *events.first()? else {
+        return None;
+    };
+    let game = record.new_game_with_opening(seat, dice).ok()?;
+    for (index, event) in events.iter().enumerate() {
+        let replayed = match *event {
+            GameEvent::Turn { dice, play, .. } => {
+                let rolled = if index == 0 {
+                    Ok(())
+                } else {
+                    game.roll_with(dice)
+                };
+                let last = index + 1 == events.len();
+                match play {
+                    Some(mv) if !(without_last_play && last) => {
+                        rolled.and_then(|()| game.play(&mv))
+                    }
+                    _ => rolled,
+                }
+            }
+            GameEvent::Double { .. } => game.double(),
+            GameEvent::Take { .. } => game.take(),
+            GameEvent::Beaver { .. } => game.beaver(),
+            GameEvent::Pass { .. } => game.pass(),
+            GameEvent::Resign { seat, kind } => game.resign(seat, kind),
+            GameEvent::AcceptResignation { .. } => game.accept_resignation(),
+            GameEvent::RejectResignation { .. } => game.reject_resignation(),
+        };
+        replayed.ok()?;
+    }
+    Some(())
 }
 
 /// The name of a win kind as the message keys spell it.

@@ -6,6 +6,7 @@
 use crate::backgammon::{BAR_COLUMN, BgApp, OFF_COLUMN, SLOT_COLUMNS, Slot};
 use crate::view::{self, Theme};
 use ludus_backgammon::{CubeOwner, GameEvent, Seat};
+use ludus_backgammon_engine::analysis::{Decision, Mark};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -72,34 +73,16 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
         app.screen.board_area = None;
         return;
     }
+    if app.review.is_some() {
+        app.screen.board_area = None;
+        draw_review_screen(frame, app, &theme);
+        return;
+    }
     let [main, status, input, keys] = view::screen_rows(frame.area());
     let [board_column, side] =
         Layout::horizontal([Constraint::Length(BOARD_WIDTH + 1), Constraint::Min(0)]).areas(main);
-    let [title, board_area, below] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(BOARD_HEIGHT),
-        Constraint::Min(0),
-    ])
-    .areas(board_column);
-    let board_area = Rect {
-        x: board_area.x + 1,
-        width: board_area.width.saturating_sub(1),
-        ..board_area
-    };
-    frame.render_widget(
-        Paragraph::new(Line::styled(
-            format!(" {}", app.screen.catalog.get("backgammon-title")),
-            Style::default().add_modifier(Modifier::BOLD),
-        )),
-        title,
-    );
-    if app.review.is_some() {
-        // The review shows the board at each decision and the review panel beside it.
-        app.screen.board_area = None;
-        draw_board(frame.buffer_mut(), board_area, app, &theme);
-        draw_review(frame, side, app, &theme);
-        draw_review_graph(frame, below, app, &theme);
-    } else if let Some(lines) = &app.analysis {
+    let board_area = draw_title_and_board_area(frame, board_column, app);
+    if let Some(lines) = &app.analysis {
         // The analysis covers the board and the side panel until `a` closes it.
         app.screen.board_area = None;
         let text: Vec<Line> = lines.iter().map(|l| Line::raw(l.as_str())).collect();
@@ -135,12 +118,29 @@ pub fn draw(frame: &mut Frame, app: &mut BgApp) {
         matches,
         &theme,
     );
-    let keys_text = if app.review.is_some() {
-        app.screen.catalog.get("tui-bg-review-keys")
-    } else {
-        app.screen.catalog.get("tui-keys-bg")
-    };
-    view::draw_keys(frame, keys, &keys_text, &theme);
+    view::draw_keys(frame, keys, &app.screen.catalog.get("tui-keys-bg"), &theme);
+}
+
+/// Draws the title over `column` and returns the board's area under it.
+fn draw_title_and_board_area(frame: &mut Frame, column: Rect, app: &BgApp) -> Rect {
+    let [title, board_area, _] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(BOARD_HEIGHT),
+        Constraint::Min(0),
+    ])
+    .areas(column);
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            format!(" {}", app.screen.catalog.get("backgammon-title")),
+            Style::default().add_modifier(Modifier::BOLD),
+        )),
+        title,
+    );
+    Rect {
+        x: board_area.x + 1,
+        width: board_area.width.saturating_sub(1),
+        ..board_area
+    }
 }
 
 /// Both sides' checkers in their own numbering: (bottom seat, top seat).
@@ -508,12 +508,124 @@ fn event_line(event: &GameEvent, app: &BgApp, theme: &Theme) -> Option<Line<'sta
     ]))
 }
 
-/// The review panel: the decision shown (game, player, dice, the move played, the best one, the
-/// equity lost and its mark), a summary line per player, and White's equity over the decisions.
-fn draw_review(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
-    let Some(review) = &app.review else { return };
+/// Rows under the board in the review besides the graph's bars: a summary line per player, the
+/// graph's title and its row of marks.
+const REVIEW_BELOW: u16 = 4;
+/// Rows of the review graph's bars: two at 80×24, up to eight on a taller terminal.
+const GRAPH_ROWS: std::ops::RangeInclusive<u16> = 2..=8;
+
+/// The review of a session, laid out for 80×24 and up: the title and the board at the decision
+/// shown, the decision's panel beside it (played, best, loss, class, then the decisions around
+/// it), a summary line per player and White's equity graph across the whole width, the status
+/// and the review's keys (no input line: nothing is typed in the review).
+fn draw_review_screen(frame: &mut Frame, app: &BgApp, theme: &Theme) {
+    let [main, status, keys] = Layout::vertical([
+        Constraint::Min(0),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(frame.area());
+    let spare = main
+        .height
+        .saturating_sub(1 + BOARD_HEIGHT + REVIEW_BELOW + GRAPH_ROWS.start());
+    let bars = (GRAPH_ROWS.start() + spare).min(*GRAPH_ROWS.end()) & !1;
+    let [top, summary, graph] = Layout::vertical([
+        Constraint::Min(1 + BOARD_HEIGHT),
+        Constraint::Length(2),
+        Constraint::Length(bars + 2),
+    ])
+    .areas(main);
+    let [board_column, side] =
+        Layout::horizontal([Constraint::Length(BOARD_WIDTH + 1), Constraint::Min(0)]).areas(top);
+    let board_area = draw_title_and_board_area(frame, board_column, app);
+    draw_board(frame.buffer_mut(), board_area, app, theme);
+    draw_review_panel(frame, side, app, theme);
+    draw_review_summary(frame, summary, app, theme);
+    draw_review_graph(frame, graph, app, theme, bars);
+    view::draw_status(frame, status, &app.screen.status, theme);
     let catalog = &app.screen.catalog;
-    let mut lines = vec![Line::styled(
+    view::draw_keys(frame, keys, &catalog.get("tui-bg-review-keys"), theme);
+}
+
+/// The seat of a decision's player (0 is White).
+fn decision_seat(decision: &Decision) -> Seat {
+    if decision.player == 0 {
+        Seat::Zero
+    } else {
+        Seat::One
+    }
+}
+
+/// A decision's move in the language shown: a checker play as it is, a cube action in words.
+fn decision_words(text: &str, app: &BgApp) -> String {
+    let key = match text {
+        "double" => "review-double",
+        "no double" => "review-no-double",
+        "take" => "review-take",
+        "pass" => "review-pass",
+        _ => return text.to_string(),
+    };
+    app.screen.catalog.get(key)
+}
+
+/// The name of a decision's mark (a decision without one is "good").
+fn mark_name(mark: Mark, app: &BgApp) -> String {
+    app.screen.catalog.get(match mark {
+        Mark::None => "tui-class-good",
+        Mark::Doubtful => "analysis-mark-doubtful",
+        Mark::Error => "analysis-mark-error",
+        Mark::Blunder => "analysis-mark-blunder",
+    })
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word is cut into
+/// pieces).
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if needed > width && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            let rest = word.split_off(width);
+            lines.push(word.into_iter().collect());
+            word = rest;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.extend(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The panel beside the board: the decision shown, wrapped to the panel's width, then as many
+/// of the decisions around it as fit, one per line.
+fn draw_review_panel(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
+    let Some(review) = &app.review else { return };
+    let area = Rect {
+        x: area.x + 1,
+        width: area.width.saturating_sub(1),
+        ..area
+    };
+    let width = usize::from(area.width);
+    let catalog = &app.screen.catalog;
+    let mut lines: Vec<Line> = Vec::new();
+    let mut push = |text: String, style: Style| {
+        lines.extend(
+            wrap_words(&text, width)
+                .into_iter()
+                .map(|l| Line::styled(l, style)),
+        );
+    };
+    push(
         catalog.format(
             "tui-bg-review-title",
             &[
@@ -522,98 +634,148 @@ fn draw_review(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
             ],
         ),
         Style::default().bold(),
-    )];
+    );
     if let Some(step) = review.current() {
-        let seat = if step.decision.player == 0 {
-            Seat::Zero
+        let decision = &step.decision;
+        let seat = decision_seat(decision);
+        let game = catalog.format("bg-game-number", &[("number", &step.game.to_string())]);
+        push(
+            format!("{} {game} · {}", glyph(seat), app.player_label(seat)),
+            theme.side_style(seat == Seat::Zero),
+        );
+        let label = |key: &str, value: &str| format!("{}: {value}", catalog.get(key));
+        if let Some(dice) = &decision.dice {
+            push(label("analysis-board-dice", dice), Style::default());
+        }
+        let played = decision_words(&decision.played, app);
+        push(label("review-played", &played), Style::default());
+        let best = decision_words(&decision.best, app);
+        push(label("review-best", &best), Style::default());
+        let loss = format!(
+            "{:.3} · {}",
+            decision.equity_lost,
+            mark_name(decision.mark, app)
+        );
+        let style = if decision.mark == Mark::None {
+            Style::default()
         } else {
-            Seat::One
+            theme.mill
         };
-        let dice = step
-            .decision
-            .dice
-            .as_deref()
-            .map(|d| format!("{d}: "))
-            .unwrap_or_default();
-        lines.push(Line::from(vec![
-            Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
-            Span::raw(" "),
-            Span::raw(catalog.format(
-                "tui-bg-review-decision",
-                &[
-                    ("game", &step.game.to_string()),
-                    ("who", &app.player_label(seat)),
-                    ("dice", &dice),
-                    ("played", &step.decision.played),
-                ],
-            )),
-        ]));
-        let mark = match step.decision.mark {
-            ludus_backgammon_engine::analysis::Mark::None => catalog.get("tui-class-good"),
-            ludus_backgammon_engine::analysis::Mark::Doubtful => {
-                catalog.get("analysis-mark-doubtful")
-            }
-            ludus_backgammon_engine::analysis::Mark::Error => catalog.get("analysis-mark-error"),
-            ludus_backgammon_engine::analysis::Mark::Blunder => {
-                catalog.get("analysis-mark-blunder")
-            }
-        };
-        lines.push(Line::styled(
-            catalog.format(
-                "tui-bg-review-loss",
-                &[
-                    ("best", &step.decision.best),
-                    ("loss", &format!("{:.3}", step.decision.equity_lost)),
-                    ("mark", &mark),
-                ],
-            ),
-            if step.decision.mark == ludus_backgammon_engine::analysis::Mark::None {
-                Style::default()
-            } else {
-                theme.mill
-            },
-        ));
+        push(label("review-loss", &loss), style);
     } else {
-        lines.push(Line::from(catalog.get("analysis-no-errors")));
+        push(catalog.get("analysis-no-errors"), Style::default());
     }
     lines.push(Line::default());
-    for (index, player) in review.report.players.iter().enumerate() {
-        let seat = if index == 0 { Seat::Zero } else { Seat::One };
-        lines.push(Line::from(vec![
-            Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
-            Span::raw(" "),
-            Span::raw(catalog.format(
-                "tui-bg-review-player",
-                &[
-                    (
-                        "who",
-                        &format!("{} ({})", app.seat_name(seat), app.player_label(seat)),
-                    ),
-                    ("errors", &(player.errors + player.blunders).to_string()),
-                    ("blunders", &player.blunders.to_string()),
-                    ("rate", &format!("{:.1}", player.error_rate)),
-                ],
-            )),
-        ]));
-    }
-    let block = Block::bordered().title(format!(" {} ", catalog.get("app-title")));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(ratatui::widgets::Wrap { trim: false }),
-        area,
-    );
+    let room = usize::from(area.height).saturating_sub(lines.len());
+    lines.extend(decision_list(app, review, room, width, theme));
+    frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// White's equity over the reviewed decisions, under the board: a title and the graph's rows.
-fn draw_review_graph(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
+/// Up to `room` decisions around the one shown, one line each (`  12 ● 62 13/5 ?`), the shown
+/// one reversed; a line longer than `width` ends in `…`.
+fn decision_list(
+    app: &BgApp,
+    review: &crate::backgammon::BgReview,
+    room: usize,
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let total = review.steps.len();
+    let shown = review.cursor.index.saturating_sub(1);
+    let first = shown
+        .saturating_sub(room / 2)
+        .min(total.saturating_sub(room));
+    let severities = review.severities();
+    (first..total.min(first + room))
+        .map(|i| {
+            let decision = &review.steps[i].decision;
+            let seat = decision_seat(decision);
+            let dice = decision
+                .dice
+                .as_deref()
+                .map(|d| format!("{d} "))
+                .unwrap_or_default();
+            let text = format!(
+                "{:>3} {} {dice}{} {}",
+                i + 1,
+                glyph(seat),
+                decision_words(&decision.played, app),
+                severities[i].mark()
+            );
+            let text = fit(text.trim_end(), width);
+            let style = if i == shown {
+                Style::default().add_modifier(Modifier::REVERSED)
+            } else if severities[i] >= crate::review::Severity::Medium {
+                theme.mill
+            } else {
+                Style::default()
+            };
+            Line::styled(text, style)
+        })
+        .collect()
+}
+
+/// `text` in at most `width` characters, ending in `…` when cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// One line per player across the whole width: errors, blunders and the error rate.
+fn draw_review_summary(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
+    let Some(review) = &app.review else { return };
+    let lines: Vec<Line> = review
+        .report
+        .players
+        .iter()
+        .enumerate()
+        .map(|(index, player)| {
+            let seat = if index == 0 { Seat::Zero } else { Seat::One };
+            Line::from(vec![
+                Span::raw(" "),
+                Span::styled(glyph(seat), theme.side_style(seat == Seat::Zero)),
+                Span::raw(" "),
+                Span::raw(review_player_line(app, seat, player)),
+            ])
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// A player's summary: "White (You): 1 errors, 0 blunders · error rate 7.0".
+pub fn review_player_line(
+    app: &BgApp,
+    seat: Seat,
+    player: &ludus_backgammon_engine::analysis::PlayerTotals,
+) -> String {
+    app.screen.catalog.format(
+        "tui-bg-review-player",
+        &[
+            (
+                "who",
+                &format!("{} ({})", app.seat_name(seat), app.player_label(seat)),
+            ),
+            ("errors", &(player.errors + player.blunders).to_string()),
+            ("blunders", &player.blunders.to_string()),
+            ("rate", &format!("{:.1}", player.error_rate)),
+        ],
+    )
+}
+
+/// White's equity over the reviewed decisions across the width: a title, `bars` rows and the
+/// marks.
+fn draw_review_graph(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme, bars: u16) {
     let Some(review) = &app.review else { return };
     let values: Vec<f64> = review.steps.iter().map(|s| s.white_equity).collect();
-    let rows = crate::review::graph_rows(
+    let rows = crate::review::graph_lines(
         &values,
         &review.severities(),
         1.0,
-        usize::from(area.width.saturating_sub(3)),
+        (usize::from(area.width.saturating_sub(3)), usize::from(bars)),
         review.cursor.index,
     );
     let mut lines = vec![Line::styled(

@@ -98,6 +98,8 @@ pub struct BgOptions {
     pub match_length: Option<u32>,
     /// Use the doubling cube in money play (default on).
     pub cube: Option<bool>,
+    /// Bear off automatically when nothing else matters (default on).
+    pub auto_bear_off: Option<bool>,
 }
 
 fn check_level(level: Option<u32>) -> Result<(), PlayError> {
@@ -196,6 +198,7 @@ pub fn backgammon_app(options: &PlayOptions, bg: BgOptions) -> Result<BgApp, Pla
             (None, Some(seed)) => seed,
             (None, None) => fresh_seed(),
         },
+        auto_bear_off: bg.auto_bear_off.unwrap_or(true),
     };
     Ok(match loaded {
         Some(record) => BgApp::with_record(config, catalog, record.record, settings.dice_rolled),

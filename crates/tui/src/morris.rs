@@ -3,11 +3,11 @@
 
 use crate::i18n::Catalog;
 use crate::record::{MorrisPlayer, MorrisRecord};
-use crate::review::{ReviewCursor, Severity};
+use crate::review::{Job, ReviewCursor, Severity};
 use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
 use ludus_morris::{Color, Game, Move, Position, Rules, Square};
 use ludus_morris_engine::db::Databases;
-use ludus_morris_engine::review::{GameReview, MoveClass, ReviewOptions, review_game};
+use ludus_morris_engine::review::{GameReview, MoveClass, ReviewError, ReviewOptions, review_game};
 use ludus_morris_engine::{Level, SearchLimits};
 use ratatui::Frame;
 use std::time::Duration;
@@ -36,6 +36,13 @@ pub const HELP_KEYS: [&str; 12] = [
     "tui-help-quit",
     "tui-help-help",
 ];
+
+/// Cells of the gauge shown while a review is computed.
+const REVIEW_GAUGE: usize = 20;
+
+/// A review computed on its own thread: the review (or why there is none) and the databases it
+/// borrowed, handed back.
+pub type ReviewJob = Job<(Result<GameReview, ReviewError>, Databases)>;
 
 /// A reviewed game: the engine's review, the positions, and the step shown.
 #[derive(Clone, Debug)]
@@ -134,6 +141,8 @@ pub enum MorrisAction {
     Confirm(bool),
     /// Skip the computer's move animation.
     Skip,
+    /// Stop the review being computed.
+    CancelReview,
     /// Open the game review (or close it).
     Review,
     /// Step through the review.
@@ -169,8 +178,10 @@ pub struct MorrisApp {
     pub animation: Option<Animation<Move>>,
     /// The game review, while it is shown.
     pub review: Option<MorrisReview>,
-    /// The review is asked for and computed at the next chance (after "reviewing" is drawn).
+    /// The review is asked for and started at the next chance (after "reviewing" is drawn).
     pub review_wanted: bool,
+    /// The review being computed (its progress shown, Esc cancels).
+    pub review_job: Option<ReviewJob>,
     /// Results of the games finished in this sitting.
     pub tally: Tally,
     databases: Option<Databases>,
@@ -195,6 +206,7 @@ impl MorrisApp {
             animation: None,
             review: None,
             review_wanted: false,
+            review_job: None,
             tally: Tally::default(),
             databases: None,
         };
@@ -209,7 +221,8 @@ impl MorrisApp {
         self.screen.status = Status::info(self.screen.catalog.get("tui-reviewing"));
     }
 
-    /// Reviews the game with the engine and shows its first move.
+    /// Starts the review of the game on its own thread; [`MorrisApp::poll_review`] shows its
+    /// progress and, when it is done, its first move.
     pub fn compute_review(&mut self) {
         self.review_wanted = false;
         let rules = self.config.rules;
@@ -224,12 +237,62 @@ impl MorrisApp {
             .databases
             .take()
             .unwrap_or_else(Databases::open_default);
-        let options = ReviewOptions {
-            limits,
-            databases: Some(&databases),
-            progress: None,
+        self.review_job = Some(Job::start(moves.len(), move |control| {
+            let report = |done: usize, _total: usize| control.report(done);
+            let options = ReviewOptions {
+                limits,
+                databases: Some(&databases),
+                progress: Some(&report),
+            };
+            let reviewed = review_game(&rules, &start, &moves, &options);
+            (reviewed, databases)
+        }));
+        self.show_review_progress();
+    }
+
+    /// Shows the review's progress, or the review once it is done.
+    pub fn poll_review(&mut self) {
+        match self.review_job.as_mut().map(Job::try_finish) {
+            Some(Some(result)) => {
+                self.review_job = None;
+                self.finish_review(result);
+            }
+            Some(None) => self.show_review_progress(),
+            None => {}
+        }
+    }
+
+    /// Stops the review being computed (at the end of the move it is at).
+    pub fn cancel_review(&mut self) {
+        if let Some(result) = self.review_job.take().and_then(Job::cancel) {
+            self.finish_review(result);
+        }
+    }
+
+    /// "Reviewing the game: move k of n", a gauge and how to cancel, in the status line.
+    fn show_review_progress(&mut self) {
+        let Some(job) = &self.review_job else { return };
+        let (done, total) = job.progress();
+        let gauge = crate::review::gauge(done, total, REVIEW_GAUGE);
+        self.screen.status = Status::info(self.screen.catalog.format(
+            "tui-reviewing-progress",
+            &[
+                ("done", &done.to_string()),
+                ("total", &total.to_string()),
+                ("gauge", &gauge),
+            ],
+        ));
+    }
+
+    /// Takes the review job's result: the review shown from its first move, or why not.
+    fn finish_review(
+        &mut self,
+        result: std::thread::Result<(Result<GameReview, ReviewError>, Databases)>,
+    ) {
+        let Ok((reviewed, databases)) = result else {
+            self.screen.status = Status::error(self.screen.catalog.get("tui-review-failed"));
+            return;
         };
-        let reviewed = review_game(&rules, &start, &moves, &options);
         self.databases = Some(databases);
         match reviewed {
             Ok(review) => {
@@ -238,7 +301,15 @@ impl MorrisApp {
                     positions: self.game.positions().to_vec(),
                     review,
                 });
-                self.screen.status = self.prompt();
+                // The result alone (the keys are on the review's key line and in `?`), so that
+                // it fits 80 columns.
+                self.screen.status = match self.result_text() {
+                    Some(result) => Status::info(result),
+                    None => self.prompt(),
+                };
+            }
+            Err(ReviewError::Cancelled { .. }) => {
+                self.screen.status = Status::info(self.screen.catalog.get("tui-review-cancelled"));
             }
             Err(error) => self.screen.status = Status::error(error.to_string()),
         }
@@ -253,6 +324,10 @@ impl MorrisApp {
     /// The action a key or click asks for now, if any.
     pub fn action_for(&self, input: Input) -> Option<MorrisAction> {
         use MorrisAction as A;
+        if self.review_job.is_some() {
+            // While the review is computed only its cancel key counts.
+            return matches!(input, Input::Esc | Input::Char('q' | 'Q')).then_some(A::CancelReview);
+        }
         if self.confirm_quit {
             return Some(A::Confirm(matches!(
                 input,
@@ -359,6 +434,7 @@ impl MorrisApp {
                 self.screen.status = self.prompt();
             }
             A::Skip => self.finish_animation(),
+            A::CancelReview => self.cancel_review(),
             A::Review if self.review.is_some() => {
                 self.review = None;
                 self.screen.status = self.prompt();
@@ -797,6 +873,7 @@ impl Screen for MorrisApp {
         self.review_wanted
             || self.config.opponent == Opponent::Computer
                 && self.review.is_none()
+                && self.review_job.is_none()
                 && !self.human_to_move()
                 && self.animation.is_none()
                 && self.game.outcome().is_none()
@@ -821,8 +898,21 @@ impl Screen for MorrisApp {
         self.animation.is_some()
     }
 
+    fn busy(&self) -> bool {
+        self.review_job.is_some()
+    }
+
+    fn animation_delay(&self) -> Option<Duration> {
+        if self.busy() {
+            return Some(crate::review::JOB_POLL);
+        }
+        self.animating().then_some(crate::ui::STEP_DELAY)
+    }
+
     fn tick(&mut self) {
-        if self.animation.as_mut().is_some_and(|a| !a.advance()) {
+        if self.busy() {
+            self.poll_review();
+        } else if self.animation.as_mut().is_some_and(|a| !a.advance()) {
             self.finish_animation();
         }
     }

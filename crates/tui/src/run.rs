@@ -176,7 +176,11 @@ pub fn run_plain(
         }
         if screen.computer_to_move() {
             screen.think();
-            while screen.animation_delay().is_some() {
+            while let Some(delay) = screen.animation_delay() {
+                if screen.busy() {
+                    // Background work (a review) is waited for, not spun on.
+                    std::thread::sleep(delay);
+                }
                 screen.tick();
             }
             continue;

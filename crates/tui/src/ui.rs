@@ -310,6 +310,11 @@ pub trait Screen {
     /// The game record as saved.
     fn record_text(&self) -> String;
 
+    /// Whether work runs in the background (a review being computed) that [`Screen::tick`]
+    /// looks at; the loops then tick every [`Screen::animation_delay`].
+    fn busy(&self) -> bool {
+        false
+    }
     /// The delay before the next animation step, if an animation runs.
     fn animation_delay(&self) -> Option<Duration> {
         self.animating().then_some(STEP_DELAY)

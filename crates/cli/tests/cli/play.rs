@@ -27,6 +27,11 @@ impl Tmux {
     /// Starts `ludus args` in a 100×30 session, or `None` (with a message) without tmux; a
     /// missing tmux fails the test under `LUDUS_REQUIRE_TMUX=1`.
     fn start(name: &str, args: &[&str]) -> Option<Tmux> {
+        Tmux::start_sized(name, (100, 30), args)
+    }
+
+    /// [`Tmux::start`] in a session of `width`×`height`.
+    fn start_sized(name: &str, (width, height): (u16, u16), args: &[&str]) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             assert!(
                 std::env::var("LUDUS_REQUIRE_TMUX").as_deref() != Ok("1"),
@@ -41,7 +46,8 @@ impl Tmux {
         // Keep the pane after the program ends so the last screen can be read.
         let status = Command::new("tmux")
             .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
-            .args(["-x", "100", "-y", "30", "-s", "play"])
+            .args(["-x", &width.to_string(), "-y", &height.to_string()])
+            .args(["-s", "play"])
             .args(["-e", "TERM=xterm-256color"])
             .arg(command.join(" "))
             .status()
@@ -542,19 +548,7 @@ fn reviews_in_tmux_step_through_a_morris_game_and_a_backgammon_session() {
     tmux.wait_until_ended();
     drop(tmux);
 
-    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
-    let mut dice = SeededDice::new(5);
-    let game = record.new_game(&mut dice).unwrap();
-    // Six plays or more, until White (the person when the file has no settings) is to move.
-    let mut plays = 0;
-    while plays < 6 || game.turn() != ludus_backgammon::Seat::Zero {
-        let mv = game.legal_moves()[0];
-        game.play(&mv).unwrap();
-        game.roll(&mut dice).unwrap();
-        plays += 1;
-    }
-    let mat = dir.join("session.mat");
-    std::fs::write(&mat, ludus_backgammon::write_mat(&record)).unwrap();
+    let mat = backgammon_session_file(&dir, 6);
     let Some(tmux) = Tmux::start(
         "bg-review",
         &["play", "bg", "--lang", "en", "--review", path_str(&mat)],
@@ -572,4 +566,182 @@ fn reviews_in_tmux_step_through_a_morris_game_and_a_backgammon_session() {
     tmux.keys(&["l"]);
     tmux.wait_until_ended();
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A money session saved in `dir`: `plays` plays or more by the first legal move from seed 5,
+/// until White (the person when the file has no settings) is to move; the file's path.
+fn backgammon_session_file(dir: &Path, plays: usize) -> PathBuf {
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let mut dice = SeededDice::new(5);
+    let game = record.new_game(&mut dice).unwrap();
+    let mut played = 0;
+    while played < plays || game.turn() != ludus_backgammon::Seat::Zero {
+        let mv = game.legal_moves()[0];
+        game.play(&mv).unwrap();
+        game.roll(&mut dice).unwrap();
+        played += 1;
+    }
+    let mat = dir.join("session.mat");
+    std::fs::write(&mat, ludus_backgammon::write_mat(&record)).unwrap();
+    mat
+}
+
+#[test]
+fn the_backgammon_review_in_tmux_at_80_by_24_cuts_nothing() {
+    let dir = temp_dir("review-80");
+    let mat = backgammon_session_file(&dir, 12);
+    let Some(tmux) = Tmux::start_sized(
+        "bg-review-80",
+        (80, 24),
+        &["play", "bg", "--lang", "en", "--review", path_str(&mat)],
+    ) else {
+        return;
+    };
+    tmux.wait_for("Review: decision 1 of");
+    tmux.keys(&["Right", "Right"]);
+    let screen = tmux.wait_for("Review: decision 3 of");
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(lines.len(), 24, "{screen}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{screen}");
+    // The board whole, the decision's panel beside it.
+    assert!(lines[15].contains("12 11 10  9  8  7 bar"), "{screen}");
+    for part in ["Played: ", "Best: ", "Loss: "] {
+        assert!(screen.contains(part), "{part}\n{screen}");
+    }
+    // A summary line per player, each ending in its error rate.
+    for who in ["○ White (You): ", "● Black (Computer, level 5): "] {
+        let line = lines
+            .iter()
+            .find(|l| l.contains(who))
+            .unwrap_or_else(|| panic!("no summary of {who}:\n{screen}"));
+        let rate = line.rsplit("error rate ").next().unwrap_or("");
+        assert!(rate.trim().parse::<f64>().is_ok(), "{line}\n{screen}");
+    }
+    // The graph: its title, its bars and the row of marks with the cursor, above the status.
+    let title = lines
+        .iter()
+        .position(|l| l.contains("White's equity (! blunder, ? error, · doubtful)"))
+        .unwrap_or_else(|| panic!("no graph title:\n{screen}"));
+    assert!(
+        lines[title + 1..21].iter().any(|l| l.contains('█')),
+        "{screen}"
+    );
+    assert!(lines[21].contains('▲'), "the marks row:\n{screen}");
+    assert!(
+        lines[23].ends_with("a/Esc closes · q leaves"),
+        "the keys line:\n{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("l: leave");
+    // The reviewed file is where the session is saved: leaving needs no question.
+    tmux.keys(&["l"]);
+    tmux.wait_until_ended();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The longest of six games between levels 2 and 4 (seed 5) as a record in `dir`, via `ludus
+/// morris duel --record`; its path.
+fn long_morris_game(dir: &Path) -> PathBuf {
+    let all = dir.join("duel.txt");
+    let output = crate::ludus(&[
+        "morris",
+        "duel",
+        "--a",
+        "level:2",
+        "--b",
+        "level:4",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--quiet",
+        "--record",
+        path_str(&all),
+    ]);
+    assert!(output.status.success(), "{}", crate::stderr(&output));
+    let text = std::fs::read_to_string(&all).unwrap();
+    let longest = text
+        .split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .max_by_key(|g| g.matches('.').count())
+        .expect("a game");
+    let game = dir.join("long.txt");
+    std::fs::write(&game, format!("[Event {longest}")).unwrap();
+    game
+}
+
+#[test]
+fn the_morris_review_in_tmux_shows_its_progress_and_esc_cancels_it() {
+    let dir = temp_dir("review-progress");
+    let game = long_morris_game(&dir);
+    let Some(tmux) = Tmux::start_sized(
+        "morris-progress",
+        (80, 24),
+        &[
+            "play",
+            "morris",
+            "--lang",
+            "en",
+            "--review",
+            path_str(&game),
+        ],
+    ) else {
+        return;
+    };
+    // The progress line is caught while the review runs (it takes a few tenths of a second).
+    let start = Instant::now();
+    let progress = loop {
+        let screen = tmux.screen();
+        if let Some(line) = screen
+            .lines()
+            .find(|l| l.contains("Reviewing the game: move "))
+        {
+            break line.to_string();
+        }
+        assert!(start.elapsed() < SCREEN_TIMEOUT, "no progress:\n{screen}");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    tmux.keys(&["Escape"]);
+    assert!(
+        progress.contains(" of ") && (progress.contains('█') || progress.contains('░')),
+        "{progress}"
+    );
+    assert!(progress.trim_end().ends_with("Esc cancels"), "{progress}");
+    tmux.wait_for("Review cancelled.");
+    // The screen answers at once: the help opens and closes, the review can be asked again.
+    tmux.keys(&["?"]);
+    tmux.wait_for("Any key closes this help.");
+    tmux.keys(&["x"]);
+    tmux.wait_until_gone("Any key closes this help.");
+    tmux.keys(&["v"]);
+    tmux.wait_for("Review: move 1 of");
+    tmux.keys(&["q"]);
+    tmux.wait_until_ended();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn backgammon_in_tmux_hint_with_its_value_and_u_takes_back_a_move() {
+    let Some(tmux) = backgammon_against_level_1("bg-takeback", ludus_backgammon::Seat::Zero) else {
+        return;
+    };
+    // After the computer's answer it is the person's turn again (roll first, unless it doubled).
+    tmux.wait_for("Black played");
+    tmux.keys(&["h"]);
+    let screen = tmux.wait_for("Hint: ");
+    let hint = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("Hint: "))
+        .expect("the hint line");
+    assert!(
+        hint.trim_end().ends_with(')'),
+        "the hint has its value: {hint}"
+    );
+    tmux.keys(&["u"]);
+    let screen = tmux.wait_for("Move taken back.");
+    assert!(
+        screen.contains("Type a move"),
+        "the same dice to play again:\n{screen}"
+    );
+    leave_without_saving(&tmux);
 }

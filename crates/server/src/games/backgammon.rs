@@ -464,6 +464,10 @@ pub struct BackgammonView {
     pub last_game: Option<LastGameView>,
     /// The last move played in the game on the board.
     pub last_play: Option<LastPlayView>,
+    /// The play gnubg's automatic bear-off makes now, in notation, while a move is to be made
+    /// ([`ludus_backgammon::Position::automatic_bear_off`]: no contact, and one play bears off a
+    /// checker with each die); the browser plays it when its setting allows.
+    pub auto_play: Option<String>,
     /// gnubg's Position ID of the board, side on roll first.
     pub position_id: Option<String>,
     /// gnubg's Match ID.
@@ -881,6 +885,13 @@ impl Game for BackgammonGame {
             },
             last_game: self.last_game(),
             last_play: game.and_then(LastPlayView::of),
+            auto_play: match (phase, game) {
+                (Some(Phase::Moving(dice)), Some(game)) => game
+                    .position()
+                    .automatic_bear_off(dice)
+                    .map(|play| play.to_string()),
+                _ => None,
+            },
             position_id: game.map(|g| g.position().position_id()),
             match_id: game.and_then(|g| g.match_state().match_id().ok()),
             log: self.log(),

@@ -376,3 +376,92 @@ fn a_refused_double_is_told_in_the_users_language() {
     assert!(app.screen.status.error);
     assert_eq!(app.screen.status.text, "Kuubik on vastase käes.");
 }
+
+/// Dice of a seed, counted as the screen counts them (`BgApp::with_record`'s `dice_rolled`).
+struct Counted {
+    dice: SeededDice,
+    rolled: u64,
+}
+
+impl ludus_backgammon::DiceSource for Counted {
+    fn roll_die(&mut self) -> u8 {
+        self.rolled += 1;
+        self.dice.roll_die()
+    }
+}
+
+/// A money session with dice from `seed`, played by the last legal move until the side on roll
+/// is about to roll dice that the automatic bear-off plays: the session then and the dice rolled
+/// so far; `None` when the first games never get there.
+fn session_before_an_automatic_bear_off(seed: u64) -> Option<(Match, u64)> {
+    let mut record = Match::new(Rules::default(), ["White".into(), "Black".into()]);
+    let mut dice = Counted {
+        dice: SeededDice::new(seed),
+        rolled: 0,
+    };
+    record.new_game(&mut dice).ok()?;
+    for _ in 0..3000 {
+        let game = record.current_mut()?;
+        match game.phase() {
+            Phase::AwaitingRoll => {
+                let before = (record.clone(), dice.rolled);
+                let game = record.current_mut()?;
+                let roll = game.roll(&mut dice).ok()?;
+                if game.position().automatic_bear_off(roll).is_some() {
+                    return Some(before);
+                }
+            }
+            Phase::Moving(_) => {
+                let mv = *game.legal_moves().last()?;
+                game.play(&mv).ok()?;
+            }
+            _ => {
+                record.new_game(&mut dice).ok()?;
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_bear_off_where_nothing_else_matters_plays_itself_unless_switched_off() {
+    let (seed, (record, rolled)) = (1..50)
+        .find_map(|seed| session_before_an_automatic_bear_off(seed).map(|s| (seed, s)))
+        .expect("a session reaches an automatic bear-off");
+    let config = BgConfig {
+        seed,
+        ..friends_config()
+    };
+    let mut app = BgApp::with_record(config, english(), record.clone(), rolled);
+    let plays_before = app.game().unwrap().events().len();
+    press(&mut app, [Input::Char('r')]);
+    let game = app.game().unwrap();
+    assert_eq!(
+        game.events().len(),
+        plays_before + 1,
+        "the roll and its play are one event"
+    );
+    let ludus_backgammon::GameEvent::Turn {
+        play: Some(play), ..
+    } = game.events()[plays_before]
+    else {
+        panic!("a played turn: {:?}", game.events()[plays_before]);
+    };
+    assert!(play.checker_moves().iter().all(|m| m.to == 0), "{play}");
+    assert!(
+        app.screen
+            .status
+            .text
+            .starts_with(&format!("Borne off automatically: {play}.")),
+        "{}",
+        app.screen.status.text
+    );
+    // Switched off, the same roll waits for the player.
+    let config = BgConfig {
+        auto_bear_off: false,
+        ..config
+    };
+    let mut app = BgApp::with_record(config, english(), record, rolled);
+    press(&mut app, [Input::Char('r')]);
+    assert!(matches!(app.game().unwrap().phase(), Phase::Moving(_)));
+}

@@ -174,6 +174,7 @@ fn the_morris_review_steps_through_the_game_with_values_and_a_graph() {
     app.open_review();
     assert!(app.computer_to_move(), "the loop computes the review next");
     app.think();
+    wait_for_the_review(&mut app);
     let review = app.review.as_ref().expect("reviewed");
     assert_eq!(review.review.moves.len(), 6);
     assert_eq!(review.cursor.index, 1);
@@ -196,6 +197,89 @@ fn the_morris_review_steps_through_the_game_with_values_and_a_graph() {
     assert!(text.contains("errors · loss"), "{text}");
     press(&mut app, [Input::Esc]);
     assert!(app.review.is_none());
+}
+
+/// Ticks the screen as the loop does until the review computed in the background is done.
+fn wait_for_the_review(app: &mut MorrisApp) {
+    while app.busy() {
+        std::thread::sleep(ludus_tui::review::JOB_POLL);
+        app.tick();
+    }
+}
+
+/// A Morris game of two people played by the first legal move (a removal when there is one)
+/// for `plies` plies or until it ends.
+fn morris_by_first_moves(plies: usize) -> MorrisApp {
+    let mut game = Game::new(Rules::standard());
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.legal_moves();
+        let mv = legal
+            .iter()
+            .find(|m| m.remove.is_some())
+            .or(legal.first())
+            .copied()
+            .expect("a move");
+        game.play(mv).unwrap();
+    }
+    let config = MorrisConfig {
+        opponent: Opponent::Human,
+        ..MorrisConfig::default()
+    };
+    MorrisApp::with_game(config, english(), game)
+}
+
+#[test]
+fn the_morris_review_shows_its_progress_and_esc_cancels_it() {
+    let mut app = morris_by_first_moves(120);
+    let total = app.game.moves().len();
+    app.open_review();
+    app.think();
+    assert!(app.busy(), "the review runs in the background");
+    assert!(!app.computer_to_move());
+    let status = app.screen.status.text.clone();
+    assert!(
+        status.starts_with("Reviewing the game: move ")
+            && status.contains(&format!(" of {total} ")),
+        "{status}"
+    );
+    assert!(
+        status.contains('░') && status.ends_with("Esc cancels"),
+        "{status}"
+    );
+    let text = screen_text(&mut app, 80, 24);
+    assert!(
+        text.contains(&status),
+        "the whole progress line fits:\n{text}"
+    );
+    // Only Esc (or q) counts while it runs; Esc stops it and the game is shown again.
+    assert_eq!(app.action_for(Input::Char('v')), None);
+    press(&mut app, [Input::Esc]);
+    assert!(!app.busy() && app.review.is_none());
+    assert_eq!(app.screen.status.text, "Review cancelled.");
+    assert!(!app.screen.quit);
+    // Asked again, it runs to its end and opens.
+    app.open_review();
+    app.think();
+    wait_for_the_review(&mut app);
+    let review = app.review.as_ref().expect("reviewed");
+    assert_eq!(review.review.moves.len(), total);
+}
+
+#[test]
+fn the_review_progress_line_fits_80_columns_in_every_language() {
+    for lang in Lang::ALL {
+        let catalog = Catalog::new(lang);
+        let gauge = ludus_tui::review::gauge(0, 400, 20);
+        let line = catalog.format(
+            "tui-reviewing-progress",
+            &[("done", "400"), ("total", "400"), ("gauge", &gauge)],
+        );
+        // The status line starts with a space.
+        assert!(line.chars().count() <= 79, "{lang}: {line}");
+    }
 }
 
 #[test]
@@ -268,4 +352,151 @@ fn the_computer_waits_while_the_help_or_the_leave_question_is_open() {
     assert!(!app.computer_to_move(), "question open");
     press(&mut app, [Input::Char('n')]);
     assert!(app.computer_to_move());
+}
+
+/// A money session between two people in `lang`: ten plays by the first legal move from seed 5,
+/// then the player on roll resigns; the review is open.
+fn bg_review_after_ten_plays(lang: Lang) -> BgApp {
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let mut dice = ludus_backgammon::SeededDice::new(5);
+    let game = record.new_game(&mut dice).unwrap();
+    for _ in 0..10 {
+        let mv = game.legal_moves()[0];
+        game.play(&mv).unwrap();
+        game.roll(&mut dice).unwrap();
+    }
+    let config = BgConfig {
+        opponent: Opponent::Human,
+        ..BgConfig::default()
+    };
+    let mut app = BgApp::with_record(config, Catalog::new(lang), record, 0);
+    press(&mut app, [Input::Char('q'), Input::Char('y')]);
+    assert!(app.game().unwrap().outcome().is_some());
+    press(&mut app, [Input::Char('a')]);
+    assert!(app.review.is_some());
+    app
+}
+
+#[test]
+fn the_backgammon_review_fits_80_by_24_in_every_language() {
+    for lang in Lang::ALL {
+        let mut app = bg_review_after_ten_plays(lang);
+        press(&mut app, [Input::Arrow(Dir::Down)]);
+        let text = screen_text(&mut app, 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        let catalog = Catalog::new(lang);
+        // Every part is on the screen in full: the summary lines, the graph's title, the status
+        // (the result alone), the keys, and the decision's loss and class.
+        let review = app.review.as_ref().unwrap();
+        let mut wanted: Vec<String> = [Seat::Zero, Seat::One]
+            .into_iter()
+            .map(|seat| {
+                let totals = &review.report.players[seat.index()];
+                ludus_tui::backgammon_view::review_player_line(&app, seat, totals)
+            })
+            .collect();
+        wanted.push(catalog.get("tui-bg-review-graph"));
+        wanted.push(catalog.get("tui-bg-review-keys"));
+        wanted.push(app.screen.status.text.clone());
+        wanted.push(format!("{}:", catalog.get("review-loss")));
+        for part in &wanted {
+            assert!(
+                lines.iter().any(|l| l.contains(part.as_str())),
+                "{lang}: {part:?} is not shown whole:\n{text}"
+            );
+        }
+        // The graph's row of marks shows the cursor; no line is wider than the screen.
+        assert!(text.contains('▲'), "{lang}:\n{text}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
+        // The board is whole: both rows of point numbers and its bottom corner.
+        assert!(text.contains("12 11 10  9  8  7"), "{lang}:\n{text}");
+        assert!(text.contains('┘'), "{lang}:\n{text}");
+    }
+}
+
+#[test]
+fn a_taller_backgammon_review_draws_a_taller_graph() {
+    let mut app = bg_review_after_ten_plays(Lang::En);
+    let rows_of_graph = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("  ") && l.contains('█'))
+            .count()
+    };
+    let small = screen_text(&mut app, 80, 24);
+    let large = screen_text(&mut app, 120, 40);
+    assert!(
+        rows_of_graph(&large) > rows_of_graph(&small),
+        "{small}\n{large}"
+    );
+    // The panel beside the board lists the decisions around the one shown.
+    assert!(large.contains("  1 "), "{large}");
+}
+
+#[test]
+fn u_takes_back_the_persons_last_backgammon_move_and_the_computers_answer() {
+    let mut app = bg_against_the_computer();
+    let start = app.game().unwrap().position();
+    press(&mut app, typed("8/5 6/5"));
+    // The computer answers (rolls, maybe doubles, moves); then it is the person's turn again.
+    while app.computer_to_move() {
+        app.think();
+        while app.animating() {
+            app.tick();
+        }
+    }
+    let events_before = app.game().unwrap().events().len();
+    assert!(events_before >= 2, "the computer has answered");
+    press(&mut app, [Input::Char('u')]);
+    let game = app.game().unwrap();
+    assert_eq!(game.events().len(), 1, "back to the opening roll");
+    assert_eq!(game.position(), start);
+    assert!(matches!(game.phase(), ludus_backgammon::Phase::Moving(d) if d.to_string() == "31"));
+    assert!(
+        app.screen.status.text.starts_with("Move taken back."),
+        "{}",
+        app.screen.status.text
+    );
+    // The same dice are played again, differently this time.
+    press(&mut app, typed("24/21 6/5"));
+    let ludus_backgammon::GameEvent::Turn {
+        play: Some(replayed),
+        ..
+    } = app.game().unwrap().events()[0]
+    else {
+        panic!("the opening turn is played");
+    };
+    assert_eq!(replayed.to_string(), "24/21 6/5");
+    // Nothing left to take back before the person's first move.
+    let mut fresh = bg_against_the_computer();
+    press(&mut fresh, [Input::Char('u')]);
+    assert_eq!(fresh.screen.status.text, "Nothing to take back.");
+}
+
+#[test]
+fn a_take_back_keeps_the_earlier_games_of_the_session() {
+    // Two games between two people: the first resigned, the second under way.
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let mut dice = ludus_backgammon::SeededDice::new(9);
+    let game = record.new_game(&mut dice).unwrap();
+    let opener = game.on_roll();
+    game.play(&game.legal_moves()[0]).unwrap();
+    game.resign(opener.other(), ludus_backgammon::WinKind::Single)
+        .unwrap();
+    game.accept_resignation().unwrap();
+    let game = record.new_game(&mut dice).unwrap();
+    let mover = game.on_roll();
+    for _ in 0..3 {
+        let mv = game.legal_moves()[0];
+        game.play(&mv).unwrap();
+        game.roll(&mut dice).unwrap();
+    }
+    let rebuilt = ludus_tui::backgammon::record_before_last_play(&record, mover).unwrap();
+    assert_eq!(rebuilt.games().len(), 2);
+    assert_eq!(rebuilt.games()[0].events(), record.games()[0].events());
+    assert_eq!(rebuilt.score(), record.score());
+    let second = &rebuilt.games()[1];
+    // The mover's second play is undone: its roll stays, to be played again.
+    assert_eq!(second.events().len(), 3);
+    assert_eq!(second.on_roll(), mover);
+    assert!(matches!(second.phase(), ludus_backgammon::Phase::Moving(_)));
 }
