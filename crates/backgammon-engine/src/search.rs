@@ -14,7 +14,6 @@ use crate::cube::cubeful_equity_after_play;
 use crate::eval::{Evaluator, Probabilities, lost};
 use crate::match_context::MatchContext;
 use crate::plays::plays;
-use crate::train::argmax_equity;
 use ludus_backgammon::{Dice, MatchState, Position};
 
 /// Candidates kept after the 0-ply ranking at the root of an n-ply search.
@@ -22,20 +21,63 @@ pub const FILTER_KEEP: usize = 8;
 /// Candidates further than this (cubeless equity) behind the 0-ply best are dropped.
 pub const FILTER_WINDOW: f32 = 0.16;
 
+/// One stage of a filter chain: keep at most `keep` candidates (at least one) within `window`
+/// (in the valuation's units) of the best.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveFilter {
+    /// Most candidates kept.
+    pub keep: usize,
+    /// Candidates further than this behind the stage's best are dropped.
+    pub window: f32,
+}
+
+/// How the candidates of a roll are narrowed before the deep evaluation: ranked at 0 ply and
+/// filtered by `zero`; then, for 2 plies and more, ranked at 1 ply and filtered by `one`
+/// (when set); the survivors are evaluated at the full depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Filters {
+    /// The filter after the 0-ply ranking.
+    pub zero: MoveFilter,
+    /// The filter after the 1-ply ranking (searches of 2 plies and more), if any.
+    pub one: Option<MoveFilter>,
+}
+
+impl Filters {
+    /// The 0-ply filter straight to the deep evaluation ([`FILTER_KEEP`] within
+    /// [`FILTER_WINDOW`]).
+    pub const FULL: Filters = Filters {
+        zero: MoveFilter {
+            keep: FILTER_KEEP,
+            window: FILTER_WINDOW,
+        },
+        one: None,
+    };
+    /// The shipped chain (see docs/benchmarks.md for the measurements that chose it).
+    pub const SHIPPED: Filters = Filters {
+        zero: MoveFilter {
+            keep: FILTER_KEEP,
+            window: FILTER_WINDOW,
+        },
+        one: Some(MoveFilter {
+            keep: 5,
+            window: 0.12,
+        }),
+    };
+}
+
 /// The value of `position` for its side on roll at `plies` plies of lookahead.
 pub fn eval_plies(evaluator: &dyn Evaluator, position: &Position, plies: u8) -> Probabilities {
     if plies == 0 || lost(position).is_some() {
         return evaluator.eval_any(position);
     }
     let mut after = Vec::new();
-    let mut scores = Vec::new();
+    let mut scratch = Vec::new();
     let mut total = Probabilities::default();
     for &(dice, weight) in &Dice::ALL_21 {
         plays(position, dice, &mut after);
-        evaluator.eval_after_moves(&after, &mut scores);
-        let best = argmax_equity(&scores);
+        let (best, value) = evaluator.best_play(&after, &mut scratch);
         let value = if plies == 1 {
-            scores[best]
+            value
         } else {
             eval_plies(evaluator, &after[best].swapped(), plies - 1).flipped()
         };
@@ -128,22 +170,47 @@ pub fn rank_moves_valued(
         })
         .collect();
     sort_by_value(&mut ranked);
-    if plies > 0 {
-        let best = ranked[0].value;
-        let keep = ranked
-            .iter()
-            .take(FILTER_KEEP)
-            .take_while(|m| m.value >= best - f64::from(FILTER_WINDOW))
-            .count()
-            .max(1);
-        for m in &mut ranked[..keep] {
-            m.probabilities = eval_plies(evaluator, &m.after.swapped(), plies).flipped();
-            m.plies = plies;
-            m.value = valuation.value(&m.after, &m.probabilities);
-        }
-        sort_by_value(&mut ranked[..keep]);
+    if plies == 0 {
+        return ranked;
     }
+    let filters = evaluator.filters();
+    let mut keep = kept(&ranked, &filters.zero);
+    if plies >= 2
+        && let Some(one) = filters.one
+    {
+        deepen(evaluator, &mut ranked[..keep], 1, valuation);
+        keep = kept(&ranked[..keep], &one);
+    }
+    deepen(evaluator, &mut ranked[..keep], plies, valuation);
     ranked
+}
+
+/// How many of `ranked` (best first) `filter` keeps: at least one.
+fn kept(ranked: &[RankedMove], filter: &MoveFilter) -> usize {
+    let Some(best) = ranked.first().map(|m| m.value) else {
+        return 0;
+    };
+    ranked
+        .iter()
+        .take(filter.keep)
+        .take_while(|m| m.value >= best - f64::from(filter.window))
+        .count()
+        .max(1)
+}
+
+/// Re-evaluates `moves` at `plies` and sorts them best first.
+fn deepen(
+    evaluator: &dyn Evaluator,
+    moves: &mut [RankedMove],
+    plies: u8,
+    valuation: &PlayValuation,
+) {
+    for m in moves.iter_mut() {
+        m.probabilities = eval_plies(evaluator, &m.after.swapped(), plies).flipped();
+        m.plies = plies;
+        m.value = valuation.value(&m.after, &m.probabilities);
+    }
+    sort_by_value(moves);
 }
 
 fn sort_by_value(moves: &mut [RankedMove]) {

@@ -104,3 +104,15 @@ fn training_interrupted_and_resumed_equals_one_uninterrupted_run() {
     train(&mut parts, &config, |_, _| true);
     assert_eq!(whole.to_bytes(), parts.to_bytes());
 }
+
+#[test]
+fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
+    let net = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("shipped");
+    let mut x = SparseInputs::new();
+    let mut h = vec![0.0; net.hidden()];
+    for position in ludus_backgammon::random_positions(3, 200) {
+        encode(&position, &mut x);
+        let plain = net.forward(&x, &mut h);
+        assert_eq!(net.forward_interleaved(&x, &mut h), plain);
+    }
+}
