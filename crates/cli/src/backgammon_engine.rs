@@ -288,7 +288,7 @@ fn run_train_pruning(args: TrainPruningArgs) -> CliResult {
     });
     bar.finish_and_clear();
     write_weights(&args.out, &net)?;
-    println!(
+    outln!(
         "wrote {} ({} hidden units) in {:.1} s: {} positions trained; on {} held-out decisions the \
          best play is ranked first {:.1}% and among the best {RECALL_KEEP} {:.1}%; mean equity \
          error {:.4}",
@@ -300,8 +300,7 @@ fn run_train_pruning(args: TrainPruningArgs) -> CliResult {
         100.0 * report.top1,
         100.0 * report.recall,
         report.mean_equity_error
-    );
-    Ok(())
+    )
 }
 
 fn run_train(args: TrainArgs) -> CliResult {
