@@ -2,9 +2,13 @@
 //!
 //! `eval_plies(position, 0)` is the evaluator. `eval_plies(position, n)` averages, over the 21
 //! rolls weighted by their chances, the value of the position after the side on roll's best
-//! reply (chosen at 0 ply, as gnubg does inside its lookahead) evaluated at `n - 1` plies. To
-//! choose a move at `n` plies, every candidate is ranked at 0 ply, the best [`FILTER_KEEP`]
-//! within [`FILTER_WINDOW`] of the best are kept, and the survivors are evaluated at `n` plies.
+//! reply (chosen at 0 ply, as gnubg does inside its lookahead, by [`Evaluator::best_play`]: the
+//! shipped evaluator ranks the replies with its small pruning network and lets the full network
+//! score the best few) evaluated at `n - 1` plies. To choose a move at `n` plies, every candidate
+//! is ranked at 0 ply and filtered by the evaluator's [`Filters`] (the best [`FILTER_KEEP`]
+//! within [`FILTER_WINDOW`] of the best; then, for 2 plies and more, the shipped chain ranks
+//! those at 1 ply and keeps the best 5 within 0.12), and the survivors are evaluated at `n`
+//! plies.
 //!
 //! Plays are compared by a [`PlayValuation`]: cubeless money equity, or, in a game with a cube
 //! (money or match), the mover's cubeful equity at the cube and score ("cubeful checker play":
@@ -135,7 +139,8 @@ impl PlayValuation {
 }
 
 /// Every legal play of `dice` from `position`, best first by cubeless equity: all ranked at 0
-/// ply, the filtered best re-evaluated at `plies` plies and placed first.
+/// ply, the filtered best re-evaluated at `plies` plies (see [`rank_moves_valued`]) and placed
+/// first.
 pub fn rank_moves(
     evaluator: &dyn Evaluator,
     position: &Position,
@@ -146,8 +151,8 @@ pub fn rank_moves(
 }
 
 /// Every legal play of `dice` from `position`, best first by `valuation`: all ranked at 0 ply,
-/// the best [`FILTER_KEEP`] within [`FILTER_WINDOW`] re-evaluated at `plies` plies and placed
-/// first.
+/// those the evaluator's [`Filters`] keep re-evaluated (at 1 ply by a 1-ply stage, the last
+/// survivors at `plies` plies) and placed first, the deepest first.
 pub fn rank_moves_valued(
     evaluator: &dyn Evaluator,
     position: &Position,

@@ -836,3 +836,26 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludus_backgammon_engine::search::Filters;
+
+    #[test]
+    fn net_players_name_their_plies_and_the_full_width_search() {
+        let (shipped, plies) = net_player("net:2").expect("net:2").into_parts();
+        assert_eq!(plies, 2);
+        assert_eq!(shipped.filters(), NetEvaluator::shipped().filters());
+        let full = net_player("net:2full").expect("net:2full");
+        assert!(full.name().contains("full-width"));
+        let (full, plies) = full.into_parts();
+        assert_eq!(plies, 2);
+        assert!(full.pruning_net().is_none());
+        assert_eq!(full.filters(), Filters::FULL);
+        assert_eq!(net_player("net").expect("net").into_parts().1, 0);
+        assert!(net_player("net:9").is_err());
+        assert!(net_player("net:full").is_err());
+        assert!(net_player("net:2fast").is_err());
+    }
+}
