@@ -1,4 +1,5 @@
-//! Engine speed: network evaluations, move choice at 0 and 2 plies, rollout games.
+//! Engine speed: network evaluations, move choice at 0 and 2 plies (shipped search and
+//! full-width), rollout games.
 //!
 //! `cargo bench -p ludus-backgammon-engine --bench engine`; results in docs/benchmarks.md.
 
@@ -50,14 +51,20 @@ fn bench(c: &mut Criterion) {
     let handful = &set[..4];
     group.throughput(Throughput::Elements(handful.len() as u64));
     group.sample_size(10);
-    group.bench_function("best_move_2ply", |b| {
-        b.iter(|| {
-            for (i, p) in handful.iter().enumerate() {
-                let dice = Dice::new((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 2).expect("dice");
-                black_box(rank_moves(&e, p, dice, 2));
-            }
-        })
-    });
+    let full_width = NetEvaluator::shipped_full_width();
+    for (name, evaluator) in [
+        ("best_move_2ply", &e),
+        ("best_move_2ply_full_width", &full_width),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for (i, p) in handful.iter().enumerate() {
+                    let dice = Dice::new((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 2).expect("dice");
+                    black_box(rank_moves(evaluator, p, dice, 2));
+                }
+            })
+        });
+    }
     group.throughput(Throughput::Elements(36));
     let config = RolloutConfig {
         games: 36,

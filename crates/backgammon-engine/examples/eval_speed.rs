@@ -1,11 +1,13 @@
-//! Network evaluations and moves chosen at 0, 1 and 2 plies per second of CPU time (robust on a
-//! shared, loaded machine, unlike wall clock):
+//! Network evaluations and moves chosen at 0, 1, 2 (shipped and full-width) and 3 plies per
+//! second of CPU time (robust on a shared, loaded machine, unlike wall clock; 3 plies on a tenth
+//! of the 2-ply moves):
 //! `cargo run --release -p ludus-backgammon-engine --example eval_speed [PLIES_2_MOVES]`.
 //! Pin it to one core (`taskset -c 1 …`) for one-core figures. With `--requests` it prints the
 //! same positions and rolls as `move` requests of the player protocol
 //! (docs/backgammon-player-protocol.md) instead, to time another engine on them.
 
 use ludus_backgammon::{Dice, DiceSource, random_positions};
+use ludus_backgammon_engine::encoding::{SparseInputs, encode};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::NetEvaluator;
 use rand::SeedableRng;
@@ -50,6 +52,42 @@ fn print_requests(set: &[ludus_backgammon::Position], rolls: &[Dice]) {
     }
 }
 
+/// The network alone on encoded inputs, with the output layer's sums one at a time
+/// (`Net::forward`, before issue 15) and side by side (`Net::forward_interleaved`), alternately.
+fn time_output_layers(e: &NetEvaluator, set: &[ludus_backgammon::Position]) {
+    let inputs: Vec<SparseInputs> = set
+        .iter()
+        .map(|p| {
+            let mut x = SparseInputs::new();
+            encode(p, &mut x);
+            x
+        })
+        .collect();
+    let net = e.net();
+    let mut h = vec![0.0f32; net.hidden()];
+    let mut seconds = [0.0f64; 2];
+    for round in 0..10 {
+        for (which, total) in seconds.iter_mut().enumerate() {
+            let start = cpu_seconds();
+            for i in 0..EVALS / 10 {
+                let x = black_box(&inputs[(i + round) % inputs.len()]);
+                if which == 0 {
+                    black_box(net.forward(x, &mut h));
+                } else {
+                    black_box(net.forward_interleaved(x, &mut h));
+                }
+            }
+            *total += cpu_seconds() - start;
+        }
+    }
+    println!(
+        "network on encoded inputs: {:.0}/CPU-s with the sums one at a time, {:.0}/CPU-s interleaved ({:.2}×)",
+        EVALS as f64 / seconds[0],
+        EVALS as f64 / seconds[1],
+        seconds[0] / seconds[1]
+    );
+}
+
 fn main() {
     let deep_moves: usize = std::env::args()
         .filter(|a| a != "--requests")
@@ -76,19 +114,26 @@ fn main() {
         EVALS as f64 / cpu,
         EVALS as f64 / wall
     );
-    for (plies, moves) in [(0, MOVES_SHALLOW), (1, MOVES_SHALLOW), (2, deep_moves)] {
-        let engine = Engine::new(plies);
-        // Build the lazily made tables (the bearoff database) before timing.
-        for position in &set {
-            black_box(engine.evaluate(position));
-        }
+    time_output_layers(&e, &set);
+    let variants = [
+        ("0-ply", Engine::new(0), MOVES_SHALLOW),
+        ("1-ply", Engine::new(1), MOVES_SHALLOW),
+        ("2-ply", Engine::new(2), deep_moves),
+        ("2-ply full-width", Engine::new(2).full_width(), deep_moves),
+        ("3-ply", Engine::new(3), deep_moves / 10),
+    ];
+    // Build the lazily made tables (the bearoff databases) before timing.
+    for position in &set {
+        black_box(variants[0].1.evaluate(position));
+    }
+    for (label, engine, moves) in variants {
         let start_cpu = cpu_seconds();
         for (position, dice) in set.iter().zip(&rolls).take(moves) {
             black_box(engine.best_move(position, *dice));
         }
         let cpu = cpu_seconds() - start_cpu;
         println!(
-            "{plies}-ply: {moves} moves chosen, {:.1}/s of CPU time, {:.2} ms a move",
+            "{label}: {moves} moves chosen, {:.1}/s of CPU time, {:.2} ms a move",
             moves as f64 / cpu,
             1000.0 * cpu / moves as f64
         );

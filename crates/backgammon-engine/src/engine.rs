@@ -58,6 +58,15 @@ impl Engine {
         }
     }
 
+    /// The same engine searching full-width: every reply inside the lookahead scored by the full
+    /// network, no 1-ply stage ([`NetEvaluator::full_width`]; the search before issue 15, kept
+    /// as the reference the shipped search is measured against).
+    #[must_use]
+    pub fn full_width(mut self) -> Engine {
+        self.evaluator = self.evaluator.full_width();
+        self
+    }
+
     /// The strongest level ([`Level::strongest`]).
     pub fn strongest() -> Engine {
         Engine::at_level(Level::strongest(), 0)

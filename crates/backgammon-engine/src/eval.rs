@@ -4,11 +4,24 @@
 use crate::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
 use crate::encoding::SparseInputs;
 use crate::net::{DEFAULT_HIDDEN, Net, OUTPUTS};
+use crate::search::Filters;
+use crate::train::argmax_equity;
 use ludus_backgammon::{GameResult, Position, Side, WinKind};
 use std::sync::{Arc, OnceLock};
 
 /// The shipped weights, trained by `ludus backgammon train` (see docs/backgammon-engine.md).
 pub const SHIPPED_WEIGHTS: &[u8] = include_bytes!("../weights/ludus-bg.bin");
+/// The shipped pruning network, distilled from the shipped network by `ludus backgammon
+/// train-pruning` (see docs/backgammon-engine.md); empty or unreadable means no pruning.
+pub const SHIPPED_PRUNING_WEIGHTS: &[u8] = include_bytes!("../weights/ludus-bg-prune.bin");
+/// Replies re-scored with the full network after the pruning network's ranking.
+pub const PRUNE_KEEP: usize = 3;
+/// Most replies a pruning evaluator re-scores ([`NetEvaluator::with_pruning`] caps its `keep`).
+pub const MAX_PRUNE_KEEP: usize = 16;
+/// Hidden layers up to this size (pruning networks) are evaluated with a small stack buffer.
+const SMALL_STACK_HIDDEN: usize = 32;
+/// Hidden layers up to this size (the shipped network's) use a medium stack buffer.
+const MEDIUM_STACK_HIDDEN: usize = 128;
 /// Largest hidden layer evaluated with a stack buffer.
 const MAX_STACK_HIDDEN: usize = 512;
 
@@ -143,6 +156,25 @@ pub trait Evaluator: Send + Sync {
         out.clear();
         out.extend(after.iter().map(|p| self.eval_any(&p.swapped()).flipped()));
     }
+
+    /// The best of the plays leading to `after` (mover's view, not empty) for the mover, as the
+    /// lookahead chooses replies: its index and the mover's probabilities after it. `scratch`
+    /// is reused between calls. The default scores every play with [`Self::eval_after_moves`]
+    /// and takes the first of the highest equity.
+    fn best_play(
+        &self,
+        after: &[Position],
+        scratch: &mut Vec<Probabilities>,
+    ) -> (usize, Probabilities) {
+        self.eval_after_moves(after, scratch);
+        let best = argmax_equity(scratch);
+        (best, scratch[best])
+    }
+
+    /// The filter chain of [`crate::search::rank_moves_valued`] with this evaluator.
+    fn filters(&self) -> Filters {
+        Filters::FULL
+    }
 }
 
 /// The network, with bearoff equities from the databases once both sides are on their home
@@ -152,6 +184,10 @@ pub struct NetEvaluator {
     net: Arc<Net>,
     use_bearoff: bool,
     use_two_sided: bool,
+    /// The cheap network that ranks the replies inside the lookahead, and how many of its best
+    /// the full network re-scores.
+    pruning: Option<(Arc<Net>, usize)>,
+    filters: Filters,
 }
 
 impl NetEvaluator {
@@ -161,6 +197,8 @@ impl NetEvaluator {
             net: Arc::new(net),
             use_bearoff: true,
             use_two_sided: true,
+            pruning: None,
+            filters: Filters::FULL,
         }
     }
 
@@ -187,11 +225,69 @@ impl NetEvaluator {
                 Net::from_bytes(SHIPPED_WEIGHTS).unwrap_or_else(|_| Net::random(DEFAULT_HIDDEN, 0)),
             )
         });
-        NetEvaluator {
+        let shipped = NetEvaluator {
             net: Arc::clone(net),
             use_bearoff: true,
             use_two_sided: true,
+            pruning: None,
+            filters: Filters::SHIPPED,
+        };
+        match shipped_pruning_net() {
+            Some(pruner) => shipped.with_pruning(pruner, PRUNE_KEEP),
+            None => shipped,
         }
+    }
+
+    /// The shipped network searched the way it was before pruning and the 1-ply stage (every
+    /// reply scored by the full network, the 0-ply filter straight to the deep evaluation): the
+    /// reference the faster search is measured against.
+    pub fn shipped_full_width() -> NetEvaluator {
+        NetEvaluator::shipped().full_width()
+    }
+
+    /// The same evaluator with every reply scored by the full network and no 1-ply stage.
+    #[must_use]
+    pub fn full_width(mut self) -> NetEvaluator {
+        self.pruning = None;
+        self.filters = Filters::FULL;
+        self
+    }
+
+    /// The same evaluator with replies inside the lookahead ranked by `pruner` (a small network
+    /// on the same inputs) and only its best `keep` (1 to [`MAX_PRUNE_KEEP`]) re-scored by the
+    /// full network.
+    #[must_use]
+    pub fn with_pruning(mut self, pruner: Arc<Net>, keep: usize) -> NetEvaluator {
+        self.pruning = Some((pruner, keep.clamp(1, MAX_PRUNE_KEEP)));
+        self
+    }
+
+    /// The same evaluator with the filter chain `filters` for choosing plays.
+    #[must_use]
+    pub fn with_filters(mut self, filters: Filters) -> NetEvaluator {
+        self.filters = filters;
+        self
+    }
+
+    /// The pruning network, if replies are pruned.
+    pub fn pruning_net(&self) -> Option<&Net> {
+        self.pruning.as_ref().map(|(net, _)| net.as_ref())
+    }
+
+    /// The exact value of a bearoff board (database) when this evaluator uses one for it.
+    fn bearoff_value(&self, position: &Position) -> Option<Probabilities> {
+        if !self.use_bearoff || !is_bearoff(position) {
+            return None;
+        }
+        if self.use_two_sided
+            && let Some(win) = TwoSidedDb::get().win_probability(position)
+        {
+            return Some(Probabilities {
+                win,
+                ..Probabilities::default()
+            });
+        }
+        Some(BearoffDb::get().probabilities(position))
     }
 
     /// The network.
@@ -202,32 +298,121 @@ impl NetEvaluator {
     /// The network alone, without bearoff or terminal checks.
     #[inline]
     pub fn eval_net(&self, position: &Position) -> Probabilities {
-        let mut x = SparseInputs::new();
-        self.net.encode(position, &mut x);
-        let n = self.net.hidden();
-        if n <= MAX_STACK_HIDDEN {
-            let mut h = [0.0f32; MAX_STACK_HIDDEN];
-            Probabilities::from_outputs(self.net.forward(&x, &mut h))
-        } else {
-            let mut h = vec![0.0f32; n];
-            Probabilities::from_outputs(self.net.forward(&x, &mut h))
-        }
+        net_probabilities(&self.net, position)
     }
+}
+
+/// The shipped pruning network, read once; `None` when the file is missing, corrupt or made for
+/// another input encoding (then the lookahead scores every reply with the full network).
+pub fn shipped_pruning_net() -> Option<Arc<Net>> {
+    static PRUNER: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+    PRUNER
+        .get_or_init(|| Net::from_bytes(SHIPPED_PRUNING_WEIGHTS).ok().map(Arc::new))
+        .clone()
+}
+
+/// The mover's probabilities after a play (mover's view) from `net` alone, or exact where the
+/// game is over or the board is in the evaluator's bearoff database.
+fn play_value(evaluator: &NetEvaluator, net: &Net, after: &Position) -> Probabilities {
+    let next = after.swapped();
+    if let Some(kind) = lost(&next) {
+        return Probabilities::lost(kind).flipped();
+    }
+    evaluator
+        .bearoff_value(&next)
+        .unwrap_or_else(|| net_probabilities(net, &next))
+        .flipped()
+}
+
+/// The probabilities `net` gives the side on roll of `position`.
+#[inline]
+pub fn net_probabilities(net: &Net, position: &Position) -> Probabilities {
+    let mut x = SparseInputs::new();
+    net.encode(position, &mut x);
+    forward(net, &x)
+}
+
+/// The probabilities `net` gives for the inputs `x`, with a stack buffer no larger than needed
+/// (clearing a large one costs as much as a small network's evaluation).
+#[inline]
+fn forward(net: &Net, x: &SparseInputs) -> Probabilities {
+    let n = net.hidden();
+    let outputs = if n <= SMALL_STACK_HIDDEN {
+        net.forward_interleaved(x, &mut [0.0f32; SMALL_STACK_HIDDEN])
+    } else if n <= MEDIUM_STACK_HIDDEN {
+        net.forward_interleaved(x, &mut [0.0f32; MEDIUM_STACK_HIDDEN])
+    } else if n <= MAX_STACK_HIDDEN {
+        net.forward_interleaved(x, &mut [0.0f32; MAX_STACK_HIDDEN])
+    } else {
+        net.forward_interleaved(x, &mut vec![0.0f32; n])
+    };
+    Probabilities::from_outputs(outputs)
+}
+
+/// The indices of the `keep` (1..=[`MAX_PRUNE_KEEP`]) best entries of `scores` by equity (the
+/// first index among equals), written to the front of `out` and returned, best first.
+fn top_indices<'a>(
+    scores: &[Probabilities],
+    keep: usize,
+    out: &'a mut [usize; MAX_PRUNE_KEEP],
+) -> &'a mut [usize] {
+    let mut values = [f32::NEG_INFINITY; MAX_PRUNE_KEEP];
+    let mut len = 0;
+    for (i, p) in scores.iter().enumerate() {
+        let e = p.equity();
+        if len == keep && e <= values[len - 1] {
+            continue;
+        }
+        let mut at = len.min(keep - 1);
+        while at > 0 && e > values[at - 1] {
+            values[at] = values[at - 1];
+            out[at] = out[at - 1];
+            at -= 1;
+        }
+        values[at] = e;
+        out[at] = i;
+        len = (len + 1).min(keep);
+    }
+    &mut out[..len]
 }
 
 impl Evaluator for NetEvaluator {
     fn eval(&self, position: &Position) -> Probabilities {
-        if self.use_bearoff && is_bearoff(position) {
-            if self.use_two_sided
-                && let Some(win) = TwoSidedDb::get().win_probability(position)
-            {
-                return Probabilities {
-                    win,
-                    ..Probabilities::default()
-                };
-            }
-            return BearoffDb::get().probabilities(position);
+        self.bearoff_value(position)
+            .unwrap_or_else(|| self.eval_net(position))
+    }
+
+    fn best_play(
+        &self,
+        after: &[Position],
+        scratch: &mut Vec<Probabilities>,
+    ) -> (usize, Probabilities) {
+        let Some((pruner, keep)) = &self.pruning else {
+            self.eval_after_moves(after, scratch);
+            let best = argmax_equity(scratch);
+            return (best, scratch[best]);
+        };
+        if after.len() <= *keep {
+            self.eval_after_moves(after, scratch);
+            let best = argmax_equity(scratch);
+            return (best, scratch[best]);
         }
-        self.eval_net(position)
+        scratch.clear();
+        scratch.extend(after.iter().map(|p| play_value(self, pruner, p)));
+        let mut top = [0usize; MAX_PRUNE_KEEP];
+        let top = top_indices(scratch, (*keep).min(MAX_PRUNE_KEEP), &mut top);
+        top.sort_unstable();
+        let mut best = (top[0], Probabilities::default(), f32::NEG_INFINITY);
+        for &i in top.iter() {
+            let p = play_value(self, &self.net, &after[i]);
+            if p.equity() > best.2 {
+                best = (i, p, p.equity());
+            }
+        }
+        (best.0, best.1)
+    }
+
+    fn filters(&self) -> Filters {
+        self.filters
     }
 }

@@ -6,7 +6,8 @@
 //! * [`encoding`], [`net`]: the network's inputs, the network and its weights file;
 //! * [`eval`]: [`Probabilities`] and the [`Evaluator`] trait ([`NetEvaluator`]: network + bearoff);
 //! * [`bearoff`]: the one- and two-sided bearoff databases;
-//! * [`search`]: n-ply lookahead; [`player`]: the [`Player`] trait and players;
+//! * [`search`]: n-ply lookahead and its filters; [`pruning`]: the small network that ranks
+//!   replies inside it; [`player`]: the [`Player`] trait and players;
 //! * [`train`]: self-play TD(λ); [`duel`]: mirrored-dice matches between players;
 //! * [`cube`]: cubeful equity, cube decisions, the match equity table; [`match_context`]: the
 //!   cube and score of a decision; [`rollout`]: rollouts;
@@ -27,6 +28,7 @@ pub mod match_context;
 pub mod net;
 pub mod player;
 pub mod plays;
+pub mod pruning;
 pub mod rollout;
 pub mod search;
 pub mod train;

@@ -215,6 +215,29 @@ impl Net {
         self.output_layer(h)
     }
 
+    /// The output layer from hidden activations, the five dot products computed side by side:
+    /// the same sums in the same order as [`Self::output_layer`] (bit for bit), without waiting
+    /// on one sum's additions before starting the next.
+    #[inline]
+    pub fn output_layer_interleaved(&self, h: &[f32]) -> [f32; OUTPUTS] {
+        let n = self.hidden;
+        let rows: [&[f32]; OUTPUTS] = std::array::from_fn(|o| &self.w2[o * n..o * n + n]);
+        let mut dot = [0.0f32; OUTPUTS];
+        for (j, &a) in h[..n].iter().enumerate() {
+            for (d, row) in dot.iter_mut().zip(&rows) {
+                *d += row[j] * a;
+            }
+        }
+        std::array::from_fn(|o| sigmoid(dot[o] + self.b2[o]))
+    }
+
+    /// [`Self::forward`] with [`Self::output_layer_interleaved`]: the same outputs, faster.
+    #[inline]
+    pub fn forward_interleaved(&self, x: &SparseInputs, h: &mut [f32]) -> [f32; OUTPUTS] {
+        self.hidden_layer(x, h);
+        self.output_layer_interleaved(h)
+    }
+
     /// One SGD step on the summed cross-entropy of the outputs towards `target`.
     pub fn train_step(
         &mut self,

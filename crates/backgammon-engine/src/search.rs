@@ -2,9 +2,13 @@
 //!
 //! `eval_plies(position, 0)` is the evaluator. `eval_plies(position, n)` averages, over the 21
 //! rolls weighted by their chances, the value of the position after the side on roll's best
-//! reply (chosen at 0 ply, as gnubg does inside its lookahead) evaluated at `n - 1` plies. To
-//! choose a move at `n` plies, every candidate is ranked at 0 ply, the best [`FILTER_KEEP`]
-//! within [`FILTER_WINDOW`] of the best are kept, and the survivors are evaluated at `n` plies.
+//! reply (chosen at 0 ply, as gnubg does inside its lookahead, by [`Evaluator::best_play`]: the
+//! shipped evaluator ranks the replies with its small pruning network and lets the full network
+//! score the best few) evaluated at `n - 1` plies. To choose a move at `n` plies, every candidate
+//! is ranked at 0 ply and filtered by the evaluator's [`Filters`] (the best [`FILTER_KEEP`]
+//! within [`FILTER_WINDOW`] of the best; then, for 2 plies and more, the shipped chain ranks
+//! those at 1 ply and keeps the best 5 within 0.12), and the survivors are evaluated at `n`
+//! plies.
 //!
 //! Plays are compared by a [`PlayValuation`]: cubeless money equity, or, in a game with a cube
 //! (money or match), the mover's cubeful equity at the cube and score ("cubeful checker play":
@@ -14,7 +18,6 @@ use crate::cube::cubeful_equity_after_play;
 use crate::eval::{Evaluator, Probabilities, lost};
 use crate::match_context::MatchContext;
 use crate::plays::plays;
-use crate::train::argmax_equity;
 use ludus_backgammon::{Dice, MatchState, Position};
 
 /// Candidates kept after the 0-ply ranking at the root of an n-ply search.
@@ -22,20 +25,63 @@ pub const FILTER_KEEP: usize = 8;
 /// Candidates further than this (cubeless equity) behind the 0-ply best are dropped.
 pub const FILTER_WINDOW: f32 = 0.16;
 
+/// One stage of a filter chain: keep at most `keep` candidates (at least one) within `window`
+/// (in the valuation's units) of the best.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveFilter {
+    /// Most candidates kept.
+    pub keep: usize,
+    /// Candidates further than this behind the stage's best are dropped.
+    pub window: f32,
+}
+
+/// How the candidates of a roll are narrowed before the deep evaluation: ranked at 0 ply and
+/// filtered by `zero`; then, for 2 plies and more, ranked at 1 ply and filtered by `one`
+/// (when set); the survivors are evaluated at the full depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Filters {
+    /// The filter after the 0-ply ranking.
+    pub zero: MoveFilter,
+    /// The filter after the 1-ply ranking (searches of 2 plies and more), if any.
+    pub one: Option<MoveFilter>,
+}
+
+impl Filters {
+    /// The 0-ply filter straight to the deep evaluation ([`FILTER_KEEP`] within
+    /// [`FILTER_WINDOW`]).
+    pub const FULL: Filters = Filters {
+        zero: MoveFilter {
+            keep: FILTER_KEEP,
+            window: FILTER_WINDOW,
+        },
+        one: None,
+    };
+    /// The shipped chain (see docs/benchmarks.md for the measurements that chose it).
+    pub const SHIPPED: Filters = Filters {
+        zero: MoveFilter {
+            keep: FILTER_KEEP,
+            window: FILTER_WINDOW,
+        },
+        one: Some(MoveFilter {
+            keep: 5,
+            window: 0.12,
+        }),
+    };
+}
+
 /// The value of `position` for its side on roll at `plies` plies of lookahead.
 pub fn eval_plies(evaluator: &dyn Evaluator, position: &Position, plies: u8) -> Probabilities {
     if plies == 0 || lost(position).is_some() {
         return evaluator.eval_any(position);
     }
     let mut after = Vec::new();
-    let mut scores = Vec::new();
+    let mut scratch = Vec::new();
     let mut total = Probabilities::default();
     for &(dice, weight) in &Dice::ALL_21 {
         plays(position, dice, &mut after);
-        evaluator.eval_after_moves(&after, &mut scores);
-        let best = argmax_equity(&scores);
+        let (best, value) = evaluator.best_play(&after, &mut scratch);
         let value = if plies == 1 {
-            scores[best]
+            value
         } else {
             eval_plies(evaluator, &after[best].swapped(), plies - 1).flipped()
         };
@@ -93,7 +139,8 @@ impl PlayValuation {
 }
 
 /// Every legal play of `dice` from `position`, best first by cubeless equity: all ranked at 0
-/// ply, the filtered best re-evaluated at `plies` plies and placed first.
+/// ply, the filtered best re-evaluated at `plies` plies (see [`rank_moves_valued`]) and placed
+/// first.
 pub fn rank_moves(
     evaluator: &dyn Evaluator,
     position: &Position,
@@ -104,8 +151,8 @@ pub fn rank_moves(
 }
 
 /// Every legal play of `dice` from `position`, best first by `valuation`: all ranked at 0 ply,
-/// the best [`FILTER_KEEP`] within [`FILTER_WINDOW`] re-evaluated at `plies` plies and placed
-/// first.
+/// those the evaluator's [`Filters`] keep re-evaluated (at 1 ply by a 1-ply stage, the last
+/// survivors at `plies` plies) and placed first, the deepest first.
 pub fn rank_moves_valued(
     evaluator: &dyn Evaluator,
     position: &Position,
@@ -128,22 +175,47 @@ pub fn rank_moves_valued(
         })
         .collect();
     sort_by_value(&mut ranked);
-    if plies > 0 {
-        let best = ranked[0].value;
-        let keep = ranked
-            .iter()
-            .take(FILTER_KEEP)
-            .take_while(|m| m.value >= best - f64::from(FILTER_WINDOW))
-            .count()
-            .max(1);
-        for m in &mut ranked[..keep] {
-            m.probabilities = eval_plies(evaluator, &m.after.swapped(), plies).flipped();
-            m.plies = plies;
-            m.value = valuation.value(&m.after, &m.probabilities);
-        }
-        sort_by_value(&mut ranked[..keep]);
+    if plies == 0 {
+        return ranked;
     }
+    let filters = evaluator.filters();
+    let mut keep = kept(&ranked, &filters.zero);
+    if plies >= 2
+        && let Some(one) = filters.one
+    {
+        deepen(evaluator, &mut ranked[..keep], 1, valuation);
+        keep = kept(&ranked[..keep], &one);
+    }
+    deepen(evaluator, &mut ranked[..keep], plies, valuation);
     ranked
+}
+
+/// How many of `ranked` (best first) `filter` keeps: at least one.
+fn kept(ranked: &[RankedMove], filter: &MoveFilter) -> usize {
+    let Some(best) = ranked.first().map(|m| m.value) else {
+        return 0;
+    };
+    ranked
+        .iter()
+        .take(filter.keep)
+        .take_while(|m| m.value >= best - f64::from(filter.window))
+        .count()
+        .max(1)
+}
+
+/// Re-evaluates `moves` at `plies` and sorts them best first.
+fn deepen(
+    evaluator: &dyn Evaluator,
+    moves: &mut [RankedMove],
+    plies: u8,
+    valuation: &PlayValuation,
+) {
+    for m in moves.iter_mut() {
+        m.probabilities = eval_plies(evaluator, &m.after.swapped(), plies).flipped();
+        m.plies = plies;
+        m.value = valuation.value(&m.after, &m.probabilities);
+    }
+    sort_by_value(moves);
 }
 
 fn sort_by_value(moves: &mut [RankedMove]) {

@@ -178,3 +178,38 @@ fn a_file_whose_encoding_and_input_count_disagree_is_refused() {
         Err(WeightsError::Shape { encoding: 2, .. })
     ));
 }
+
+#[test]
+fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
+    let net = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("shipped");
+    let mut x = SparseInputs::new();
+    let mut h = vec![0.0; net.hidden()];
+    for position in ludus_backgammon::random_positions(3, 200) {
+        net.encode(&position, &mut x);
+        let plain = net.forward(&x, &mut h);
+        assert_eq!(net.forward_interleaved(&x, &mut h), plain);
+    }
+}
+
+/// FNV-1a of the shipped weights the shipped pruning network was distilled from.
+const PRUNING_TEACHER: u64 = 0x1b41_4270_3604_6ae7;
+
+#[test]
+fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {
+    let shipped = NetEvaluator::shipped();
+    let pruner = shipped
+        .pruning_net()
+        .expect("weights/ludus-bg-prune.bin loads (made for this encoding)");
+    assert!(pruner.hidden() < shipped.net().hidden());
+    let hash = ludus_backgammon_engine::eval::SHIPPED_WEIGHTS
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    assert_eq!(
+        hash, PRUNING_TEACHER,
+        "the shipped weights changed: re-run `ludus backgammon train-pruning --out \
+         crates/backgammon-engine/weights/ludus-bg-prune.bin --games 2000 --hidden 32` \
+         (docs/backgammon-engine.md) and update PRUNING_TEACHER to {hash:#x}"
+    );
+}

@@ -3,7 +3,9 @@
 //!
 //! The file was written by the engine before it moved onto the rules crate's types and move
 //! generator (issue 11); plumbing and speed changes must leave every line as it is. A change of
-//! evaluation, search or training rewrites it on purpose:
+//! evaluation, search or training rewrites it on purpose (issue 15's pruning network and 1-ply
+//! stage changed the lines of `Engine::new(1)` and of the 1-ply duel, and added the `shipped`
+//! lines; the `eval`/`rank` lines pin the full-width search):
 //! `LUDUS_UPDATE_PINNED=1 cargo test -p ludus-backgammon-engine --test tests pinned`.
 
 use ludus_backgammon::{CubeOwner, Dice, MatchState, Position, Seat, random_positions};
@@ -285,9 +287,39 @@ fn bearoff_lines(out: &mut String, positions: &[Position]) {
     }
 }
 
+/// The shipped search (pruning network and 1-ply stage, issue 15): values and rankings at 1 and 2
+/// plies of the first positions. The lines above pin the full-width search it is measured against.
+fn shipped_search_lines(out: &mut String, positions: &[Position]) {
+    let e = NetEvaluator::shipped();
+    for (i, position) in positions.iter().enumerate().take(4) {
+        let id = position.position_id();
+        let dice = dice_of(i);
+        for plies in 1..=2 {
+            let _ = writeln!(
+                out,
+                "shipped eval {id} {plies}-ply {}",
+                probs(&eval_plies(&e, position, plies))
+            );
+            for (rank, m) in rank_moves(&e, position, dice, plies)
+                .iter()
+                .take(3)
+                .enumerate()
+            {
+                let _ = writeln!(
+                    out,
+                    "shipped rank {id} {dice} {plies}-ply #{rank} {} {} at {}",
+                    m.after.position_id(),
+                    probs(&m.probabilities),
+                    m.plies
+                );
+            }
+        }
+    }
+}
+
 /// Every pinned line.
 fn pinned_lines() -> String {
-    let e = NetEvaluator::shipped();
+    let e = NetEvaluator::shipped_full_width();
     let positions = positions();
     let mut out = String::new();
     for position in &positions {
@@ -299,6 +331,7 @@ fn pinned_lines() -> String {
     rollout_lines(&mut out, &e, &positions);
     training_lines(&mut out);
     bearoff_lines(&mut out, &random_positions(31, 4000));
+    shipped_search_lines(&mut out, &positions);
     out
 }
 

@@ -14,6 +14,7 @@ use ludus_backgammon_engine::duel::{DuelConfig, DuelReport, Stakes, duel_paralle
 use ludus_backgammon_engine::encoding::Encoding;
 use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
+use ludus_backgammon_engine::pruning::{DistillConfig, RECALL_KEEP, distill};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use ludus_backgammon_engine::train::{RefineConfig, TrainConfig, refine, train};
@@ -28,6 +29,9 @@ use std::time::Instant;
 pub(crate) enum BackgammonEngineCommand {
     /// Train a network by self-play TD(lambda) from random weights (or resume a checkpoint).
     Train(TrainArgs),
+    /// Distil the shipped network into the small pruning network that ranks replies inside the
+    /// lookahead (seeded self-play positions labelled by the shipped network).
+    TrainPruning(TrainPruningArgs),
     /// Play two players against each other with mirrored dice; points per game ± 95% CI.
     Duel(DuelArgs),
     /// Equity lost per move by several players on a fixed set of positions, judged by one
@@ -164,12 +168,42 @@ pub(crate) struct TrainArgs {
     label_plies: u8,
 }
 
+/// Arguments of `ludus backgammon train-pruning`.
+#[derive(Debug, Args)]
+pub(crate) struct TrainPruningArgs {
+    /// Where to write the pruning weights.
+    #[arg(long)]
+    out: PathBuf,
+    /// Self-play games whose positions are labelled.
+    #[arg(long, default_value_t = DistillConfig::default().games)]
+    games: u64,
+    /// Seed of the games, the initial weights and the training order.
+    #[arg(long, default_value_t = DistillConfig::default().seed)]
+    seed: u64,
+    /// Hidden units of the pruning network.
+    #[arg(long, default_value_t = DistillConfig::default().hidden)]
+    hidden: usize,
+    /// Passes over the labelled positions.
+    #[arg(long, default_value_t = DistillConfig::default().epochs)]
+    epochs: u32,
+    /// Learning rate at the start.
+    #[arg(long, default_value_t = DistillConfig::default().rate)]
+    rate: f32,
+    /// Learning rate at the end (linear decay).
+    #[arg(long, default_value_t = DistillConfig::default().final_rate)]
+    final_rate: f32,
+    /// No progress bar (for logs).
+    #[arg(long)]
+    quiet: bool,
+}
+
 /// Arguments of `ludus backgammon duel`.
 #[derive(Debug, Args)]
 pub(crate) struct DuelArgs {
     /// Player A: `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, `FILE[:PLIES]`,
     /// `gnubg:Nply` (GNU Backgammon at N plies) or `cmd:<command line>` (any program speaking
-    /// docs/backgammon-player-protocol.md). A network player prefixed `cubeless:` (e.g.
+    /// docs/backgammon-player-protocol.md). `net:PLIESfull` (e.g. `net:2full`) searches without
+    /// the pruning network and the 1-ply stage (every reply scored by the full network). A network player prefixed `cubeless:` (e.g.
     /// `cubeless:net:0`) chooses its checker plays by cubeless equity even in match play.
     #[arg(long)]
     a: String,
@@ -203,6 +237,7 @@ pub(crate) struct DuelArgs {
 pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
     match command {
         BackgammonEngineCommand::Train(args) => run_train(args),
+        BackgammonEngineCommand::TrainPruning(args) => run_train_pruning(args),
         BackgammonEngineCommand::Duel(args) => run_duel(args),
         BackgammonEngineCommand::ErrorRate(args) => crate::error_rate::run(args),
         BackgammonEngineCommand::Best(args) => run_best(args),
@@ -237,6 +272,46 @@ pub(crate) fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+fn run_train_pruning(args: TrainPruningArgs) -> CliResult {
+    if args.hidden == 0 || args.hidden > 1024 {
+        return Err(CliError::bad_input("--hidden must be between 1 and 1024"));
+    }
+    if args.games == 0 || args.epochs == 0 {
+        return Err(CliError::bad_input(
+            "--games and --epochs must be at least 1",
+        ));
+    }
+    let config = DistillConfig {
+        seed: args.seed,
+        games: args.games,
+        hidden: args.hidden,
+        epochs: args.epochs,
+        rate: args.rate,
+        final_rate: args.final_rate,
+    };
+    let bar = progress_bar(u64::from(args.epochs), args.quiet, "passes");
+    let started = Instant::now();
+    let teacher = NetEvaluator::shipped_full_width();
+    let (net, report) = distill(&teacher, &config, |done, _| {
+        bar.set_position(u64::from(done))
+    });
+    bar.finish_and_clear();
+    write_weights(&args.out, &net)?;
+    outln!(
+        "wrote {} ({} hidden units) in {:.1} s: {} positions trained; on {} held-out decisions the \
+         best play is ranked first {:.1}% and among the best {RECALL_KEEP} {:.1}%; mean equity \
+         error {:.4}",
+        args.out.display(),
+        args.hidden,
+        started.elapsed().as_secs_f64(),
+        report.trained_positions,
+        report.held_out_decisions,
+        100.0 * report.top1,
+        100.0 * report.recall,
+        report.mean_equity_error
+    )
 }
 
 fn run_train(args: TrainArgs) -> CliResult {
@@ -419,16 +494,27 @@ pub(crate) fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, Cli
     Ok(Box::new(net_player(spec)?))
 }
 
-/// A network player from its command-line form, `net[:PLIES]` or `FILE[:PLIES]`.
+/// A network player from its command-line form, `net[:PLIES]` or `FILE[:PLIES]`, the plies
+/// optionally followed by `full` (`net:2full`): the lookahead without the pruning network and
+/// the 1-ply stage, every reply scored by the full network (the search before issue 15). A
+/// network from a file is always searched that way.
 pub(crate) fn net_player(spec: &str) -> Result<NetPlayer, CliError> {
-    let (source, plies) = match spec.rsplit_once(':') {
-        Some((s, p)) if p.chars().all(|c| c.is_ascii_digit()) && !p.is_empty() => {
-            let plies: u8 = p
-                .parse()
-                .map_err(|_| CliError::bad_input(format!("bad plies in player {spec:?}")))?;
-            (s, plies)
+    let (source, plies, full_width) = match spec.rsplit_once(':') {
+        Some((s, p)) => {
+            let (digits, full_width) = match p.strip_suffix("full") {
+                Some(digits) => (digits, true),
+                None => (p, false),
+            };
+            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                (spec, 0, false)
+            } else {
+                let plies: u8 = digits
+                    .parse()
+                    .map_err(|_| CliError::bad_input(format!("bad plies in player {spec:?}")))?;
+                (s, plies, full_width)
+            }
         }
-        _ => (spec, 0),
+        None => (spec, 0, false),
     };
     if plies > 3 {
         return Err(CliError::bad_input("plies must be 0 to 3"));
@@ -439,12 +525,19 @@ pub(crate) fn net_player(spec: &str) -> Result<NetPlayer, CliError> {
         let path = Path::new(source);
         if !path.exists() {
             return Err(CliError::bad_input(format!(
-                "unknown player {spec:?}: expected random, heuristic, net[:PLIES], FILE[:PLIES], gnubg:Nply or cmd:COMMAND"
+                "unknown player {spec:?}: expected random, heuristic, net[:PLIES[full]], FILE[:PLIES[full]], gnubg:Nply or cmd:COMMAND"
             )));
         }
+        // Another network is searched full-width: the shipped pruning network was distilled
+        // from the shipped one.
         NetEvaluator::new(read_weights(path)?)
     };
-    Ok(NetPlayer::new(evaluator, plies, source))
+    let (evaluator, name) = if full_width {
+        (evaluator.full_width(), format!("{source} full-width"))
+    } else {
+        (evaluator, source.to_string())
+    };
+    Ok(NetPlayer::new(evaluator, plies, &name))
 }
 
 /// Longest match a duel plays (the engine's match equity table reaches 25 points).
@@ -788,4 +881,27 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
         zero.equity()
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludus_backgammon_engine::search::Filters;
+
+    #[test]
+    fn net_players_name_their_plies_and_the_full_width_search() {
+        let (shipped, plies) = net_player("net:2").expect("net:2").into_parts();
+        assert_eq!(plies, 2);
+        assert_eq!(shipped.filters(), NetEvaluator::shipped().filters());
+        let full = net_player("net:2full").expect("net:2full");
+        assert!(full.name().contains("full-width"));
+        let (full, plies) = full.into_parts();
+        assert_eq!(plies, 2);
+        assert!(full.pruning_net().is_none());
+        assert_eq!(full.filters(), Filters::FULL);
+        assert_eq!(net_player("net").expect("net").into_parts().1, 0);
+        assert!(net_player("net:9").is_err());
+        assert!(net_player("net:full").is_err());
+        assert!(net_player("net:2fast").is_err());
+    }
 }
