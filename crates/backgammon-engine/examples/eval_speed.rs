@@ -14,6 +14,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::cpu_seconds;
+
 /// Evaluations timed.
 const EVALS: usize = 2_000_000;
 /// Positions of random play evaluated in turn.
@@ -22,25 +26,6 @@ const POSITIONS: usize = 1000;
 const SEED: u64 = 42;
 /// Moves chosen at 0 and 1 ply (the 2-ply count is the first argument, default 100).
 const MOVES_SHALLOW: usize = 1000;
-
-/// CPU time of this process in seconds (user + system), from /proc/self/stat.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<&str> = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    // Fields 14 and 15 of stat (utime, stime) are at 11 and 12 after the command name.
-    (ticks(11) + ticks(12)) / 100.0
-}
 
 /// Prints a `move … cubeless` request for each position and its roll.
 fn print_requests(set: &[ludus_backgammon::Position], rolls: &[Dice]) {

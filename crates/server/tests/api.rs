@@ -680,13 +680,11 @@ async fn the_review_of_a_backgammon_game_gives_each_decision_its_board() {
 #[tokio::test]
 async fn a_takeback_undoes_the_last_move_and_the_computers_answer() {
     let app = app();
-    let created = create(
+    let (_, id, token) = create_seated(
         &app,
         json!({"game": "morris", "opponent": "computer", "side": "white", "level": 1}),
     )
     .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let token = created["token"].as_str().unwrap().to_string();
     let takeback = |app: axum::Router, id: String, token: String| async move {
         post(
             &app,
@@ -753,13 +751,11 @@ const SET_UP_FEN: &str = "O******O/*@******/******** b p p 2 7 1 8 0 0 -1 -1 -1 
 #[tokio::test]
 async fn a_morris_game_starts_from_a_set_up_position() {
     let app = app();
-    let created = create(
+    let (created, id, token) = create_seated(
         &app,
         json!({"game": "morris", "side": "white", "level": 1, "start": SET_UP_FEN}),
     )
     .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let token = created["token"].as_str().unwrap().to_string();
     assert_eq!(created["state"]["start"], SET_UP_FEN);
     // Black (the computer) is to move in the set-up position.
     let answered = wait_for(&app, &id, "white").await;
@@ -845,13 +841,11 @@ const SET_UP_XGID: &str = "XGID=-A---------------------aa-:2:1:-1:65:0:3:0:7:10"
 #[tokio::test]
 async fn a_backgammon_game_starts_from_a_set_up_position() {
     let app = app_with_analyser();
-    let created = create(
+    let (created, id, token) = create_seated(
         &app,
         json!({"game": "backgammon", "side": "white", "level": 1, "start": SET_UP_XGID}),
     )
     .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let token = created["token"].as_str().unwrap().to_string();
     let state = &created["state"];
     assert_eq!(state["start"], SET_UP_XGID);
     assert_eq!(state["to_act"], "white");
@@ -885,13 +879,11 @@ async fn a_backgammon_start_without_dice_begins_with_a_roll_and_takes_back() {
     let app = app();
     // The same board, money, no dice: the first turn is rolled (the cube is up to White).
     let start = "XGID=-A---------------------aa-:0:0:-1:00:0:0:0:0:10";
-    let created = create(
+    let (created, id, token) = create_seated(
         &app,
         json!({"game": "backgammon", "side": "white", "level": 1, "start": start, "seed": 4}),
     )
     .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let token = created["token"].as_str().unwrap().to_string();
     assert_eq!(
         created["state"]["view"]["phase"], "roll",
         "{}",

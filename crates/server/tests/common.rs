@@ -148,6 +148,14 @@ pub async fn create(app: &Router, request: Value) -> Value {
     body
 }
 
+/// Creates a game; returns the creation answer, the game's id and the seat's token.
+pub async fn create_seated(app: &Router, request: Value) -> (Value, String, String) {
+    let created = create(app, request).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    (created, id, token)
+}
+
 /// A human-vs-human game of `game` with the given rules (and dice seed).
 pub async fn two_humans(app: &Router, game: &str, rules: Value) -> (String, String, String) {
     let created = create(
