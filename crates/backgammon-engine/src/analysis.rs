@@ -205,26 +205,15 @@ fn analyze_game(number: usize, game: &Game, evaluator: &dyn Evaluator, plies: u8
         decisions: Vec::new(),
     };
     let events = game.events();
-    let Some(GameEvent::Turn {
-        seat: first,
-        dice: opening,
-        ..
-    }) = events.first()
-    else {
+    let Some(mut replay) = start_of(game) else {
         return report;
     };
-    let mut replay = Game::with_opening(
-        game.rules(),
-        game.score(),
-        game.is_crawford(),
-        *first,
-        *opening,
-    );
     let mut pending: Option<PendingDouble> = None;
     for (index, event) in events.iter().enumerate() {
         let step = match *event {
             GameEvent::Turn { seat, dice, play } => {
-                if index > 0 {
+                let rolled = index == 0 && matches!(replay.phase(), Phase::Moving(_));
+                if !rolled {
                     if replay.phase() == Phase::AwaitingRoll {
                         report
                             .decisions
@@ -273,6 +262,34 @@ fn analyze_game(number: usize, game: &Game, evaluator: &dyn Evaluator, plies: u8
         }
     }
     report
+}
+
+/// A fresh copy of `game` at its start: its set-up position ([`Game::setup`]), or the opening
+/// roll its first event records; `None` for a game from the opening with no event yet.
+fn start_of(game: &Game) -> Option<Game> {
+    if let Some(setup) = game.setup() {
+        return Some(Game::from_setup(
+            game.rules(),
+            game.score(),
+            game.is_crawford(),
+            setup,
+        ));
+    }
+    let Some(GameEvent::Turn {
+        seat: first,
+        dice: opening,
+        ..
+    }) = game.events().first()
+    else {
+        return None;
+    };
+    Some(Game::with_opening(
+        game.rules(),
+        game.score(),
+        game.is_crawford(),
+        *first,
+        *opening,
+    ))
 }
 
 /// The equity lost by playing `mv`; `None` for a forced play.

@@ -1,6 +1,8 @@
 //! Post-game analysis of match records.
 
-use ludus_backgammon::{Match, Phase, Rules, SeededDice, read_mat};
+use ludus_backgammon::{
+    CubeOwner, Dice, Game, Match, Phase, Position, Rules, Seat, SeededDice, Setup, read_mat,
+};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{
     BLUNDER, DOUBTFUL, DecisionKind, ERROR, Mark, analyze_match,
@@ -76,4 +78,41 @@ fn every_cube_action_of_a_match_is_analysed_and_the_report_serialises() {
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(json["match_length"], 3);
     assert_eq!(json["players"][0]["name"], "gnubg");
+}
+
+#[test]
+fn a_game_from_a_set_up_position_is_analysed_from_that_position() {
+    // White opens 65 with its first legal play; Black is set up on roll with 42 from there.
+    let roll = Dice::new(6, 5).unwrap();
+    let (_, after) = Position::starting().legal_moves_with_positions(roll)[0];
+    let setup = Setup {
+        position: after.swapped(),
+        on_roll: Seat::One,
+        cube_value: 1,
+        cube_owner: CubeOwner::Centered,
+        dice: Dice::new(4, 2),
+    };
+    let first = Game::from_setup(Rules::default(), [0, 0], false, setup);
+    assert_eq!(first.setup(), Some(setup));
+    let mut record = Match::from_setup(["a".into(), "b".into()], [0, 0], first);
+    let mut dice = SeededDice::new(3);
+    let engine = Engine::new(0);
+    let game = record.current_mut().unwrap();
+    for _ in 0..12 {
+        if let Phase::AwaitingRoll = game.phase() {
+            game.roll(&mut dice).unwrap();
+        }
+        let Phase::Moving(roll) = game.phase() else {
+            break;
+        };
+        let mv = engine.best_move_in(&game.position(), roll, Some(&game.match_state()));
+        game.play(&mv).unwrap();
+    }
+    let report = analyze_match(&record, &NetEvaluator::shipped(), 0);
+    let decisions = &report.games[0].decisions;
+    assert!(decisions.len() > 5, "{decisions:?}");
+    assert_eq!(decisions[0].player, 1);
+    assert_eq!(decisions[0].dice.as_deref(), Some("42"));
+    assert_eq!(decisions[0].position_id, setup.position.position_id());
+    assert!(report.players.iter().all(|p| p.unforced_moves > 2));
 }

@@ -284,6 +284,8 @@ pub struct Game {
     cube_owner: CubeOwner,
     phase: Phase,
     events: Vec<GameEvent>,
+    /// Where the game started, when it came from [`Game::from_setup`].
+    setup: Option<Setup>,
 }
 
 impl Game {
@@ -323,6 +325,7 @@ impl Game {
                 dice: roll,
                 play: None,
             }],
+            setup: None,
         }
     }
 
@@ -353,7 +356,14 @@ impl Game {
             cube_owner: setup.cube_owner,
             phase,
             events,
+            setup: Some(setup),
         }
+    }
+
+    /// The set-up position the game started from ([`Game::from_setup`]), or `None` for a game
+    /// from the opening roll.
+    pub fn setup(&self) -> Option<Setup> {
+        self.setup
     }
 
     /// The board from the view of the player on roll.

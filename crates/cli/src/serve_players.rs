@@ -248,9 +248,14 @@ impl MatchAnalyser for Analyser {
     /// The engine's report, each decision with White's winning chance before it (`white_win`,
     /// the review's graph).
     fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
-        let record = read_mat(mat)?;
+        self.analyse_match(&read_mat(mat)?)
+    }
+
+    /// As [`MatchAnalyser::analyse`], replaying each game from its own start (a set-up
+    /// position included).
+    fn analyse_match(&self, record: &ludus_backgammon::Match) -> Result<Value, AnalysisFailure> {
         let evaluator = NetEvaluator::shipped();
-        let report = analyze_match(&record, &evaluator, ANALYSIS_PLIES);
+        let report = analyze_match(record, &evaluator, ANALYSIS_PLIES);
         let mut value = serde_json::to_value(&report)?;
         for (game, games) in report
             .games
@@ -351,7 +356,7 @@ fn white_win(evaluator: &NetEvaluator, decision: &Decision) -> Option<f64> {
 mod tests {
     use super::*;
     use ludus_server::game::{Game, GameKind};
-    use ludus_server::games::new_game;
+    use ludus_server::games::{new_game, new_game_from};
     use serde_json::json;
 
     /// Think time of the test games: short, so that they stay fast.
@@ -418,6 +423,23 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_race_from_a_set_up_position_is_analysed_from_that_position() {
+        // Two checkers each on the 5 and 6 points, White on roll with 65: over in a few turns.
+        let start = "XGID=-----BB------------bb-----:0:0:1:65:0:0:0:0:10";
+        let players = test_players();
+        let mut game =
+            new_game_from(GameKind::Backgammon, &json!({}), 5, Some(start), &players).unwrap();
+        computer_plays(game.as_mut(), 1, 100);
+        assert!(game.result().is_some(), "the race ended");
+        let record = game.backgammon_record().unwrap();
+        let report = Analyser::new(None).analyse_match(&record).unwrap();
+        let first = &report["games"][0]["decisions"][0];
+        let set_up = start.parse::<ludus_backgammon::Xgid>().unwrap().position;
+        assert_eq!(first["position_id"], set_up.position_id(), "{report}");
+        assert_eq!(first["dice"], "65", "{report}");
     }
 
     #[test]

@@ -218,7 +218,6 @@ analysis-db-value = databases: { $value }
 analysis-db-unknown = not in the databases
 analysis-db-none = Endgame databases: no position after these moves is in them.
 err-bad-start = The start position cannot be used: { $reason }
-err-set-up-analysis = Backgammon games from a set-up position have no analysis or review yet.
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Move

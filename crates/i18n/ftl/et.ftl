@@ -216,7 +216,6 @@ analysis-db-value = andmebaasid: { $value }
 analysis-db-unknown = andmebaasides pole
 analysis-db-none = Lõppmängu andmebaasid: ühtegi nende käikude järgset seisu neis pole.
 err-bad-start = Algseisu ei saa kasutada: { $reason }
-err-set-up-analysis = Seadistatud seisust alustatud backgammoni mängudel pole veel analüüsi ega ülevaadet.
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Käik

@@ -216,7 +216,6 @@ analysis-db-value = adatbázisok: { $value }
 analysis-db-unknown = nincs az adatbázisokban
 analysis-db-none = Végjáték-adatbázisok: egyik lépés utáni állás sincs bennük.
 err-bad-start = A kezdőállás nem használható: { $reason }
-err-set-up-analysis = A beállított állásból indított backgammon-játszmákhoz még nincs elemzés vagy áttekintés.
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Lépés

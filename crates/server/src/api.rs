@@ -441,22 +441,16 @@ async fn analyse_game(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = hub.get(&id).await?;
-    let ((kind, mat), set_up) = {
-        let guard = session.lock().await;
-        (guard.export(), guard.start().is_some())
-    };
+    let record = session.lock().await.backgammon_record();
     drop(session);
-    if kind != GameKind::Backgammon {
+    let Some(record) = record else {
         return Err(ApiError::AnalysisOfMorris);
-    }
-    if set_up {
-        return Err(ApiError::SetUpBackgammonAnalysis);
-    }
+    };
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
     engine(&hub, move || {
-        analyser.analyse(&mat).map_err(ApiError::internal)
+        analyser.analyse_match(&record).map_err(ApiError::internal)
     })
     .await
 }
@@ -468,34 +462,41 @@ async fn review_game(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = hub.get(&id).await?;
-    let (version, (kind, record), set_up) = {
+    let (version, (kind, record), backgammon) = {
         let guard = session.lock().await;
-        (guard.version(), guard.export(), guard.start().is_some())
+        (guard.version(), guard.export(), guard.backgammon_record())
     };
     drop(session);
-    if set_up && kind == GameKind::Backgammon {
-        return Err(ApiError::SetUpBackgammonAnalysis);
-    }
     if let Some(review) = hub.reviews().get(&id, version) {
         return Ok(Json(Value::clone(&review)));
     }
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
-    let Json(review) = engine(&hub, move || make_review(analyser.as_ref(), kind, &record)).await?;
+    let Json(review) = engine(&hub, move || {
+        make_review(analyser.as_ref(), kind, &record, backgammon.as_ref())
+    })
+    .await?;
     hub.reviews().put(&id, version, Arc::new(review.clone()));
     Ok(Json(review))
 }
 
-/// The review of a game record of `kind` (the analyser's work and the boards around it).
+/// The review of a game record of `kind` (the analyser's work and the boards around it); a
+/// backgammon game is analysed from its match record `backgammon` where given (it keeps a
+/// set-up start, which the `.mat` text cannot).
 fn make_review(
     analyser: &dyn crate::games::MatchAnalyser,
     kind: GameKind,
     record: &str,
+    backgammon: Option<&ludus_backgammon::Match>,
 ) -> Result<Value, ApiError> {
     match kind {
         GameKind::Backgammon => {
-            let mut report = analyser.analyse(record).map_err(ApiError::internal)?;
+            let report = match backgammon {
+                Some(record) => analyser.analyse_match(record),
+                None => analyser.analyse(record),
+            };
+            let mut report = report.map_err(ApiError::internal)?;
             crate::review::add_backgammon_boards(&mut report);
             Ok(json!({"game": "backgammon", "report": report}))
         }

@@ -193,10 +193,6 @@ pub enum ApiError {
     /// 501: this server has no analyser.
     #[error("this server has no match analyser")]
     NoAnalyser,
-    /// 409: analysis or review of a backgammon game from a set-up position (its `.mat` record,
-    /// which the analyser reads, starts every game from the starting position).
-    #[error("backgammon games from a set-up position have no analysis or review yet")]
-    SetUpBackgammonAnalysis,
     /// 409: a take-back with no move of the seat's to take back.
     #[error("there is no move of yours to take back")]
     NothingToTakeBack,
@@ -252,7 +248,6 @@ impl ApiError {
             ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
             ApiError::StaleVersion { .. }
             | ApiError::AnalysisOfMorris
-            | ApiError::SetUpBackgammonAnalysis
             | ApiError::NothingToTakeBack
             | ApiError::TakebackAgainstPerson => StatusCode::CONFLICT,
             ApiError::NoAnalyser => StatusCode::NOT_IMPLEMENTED,
@@ -290,7 +285,6 @@ impl ApiError {
             ApiError::StaleVersion { .. } => "stale-version",
             ApiError::AnalysisOfMorris => "analysis-backgammon-only",
             ApiError::NoAnalyser => "no-analyser",
-            ApiError::SetUpBackgammonAnalysis => "set-up-analysis",
             ApiError::NothingToTakeBack => "nothing-to-take-back",
             ApiError::TakebackAgainstPerson => "takeback-computer-only",
             ApiError::RateLimited { .. } => "rate-limited",

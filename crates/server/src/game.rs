@@ -355,4 +355,8 @@ pub trait Game: Send + Sync {
         let _ = taken;
         Err(GameError::NotMoving)
     }
+    /// The match record, set-up start included (what the analysis reads). Backgammon only.
+    fn backgammon_record(&self) -> Option<ludus_backgammon::Match> {
+        None
+    }
 }

@@ -189,6 +189,11 @@ impl Session {
         (self.kind, self.game.export())
     }
 
+    /// The backgammon match record, set-up start included; `None` for Morris.
+    pub fn backgammon_record(&self) -> Option<ludus_backgammon::Match> {
+        self.game.backgammon_record()
+    }
+
     /// The set-up position the game started from, if any.
     pub fn start(&self) -> Option<&str> {
         self.options.start.as_deref()

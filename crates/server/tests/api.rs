@@ -469,12 +469,34 @@ async fn backgammon_analysis_reads_the_match_id_of_a_game() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
-/// An analyser that reports what it was given: the `.mat` text's first line and its length.
+/// An analyser that reports what it was given: the `.mat` text's first line and its length, and
+/// (given the match record) one decision at the first game's start, set-up or opening.
 struct EchoAnalyser;
 
 impl ludus_server::games::MatchAnalyser for EchoAnalyser {
     fn analyse(&self, mat: &str) -> Result<Value, ludus_server::games::AnalysisFailure> {
         Ok(json!({ "first_line": mat.lines().next(), "length": mat.len() }))
+    }
+
+    fn analyse_match(
+        &self,
+        record: &ludus_backgammon::Match,
+    ) -> Result<Value, ludus_server::games::AnalysisFailure> {
+        let mut report = self.analyse(&ludus_backgammon::write_mat(record))?;
+        let setup = record
+            .games()
+            .first()
+            .and_then(ludus_backgammon::Game::setup);
+        let (position, player) = setup.map_or((ludus_backgammon::Position::starting(), 0), |s| {
+            (s.position, s.on_roll.index())
+        });
+        report["games"] = json!([{ "decisions": [{
+            "player": player,
+            "kind": "checker",
+            "position_id": position.position_id(),
+        }]}]);
+        report["set_up"] = json!(setup.is_some());
+        Ok(report)
     }
 }
 
@@ -866,12 +888,18 @@ async fn a_backgammon_game_starts_from_a_set_up_position() {
     assert_eq!(status, StatusCode::OK, "{after}");
     assert_eq!(after["result"]["winner"], "white", "{after}");
     assert_eq!(after["view"]["match"]["score"]["white"], 7);
-    // No review or analysis yet: the analyser reads `.mat` records, which cannot hold the start.
-    for path in ["review", "analysis"] {
-        let (status, body) = get(&app, &format!("/api/games/{id}/{path}")).await;
-        assert_eq!(status, StatusCode::CONFLICT, "{path}: {body}");
-        assert_eq!(body["code"], "set-up-analysis");
-    }
+    // The analyser is given the match record with its start (the `.mat` text cannot hold it),
+    // and the review's board of the first decision is the set-up one.
+    let (status, analysis) = get(&app, &format!("/api/games/{id}/analysis")).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    assert_eq!(analysis["set_up"], true, "{analysis}");
+    let (status, review) = get(&app, &format!("/api/games/{id}/review")).await;
+    assert_eq!(status, StatusCode::OK, "{review}");
+    let report = &review["report"];
+    assert_eq!(report["set_up"], true, "{review}");
+    let board = &report["games"][0]["decisions"][0]["board"];
+    assert_eq!(board["points"][0], 1, "{board}");
+    assert_eq!(board["points"][23], -1, "{board}");
 }
 
 #[tokio::test]

@@ -902,6 +902,10 @@ impl Game for BackgammonGame {
         write_mat(&self.record)
     }
 
+    fn backgammon_record(&self) -> Option<Match> {
+        Some(self.record.clone())
+    }
+
     fn computer_job(&self, level: u8, think_time: Duration) -> Option<ComputerJob> {
         self.to_act()?;
         let game = self.current()?;

@@ -33,6 +33,13 @@ pub trait MatchAnalyser: Send + Sync {
     /// passes it on unchanged), or why it cannot be analysed.
     fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure>;
 
+    /// The analysis report of the match `record` itself, which (unlike its `.mat` text) keeps
+    /// a set-up start ([`ludus_backgammon::Game::setup`]); by default the analysis of its `.mat`
+    /// text.
+    fn analyse_match(&self, record: &ludus_backgammon::Match) -> Result<Value, AnalysisFailure> {
+        self.analyse(&ludus_backgammon::write_mat(record))
+    }
+
     /// The review of the Morris game `moves` played from `start` (the empty board, or a set-up
     /// position) under `rules`; by default none (the review endpoint then answers 501).
     fn review_morris(
