@@ -482,18 +482,22 @@ mod tests {
         assert_eq!(m.side, Color::White);
     }
 
+    /// The first legal move of `p` that removes nothing.
+    fn first_quiet_move(p: &Position, rules: &Rules) -> Move {
+        p.legal_moves(rules)
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|m| m.remove.is_none())
+            .expect("a quiet move")
+    }
+
     #[test]
     fn missing_the_winning_mill_is_a_blunder() {
         // g4-g7 closes a7-d7-g7 and wins; a1-b2?? does not (a1 is empty: slide a7's partner).
         let p = position("WW.W..../BBB...../........ w 0 0 0");
         let rules = Rules::no_flying();
-        let other = p
-            .legal_moves(&rules)
-            .as_slice()
-            .iter()
-            .copied()
-            .find(|m| m.remove.is_none())
-            .expect("a quiet move");
+        let other = first_quiet_move(&p, &rules);
         let review = review_game(&rules, &p, &[other], &options(3)).expect("legal");
         let m = &review.moves[0];
         assert_eq!(m.class, MoveClass::Blunder, "{m:?}");
@@ -612,13 +616,7 @@ mod tests {
         dbs.build(subspace, false, &mut |_, _| {})
             .expect("3 vs 3 builds");
         let p = position("WW.W..../BBB...../........ w 0 0 0");
-        let quiet = p
-            .legal_moves(&rules)
-            .as_slice()
-            .iter()
-            .copied()
-            .find(|m| m.remove.is_none())
-            .expect("a quiet move");
+        let quiet = first_quiet_move(&p, &rules);
         let opts = ReviewOptions {
             databases: Some(&dbs),
             ..options(2)
