@@ -8,7 +8,8 @@
 //! * [`bearoff`]: the one- and two-sided bearoff databases;
 //! * [`search`]: n-ply lookahead and its filters; [`pruning`]: the small network that ranks
 //!   replies inside it; [`player`]: the [`Player`] trait and players;
-//! * [`train`]: self-play TD(λ); [`duel`]: mirrored-dice matches between players;
+//! * [`train`]: self-play TD(λ); [`supervised`]: training on positions labelled by lookahead;
+//!   [`duel`]: mirrored-dice matches between players;
 //! * [`cube`]: cubeful equity, cube decisions, the match equity table; [`match_context`]: the
 //!   cube and score of a decision; [`rollout`]: rollouts;
 //! * [`analysis`]: post-game analysis of a match record (equity lost per decision, gnubg's marks);
@@ -31,6 +32,7 @@ pub mod plays;
 pub mod pruning;
 pub mod rollout;
 pub mod search;
+pub mod supervised;
 pub mod train;
 
 pub use eval::{Evaluator, NetEvaluator, Probabilities};

@@ -17,6 +17,7 @@ use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
 use ludus_backgammon_engine::pruning::{DistillConfig, RECALL_KEEP, distill};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
+use ludus_backgammon_engine::supervised::SupervisedConfig;
 use ludus_backgammon_engine::train::{RefineConfig, TrainConfig, refine, train};
 use ludus_backgammon_engine::{Evaluator, Probabilities};
 use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, Player, RandomPlayer};
@@ -32,6 +33,9 @@ pub(crate) enum BackgammonEngineCommand {
     /// Distil the shipped network into the small pruning network that ranks replies inside the
     /// lookahead (seeded self-play positions labelled by the shipped network).
     TrainPruning(TrainPruningArgs),
+    /// Label the positions of seeded self-play games by the engine's lookahead, for
+    /// `train --supervised` (resumes a stopped run).
+    Label(crate::supervised::LabelArgs),
     /// Play two players against each other with mirrored dice; points per game ± 95% CI.
     Duel(DuelArgs),
     /// Equity lost per move by several players on a fixed set of positions, judged by one
@@ -166,6 +170,14 @@ pub(crate) struct TrainArgs {
     /// Plies of the labelling lookahead for --refine-positions.
     #[arg(long, default_value_t = 1)]
     label_plies: u8,
+    /// Instead of self-play: train on these files of labelled positions (`ludus backgammon
+    /// label`) for --epochs passes, the rate decaying from --rate to --final-rate; --seed
+    /// shuffles. Every 20th game is held out and its error reported after each pass.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    supervised: Vec<PathBuf>,
+    /// Passes over the labelled positions with --supervised.
+    #[arg(long, default_value_t = 10)]
+    epochs: u32,
 }
 
 /// Arguments of `ludus backgammon train-pruning`.
@@ -174,6 +186,9 @@ pub(crate) struct TrainPruningArgs {
     /// Where to write the pruning weights.
     #[arg(long)]
     out: PathBuf,
+    /// The network to distil (default: the shipped weights).
+    #[arg(long, value_name = "FILE")]
+    teacher: Option<PathBuf>,
     /// Self-play games whose positions are labelled.
     #[arg(long, default_value_t = DistillConfig::default().games)]
     games: u64,
@@ -238,6 +253,7 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
     match command {
         BackgammonEngineCommand::Train(args) => run_train(args),
         BackgammonEngineCommand::TrainPruning(args) => run_train_pruning(args),
+        BackgammonEngineCommand::Label(args) => crate::supervised::run_label(args),
         BackgammonEngineCommand::Duel(args) => run_duel(args),
         BackgammonEngineCommand::ErrorRate(args) => crate::error_rate::run(args),
         BackgammonEngineCommand::Best(args) => run_best(args),
@@ -248,12 +264,12 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
     }
 }
 
-fn read_weights(path: &Path) -> Result<Net, CliError> {
+pub(crate) fn read_weights(path: &Path) -> Result<Net, CliError> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     Net::from_bytes(&bytes).map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
 }
 
-fn write_weights(path: &Path, net: &Net) -> anyhow::Result<()> {
+pub(crate) fn write_weights(path: &Path, net: &Net) -> anyhow::Result<()> {
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, net.to_bytes()).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("renaming to {}", path.display()))?;
@@ -293,7 +309,10 @@ fn run_train_pruning(args: TrainPruningArgs) -> CliResult {
     };
     let bar = progress_bar(u64::from(args.epochs), args.quiet, "passes");
     let started = Instant::now();
-    let teacher = NetEvaluator::shipped_full_width();
+    let teacher = match &args.teacher {
+        Some(path) => NetEvaluator::new(read_weights(path)?),
+        None => NetEvaluator::shipped_full_width(),
+    };
     let (net, report) = distill(&teacher, &config, |done, _| {
         bar.set_position(u64::from(done))
     });
@@ -319,6 +338,21 @@ fn run_train(args: TrainArgs) -> CliResult {
         return Err(CliError::bad_input("--lambda must be between 0 and 1"));
     }
     let mut net = initial_net(&args)?;
+    if !args.supervised.is_empty() {
+        let run = crate::supervised::SupervisedRun {
+            files: &args.supervised,
+            out: &args.out,
+            epochs: args.epochs,
+            config: SupervisedConfig {
+                seed: args.seed,
+                epochs: args.epochs,
+                rate: args.rate,
+                final_rate: args.final_rate,
+            },
+            quiet: args.quiet,
+        };
+        return crate::supervised::run_supervised(net, &run);
+    }
     if let Some(positions) = args.refine_positions {
         return run_refine(&args, net, positions);
     }

@@ -22,6 +22,7 @@ mod play;
 mod protocol_player;
 mod serve;
 mod serve_players;
+mod supervised;
 mod uci;
 mod uci_player;
 

@@ -1,4 +1,5 @@
-//! `ludus backgammon train`: widening a network to the feature encoding keeps its play.
+//! `ludus backgammon train` and `label`: widening a network to the feature encoding keeps its
+//! play; labelled positions resume exactly and train a network.
 
 use crate::{ludus, stderr};
 use std::path::PathBuf;
@@ -69,4 +70,91 @@ fn a_network_widened_to_encoding_2_plays_exactly_as_before() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
     }
+}
+
+#[test]
+fn labelled_positions_resume_byte_for_byte_and_train_a_network() {
+    let (whole, resumed) = (scratch("labels-whole.txt"), scratch("labels-resumed.txt"));
+    let net = scratch("supervised.bin");
+    for path in [&whole, &resumed] {
+        let _ = std::fs::remove_file(path);
+    }
+    let label = |out: &PathBuf, games: &str| {
+        let out = out.to_str().expect("path");
+        let args = [
+            "bg",
+            "label",
+            "--out",
+            out,
+            "--games",
+            games,
+            "--seed",
+            "5",
+            "--teacher",
+            "net:1",
+            "--jobs",
+            "2",
+            "--quiet",
+        ];
+        let output = ludus(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+    };
+    label(&whole, "3");
+    label(&resumed, "2");
+    // A run cut short mid-line: the last game and the broken line are dropped and redone.
+    let mut text = std::fs::read_to_string(&resumed).expect("labels");
+    text.push_str("1 4HPwATDgc/AB");
+    std::fs::write(&resumed, text).expect("write");
+    label(&resumed, "3");
+    let (a, b) = (std::fs::read(&whole), std::fs::read(&resumed));
+    assert_eq!(a.expect("whole"), b.expect("resumed"));
+
+    let train = [
+        "bg",
+        "train",
+        "--supervised",
+        whole.to_str().expect("path"),
+        "--out",
+        net.to_str().expect("path"),
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--rate",
+        "0.05",
+        "--final-rate",
+        "0.01",
+        "--quiet",
+    ];
+    let output = ludus(&train);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("trained 2 passes"), "{stdout}");
+    let duel = [
+        "bg",
+        "duel",
+        "--a",
+        net.to_str().expect("path"),
+        "--b",
+        "random",
+        "--games",
+        "2",
+    ];
+    assert!(ludus(&duel).status.success());
+
+    // A corrupt file is refused with its line number, in one line.
+    std::fs::write(&resumed, "0 4HPwATDgc/ABMA 0.5 0.1 0.0 0.1\n").expect("write");
+    let corrupt = [
+        "bg",
+        "train",
+        "--supervised",
+        resumed.to_str().expect("path"),
+        "--out",
+        net.to_str().expect("path"),
+    ];
+    let output = ludus(&corrupt);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.contains("line 1"), "{message}");
 }

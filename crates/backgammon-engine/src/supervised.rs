@@ -1,0 +1,245 @@
+//! Supervised training on positions labelled by the engine's own lookahead (the way strong
+//! backgammon networks were trained after self-play: on positions valued more accurately than
+//! the network values them).
+//!
+//! Two steps, so the expensive one runs once and the cheap one can be repeated:
+//!
+//! 1. [`game_samples`] plays one seeded self-play game at 0 ply with equity noise (so the games
+//!    leave the network's own lines) and returns the positions to label: every position on roll
+//!    before the bearoff, and with probability [`ALTERNATIVE_CHANCE`] also the position after a
+//!    random other play among the best few (so the network learns the plays it must rank, not
+//!    only those it makes). [`label`] values a position at `plies` plies of lookahead.
+//! 2. [`train_supervised`] trains a network on labelled positions for several passes (epochs),
+//!    shuffled each pass from a seed, the learning rate decaying linearly, and reports the error
+//!    on a held-out part after each pass.
+//!
+//! Everything is reproducible: game `k` of seed `s` draws its dice and noise from ChaCha8 seeded
+//! with `(s, k)`, and the shuffles from `seed`.
+
+use crate::bearoff::is_bearoff;
+use crate::encoding::SparseInputs;
+use crate::eval::{Evaluator, Probabilities, lost};
+use crate::net::Net;
+use crate::plays::plays;
+use crate::search::eval_plies;
+use ludus_backgammon::{DiceSource, Position};
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Chance that a decision also yields the position after another of the best plays.
+pub const ALTERNATIVE_CHANCE: f64 = 0.5;
+/// The other play is drawn from this many best plays (by the network at 0 ply).
+pub const ALTERNATIVE_TOP: usize = 6;
+
+/// A position (side on roll first) and its value for the side on roll.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabelledPosition {
+    /// The position, side on roll first.
+    pub position: Position,
+    /// Its value for the side on roll.
+    pub target: Probabilities,
+}
+
+/// The dice and noise of one game.
+fn game_rng(seed: u64, game: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ game)
+}
+
+/// The positions of self-play game `game` of `seed` worth labelling (see the module docs):
+/// `evaluator` plays every move at 0 ply with uniform equity noise in `±noise`.
+pub fn game_samples(evaluator: &dyn Evaluator, seed: u64, game: u64, noise: f32) -> Vec<Position> {
+    let mut rng = game_rng(seed, game);
+    let mut position = Position::starting();
+    let mut dice = rng.opening_roll();
+    let (mut after, mut scores, mut samples) = (Vec::new(), Vec::new(), Vec::new());
+    loop {
+        if !is_bearoff(&position) {
+            samples.push(position);
+        }
+        plays(&position, dice, &mut after);
+        evaluator.eval_after_moves(&after, &mut scores);
+        let order = ranked(&scores);
+        let noisy = noisy_best(&scores, noise, &mut rng);
+        if order.len() > 1 && rng.random_bool(ALTERNATIVE_CHANCE) {
+            let other = order[rng.random_range(1..order.len().min(ALTERNATIVE_TOP))];
+            let next = after[other].swapped();
+            if lost(&next).is_none() && !is_bearoff(&next) {
+                samples.push(next);
+            }
+        }
+        let next = after[noisy].swapped();
+        if lost(&next).is_some() {
+            return samples;
+        }
+        position = next;
+        dice = rng.roll();
+    }
+}
+
+/// Indices of `scores`, best equity first.
+fn ranked(scores: &[Probabilities]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..scores.len()).collect();
+    order.sort_by(|&a, &b| scores[b].equity().total_cmp(&scores[a].equity()));
+    order
+}
+
+/// The best of `scores` after adding uniform noise in `±noise` to each equity.
+fn noisy_best(scores: &[Probabilities], noise: f32, rng: &mut ChaCha8Rng) -> usize {
+    let mut best = (0, f32::NEG_INFINITY);
+    for (i, p) in scores.iter().enumerate() {
+        let jitter = if noise > 0.0 {
+            rng.random_range(-noise..noise)
+        } else {
+            0.0
+        };
+        if p.equity() + jitter > best.1 {
+            best = (i, p.equity() + jitter);
+        }
+    }
+    best.0
+}
+
+/// The value of `position` for the side on roll at `plies` plies of `evaluator`'s lookahead.
+pub fn label(evaluator: &dyn Evaluator, position: &Position, plies: u8) -> LabelledPosition {
+    LabelledPosition {
+        position: *position,
+        target: eval_plies(evaluator, position, plies),
+    }
+}
+
+/// Settings of [`train_supervised`].
+#[derive(Clone, Debug)]
+pub struct SupervisedConfig {
+    /// Seed of the shuffles.
+    pub seed: u64,
+    /// Passes over the training part.
+    pub epochs: u32,
+    /// Learning rate of the first pass.
+    pub rate: f32,
+    /// Learning rate at the end of the last pass (linear decay per position).
+    pub final_rate: f32,
+}
+
+/// The error of a network on labelled positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FitError {
+    /// Mean absolute error of the cubeless equity.
+    pub equity: f64,
+    /// Root mean square error of the five outputs.
+    pub outputs: f64,
+}
+
+/// How well `net` fits `data` (an empty set fits perfectly).
+pub fn fit_error(net: &Net, data: &[LabelledPosition]) -> FitError {
+    if data.is_empty() {
+        return FitError::default();
+    }
+    let mut x = SparseInputs::new();
+    let mut h = vec![0.0; net.hidden()];
+    let (mut equity, mut squares) = (0.0f64, 0.0f64);
+    for sample in data {
+        net.encode(&sample.position, &mut x);
+        let y = Probabilities::from_outputs(net.forward(&x, &mut h));
+        equity += f64::from((y.equity() - sample.target.equity()).abs());
+        let (y, t) = (y.to_array(), sample.target.to_array());
+        squares += y
+            .iter()
+            .zip(&t)
+            .map(|(a, b)| f64::from(a - b).powi(2))
+            .sum::<f64>();
+    }
+    let n = data.len() as f64;
+    FitError {
+        equity: equity / n,
+        outputs: (squares / (5.0 * n)).sqrt(),
+    }
+}
+
+/// Trains `net` on `train` for `config.epochs` passes; after each pass calls
+/// `progress(net, pass, error on held_out)`; return `false` from it to stop.
+pub fn train_supervised(
+    net: &mut Net,
+    train: &[LabelledPosition],
+    held_out: &[LabelledPosition],
+    config: &SupervisedConfig,
+    mut progress: impl FnMut(&Net, u32, FitError) -> bool,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let total = (train.len() as f64 * f64::from(config.epochs)).max(1.0);
+    let mut x = SparseInputs::new();
+    let mut h = vec![0.0; net.hidden()];
+    let mut step = 0u64;
+    for epoch in 1..=config.epochs {
+        order.shuffle(&mut rng);
+        for &i in &order {
+            let frac = (step as f64 / total) as f32;
+            let rate = config.rate + (config.final_rate - config.rate) * frac;
+            net.encode(&train[i].position, &mut x);
+            net.train_step(&x, &train[i].target.to_array(), rate, &mut h);
+            step += 1;
+        }
+        if !progress(net, epoch, fit_error(net, held_out)) {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::NetEvaluator;
+
+    #[test]
+    fn samples_are_reproducible_and_never_finished_or_in_the_bearoff() {
+        let evaluator = NetEvaluator::shipped();
+        let a = game_samples(&evaluator, 3, 7, 0.1);
+        assert_eq!(a, game_samples(&evaluator, 3, 7, 0.1));
+        assert_ne!(a, game_samples(&evaluator, 3, 8, 0.1));
+        assert!(
+            a.len() > 10,
+            "a whole game gives many positions: {}",
+            a.len()
+        );
+        for p in &a {
+            assert!(lost(p).is_none() && !is_bearoff(p));
+            let (mine, theirs) = (p.player_checkers(), p.opponent_checkers());
+            let count = |c: &[u8]| c.iter().map(|&n| u32::from(n)).sum::<u32>();
+            assert!(count(&mine) <= 15 && count(&theirs) <= 15);
+        }
+    }
+
+    #[test]
+    fn training_on_labels_brings_the_network_closer_to_them() {
+        let teacher = NetEvaluator::shipped();
+        let positions = game_samples(&teacher, 1, 0, 0.1);
+        let data: Vec<LabelledPosition> = positions.iter().map(|p| label(&teacher, p, 0)).collect();
+        let mut student = Net::random(8, 5);
+        let before = fit_error(&student, &data);
+        let config = SupervisedConfig {
+            seed: 1,
+            epochs: 30,
+            rate: 0.1,
+            final_rate: 0.01,
+        };
+        let mut passes = 0;
+        train_supervised(&mut student, &data, &data, &config, |_, _, _| {
+            passes += 1;
+            true
+        });
+        let after = fit_error(&student, &data);
+        assert_eq!(passes, 30);
+        assert!(
+            after.outputs < 0.6 * before.outputs,
+            "{before:?} -> {after:?}"
+        );
+    }
+
+    #[test]
+    fn a_label_at_zero_plies_is_the_evaluation() {
+        let evaluator = NetEvaluator::shipped();
+        let p = Position::starting();
+        assert_eq!(label(&evaluator, &p, 0).target, evaluator.eval_any(&p));
+    }
+}
