@@ -159,8 +159,8 @@ fn game_lines(
 
 /// One line of the file (without the newline).
 pub(crate) fn format_line(game: u64, sample: &LabelledPosition) -> String {
-    // `+ 0.0` writes a negative zero as 0.
-    let p = sample.target.to_array().map(|v| v + 0.0);
+    // Averages of probabilities can come out a hair below zero: written as 0.
+    let p = sample.target.to_array().map(|v| v.max(0.0) + 0.0);
     format!(
         "{game} {} {:.6} {:.6} {:.6} {:.6} {:.6}",
         sample.position.position_id(),
