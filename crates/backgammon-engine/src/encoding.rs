@@ -13,6 +13,10 @@
 //! (the side on roll first): 209 inputs, the first 199 the board inputs, so a network of encoding
 //! 1 widens to encoding 2 by zero weight rows ([`crate::net::Net::widened`]).
 //!
+//! [`Encoding::Contact`] (id 3) appends [`features::CONTACT_PER_SIDE`] more per side (the side on
+//! roll first): the rearmost checker, the pips to break contact and the back anchor
+//! ([`features::SideView::contact_values`]); 215 inputs, the first 209 those of encoding 2.
+//!
 //! The encoding is sparse: a typical board has 30–45 non-zero inputs, and the network's first
 //! layer only touches their weight rows.
 
@@ -29,13 +33,16 @@ pub const PER_SIDE: usize = 24 * PER_POINT + 3;
 pub const INPUTS: usize = 2 * PER_SIDE + 1;
 /// Number of inputs of [`Encoding::Features`]: the board inputs, then the features of each side.
 pub const FEATURE_INPUTS: usize = INPUTS + 2 * features::PER_SIDE;
+/// Number of inputs of [`Encoding::Contact`]: encoding 2's, then the contact values of each side.
+pub const CONTACT_INPUTS: usize = FEATURE_INPUTS + 2 * features::CONTACT_PER_SIDE;
 /// Pips are scaled so the starting count (167) is about 1.
 pub const PIP_SCALE: f32 = 167.0;
 /// Identifier of the board encoding in weights files.
 pub const ENCODING_ID: u32 = 1;
 /// Most non-zero inputs a board can have: a point with `n` checkers uses at most `n` inputs, so 15
 /// per side, plus bar, off and pips per side, plus the race flag, plus the features.
-pub const MAX_ACTIVE: usize = 2 * (15 + 3) + 1 + 2 * features::PER_SIDE;
+pub const MAX_ACTIVE: usize =
+    2 * (15 + 3) + 1 + 2 * (features::PER_SIDE + features::CONTACT_PER_SIDE);
 
 /// The input encodings a network can be trained on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,6 +52,9 @@ pub enum Encoding {
     /// Encoding id 2: the board inputs and hand-made features ([`encode_with_features`],
     /// [`FEATURE_INPUTS`]).
     Features,
+    /// Encoding id 3: encoding 2 and the contact values ([`encode_with_contact`],
+    /// [`CONTACT_INPUTS`]).
+    Contact,
 }
 
 impl Encoding {
@@ -53,6 +63,7 @@ impl Encoding {
         match id {
             1 => Some(Encoding::Board),
             2 => Some(Encoding::Features),
+            3 => Some(Encoding::Contact),
             _ => None,
         }
     }
@@ -62,6 +73,7 @@ impl Encoding {
         match self {
             Encoding::Board => ENCODING_ID,
             Encoding::Features => 2,
+            Encoding::Contact => 3,
         }
     }
 
@@ -70,6 +82,7 @@ impl Encoding {
         match self {
             Encoding::Board => INPUTS,
             Encoding::Features => FEATURE_INPUTS,
+            Encoding::Contact => CONTACT_INPUTS,
         }
     }
 
@@ -79,6 +92,7 @@ impl Encoding {
         match self {
             Encoding::Board => encode(position, out),
             Encoding::Features => encode_with_features(position, out),
+            Encoding::Contact => encode_with_contact(position, out),
         }
     }
 }
@@ -165,13 +179,37 @@ pub fn encode(position: &Position, out: &mut SparseInputs) {
 /// Encodes `position` into `out` (cleared first): the board inputs, then the features of the side
 /// on roll and of the opponent ([`Encoding::Features`]).
 pub fn encode_with_features(position: &Position, out: &mut SparseInputs) {
+    push_features(position, out, false);
+}
+
+/// Encodes `position` into `out` (cleared first): encoding 2's inputs, then the contact values
+/// of the side on roll and of the opponent ([`Encoding::Contact`]).
+pub fn encode_with_contact(position: &Position, out: &mut SparseInputs) {
+    push_features(position, out, true);
+}
+
+/// The board inputs, the features of both sides and, with `contact`, their contact values.
+fn push_features(position: &Position, out: &mut SparseInputs, contact: bool) {
     encode(position, out);
-    out.width = FEATURE_INPUTS;
+    out.width = if contact {
+        CONTACT_INPUTS
+    } else {
+        FEATURE_INPUTS
+    };
     let (mine, theirs) = (position.player_checkers(), position.opponent_checkers());
     let sides = [SideView::new(&mine, &theirs), SideView::new(&theirs, &mine)];
     for (k, side) in sides.iter().enumerate() {
         let base = INPUTS + k * features::PER_SIDE;
         for (i, v) in side.values().into_iter().enumerate() {
+            out.push(base + i, v);
+        }
+    }
+    if !contact {
+        return;
+    }
+    for (k, side) in sides.iter().enumerate() {
+        let base = FEATURE_INPUTS + k * features::CONTACT_PER_SIDE;
+        for (i, v) in side.contact_values().into_iter().enumerate() {
             out.push(base + i, v);
         }
     }
@@ -226,6 +264,23 @@ mod tests {
             assert_eq!(rich.len(), FEATURE_INPUTS);
             assert_eq!(&rich[..INPUTS], &board[..]);
             assert!(rich[INPUTS..].iter().all(|v| (0.0..=1.0).contains(v)));
+        }
+    }
+
+    #[test]
+    fn contact_values_follow_encoding_2_unchanged() {
+        for position in ludus_backgammon::random_positions(6, 200) {
+            let (mut two, mut three) = (SparseInputs::new(), SparseInputs::new());
+            encode_with_features(&position, &mut two);
+            encode_with_contact(&position, &mut three);
+            let (two, three) = (two.to_dense(), three.to_dense());
+            assert_eq!(three.len(), CONTACT_INPUTS);
+            assert_eq!(&three[..FEATURE_INPUTS], &two[..]);
+            assert!(
+                three[FEATURE_INPUTS..]
+                    .iter()
+                    .all(|v| (0.0..=1.0).contains(v))
+            );
         }
     }
 

@@ -123,13 +123,21 @@ fn outputs(net: &Net, positions: &[Position]) -> Vec<[f32; 5]> {
 #[test]
 fn a_widened_network_plays_exactly_as_before() {
     let positions = ludus_backgammon::random_positions(11, 300);
-    let old = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("weights");
+    let shipped = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("weights");
+    assert_eq!(shipped.encoding(), Encoding::Contact);
+    assert!(shipped.widened(Encoding::Features).is_none());
     let board = Net::random(24, 4);
-    for net in [old, board] {
-        let wide = net.widened(Encoding::Features).expect("wider");
-        assert_eq!(wide.encoding(), Encoding::Features);
+    let features = Net::random_with(Encoding::Features, 24, 5);
+    let widenings = [
+        (board.clone(), Encoding::Features),
+        (board, Encoding::Contact),
+        (features, Encoding::Contact),
+    ];
+    for (net, encoding) in widenings {
+        let wide = net.widened(encoding).expect("wider");
+        assert_eq!(wide.encoding(), encoding);
         assert_eq!(outputs(&wide, &positions), outputs(&net, &positions));
-        let read = Net::from_bytes(&wide.to_bytes()).expect("encoding 2 file");
+        let read = Net::from_bytes(&wide.to_bytes()).expect("wider file");
         assert_eq!(read, wide);
         assert!(wide.widened(Encoding::Board).is_none());
     }
@@ -166,7 +174,8 @@ fn the_feature_encoding_extends_the_board_encoding() {
     assert_eq!(rich.to_dense().len(), FEATURE_INPUTS);
     assert_eq!(&rich.to_dense()[..INPUTS], &board.to_dense()[..]);
     assert_eq!(Encoding::from_id(2), Some(Encoding::Features));
-    assert_eq!(Encoding::from_id(3), None);
+    assert_eq!(Encoding::from_id(3), Some(Encoding::Contact));
+    assert_eq!(Encoding::from_id(4), None);
 }
 
 #[test]
@@ -192,7 +201,7 @@ fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
 }
 
 /// FNV-1a of the shipped weights the shipped pruning network was distilled from.
-const PRUNING_TEACHER: u64 = 0xa628_df6a_ca41_de9f;
+const PRUNING_TEACHER: u64 = 0xb87f_306f_2eac_536f;
 
 #[test]
 fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {

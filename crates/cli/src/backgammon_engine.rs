@@ -385,13 +385,12 @@ fn initial_net(args: &TrainArgs) -> Result<Net, CliError> {
     if hidden == 0 || hidden > 1024 {
         return Err(CliError::bad_input("--hidden must be between 1 and 1024"));
     }
-    let encoding =
-        match args.encoding {
-            None => None,
-            Some(id) => Some(Encoding::from_id(id).ok_or_else(|| {
-                CliError::bad_input(format!("--encoding must be 1 or 2, not {id}"))
-            })?),
-        };
+    let encoding = match args.encoding {
+        None => None,
+        Some(id) => Some(Encoding::from_id(id).ok_or_else(|| {
+            CliError::bad_input(format!("--encoding must be 1, 2 or 3, not {id}"))
+        })?),
+    };
     let Some(path) = &args.resume else {
         let encoding = encoding.unwrap_or(Encoding::Features);
         return Ok(Net::random_with(encoding, hidden, args.seed));

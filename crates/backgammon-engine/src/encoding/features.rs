@@ -10,6 +10,10 @@
 
 /// Features per side.
 pub const PER_SIDE: usize = 5;
+/// Further features per side of [`super::Encoding::Contact`] ([`SideView::contact_values`]).
+pub const CONTACT_PER_SIDE: usize = 3;
+/// Pips of contact that make [`SideView::contact_values`]' second value 1.
+pub const CONTACT_PIP_SCALE: f32 = 150.0;
 
 /// The 21 distinct rolls as `(die, die)`; doubles count once in 36, the others twice.
 const ROLLS: [(u8, u8); 21] = {
@@ -179,6 +183,10 @@ pub struct SideView {
     /// Points the opponent occupies, in this side's numbering; bit 0 = the opponent's bar
     /// (it enters on this side's low points).
     pub opponent_sources: u32,
+    /// Pips this side's checkers must still travel to pass the opponent's rearmost checker
+    /// (the sum, over the checkers in front of it, of the distance to the point behind it);
+    /// 0 once contact is broken.
+    pub contact_pips: u32,
 }
 
 impl SideView {
@@ -192,6 +200,7 @@ impl SideView {
             opponent_made: 0,
             opponent_made_reversed: 0,
             opponent_sources: 0,
+            contact_pips: 0,
         };
         for p in 1..=24usize {
             match mine[p] {
@@ -217,6 +226,7 @@ impl SideView {
         if theirs[25] > 0 {
             view.opponent_sources |= 1;
         }
+        view.contact_pips = contact_pips(mine, view.opponent_sources);
         view
     }
 
@@ -281,6 +291,18 @@ impl SideView {
         (13..=24).map(|p| self.escapes_from(p)).min().unwrap_or(36)
     }
 
+    /// The three values [`super::Encoding::Contact`] adds, each in `0..=1`: the rearmost
+    /// checker's point / 25 (the bar is 25), the pips to break contact / [`CONTACT_PIP_SCALE`]
+    /// (at most 1), and the rearmost made point / 24 (the back anchor; 0 without one).
+    pub fn contact_values(&self) -> [f32; CONTACT_PER_SIDE] {
+        let anchor = 31u32.saturating_sub(self.made.leading_zeros());
+        [
+            self.rearmost as f32 / 25.0,
+            (self.contact_pips as f32 / CONTACT_PIP_SCALE).min(1.0),
+            anchor as f32 / 24.0,
+        ]
+    }
+
     /// Home-board points (1..=6) this side has made.
     pub fn home_points_made(&self) -> u32 {
         (self.made & 0b111_1110).count_ones()
@@ -305,6 +327,20 @@ impl SideView {
             closed * closed,
         ]
     }
+}
+
+/// Pips `mine` must travel to pass the opponent's rearmost checker, the lowest bit of
+/// `opponent_sources` (bit 0: a checker on the opponent's bar, behind all of `mine`).
+fn contact_pips(mine: &[u8; 26], opponent_sources: u32) -> u32 {
+    if opponent_sources == 0 {
+        return 0;
+    }
+    let last = opponent_sources.trailing_zeros() as usize;
+    mine.iter()
+        .enumerate()
+        .skip(last + 1)
+        .map(|(p, &n)| u32::from(n) * (p - last) as u32)
+        .sum()
 }
 
 #[cfg(test)]
@@ -380,5 +416,37 @@ mod tests {
         let view = SideView::new(&mine, &board(&[]));
         assert_eq!(view.longest_prime(), 3);
         assert_eq!(view.home_points_made(), 3);
+    }
+
+    #[test]
+    fn contact_values_of_the_starting_board() {
+        let start = board(&[(24, 2), (13, 5), (8, 3), (6, 5)]);
+        let view = SideView::new(&start, &start);
+        // The opponent's rearmost checkers sit on my 1-point (their 24): every checker of mine
+        // but none is behind them; the distance to my 1-point: 2·23 + 5·12 + 3·7 + 5·5 = 152.
+        assert_eq!(view.contact_pips, 152);
+        let values = view.contact_values();
+        assert!((values[0] - 24.0 / 25.0).abs() < 1e-6);
+        assert_eq!(values[1], 1.0);
+        assert!(
+            (values[2] - 1.0).abs() < 1e-6,
+            "the 24-point anchor: {values:?}"
+        );
+    }
+
+    #[test]
+    fn contact_pips_vanish_in_a_race_and_count_a_checker_on_the_bar() {
+        let mine = board(&[(3, 5), (2, 5)]);
+        let theirs = board(&[(5, 5)]); // their 5-point is my 20-point: behind none of mine
+        let view = SideView::new(&mine, &theirs);
+        assert_eq!(view.contact_pips, 0);
+        assert_eq!(view.contact_values()[2], 3.0 / 24.0);
+        let mut bar = board(&[(3, 5)]);
+        bar[25] = 1;
+        bar[0] -= 1;
+        let view = SideView::new(&bar, &theirs);
+        assert_eq!(view.rearmost, 25);
+        // Only the bar checker is in front of the opponent's rearmost (my 20-point): 5 pips.
+        assert_eq!(view.contact_pips, 5);
     }
 }
