@@ -363,4 +363,31 @@ mod tests {
         }
         assert!(parse_line("1 4HPwATDgc/ABMA 0.5 0.1 0.0 0.1 0.0").is_ok());
     }
+
+    #[test]
+    fn random_lines_never_panic_and_what_parses_is_in_range() {
+        use rand::{RngExt, SeedableRng};
+        let alphabet: Vec<char> = "0123456789 ./+-eEaAzZ4HPwATDgcMBNnif\t".chars().collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let good = "12 4HPwATDgc/ABMA 0.527814 0.123346 0.004873 0.101427 0.003994";
+        for _ in 0..20_000 {
+            let line: String = if rng.random_bool(0.5) {
+                // A valid line with a few characters replaced.
+                let mut chars: Vec<char> = good.chars().collect();
+                for _ in 0..rng.random_range(1..4) {
+                    let at = rng.random_range(0..chars.len());
+                    chars[at] = alphabet[rng.random_range(0..alphabet.len())];
+                }
+                chars.into_iter().collect()
+            } else {
+                (0..rng.random_range(0..70))
+                    .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                    .collect()
+            };
+            if let Ok((_, sample)) = parse_line(&line) {
+                let p = sample.target.to_array();
+                assert!(p.iter().all(|v| (0.0..=1.0).contains(v)), "{line:?}");
+            }
+        }
+    }
 }
