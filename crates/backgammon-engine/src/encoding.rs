@@ -254,34 +254,34 @@ mod tests {
         assert!(s.len() <= MAX_ACTIVE);
     }
 
-    #[test]
-    fn features_follow_the_board_inputs_unchanged() {
-        for position in ludus_backgammon::random_positions(5, 200) {
-            let (mut board, mut rich) = (SparseInputs::new(), SparseInputs::new());
-            encode(&position, &mut board);
-            encode_with_features(&position, &mut rich);
-            let (board, rich) = (board.to_dense(), rich.to_dense());
-            assert_eq!(rich.len(), FEATURE_INPUTS);
-            assert_eq!(&rich[..INPUTS], &board[..]);
-            assert!(rich[INPUTS..].iter().all(|v| (0.0..=1.0).contains(v)));
+    /// `wide` writes `narrow`'s inputs unchanged, then `width - narrow width` more in 0..=1.
+    fn assert_extends(
+        narrow: fn(&Position, &mut SparseInputs),
+        wide: fn(&Position, &mut SparseInputs),
+        (narrow_width, width): (usize, usize),
+        seed: u64,
+    ) {
+        for position in ludus_backgammon::random_positions(seed, 200) {
+            let (mut small, mut large) = (SparseInputs::new(), SparseInputs::new());
+            narrow(&position, &mut small);
+            wide(&position, &mut large);
+            let (small, large) = (small.to_dense(), large.to_dense());
+            assert_eq!(large.len(), width);
+            assert_eq!(&large[..narrow_width], &small[..]);
+            let extra = &large[narrow_width..];
+            assert!(extra.iter().all(|v| (0.0..=1.0).contains(v)));
         }
     }
 
     #[test]
+    fn features_follow_the_board_inputs_unchanged() {
+        assert_extends(encode, encode_with_features, (INPUTS, FEATURE_INPUTS), 5);
+    }
+
+    #[test]
     fn contact_values_follow_encoding_2_unchanged() {
-        for position in ludus_backgammon::random_positions(6, 200) {
-            let (mut two, mut three) = (SparseInputs::new(), SparseInputs::new());
-            encode_with_features(&position, &mut two);
-            encode_with_contact(&position, &mut three);
-            let (two, three) = (two.to_dense(), three.to_dense());
-            assert_eq!(three.len(), CONTACT_INPUTS);
-            assert_eq!(&three[..FEATURE_INPUTS], &two[..]);
-            assert!(
-                three[FEATURE_INPUTS..]
-                    .iter()
-                    .all(|v| (0.0..=1.0).contains(v))
-            );
-        }
+        let widths = (FEATURE_INPUTS, CONTACT_INPUTS);
+        assert_extends(encode_with_features, encode_with_contact, widths, 6);
     }
 
     #[test]

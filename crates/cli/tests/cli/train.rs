@@ -81,21 +81,8 @@ fn labelled_positions_resume_byte_for_byte_and_train_a_network() {
     }
     let label = |out: &PathBuf, games: &str| {
         let out = out.to_str().expect("path");
-        let args = [
-            "bg",
-            "label",
-            "--out",
-            out,
-            "--games",
-            games,
-            "--seed",
-            "5",
-            "--teacher",
-            "net:1",
-            "--jobs",
-            "2",
-            "--quiet",
-        ];
+        let mut args = vec!["bg", "label", "--out", out, "--games", games];
+        args.extend("--seed 5 --teacher net:1 --jobs 2 --quiet".split(' '));
         let output = ludus(&args);
         assert!(output.status.success(), "{}", stderr(&output));
     };
@@ -109,23 +96,9 @@ fn labelled_positions_resume_byte_for_byte_and_train_a_network() {
     let (a, b) = (std::fs::read(&whole), std::fs::read(&resumed));
     assert_eq!(a.expect("whole"), b.expect("resumed"));
 
-    let train = [
-        "bg",
-        "train",
-        "--supervised",
-        whole.to_str().expect("path"),
-        "--out",
-        net.to_str().expect("path"),
-        "--hidden",
-        "8",
-        "--epochs",
-        "2",
-        "--rate",
-        "0.05",
-        "--final-rate",
-        "0.01",
-        "--quiet",
-    ];
+    let (whole_path, net_path) = (whole.to_str().expect("path"), net.to_str().expect("path"));
+    let mut train = vec!["bg", "train", "--supervised", whole_path, "--out", net_path];
+    train.extend("--hidden 8 --epochs 2 --rate 0.05 --final-rate 0.01 --quiet".split(' '));
     let output = ludus(&train);
     assert!(output.status.success(), "{}", stderr(&output));
     let stdout = String::from_utf8_lossy(&output.stdout);
