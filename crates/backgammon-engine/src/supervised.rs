@@ -59,9 +59,9 @@ pub fn game_samples(evaluator: &dyn Evaluator, seed: u64, game: u64, noise: f32)
         }
         plays(&position, dice, &mut after);
         evaluator.eval_after_moves(&after, &mut scores);
-        let order = ranked(&scores);
         let noisy = noisy_best(&scores, noise, &mut rng);
-        if order.len() > 1 && rng.random_bool(ALTERNATIVE_CHANCE) {
+        if after.len() > 1 && rng.random_bool(ALTERNATIVE_CHANCE) {
+            let order = ranked(&scores);
             let other = order[rng.random_range(1..order.len().min(ALTERNATIVE_TOP))];
             let next = after[other].swapped();
             if lost(&next).is_none() && !is_bearoff(&next) {

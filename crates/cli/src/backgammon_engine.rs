@@ -342,7 +342,6 @@ fn run_train(args: TrainArgs) -> CliResult {
         let run = crate::supervised::SupervisedRun {
             files: &args.supervised,
             out: &args.out,
-            epochs: args.epochs,
             config: SupervisedConfig {
                 seed: args.seed,
                 epochs: args.epochs,

@@ -271,9 +271,7 @@ pub(crate) struct SupervisedRun<'a> {
     pub(crate) files: &'a [PathBuf],
     /// Where the weights go (after every pass).
     pub(crate) out: &'a Path,
-    /// Passes.
-    pub(crate) epochs: u32,
-    /// Learning rates and the shuffle seed.
+    /// Passes, learning rates and the shuffle seed.
     pub(crate) config: SupervisedConfig,
     /// No per-pass lines.
     pub(crate) quiet: bool,
@@ -281,7 +279,7 @@ pub(crate) struct SupervisedRun<'a> {
 
 /// Runs `ludus backgammon train --supervised`: trains `net` on the files' labels.
 pub(crate) fn run_supervised(mut net: Net, run: &SupervisedRun) -> CliResult {
-    if run.epochs == 0 {
+    if run.config.epochs == 0 {
         return Err(CliError::bad_input("--epochs must be at least 1"));
     }
     let start = Instant::now();
@@ -304,7 +302,7 @@ pub(crate) fn run_supervised(mut net: Net, run: &SupervisedRun) -> CliResult {
             if !run.quiet {
                 eprintln!(
                     "pass {pass}/{}: held-out equity error {:.4}, output rmse {:.4} ({:.0} s)",
-                    run.epochs,
+                    run.config.epochs,
                     error.equity,
                     error.outputs,
                     start.elapsed().as_secs_f64()
@@ -320,7 +318,7 @@ pub(crate) fn run_supervised(mut net: Net, run: &SupervisedRun) -> CliResult {
     let after = fit_error(&net, &held_out);
     outln!(
         "trained {} passes over {} positions in {:.1} s: held-out equity error {:.4} -> {:.4}; weights in {}",
-        run.epochs,
+        run.config.epochs,
         train.len(),
         start.elapsed().as_secs_f64(),
         before.equity,
