@@ -17,6 +17,11 @@
 //! roll first): the rearmost checker, the pips to break contact and the back anchor
 //! ([`features::SideView::contact_values`]); 215 inputs, the first 209 those of encoding 2.
 //!
+//! [`Encoding::Tactical`] (id 4) appends [`features::TACTICAL_PER_SIDE`] more per side (the side
+//! on roll first): the pips lost to hits, double shots, the forward anchor, back-game anchors,
+//! timing and the average containment ([`features::SideView::tactical_values`]); 227 inputs, the
+//! first 215 those of encoding 3.
+//!
 //! The encoding is sparse: a typical board has 30–45 non-zero inputs, and the network's first
 //! layer only touches their weight rows.
 
@@ -35,14 +40,18 @@ pub const INPUTS: usize = 2 * PER_SIDE + 1;
 pub const FEATURE_INPUTS: usize = INPUTS + 2 * features::PER_SIDE;
 /// Number of inputs of [`Encoding::Contact`]: encoding 2's, then the contact values of each side.
 pub const CONTACT_INPUTS: usize = FEATURE_INPUTS + 2 * features::CONTACT_PER_SIDE;
+/// Number of inputs of [`Encoding::Tactical`]: encoding 3's, then the tactical values of each
+/// side.
+pub const TACTICAL_INPUTS: usize = CONTACT_INPUTS + 2 * features::TACTICAL_PER_SIDE;
 /// Pips are scaled so the starting count (167) is about 1.
 pub const PIP_SCALE: f32 = 167.0;
 /// Identifier of the board encoding in weights files.
 pub const ENCODING_ID: u32 = 1;
 /// Most non-zero inputs a board can have: a point with `n` checkers uses at most `n` inputs, so 15
 /// per side, plus bar, off and pips per side, plus the race flag, plus the features.
-pub const MAX_ACTIVE: usize =
-    2 * (15 + 3) + 1 + 2 * (features::PER_SIDE + features::CONTACT_PER_SIDE);
+pub const MAX_ACTIVE: usize = 2 * (15 + 3)
+    + 1
+    + 2 * (features::PER_SIDE + features::CONTACT_PER_SIDE + features::TACTICAL_PER_SIDE);
 
 /// The input encodings a network can be trained on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,6 +64,9 @@ pub enum Encoding {
     /// Encoding id 3: encoding 2 and the contact values ([`encode_with_contact`],
     /// [`CONTACT_INPUTS`]).
     Contact,
+    /// Encoding id 4: encoding 3 and the tactical values ([`encode_with_tactics`],
+    /// [`TACTICAL_INPUTS`]).
+    Tactical,
 }
 
 impl Encoding {
@@ -64,6 +76,7 @@ impl Encoding {
             1 => Some(Encoding::Board),
             2 => Some(Encoding::Features),
             3 => Some(Encoding::Contact),
+            4 => Some(Encoding::Tactical),
             _ => None,
         }
     }
@@ -74,6 +87,7 @@ impl Encoding {
             Encoding::Board => ENCODING_ID,
             Encoding::Features => 2,
             Encoding::Contact => 3,
+            Encoding::Tactical => 4,
         }
     }
 
@@ -83,6 +97,7 @@ impl Encoding {
             Encoding::Board => INPUTS,
             Encoding::Features => FEATURE_INPUTS,
             Encoding::Contact => CONTACT_INPUTS,
+            Encoding::Tactical => TACTICAL_INPUTS,
         }
     }
 
@@ -93,6 +108,7 @@ impl Encoding {
             Encoding::Board => encode(position, out),
             Encoding::Features => encode_with_features(position, out),
             Encoding::Contact => encode_with_contact(position, out),
+            Encoding::Tactical => encode_with_tactics(position, out),
         }
     }
 }
@@ -179,23 +195,25 @@ pub fn encode(position: &Position, out: &mut SparseInputs) {
 /// Encodes `position` into `out` (cleared first): the board inputs, then the features of the side
 /// on roll and of the opponent ([`Encoding::Features`]).
 pub fn encode_with_features(position: &Position, out: &mut SparseInputs) {
-    push_features(position, out, false);
+    push_features(position, out, Encoding::Features);
 }
 
 /// Encodes `position` into `out` (cleared first): encoding 2's inputs, then the contact values
 /// of the side on roll and of the opponent ([`Encoding::Contact`]).
 pub fn encode_with_contact(position: &Position, out: &mut SparseInputs) {
-    push_features(position, out, true);
+    push_features(position, out, Encoding::Contact);
 }
 
-/// The board inputs, the features of both sides and, with `contact`, their contact values.
-fn push_features(position: &Position, out: &mut SparseInputs, contact: bool) {
+/// Encodes `position` into `out` (cleared first): encoding 3's inputs, then the tactical values
+/// of the side on roll and of the opponent ([`Encoding::Tactical`]).
+pub fn encode_with_tactics(position: &Position, out: &mut SparseInputs) {
+    push_features(position, out, Encoding::Tactical);
+}
+
+/// The board inputs, then the features of both sides up to those of `encoding` (2, 3 or 4).
+fn push_features(position: &Position, out: &mut SparseInputs, encoding: Encoding) {
     encode(position, out);
-    out.width = if contact {
-        CONTACT_INPUTS
-    } else {
-        FEATURE_INPUTS
-    };
+    out.width = encoding.inputs();
     let (mine, theirs) = (position.player_checkers(), position.opponent_checkers());
     let sides = [SideView::new(&mine, &theirs), SideView::new(&theirs, &mine)];
     for (k, side) in sides.iter().enumerate() {
@@ -204,12 +222,25 @@ fn push_features(position: &Position, out: &mut SparseInputs, contact: bool) {
             out.push(base + i, v);
         }
     }
-    if !contact {
+    if encoding == Encoding::Features {
         return;
     }
     for (k, side) in sides.iter().enumerate() {
         let base = FEATURE_INPUTS + k * features::CONTACT_PER_SIDE;
         for (i, v) in side.contact_values().into_iter().enumerate() {
+            out.push(base + i, v);
+        }
+    }
+    if encoding == Encoding::Contact {
+        return;
+    }
+    let outside = [
+        features::outside_pips(&mine),
+        features::outside_pips(&theirs),
+    ];
+    for (k, side) in sides.iter().enumerate() {
+        let base = CONTACT_INPUTS + k * features::TACTICAL_PER_SIDE;
+        for (i, v) in side.tactical_values(outside[k]).into_iter().enumerate() {
             out.push(base + i, v);
         }
     }
@@ -282,6 +313,12 @@ mod tests {
     fn contact_values_follow_encoding_2_unchanged() {
         let widths = (FEATURE_INPUTS, CONTACT_INPUTS);
         assert_extends(encode_with_features, encode_with_contact, widths, 6);
+    }
+
+    #[test]
+    fn tactical_values_follow_encoding_3_unchanged() {
+        let widths = (CONTACT_INPUTS, TACTICAL_INPUTS);
+        assert_extends(encode_with_contact, encode_with_tactics, widths, 7);
     }
 
     #[test]

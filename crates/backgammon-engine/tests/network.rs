@@ -175,7 +175,8 @@ fn the_feature_encoding_extends_the_board_encoding() {
     assert_eq!(&rich.to_dense()[..INPUTS], &board.to_dense()[..]);
     assert_eq!(Encoding::from_id(2), Some(Encoding::Features));
     assert_eq!(Encoding::from_id(3), Some(Encoding::Contact));
-    assert_eq!(Encoding::from_id(4), None);
+    assert_eq!(Encoding::from_id(4), Some(Encoding::Tactical));
+    assert_eq!(Encoding::from_id(5), None);
 }
 
 #[test]

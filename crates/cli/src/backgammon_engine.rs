@@ -136,9 +136,9 @@ pub(crate) struct TrainArgs {
     /// units with small random input weights and zero output weights: it plays as before).
     #[arg(long)]
     hidden: Option<usize>,
-    /// Input encoding: 1 (board inputs) or 2 (board inputs and hand-made features; default for a
-    /// new network). With --resume: widen a network of encoding 1 to 2 (the new inputs get zero
-    /// weights: it plays as before).
+    /// Input encoding: 1 (board inputs), 2 (board inputs and hand-made features; default for a
+    /// new network), 3 (2 and contact values) or 4 (3 and tactical values). With --resume: widen
+    /// the network to it (the new inputs get zero weights: it plays as before).
     #[arg(long)]
     encoding: Option<u32>,
     /// Learning rate at the start.
@@ -387,7 +387,7 @@ fn initial_net(args: &TrainArgs) -> Result<Net, CliError> {
     let encoding = match args.encoding {
         None => None,
         Some(id) => Some(Encoding::from_id(id).ok_or_else(|| {
-            CliError::bad_input(format!("--encoding must be 1, 2 or 3, not {id}"))
+            CliError::bad_input(format!("--encoding must be 1, 2, 3 or 4, not {id}"))
         })?),
     };
     let Some(path) = &args.resume else {

@@ -14,6 +14,10 @@ pub const PER_SIDE: usize = 5;
 pub const CONTACT_PER_SIDE: usize = 3;
 /// Pips of contact that make [`SideView::contact_values`]' second value 1.
 pub const CONTACT_PIP_SCALE: f32 = 150.0;
+/// Further features per side of [`super::Encoding::Tactical`] ([`SideView::tactical_values`]).
+pub const TACTICAL_PER_SIDE: usize = 6;
+/// Pips outside the home board that make [`SideView::tactical_values`]' timing value 1.
+pub const OUTSIDE_PIP_SCALE: f32 = 100.0;
 
 /// The 21 distinct rolls as `(die, die)`; doubles count once in 36, the others twice.
 const ROLLS: [(u8, u8); 21] = {
@@ -247,11 +251,19 @@ impl SideView {
     /// indirect shots; a combination shot needs open intermediate points; checkers on the bar
     /// hit from point 0; the rule that they must enter first is ignored).
     pub fn hitting_rolls(&self) -> u8 {
-        let mut rolls = 0u32;
+        count_rolls(self.shots().any)
+    }
+
+    /// The opponent's shots at this side's blots, roll by roll (see [`SideView::hitting_rolls`]).
+    pub fn shots(&self) -> Shots {
+        let mut shots = Shots::default();
         let mut blots = self.blots;
+        // Lowest blots first: they are the nearest home, so the first blot a roll hits is the
+        // one whose hit costs the most pips.
         while blots != 0 {
             let blot = blots.trailing_zeros();
             blots &= blots - 1;
+            let mut rolls = 0u32;
             // Sources strictly behind the blot.
             let mut sources = self.opponent_sources & ((1 << blot) - 1);
             while sources != 0 {
@@ -259,8 +271,12 @@ impl SideView {
                 sources &= sources - 1;
                 rolls |= self.shot(from, blot - from);
             }
+            let first = rolls & !shots.any;
+            shots.pip_loss += u32::from(count_rolls(first)) * (25 - blot);
+            shots.double |= rolls & shots.any;
+            shots.any |= rolls;
         }
-        count_rolls(rolls)
+        shots
     }
 
     /// The rolls (bit `k` = `ROLLS[k]`) with which a checker on `from` travels exactly `d` pips,
@@ -303,6 +319,36 @@ impl SideView {
         ]
     }
 
+    /// The six values [`super::Encoding::Tactical`] adds, each in `0..=1`:
+    /// * the pips this side loses to the opponent's hits, averaged over the 36 rolls (each roll
+    ///   counted with the blot nearest home it hits, the costliest), / 24;
+    /// * the rolls (of 36) that hit two blots or more (a double shot) / 36;
+    /// * the most advanced anchor from the opponent's bar point to its ace point (points
+    ///   18..=24): (25 − point) / 7, 0 without one;
+    /// * the anchors in the opponent's home board (points 19..=24), at most 2, / 2 (back games);
+    /// * the pips this side's checkers travel before reaching its home board (timing) /
+    ///   [`OUTSIDE_PIP_SCALE`] (at most 1), from `outside_pips`;
+    /// * the opponent's average containment: 1 − the mean escape count over points 13..=24 / 36.
+    pub fn tactical_values(&self, outside_pips: u32) -> [f32; TACTICAL_PER_SIDE] {
+        let shots = self.shots();
+        let anchors = self.made & (0x7F << 18);
+        let forward = if anchors == 0 {
+            0.0
+        } else {
+            (25 - anchors.trailing_zeros()) as f32 / 7.0
+        };
+        let back_anchors = (self.made & (0x3F << 19)).count_ones().min(2);
+        let escapes: u32 = (13..=24).map(|p| u32::from(self.escapes_from(p))).sum();
+        [
+            shots.pip_loss as f32 / (36.0 * 24.0),
+            f32::from(count_rolls(shots.double)) / 36.0,
+            forward,
+            back_anchors as f32 / 2.0,
+            (outside_pips as f32 / OUTSIDE_PIP_SCALE).min(1.0),
+            1.0 - escapes as f32 / (12.0 * 36.0),
+        ]
+    }
+
     /// Home-board points (1..=6) this side has made.
     pub fn home_points_made(&self) -> u32 {
         (self.made & 0b111_1110).count_ones()
@@ -327,6 +373,28 @@ impl SideView {
             closed * closed,
         ]
     }
+}
+
+/// The opponent's shots at one side's blots ([`SideView::shots`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shots {
+    /// The rolls (bit `k` = `ROLLS[k]`) that hit at least one blot.
+    pub any: u32,
+    /// The rolls that hit two blots or more (each of them on its own; whether one roll can hit
+    /// both is not checked).
+    pub double: u32,
+    /// Over the 36 rolls, the pips lost to the hit: for each roll that hits, 25 − the point of
+    /// the lowest blot it hits (the checker goes back to the bar, 25 pips from home).
+    pub pip_loss: u32,
+}
+
+/// Pips the checkers of `side` (its own numbering) travel before all are in the home board.
+pub fn outside_pips(side: &[u8; 26]) -> u32 {
+    side.iter()
+        .enumerate()
+        .skip(7)
+        .map(|(p, &n)| u32::from(n) * (p as u32 - 6))
+        .sum()
 }
 
 /// Pips `mine` must travel to pass the opponent's rearmost checker, the lowest bit of
@@ -395,6 +463,58 @@ mod tests {
         theirs[25 - 4] = 1; // on my 4-point, 6 pips behind my blot on the 10-point
         theirs[0] = 14;
         assert_eq!(SideView::new(&mine, &theirs).hitting_rolls(), 17);
+    }
+
+    #[test]
+    fn a_hit_costs_the_pips_the_blot_had_travelled() {
+        // The 17 rolls that hit a blot on my 10-point send it back 15 pips.
+        let mine = board(&[(10, 1)]);
+        let mut theirs = [0u8; 26];
+        theirs[25 - 4] = 1;
+        theirs[0] = 14;
+        let shots = SideView::new(&mine, &theirs).shots();
+        assert_eq!(count_rolls(shots.any), 17);
+        assert_eq!(shots.pip_loss, 17 * 15);
+        assert_eq!(shots.double, 0);
+    }
+
+    #[test]
+    fn double_shots_and_the_pip_loss_of_the_farthest_blot_hit() {
+        // Opponent on my 4-point; my blots on 5 (1 pip away) and 10 (6 pips away).
+        let mine = board(&[(5, 1), (10, 1)]);
+        let mut theirs = [0u8; 26];
+        theirs[25 - 4] = 1;
+        theirs[0] = 14;
+        let view = SideView::new(&mine, &theirs);
+        let shots = view.shots();
+        let near = view.shot(4, 1);
+        let far = view.shot(4, 6);
+        assert_eq!(shots.any, near | far);
+        assert_eq!(shots.double, near & far);
+        // 6-1 hits both: it is counted once, with the blot on 5 (20 pips); every other roll
+        // costs the pips of the one blot it hits.
+        let expected = u32::from(count_rolls(near)) * 20 + u32::from(count_rolls(far & !near)) * 15;
+        assert_eq!(shots.pip_loss, expected);
+        assert_eq!(
+            count_rolls(shots.double),
+            2 + 1 + 1,
+            "6-1, and 1-1 and 3-3 reach both"
+        );
+    }
+
+    #[test]
+    fn tactical_values_of_anchors_and_timing() {
+        let mine = board(&[(20, 2), (23, 2), (13, 4), (6, 5), (8, 2)]);
+        let view = SideView::new(&mine, &board(&[(6, 5)]));
+        let outside = outside_pips(&mine);
+        assert_eq!(outside, 2 * 14 + 2 * 17 + 4 * 7 + 2 * 2);
+        let values = view.tactical_values(outside);
+        assert!((values[2] - 5.0 / 7.0).abs() < 1e-6, "the 20-point anchor");
+        assert_eq!(values[3], 1.0, "two anchors in the opponent's home board");
+        assert_eq!(values[4], 0.94);
+        assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
+        let bare = SideView::new(&board(&[(6, 5)]), &board(&[(6, 5)]));
+        assert_eq!(bare.tactical_values(0)[2..5], [0.0, 0.0, 0.0]);
     }
 
     #[test]

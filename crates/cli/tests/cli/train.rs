@@ -64,7 +64,7 @@ fn a_network_widened_to_encoding_2_plays_exactly_as_before() {
         "--games",
         "20",
     ];
-    let unknown = ["bg", "train", "--out", board, "--encoding", "4"];
+    let unknown = ["bg", "train", "--out", board, "--encoding", "5"];
     for args in [&narrow[..], &unknown[..]] {
         let output = ludus(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
