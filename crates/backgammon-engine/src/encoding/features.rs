@@ -191,6 +191,10 @@ pub struct SideView {
     /// (the sum, over the checkers in front of it, of the distance to the point behind it);
     /// 0 once contact is broken.
     pub contact_pips: u32,
+    /// The opponent's shots at this side's blots ([`SideView::shots`]).
+    shots: Shots,
+    /// The lowest and the total escape count over the points 13..=24.
+    outfield_escapes: (u8, u32),
 }
 
 impl SideView {
@@ -205,6 +209,8 @@ impl SideView {
             opponent_made_reversed: 0,
             opponent_sources: 0,
             contact_pips: 0,
+            shots: Shots::default(),
+            outfield_escapes: (36, 0),
         };
         for p in 1..=24usize {
             match mine[p] {
@@ -231,7 +237,17 @@ impl SideView {
             view.opponent_sources |= 1;
         }
         view.contact_pips = contact_pips(mine, view.opponent_sources);
+        view.shots = view.count_shots();
+        view.outfield_escapes = view.count_outfield_escapes();
         view
+    }
+
+    /// The lowest and the total escape count over the points 13..=24.
+    fn count_outfield_escapes(&self) -> (u8, u32) {
+        (13..=24).fold((36, 0), |(low, total), p| {
+            let escapes = self.escapes_from(p);
+            (low.min(escapes), total + u32::from(escapes))
+        })
     }
 
     /// The 12-bit mask of blocked points in front of a checker on `point` (see [`ESCAPES`]).
@@ -251,11 +267,16 @@ impl SideView {
     /// indirect shots; a combination shot needs open intermediate points; checkers on the bar
     /// hit from point 0; the rule that they must enter first is ignored).
     pub fn hitting_rolls(&self) -> u8 {
-        count_rolls(self.shots().any)
+        count_rolls(self.shots.any)
     }
 
     /// The opponent's shots at this side's blots, roll by roll (see [`SideView::hitting_rolls`]).
     pub fn shots(&self) -> Shots {
+        self.shots
+    }
+
+    /// Computes [`SideView::shots`] from the blots and the opponent's checkers.
+    fn count_shots(&self) -> Shots {
         let mut shots = Shots::default();
         let mut blots = self.blots;
         // Lowest blots first: they are the nearest home, so the first blot a roll hits is the
@@ -304,7 +325,7 @@ impl SideView {
     /// Lowest escape count over the points 13..=24 (the opponent's outer and home boards, in
     /// this side's numbering): how well the opponent contains a checker there.
     pub fn containment(&self) -> u8 {
-        (13..=24).map(|p| self.escapes_from(p)).min().unwrap_or(36)
+        self.outfield_escapes.0
     }
 
     /// The three values [`super::Encoding::Contact`] adds, each in `0..=1`: the rearmost
@@ -330,7 +351,7 @@ impl SideView {
     ///   [`OUTSIDE_PIP_SCALE`] (at most 1), from `outside_pips`;
     /// * the opponent's average containment: 1 − the mean escape count over points 13..=24 / 36.
     pub fn tactical_values(&self, outside_pips: u32) -> [f32; TACTICAL_PER_SIDE] {
-        let shots = self.shots();
+        let shots = self.shots;
         let anchors = self.made & (0x7F << 18);
         let forward = if anchors == 0 {
             0.0
@@ -338,7 +359,7 @@ impl SideView {
             (25 - anchors.trailing_zeros()) as f32 / 7.0
         };
         let back_anchors = (self.made & (0x3F << 19)).count_ones().min(2);
-        let escapes: u32 = (13..=24).map(|p| u32::from(self.escapes_from(p))).sum();
+        let escapes = self.outfield_escapes.1;
         [
             shots.pip_loss as f32 / (36.0 * 24.0),
             f32::from(count_rolls(shots.double)) / 36.0,
