@@ -124,14 +124,16 @@ fn outputs(net: &Net, positions: &[Position]) -> Vec<[f32; 5]> {
 fn a_widened_network_plays_exactly_as_before() {
     let positions = ludus_backgammon::random_positions(11, 300);
     let shipped = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("weights");
-    assert_eq!(shipped.encoding(), Encoding::Contact);
-    assert!(shipped.widened(Encoding::Features).is_none());
+    assert_eq!(shipped.encoding(), Encoding::Tactical);
+    assert!(shipped.widened(Encoding::Contact).is_none());
     let board = Net::random(24, 4);
     let features = Net::random_with(Encoding::Features, 24, 5);
     let widenings = [
         (board.clone(), Encoding::Features),
-        (board, Encoding::Contact),
-        (features, Encoding::Contact),
+        (board.clone(), Encoding::Contact),
+        (features.clone(), Encoding::Contact),
+        (board, Encoding::Tactical),
+        (features, Encoding::Tactical),
     ];
     for (net, encoding) in widenings {
         let wide = net.widened(encoding).expect("wider");
@@ -202,7 +204,7 @@ fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
 }
 
 /// FNV-1a of the shipped weights the shipped pruning network was distilled from.
-const PRUNING_TEACHER: u64 = 0xb87f_306f_2eac_536f;
+const PRUNING_TEACHER: u64 = 0x2b13_3afc_44ec_b857;
 
 #[test]
 fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {
