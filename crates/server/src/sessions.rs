@@ -526,7 +526,17 @@ impl Hub {
             .load(id)
             .await?
             .ok_or_else(|| ApiError::NoSuchGame(id.to_string()))?;
-        Ok(self.inner.cache.insert(id, Mutex::new(session)))
+        let session = self.inner.cache.insert(id, Mutex::new(session));
+        if self.inner.store.is_shared() {
+            // Another process's notification that arrived while the game was loading found no
+            // copy here and was dropped: read what was stored meanwhile (later notifications
+            // find the copy in the cache).
+            let mut guard = session.lock().await;
+            if let Err(error) = self.catch_up(&mut guard).await {
+                tracing::warn!(game = id, "cannot catch up: {error:#}");
+            }
+        }
+        Ok(session)
     }
 
     /// Reads a game from the database and replays it.
