@@ -216,32 +216,26 @@ fn push_features(position: &Position, out: &mut SparseInputs, encoding: Encoding
     out.width = encoding.inputs();
     let (mine, theirs) = (position.player_checkers(), position.opponent_checkers());
     let sides = [SideView::new(&mine, &theirs), SideView::new(&theirs, &mine)];
-    for (k, side) in sides.iter().enumerate() {
-        let base = INPUTS + k * features::PER_SIDE;
-        for (i, v) in side.values().into_iter().enumerate() {
-            out.push(base + i, v);
-        }
-    }
+    push_per_side(out, INPUTS, sides.map(|side| side.values()));
     if encoding == Encoding::Features {
         return;
     }
-    for (k, side) in sides.iter().enumerate() {
-        let base = FEATURE_INPUTS + k * features::CONTACT_PER_SIDE;
-        for (i, v) in side.contact_values().into_iter().enumerate() {
-            out.push(base + i, v);
-        }
-    }
+    push_per_side(out, FEATURE_INPUTS, sides.map(|side| side.contact_values()));
     if encoding == Encoding::Contact {
         return;
     }
-    let outside = [
-        features::outside_pips(&mine),
-        features::outside_pips(&theirs),
-    ];
-    for (k, side) in sides.iter().enumerate() {
-        let base = CONTACT_INPUTS + k * features::TACTICAL_PER_SIDE;
-        for (i, v) in side.tactical_values(outside[k]).into_iter().enumerate() {
-            out.push(base + i, v);
+    push_per_side(
+        out,
+        CONTACT_INPUTS,
+        sides.map(|side| side.tactical_values()),
+    );
+}
+
+/// Pushes the `N` values of each side (the side on roll first) from input `base` on.
+fn push_per_side<const N: usize>(out: &mut SparseInputs, base: usize, values: [[f32; N]; 2]) {
+    for (k, side) in values.iter().enumerate() {
+        for (i, &v) in side.iter().enumerate() {
+            out.push(base + k * N + i, v);
         }
     }
 }

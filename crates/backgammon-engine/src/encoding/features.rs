@@ -191,6 +191,8 @@ pub struct SideView {
     /// (the sum, over the checkers in front of it, of the distance to the point behind it);
     /// 0 once contact is broken.
     pub contact_pips: u32,
+    /// Pips this side's checkers travel before all are in its home board ([`outside_pips`]).
+    pub outside_pips: u32,
     /// The opponent's shots at this side's blots ([`SideView::shots`]).
     shots: Shots,
     /// The lowest and the total escape count over the points 13..=24.
@@ -209,6 +211,7 @@ impl SideView {
             opponent_made_reversed: 0,
             opponent_sources: 0,
             contact_pips: 0,
+            outside_pips: outside_pips(mine),
             shots: Shots::default(),
             outfield_escapes: (36, 0),
         };
@@ -348,9 +351,9 @@ impl SideView {
     ///   18..=24): (25 − point) / 7, 0 without one;
     /// * the anchors in the opponent's home board (points 19..=24), at most 2, / 2 (back games);
     /// * the pips this side's checkers travel before reaching its home board (timing) /
-    ///   [`OUTSIDE_PIP_SCALE`] (at most 1), from `outside_pips`;
+    ///   [`OUTSIDE_PIP_SCALE`] (at most 1);
     /// * the opponent's average containment: 1 − the mean escape count over points 13..=24 / 36.
-    pub fn tactical_values(&self, outside_pips: u32) -> [f32; TACTICAL_PER_SIDE] {
+    pub fn tactical_values(&self) -> [f32; TACTICAL_PER_SIDE] {
         let shots = self.shots;
         let anchors = self.made & (0x7F << 18);
         let forward = if anchors == 0 {
@@ -365,7 +368,7 @@ impl SideView {
             f32::from(count_rolls(shots.double)) / 36.0,
             forward,
             back_anchors as f32 / 2.0,
-            (outside_pips as f32 / OUTSIDE_PIP_SCALE).min(1.0),
+            (self.outside_pips as f32 / OUTSIDE_PIP_SCALE).min(1.0),
             1.0 - escapes as f32 / (12.0 * 36.0),
         ]
     }
@@ -527,15 +530,15 @@ mod tests {
     fn tactical_values_of_anchors_and_timing() {
         let mine = board(&[(20, 2), (23, 2), (13, 4), (6, 5), (8, 2)]);
         let view = SideView::new(&mine, &board(&[(6, 5)]));
-        let outside = outside_pips(&mine);
-        assert_eq!(outside, 2 * 14 + 2 * 17 + 4 * 7 + 2 * 2);
-        let values = view.tactical_values(outside);
+        assert_eq!(view.outside_pips, 2 * 14 + 2 * 17 + 4 * 7 + 2 * 2);
+        let values = view.tactical_values();
         assert!((values[2] - 5.0 / 7.0).abs() < 1e-6, "the 20-point anchor");
         assert_eq!(values[3], 1.0, "two anchors in the opponent's home board");
         assert_eq!(values[4], 0.94);
         assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
         let bare = SideView::new(&board(&[(6, 5)]), &board(&[(6, 5)]));
-        assert_eq!(bare.tactical_values(0)[2..5], [0.0, 0.0, 0.0]);
+        assert_eq!(bare.outside_pips, 0);
+        assert_eq!(bare.tactical_values()[2..5], [0.0, 0.0, 0.0]);
     }
 
     #[test]
