@@ -6,6 +6,7 @@
 //! skipped. Each player chooses a play for every position and roll (cubeless); the judge
 //! evaluates every distinct play chosen, and its own choice, at its lookahead. A play's loss is
 //! the best of those values minus its own, in millipoints (thousandths of cubeless equity).
+//! After the totals, one line per phase (contact, race) gives each player's mean loss there.
 
 use crate::backgammon_engine::{net_player, progress_bar};
 use crate::output::outln;
@@ -125,6 +126,43 @@ pub(crate) fn sample_decisions(seed: u64, count: usize) -> Vec<(Position, Dice)>
     decisions
 }
 
+/// The phases the losses are split by.
+const PHASES: [&str; 2] = ["contact", "race"];
+
+/// The index in [`PHASES`] of a position's phase.
+fn phase(position: &Position) -> usize {
+    usize::from(position.is_race())
+}
+
+/// One line per phase that occurs: its number of positions and each player's mean loss there.
+fn phase_lines(tallies: &[Tally], phases: &[usize]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (index, name) in PHASES.iter().enumerate() {
+        let count = phases.iter().filter(|&&p| p == index).count();
+        if count == 0 {
+            continue;
+        }
+        let means: Vec<String> = tallies
+            .iter()
+            .map(|tally| {
+                let sum: f64 = tally
+                    .losses
+                    .iter()
+                    .zip(phases)
+                    .filter(|&(_, &p)| p == index)
+                    .map(|(loss, _)| loss)
+                    .sum();
+                format!("{} {:.1}", tally.name, 1000.0 * sum / count as f64)
+            })
+            .collect();
+        lines.push(format!(
+            "{name} ({count} positions), mp/move: {}",
+            means.join(", ")
+        ));
+    }
+    lines
+}
+
 /// What one player lost over the set.
 struct Tally {
     name: String,
@@ -172,6 +210,10 @@ pub(crate) fn run(args: ErrorRateArgs) -> CliResult {
         })
         .collect();
     let decisions = sample_decisions(args.seed, args.positions);
+    let phases: Vec<usize> = decisions
+        .iter()
+        .map(|(position, _)| phase(position))
+        .collect();
     let bar = progress_bar(decisions.len() as u64, false, "positions");
     let start = Instant::now();
     let mut after = Vec::new();
@@ -208,6 +250,9 @@ pub(crate) fn run(args: ErrorRateArgs) -> CliResult {
     )?;
     for tally in &tallies {
         outln!("{}", tally.line())?;
+    }
+    for line in phase_lines(&tallies, &phases) {
+        outln!("{line}")?;
     }
     Ok(())
 }

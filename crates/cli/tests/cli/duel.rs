@@ -163,6 +163,12 @@ fn the_error_rate_judges_each_player_on_the_same_positions() {
     assert!(net.contains(" 0.0 ±  0.0 mp/move"), "{net}");
     assert!(net.contains("same play as the judge 100.0%"), "{net}");
     assert!(text.lines().any(|l| l.starts_with("heuristic")), "{text}");
+    let contact = text
+        .lines()
+        .find(|l| l.starts_with("contact ("))
+        .expect("contact line");
+    assert!(contact.contains("net (0-ply) 0.0"), "{contact}");
+    assert!(contact.contains(", heuristic "), "{contact}");
 }
 
 #[test]
