@@ -6,7 +6,7 @@
 //! skipped. Each player chooses a play for every position and roll (cubeless); the judge
 //! evaluates every distinct play chosen, and its own choice, at its lookahead. A play's loss is
 //! the best of those values minus its own, in millipoints (thousandths of cubeless equity).
-//! After the totals, one line per phase (contact, race) gives each player's mean loss there.
+//! After the totals, one line per phase (contact, race, bearoff) gives each player's mean loss there.
 
 use crate::backgammon_engine::{net_player, progress_bar};
 use crate::output::outln;
@@ -15,6 +15,7 @@ use crate::{CliError, CliResult};
 use clap::Args;
 use ludus_backgammon::{Dice, MatchState, Position};
 use ludus_backgammon_engine::analysis::{BLUNDER, ERROR};
+use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::lost;
 use ludus_backgammon_engine::plays::plays;
@@ -126,12 +127,17 @@ pub(crate) fn sample_decisions(seed: u64, count: usize) -> Vec<(Position, Dice)>
     decisions
 }
 
-/// The phases the losses are split by.
-const PHASES: [&str; 2] = ["contact", "race"];
+/// The phases the losses are split by: contact, a race with checkers still to bring home, and
+/// both sides on their home boards (where the bearoff databases answer).
+const PHASES: [&str; 3] = ["contact", "race", "bearoff"];
 
 /// The index in [`PHASES`] of a position's phase.
 fn phase(position: &Position) -> usize {
-    usize::from(position.is_race())
+    if is_bearoff(position) {
+        2
+    } else {
+        usize::from(position.is_race())
+    }
 }
 
 /// One line per phase that occurs: its number of positions and each player's mean loss there.
