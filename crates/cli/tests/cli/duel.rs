@@ -156,19 +156,20 @@ fn the_error_rate_judges_each_player_on_the_same_positions() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.starts_with("12 positions (seed 42"), "{text}");
-    let net = text
-        .lines()
-        .find(|l| l.starts_with("net (0-ply)"))
-        .expect("net line");
+    let net = line_starting(&text, "net (0-ply)");
     assert!(net.contains(" 0.0 ±  0.0 mp/move"), "{net}");
     assert!(net.contains("same play as the judge 100.0%"), "{net}");
     assert!(text.lines().any(|l| l.starts_with("heuristic")), "{text}");
-    let contact = text
-        .lines()
-        .find(|l| l.starts_with("contact ("))
-        .expect("contact line");
+    let contact = line_starting(&text, "contact (");
     assert!(contact.contains("net (0-ply) 0.0"), "{contact}");
     assert!(contact.contains(", heuristic "), "{contact}");
+}
+
+/// The first line of `text` that starts with `prefix` (the test fails without one).
+fn line_starting<'a>(text: &'a str, prefix: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with {prefix:?} in {text}"))
 }
 
 #[test]
@@ -188,10 +189,7 @@ fn the_error_rate_with_gnubg_as_the_judge_measures_gnubg_too() {
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
-    let gnubg = text
-        .lines()
-        .find(|l| l.starts_with("gnubg 0-ply"))
-        .expect("gnubg line");
+    let gnubg = line_starting(&text, "gnubg 0-ply");
     assert!(gnubg.contains("same play as the judge 100.0%"), "{text}");
 }
 
