@@ -8,7 +8,8 @@
 //!    leave the network's own lines) and returns the positions to label: every position on roll
 //!    before the bearoff, and with probability [`ALTERNATIVE_CHANCE`] also the position after a
 //!    random other play among the best few (so the network learns the plays it must rank, not
-//!    only those it makes). [`label`] values a position at `plies` plies of lookahead.
+//!    only those it makes). [`label`] values a position at `plies` plies of lookahead,
+//!    [`label_rollout`] by a luck-adjusted rollout.
 //! 2. [`train_supervised`] trains a network on labelled positions for several passes (epochs),
 //!    shuffled each pass from a seed, the learning rate decaying linearly, and reports the error
 //!    on a held-out part after each pass.
@@ -21,6 +22,7 @@ use crate::encoding::SparseInputs;
 use crate::eval::{Evaluator, Probabilities, lost};
 use crate::net::Net;
 use crate::plays::plays;
+use crate::rollout::{RolloutConfig, rollout};
 use crate::search::eval_plies;
 use ludus_backgammon::{DiceSource, Position};
 use rand::seq::SliceRandom;
@@ -105,6 +107,40 @@ pub fn label(evaluator: &dyn Evaluator, position: &Position, plies: u8) -> Label
     LabelledPosition {
         position: *position,
         target: eval_plies(evaluator, position, plies),
+    }
+}
+
+/// How [`label_rollout`] values a position: a luck-adjusted rollout by the evaluator at 0 ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RolloutLabel {
+    /// Games rolled out for each position.
+    pub games: u64,
+    /// Stop each game after this many plies and use the evaluator there (`None`: to the end).
+    pub truncate: Option<u32>,
+}
+
+/// The value of `position` for the side on roll from a luck-adjusted rollout by `evaluator` at
+/// 0 ply (game to the end unless truncated): values that come from played-out games, so they do
+/// not inherit the network's systematic errors the way its own lookahead does. Position `index`
+/// of game `game` of `seed` rolls its own dice, so the label is reproducible.
+pub fn label_rollout(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    how: RolloutLabel,
+    seed: u64,
+    game: u64,
+    index: u64,
+) -> LabelledPosition {
+    let config = RolloutConfig {
+        games: how.games,
+        seed: game_rng(seed, game).random::<u64>() ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        truncate: how.truncate,
+        luck_adjust: true,
+    };
+    let result = rollout(evaluator, position, &config, |_| {});
+    LabelledPosition {
+        position: *position,
+        target: result.probabilities.clamped(),
     }
 }
 
@@ -234,6 +270,22 @@ mod tests {
             after.outputs < 0.6 * before.outputs,
             "{before:?} -> {after:?}"
         );
+    }
+
+    #[test]
+    fn rollout_labels_are_reproducible_probabilities_near_the_evaluation() {
+        let evaluator = NetEvaluator::shipped();
+        let p = Position::starting();
+        let how = RolloutLabel {
+            games: 36,
+            truncate: Some(4),
+        };
+        let a = label_rollout(&evaluator, &p, how, 1, 2, 3);
+        assert_eq!(a, label_rollout(&evaluator, &p, how, 1, 2, 3));
+        assert_ne!(a, label_rollout(&evaluator, &p, how, 1, 2, 4));
+        assert_eq!(a.target, a.target.clamped());
+        let gap = (a.target.equity() - evaluator.eval(&p).equity()).abs();
+        assert!(gap < 0.1, "{a:?}");
     }
 
     #[test]

@@ -18,7 +18,8 @@ use ludus_backgammon_engine::Probabilities;
 use ludus_backgammon_engine::eval::PRUNE_KEEP;
 use ludus_backgammon_engine::net::Net;
 use ludus_backgammon_engine::supervised::{
-    LabelledPosition, SupervisedConfig, fit_error, game_samples, label, train_supervised,
+    LabelledPosition, RolloutLabel, SupervisedConfig, fit_error, game_samples, label,
+    label_rollout, train_supervised,
 };
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -52,6 +53,14 @@ pub(crate) struct LabelArgs {
     /// lookahead, as the shipped network's does (without it a file teacher searches full-width).
     #[arg(long, value_name = "FILE")]
     pruning: Option<PathBuf>,
+    /// Label each position by a luck-adjusted rollout of this many games played by the
+    /// teacher's network at 0 ply (give the teacher as `net:0` or `FILE:0`) instead of its
+    /// lookahead.
+    #[arg(long, value_name = "GAMES")]
+    rollout: Option<u64>,
+    /// With --rollout: stop each game after this many plies and use the network there.
+    #[arg(long, value_name = "PLIES", requires = "rollout")]
+    truncate: Option<u32>,
     /// Equity noise (uniform, ±) on each play of the games, so they leave the teacher's lines.
     #[arg(long, default_value_t = 0.1)]
     noise: f32,
@@ -74,6 +83,7 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
         return Err(CliError::bad_input("--noise must be between 0 and 1"));
     }
     let (mut evaluator, plies) = net_player(&args.teacher)?.into_parts();
+    let labeller = Labeller::new(plies, args.rollout, args.truncate)?;
     if let Some(path) = &args.pruning {
         let pruner = read_weights(path)?;
         evaluator = evaluator.with_pruning(Arc::new(pruner), PRUNE_KEEP);
@@ -101,7 +111,7 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
                     if game >= args.games || failed.load(Ordering::Relaxed) {
                         return;
                     }
-                    let lines = game_lines(evaluator, args.seed, game, args.noise, plies);
+                    let lines = game_lines(evaluator, args.seed, game, args.noise, labeller);
                     if sender.send((game, lines)).is_err() {
                         return;
                     }
@@ -133,11 +143,55 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
     bar.finish_and_clear();
     file.flush()?;
     outln!(
-        "labelled {written} positions of games {first}..{} at {plies} plies in {:.1} s; in {}",
+        "labelled {written} positions of games {first}..{} {labeller} in {:.1} s; in {}",
         args.games.max(first),
         start.elapsed().as_secs_f64(),
         args.out.display()
     )
+}
+
+/// How the positions are valued: the teacher's lookahead or a rollout by it.
+#[derive(Clone, Copy, Debug)]
+enum Labeller {
+    /// The teacher's lookahead at this many plies.
+    Plies(u8),
+    /// A luck-adjusted rollout by the teacher at 0 ply.
+    Rollout(RolloutLabel),
+}
+
+impl Labeller {
+    /// From the teacher's plies and the --rollout and --truncate options.
+    fn new(plies: u8, rollout: Option<u64>, truncate: Option<u32>) -> Result<Labeller, CliError> {
+        let Some(games) = rollout else {
+            return Ok(Labeller::Plies(plies));
+        };
+        if plies != 0 {
+            return Err(CliError::bad_input(
+                "--rollout plays its games at 0 ply: give the teacher as net:0 or FILE:0",
+            ));
+        }
+        if games == 0 || truncate == Some(0) {
+            return Err(CliError::bad_input(
+                "--rollout and --truncate must be at least 1",
+            ));
+        }
+        Ok(Labeller::Rollout(RolloutLabel { games, truncate }))
+    }
+}
+
+impl std::fmt::Display for Labeller {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Labeller::Plies(plies) => write!(f, "at {plies} plies"),
+            Labeller::Rollout(RolloutLabel { games, truncate }) => {
+                write!(f, "by {games}-game rollouts")?;
+                match truncate {
+                    Some(t) => write!(f, " truncated after {t} plies"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
 }
 
 /// The lines of one game: its positions and their labels.
@@ -146,11 +200,19 @@ fn game_lines(
     seed: u64,
     game: u64,
     noise: f32,
-    plies: u8,
+    labeller: Labeller,
 ) -> String {
     let mut out = String::new();
-    for position in game_samples(evaluator, seed, game, noise) {
-        let sample = label(evaluator, &position, plies);
+    for (index, position) in game_samples(evaluator, seed, game, noise)
+        .into_iter()
+        .enumerate()
+    {
+        let sample = match labeller {
+            Labeller::Plies(plies) => label(evaluator, &position, plies),
+            Labeller::Rollout(how) => {
+                label_rollout(evaluator, &position, how, seed, game, index as u64)
+            }
+        };
         out.push_str(&format_line(game, &sample));
         out.push('\n');
     }

@@ -1,7 +1,7 @@
 //! `ludus backgammon train` and `label`: widening a network to the feature encoding keeps its
 //! play; labelled positions resume exactly and train a network.
 
-use crate::{ludus, stderr};
+use crate::{ludus, stderr, stdout};
 use std::path::PathBuf;
 
 /// A scratch path under Cargo's temporary directory for integration tests.
@@ -130,4 +130,40 @@ fn labelled_positions_resume_byte_for_byte_and_train_a_network() {
     let message = stderr(&output);
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.contains("line 1"), "{message}");
+}
+
+#[test]
+fn rollout_labels_cover_the_same_positions_and_need_a_zero_ply_teacher() {
+    let (lookahead, rollout) = (scratch("labels-0ply.txt"), scratch("labels-rollout.txt"));
+    for path in [&lookahead, &rollout] {
+        let _ = std::fs::remove_file(path);
+    }
+    let label = |out: &PathBuf, extra: &str| {
+        let mut args = vec!["bg", "label", "--out", out.to_str().expect("path")];
+        args.extend("--games 1 --seed 3 --quiet".split(' '));
+        args.extend(extra.split_whitespace());
+        ludus(&args)
+    };
+    let output = label(
+        &rollout,
+        "--teacher net:0 --rollout 2 --truncate 2 --jobs 2",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("by 2-game rollouts truncated after 2 plies"));
+    assert!(label(&lookahead, "--teacher net:0").status.success());
+    let ids = |path: &PathBuf| -> Vec<String> {
+        let text = std::fs::read_to_string(path).expect("labels");
+        text.lines()
+            .map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(ids(&rollout), ids(&lookahead));
+    let (a, b) = (std::fs::read(&rollout), std::fs::read(&lookahead));
+    assert_ne!(a.expect("rollout"), b.expect("lookahead"));
+
+    let refused = scratch("labels-refused.txt");
+    let output = label(&refused, "--rollout 2 --teacher net:2");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+    assert!(!refused.exists());
 }
