@@ -1,5 +1,5 @@
 //! `ludus backgammon label` and `ludus backgammon train --supervised`: positions labelled by the
-//! engine's lookahead, in a text file, and training on them.
+//! engine's lookahead (or by rollouts, `--rollout`), in a text file, and training on them.
 //!
 //! The file has one position a line: `GAME POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON
 //! LOSE_GAMMON LOSE_BACKGAMMON` (the game the position came from, gnubg's Position ID with the
