@@ -7,9 +7,10 @@
 //! (docs/backgammon-player-protocol.md) instead, to time another engine on them.
 
 use ludus_backgammon::{Dice, DiceSource, random_positions};
-use ludus_backgammon_engine::encoding::{SparseInputs, encode};
+use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::NetEvaluator;
+use ludus_backgammon_engine::net::Net;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -37,40 +38,59 @@ fn print_requests(set: &[ludus_backgammon::Position], rolls: &[Dice]) {
     }
 }
 
-/// The network alone on encoded inputs, with the output layer's sums one at a time
-/// (`Net::forward`, before issue 15) and side by side (`Net::forward_interleaved`), alternately.
-fn time_output_layers(e: &NetEvaluator, set: &[ludus_backgammon::Position]) {
+/// The forms of the network's evaluation compared by [`time_network_forms`], oldest first.
+const FORMS: [&str; 3] = [
+    "hidden layer by rows, output sums one at a time (before issue 15)",
+    "hidden layer by rows, output sums interleaved",
+    "hidden layer in blocks, output sums interleaved (Net::forward_interleaved)",
+];
+
+/// One evaluation of `x` by the network in the form `FORMS[which]`.
+fn forward_in_form(net: &Net, which: usize, x: &SparseInputs, h: &mut [f32]) -> [f32; 5] {
+    match which {
+        0 => {
+            net.hidden_layer_by_rows(x, h);
+            net.output_layer(h)
+        }
+        1 => {
+            net.hidden_layer_by_rows(x, h);
+            net.output_layer_interleaved(h)
+        }
+        _ => net.forward_interleaved(x, h),
+    }
+}
+
+/// The network alone on its own encoding of the positions, in each of [`FORMS`] (the same
+/// outputs bit for bit), in turn, ten rounds.
+fn time_network_forms(e: &NetEvaluator, set: &[ludus_backgammon::Position]) {
+    let net = e.net();
     let inputs: Vec<SparseInputs> = set
         .iter()
         .map(|p| {
             let mut x = SparseInputs::new();
-            encode(p, &mut x);
+            net.encode(p, &mut x);
             x
         })
         .collect();
-    let net = e.net();
     let mut h = vec![0.0f32; net.hidden()];
-    let mut seconds = [0.0f64; 2];
+    let mut seconds = [0.0f64; FORMS.len()];
     for round in 0..10 {
         for (which, total) in seconds.iter_mut().enumerate() {
             let start = cpu_seconds();
             for i in 0..EVALS / 10 {
                 let x = black_box(&inputs[(i + round) % inputs.len()]);
-                if which == 0 {
-                    black_box(net.forward(x, &mut h));
-                } else {
-                    black_box(net.forward_interleaved(x, &mut h));
-                }
+                black_box(forward_in_form(net, which, x, &mut h));
             }
             *total += cpu_seconds() - start;
         }
     }
-    println!(
-        "network on encoded inputs: {:.0}/CPU-s with the sums one at a time, {:.0}/CPU-s interleaved ({:.2}×)",
-        EVALS as f64 / seconds[0],
-        EVALS as f64 / seconds[1],
-        seconds[0] / seconds[1]
-    );
+    for (form, s) in FORMS.iter().zip(seconds) {
+        println!(
+            "network on encoded inputs, {form}: {:.0}/CPU-s ({:.2}× the first)",
+            EVALS as f64 / s,
+            seconds[0] / s
+        );
+    }
 }
 
 fn main() {
@@ -99,7 +119,7 @@ fn main() {
         EVALS as f64 / cpu,
         EVALS as f64 / wall
     );
-    time_output_layers(&e, &set);
+    time_network_forms(&e, &set);
     let variants = [
         ("0-ply", Engine::new(0), MOVES_SHALLOW),
         ("1-ply", Engine::new(1), MOVES_SHALLOW),

@@ -13,6 +13,7 @@
 use crate::encoding::{Encoding, SparseInputs};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::ops::Range;
 
 /// The outputs: win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative).
 pub const OUTPUTS: usize = 5;
@@ -76,6 +77,10 @@ pub struct Net {
     w2: Vec<f32>,
     b2: [f32; OUTPUTS],
 }
+
+/// Hidden units whose sums [`Net::hidden_layer`] keeps together over all the inputs (64 was the
+/// fastest of 8 to 128 on the baseline x86-64 target: docs/benchmarks.md).
+pub const HIDDEN_BLOCK: usize = 64;
 
 /// The logistic function.
 #[inline]
@@ -173,13 +178,59 @@ impl Net {
     }
 
     /// The hidden layer's activations for `x`, written to `h` (length [`Self::hidden`]).
+    ///
+    /// The units are taken [`HIDDEN_BLOCK`] at a time, each block's sums kept together over all
+    /// the active inputs (the units left over, one row at a time): the same additions in the
+    /// same order as [`Self::hidden_layer_by_rows`] (bit for bit), with fewer loads and stores
+    /// of the sums.
     #[inline]
     pub fn hidden_layer(&self, x: &SparseInputs, h: &mut [f32]) {
         let n = self.hidden;
-        let h = &mut h[..n];
-        h.copy_from_slice(&self.b1);
+        let blocked = n - n % HIDDEN_BLOCK;
+        for start in (0..blocked).step_by(HIDDEN_BLOCK) {
+            let block: &mut [f32; HIDDEN_BLOCK] = (&mut h[start..start + HIDDEN_BLOCK])
+                .try_into()
+                .expect("a whole block");
+            self.hidden_block(x, start, block);
+        }
+        self.hidden_units_by_rows(x, blocked..n, h);
+    }
+
+    /// The activations of the units `start..start + HIDDEN_BLOCK`.
+    #[inline]
+    fn hidden_block(&self, x: &SparseInputs, start: usize, out: &mut [f32; HIDDEN_BLOCK]) {
+        let n = self.hidden;
+        let mut sums: [f32; HIDDEN_BLOCK] = self.b1[start..start + HIDDEN_BLOCK]
+            .try_into()
+            .expect("a whole block");
         for (&i, &v) in x.indices().iter().zip(x.values()) {
-            let row = &self.w1[usize::from(i) * n..usize::from(i) * n + n];
+            let at = usize::from(i) * n + start;
+            let row: &[f32; HIDDEN_BLOCK] = self.w1[at..at + HIDDEN_BLOCK]
+                .try_into()
+                .expect("a whole block");
+            // `w * 1.0` is `w` exactly: one loop serves one-hot and valued inputs alike.
+            for (a, w) in sums.iter_mut().zip(row) {
+                *a += w * v;
+            }
+        }
+        for (o, a) in out.iter_mut().zip(sums) {
+            *o = sigmoid(a);
+        }
+    }
+
+    /// The hidden layer one input row at a time over all the units: the plain form of
+    /// [`Self::hidden_layer`], kept as its reference (tests, the speed example).
+    pub fn hidden_layer_by_rows(&self, x: &SparseInputs, h: &mut [f32]) {
+        self.hidden_units_by_rows(x, 0..self.hidden, h);
+    }
+
+    /// The activations of the units in `units`, one input row at a time.
+    fn hidden_units_by_rows(&self, x: &SparseInputs, units: Range<usize>, h: &mut [f32]) {
+        let n = self.hidden;
+        let h = &mut h[units.clone()];
+        h.copy_from_slice(&self.b1[units.clone()]);
+        for (&i, &v) in x.indices().iter().zip(x.values()) {
+            let row = &self.w1[usize::from(i) * n + units.start..usize::from(i) * n + units.end];
             if v == 1.0 {
                 for (a, w) in h.iter_mut().zip(row) {
                     *a += w;

@@ -203,6 +203,36 @@ fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
     }
 }
 
+#[test]
+fn the_hidden_layer_in_blocks_gives_the_same_activations_bit_for_bit() {
+    let shipped = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("shipped");
+    // The shipped width, a width of whole blocks and one with units left over.
+    let nets = [
+        shipped.clone(),
+        shipped.with_hidden(384, 7).expect("wider"),
+        Net::random_with(shipped.encoding(), 100, 9),
+    ];
+    let mut x = SparseInputs::new();
+    for net in &nets {
+        let (mut blocked, mut by_rows) = (vec![0.0; net.hidden()], vec![0.0; net.hidden()]);
+        for position in ludus_backgammon::random_positions(4, 200) {
+            net.encode(&position, &mut x);
+            net.hidden_layer(&x, &mut blocked);
+            net.hidden_layer_by_rows(&x, &mut by_rows);
+            let same = blocked
+                .iter()
+                .zip(&by_rows)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+            assert!(
+                same,
+                "{} hidden units, {}",
+                net.hidden(),
+                position.position_id()
+            );
+        }
+    }
+}
+
 /// FNV-1a of the shipped weights the shipped pruning network was distilled from.
 const PRUNING_TEACHER: u64 = 0x2b13_3afc_44ec_b857;
 
