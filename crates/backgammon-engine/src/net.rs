@@ -193,7 +193,9 @@ impl Net {
                 .expect("a whole block");
             self.hidden_block(x, start, block);
         }
-        self.hidden_units_by_rows(x, blocked..n, h);
+        if blocked < n {
+            self.hidden_units_by_rows(x, blocked..n, h);
+        }
     }
 
     /// The activations of the units `start..start + HIDDEN_BLOCK`.
