@@ -8,6 +8,13 @@
 //!   is that ply's luck; the sum of the lucks is subtracted from the game's result. The average
 //!   luck is zero, so the estimate stays unbiased while most of the dice noise cancels.
 //!
+//! The luck of a roll can be valued two ways ([`LuckEstimate`]): by the best play of the full
+//! network (the default, 21 full 0-ply choices a ply) or by the evaluator's pruned reply choice
+//! (for the shipped evaluator: the pruning network ranks the plays, the full network values the
+//! best three). Whatever values the rolls, the average luck is zero, so the estimate stays
+//! unbiased; a cheaper valuation only cancels less of the dice noise. The plays themselves are
+//! always the full 0-ply player's.
+//!
 //! Truncated rollouts stop after [`RolloutConfig::truncate`] plies and score the evaluator's
 //! probabilities there.
 
@@ -35,6 +42,39 @@ pub struct RolloutConfig {
     pub truncate: Option<u32>,
     /// Subtract the luck of every roll (21 times the work per ply, much less noise).
     pub luck_adjust: bool,
+    /// How the luck of a roll is valued when `luck_adjust` is set.
+    pub luck: LuckEstimate,
+}
+
+/// How a rollout values each of the 21 rolls to measure the luck of the one thrown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LuckEstimate {
+    /// The best play as the full network at 0 ply chooses it, valued by the full network: the
+    /// most accurate and the costliest.
+    #[default]
+    FullWidth,
+    /// The best play as the evaluator chooses replies inside its lookahead
+    /// ([`Evaluator::best_play`]: for the shipped evaluator the pruning network ranks the plays
+    /// and the full network re-scores the best few).
+    Pruned,
+}
+
+impl LuckEstimate {
+    /// The mover's value of the best play among `after` (not empty) by this estimate.
+    fn value(
+        self,
+        evaluator: &dyn Evaluator,
+        after: &[Position],
+        scores: &mut Vec<Probabilities>,
+    ) -> Probabilities {
+        match self {
+            LuckEstimate::FullWidth => {
+                evaluator.eval_after_moves(after, scores);
+                scores[argmax_equity(scores)]
+            }
+            LuckEstimate::Pruned => evaluator.best_play(after, scores).1,
+        }
+    }
 }
 
 impl Default for RolloutConfig {
@@ -44,6 +84,7 @@ impl Default for RolloutConfig {
             seed: 1,
             truncate: None,
             luck_adjust: true,
+            luck: LuckEstimate::FullWidth,
         }
     }
 }
@@ -115,6 +156,49 @@ fn best_play(
     (s.after[i], s.scores[i])
 }
 
+/// One ply of a luck-adjusted game: the play chosen and the luck's two terms.
+struct LuckStep {
+    /// The full 0-ply player's play for the roll thrown (mover's view).
+    after: Position,
+    /// The mover's value of the roll thrown, by the luck estimate.
+    actual: Probabilities,
+    /// The mover's average value over all 36 rolls, by the luck estimate.
+    average: Probabilities,
+}
+
+/// Values every roll of `position` by `estimate` and plays `dice` as the full 0-ply player. With
+/// [`LuckEstimate::FullWidth`] the roll thrown is one of the 21 already valued, so its play is
+/// taken from there.
+fn ply_with_luck(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    dice: Dice,
+    estimate: LuckEstimate,
+    s: &mut Scratch,
+) -> LuckStep {
+    let thrown = (dice.high(), dice.low());
+    let mut step = LuckStep {
+        after: *position,
+        actual: Probabilities::default(),
+        average: Probabilities::default(),
+    };
+    for &(roll, weight) in &Dice::ALL_21 {
+        plays(position, roll, &mut s.after);
+        let value = estimate.value(evaluator, &s.after, &mut s.scores);
+        step.average.add_scaled(&value, f32::from(weight) / 36.0);
+        if (roll.high(), roll.low()) == thrown {
+            step.actual = value;
+            if estimate == LuckEstimate::FullWidth {
+                step.after = s.after[argmax_equity(&s.scores)];
+            }
+        }
+    }
+    if estimate != LuckEstimate::FullWidth {
+        step.after = best_play(evaluator, position, dice, s).0;
+    }
+    step
+}
+
 /// The first roll of game `game`: the 36 ordered rolls in turn.
 fn stratified_roll(game: u64) -> Dice {
     let first = game % ORDERED_ROLLS;
@@ -139,21 +223,19 @@ fn play_out(
     let mut ply = 0u32;
     let mut ours = true;
     let outcome = loop {
-        let (after, value) = best_play(evaluator, &position, dice, s);
-        if config.luck_adjust {
-            let mut mean = Probabilities::default();
-            for &(roll, w) in &Dice::ALL_21 {
-                let (_, v) = best_play(evaluator, &position, roll, s);
-                mean.add_scaled(&v, f32::from(w) / 36.0);
-            }
+        let after = if config.luck_adjust {
+            let step = ply_with_luck(evaluator, &position, dice, config.luck, s);
             let (actual, average) = if ours {
-                (value, mean)
+                (step.actual, step.average)
             } else {
-                (value.flipped(), mean.flipped())
+                (step.actual.flipped(), step.average.flipped())
             };
             luck.add_scaled(&actual, 1.0);
             luck.add_scaled(&average, -1.0);
-        }
+            step.after
+        } else {
+            best_play(evaluator, &position, dice, s).0
+        };
         let next = after.swapped();
         ply += 1;
         ours = !ours;

@@ -22,7 +22,7 @@ use crate::encoding::SparseInputs;
 use crate::eval::{Evaluator, Probabilities, lost};
 use crate::net::Net;
 use crate::plays::plays;
-use crate::rollout::{RolloutConfig, rollout};
+use crate::rollout::{LuckEstimate, RolloutConfig, rollout};
 use crate::search::eval_plies;
 use ludus_backgammon::{DiceSource, Position};
 use rand::seq::SliceRandom;
@@ -117,6 +117,8 @@ pub struct RolloutLabel {
     pub games: u64,
     /// Stop each game after this many plies and use the evaluator there (`None`: to the end).
     pub truncate: Option<u32>,
+    /// How the rollout values the luck of each roll.
+    pub luck: LuckEstimate,
 }
 
 /// The value of `position` for the side on roll from a luck-adjusted rollout by `evaluator` at
@@ -136,6 +138,7 @@ pub fn label_rollout(
         seed: game_rng(seed, game).random::<u64>() ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         truncate: how.truncate,
         luck_adjust: true,
+        luck: how.luck,
     };
     let result = rollout(evaluator, position, &config, |_| {});
     LabelledPosition {
@@ -279,6 +282,7 @@ mod tests {
         let how = RolloutLabel {
             games: 36,
             truncate: Some(4),
+            luck: LuckEstimate::FullWidth,
         };
         let a = label_rollout(&evaluator, &p, how, 1, 2, 3);
         assert_eq!(a, label_rollout(&evaluator, &p, how, 1, 2, 3));

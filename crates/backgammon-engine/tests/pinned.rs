@@ -16,7 +16,7 @@ use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
 use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::Net;
-use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
+use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use ludus_backgammon_engine::train::{RefineConfig, TrainConfig, refine, train};
 use ludus_backgammon_engine::{HeuristicPlayer, NetPlayer, RandomPlayer};
@@ -189,6 +189,7 @@ fn rollout_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
             seed: 9,
             truncate,
             luck_adjust,
+            luck: LuckEstimate::FullWidth,
         };
         let r = rollout(e, &positions[3], &config, |_| {});
         let _ = writeln!(

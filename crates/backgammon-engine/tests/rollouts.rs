@@ -3,7 +3,7 @@
 use crate::common::board;
 use ludus_backgammon::random_positions;
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
-use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
+use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
 
 #[test]
 fn a_rollout_of_a_bearoff_reproduces_the_database() {
@@ -60,4 +60,48 @@ fn rollouts_replay_from_their_seed() {
     let a = rollout(&e, &b, &config, |_| {});
     let c = rollout(&e, &b, &config, |_| {});
     assert_eq!(a.equity, c.equity);
+}
+
+#[test]
+fn pruned_luck_is_full_width_luck_when_nothing_is_pruned() {
+    let e = NetEvaluator::shipped().full_width();
+    let b = random_positions(5, 20)[19];
+    let full = RolloutConfig {
+        games: 12,
+        truncate: Some(8),
+        ..RolloutConfig::default()
+    };
+    let pruned = RolloutConfig {
+        luck: LuckEstimate::Pruned,
+        ..full.clone()
+    };
+    let a = rollout(&e, &b, &full, |_| {});
+    let c = rollout(&e, &b, &pruned, |_| {});
+    assert_eq!(a.equity, c.equity);
+    assert_eq!(a.std_error, c.std_error);
+}
+
+#[test]
+fn pruned_luck_agrees_with_full_width_luck_at_a_little_more_noise() {
+    let e = NetEvaluator::shipped();
+    let b = random_positions(3, 40)[39];
+    let full = RolloutConfig {
+        games: 72,
+        truncate: Some(6),
+        ..RolloutConfig::default()
+    };
+    let pruned = RolloutConfig {
+        luck: LuckEstimate::Pruned,
+        ..full.clone()
+    };
+    let plain = RolloutConfig {
+        luck_adjust: false,
+        ..full.clone()
+    };
+    let a = rollout(&e, &b, &full, |_| {});
+    let p = rollout(&e, &b, &pruned, |_| {});
+    let n = rollout(&e, &b, &plain, |_| {});
+    assert!(p.std_error < n.std_error, "{p:?} vs {n:?}");
+    assert!(p.std_error < 1.5 * a.std_error, "{p:?} vs {a:?}");
+    assert!((p.equity - a.equity).abs() < 3.0 * (a.std_error + p.std_error) + 0.02);
 }

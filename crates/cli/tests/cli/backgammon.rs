@@ -119,3 +119,32 @@ fn bad_input_gives_one_error_line_and_exit_code_2() {
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn rollout_prints_json_with_either_luck_estimate_and_refuses_an_unknown_one() {
+    let rollout = |luck: &str| {
+        ludus(&[
+            "bg",
+            "rollout",
+            "--position-id",
+            "4HPwATDgc/ABMA",
+            "--games",
+            "4",
+            "--truncate",
+            "2",
+            "--json",
+            "--luck",
+            luck,
+        ])
+    };
+    for luck in ["full", "pruned"] {
+        let output = rollout(luck);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let result: Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!(result["games"], 4);
+        let equity = result["equity"].as_f64().expect("equity");
+        assert!((-3.0..=3.0).contains(&equity), "{result}");
+    }
+    let output = rollout("cheap");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+}

@@ -161,7 +161,21 @@ fn rollout_labels_cover_the_same_positions_and_need_a_zero_ply_teacher() {
     let (a, b) = (std::fs::read(&rollout), std::fs::read(&lookahead));
     assert_ne!(a.expect("rollout"), b.expect("lookahead"));
 
+    // Luck valued by the pruned choice: the same positions (the plays are the full network's).
+    let pruned = scratch("labels-rollout-pruned.txt");
+    let _ = std::fs::remove_file(&pruned);
+    let output = label(
+        &pruned,
+        "--teacher net:0 --rollout 2 --truncate 2 --luck pruned",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("luck by the pruned choice"));
+    assert_eq!(ids(&pruned), ids(&rollout));
+
     let refused = scratch("labels-refused.txt");
+    let output = label(&refused, "--teacher net:0 --luck pruned");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(!refused.exists());
     let output = label(&refused, "--rollout 2 --teacher net:2");
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
