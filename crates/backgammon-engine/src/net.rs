@@ -81,6 +81,8 @@ pub struct Net {
 /// Hidden units whose sums [`Net::hidden_layer`] keeps together over all the inputs (64 was the
 /// fastest of 8 to 128 on the baseline x86-64 target: docs/benchmarks.md).
 pub const HIDDEN_BLOCK: usize = 64;
+/// The half block [`Net::hidden_layer`] takes after the whole ones when as many units are left.
+const HALF_BLOCK: usize = HIDDEN_BLOCK / 2;
 
 /// The logistic function.
 #[inline]
@@ -180,36 +182,37 @@ impl Net {
     /// The hidden layer's activations for `x`, written to `h` (length [`Self::hidden`]).
     ///
     /// The units are taken [`HIDDEN_BLOCK`] at a time, each block's sums kept together over all
-    /// the active inputs (the units left over, one row at a time): the same additions in the
-    /// same order as [`Self::hidden_layer_by_rows`] (bit for bit), with fewer loads and stores
-    /// of the sums.
+    /// the active inputs, then a half block if as many are left (the pruning network's 32 units),
+    /// then the units left over one row at a time: the same additions in the same order as
+    /// [`Self::hidden_layer_by_rows`] (bit for bit), with fewer loads and stores of the sums.
     #[inline]
     pub fn hidden_layer(&self, x: &SparseInputs, h: &mut [f32]) {
         let n = self.hidden;
-        let blocked = n - n % HIDDEN_BLOCK;
-        for start in (0..blocked).step_by(HIDDEN_BLOCK) {
-            let block: &mut [f32; HIDDEN_BLOCK] = (&mut h[start..start + HIDDEN_BLOCK])
-                .try_into()
-                .expect("a whole block");
-            self.hidden_block(x, start, block);
+        let mut start = 0;
+        while start + HIDDEN_BLOCK <= n {
+            self.hidden_block::<HIDDEN_BLOCK>(x, start, h);
+            start += HIDDEN_BLOCK;
         }
-        if blocked < n {
-            self.hidden_units_by_rows(x, blocked..n, h);
+        if start + HALF_BLOCK <= n {
+            self.hidden_block::<HALF_BLOCK>(x, start, h);
+            start += HALF_BLOCK;
+        }
+        if start < n {
+            self.hidden_units_by_rows(x, start..n, h);
         }
     }
 
-    /// The activations of the units `start..start + HIDDEN_BLOCK`.
+    /// The activations of the units `start..start + B`, written to `h[start..start + B]`.
     #[inline]
-    fn hidden_block(&self, x: &SparseInputs, start: usize, out: &mut [f32; HIDDEN_BLOCK]) {
+    fn hidden_block<const B: usize>(&self, x: &SparseInputs, start: usize, h: &mut [f32]) {
         let n = self.hidden;
-        let mut sums: [f32; HIDDEN_BLOCK] = self.b1[start..start + HIDDEN_BLOCK]
+        let out: &mut [f32; B] = (&mut h[start..start + B])
             .try_into()
             .expect("a whole block");
+        let mut sums: [f32; B] = self.b1[start..start + B].try_into().expect("a whole block");
         for (&i, &v) in x.indices().iter().zip(x.values()) {
             let at = usize::from(i) * n + start;
-            let row: &[f32; HIDDEN_BLOCK] = self.w1[at..at + HIDDEN_BLOCK]
-                .try_into()
-                .expect("a whole block");
+            let row: &[f32; B] = self.w1[at..at + B].try_into().expect("a whole block");
             // `w * 1.0` is `w` exactly: one loop serves one-hot and valued inputs alike.
             for (a, w) in sums.iter_mut().zip(row) {
                 *a += w * v;

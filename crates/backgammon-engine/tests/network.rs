@@ -206,11 +206,15 @@ fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
 #[test]
 fn the_hidden_layer_in_blocks_gives_the_same_activations_bit_for_bit() {
     let shipped = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("shipped");
-    // The shipped width, a width of whole blocks and one with units left over.
+    // The shipped width, a width of whole blocks, one with a half block and units left over
+    // (64 + 32 + 4), the pruning network's half block alone and units alone.
+    let pruner = ludus_backgammon_engine::eval::shipped_pruning_net().expect("pruning network");
     let nets = [
         shipped.clone(),
         shipped.with_hidden(384, 7).expect("wider"),
         Net::random_with(shipped.encoding(), 100, 9),
+        pruner.as_ref().clone(),
+        Net::random_with(shipped.encoding(), 20, 10),
     ];
     let mut x = SparseInputs::new();
     for net in &nets {
