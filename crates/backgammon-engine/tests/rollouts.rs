@@ -62,19 +62,25 @@ fn rollouts_replay_from_their_seed() {
     assert_eq!(a.equity, c.equity);
 }
 
-#[test]
-fn pruned_luck_is_full_width_luck_when_nothing_is_pruned() {
-    let e = NetEvaluator::shipped().full_width();
-    let b = random_positions(5, 20)[19];
+/// Rollouts of `games` games truncated after `plies`, with luck valued full-width and pruned.
+fn full_and_pruned_luck(games: u64, plies: u32) -> (RolloutConfig, RolloutConfig) {
     let full = RolloutConfig {
-        games: 12,
-        truncate: Some(8),
+        games,
+        truncate: Some(plies),
         ..RolloutConfig::default()
     };
     let pruned = RolloutConfig {
         luck: LuckEstimate::Pruned,
         ..full.clone()
     };
+    (full, pruned)
+}
+
+#[test]
+fn pruned_luck_is_full_width_luck_when_nothing_is_pruned() {
+    let e = NetEvaluator::shipped().full_width();
+    let b = random_positions(5, 20)[19];
+    let (full, pruned) = full_and_pruned_luck(12, 8);
     let a = rollout(&e, &b, &full, |_| {});
     let c = rollout(&e, &b, &pruned, |_| {});
     assert_eq!(a.equity, c.equity);
@@ -85,15 +91,7 @@ fn pruned_luck_is_full_width_luck_when_nothing_is_pruned() {
 fn pruned_luck_agrees_with_full_width_luck_at_a_little_more_noise() {
     let e = NetEvaluator::shipped();
     let b = random_positions(3, 40)[39];
-    let full = RolloutConfig {
-        games: 72,
-        truncate: Some(6),
-        ..RolloutConfig::default()
-    };
-    let pruned = RolloutConfig {
-        luck: LuckEstimate::Pruned,
-        ..full.clone()
-    };
+    let (full, pruned) = full_and_pruned_luck(72, 6);
     let plain = RolloutConfig {
         luck_adjust: false,
         ..full.clone()
