@@ -63,7 +63,8 @@ pub(crate) struct LabelArgs {
     #[arg(long, value_name = "PLIES", requires = "rollout")]
     truncate: Option<u32>,
     /// With --rollout: how each roll's luck is valued (as `rollout --luck`). The plays are the
-    /// full network's either way; `pruned` labels about twice as fast, a little noisier.
+    /// full network's either way; `pruned` labels about twice as fast, a little noisier (a file
+    /// teacher needs --pruning for it, or nothing is pruned and it equals `full`).
     #[arg(long, value_enum, default_value_t = LuckArg::Full, requires = "rollout")]
     luck: LuckArg,
     /// Equity noise (uniform, ±) on each play of the games, so they leave the teacher's lines.
