@@ -60,19 +60,17 @@ pub enum LuckEstimate {
 }
 
 impl LuckEstimate {
-    /// The mover's value of the best play among `after` (not empty) by this estimate.
-    fn value(
+    /// The best play among `after` (not empty) by this estimate: its index and the mover's
+    /// value of it.
+    fn best(
         self,
         evaluator: &dyn Evaluator,
         after: &[Position],
         scores: &mut Vec<Probabilities>,
-    ) -> Probabilities {
+    ) -> (usize, Probabilities) {
         match self {
-            LuckEstimate::FullWidth => {
-                evaluator.eval_after_moves(after, scores);
-                scores[argmax_equity(scores)]
-            }
-            LuckEstimate::Pruned => evaluator.best_play(after, scores).1,
+            LuckEstimate::FullWidth => full_width_best(evaluator, after, scores),
+            LuckEstimate::Pruned => evaluator.best_play(after, scores),
         }
     }
 }
@@ -143,17 +141,27 @@ struct Scratch {
     scores: Vec<Probabilities>,
 }
 
-/// The best play's position (mover's view) and its 0-ply value for the mover.
+/// The full 0-ply player's best play among `after` (not empty): its index and its value for
+/// the mover.
+fn full_width_best(
+    evaluator: &dyn Evaluator,
+    after: &[Position],
+    scores: &mut Vec<Probabilities>,
+) -> (usize, Probabilities) {
+    evaluator.eval_after_moves(after, scores);
+    let i = argmax_equity(scores);
+    (i, scores[i])
+}
+
+/// The full 0-ply player's play for `dice` (mover's view).
 fn best_play(
     evaluator: &dyn Evaluator,
     position: &Position,
     dice: Dice,
     s: &mut Scratch,
-) -> (Position, Probabilities) {
+) -> Position {
     plays(position, dice, &mut s.after);
-    evaluator.eval_after_moves(&s.after, &mut s.scores);
-    let i = argmax_equity(&s.scores);
-    (s.after[i], s.scores[i])
+    s.after[full_width_best(evaluator, &s.after, &mut s.scores).0]
 }
 
 /// One ply of a luck-adjusted game: the play chosen and the luck's two terms.
@@ -184,17 +192,17 @@ fn ply_with_luck(
     };
     for &(roll, weight) in &Dice::ALL_21 {
         plays(position, roll, &mut s.after);
-        let value = estimate.value(evaluator, &s.after, &mut s.scores);
+        let (best, value) = estimate.best(evaluator, &s.after, &mut s.scores);
         step.average.add_scaled(&value, f32::from(weight) / 36.0);
         if (roll.high(), roll.low()) == thrown {
             step.actual = value;
             if estimate == LuckEstimate::FullWidth {
-                step.after = s.after[argmax_equity(&s.scores)];
+                step.after = s.after[best];
             }
         }
     }
     if estimate != LuckEstimate::FullWidth {
-        step.after = best_play(evaluator, position, dice, s).0;
+        step.after = best_play(evaluator, position, dice, s);
     }
     step
 }
@@ -234,7 +242,7 @@ fn play_out(
             luck.add_scaled(&average, -1.0);
             step.after
         } else {
-            best_play(evaluator, &position, dice, s).0
+            best_play(evaluator, &position, dice, s)
         };
         let next = after.swapped();
         ply += 1;
