@@ -159,22 +159,32 @@ pub trait Evaluator: Send + Sync {
 
     /// The best of the plays leading to `after` (mover's view, not empty) for the mover, as the
     /// lookahead chooses replies: its index and the mover's probabilities after it. `scratch`
-    /// is reused between calls. The default scores every play with [`Self::eval_after_moves`]
-    /// and takes the first of the highest equity.
+    /// is reused between calls. The default is [`full_width_best`].
     fn best_play(
         &self,
         after: &[Position],
         scratch: &mut Vec<Probabilities>,
     ) -> (usize, Probabilities) {
-        self.eval_after_moves(after, scratch);
-        let best = argmax_equity(scratch);
-        (best, scratch[best])
+        full_width_best(self, after, scratch)
     }
 
     /// The filter chain of [`crate::search::rank_moves_valued`] with this evaluator.
     fn filters(&self) -> Filters {
         Filters::FULL
     }
+}
+
+/// The best of the plays leading to `after` (mover's view, not empty) with every play scored by
+/// `evaluator` at 0 ply ([`Evaluator::eval_after_moves`]): its index (the first of the highest
+/// equity) and the mover's probabilities after it. `scratch` is reused between calls.
+pub fn full_width_best<E: Evaluator + ?Sized>(
+    evaluator: &E,
+    after: &[Position],
+    scratch: &mut Vec<Probabilities>,
+) -> (usize, Probabilities) {
+    evaluator.eval_after_moves(after, scratch);
+    let best = argmax_equity(scratch);
+    (best, scratch[best])
 }
 
 /// The network, with bearoff equities from the databases once both sides are on their home
@@ -388,14 +398,10 @@ impl Evaluator for NetEvaluator {
         scratch: &mut Vec<Probabilities>,
     ) -> (usize, Probabilities) {
         let Some((pruner, keep)) = &self.pruning else {
-            self.eval_after_moves(after, scratch);
-            let best = argmax_equity(scratch);
-            return (best, scratch[best]);
+            return full_width_best(self, after, scratch);
         };
         if after.len() <= *keep {
-            self.eval_after_moves(after, scratch);
-            let best = argmax_equity(scratch);
-            return (best, scratch[best]);
+            return full_width_best(self, after, scratch);
         }
         scratch.clear();
         scratch.extend(after.iter().map(|p| play_value(self, pruner, p)));

@@ -19,9 +19,8 @@
 //! probabilities there.
 
 use crate::bearoff::is_bearoff;
-use crate::eval::{Evaluator, Probabilities, lost};
+use crate::eval::{Evaluator, Probabilities, full_width_best, lost};
 use crate::plays::plays;
-use crate::train::argmax_equity;
 use ludus_backgammon::{DIE_FACES, Dice, DiceSource, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -139,18 +138,6 @@ pub fn rollout(
 struct Scratch {
     after: Vec<Position>,
     scores: Vec<Probabilities>,
-}
-
-/// The full 0-ply player's best play among `after` (not empty): its index and its value for
-/// the mover.
-fn full_width_best(
-    evaluator: &dyn Evaluator,
-    after: &[Position],
-    scores: &mut Vec<Probabilities>,
-) -> (usize, Probabilities) {
-    evaluator.eval_after_moves(after, scores);
-    let i = argmax_equity(scores);
-    (i, scores[i])
 }
 
 /// The full 0-ply player's play for `dice` (mover's view).
