@@ -1,0 +1,12 @@
+//! The coach: everything that trains or measures the engines, for both games, apart from the
+//! engines (which keep only what plays) and the binary (which keeps only arguments, progress
+//! bars and printing).
+//!
+//! One crate serves both games because the measuring is shared: the 95 % intervals of both
+//! duels, the bound on parallel jobs, and the job model of long chunked computations
+//! (labelling positions, later solving sectors) are the same code.
+//!
+//! * [`stats`]: the 95 % interval of a mean, the bound on parallel jobs.
+#![warn(missing_docs)]
+
+pub mod stats;
