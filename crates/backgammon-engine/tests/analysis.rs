@@ -1,7 +1,7 @@
 //! Post-game analysis of match records.
 
 use ludus_backgammon::{
-    CubeOwner, Dice, Game, Match, Phase, Position, Rules, Seat, SeededDice, Setup, read_mat,
+    CubeOwner, Dice, Game, GameStart, Match, Phase, Position, Rules, Seat, SeededDice, read_mat,
 };
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{
@@ -85,7 +85,7 @@ fn a_game_from_a_set_up_position_is_analysed_from_that_position() {
     // White opens 65 with its first legal play; Black is set up on roll with 42 from there.
     let roll = Dice::new(6, 5).unwrap();
     let (_, after) = Position::starting().legal_moves_with_positions(roll)[0];
-    let setup = Setup {
+    let setup = GameStart {
         position: after.swapped(),
         on_roll: Seat::One,
         cube_value: 1,

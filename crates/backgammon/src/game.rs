@@ -257,9 +257,11 @@ pub enum GameError {
     Match(MatchRefusal),
 }
 
-/// Where a game from a set-up position starts ([`Game::from_setup`]).
+/// Where a game from a set-up position starts ([`Game::from_setup`]): a checked [`Position`]
+/// with the player to act, the cube and the dice (not an unchecked board, which Morris's
+/// `Setup` is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Setup {
+pub struct GameStart {
     /// The board from the view of `on_roll`.
     pub position: Position,
     /// The player to act.
@@ -285,7 +287,7 @@ pub struct Game {
     phase: Phase,
     events: Vec<GameEvent>,
     /// Where the game started, when it came from [`Game::from_setup`].
-    setup: Option<Setup>,
+    setup: Option<GameStart>,
 }
 
 impl Game {
@@ -334,7 +336,7 @@ impl Game {
     /// then starts with that turn) or not (it starts before the roll). Unlike a game from the
     /// opening, its first event is no opening roll, and `.mat` records (which start every game
     /// from the starting position) cannot hold it.
-    pub fn from_setup(rules: Rules, score: [u32; 2], crawford: bool, setup: Setup) -> Game {
+    pub fn from_setup(rules: Rules, score: [u32; 2], crawford: bool, setup: GameStart) -> Game {
         let (phase, events) = match setup.dice {
             Some(dice) => (
                 Phase::Moving(dice),
@@ -362,7 +364,7 @@ impl Game {
 
     /// The set-up position the game started from ([`Game::from_setup`]), or `None` for a game
     /// from the opening roll.
-    pub fn setup(&self) -> Option<Setup> {
+    pub fn setup(&self) -> Option<GameStart> {
         self.setup
     }
 

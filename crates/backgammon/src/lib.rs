@@ -49,7 +49,7 @@ pub use dice::{DIE_FACES, Dice, DiceError};
 pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
 pub use game::{
     BeaverRefusal, DEFAULT_MAX_CUBE_LOG2, DoubleRefusal, Game, GameEnd, GameError, GameEvent,
-    GameOutcome, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Setup, Waiting,
+    GameOutcome, GameStart, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Waiting,
     resignation_worth, score_points,
 };
 pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};

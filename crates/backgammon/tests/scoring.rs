@@ -339,11 +339,11 @@ fn every_refusal_has_a_code() {
 
 #[test]
 fn a_match_taken_up_from_a_set_up_position_counts_from_its_score() {
-    use ludus_backgammon::{Move, Setup};
+    use ludus_backgammon::{GameStart, Move};
     // Player 1 on roll with 65 and two checkers left on its 1 and 2 points; the opponent has one
     // left on its own 1 point. 7-point match, player 0 leads 3–1, cube at 2 owned by player 0.
     let rules = Rules::match_to(7);
-    let setup = Setup {
+    let setup = GameStart {
         position: pos!(1:1, 2:1; 1:1),
         on_roll: Seat::One,
         cube_value: 2,
@@ -378,7 +378,7 @@ fn a_match_taken_up_from_a_set_up_position_counts_from_its_score() {
         rules,
         [0, 0],
         false,
-        Setup {
+        GameStart {
             dice: None,
             ..setup
         },

@@ -15,8 +15,8 @@ use crate::game::{
     PerSide, RuleOptions, Side,
 };
 use ludus_backgammon::{
-    CubeOwner, Dice, GameEnd, GameEvent, GameState, Match, MatchState, Move, Phase, Position,
-    Rules, Seat, SeededDice, Setup, Turn, WinKind, Xgid, write_mat,
+    CubeOwner, Dice, GameEnd, GameEvent, GameStart, GameState, Match, MatchState, Move, Phase,
+    Position, Rules, Seat, SeededDice, Turn, WinKind, Xgid, write_mat,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -123,7 +123,7 @@ fn parse_rules(entries: &[(&str, &Value)]) -> Result<BackgammonRules, RulesError
 /// The match state and set-up a start text describes: an XGID, or a gnubg Position ID with its
 /// Match ID (alone: White on roll, money, the cube in the middle, no dice), checked for a game that
 /// can be played on from there.
-fn start_setup(text: &str) -> Result<(MatchState, Setup), RulesError> {
+fn start_setup(text: &str) -> Result<(MatchState, GameStart), RulesError> {
     let text = text.trim();
     let bad = |reason: &str| super::bad_start(text, reason);
     let (position, state) = if let Ok(xgid) = text.parse::<Xgid>() {
@@ -169,7 +169,7 @@ fn start_setup(text: &str) -> Result<(MatchState, Setup), RulesError> {
     if state.match_length > 0 && state.score.iter().any(|&s| s >= state.match_length) {
         return Err(bad("a score must be below the match length"));
     }
-    let setup = Setup {
+    let setup = GameStart {
         position,
         on_roll: state.on_roll,
         cube_value: state.cube_value,
