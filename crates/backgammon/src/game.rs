@@ -368,6 +368,18 @@ impl Game {
         self.setup
     }
 
+    /// The game as it started: its set-up, or its opening roll (the first event of a game that
+    /// has no set-up).
+    pub(crate) fn restarted(&self) -> Game {
+        match (self.setup, self.events.first()) {
+            (Some(start), _) => Game::from_setup(self.rules, self.score, self.crawford, start),
+            (None, Some(&GameEvent::Turn { seat, dice, .. })) => {
+                Game::with_opening(self.rules, self.score, self.crawford, seat, dice)
+            }
+            _ => unreachable!("a game without a set-up starts with its opening roll"),
+        }
+    }
+
     /// The board from the view of the player on roll.
     pub fn position(&self) -> Position {
         self.position
@@ -872,6 +884,12 @@ impl Match {
         );
         self.games.push(game);
         Ok(self.games.last_mut().expect("just pushed"))
+    }
+
+    /// Drops game `index` and the later games, and puts `game` in their place.
+    pub(crate) fn replace_games_from(&mut self, index: usize, game: Game) {
+        self.games.truncate(index);
+        self.games.push(game);
     }
 
     fn check_can_start(&self) -> Result<(), GameError> {

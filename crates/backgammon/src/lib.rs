@@ -23,10 +23,14 @@
 //!   a checker's [`Journey`] over several dice, the finished move).
 //! - [`Game`] and [`Match`] with [`Rules`]: opening roll, turns, cube (ceiling, beavers, Jacoby),
 //!   resignations, scoring, Crawford; dice from a [`DiceSource`] ([`SeededDice`] is ChaCha8).
+//!   [`Match::take_back`] undoes a seat's last play (a replay of its game); the steps that need
+//!   no decision (the next game, a roll when no double is possible, the empty move) are
+//!   [`Match::advance_automatic`]'s.
 //! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
 //!   [`read_mat`], [`board_diagram`]. See `docs/backgammon-formats.md`.
 #![warn(missing_docs)]
 
+mod automatic;
 mod base64;
 mod board_text;
 mod codes;
@@ -40,9 +44,11 @@ mod moves;
 mod position;
 mod position_id;
 mod random_play;
+mod take_back;
 mod turn;
 mod xgid;
 
+pub use automatic::{AutomaticStep, AutomaticSteps, MAX_AUTOMATIC_STEPS};
 pub use board_text::board_diagram;
 pub use codes::Params;
 pub use dice::{DIE_FACES, Dice, DiceError};
@@ -62,5 +68,6 @@ pub use position::{
 };
 pub use position_id::PositionIdError;
 pub use random_play::random_positions;
+pub use take_back::TakeBackError;
 pub use turn::{Journey, Step, Turn, TurnError};
 pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

@@ -1,4 +1,6 @@
 //! Integration tests of `ludus-backgammon`, one binary. Index:
+//! - `automatic`: the steps that need no decision (next game, a roll without a double, the
+//!   empty move).
 //! - `common`: the `pos!` board fixture macro.
 //! - `fuzz`: random and mutated text fed to every parser: no panics.
 //! - `gnubg_oracle`: optional (ignored) comparison of play lists with GNU Backgammon.
@@ -9,11 +11,13 @@
 //! - `notation`: gnubg move notation, written and read.
 //! - `properties`: proptest invariants (checker totals, pips, notation and id round-trips).
 //! - `scoring`: kinds of win, points × cube, Jacoby, beavers, ceiling, resignations, Crawford.
+//! - `take_back`: taking back a play (random matches, doubles, the cube, game boundaries).
 //! - `turn`: the turn builder (checker steps, undo) against the generator and a brute force.
 
 #[macro_use]
 mod common;
 mod auto_bear_off;
+mod automatic;
 mod fuzz;
 mod gnubg_oracle;
 mod interop_examples;
@@ -23,4 +27,5 @@ mod naive_movegen;
 mod notation;
 mod properties;
 mod scoring;
+mod take_back;
 mod turn;
