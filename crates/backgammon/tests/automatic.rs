@@ -2,17 +2,11 @@
 //! next game, a roll when no double is possible, the empty move.
 
 use ludus_backgammon::{
-    AutomaticStep, AutomaticSteps, CubeOwner, Dice, Game, GameStart, Match, Phase, Rules,
-    ScriptedDice, Seat, SeededDice, WinKind,
+    AutomaticStep, AutomaticSteps, CubeOwner, Game, GameStart, Match, Phase, Rules, ScriptedDice,
+    Seat, SeededDice, WinKind,
 };
 
-fn names() -> [String; 2] {
-    ["White".into(), "Black".into()]
-}
-
-fn dice(text: &str) -> Dice {
-    text.parse().expect("dice in the test")
-}
+use crate::common::{closed_out, dice, names};
 
 /// Everything automatic, with the cube in use or not.
 fn all(cube: bool) -> AutomaticSteps {
@@ -76,15 +70,7 @@ fn a_double_that_cannot_change_the_match_is_no_reason_to_wait() {
 #[test]
 fn a_roll_no_checker_can_play_is_passed_and_the_other_side_rolls() {
     // White on the bar against a closed board with 43 to play; Black may not double (no cube).
-    let start = GameStart {
-        position: pos!(25:1, 6:14; 1:2, 2:2, 3:2, 4:2, 5:2, 6:2, 13:3),
-        on_roll: Seat::Zero,
-        cube_value: 1,
-        cube_owner: CubeOwner::Centered,
-        dice: Some(dice("43")),
-    };
-    let game = Game::from_setup(Rules::default(), [0, 0], false, start);
-    let mut record = Match::from_setup(names(), [0, 0], game);
+    let mut record = closed_out("43");
     let mut roll = ScriptedDice::from_rolls([dice("65")]);
     let steps = record.advance_automatic(all(false), &mut roll);
     assert_eq!(

@@ -3,20 +3,14 @@
 //! earlier game, a set-up start and nothing to take back.
 
 use ludus_backgammon::{
-    CubeOwner, Dice, Game, GameEvent, GameStart, Match, Move, Phase, Rules, Seat, SeededDice,
+    CubeOwner, Game, GameEvent, GameStart, Match, Move, Phase, Rules, Seat, SeededDice,
     TakeBackError, WinKind,
 };
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn names() -> [String; 2] {
-    ["White".into(), "Black".into()]
-}
-
-fn dice(text: &str) -> Dice {
-    text.parse().expect("dice in the test")
-}
+use crate::common::{closed_out, dice, names};
 
 /// A match to `length` points, or money play with beavers and the Jacoby rule for 0.
 fn rules(length: u32) -> Rules {
@@ -267,15 +261,7 @@ fn nothing_is_taken_back_before_a_first_play_or_after_empty_moves_alone() {
     );
     assert_eq!(record, fresh, "unchanged");
     // White on the bar against a closed board can only pass.
-    let start = GameStart {
-        position: pos!(25:1, 6:14; 1:2, 2:2, 3:2, 4:2, 5:2, 6:2, 13:3),
-        on_roll: Seat::Zero,
-        cube_value: 1,
-        cube_owner: CubeOwner::Centered,
-        dice: Some(dice("43")),
-    };
-    let first = Game::from_setup(Rules::default(), [0, 0], false, start);
-    let mut record = Match::from_setup(names(), [0, 0], first);
+    let mut record = closed_out("43");
     let game = record.current_mut().expect("in progress");
     game.play(&Move::EMPTY).expect("the empty move");
     assert_eq!(

@@ -3,6 +3,8 @@
 //! - [`morris`] and [`backgammon`]: the screens' state machines. A key or click becomes an
 //!   action (`action_for`), an action changes the state (`apply`); nothing there draws, so the
 //!   tests drive them directly.
+//! - [`game_screen`]: what both screens write alike (their `Screen` plumbing, the review's step
+//!   keys, the sides' and players' names).
 //! - [`morris_view`], [`backgammon_view`], [`view`]: drawing with ratatui.
 //! - [`run`]: the full-screen loop (crossterm) and the plain-text loop (line prompts).
 //! - [`record`]: saved games (the Morris game record with the settings as tags, Backgammon
@@ -16,6 +18,7 @@
 pub mod analysis;
 pub mod backgammon;
 pub mod backgammon_view;
+pub mod game_screen;
 pub mod morris;
 pub mod morris_view;
 pub mod record;

@@ -1,6 +1,7 @@
 //! The Morris screen's state machine: keys and clicks become [`MorrisAction`]s, actions change
 //! [`MorrisApp`]; drawing lives in [`crate::morris_view`].
 
+use crate::game_screen::{player_label, review_step, side_name};
 use crate::i18n::Catalog;
 use crate::record::{MorrisPlayer, MorrisRecord};
 use crate::review::{Job, ReviewCursor, Severity};
@@ -9,7 +10,6 @@ use ludus_morris::{Color, Game, Move, Position, Rules, Square};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::review::{GameReview, MoveClass, ReviewError, ReviewOptions, review_game};
 use ludus_morris_engine::{Level, SearchLimits};
-use ratatui::Frame;
 use std::time::Duration;
 
 /// The level whose search answers `h` (a hint): the strongest without a long wait.
@@ -338,11 +338,10 @@ impl MorrisApp {
             return Some(A::Skip);
         }
         if self.review.is_some() {
+            if let Some(dir) = review_step(input) {
+                return Some(A::Step(dir));
+            }
             return match input {
-                Input::Arrow(dir) => Some(A::Step(dir)),
-                // The plain mode has no arrow keys: > and < step.
-                Input::Char('>') => Some(A::Step(Dir::Right)),
-                Input::Char('<') => Some(A::Step(Dir::Left)),
                 Input::Char('v' | 'V') | Input::Esc => Some(A::Review),
                 Input::Char('q' | 'Q') => Some(A::Quit),
                 Input::Char('n' | 'N') => Some(A::Rematch),
@@ -480,12 +479,7 @@ impl MorrisApp {
 
     /// Handles one input: finds its action and applies it.
     pub fn handle_input(&mut self, input: Input) {
-        if self.screen.intercept(input) {
-            return;
-        }
-        if let Some(action) = self.action_for(input) {
-            self.apply(action);
-        }
+        Screen::handle(self, input);
     }
 
     /// The legal moves whose notation starts with the typed text.
@@ -768,24 +762,15 @@ impl MorrisApp {
 
     /// The name of a colour in the user's language.
     pub fn color_name(&self, color: Color) -> String {
-        self.screen.catalog.get(match color {
-            Color::White => "side-white",
-            Color::Black => "side-black",
-        })
+        side_name(&self.screen.catalog, color == Color::White)
     }
 
     /// Who plays `color`: "You", "Computer, level 5" or "Friend" (the other person at the
     /// keyboard), translated.
     pub fn player_label(&self, color: Color) -> String {
-        let catalog = &self.screen.catalog;
-        match self.config.opponent {
-            _ if color == self.config.human => catalog.get("tui-label-you"),
-            Opponent::Human => catalog.get("tui-label-friend"),
-            Opponent::Computer => catalog.format(
-                "tui-label-computer",
-                &[("level", &self.config.level.to_string())],
-            ),
-        }
+        let config = &self.config;
+        let yours = color == config.human;
+        player_label(&self.screen.catalog, config.opponent, config.level, yours)
     }
 
     /// The game as a record (the settings as tags, then the moves).
@@ -853,21 +838,7 @@ pub fn next_square(square: Square, dir: Dir) -> Square {
 }
 
 impl Screen for MorrisApp {
-    fn state(&self) -> &ScreenState {
-        &self.screen
-    }
-
-    fn state_mut(&mut self) -> &mut ScreenState {
-        &mut self.screen
-    }
-
-    fn handle(&mut self, input: Input) {
-        self.handle_input(input);
-    }
-
-    fn draw(&mut self, frame: &mut Frame) {
-        crate::morris_view::draw(frame, self);
-    }
+    crate::game_screen::screen_plumbing!(crate::morris_view::draw);
 
     fn computer_to_move(&self) -> bool {
         self.review_wanted

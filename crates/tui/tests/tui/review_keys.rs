@@ -471,32 +471,3 @@ fn u_takes_back_the_persons_last_backgammon_move_and_the_computers_answer() {
     press(&mut fresh, [Input::Char('u')]);
     assert_eq!(fresh.screen.status.text, "Nothing to take back.");
 }
-
-#[test]
-fn a_take_back_keeps_the_earlier_games_of_the_session() {
-    // Two games between two people: the first resigned, the second under way.
-    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
-    let mut dice = ludus_backgammon::SeededDice::new(9);
-    let game = record.new_game(&mut dice).unwrap();
-    let opener = game.on_roll();
-    game.play(&game.legal_moves()[0]).unwrap();
-    game.resign(opener.other(), ludus_backgammon::WinKind::Single)
-        .unwrap();
-    game.accept_resignation().unwrap();
-    let game = record.new_game(&mut dice).unwrap();
-    let mover = game.on_roll();
-    for _ in 0..3 {
-        let mv = game.legal_moves()[0];
-        game.play(&mv).unwrap();
-        game.roll(&mut dice).unwrap();
-    }
-    let rebuilt = ludus_tui::backgammon::record_before_last_play(&record, mover).unwrap();
-    assert_eq!(rebuilt.games().len(), 2);
-    assert_eq!(rebuilt.games()[0].events(), record.games()[0].events());
-    assert_eq!(rebuilt.score(), record.score());
-    let second = &rebuilt.games()[1];
-    // The mover's second play is undone: its roll stays, to be played again.
-    assert_eq!(second.events().len(), 3);
-    assert_eq!(second.on_roll(), mover);
-    assert!(matches!(second.phase(), ludus_backgammon::Phase::Moving(_)));
-}

@@ -1,0 +1,147 @@
+//! The computer's turns (double or roll, take or pass, its move shown checker by checker) and
+//! the engine's hints for the person.
+
+use super::BgApp;
+use super::cube::wants_double;
+use crate::ui::{Animation, Status};
+use ludus_backgammon::{Dice, Game, Move, Phase, Seat};
+use ludus_backgammon_engine::cube::CubeDecision;
+use ludus_backgammon_engine::engine::Engine;
+
+/// Plies of lookahead behind `h` (a hint).
+const HINT_PLIES: u8 = 1;
+
+impl BgApp {
+    /// The engine's advice for the person at [`HINT_PLIES`]: the best move, or the cube action,
+    /// with its value; shown in the status line and kept for the board.
+    pub(super) fn give_hint(&mut self) {
+        let Some(game) = self.game() else { return };
+        let engine = Engine::new(HINT_PLIES);
+        let advice = match game.phase() {
+            Phase::Moving(dice) => hint_move(&engine, game, dice),
+            Phase::AwaitingRoll | Phase::Doubled => self.hint_cube(&engine, game),
+            _ => None,
+        };
+        let Some((text, value)) = advice else { return };
+        let text = self.screen.catalog.format(
+            "tui-hint",
+            &[("move", &text), ("value", &format!("{value:+.3}"))],
+        );
+        self.screen.status = Status::info(text.clone());
+        self.hint = Some(text);
+    }
+
+    /// The cube action the engine advises (take or pass, double or roll), in words, with the
+    /// position's equity.
+    fn hint_cube(&self, engine: &Engine, game: &Game) -> Option<(String, f32)> {
+        let position = game.position();
+        let decision = engine.cube_decision(&position, &game.match_state()).ok()?;
+        let action = if game.phase() == Phase::Doubled {
+            if decision.double_take <= decision.double_pass {
+                "take"
+            } else {
+                "pass"
+            }
+        } else if wants_double(&decision) && self.may_double() {
+            "double"
+        } else {
+            "roll"
+        };
+        let equity = engine.evaluate(&position).equity();
+        let text = self.screen.catalog.get(&format!("tui-bg-hint-{action}"));
+        Some((text, equity))
+    }
+
+    /// Lets the computer act: double or roll, take or pass, or choose its move (then shown).
+    pub fn computer_act(&mut self) {
+        let Some(game) = self.game() else { return };
+        let position = game.position();
+        let cube = self
+            .engine
+            .cube_decision(&position, &game.match_state())
+            .ok();
+        match game.phase() {
+            Phase::AwaitingRoll => self.computer_double_or_roll(cube.as_ref()),
+            Phase::Doubled => self.computer_answer(cube.as_ref()),
+            Phase::Moving(dice) => {
+                let mv = self
+                    .engine
+                    .best_move_in(&position, dice, Some(&game.match_state()));
+                self.show_computer_move(mv);
+            }
+            _ => {}
+        }
+    }
+
+    /// Doubles when the engine wants to and may, else rolls.
+    fn computer_double_or_roll(&mut self, cube: Option<&CubeDecision>) {
+        if self.may_double() && cube.is_some_and(wants_double) {
+            self.act(|g, _| g.double());
+            self.screen.status = Status::info(self.double_offered(self.computer_seat()));
+        } else {
+            self.act(|g, dice| g.roll(dice).map(|_| ()));
+        }
+    }
+
+    /// Takes or passes the person's double.
+    fn computer_answer(&mut self, cube: Option<&CubeDecision>) {
+        // The decision is the doubler's: take when the double-take is no better for it than
+        // the pass.
+        let takes = cube.is_none_or(|d| d.double_take <= d.double_pass);
+        if !takes {
+            self.act(|g, _| g.pass());
+            return;
+        }
+        self.act(|g, _| g.take());
+        let taken = self.screen.catalog.format(
+            "tui-bg-takes",
+            &[("side", &self.seat_name(self.computer_seat()))],
+        );
+        self.screen.status = Status::info(format!("{taken} {}", self.prompt().text));
+    }
+
+    /// Shows the computer's move one checker at a time (an empty move is played at once).
+    fn show_computer_move(&mut self, mv: Move) {
+        let parts = mv.len();
+        self.animation = Some(Animation {
+            mv,
+            shown: 0,
+            parts,
+        });
+        if mv.is_empty() {
+            self.finish_animation();
+        }
+    }
+
+    pub(super) fn computer_seat(&self) -> Seat {
+        self.config.human.other()
+    }
+
+    /// Plays the computer's move being shown and says what it played.
+    pub(super) fn finish_animation(&mut self) {
+        let Some(animation) = self.animation.take() else {
+            return;
+        };
+        let seat = self.computer_seat();
+        self.act(|g, _| g.play(&animation.mv));
+        let text = if animation.mv.is_empty() {
+            self.screen.catalog.get("tui-bg-cannot-move")
+        } else {
+            animation.mv.to_string()
+        };
+        if self.game().is_some_and(|g| g.outcome().is_none()) {
+            self.screen.status = Status::info(self.screen.catalog.format(
+                "tui-bg-played",
+                &[("side", &self.seat_name(seat)), ("move", &text)],
+            ));
+        }
+    }
+}
+
+/// The best move with `dice` in words and its value.
+fn hint_move(engine: &Engine, game: &Game, dice: Dice) -> Option<(String, f32)> {
+    let state = game.match_state();
+    let ranked = engine.ranked_moves_in(&game.position(), dice, Some(&state));
+    let best = ranked.into_iter().next()?;
+    Some((best.mv.to_string(), best.value as f32))
+}

@@ -1,0 +1,34 @@
+//! The doubling cube: whether it is in use, whether a double may be offered, its value.
+
+use super::BgApp;
+use ludus_backgammon::CubeOwner;
+use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
+
+impl BgApp {
+    /// Whether the cube may be used in this session.
+    pub(super) fn cube_in_use(&self) -> bool {
+        self.config.cube || self.config.match_length > 0
+    }
+
+    /// Whether the player on roll may double now (cube in use, not Crawford, owner, ceiling).
+    pub(super) fn may_double(&self) -> bool {
+        self.cube_in_use() && self.game().is_some_and(|g| g.double_refusal().is_none())
+    }
+
+    pub(super) fn offered_value(&self) -> u32 {
+        self.game().map_or(1, |g| g.cube().0 * 2)
+    }
+
+    /// The cube's value and owner.
+    pub fn cube(&self) -> (u32, CubeOwner) {
+        self.game().map_or((1, CubeOwner::Centered), |g| g.cube())
+    }
+}
+
+/// Whether a cube decision says to double.
+pub(super) fn wants_double(decision: &CubeDecision) -> bool {
+    matches!(
+        decision.action,
+        CubeAction::DoubleTake | CubeAction::DoublePass
+    )
+}
