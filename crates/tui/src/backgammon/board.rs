@@ -98,6 +98,7 @@ impl BgApp {
         Slot::at(self.cursor.0, self.cursor.1)
     }
 
+    /// Moves the cursor: up and down switch rows, left and right go round the row.
     pub(super) fn move_cursor(&mut self, dir: Dir) {
         let (top, column) = self.cursor;
         self.cursor = match dir {

@@ -113,6 +113,7 @@ impl BgApp {
         }
     }
 
+    /// The computer's seat (the person's other).
     pub(super) fn computer_seat(&self) -> Seat {
         self.config.human.other()
     }

@@ -15,6 +15,7 @@ impl BgApp {
         self.cube_in_use() && self.game().is_some_and(|g| g.double_refusal().is_none())
     }
 
+    /// The cube's value if doubled now.
     pub(super) fn offered_value(&self) -> u32 {
         self.game().map_or(1, |g| g.cube().0 * 2)
     }

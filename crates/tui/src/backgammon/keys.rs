@@ -224,6 +224,7 @@ impl BgApp {
     }
 }
 
+/// Whether `c` may be part of a move in notation (`24/18*`, `bar/22`, `6/off(2)`).
 fn is_notation_char(c: char) -> bool {
     c.is_ascii_digit() || "/ *()barofBAROF".contains(c)
 }

@@ -40,6 +40,7 @@ impl BgApp {
         }
     }
 
+    /// Who resigns: the person on turn between two people, else the person.
     pub(super) fn resigning_seat(&self) -> Seat {
         match self.game() {
             Some(game) if self.config.opponent == Opponent::Human => game.turn(),
@@ -47,6 +48,7 @@ impl BgApp {
         }
     }
 
+    /// Resigns the result [`BgApp::resignation_kind`] gives, accepted at once.
     pub(super) fn resign(&mut self) {
         let seat = self.resigning_seat();
         let kind = self.resignation_kind();

@@ -33,6 +33,8 @@ impl BgApp {
         }
     }
 
+    /// After an action: a fresh turn builder, the typing and hint cleared, the prompt, and the
+    /// steps that follow by themselves.
     pub(super) fn after_action(&mut self) {
         self.turn = self.game().and_then(ludus_backgammon::Game::turn_builder);
         self.screen.input.clear();
