@@ -7,9 +7,11 @@
 //! this turn can be taken back (`u`) until the move is confirmed with Enter. Which checker may go
 //! where is the rules crate's [`Turn`]: this screen only shows it.
 //!
-//! One job a file: [`keys`](self) (inputs to actions), `turn` (the person's move), `computer`
-//! (its turns, hints), `cube`, `resign`, `session` (actions and the steps that follow them),
-//! `status` (every text), `board` (what the board shows), `review` (the analysis).
+//! One job a file: `keys` (inputs to actions), `turn` (the person's move), `computer` (its
+//! turns, hints), `cube`, `resign` (and leaving), `session` (actions on the game and the steps
+//! that follow them), `status` (every text), `board` (what the board shows), `review` (the
+//! analysis). Rules stay in `ludus-backgammon`: a take-back is `Match::take_back_in_game`, the
+//! forced empty move `Match::automatic_step`.
 
 mod board;
 mod computer;
