@@ -17,9 +17,9 @@
 //! spend most of their time waiting, so several at once fill the cores). Both give the same
 //! report for players that decide deterministically.
 
-use crate::eval::lost;
 use crate::player::{Player, PlayerError};
 use crate::plays::plays;
+use crate::probabilities::lost;
 use ludus_backgammon::{
     CubeOwner, Dice, DiceSource, GameEnd, GameOutcome, GameState, MatchState, Position, Rules,
     Seat, WinKind, score_points,

@@ -11,12 +11,12 @@
 //! assert_eq!(mv.to_string(), "8/5 6/5");
 //! ```
 
-use crate::cube::{
-    CubeDecision, Met, cube_decision, cube_decision_at, cube_efficiency, normalised_equity,
-};
-use crate::eval::{NetEvaluator, Probabilities};
+use crate::cube::{CubeDecision, Met, cube_decision, cube_efficiency};
+use crate::doubling::cube_decision_at;
+use crate::eval::NetEvaluator;
 use crate::level::{Level, LevelError};
-use crate::match_context::{MatchContext, MatchContextError};
+use crate::match_context::{MatchContext, MatchContextError, normalised_equity};
+use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
 use rand::{RngExt, SeedableRng};

@@ -12,10 +12,10 @@
 
 use crate::bearoff::is_bearoff;
 use crate::encoding::{SparseInputs, encode};
-use crate::eval::{Evaluator, NetEvaluator, Probabilities, lost, net_probabilities};
+use crate::eval::{Evaluator, NetEvaluator, net_probabilities};
 use crate::net::{Net, OUTPUTS};
 use crate::plays::plays;
-use crate::train::argmax_equity;
+use crate::probabilities::{Probabilities, argmax_equity, lost};
 use ludus_backgammon::{DiceSource, Position};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};

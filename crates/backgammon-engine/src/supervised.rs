@@ -19,9 +19,10 @@
 
 use crate::bearoff::is_bearoff;
 use crate::encoding::SparseInputs;
-use crate::eval::{Evaluator, Probabilities, lost};
+use crate::eval::Evaluator;
 use crate::net::Net;
 use crate::plays::plays;
+use crate::probabilities::{Probabilities, lost};
 use crate::rollout::{LuckEstimate, RolloutConfig, rollout};
 use crate::search::eval_plies;
 use ludus_backgammon::{DiceSource, Position};

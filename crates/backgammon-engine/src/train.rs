@@ -12,9 +12,10 @@
 
 use crate::bearoff::is_bearoff;
 use crate::encoding::SparseInputs;
-use crate::eval::{Evaluator, NetEvaluator, Probabilities, lost};
+use crate::eval::{Evaluator, NetEvaluator};
 use crate::net::Net;
 use crate::plays::plays;
+use crate::probabilities::{Probabilities, argmax_equity, lost};
 use ludus_backgammon::{DiceSource, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -102,20 +103,6 @@ fn train_game(net: &mut Net, config: &TrainConfig, game: u64, rate: f32, s: &mut
         }
     }
     count
-}
-
-/// Index of the best score by cubeless equity (first on ties).
-pub fn argmax_equity(scores: &[Probabilities]) -> usize {
-    let mut best = 0;
-    let mut best_eq = f32::NEG_INFINITY;
-    for (i, p) in scores.iter().enumerate() {
-        let e = p.equity();
-        if e > best_eq {
-            best_eq = e;
-            best = i;
-        }
-    }
-    best
 }
 
 /// Trains `net` by self-play until it has seen `config.games` games. `progress(net, games_done)`

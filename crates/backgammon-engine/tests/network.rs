@@ -4,8 +4,9 @@ use ludus_backgammon::Position;
 use ludus_backgammon_engine::encoding::{
     Encoding, FEATURE_INPUTS, INPUTS, SparseInputs, encode, encode_with_features,
 };
-use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
+use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
 use ludus_backgammon_engine::net::{Net, WeightsError};
+use ludus_backgammon_engine::probabilities::Probabilities;
 
 #[test]
 fn weights_round_trip_bit_for_bit() {

@@ -10,12 +10,13 @@
 
 use ludus_backgammon::{CubeOwner, Dice, MatchState, Position, Seat, random_positions};
 use ludus_backgammon_engine::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
-use ludus_backgammon_engine::cube::cube_decision_at;
+use ludus_backgammon_engine::doubling::cube_decision_at;
 use ludus_backgammon_engine::duel::{DuelConfig, Stakes, duel, duel_with};
 use ludus_backgammon_engine::engine::Engine;
-use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, Probabilities};
+use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
 use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::Net;
+use ludus_backgammon_engine::probabilities::Probabilities;
 use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use ludus_backgammon_engine::train::{RefineConfig, TrainConfig, refine, train};

@@ -7,12 +7,11 @@ use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_backgammon::{Dice, Position};
-use ludus_backgammon_engine::cube::{
-    Met, cube_decision_at, cube_efficiency, cubeful_equity, normalised_equity,
-};
+use ludus_backgammon_engine::cube::{Met, cube_efficiency, cubeful_equity};
+use ludus_backgammon_engine::doubling::cube_decision_at;
 use ludus_backgammon_engine::duel::{DuelConfig, DuelReport, Stakes, duel_parallel};
 use ludus_backgammon_engine::encoding::Encoding;
-use ludus_backgammon_engine::match_context::MatchContext;
+use ludus_backgammon_engine::match_context::{MatchContext, normalised_equity};
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
 use ludus_backgammon_engine::pruning::{DistillConfig, RECALL_KEEP, distill};
 use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
@@ -941,7 +940,7 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ludus_backgammon_engine::search::Filters;
+    use ludus_backgammon_engine::filters::Filters;
 
     #[test]
     fn net_players_name_their_plies_and_the_full_width_search() {
