@@ -89,25 +89,6 @@ fn a_training_step_moves_the_output_towards_the_target() {
     assert!(net.forward(&x, &mut h)[0] > before + 0.05);
 }
 
-#[test]
-fn training_interrupted_and_resumed_equals_one_uninterrupted_run() {
-    use ludus_backgammon_engine::train::{TrainConfig, train};
-    let config = TrainConfig {
-        games: 40,
-        seed: 9,
-        ..TrainConfig::default()
-    };
-    let mut whole = Net::random(16, 9);
-    train(&mut whole, &config, |_, _| true);
-    let mut parts = Net::random(16, 9);
-    train(&mut parts, &config, |_, done| done < 15);
-    assert_eq!(parts.games_trained, 15);
-    let resumed = Net::from_bytes(&parts.to_bytes()).expect("checkpoint");
-    let mut parts = resumed;
-    train(&mut parts, &config, |_, _| true);
-    assert_eq!(whole.to_bytes(), parts.to_bytes());
-}
-
 /// The network's raw outputs on `positions` (no bearoff database).
 fn outputs(net: &Net, positions: &[Position]) -> Vec<[f32; 5]> {
     let mut x = SparseInputs::new();

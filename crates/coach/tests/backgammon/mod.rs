@@ -1,0 +1,9 @@
+//! Backgammon training and measuring. Index:
+//! * `duels`: players, determinism, strength, parallel duels, failing players;
+//! * `training`: self-play training resumes exactly;
+//! * `pinned`: duels and training at fixed seeds, line by line against
+//!   `tests/data/backgammon-pinned.txt`.
+
+mod duels;
+mod pinned;
+mod training;
