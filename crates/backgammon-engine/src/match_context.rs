@@ -166,3 +166,28 @@ pub fn cubeful_equity_after_play(
     };
     normalised_equity(context.payoff(met).as_ref(), context, my_raw)
 }
+
+/// A cubeful equity in both its units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CubefulEquity {
+    /// In the payoff's units: money points at the cube's value, or the match winning chance.
+    pub raw: f64,
+    /// Normalised ([`normalised_equity`]): money points per unit of cube, or gnubg's EMG.
+    pub normalised: f64,
+}
+
+/// The cubeful equity of the side on roll of `position` (before rolling) in `context`, from its
+/// probabilities `p`, with its option to double now.
+pub fn cubeful_equity_on_roll(
+    context: &MatchContext,
+    position: &Position,
+    p: &Probabilities,
+) -> CubefulEquity {
+    let payoff = context.payoff(Met::get());
+    let x = cube_efficiency(position);
+    let raw = cube_decision(payoff.as_ref(), p, context.cube, x).equity;
+    CubefulEquity {
+        raw,
+        normalised: normalised_equity(payoff.as_ref(), context, raw),
+    }
+}

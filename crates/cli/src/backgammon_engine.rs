@@ -8,10 +8,9 @@ use crate::{CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_backgammon::{Dice, Position};
-use ludus_backgammon_engine::cube::{Met, cube_efficiency, cubeful_equity};
 use ludus_backgammon_engine::doubling::cube_decision_at;
 use ludus_backgammon_engine::encoding::Encoding;
-use ludus_backgammon_engine::match_context::{MatchContext, normalised_equity};
+use ludus_backgammon_engine::match_context::{MatchContext, cubeful_equity_on_roll};
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
 use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
@@ -22,7 +21,7 @@ use ludus_coach::backgammon::player_spec::{PlayerSpec, duel_players};
 use ludus_coach::backgammon::supervised::SupervisedConfig;
 use ludus_coach::backgammon::train::{RefineConfig, TrainConfig, refine, train};
 use ludus_coach::backgammon::weights::{WeightsFileError, read_weights, write_weights};
-use ludus_coach::stats::check_jobs;
+use ludus_coach::stats::{Z95, check_jobs};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -743,11 +742,8 @@ fn run_eval(args: EvalArgs) -> CliResult {
     let evaluator = NetEvaluator::shipped();
     let p = eval_plies(&evaluator, &s.position, args.plies);
     let cubeful = args.position.match_id.is_some().then(|| {
-        let met = Met::get();
-        let payoff = s.context.payoff(met);
-        let x = cube_efficiency(&s.position);
-        let raw = cubeful_equity(payoff.as_ref(), &p, s.context.cube, x);
-        (normalised_equity(payoff.as_ref(), &s.context, raw), raw)
+        let equity = cubeful_equity_on_roll(&s.context, &s.position, &p);
+        (equity.normalised, equity.raw)
     });
     if args.position.json {
         let mut o = probabilities_json(&p);
@@ -842,7 +838,7 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
     outln!(
         "cubeless equity {:+.4} ± {:.4} (95% CI) over {} games, {:.1} s; 0-ply says {:+.4}",
         r.equity,
-        1.96 * r.std_error,
+        Z95 * r.std_error,
         r.games,
         seconds,
         zero.equity()
