@@ -5,9 +5,9 @@
 
 use ludus_backgammon::{DiceSource, Position};
 use ludus_backgammon_engine::bearoff::is_bearoff;
-use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, lost};
+use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
 use ludus_backgammon_engine::plays::plays;
-use ludus_backgammon_engine::train::argmax_equity;
+use ludus_backgammon_engine::probabilities::{argmax_equity, lost};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

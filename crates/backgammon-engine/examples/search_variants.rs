@@ -13,7 +13,8 @@
 use ludus_backgammon::{Dice, DiceSource, Position, random_positions};
 use ludus_backgammon_engine::Net;
 use ludus_backgammon_engine::eval::{NetEvaluator, PRUNE_KEEP};
-use ludus_backgammon_engine::search::{Filters, MoveFilter, RankedMove, rank_moves};
+use ludus_backgammon_engine::filters::{Filters, MoveFilter};
+use ludus_backgammon_engine::search::{RankedMove, rank_moves};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;

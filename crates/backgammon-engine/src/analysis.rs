@@ -3,7 +3,7 @@
 //!
 //! * A checker play's loss is the equity of the best play minus that of the play made, both at
 //!   the same lookahead, from the mover's view: in match play the cubeful equity at the cube and
-//!   score, normalised (EMG, [`crate::cube::cubeful_equity_after_play`]), the same units as the
+//!   score, normalised (EMG, [`crate::match_context::cubeful_equity_after_play`]), the same units as the
 //!   cube errors; in money play the cubeless equity (points per game at cube 1).
 //! * A cube decision's loss is the cubeful equity of the right action minus that of the action
 //!   taken, from the engine's cube model, normalised to a cube of 1 (money) or converted from
@@ -15,7 +15,8 @@
 //!
 //! The report is `serde`-serialisable for the CLI's `--json`, the web and terminal UIs.
 
-use crate::cube::{CubeAction, CubeDecision, Met, cube_decision_at};
+use crate::cube::{CubeAction, CubeDecision, Met};
+use crate::doubling::cube_decision_at;
 use crate::eval::Evaluator;
 use crate::match_context::MatchContext;
 use crate::search::{PlayValuation, eval_plies, rank_moves_valued};

@@ -25,9 +25,7 @@
 //! post-Crawford games with a cube that only the trailer turns. The table is exact for that model
 //! (it is not a published table: the numbers differ from Kazaross-XG2 by a few percent).
 
-use crate::eval::{Evaluator, Probabilities};
-use crate::match_context::MatchContext;
-use crate::search::eval_plies;
+use crate::probabilities::Probabilities;
 use ludus_backgammon::{CrawfordStage, Position, Side};
 use std::sync::OnceLock;
 
@@ -554,45 +552,6 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
     }
 }
 
-/// A cubeful equity in the payoff's units (`raw`) as normalised equity: in money play per unit
-/// of cube (divided by the cube value); in match play the match winning chance mapped linearly
-/// so that losing / winning a single game at the current cube is −1 / +1 (gnubg's "EMG").
-pub fn normalised_equity(payoff: &dyn Payoff, context: &MatchContext, raw: f64) -> f64 {
-    let value = context.cube.value;
-    if context.is_money() {
-        return raw / f64::from(value);
-    }
-    let (win, lose) = (payoff.win(value), payoff.lose(value));
-    if win > lose {
-        2.0 * (raw - lose) / (win - lose) - 1.0
-    } else {
-        0.0
-    }
-}
-
-/// The mover's cubeful equity after a play, normalised like [`normalised_equity`] (money: points
-/// per unit of cube; match: EMG): the opponent is next on roll with its cube access and its
-/// option to double, so the value is the complement of the opponent's cubeful equity.
-/// `context` is the mover's cube and score before the play, `after` the position after it
-/// (mover's view), `p` the mover's probabilities there.
-pub fn cubeful_equity_after_play(
-    context: &MatchContext,
-    after: &Position,
-    p: &Probabilities,
-) -> f64 {
-    let met = Met::get();
-    let theirs = context.swapped();
-    let their_payoff = theirs.payoff(met);
-    let x = cube_efficiency(after);
-    let their_raw = cube_decision(their_payoff.as_ref(), &p.flipped(), theirs.cube, x).equity;
-    let my_raw = if context.is_money() {
-        -their_raw
-    } else {
-        1.0 - their_raw
-    };
-    normalised_equity(context.payoff(met).as_ref(), context, my_raw)
-}
-
 /// The cube efficiency used for a position: lower once contact is over.
 pub fn cube_efficiency(position: &Position) -> f64 {
     if position.is_race() {
@@ -600,36 +559,4 @@ pub fn cube_efficiency(position: &Position) -> f64 {
     } else {
         CONTACT_EFFICIENCY
     }
-}
-
-/// The cube decision for the side on roll of `position` (before rolling) in `context`, from its
-/// probabilities at `plies` plies.
-pub fn cube_decision_at(
-    evaluator: &dyn Evaluator,
-    position: &Position,
-    context: &MatchContext,
-    plies: u8,
-) -> (Probabilities, CubeDecision) {
-    let p = eval_plies(evaluator, position, plies);
-    let met = Met::get();
-    let payoff = context.payoff(met);
-    let decision = cube_decision(payoff.as_ref(), &p, context.cube, cube_efficiency(position));
-    (p, decision)
-}
-
-/// Whether the side on roll should double (0-ply probabilities).
-pub fn should_double(
-    evaluator: &dyn Evaluator,
-    position: &Position,
-    context: &MatchContext,
-) -> bool {
-    let (_, d) = cube_decision_at(evaluator, position, context, 0);
-    d.action.is_double()
-}
-
-/// Whether the opponent of the side on roll should take a double (`position` and `context` are
-/// from the doubler's view, before the double; 0-ply probabilities).
-pub fn should_take(evaluator: &dyn Evaluator, position: &Position, context: &MatchContext) -> bool {
-    let (_, d) = cube_decision_at(evaluator, position, context, 0);
-    d.is_take()
 }

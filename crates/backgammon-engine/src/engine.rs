@@ -11,12 +11,12 @@
 //! assert_eq!(mv.to_string(), "8/5 6/5");
 //! ```
 
-use crate::cube::{
-    CubeDecision, Met, cube_decision, cube_decision_at, cube_efficiency, normalised_equity,
-};
-use crate::eval::{NetEvaluator, Probabilities};
+use crate::cube::CubeDecision;
+use crate::doubling::cube_decision_at;
+use crate::eval::NetEvaluator;
 use crate::level::{Level, LevelError};
-use crate::match_context::{MatchContext, MatchContextError};
+use crate::match_context::{MatchContext, MatchContextError, cubeful_equity_on_roll};
+use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
 use rand::{RngExt, SeedableRng};
@@ -168,7 +168,7 @@ impl Engine {
 
     /// The cubeful equity of the player on roll of `state` in `position` (before rolling), from
     /// its probabilities at this engine's checker-play lookahead, normalised: money points per
-    /// unit of cube, or gnubg's EMG in match play ([`normalised_equity`]).
+    /// unit of cube, or gnubg's EMG in match play ([`cubeful_equity_on_roll`]).
     pub fn cubeful_equity(
         &self,
         position: &Position,
@@ -176,11 +176,7 @@ impl Engine {
     ) -> Result<f64, MatchContextError> {
         let context = MatchContext::from_match_state(state)?;
         let p = self.evaluate(position);
-        let met = Met::get();
-        let payoff = context.payoff(met);
-        let x = cube_efficiency(position);
-        let raw = cube_decision(payoff.as_ref(), &p, context.cube, x).equity;
-        Ok(normalised_equity(payoff.as_ref(), &context, raw))
+        Ok(cubeful_equity_on_roll(&context, position, &p).normalised)
     }
 
     /// Whether the player on roll of `state` should double now.

@@ -3,38 +3,42 @@
 //! and takes its plays from the rules crate's move generator.
 //!
 //! * [`plays`]: the plays of a roll in the engine's fixed order;
+//! * [`probabilities`]: [`Probabilities`], the five cubeless chances of a position;
 //! * [`encoding`], [`net`]: the network's inputs, the network and its weights file;
-//! * [`eval`]: [`Probabilities`] and the [`Evaluator`] trait ([`NetEvaluator`]: network + bearoff);
+//! * [`eval`]: the [`Evaluator`] trait ([`NetEvaluator`]: network + bearoff, replies ranked by
+//!   the small pruning network inside the lookahead);
 //! * [`bearoff`]: the one- and two-sided bearoff databases;
-//! * [`search`]: n-ply lookahead and its filters; [`pruning`]: the small network that ranks
-//!   replies inside it; [`player`]: the [`Player`] trait and players;
-//! * [`train`]: self-play TD(λ); [`supervised`]: training on positions labelled by lookahead;
-//!   [`duel`]: mirrored-dice matches between players;
-//! * [`cube`]: cubeful equity, cube decisions, the match equity table; [`match_context`]: the
-//!   cube and score of a decision; [`rollout`]: rollouts;
+//! * [`filters`]: the move filters of the lookahead; [`search`]: n-ply lookahead; [`player`]: the
+//!   [`Player`] trait and players;
+//! * [`cube`]: the cube model (cubeful equity, cube decisions, the match equity table);
+//!   [`match_context`]: the cube and score of a decision and its normalised equities;
+//!   [`doubling`]: the cube decision of a position at n plies; [`rollout`]: rollouts;
 //! * [`analysis`]: post-game analysis of a match record (equity lost per decision, gnubg's marks);
 //! * [`level`]: the strength levels 1..=10 of every front end, one table;
 //! * [`engine`]: all of it for front ends, in the rules crate's terms, at a level.
+//!
+//! Training and measuring (self-play and supervised training, the pruning network's
+//! distillation, duels) live in `ludus-coach`.
 #![warn(missing_docs)]
 
 pub mod analysis;
 pub mod bearoff;
 pub mod cube;
-pub mod duel;
+pub mod doubling;
 pub mod encoding;
 pub mod engine;
 pub mod eval;
+pub mod filters;
 pub mod level;
 pub mod match_context;
 pub mod net;
 pub mod player;
 pub mod plays;
-pub mod pruning;
+pub mod probabilities;
 pub mod rollout;
 pub mod search;
-pub mod supervised;
-pub mod train;
 
-pub use eval::{Evaluator, NetEvaluator, Probabilities};
+pub use eval::{Evaluator, NetEvaluator};
 pub use net::Net;
 pub use player::{HeuristicPlayer, NetPlayer, Player, RandomPlayer};
+pub use probabilities::Probabilities;

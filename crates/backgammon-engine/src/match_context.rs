@@ -1,9 +1,11 @@
 //! The cube and score context of a decision, from the rules crate's `MatchState` (gnubg Match
 //! ID): cube value and owner relative to the side on roll, the scores as points away, the
-//! Crawford stage, the dice.
+//! Crawford stage, the dice; and equities normalised in that context (money: per unit of cube;
+//! match: gnubg's EMG).
 
-use crate::cube::{CubeState, MatchPayoff, Met, Money, Payoff};
-use ludus_backgammon::{CrawfordStage, CubeOwner, Dice, MatchState, Side};
+use crate::cube::{CubeState, MatchPayoff, Met, Money, Payoff, cube_decision, cube_efficiency};
+use crate::probabilities::Probabilities;
+use ludus_backgammon::{CrawfordStage, CubeOwner, Dice, MatchState, Position, Side};
 
 /// Largest cube value the engine's cube model handles (the physical cube).
 const MAX_CUBE_VALUE: u32 = 64;
@@ -123,5 +125,69 @@ impl MatchContext {
                 met,
             })
         }
+    }
+}
+
+/// A cubeful equity in the payoff's units (`raw`) as normalised equity: in money play per unit
+/// of cube (divided by the cube value); in match play the match winning chance mapped linearly
+/// so that losing / winning a single game at the current cube is −1 / +1 (gnubg's "EMG").
+pub fn normalised_equity(payoff: &dyn Payoff, context: &MatchContext, raw: f64) -> f64 {
+    let value = context.cube.value;
+    if context.is_money() {
+        return raw / f64::from(value);
+    }
+    let (win, lose) = (payoff.win(value), payoff.lose(value));
+    if win > lose {
+        2.0 * (raw - lose) / (win - lose) - 1.0
+    } else {
+        0.0
+    }
+}
+
+/// The mover's cubeful equity after a play, normalised like [`normalised_equity`] (money: points
+/// per unit of cube; match: EMG): the opponent is next on roll with its cube access and its
+/// option to double, so the value is the complement of the opponent's cubeful equity.
+/// `context` is the mover's cube and score before the play, `after` the position after it
+/// (mover's view), `p` the mover's probabilities there.
+pub fn cubeful_equity_after_play(
+    context: &MatchContext,
+    after: &Position,
+    p: &Probabilities,
+) -> f64 {
+    let met = Met::get();
+    let theirs = context.swapped();
+    let their_payoff = theirs.payoff(met);
+    let x = cube_efficiency(after);
+    let their_raw = cube_decision(their_payoff.as_ref(), &p.flipped(), theirs.cube, x).equity;
+    let my_raw = if context.is_money() {
+        -their_raw
+    } else {
+        1.0 - their_raw
+    };
+    normalised_equity(context.payoff(met).as_ref(), context, my_raw)
+}
+
+/// A cubeful equity in both its units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CubefulEquity {
+    /// In the payoff's units: money points at the cube's value, or the match winning chance.
+    pub raw: f64,
+    /// Normalised ([`normalised_equity`]): money points per unit of cube, or gnubg's EMG.
+    pub normalised: f64,
+}
+
+/// The cubeful equity of the side on roll of `position` (before rolling) in `context`, from its
+/// probabilities `p`, with its option to double now.
+pub fn cubeful_equity_on_roll(
+    context: &MatchContext,
+    position: &Position,
+    p: &Probabilities,
+) -> CubefulEquity {
+    let payoff = context.payoff(Met::get());
+    let x = cube_efficiency(position);
+    let raw = cube_decision(payoff.as_ref(), p, context.cube, x).equity;
+    CubefulEquity {
+        raw,
+        normalised: normalised_equity(payoff.as_ref(), context, raw),
     }
 }

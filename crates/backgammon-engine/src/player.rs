@@ -1,10 +1,10 @@
 //! Players: anything that picks one of the legal plays of a roll and answers the cube.
 
-use crate::cube::{should_double, should_take};
+use crate::doubling::{should_double, should_take};
 use crate::eval::{Evaluator, NetEvaluator};
 use crate::match_context::MatchContext;
+use crate::probabilities::argmax_equity;
 use crate::search::{PlayValuation, rank_moves_valued};
-use crate::train::argmax_equity;
 use ludus_backgammon::{BAR, Dice, MatchState, OFF, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -199,7 +199,7 @@ pub struct NetPlayer {
     evaluator: NetEvaluator,
     plies: u8,
     label: String,
-    scores: Vec<crate::eval::Probabilities>,
+    scores: Vec<crate::probabilities::Probabilities>,
     cubeless_checkers: bool,
 }
 

@@ -19,8 +19,9 @@
 //! probabilities there.
 
 use crate::bearoff::is_bearoff;
-use crate::eval::{Evaluator, Probabilities, full_width_best, lost};
+use crate::eval::{Evaluator, full_width_best};
 use crate::plays::plays;
+use crate::probabilities::{Probabilities, lost};
 use ludus_backgammon::{DIE_FACES, Dice, DiceSource, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -5,8 +5,9 @@
 //! reply (chosen at 0 ply, as gnubg does inside its lookahead, by [`Evaluator::best_play`]: the
 //! shipped evaluator ranks the replies with its small pruning network and lets the full network
 //! score the best few) evaluated at `n - 1` plies. To choose a move at `n` plies, every candidate
-//! is ranked at 0 ply and filtered by the evaluator's [`Filters`] (the best [`FILTER_KEEP`]
-//! within [`FILTER_WINDOW`] of the best; then, for 2 plies and more, the shipped chain ranks
+//! is ranked at 0 ply and filtered by the evaluator's [`Filters`](crate::filters::Filters) (the best
+//! [`FILTER_KEEP`](crate::filters::FILTER_KEEP) within
+//! [`FILTER_WINDOW`](crate::filters::FILTER_WINDOW) of the best; then, for 2 plies and more, the shipped chain ranks
 //! those at 1 ply and keeps the best 5 within 0.12), and the survivors are evaluated at `n`
 //! plies.
 //!
@@ -14,60 +15,12 @@
 //! (money or match), the mover's cubeful equity at the cube and score ("cubeful checker play":
 //! gammons are worth what the score makes them worth, and the opponent's cube access counts).
 
-use crate::cube::cubeful_equity_after_play;
-use crate::eval::{Evaluator, Probabilities, lost};
-use crate::match_context::MatchContext;
+use crate::eval::Evaluator;
+use crate::filters::MoveFilter;
+use crate::match_context::{MatchContext, cubeful_equity_after_play};
 use crate::plays::plays;
+use crate::probabilities::{Probabilities, lost};
 use ludus_backgammon::{Dice, MatchState, Position};
-
-/// Candidates kept after the 0-ply ranking at the root of an n-ply search.
-pub const FILTER_KEEP: usize = 8;
-/// Candidates further than this (cubeless equity) behind the 0-ply best are dropped.
-pub const FILTER_WINDOW: f32 = 0.16;
-
-/// One stage of a filter chain: keep at most `keep` candidates (at least one) within `window`
-/// (in the valuation's units) of the best.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveFilter {
-    /// Most candidates kept.
-    pub keep: usize,
-    /// Candidates further than this behind the stage's best are dropped.
-    pub window: f32,
-}
-
-/// How the candidates of a roll are narrowed before the deep evaluation: ranked at 0 ply and
-/// filtered by `zero`; then, for 2 plies and more, ranked at 1 ply and filtered by `one`
-/// (when set); the survivors are evaluated at the full depth.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Filters {
-    /// The filter after the 0-ply ranking.
-    pub zero: MoveFilter,
-    /// The filter after the 1-ply ranking (searches of 2 plies and more), if any.
-    pub one: Option<MoveFilter>,
-}
-
-impl Filters {
-    /// The 0-ply filter straight to the deep evaluation ([`FILTER_KEEP`] within
-    /// [`FILTER_WINDOW`]).
-    pub const FULL: Filters = Filters {
-        zero: MoveFilter {
-            keep: FILTER_KEEP,
-            window: FILTER_WINDOW,
-        },
-        one: None,
-    };
-    /// The shipped chain (see docs/benchmarks.md for the measurements that chose it).
-    pub const SHIPPED: Filters = Filters {
-        zero: MoveFilter {
-            keep: FILTER_KEEP,
-            window: FILTER_WINDOW,
-        },
-        one: Some(MoveFilter {
-            keep: 5,
-            window: 0.12,
-        }),
-    };
-}
 
 /// The value of `position` for its side on roll at `plies` plies of lookahead.
 pub fn eval_plies(evaluator: &dyn Evaluator, position: &Position, plies: u8) -> Probabilities {
@@ -151,7 +104,7 @@ pub fn rank_moves(
 }
 
 /// Every legal play of `dice` from `position`, best first by `valuation`: all ranked at 0 ply,
-/// those the evaluator's [`Filters`] keep re-evaluated (at 1 ply by a 1-ply stage, the last
+/// those the evaluator's [`Filters`](crate::filters::Filters) keep re-evaluated (at 1 ply by a 1-ply stage, the last
 /// survivors at `plies` plies) and placed first, the deepest first.
 pub fn rank_moves_valued(
     evaluator: &dyn Evaluator,

@@ -6,7 +6,7 @@
 //! * `cube`: the match equity table and cube decisions;
 //! * `cubeful`: cubeful checker play at the cube and score;
 //! * `rollouts`: rollouts agree with exact values, variance reduction works;
-//! * `duels`: players, determinism, strength, levels;
+//! * `levels`: the strength levels play legal moves and replay from their seed;
 //! * `pinned`: play at fixed seeds, line by line against `tests/data/pinned.txt`.
 
 mod analysis;
@@ -14,7 +14,7 @@ mod bearoff;
 mod common;
 mod cube;
 mod cubeful;
-mod duels;
+mod levels;
 mod network;
 mod pinned;
 mod rollouts;

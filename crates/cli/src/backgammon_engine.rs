@@ -1,26 +1,27 @@
-//! The engine commands of `ludus backgammon …`: thin glue over `ludus-backgammon-engine`.
+//! The engine commands of `ludus backgammon …`: arguments, progress bars and reports over
+//! `ludus-backgammon-engine` (what plays) and `ludus_coach::backgammon` (what trains and
+//! measures).
 
+use crate::coach_error::player_failure;
 use crate::output::outln;
-use crate::protocol_player::{Program, ProgramPlayer, pair_factory};
 use crate::{CliError, CliResult};
-use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_backgammon::{Dice, Position};
-use ludus_backgammon_engine::cube::{
-    Met, cube_decision_at, cube_efficiency, cubeful_equity, normalised_equity,
-};
-use ludus_backgammon_engine::duel::{DuelConfig, DuelReport, Stakes, duel_parallel};
+use ludus_backgammon_engine::doubling::cube_decision_at;
 use ludus_backgammon_engine::encoding::Encoding;
-use ludus_backgammon_engine::match_context::MatchContext;
+use ludus_backgammon_engine::match_context::{MatchContext, cubeful_equity_on_roll};
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
-use ludus_backgammon_engine::pruning::{DistillConfig, RECALL_KEEP, distill};
 use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
-use ludus_backgammon_engine::supervised::SupervisedConfig;
-use ludus_backgammon_engine::train::{RefineConfig, TrainConfig, refine, train};
-use ludus_backgammon_engine::{Evaluator, Probabilities};
-use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, Player, RandomPlayer};
+use ludus_backgammon_engine::{Evaluator, NetEvaluator, Probabilities};
+use ludus_coach::backgammon::distill::{DistillConfig, RECALL_KEEP, distill};
+use ludus_coach::backgammon::duel::{DuelConfig, DuelReport, Stakes, duel_parallel};
+use ludus_coach::backgammon::player_spec::{PlayerSpec, duel_players};
+use ludus_coach::backgammon::supervised::SupervisedConfig;
+use ludus_coach::backgammon::train::{RefineConfig, TrainConfig, refine, train};
+use ludus_coach::backgammon::weights::{WeightsFileError, read_weights, write_weights};
+use ludus_coach::stats::{Z95, check_jobs};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -286,18 +287,6 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
     }
 }
 
-pub(crate) fn read_weights(path: &Path) -> Result<Net, CliError> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Net::from_bytes(&bytes).map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
-}
-
-pub(crate) fn write_weights(path: &Path, net: &Net) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, net.to_bytes()).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("renaming to {}", path.display()))?;
-    Ok(())
-}
-
 pub(crate) fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
@@ -449,7 +438,7 @@ struct Checkpoints<'a> {
     unit: &'static str,
     bar: ProgressBar,
     start: Instant,
-    failure: Option<anyhow::Error>,
+    failure: Option<WeightsFileError>,
 }
 
 impl<'a> Checkpoints<'a> {
@@ -531,73 +520,8 @@ fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
     Ok(())
 }
 
-/// Builds a player from its command-line form.
-pub(crate) fn parse_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, CliError> {
-    if let Some(program) = Program::parse(spec) {
-        return Ok(Box::new(ProgramPlayer::start(&program?)?));
-    }
-    if let Some(rest) = spec.strip_prefix("cubeless:") {
-        let player = net_player(rest)?;
-        return Ok(Box::new(player.with_cubeless_checkers()));
-    }
-    match spec {
-        "random" => return Ok(Box::new(RandomPlayer::new(seed))),
-        "heuristic" => return Ok(Box::new(HeuristicPlayer)),
-        _ => {}
-    }
-    Ok(Box::new(net_player(spec)?))
-}
-
-/// A network player from its command-line form, `net[:PLIES]` or `FILE[:PLIES]`, the plies
-/// optionally followed by `full` (`net:2full`): the lookahead without the pruning network and
-/// the 1-ply stage, every reply scored by the full network (the search before issue 15). A
-/// network from a file is always searched that way.
-pub(crate) fn net_player(spec: &str) -> Result<NetPlayer, CliError> {
-    let (source, plies, full_width) = match spec.rsplit_once(':') {
-        Some((s, p)) => {
-            let (digits, full_width) = match p.strip_suffix("full") {
-                Some(digits) => (digits, true),
-                None => (p, false),
-            };
-            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-                (spec, 0, false)
-            } else {
-                let plies: u8 = digits
-                    .parse()
-                    .map_err(|_| CliError::bad_input(format!("bad plies in player {spec:?}")))?;
-                (s, plies, full_width)
-            }
-        }
-        None => (spec, 0, false),
-    };
-    if plies > 3 {
-        return Err(CliError::bad_input("plies must be 0 to 3"));
-    }
-    let evaluator = if source == "net" {
-        NetEvaluator::shipped()
-    } else {
-        let path = Path::new(source);
-        if !path.exists() {
-            return Err(CliError::bad_input(format!(
-                "unknown player {spec:?}: expected random, heuristic, net[:PLIES[full]], FILE[:PLIES[full]], gnubg:Nply or cmd:COMMAND"
-            )));
-        }
-        // Another network is searched full-width: the shipped pruning network was distilled
-        // from the shipped one.
-        NetEvaluator::new(read_weights(path)?)
-    };
-    let (evaluator, name) = if full_width {
-        (evaluator.full_width(), format!("{source} full-width"))
-    } else {
-        (evaluator, source.to_string())
-    };
-    Ok(NetPlayer::new(evaluator, plies, &name))
-}
-
 /// Longest match a duel plays (the engine's match equity table reaches 25 points).
 const MAX_DUEL_MATCH: u32 = 25;
-/// Most duel threads.
-const MAX_JOBS: usize = 64;
 
 fn duel_stakes(args: &DuelArgs) -> Result<Stakes, CliError> {
     Ok(match args.match_length {
@@ -616,11 +540,7 @@ fn run_duel(args: DuelArgs) -> CliResult {
     if args.games == 0 {
         return Err(CliError::bad_input("--games must be at least 1"));
     }
-    if !(1..=MAX_JOBS).contains(&args.jobs) {
-        return Err(CliError::bad_input(format!(
-            "--jobs must be 1 to {MAX_JOBS}"
-        )));
-    }
+    let jobs = check_jobs(args.jobs)?;
     let config = DuelConfig {
         games: args.games,
         seed: args.seed,
@@ -628,26 +548,17 @@ fn run_duel(args: DuelArgs) -> CliResult {
     };
     let bar = progress_bar(args.games.div_ceil(2) * 2, args.json, "games");
     let start = Instant::now();
-    let seed = args.seed;
-    let make = |spec: &str| {
-        let salt = if std::ptr::eq(spec, args.a.as_str()) {
-            0xA
-        } else {
-            0xB
-        };
-        parse_player(spec, seed ^ salt)
-    };
-    // Fail early, with exit code 2, on a spec that does not name a player (programs are
-    // started by the workers, each its own).
-    for spec in [&args.a, &args.b] {
-        match Program::parse(spec) {
-            Some(program) => drop(program?),
-            None => drop(parse_player(spec, seed)?),
+    let (a, b): (PlayerSpec, PlayerSpec) = (args.a.parse()?, args.b.parse()?);
+    // Fail early, with exit code 2, on a network that does not load (programs are started by
+    // the workers, each its own).
+    for spec in [&a, &b] {
+        if !matches!(spec, PlayerSpec::Program(_)) {
+            drop(spec.player(args.seed)?);
         }
     }
-    let factory = pair_factory(&args.a, &args.b, &make);
-    let report = duel_parallel(&factory, &config, args.jobs, &|done| bar.set_position(done))
-        .map_err(|e| CliError::Failure(anyhow::anyhow!("{e}")))?;
+    let factory = duel_players((&args.a, &a), (&args.b, &b), args.seed);
+    let report = duel_parallel(&factory, &config, jobs, &|done| bar.set_position(done))
+        .map_err(player_failure)?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     print_duel(&report, &args, seconds)
@@ -831,11 +742,8 @@ fn run_eval(args: EvalArgs) -> CliResult {
     let evaluator = NetEvaluator::shipped();
     let p = eval_plies(&evaluator, &s.position, args.plies);
     let cubeful = args.position.match_id.is_some().then(|| {
-        let met = Met::get();
-        let payoff = s.context.payoff(met);
-        let x = cube_efficiency(&s.position);
-        let raw = cubeful_equity(payoff.as_ref(), &p, s.context.cube, x);
-        (normalised_equity(payoff.as_ref(), &s.context, raw), raw)
+        let equity = cubeful_equity_on_roll(&s.context, &s.position, &p);
+        (equity.normalised, equity.raw)
     });
     if args.position.json {
         let mut o = probabilities_json(&p);
@@ -930,33 +838,10 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
     outln!(
         "cubeless equity {:+.4} ± {:.4} (95% CI) over {} games, {:.1} s; 0-ply says {:+.4}",
         r.equity,
-        1.96 * r.std_error,
+        Z95 * r.std_error,
         r.games,
         seconds,
         zero.equity()
     )?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ludus_backgammon_engine::search::Filters;
-
-    #[test]
-    fn net_players_name_their_plies_and_the_full_width_search() {
-        let (shipped, plies) = net_player("net:2").expect("net:2").into_parts();
-        assert_eq!(plies, 2);
-        assert_eq!(shipped.filters(), NetEvaluator::shipped().filters());
-        let full = net_player("net:2full").expect("net:2full");
-        assert!(full.name().contains("full-width"));
-        let (full, plies) = full.into_parts();
-        assert_eq!(plies, 2);
-        assert!(full.pruning_net().is_none());
-        assert_eq!(full.filters(), Filters::FULL);
-        assert_eq!(net_player("net").expect("net").into_parts().1, 0);
-        assert!(net_player("net:9").is_err());
-        assert!(net_player("net:full").is_err());
-        assert!(net_player("net:2fast").is_err());
-    }
 }

@@ -11,6 +11,7 @@ mod analyze;
 mod backgammon;
 mod backgammon_engine;
 mod bench;
+mod coach_error;
 mod error;
 mod error_rate;
 mod external;

@@ -6,7 +6,12 @@
 //! duels, the bound on parallel jobs, and the job model of long chunked computations
 //! (labelling positions, later solving sectors) are the same code.
 //!
+//! * [`backgammon`]: training, labelling, distillation, duels, error rates and the clients for
+//!   other programs, for the backgammon engine;
+//! * [`file_error`]: a failed read or write of one of the coach's files;
 //! * [`stats`]: the 95 % interval of a mean, the bound on parallel jobs.
 #![warn(missing_docs)]
 
+pub mod backgammon;
+pub mod file_error;
 pub mod stats;

@@ -17,13 +17,14 @@
 //! spend most of their time waiting, so several at once fill the cores). Both give the same
 //! report for players that decide deterministically.
 
-use crate::eval::lost;
-use crate::player::{Player, PlayerError};
-use crate::plays::plays;
+use crate::stats::mean_ci95;
 use ludus_backgammon::{
     CubeOwner, Dice, DiceSource, GameEnd, GameOutcome, GameState, MatchState, Position, Rules,
     Seat, WinKind, score_points,
 };
+use ludus_backgammon_engine::player::{Player, PlayerError};
+use ludus_backgammon_engine::plays::plays;
+use ludus_backgammon_engine::probabilities::lost;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Mutex;
@@ -33,8 +34,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 const MAX_PLIES: usize = 10_000;
 /// Safety limit on games in one match (a 25-point match takes a few dozen).
 const MAX_MATCH_GAMES: usize = 1_000;
-/// z for a two-sided 95% confidence interval.
-const Z95: f64 = 1.96;
 
 /// What the games of a duel are played for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,17 +315,6 @@ fn play_pair(
     Ok(result)
 }
 
-/// Half-width of the 95% interval of the mean of `samples` (0 for fewer than two).
-fn ci95(samples: impl Iterator<Item = f64> + Clone) -> f64 {
-    let n = samples.clone().count() as f64;
-    if n < 2.0 {
-        return 0.0;
-    }
-    let mean = samples.clone().sum::<f64>() / n;
-    let var = samples.map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
-    Z95 * (var / n).sqrt()
-}
-
 fn report(a: String, b: String, config: &DuelConfig, pairs: &[PairResult]) -> DuelReport {
     let games = 2 * pairs.len() as u64;
     let all = pairs.iter().flat_map(|p| p.points);
@@ -340,8 +328,8 @@ fn report(a: String, b: String, config: &DuelConfig, pairs: &[PairResult]) -> Du
         a_gammons: pairs.iter().map(|p| p.a_gammons).sum(),
         b_gammons: pairs.iter().map(|p| p.b_gammons).sum(),
         ppg: all.clone().sum::<f64>() / games.max(1) as f64,
-        ci95: ci95(means),
-        ci95_unmirrored: ci95(all),
+        ci95: mean_ci95(means),
+        ci95_unmirrored: mean_ci95(all),
     }
 }
 

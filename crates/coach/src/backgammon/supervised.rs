@@ -17,14 +17,15 @@
 //! Everything is reproducible: game `k` of seed `s` draws its dice and noise from ChaCha8 seeded
 //! with `(s, k)`, and the shuffles from `seed`.
 
-use crate::bearoff::is_bearoff;
-use crate::encoding::SparseInputs;
-use crate::eval::{Evaluator, Probabilities, lost};
-use crate::net::Net;
-use crate::plays::plays;
-use crate::rollout::{LuckEstimate, RolloutConfig, rollout};
-use crate::search::eval_plies;
 use ludus_backgammon::{DiceSource, Position};
+use ludus_backgammon_engine::bearoff::is_bearoff;
+use ludus_backgammon_engine::encoding::SparseInputs;
+use ludus_backgammon_engine::eval::Evaluator;
+use ludus_backgammon_engine::net::Net;
+use ludus_backgammon_engine::plays::plays;
+use ludus_backgammon_engine::probabilities::{Probabilities, lost};
+use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
+use ludus_backgammon_engine::search::eval_plies;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -228,7 +229,7 @@ pub fn train_supervised(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::NetEvaluator;
+    use ludus_backgammon_engine::eval::NetEvaluator;
 
     #[test]
     fn samples_are_reproducible_and_never_finished_or_in_the_bearoff() {

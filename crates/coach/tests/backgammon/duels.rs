@@ -1,7 +1,7 @@
 //! Players and duels.
 
-use ludus_backgammon_engine::duel::duel;
 use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, RandomPlayer};
+use ludus_coach::backgammon::duel::duel;
 
 #[test]
 fn a_duel_replays_exactly_from_its_seed() {
@@ -47,33 +47,6 @@ fn network_beats_random_and_the_heuristic() {
 }
 
 #[test]
-fn engine_levels_play_legal_moves_and_replay_from_their_seed() {
-    use ludus_backgammon::{Dice, Position};
-    use ludus_backgammon_engine::engine::Engine;
-    let start = Position::starting();
-    let dice: Dice = "42".parse().expect("dice");
-    let legal = start.legal_moves(dice);
-    for level in [1, 5, 8] {
-        let a = Engine::level(level, 3).expect("a level");
-        let b = Engine::level(level, 3).expect("a level");
-        for _ in 0..5 {
-            let mv = a.best_move(&start, dice);
-            assert!(legal.contains(&mv));
-            assert_eq!(mv, b.best_move(&start, dice));
-        }
-    }
-    assert_eq!(
-        Engine::level(8, 0)
-            .expect("a level")
-            .best_move(&start, dice)
-            .to_string(),
-        "8/4 6/4"
-    );
-    assert!(Engine::level(0, 3).is_err());
-    assert!(Engine::level(11, 3).is_err());
-}
-
-#[test]
 fn mirroring_removes_the_luck_an_unmirrored_estimate_keeps() {
     // Against itself every mirrored pair sums to zero; taken game by game the same results
     // spread widely: the mirrored interval is 0, the unmirrored one is not.
@@ -92,8 +65,8 @@ fn mirroring_removes_the_luck_an_unmirrored_estimate_keeps() {
 
 #[test]
 fn a_parallel_duel_reports_exactly_what_one_thread_reports() {
-    use ludus_backgammon_engine::duel::{DuelConfig, PlayerPair, Stakes, duel_parallel, duel_with};
     use ludus_backgammon_engine::player::PlayerError;
+    use ludus_coach::backgammon::duel::{DuelConfig, PlayerPair, Stakes, duel_parallel, duel_with};
     for stakes in [Stakes::Cubeless, Stakes::Money, Stakes::Match(3)] {
         let config = DuelConfig {
             games: 16,

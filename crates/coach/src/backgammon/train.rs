@@ -10,12 +10,13 @@
 //! Reproducible: the dice of game `k` come from ChaCha8 seeded with `(seed, k)`, so a run resumed
 //! from a checkpoint plays the same games as an uninterrupted one.
 
-use crate::bearoff::is_bearoff;
-use crate::encoding::SparseInputs;
-use crate::eval::{Evaluator, NetEvaluator, Probabilities, lost};
-use crate::net::Net;
-use crate::plays::plays;
 use ludus_backgammon::{DiceSource, Position};
+use ludus_backgammon_engine::bearoff::is_bearoff;
+use ludus_backgammon_engine::encoding::SparseInputs;
+use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
+use ludus_backgammon_engine::net::Net;
+use ludus_backgammon_engine::plays::plays;
+use ludus_backgammon_engine::probabilities::{Probabilities, argmax_equity, lost};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -104,20 +105,6 @@ fn train_game(net: &mut Net, config: &TrainConfig, game: u64, rate: f32, s: &mut
     count
 }
 
-/// Index of the best score by cubeless equity (first on ties).
-pub fn argmax_equity(scores: &[Probabilities]) -> usize {
-    let mut best = 0;
-    let mut best_eq = f32::NEG_INFINITY;
-    for (i, p) in scores.iter().enumerate() {
-        let e = p.equity();
-        if e > best_eq {
-            best_eq = e;
-            best = i;
-        }
-    }
-    best
-}
-
 /// Trains `net` by self-play until it has seen `config.games` games. `progress(net, games_done)`
 /// is called after every game; return `false` from it to stop early (the net stays consistent).
 pub fn train(net: &mut Net, config: &TrainConfig, mut progress: impl FnMut(&Net, u64) -> bool) {
@@ -165,7 +152,11 @@ pub fn refine(net: &mut Net, config: &RefineConfig, mut progress: impl FnMut(&Ne
         let mut dice = rng.opening_roll();
         loop {
             if !is_bearoff(&position) {
-                let target = crate::search::eval_plies(&evaluator, &position, config.plies);
+                let target = ludus_backgammon_engine::search::eval_plies(
+                    &evaluator,
+                    &position,
+                    config.plies,
+                );
                 net.encode(&position, &mut x);
                 net.train_step(&x, &target.to_array(), config.rate, &mut h);
                 done += 1;

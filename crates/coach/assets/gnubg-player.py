@@ -2,7 +2,7 @@
 
 Run inside gnubg's headless terminal mode, which executes this file with its `gnubg` module:
 
-    GNUBG_PLAYER_PLIES=0 gnubg -q -t -p scripts/gnubg-player.py
+    GNUBG_PLAYER_PLIES=0 gnubg -q -t -p crates/coach/assets/gnubg-player.py
 
 It writes `ready <name>` once, then reads one request per line on stdin and writes one reply
 line on stdout, until `quit` or the end of its input:

@@ -1,6 +1,6 @@
-//! The pruning network: a small network on the main network's inputs that ranks the replies
-//! inside the lookahead, so the full network only re-scores the few best (as gnubg's pruning
-//! networks do).
+//! Distillation of the pruning network: the small network on the main network's inputs that
+//! ranks the replies inside the engine's lookahead, so the full network only re-scores the few
+//! best (as gnubg's pruning networks do; the engine's `NetEvaluator::with_pruning` uses it).
 //!
 //! It is distilled from the main network: seeded self-play games of the main network at 0 ply
 //! (one play in [`EXPLORE`] chosen at random, so the games leave its own lines) give, at every
@@ -10,13 +10,13 @@
 //! measure it. The result is an ordinary weights file ([`Net::to_bytes`], its own header), so a
 //! change of the main network's inputs only needs a new distillation.
 
-use crate::bearoff::is_bearoff;
-use crate::encoding::{SparseInputs, encode};
-use crate::eval::{Evaluator, NetEvaluator, Probabilities, lost, net_probabilities};
-use crate::net::{Net, OUTPUTS};
-use crate::plays::plays;
-use crate::train::argmax_equity;
 use ludus_backgammon::{DiceSource, Position};
+use ludus_backgammon_engine::bearoff::is_bearoff;
+use ludus_backgammon_engine::encoding::{SparseInputs, encode};
+use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, net_probabilities};
+use ludus_backgammon_engine::net::{Net, OUTPUTS};
+use ludus_backgammon_engine::plays::plays;
+use ludus_backgammon_engine::probabilities::{Probabilities, argmax_equity, lost};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,7 +27,7 @@ pub const EXPLORE: u32 = 8;
 /// One decision in this many is held out of the training to measure the result.
 pub const HOLD_OUT: usize = 20;
 /// Replies the recall of [`DistillReport`] is measured for (the shipped re-score count).
-pub const RECALL_KEEP: usize = crate::eval::PRUNE_KEEP;
+pub const RECALL_KEEP: usize = ludus_backgammon_engine::eval::PRUNE_KEEP;
 
 /// Settings of a distillation.
 #[derive(Clone, Debug)]

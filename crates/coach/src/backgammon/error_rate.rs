@@ -1,0 +1,300 @@
+//! The error rate behind `ludus backgammon error-rate`: the equity several players lose per move
+//! on a fixed set of positions from varied games, judged by one evaluator.
+//!
+//! The set ([`sample_decisions`]): seeded self-play games of the network at level 6 (0 ply with
+//! ±0.10 of equity noise, so the games wander off the engine's own lines), one decision in three
+//! kept, forced plays skipped. Each player chooses a play for every position and roll
+//! (cubeless); the judge evaluates every distinct play chosen, and its own choice, at its
+//! lookahead. A play's loss is the best of those values minus its own, in points of cubeless
+//! equity ([`error_rate`]). The losses are also split by phase (contact, race, bearoff).
+
+use crate::backgammon::player_spec::{BuildError, NetSpec, SpecError, parse_program};
+use crate::backgammon::program::{Program, ProgramPlayer};
+use crate::stats::mean_ci95;
+use ludus_backgammon::{Dice, MatchState, Position};
+use ludus_backgammon_engine::analysis::{BLUNDER, ERROR};
+use ludus_backgammon_engine::bearoff::is_bearoff;
+use ludus_backgammon_engine::engine::Engine;
+use ludus_backgammon_engine::player::PlayerError;
+use ludus_backgammon_engine::plays::plays;
+use ludus_backgammon_engine::probabilities::lost;
+use ludus_backgammon_engine::search::eval_plies;
+use ludus_backgammon_engine::{NetEvaluator, Player};
+use ludus_interop::player_protocol::Mode;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::str::FromStr;
+
+/// The level whose self-play games give the positions.
+const SAMPLE_LEVEL: u32 = 6;
+/// One decision in this many is kept.
+const SAMPLE_EVERY: u32 = 3;
+
+/// The judge in its command-line form: `gnubg:Nply`, `cmd:<command line>` (a player-protocol
+/// program that answers `move` and `eval`) or a network `net:PLIES` / `FILE:PLIES`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JudgeSpec {
+    /// A program over the player protocol.
+    Program(Program),
+    /// Ludus's network at some plies.
+    Net(NetSpec),
+}
+
+impl FromStr for JudgeSpec {
+    type Err = SpecError;
+
+    fn from_str(spec: &str) -> Result<JudgeSpec, SpecError> {
+        match parse_program(spec) {
+            Some(program) => program.map(JudgeSpec::Program),
+            None => spec.parse().map(JudgeSpec::Net),
+        }
+    }
+}
+
+/// The judge: a running program over the player protocol, or Ludus's network at some plies.
+pub enum Judge {
+    /// A program answering `move` and `eval`.
+    Program(Box<ProgramPlayer>),
+    /// The network's lookahead.
+    Net {
+        /// The network.
+        evaluator: NetEvaluator,
+        /// Its lookahead.
+        plies: u8,
+    },
+}
+
+impl Judge {
+    /// The judge of `spec` (a program is started).
+    pub fn start(spec: &JudgeSpec) -> Result<Judge, BuildError> {
+        Ok(match spec {
+            JudgeSpec::Program(program) => Judge::Program(Box::new(ProgramPlayer::start(program)?)),
+            JudgeSpec::Net(net) => Judge::Net {
+                evaluator: net.evaluator()?,
+                plies: net.plies,
+            },
+        })
+    }
+
+    /// The mover's cubeless equity after the play that leads to `after` (mover's view).
+    pub fn value_after(&mut self, after: &Position) -> Result<f64, PlayerError> {
+        let next = after.swapped();
+        match self {
+            Judge::Net { evaluator, plies } => {
+                Ok(-f64::from(eval_plies(evaluator, &next, *plies).equity()))
+            }
+            Judge::Program(program) => {
+                if let Some(kind) = lost(&next) {
+                    return Ok(f64::from(kind.multiplier()));
+                }
+                let evaluation = program.evaluate(&next, &MatchState::default(), Mode::Cubeless)?;
+                Ok(-evaluation.equity)
+            }
+        }
+    }
+
+    /// The judge's own choice among `after` (the plays of `dice` in `position`).
+    pub fn choose(
+        &mut self,
+        position: &Position,
+        dice: Dice,
+        after: &[Position],
+    ) -> Result<usize, PlayerError> {
+        if let Judge::Program(program) = self {
+            return program.choose(position, dice, after, None);
+        }
+        let mut best = (0, f64::NEG_INFINITY);
+        for (i, play) in after.iter().enumerate() {
+            let value = self.value_after(play)?;
+            if value > best.1 {
+                best = (i, value);
+            }
+        }
+        Ok(best.0)
+    }
+}
+
+/// Positions and rolls with more than one legal play, from seeded games of level 6 self-play.
+pub fn sample_decisions(seed: u64, count: usize) -> Vec<(Position, Dice)> {
+    let engine = Engine::level(SAMPLE_LEVEL, seed).expect("level 6 is on the scale");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut decisions = Vec::with_capacity(count);
+    let mut after = Vec::new();
+    while decisions.len() < count {
+        let mut position = Position::starting();
+        loop {
+            let dice = Dice::new(rng.random_range(1..=6), rng.random_range(1..=6))
+                .expect("faces are 1 to 6");
+            plays(&position, dice, &mut after);
+            if after.len() > 1 && rng.random_range(0..SAMPLE_EVERY) == 0 && decisions.len() < count
+            {
+                decisions.push((position, dice));
+            }
+            position = position.apply(&engine.best_move(&position, dice)).swapped();
+            if lost(&position).is_some() {
+                break;
+            }
+        }
+    }
+    decisions
+}
+
+/// The phases the losses are split by: contact, a race with checkers still to bring home, and
+/// both sides on their home boards (where the bearoff databases answer).
+pub const PHASES: [&str; 3] = ["contact", "race", "bearoff"];
+
+/// The index in [`PHASES`] of a position's phase.
+pub fn phase(position: &Position) -> usize {
+    if is_bearoff(position) {
+        2
+    } else {
+        usize::from(position.is_race())
+    }
+}
+
+/// What one player lost over the set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerLosses {
+    /// The player's name.
+    pub name: String,
+    /// Its loss on each decision, in points of cubeless equity.
+    pub losses: Vec<f64>,
+    /// Decisions where it chose the judge's play.
+    pub same_as_judge: usize,
+}
+
+impl PlayerLosses {
+    /// The mean loss per move.
+    pub fn mean(&self) -> f64 {
+        self.losses.iter().sum::<f64>() / self.losses.len() as f64
+    }
+
+    /// Half-width of the 95 % interval of the mean loss.
+    pub fn ci95(&self) -> f64 {
+        mean_ci95(self.losses.iter().copied())
+    }
+
+    /// The share of decisions where it chose the judge's play.
+    pub fn same_share(&self) -> f64 {
+        self.same_as_judge as f64 / self.losses.len() as f64
+    }
+
+    /// Moves that lost at least [`ERROR`].
+    pub fn errors(&self) -> usize {
+        self.losses.iter().filter(|&&l| l >= ERROR).count()
+    }
+
+    /// Moves that lost at least [`BLUNDER`].
+    pub fn blunders(&self) -> usize {
+        self.losses.iter().filter(|&&l| l >= BLUNDER).count()
+    }
+}
+
+/// The players' mean losses in one phase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseLosses {
+    /// The phase's name (one of [`PHASES`]).
+    pub name: &'static str,
+    /// Decisions in this phase.
+    pub positions: usize,
+    /// Each player's name and mean loss per move here.
+    pub means: Vec<(String, f64)>,
+}
+
+/// The result of an error-rate measurement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ErrorRateReport {
+    /// Each player's losses, in the order given.
+    pub players: Vec<PlayerLosses>,
+    /// The phases that occur, in the order of [`PHASES`].
+    pub phases: Vec<PhaseLosses>,
+}
+
+/// Every player's loss on every decision of `decisions`, judged by `judge`; `progress()` after
+/// each decision. The first failure of a program stops it.
+pub fn error_rate(
+    players: &mut [Box<dyn Player>],
+    judge: &mut Judge,
+    decisions: &[(Position, Dice)],
+    mut progress: impl FnMut(),
+) -> Result<ErrorRateReport, PlayerError> {
+    let mut tallies: Vec<PlayerLosses> = players
+        .iter()
+        .map(|p| PlayerLosses {
+            name: p.name(),
+            losses: Vec::with_capacity(decisions.len()),
+            same_as_judge: 0,
+        })
+        .collect();
+    let mut after = Vec::new();
+    for (position, dice) in decisions {
+        plays(position, *dice, &mut after);
+        judge_decision(players, judge, position, *dice, &after, &mut tallies)?;
+        progress();
+    }
+    let phases: Vec<usize> = decisions.iter().map(|(p, _)| phase(p)).collect();
+    Ok(ErrorRateReport {
+        phases: phase_losses(&tallies, &phases),
+        players: tallies,
+    })
+}
+
+/// The plays of every player and the judge for one decision, and each player's loss.
+fn judge_decision(
+    players: &mut [Box<dyn Player>],
+    judge: &mut Judge,
+    position: &Position,
+    dice: Dice,
+    after: &[Position],
+    tallies: &mut [PlayerLosses],
+) -> Result<(), PlayerError> {
+    let best = judge.choose(position, dice, after)?;
+    let mut chosen = Vec::with_capacity(players.len());
+    for player in players.iter_mut() {
+        chosen.push(player.choose(position, dice, after, None)?);
+    }
+    let mut values = HashMap::new();
+    for &i in chosen.iter().chain([&best]) {
+        if let Entry::Vacant(slot) = values.entry(i) {
+            slot.insert(judge.value_after(&after[i])?);
+        }
+    }
+    let top = values.values().copied().fold(f64::NEG_INFINITY, f64::max);
+    for (tally, &i) in tallies.iter_mut().zip(&chosen) {
+        tally.losses.push(top - values[&i]);
+        tally.same_as_judge += usize::from(i == best);
+    }
+    Ok(())
+}
+
+/// Each phase that occurs: its number of positions and each player's mean loss there.
+fn phase_losses(tallies: &[PlayerLosses], phases: &[usize]) -> Vec<PhaseLosses> {
+    let mut out = Vec::new();
+    for (index, name) in PHASES.iter().enumerate() {
+        let positions = phases.iter().filter(|&&p| p == index).count();
+        if positions == 0 {
+            continue;
+        }
+        let means = tallies
+            .iter()
+            .map(|tally| {
+                let sum: f64 = tally
+                    .losses
+                    .iter()
+                    .zip(phases)
+                    .filter(|&(_, &p)| p == index)
+                    .map(|(loss, _)| loss)
+                    .sum();
+                (tally.name.clone(), sum / positions as f64)
+            })
+            .collect();
+        out.push(PhaseLosses {
+            name,
+            positions,
+            means,
+        });
+    }
+    out
+}

@@ -1,0 +1,48 @@
+//! Reading and writing network weights files (`Net::to_bytes` / `Net::from_bytes`), with the
+//! file named in every error. A file is written beside its final name and renamed onto it, so a
+//! run stopped while writing a checkpoint leaves the previous one whole.
+
+use crate::file_error::FileError;
+use ludus_backgammon_engine::net::{Net, WeightsError};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why a weights file cannot be read or written.
+#[derive(Debug, Error)]
+pub enum WeightsFileError {
+    /// The file holds no network of this engine (the user's file).
+    #[error("{}: {error}", path.display())]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: WeightsError,
+    },
+    /// Reading, writing or renaming the file failed.
+    #[error(transparent)]
+    Io(#[from] FileError),
+}
+
+impl WeightsFileError {
+    /// True when the file itself is at fault, not the I/O.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, WeightsFileError::Format { .. })
+    }
+}
+
+/// The network in the weights file at `path`.
+pub fn read_weights(path: &Path) -> Result<Net, WeightsFileError> {
+    let bytes = std::fs::read(path).map_err(FileError::of("reading", path))?;
+    Net::from_bytes(&bytes).map_err(|error| WeightsFileError::Format {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// Writes `net` to `path` through a temporary file beside it.
+pub fn write_weights(path: &Path, net: &Net) -> Result<(), WeightsFileError> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, net.to_bytes()).map_err(FileError::of("writing", &tmp))?;
+    std::fs::rename(&tmp, path).map_err(FileError::of("renaming to", path))?;
+    Ok(())
+}
