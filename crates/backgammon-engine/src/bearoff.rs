@@ -9,7 +9,7 @@
 //! plays to minimise its expected rolls, the usual approximation for gammons).
 
 use crate::eval::Probabilities;
-use crate::plays::plays;
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{CHECKERS_PER_SIDE, Dice, HOME_POINTS, OFF, Position, Side};
 use std::sync::OnceLock;
 

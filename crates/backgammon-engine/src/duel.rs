@@ -18,8 +18,7 @@
 //! report for players that decide deterministically.
 
 use crate::eval::lost;
-use crate::player::{Player, PlayerError};
-use crate::plays::plays;
+use ludus_backgammon::player::{Player, PlayerError, plays};
 use ludus_backgammon::{
     CubeOwner, Dice, DiceSource, GameEnd, GameOutcome, GameState, MatchState, Position, Rules,
     Seat, WinKind, score_points,

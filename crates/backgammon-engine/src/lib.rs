@@ -2,12 +2,12 @@
 //! plays on the rules crate's [`Position`](ludus_backgammon::Position), `Dice` and `MatchState`
 //! and takes its plays from the rules crate's move generator.
 //!
-//! * [`plays`]: the plays of a roll in the engine's fixed order;
 //! * [`encoding`], [`net`]: the network's inputs, the network and its weights file;
 //! * [`eval`]: [`Probabilities`] and the [`Evaluator`] trait ([`NetEvaluator`]: network + bearoff);
 //! * [`bearoff`]: the one- and two-sided bearoff databases;
 //! * [`search`]: n-ply lookahead and its filters; [`pruning`]: the small network that ranks
-//!   replies inside it; [`player`]: the [`Player`] trait and players;
+//!   replies inside it; [`player`]: the engine's players of the rules crate's
+//!   [`Player`](ludus_backgammon::player::Player) trait;
 //! * [`train`]: self-play TD(λ); [`supervised`]: training on positions labelled by lookahead;
 //!   [`duel`]: mirrored-dice matches between players;
 //! * [`cube`]: cubeful equity, cube decisions, the match equity table; [`match_context`]: the
@@ -28,7 +28,6 @@ pub mod level;
 pub mod match_context;
 pub mod net;
 pub mod player;
-pub mod plays;
 pub mod pruning;
 pub mod rollout;
 pub mod search;
@@ -37,4 +36,4 @@ pub mod train;
 
 pub use eval::{Evaluator, NetEvaluator, Probabilities};
 pub use net::Net;
-pub use player::{HeuristicPlayer, NetPlayer, Player, RandomPlayer};
+pub use player::{HeuristicPlayer, NetPlayer, RandomPlayer};

@@ -20,7 +20,7 @@
 
 use crate::bearoff::is_bearoff;
 use crate::eval::{Evaluator, Probabilities, full_width_best, lost};
-use crate::plays::plays;
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{DIE_FACES, Dice, DiceSource, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -17,7 +17,7 @@
 use crate::cube::cubeful_equity_after_play;
 use crate::eval::{Evaluator, Probabilities, lost};
 use crate::match_context::MatchContext;
-use crate::plays::plays;
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{Dice, MatchState, Position};
 
 /// Candidates kept after the 0-ply ranking at the root of an n-ply search.

@@ -14,7 +14,7 @@ use crate::bearoff::is_bearoff;
 use crate::encoding::SparseInputs;
 use crate::eval::{Evaluator, NetEvaluator, Probabilities, lost};
 use crate::net::Net;
-use crate::plays::plays;
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{DiceSource, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -92,8 +92,8 @@ fn mirroring_removes_the_luck_an_unmirrored_estimate_keeps() {
 
 #[test]
 fn a_parallel_duel_reports_exactly_what_one_thread_reports() {
+    use ludus_backgammon::player::PlayerError;
     use ludus_backgammon_engine::duel::{DuelConfig, PlayerPair, Stakes, duel_parallel, duel_with};
-    use ludus_backgammon_engine::player::PlayerError;
     for stakes in [Stakes::Cubeless, Stakes::Money, Stakes::Match(3)] {
         let config = DuelConfig {
             games: 16,
@@ -125,7 +125,7 @@ struct Failing {
     out_of_range: bool,
 }
 
-impl ludus_backgammon_engine::player::Player for Failing {
+impl ludus_backgammon::player::Player for Failing {
     fn name(&self) -> String {
         "failing".into()
     }
@@ -136,7 +136,7 @@ impl ludus_backgammon_engine::player::Player for Failing {
         _: ludus_backgammon::Dice,
         plays: &[ludus_backgammon::Position],
         _: Option<&ludus_backgammon::MatchState>,
-    ) -> Result<usize, ludus_backgammon_engine::player::PlayerError> {
+    ) -> Result<usize, ludus_backgammon::player::PlayerError> {
         if self.plays_left > 0 {
             self.plays_left -= 1;
             return Ok(0);
@@ -144,7 +144,7 @@ impl ludus_backgammon_engine::player::Player for Failing {
         if self.out_of_range {
             return Ok(plays.len());
         }
-        Err(ludus_backgammon_engine::player::PlayerError::new(
+        Err(ludus_backgammon::player::PlayerError::new(
             "failing",
             "the program stopped",
         ))

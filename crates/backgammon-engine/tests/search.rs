@@ -1,10 +1,10 @@
 //! Lookahead identities, the pruning of replies and the filter chain.
 
 use crate::common::board;
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{Dice, Position, random_positions};
 use ludus_backgammon_engine::eval::{Evaluator, MAX_PRUNE_KEEP, NetEvaluator, Probabilities};
 use ludus_backgammon_engine::net::Net;
-use ludus_backgammon_engine::plays::plays;
 use ludus_backgammon_engine::search::{FILTER_KEEP, Filters, MoveFilter, eval_plies, rank_moves};
 use ludus_backgammon_engine::train::argmax_equity;
 use std::sync::Arc;

@@ -25,6 +25,8 @@
 //!   resignations, scoring, Crawford; dice from a [`DiceSource`] ([`SeededDice`] is ChaCha8).
 //! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
 //!   [`read_mat`], [`board_diagram`]. See `docs/backgammon-formats.md`.
+//! - [`player`]: the [`player::Player`] interface that engines, external programs and test
+//!   scripts implement, and that the duels, protocols, server and terminal UI take.
 #![warn(missing_docs)]
 
 mod base64;
@@ -37,6 +39,7 @@ mod mat;
 mod match_id;
 mod movegen;
 mod moves;
+pub mod player;
 mod position;
 mod position_id;
 mod random_play;

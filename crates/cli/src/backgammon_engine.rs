@@ -6,6 +6,7 @@ use crate::{CliError, CliResult};
 use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use ludus_backgammon::player::Player;
 use ludus_backgammon::{Dice, Position};
 use ludus_backgammon_engine::cube::{
     Met, cube_decision_at, cube_efficiency, cubeful_equity, normalised_equity,
@@ -20,7 +21,7 @@ use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use ludus_backgammon_engine::supervised::SupervisedConfig;
 use ludus_backgammon_engine::train::{RefineConfig, TrainConfig, refine, train};
 use ludus_backgammon_engine::{Evaluator, Probabilities};
-use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, Player, RandomPlayer};
+use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, RandomPlayer};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -6,11 +6,11 @@
 
 use crate::{CliError, CliResult};
 use clap::Args;
+use ludus_backgammon::player::{Player, PlayerError};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
 use ludus_backgammon_engine::duel::PlayerPair;
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::level::{Level, MAX_LEVEL};
-use ludus_backgammon_engine::player::{Player, PlayerError};
 use ludus_interop::player_protocol::{
     Evaluation, Mode, PlayerBrain, PlayerClient, ProtocolError, serve,
 };
