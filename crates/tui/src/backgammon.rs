@@ -11,6 +11,7 @@ use crate::i18n::Catalog;
 use crate::record::{BgRecord, BgSettings};
 use crate::review::{ReviewCursor, Severity};
 use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
+use ludus_backgammon::player::{Player, choose_move};
 use ludus_backgammon::{
     CubeOwner, DiceSource, GameEnd, GameEvent, Journey, Match, Move, Phase, Position, Rules, Seat,
     SeededDice, Step, Turn, WinKind,
@@ -1060,14 +1061,11 @@ impl BgApp {
     /// Lets the computer act: double or roll, take or pass, or choose its move (then shown).
     pub fn computer_act(&mut self) {
         let Some(game) = self.game() else { return };
-        let position = game.position();
-        let cube = self
-            .engine
-            .cube_decision(&position, &game.match_state())
-            .ok();
-        match game.phase() {
+        let (position, state, phase) = (game.position(), game.match_state(), game.phase());
+        // The engine's decisions as a player (`ludus_backgammon::player`), from its seat's view.
+        match phase {
             Phase::AwaitingRoll => {
-                if self.may_double() && cube.as_ref().is_some_and(wants_double) {
+                if self.may_double() && self.engine.double(&position, &state).unwrap_or(false) {
                     self.act(|g, _| g.double());
                     self.screen.status = Status::info(self.screen.catalog.format(
                         "bg-double-offered",
@@ -1083,8 +1081,7 @@ impl BgApp {
             Phase::Doubled => {
                 // The decision is the doubler's: take when the double-take is no better for it
                 // than the pass.
-                let takes = cube.is_none_or(|d| d.double_take <= d.double_pass);
-                if takes {
+                if self.engine.take(&position, &state).unwrap_or(true) {
                     self.act(|g, _| g.take());
                     let taken = self.screen.catalog.format(
                         "tui-bg-takes",
@@ -1096,9 +1093,8 @@ impl BgApp {
                 }
             }
             Phase::Moving(dice) => {
-                let mv = self
-                    .engine
-                    .best_move_in(&position, dice, Some(&game.match_state()));
+                let mv = choose_move(&mut self.engine, &position, dice, Some(&state))
+                    .unwrap_or_else(|_| position.legal_moves(dice)[0]);
                 let parts = mv.len();
                 self.animation = Some(Animation {
                     mv,
