@@ -3,10 +3,10 @@
 //! (`tools/gnubg_referee.py`): `cargo run --release -p ludus-backgammon-engine --example
 //! sample_positions -- COUNT SEED`.
 
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{DiceSource, Position};
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
-use ludus_backgammon_engine::plays::plays;
 use ludus_backgammon_engine::probabilities::{argmax_equity, lost};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -8,8 +8,8 @@
 //! distributions, treating the sides as independent (exact for "who finishes first" when each side
 //! plays to minimise its expected rolls, the usual approximation for gammons).
 
-use crate::plays::plays;
 use crate::probabilities::Probabilities;
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{CHECKERS_PER_SIDE, Dice, HOME_POINTS, OFF, Position, Side};
 use std::sync::OnceLock;
 

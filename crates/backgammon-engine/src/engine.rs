@@ -1,6 +1,6 @@
 //! The engine in the rules crate's terms, for front ends (server, terminal UI, gnubg's external
 //! player): evaluate a `Position`, pick a `Move`, decide the cube from a `MatchState`, at a
-//! strength [`Level`].
+//! strength [`Level`]; and the same engine as a [`Player`].
 //!
 //! ```
 //! use ludus_backgammon::{Dice, Position};
@@ -18,6 +18,7 @@ use crate::level::{Level, LevelError};
 use crate::match_context::{MatchContext, MatchContextError, cubeful_equity_on_roll};
 use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
+use ludus_backgammon::player::{Evaluation, Player, PlayerError};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -26,6 +27,7 @@ use std::sync::Mutex;
 /// The network engine at a strength level.
 #[derive(Debug)]
 pub struct Engine {
+    name: String,
     evaluator: NetEvaluator,
     checker_plies: u8,
     cube_plies: u8,
@@ -50,6 +52,7 @@ impl Engine {
     /// `plies` as well, at most as deep as the strongest level's.
     pub fn new(plies: u8) -> Engine {
         Engine {
+            name: format!("ludus {plies}-ply"),
             evaluator: NetEvaluator::shipped(),
             checker_plies: plies,
             cube_plies: plies.min(Level::strongest().cube_plies),
@@ -75,6 +78,7 @@ impl Engine {
     /// The engine at `level`; `seed` makes its noise reproducible.
     pub fn at_level(level: Level, seed: u64) -> Engine {
         Engine {
+            name: format!("ludus level {}", level.number),
             evaluator: NetEvaluator::shipped(),
             checker_plies: level.checker_plies,
             cube_plies: level.cube_plies,
@@ -206,5 +210,52 @@ impl Engine {
             Ok(mut rng) => rng.random_range(-self.noise..self.noise),
             Err(_) => 0.0,
         }
+    }
+}
+
+/// The engine as a player: its play ([`Engine::best_move_in`]: cubeful at the score with a match
+/// state, cubeless without) and its cube decisions. A cube the model cannot judge (above 64) is
+/// not turned, and is taken.
+impl Player for Engine {
+    /// `ludus level N` for a level, `ludus N-ply` for a lookahead.
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(
+        &mut self,
+        position: &Position,
+        dice: Dice,
+        plays: &[Position],
+        state: Option<&MatchState>,
+    ) -> Result<usize, PlayerError> {
+        let after = position.apply(&self.best_move_in(position, dice, state));
+        Ok(plays.iter().position(|p| *p == after).unwrap_or(0))
+    }
+
+    fn double(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
+        Ok(self.should_double(position, state).unwrap_or(false))
+    }
+
+    fn take(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
+        Ok(self.should_take(position, state).unwrap_or(true))
+    }
+
+    /// The probabilities at the checker-play lookahead; the equity cubeless, or cubeful
+    /// ([`Engine::cubeful_equity`]; cubeless where the model cannot judge the cube).
+    fn evaluate(
+        &mut self,
+        position: &Position,
+        state: Option<&MatchState>,
+    ) -> Result<Option<Evaluation>, PlayerError> {
+        let p = Engine::evaluate(self, position);
+        let cubeless = f64::from(p.equity());
+        let equity = state.map_or(cubeless, |state| {
+            self.cubeful_equity(position, state).unwrap_or(cubeless)
+        });
+        Ok(Some(Evaluation {
+            probabilities: p.to_array().map(f64::from),
+            equity,
+        }))
     }
 }

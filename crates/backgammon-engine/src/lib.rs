@@ -2,14 +2,13 @@
 //! plays on the rules crate's [`Position`](ludus_backgammon::Position), `Dice` and `MatchState`
 //! and takes its plays from the rules crate's move generator.
 //!
-//! * [`plays`]: the plays of a roll in the engine's fixed order;
 //! * [`probabilities`]: [`Probabilities`], the five cubeless chances of a position;
 //! * [`encoding`], [`net`]: the network's inputs, the network and its weights file;
 //! * [`eval`]: the [`Evaluator`] trait ([`NetEvaluator`]: network + bearoff, replies ranked by
 //!   the small pruning network inside the lookahead);
 //! * [`bearoff`]: the one- and two-sided bearoff databases;
 //! * [`filters`]: the move filters of the lookahead; [`search`]: n-ply lookahead; [`player`]: the
-//!   [`Player`] trait and players;
+//!   engine's players of the rules crate's [`Player`](ludus_backgammon::player::Player) trait;
 //! * [`cube`]: the cube model (cubeful equity, cube decisions, the match equity table);
 //!   [`match_context`]: the cube and score of a decision and its normalised equities;
 //!   [`doubling`]: the cube decision of a position at n plies; [`rollout`]: rollouts;
@@ -33,12 +32,11 @@ pub mod level;
 pub mod match_context;
 pub mod net;
 pub mod player;
-pub mod plays;
 pub mod probabilities;
 pub mod rollout;
 pub mod search;
 
 pub use eval::{Evaluator, NetEvaluator};
 pub use net::Net;
-pub use player::{HeuristicPlayer, NetPlayer, Player, RandomPlayer};
+pub use player::{HeuristicPlayer, NetPlayer, RandomPlayer};
 pub use probabilities::Probabilities;

@@ -1,71 +1,15 @@
-//! Players: anything that picks one of the legal plays of a roll and answers the cube.
+//! The engine's players ([`ludus_backgammon::player::Player`]): random, a hand-written
+//! heuristic, and the network at a lookahead.
 
 use crate::doubling::{should_double, should_take};
 use crate::eval::{Evaluator, NetEvaluator};
 use crate::match_context::MatchContext;
 use crate::probabilities::argmax_equity;
 use crate::search::{PlayValuation, rank_moves_valued};
+use ludus_backgammon::player::{Player, PlayerError};
 use ludus_backgammon::{BAR, Dice, MatchState, OFF, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// Why a player could not decide: an external program that answered with an illegal play, an
-/// unreadable line, or stopped. A duel stops at the first one (never a silent substitute).
-#[derive(Debug, thiserror::Error)]
-#[error("{player}: {source}")]
-pub struct PlayerError {
-    /// The player's name.
-    pub player: String,
-    /// What went wrong.
-    #[source]
-    pub source: Box<dyn std::error::Error + Send + Sync>,
-}
-
-impl PlayerError {
-    /// The error of `player` (its name) for `source`.
-    pub fn new(
-        player: impl Into<String>,
-        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
-    ) -> PlayerError {
-        PlayerError {
-            player: player.into(),
-            source: source.into(),
-        }
-    }
-}
-
-/// A player: checker plays and cube decisions. Every decision may fail (external programs);
-/// Ludus's own players never do.
-pub trait Player: Send {
-    /// A short name for reports.
-    fn name(&self) -> String;
-
-    /// Chooses one of `plays` (the distinct positions reachable with `dice` from `position`,
-    /// mover's view, in [`crate::plays::plays`] order, never empty); returns its index.
-    /// `state` is the cube and score of the game as this player sees it (its seat on roll, the
-    /// dice set), or `None` in a cubeless game.
-    fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        plays: &[Position],
-        state: Option<&MatchState>,
-    ) -> Result<usize, PlayerError>;
-
-    /// Whether to double before rolling (`position` and `state` from this player's view, on roll
-    /// with the cube available to it). The default never doubles.
-    fn double(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
-        let _ = (position, state);
-        Ok(false)
-    }
-
-    /// Whether to take a double (`position` and `state` from the doubler's view, before the
-    /// double). The default always takes.
-    fn take(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
-        let _ = (position, state);
-        Ok(true)
-    }
-}
 
 /// Plays a uniformly random legal play.
 #[derive(Debug)]

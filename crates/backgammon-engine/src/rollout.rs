@@ -20,8 +20,8 @@
 
 use crate::bearoff::is_bearoff;
 use crate::eval::{Evaluator, full_width_best};
-use crate::plays::plays;
 use crate::probabilities::{Probabilities, lost};
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{DIE_FACES, Dice, DiceSource, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -18,8 +18,8 @@
 use crate::eval::Evaluator;
 use crate::filters::MoveFilter;
 use crate::match_context::{MatchContext, cubeful_equity_after_play};
-use crate::plays::plays;
 use crate::probabilities::{Probabilities, lost};
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{Dice, MatchState, Position};
 
 /// The value of `position` for its side on roll at `plies` plies of lookahead.

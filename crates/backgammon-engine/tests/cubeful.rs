@@ -1,11 +1,12 @@
 //! Cubeful checker play: plays valued at the cube and score.
 
+use ludus_backgammon::player::Player;
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{CubeOwner, Dice, MatchState, Position, Seat, Side, random_positions};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::NetEvaluator;
 use ludus_backgammon_engine::match_context::MatchContext;
-use ludus_backgammon_engine::player::{NetPlayer, Player};
-use ludus_backgammon_engine::plays::plays;
+use ludus_backgammon_engine::player::NetPlayer;
 use ludus_backgammon_engine::probabilities::Probabilities;
 use ludus_backgammon_engine::search::{PlayValuation, rank_moves, rank_moves_valued};
 

@@ -1,11 +1,11 @@
 //! Lookahead identities, the pruning of replies and the filter chain.
 
 use crate::common::board;
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{Dice, Position, random_positions};
 use ludus_backgammon_engine::eval::{Evaluator, MAX_PRUNE_KEEP, NetEvaluator};
 use ludus_backgammon_engine::filters::{FILTER_KEEP, Filters, MoveFilter};
 use ludus_backgammon_engine::net::Net;
-use ludus_backgammon_engine::plays::plays;
 use ludus_backgammon_engine::probabilities::{Probabilities, argmax_equity};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use std::sync::Arc;

@@ -28,6 +28,8 @@
 //!   [`Match::advance_automatic`]'s.
 //! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
 //!   [`read_mat`], [`board_diagram`]. See `docs/backgammon-formats.md`.
+//! - [`player`]: the [`player::Player`] interface that engines, external programs and test
+//!   scripts implement, and that the duels, protocols, server and terminal UI take.
 #![warn(missing_docs)]
 
 mod automatic;
@@ -41,6 +43,7 @@ mod mat;
 mod match_id;
 mod movegen;
 mod moves;
+pub mod player;
 mod position;
 mod position_id;
 mod random_play;

@@ -2,7 +2,7 @@
 //! exits 2, anything else 1, each with its source chain on one line.
 
 use crate::CliError;
-use ludus_backgammon_engine::player::PlayerError;
+use ludus_backgammon::player::PlayerError;
 use ludus_coach::backgammon::labeller::LabellerError;
 use ludus_coach::backgammon::labels::LabelFileError;
 use ludus_coach::backgammon::player_spec::{BuildError, SpecError};

@@ -10,7 +10,7 @@ use crate::coach_error::player_failure;
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Args;
-use ludus_backgammon_engine::Player;
+use ludus_backgammon::player::Player;
 use ludus_coach::backgammon::error_rate::{
     ErrorRateReport, Judge, JudgeSpec, PhaseLosses, PlayerLosses, error_rate, sample_decisions,
 };

@@ -1,15 +1,14 @@
 //! `ludus backgammon external`: gnubg's external player over TCP (glue over `ludus-interop`'s
-//! session, with the engine as its brain).
+//! session, with the engine at a level as its player).
 //!
 //! gnubg connects, writes one FIBS board line per decision (ended by a newline and a NUL) and
 //! reads one reply line. Every line is complete in itself, so a reconnecting gnubg simply goes on.
 
 use crate::{CliError, CliResult};
 use clap::Args;
-use ludus_backgammon::{Dice, MatchState, Move, Position};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::level::{Level, MAX_LEVEL};
-use ludus_interop::external::{BackgammonBrain, ExternalPlayer};
+use ludus_interop::external::ExternalPlayer;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 
@@ -31,48 +30,6 @@ pub(crate) struct ExternalArgs {
     verbose: bool,
 }
 
-/// The engine as gnubg's external player: moves, doubles and takes at one level.
-pub(crate) struct EngineBrain {
-    engine: Engine,
-}
-
-impl EngineBrain {
-    /// The engine at `level`; `seed` makes the noise of the lower levels reproducible.
-    pub(crate) fn new(level: Level, seed: u64) -> EngineBrain {
-        EngineBrain {
-            engine: Engine::at_level(level, seed),
-        }
-    }
-}
-
-impl BackgammonBrain for EngineBrain {
-    /// The engine's play: by cubeful equity at the score in match play, cubeless in money play.
-    fn choose_move(&mut self, position: &Position, dice: Dice, state: &MatchState) -> Move {
-        self.engine.best_move_in(position, dice, Some(state))
-    }
-
-    /// Doubles by the engine's cube decision; a cube the engine cannot judge (above 64) is
-    /// not turned.
-    fn should_double(&mut self, position: &Position, state: &MatchState) -> bool {
-        self.engine
-            .should_double(position, state)
-            .unwrap_or_else(|error| {
-                eprintln!("ludus: no double: {error}");
-                false
-            })
-    }
-
-    /// Takes by the engine's cube decision; a cube the engine cannot judge is taken.
-    fn should_take(&mut self, doubler_view: &Position, doubler_state: &MatchState) -> bool {
-        self.engine
-            .should_take(doubler_view, doubler_state)
-            .unwrap_or_else(|error| {
-                eprintln!("ludus: take: {error}");
-                true
-            })
-    }
-}
-
 /// Runs the server.
 pub(crate) fn run(args: ExternalArgs) -> CliResult {
     let level = Level::new(args.level).map_err(|e| CliError::bad_input(format!("--level: {e}")))?;
@@ -88,7 +45,8 @@ pub(crate) fn run(args: ExternalArgs) -> CliResult {
                 continue;
             }
         };
-        let mut player = ExternalPlayer::new(EngineBrain::new(level, served));
+        // The noise of the lower levels seeded by the connection's number.
+        let mut player = ExternalPlayer::new(Engine::at_level(level, served));
         if let Err(e) = serve(stream, &mut player, args.verbose) {
             eprintln!("ludus: connection ended: {e}");
         }
@@ -103,7 +61,7 @@ pub(crate) fn run(args: ExternalArgs) -> CliResult {
 /// Answers the lines of one connection until gnubg closes it.
 fn serve(
     stream: TcpStream,
-    player: &mut ExternalPlayer<EngineBrain>,
+    player: &mut ExternalPlayer<Engine>,
     verbose: bool,
 ) -> std::io::Result<()> {
     let mut writer = stream.try_clone()?;
@@ -134,6 +92,8 @@ fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_backgammon::player::Player;
+    use ludus_backgammon::{MatchState, Move, Position};
     use ludus_interop::fibs::{Decision, FibsBoard};
 
     /// Board lines gnubg sent to the external player, recorded in ludus-interop's tests.
@@ -149,7 +109,7 @@ mod tests {
     fn every_reply_of_the_engine_to_recorded_gnubg_lines_is_legal() {
         for level in [1, 8] {
             let level = Level::new(level).expect("a level");
-            let mut player = ExternalPlayer::new(EngineBrain::new(level, 0));
+            let mut player = ExternalPlayer::new(Engine::at_level(level, 0));
             for line in recorded_lines().lines() {
                 let reply = player.reply(line);
                 assert_eq!(reply.error, None);
@@ -180,10 +140,10 @@ mod tests {
 
     #[test]
     fn the_engine_neither_doubles_nor_drops_at_the_start() {
-        let mut brain = EngineBrain::new(Level::strongest(), 0);
+        let mut engine = Engine::at_level(Level::strongest(), 0);
         let state = MatchState::default();
         let start = Position::starting();
-        assert!(!brain.should_double(&start, &state));
-        assert!(brain.should_take(&start, &state));
+        assert!(!Player::double(&mut engine, &start, &state).expect("a decision"));
+        assert!(Player::take(&mut engine, &start, &state).expect("a decision"));
     }
 }

@@ -2,6 +2,7 @@
 //! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine at the
 //! levels of `ludus_backgammon_engine::level`, and the engine's post-game analysis.
 
+use ludus_backgammon::player::{Evaluation, Player, PlayerError};
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{Decision, DecisionKind, analyze_match};
@@ -14,7 +15,7 @@ use ludus_morris_engine::level::Level;
 use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
 use ludus_morris_engine::search::{SearchLimits, Searcher};
 use ludus_server::game::{PerSide, Side};
-use ludus_server::games::backgammon::{BackgammonPlayer, Chances, MAX_ANALYSIS_PLIES};
+use ludus_server::games::backgammon::{BackgammonComputer, MAX_ANALYSIS_PLIES, MoveRanker};
 use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
 use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use ludus_server::review::{MorrisMoveReview, MorrisPlayerReview, MorrisReview};
@@ -29,7 +30,7 @@ pub(crate) fn engine_players() -> Players {
     let databases = Arc::new(Databases::open_default());
     Players {
         morris: Arc::new(MorrisEngine::new(Some(databases.clone()))),
-        backgammon: Arc::new(BackgammonEngine::new()),
+        backgammon: backgammon_computer(),
         analyser: Some(Arc::new(Analyser::new(Some(databases)))),
     }
 }
@@ -148,77 +149,95 @@ impl MorrisPlayer for MorrisEngine {
 /// (1-ply).
 const TWO_PLY_THINK_TIME: Duration = Duration::from_millis(1000);
 
-/// Backgammon: the network engine at the game's level; cube decisions from its cube model.
-pub(crate) struct BackgammonEngine {
-    /// One engine per level, 1 first.
-    levels: Vec<Engine>,
-    /// The noiseless 1-ply engine of the cube decisions.
-    analysis: Engine,
-    /// The noiseless engines of the analysis endpoint's ranking, at 0, 1 and 2 plies.
-    ranking: Vec<Engine>,
+/// Backgammon: the network engine at the seat's level for checker plays; the noiseless 1-ply
+/// engine for the cube and the chances, at every level; the analysis board's ranking.
+pub(crate) fn backgammon_computer() -> BackgammonComputer {
+    BackgammonComputer {
+        player: Arc::new(|level, think_time| Box::new(SeatPlayer::new(level, think_time))),
+        ranker: Arc::new(Ranking::new()),
+    }
 }
 
-impl BackgammonEngine {
-    /// Every level, seeded from the system's randomness.
-    pub(crate) fn new() -> BackgammonEngine {
-        let seed = rand::rng().random::<u64>();
-        BackgammonEngine {
-            levels: BgLevel::all()
-                .map(|level| Engine::at_level(level, seed.wrapping_add(u64::from(level.number))))
-                .collect(),
-            analysis: Engine::new(1),
-            ranking: (0..=MAX_ANALYSIS_PLIES).map(Engine::new).collect(),
+/// The player of a computer seat (made for each decision).
+struct SeatPlayer {
+    /// The level's engine, noise seeded from the system's randomness.
+    checkers: Engine,
+    /// The noiseless 1-ply engine: doubles on double/take and double/pass, takes when taking
+    /// leaves the doubler no more than passing would; never doubles and always takes where it
+    /// has no decision.
+    cube: Engine,
+}
+
+impl SeatPlayer {
+    /// The player at `level` (the nearest level); the top level plays one level lower (1-ply)
+    /// below [`TWO_PLY_THINK_TIME`].
+    fn new(level: u8, think_time: Duration) -> SeatPlayer {
+        let mut level = BgLevel::nearest(u32::from(level));
+        if level.number == BG_MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
+            level = BgLevel::nearest(u32::from(level.number - 1));
+        }
+        SeatPlayer {
+            checkers: Engine::at_level(level, rand::rng().random::<u64>()),
+            cube: Engine::new(1),
         }
     }
 }
 
-impl BackgammonPlayer for BackgammonEngine {
+impl Player for SeatPlayer {
+    fn name(&self) -> String {
+        Player::name(&self.checkers)
+    }
+
+    fn choose(
+        &mut self,
+        position: &BgPosition,
+        dice: Dice,
+        plays: &[BgPosition],
+        state: Option<&MatchState>,
+    ) -> Result<usize, PlayerError> {
+        self.checkers.choose(position, dice, plays, state)
+    }
+
+    fn double(&mut self, position: &BgPosition, state: &MatchState) -> Result<bool, PlayerError> {
+        self.cube.double(position, state)
+    }
+
+    fn take(&mut self, position: &BgPosition, state: &MatchState) -> Result<bool, PlayerError> {
+        self.cube.take(position, state)
+    }
+
+    /// The network's probabilities at 1 ply.
+    fn evaluate(
+        &mut self,
+        position: &BgPosition,
+        state: Option<&MatchState>,
+    ) -> Result<Option<Evaluation>, PlayerError> {
+        Player::evaluate(&mut self.cube, position, state)
+    }
+}
+
+/// The analysis board's ranking: the noiseless engines at 0, 1 and 2 plies.
+struct Ranking {
+    /// One engine per lookahead, 0 first.
+    engines: Vec<Engine>,
+}
+
+impl Ranking {
+    fn new() -> Ranking {
+        Ranking {
+            engines: (0..=MAX_ANALYSIS_PLIES).map(Engine::new).collect(),
+        }
+    }
+}
+
+impl MoveRanker for Ranking {
     fn rank_moves(&self, position: &BgPosition, dice: Dice, plies: u8) -> Vec<(BgMove, f64)> {
-        let deepest = self.ranking.len() - 1;
-        self.ranking[usize::from(plies).min(deepest)]
+        let deepest = self.engines.len() - 1;
+        self.engines[usize::from(plies).min(deepest)]
             .ranked_moves(position, dice)
             .into_iter()
             .map(|play| (play.mv, f64::from(play.probabilities.equity())))
             .collect()
-    }
-
-    fn choose_move(
-        &self,
-        position: &BgPosition,
-        dice: Dice,
-        state: &MatchState,
-        level: u8,
-        think_time: Duration,
-    ) -> BgMove {
-        let mut level = BgLevel::nearest(u32::from(level)).number;
-        if level == BG_MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
-            level -= 1;
-        }
-        self.levels[usize::from(level - 1)].best_move_in(position, dice, Some(state))
-    }
-
-    /// Doubles on double/take and double/pass; never where the engine has no decision.
-    fn should_double(&self, position: &BgPosition, cube: &MatchState) -> bool {
-        self.analysis.should_double(position, cube).unwrap_or(false)
-    }
-
-    /// Takes when taking leaves the doubler no more than passing would (and where the engine has
-    /// no decision).
-    fn should_take(&self, position: &BgPosition, cube: &MatchState) -> bool {
-        self.analysis.should_take(position, cube).unwrap_or(true)
-    }
-
-    /// The network's cubeless probabilities (1 ply: the analysis engine).
-    fn chances(&self, position: &BgPosition) -> Option<Chances> {
-        let p = self.analysis.evaluate(position);
-        Some(Chances {
-            win: f64::from(p.win),
-            win_gammon: f64::from(p.win_gammon),
-            win_backgammon: f64::from(p.win_backgammon),
-            lose_gammon: f64::from(p.lose_gammon),
-            lose_backgammon: f64::from(p.lose_backgammon),
-            equity: f64::from(p.equity()),
-        })
     }
 }
 
@@ -365,7 +384,7 @@ mod tests {
     fn test_players() -> Players {
         Players {
             morris: Arc::new(MorrisEngine::new(None)),
-            backgammon: Arc::new(BackgammonEngine::new()),
+            backgammon: backgammon_computer(),
             analyser: Some(Arc::new(Analyser::new(None))),
         }
     }
@@ -444,16 +463,18 @@ mod tests {
 
     #[test]
     fn the_backgammon_engine_neither_doubles_nor_drops_at_the_start() {
-        let engine = BackgammonEngine::new();
+        let computer = backgammon_computer();
+        let mut player = (computer.player)(BG_MAX_LEVEL, THINK);
         let state = MatchState::from_match_id("cAkAAAAAAAAA").unwrap();
         let start = BgPosition::starting();
-        assert!(!engine.should_double(&start, &state));
-        assert!(engine.should_take(&start, &state));
-        let ranked = engine.rank_moves(&start, "31".parse().unwrap(), 1);
+        assert!(!player.double(&start, &state).unwrap());
+        assert!(player.take(&start, &state).unwrap());
+        let ranked = computer.ranker.rank_moves(&start, "31".parse().unwrap(), 1);
         assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
-        let chances = engine.chances(&start).unwrap();
-        assert!((0.45..0.6).contains(&chances.win), "{chances:?}");
-        assert!(chances.win_gammon < chances.win && chances.lose_gammon < 1.0 - chances.win);
+        let chances = player.evaluate(&start, None).unwrap().unwrap();
+        let [win, win_gammon, _, lose_gammon, _] = chances.probabilities;
+        assert!((0.45..0.6).contains(&win), "{chances:?}");
+        assert!(win_gammon < win && lose_gammon < 1.0 - win);
     }
 
     #[test]

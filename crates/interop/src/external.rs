@@ -1,25 +1,14 @@
 //! gnubg's external player: one board line in, one reply line out.
 //!
 //! The session is pure: [`ExternalPlayer::reply`] turns a line into the reply text (without the
-//! newline); the network loop lives in the CLI. The decisions come from a [`BackgammonBrain`]
-//! (the binary fills it with the engine); the session checks every move against the rules before
-//! sending it, so the bot never sends an illegal reply (gnubg would record one silently as
-//! "no move").
+//! newline); the network loop lives in the CLI. The decisions come from a [`Player`] (the binary
+//! gives it the engine), each asked from the deciding side's view; the session sends only legal
+//! replies (gnubg would record an illegal one silently as "no move"): a player that fails gets
+//! the safe answer, the first legal play, a roll or a take.
 
 use crate::fibs::{Decision, FibsBoard, FibsError};
+use ludus_backgammon::player::{Player, choose_move};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
-
-/// Decisions of a backgammon player, each from the deciding side's view: in every call the
-/// position and the match state have the deciding side on roll (`state.on_roll`).
-pub trait BackgammonBrain {
-    /// One of the legal plays of `dice` in `position` (the side on roll moves).
-    fn choose_move(&mut self, position: &Position, dice: Dice, state: &MatchState) -> Move;
-    /// Whether the side on roll of `position` doubles before rolling.
-    fn should_double(&mut self, position: &Position, state: &MatchState) -> bool;
-    /// Whether to take a double; `doubler_view` and `doubler_state` are from the doubler's
-    /// view (the doubler on roll), before the double.
-    fn should_take(&mut self, doubler_view: &Position, doubler_state: &MatchState) -> bool;
-}
 
 /// What the session answered and why (for logs and tests).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,24 +21,24 @@ pub struct Reply {
 
 /// One connection's worth of decisions (stateless between lines: every board line is complete).
 #[derive(Debug)]
-pub struct ExternalPlayer<B> {
-    brain: B,
+pub struct ExternalPlayer<P> {
+    player: P,
     /// The bot's name as gnubg writes it, learnt from the first line of the bot's own turn.
     bot_name: Option<String>,
 }
 
-impl<B: BackgammonBrain> ExternalPlayer<B> {
-    /// A session deciding with `brain`.
-    pub fn new(brain: B) -> ExternalPlayer<B> {
+impl<P: Player> ExternalPlayer<P> {
+    /// A session deciding with `player`.
+    pub fn new(player: P) -> ExternalPlayer<P> {
         ExternalPlayer {
-            brain,
+            player,
             bot_name: None,
         }
     }
 
-    /// The brain deciding for this session.
-    pub fn brain(&self) -> &B {
-        &self.brain
+    /// The player deciding for this session.
+    pub fn player(&self) -> &P {
+        &self.player
     }
 
     /// The reply to one line from gnubg. A line that is not a readable board gets an empty
@@ -73,9 +62,11 @@ impl<B: BackgammonBrain> ExternalPlayer<B> {
         let state = board.match_state(board.bot_index_by_name(self.bot_name.as_deref()))?;
         Ok(match board.decision()? {
             Decision::TakeOrDrop => {
+                let doubler = doubler_view_of(&state);
                 if self
-                    .brain
-                    .should_take(&position.swapped(), &doubler_view_of(&state))
+                    .player
+                    .take(&position.swapped(), &doubler)
+                    .unwrap_or(true)
                 {
                     "take".to_string()
                 } else {
@@ -83,13 +74,14 @@ impl<B: BackgammonBrain> ExternalPlayer<B> {
                 }
             }
             Decision::RollOrDouble => {
-                if board.bot_can_double() && self.brain.should_double(&position, &state) {
+                if board.bot_can_double() && self.player.double(&position, &state).unwrap_or(false)
+                {
                     "double".to_string()
                 } else {
                     "roll".to_string()
                 }
             }
-            Decision::Move(dice) => move_text(&position, dice, &mut self.brain, &state),
+            Decision::Move(dice) => move_text(&position, dice, &mut self.player, &state),
         })
     }
 }
@@ -107,24 +99,21 @@ fn doubler_view_of(state: &MatchState) -> MatchState {
     }
 }
 
-/// The chosen move in gnubg notation, checked legal (the first legal play if the brain's is
-/// not; the empty text when no checker can move).
+/// The move `player` chooses at the score of `state` (cubeful), in gnubg notation (the first
+/// legal play if the player fails; the empty text when no checker can move).
 pub fn move_text(
     position: &Position,
     dice: Dice,
-    brain: &mut dyn BackgammonBrain,
+    player: &mut dyn Player,
     state: &MatchState,
 ) -> String {
-    let legal = position.legal_moves(dice);
-    let Some(first) = legal.first() else {
-        return String::new();
-    };
-    let chosen = brain.choose_move(position, dice, state);
-    let mv = if legal.contains(&chosen) {
-        chosen
-    } else {
-        *first
-    };
+    let mv = choose_move(player, position, dice, Some(state)).unwrap_or_else(|_| {
+        position
+            .legal_moves(dice)
+            .first()
+            .copied()
+            .unwrap_or(Move::EMPTY)
+    });
     if mv.is_empty() {
         return String::new();
     }

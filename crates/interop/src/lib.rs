@@ -2,8 +2,8 @@
 //!
 //! Backgammon:
 //! * [`fibs`]: FIBS board lines as gnubg's external-player protocol sends them;
-//! * [`external`]: the external-player session (board line in, reply out) over a
-//!   [`external::BackgammonBrain`], a trait the binary fills with the engine;
+//! * [`external`]: the external-player session (board line in, reply out) over the rules
+//!   crate's [`ludus_backgammon::player::Player`], which the binary fills with the engine;
 //! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record);
 //! * [`player_protocol`]: Ludus's line protocol for backgammon players (moves, cube decisions,
 //!   evaluations by Position ID and Match ID), the host's client and the player's loop.

@@ -6,8 +6,8 @@
 //! * [`PlayerClient`]: the host's side over any reader and writer (a child process's pipes):
 //!   every reply is read back and checked; a play that is not legal is an
 //!   [`ProtocolError::IllegalMove`] naming the position, never replaced by another.
-//! * [`serve`]: the player's side over a [`PlayerBrain`] (Ludus itself speaks the protocol
-//!   with `ludus backgammon player`).
+//! * [`serve`]: the player's side over the rules crate's [`Player`] (Ludus itself speaks the
+//!   protocol with `ludus backgammon player`).
 //!
 //! ```text
 //! player: ready gnubg 0-ply
@@ -16,8 +16,8 @@
 //! host:   quit
 //! ```
 
+use ludus_backgammon::player::{Evaluation, Player, PlayerError, choose_move};
 use ludus_backgammon::{Dice, MatchIdError, MatchState, Move, Position};
-use std::fmt;
 use std::io::{BufRead, Write};
 use thiserror::Error;
 
@@ -193,26 +193,6 @@ pub enum RequestError {
     /// An argument that does not read.
     #[error("bad {0}")]
     Argument(String),
-}
-
-/// A player's chances for the side on roll: the five cumulative probabilities (win, win
-/// gammon, win backgammon, lose gammon, lose backgammon) and an equity (cubeless money points,
-/// or cubeful at the Match ID's cube and score, normalised to a cube of 1).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Evaluation {
-    /// P(win), P(win gammon), P(win backgammon), P(lose gammon), P(lose backgammon).
-    pub probabilities: [f64; 5],
-    /// The equity of the requested mode.
-    pub equity: f64,
-}
-
-impl fmt::Display for Evaluation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for p in self.probabilities {
-            write!(f, "{p:.6} ")?;
-        }
-        write!(f, "{:.6}", self.equity)
-    }
 }
 
 /// Why the host could not get an answer from a player.
@@ -438,43 +418,31 @@ fn parse_evaluation(reply: &str) -> Result<Evaluation, String> {
     })
 }
 
-/// What a player program decides (the player's side of the protocol).
-pub trait PlayerBrain {
-    /// The name written in the `ready` line.
-    fn name(&self) -> String;
-    /// One of the legal plays of `dice` in `position` (the side on roll moves).
-    fn choose_move(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        state: &MatchState,
-        mode: Mode,
-    ) -> Move;
-    /// Whether the side on roll doubles before rolling.
-    fn should_double(&mut self, position: &Position, state: &MatchState) -> bool;
-    /// Whether to take the double of the side on roll (position and state from its view).
-    fn should_take(&mut self, doubler_view: &Position, doubler_state: &MatchState) -> bool;
-    /// The side on roll's chances before rolling.
-    fn evaluate(&mut self, position: &Position, state: &MatchState, mode: Mode) -> Evaluation;
+/// The six numbers of an `eval` reply, six decimals each.
+fn evaluation_line(evaluation: &Evaluation) -> String {
+    let mut line = String::new();
+    for p in evaluation.probabilities {
+        line += &format!("{p:.6} ");
+    }
+    line + &format!("{:.6}", evaluation.equity)
 }
 
-/// The reply line to one request line; `None` for `quit` and blank lines.
-pub fn answer(brain: &mut dyn PlayerBrain, line: &str) -> Option<String> {
-    if line.trim().is_empty() {
-        return None;
-    }
-    let request = match Request::parse(line) {
-        Ok(request) => request,
-        Err(error) => return Some(format!("error {error}")),
-    };
-    Some(match request {
+/// The state of a request in `mode`: the player's cubeful choice sees it, its cubeless one not.
+fn in_mode(state: &MatchState, mode: Mode) -> Option<&MatchState> {
+    (mode == Mode::Cubeful).then_some(state)
+}
+
+/// The reply to a request (none to `quit`): the player's decision, or its error.
+fn decide(player: &mut dyn Player, request: Request) -> Result<Option<String>, PlayerError> {
+    let yes_no = |yes: bool, words: [&str; 2]| words[usize::from(!yes)].to_string();
+    Ok(Some(match request {
         Request::Move {
             position,
             state,
             dice,
             mode,
         } => {
-            let mv = brain.choose_move(&position, dice, &state, mode);
+            let mv = choose_move(player, &position, dice, in_mode(&state, mode))?;
             if mv.is_empty() {
                 NO_MOVE.to_string()
             } else {
@@ -482,20 +450,44 @@ pub fn answer(brain: &mut dyn PlayerBrain, line: &str) -> Option<String> {
             }
         }
         Request::Double { position, state } => {
-            let double = brain.should_double(&position, &state);
-            (if double { "double" } else { "no-double" }).to_string()
+            yes_no(player.double(&position, &state)?, ["double", "no-double"])
         }
         Request::Take { position, state } => {
-            let take = brain.should_take(&position, &state);
-            (if take { "take" } else { "pass" }).to_string()
+            yes_no(player.take(&position, &state)?, ["take", "pass"])
         }
         Request::Eval {
             position,
             state,
             mode,
-        } => brain.evaluate(&position, &state, mode).to_string(),
-        Request::Quit => return None,
-    })
+        } => match player.evaluate(&position, in_mode(&state, mode))? {
+            Some(evaluation) => evaluation_line(&evaluation),
+            None => {
+                return Err(PlayerError::new(
+                    player.name(),
+                    "this player does not evaluate",
+                ));
+            }
+        },
+        Request::Quit => return Ok(None),
+    }))
+}
+
+/// The `error <reason>` reply, on one line.
+fn error_line(reason: &dyn std::fmt::Display) -> String {
+    format!("error {reason}").replace('\n', " ")
+}
+
+/// The reply line to one request line; `None` for `quit` and blank lines. A request that does
+/// not read, or that the player fails to decide, is answered `error <reason>`.
+pub fn answer(player: &mut dyn Player, line: &str) -> Option<String> {
+    if line.trim().is_empty() {
+        return None;
+    }
+    let request = match Request::parse(line) {
+        Ok(request) => request,
+        Err(error) => return Some(error_line(&error)),
+    };
+    decide(player, request).unwrap_or_else(|error| Some(error_line(&error)))
 }
 
 /// The player's side: writes `ready <name>`, then answers every request line of `reader` on
@@ -503,16 +495,16 @@ pub fn answer(brain: &mut dyn PlayerBrain, line: &str) -> Option<String> {
 pub fn serve(
     reader: impl BufRead,
     mut writer: impl Write,
-    brain: &mut dyn PlayerBrain,
+    player: &mut dyn Player,
 ) -> std::io::Result<()> {
-    writeln!(writer, "{READY} {}", brain.name())?;
+    writeln!(writer, "{READY} {}", player.name())?;
     writer.flush()?;
     for line in reader.lines() {
         let line = line?;
         if line.trim() == "quit" {
             break;
         }
-        if let Some(reply) = answer(brain, &line) {
+        if let Some(reply) = answer(player, &line) {
             writeln!(writer, "{reply}")?;
             writer.flush()?;
         }

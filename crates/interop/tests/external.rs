@@ -1,66 +1,8 @@
 use crate::data;
-use ludus_backgammon::{CubeOwner, Dice, MatchState, Move, Position, Seat};
-use ludus_interop::external::{BackgammonBrain, ExternalPlayer};
+use crate::players::{FirstLegal, Reckless, Recorder};
+use ludus_backgammon::{CubeOwner, Move, Position, Seat};
+use ludus_interop::external::ExternalPlayer;
 use ludus_interop::fibs::{Decision, FibsBoard};
-
-/// A brain that always wants to double and to take, and proposes an impossible move.
-struct Reckless;
-
-impl BackgammonBrain for Reckless {
-    fn choose_move(&mut self, _: &Position, _: Dice, _: &MatchState) -> Move {
-        Move::from_checker_moves(&[ludus_backgammon::CheckerMove {
-            from: 3,
-            to: 1,
-            hit: false,
-        }])
-        .unwrap()
-    }
-    fn should_double(&mut self, _: &Position, _: &MatchState) -> bool {
-        true
-    }
-    fn should_take(&mut self, _: &Position, _: &MatchState) -> bool {
-        true
-    }
-}
-
-/// A brain that plays the first legal move, doubles when its pip count leads by more than 20
-/// and takes while it trails by less (the session is tested here, the engine in the binary).
-pub struct FirstLegal;
-
-impl BackgammonBrain for FirstLegal {
-    fn choose_move(&mut self, position: &Position, dice: Dice, _: &MatchState) -> Move {
-        position.legal_moves(dice)[0]
-    }
-    fn should_double(&mut self, position: &Position, _: &MatchState) -> bool {
-        let (mine, theirs) = position.pip_count();
-        mine + 20 < theirs
-    }
-    fn should_take(&mut self, doubler_view: &Position, _: &MatchState) -> bool {
-        let (doubler, taker) = doubler_view.pip_count();
-        taker < doubler + 20
-    }
-}
-
-/// Records what the session asks its brain: the match states it is given.
-#[derive(Default)]
-struct Recorder {
-    states: Vec<(&'static str, Position, MatchState)>,
-}
-
-impl BackgammonBrain for Recorder {
-    fn choose_move(&mut self, position: &Position, dice: Dice, state: &MatchState) -> Move {
-        self.states.push(("move", *position, *state));
-        position.legal_moves(dice)[0]
-    }
-    fn should_double(&mut self, position: &Position, state: &MatchState) -> bool {
-        self.states.push(("double", *position, *state));
-        false
-    }
-    fn should_take(&mut self, doubler_view: &Position, state: &MatchState) -> bool {
-        self.states.push(("take", *doubler_view, *state));
-        true
-    }
-}
 
 fn assert_reply_is_legal(line: &str, reply: &str) {
     let board: FibsBoard = line.parse().unwrap();
@@ -102,7 +44,7 @@ fn every_reply_to_recorded_gnubg_lines_is_legal() {
 }
 
 #[test]
-fn an_impossible_move_or_a_forbidden_double_from_the_brain_is_never_sent() {
+fn an_impossible_move_or_a_forbidden_double_from_the_player_is_never_sent() {
     let mut player = ExternalPlayer::new(Reckless);
     for line in data("fibs_lines.txt").lines() {
         let reply = player.reply(line);
@@ -128,7 +70,7 @@ fn an_unreadable_line_gets_an_empty_reply_and_a_reason() {
 }
 
 #[test]
-fn the_brain_sees_the_match_from_the_deciding_side() {
+fn the_player_sees_the_match_from_the_deciding_side() {
     let mut player = ExternalPlayer::new(Recorder::default());
     let mut line = FibsBoard::from_position(&Position::starting(), ["gnubg".into(), "bot".into()]);
     line.match_length = 5;
@@ -143,7 +85,7 @@ fn the_brain_sees_the_match_from_the_deciding_side() {
     doubled.scores = [3, 1];
     doubled.was_doubled = 1;
     assert_eq!(player.reply(&doubled.to_string()).text, "take");
-    let [(_, _, own), (_, doubler_view, doubler)] = player.brain().states[..] else {
+    let [(_, _, own), (_, doubler_view, doubler)] = player.player().states[..] else {
         panic!("two decisions asked");
     };
     assert_eq!(own.on_roll, Seat::One);

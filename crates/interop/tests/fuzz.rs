@@ -2,7 +2,7 @@
 //! random strings and valid lines with a few characters changed. (The Morris text formats are
 //! fuzzed in the rules crate, `crates/morris/tests/random_input.rs`.)
 use crate::data;
-use crate::external::FirstLegal;
+use crate::players::FirstLegal;
 use ludus_backgammon::Position;
 use ludus_interop::external::ExternalPlayer;
 use ludus_interop::fibs::FibsBoard;

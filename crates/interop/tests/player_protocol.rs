@@ -1,43 +1,9 @@
-use ludus_backgammon::{CubeOwner, Dice, MatchState, Move, Position, Seat, random_positions};
+use crate::players::{FirstLegal, Reckless};
+use ludus_backgammon::{CubeOwner, Dice, MatchState, Position, Seat, random_positions};
 use ludus_interop::player_protocol::{
-    Evaluation, Mode, PlayerBrain, PlayerClient, ProtocolError, Request, RequestError, answer,
-    serve,
+    Mode, PlayerClient, ProtocolError, Request, RequestError, answer, serve,
 };
 use std::io::Cursor;
-
-/// Plays the first legal move, doubles when its pip count leads by more than 20 and takes
-/// while it trails by less; evaluates by the pip counts.
-struct FirstLegal;
-
-impl PlayerBrain for FirstLegal {
-    fn name(&self) -> String {
-        "first legal".into()
-    }
-    fn choose_move(&mut self, position: &Position, dice: Dice, _: &MatchState, _: Mode) -> Move {
-        position.legal_moves(dice)[0]
-    }
-    fn should_double(&mut self, position: &Position, _: &MatchState) -> bool {
-        let (mine, theirs) = position.pip_count();
-        mine + 20 < theirs
-    }
-    fn should_take(&mut self, doubler_view: &Position, _: &MatchState) -> bool {
-        let (doubler, taker) = doubler_view.pip_count();
-        taker < doubler + 20
-    }
-    fn evaluate(&mut self, position: &Position, _: &MatchState, mode: Mode) -> Evaluation {
-        let (mine, theirs) = position.pip_count();
-        let win = f64::from(theirs) / f64::from(mine + theirs);
-        let equity = 2.0 * win - 1.0;
-        Evaluation {
-            probabilities: [win, 0.0, 0.0, 0.0, 0.0],
-            equity: if mode == Mode::Cubeful {
-                equity
-            } else {
-                -equity
-            },
-        }
-    }
-}
 
 fn match_state() -> MatchState {
     MatchState {
@@ -156,7 +122,28 @@ fn bad_request_lines_are_answered_with_one_error_line() {
 }
 
 #[test]
-fn a_session_served_and_read_back_gives_the_brains_decisions() {
+fn a_decision_the_player_cannot_make_is_answered_with_its_error() {
+    let cases = [
+        (
+            "move 4HPwATDgc/ABMA cAkAAAAAAAAA 31 cubeless",
+            "error reckless: chose play 16 of 16",
+        ),
+        (
+            "eval 4HPwATDgc/ABMA cAkAAAAAAAAA cubeful",
+            "error reckless: this player does not evaluate",
+        ),
+    ];
+    for (line, expected) in cases {
+        assert_eq!(
+            answer(&mut Reckless, line).as_deref(),
+            Some(expected),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_session_served_and_read_back_gives_the_players_decisions() {
     let start = Position::starting();
     let state = MatchState::default();
     let race = board(&[(6, 15)], &[(24, 15)]);

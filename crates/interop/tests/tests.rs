@@ -7,13 +7,15 @@
 //!   replayed through `ludus morris uci` in the CLI tests);
 //! - `player_protocol`: Ludus's line protocol for backgammon players (request lines round trip,
 //!   a served session read back, illegal plays and bad replies are errors);
-//! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest).
+//! - `fuzz`: malformed input to every parser: one clear error, never a panic (proptest);
+//! - `players`: the test players of the backgammon protocols (one set for every session).
 
 mod external;
 mod fibs;
 mod fuzz;
 mod matchfiles;
 mod player_protocol;
+mod players;
 mod uci;
 
 /// A file of `tests/data`.

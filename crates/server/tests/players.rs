@@ -2,10 +2,11 @@
 //! legal move, every move valued 0, never a double, always a take. `ludus serve` plugs in the
 //! real engines (tested in `crates/cli/src/serve_players.rs`).
 
+use ludus_backgammon::player::{Player, PlayerError};
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition};
 use ludus_morris::{Move, Position, Rules};
 use ludus_server::games::Players;
-use ludus_server::games::backgammon::BackgammonPlayer;
+use ludus_server::games::backgammon::{BackgammonComputer, MoveRanker};
 use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,7 +28,7 @@ impl MorrisPlayer for FirstLegal {
     }
 }
 
-impl BackgammonPlayer for FirstLegal {
+impl MoveRanker for FirstLegal {
     fn rank_moves(&self, position: &BgPosition, dice: Dice, _: u8) -> Vec<(BgMove, f64)> {
         position
             .legal_moves(dice)
@@ -35,24 +36,26 @@ impl BackgammonPlayer for FirstLegal {
             .map(|mv| (mv, 0.0))
             .collect()
     }
+}
 
-    fn choose_move(
-        &self,
+/// Plays the generator's first legal move; the trait's defaults: never a double, always a
+/// take, no chances.
+pub struct FirstLegalBackgammon;
+
+impl Player for FirstLegalBackgammon {
+    fn name(&self) -> String {
+        "first legal".into()
+    }
+
+    fn choose(
+        &mut self,
         position: &BgPosition,
         dice: Dice,
-        _: &MatchState,
-        _: u8,
-        _: Duration,
-    ) -> BgMove {
-        position.legal_moves(dice)[0]
-    }
-
-    fn should_double(&self, _: &BgPosition, _: &MatchState) -> bool {
-        false
-    }
-
-    fn should_take(&self, _: &BgPosition, _: &MatchState) -> bool {
-        true
+        plays: &[BgPosition],
+        _: Option<&MatchState>,
+    ) -> Result<usize, PlayerError> {
+        let first = position.apply(&position.legal_moves(dice)[0]);
+        Ok(plays.iter().position(|p| *p == first).unwrap_or(0))
     }
 }
 
@@ -60,7 +63,10 @@ impl BackgammonPlayer for FirstLegal {
 pub fn first_legal() -> Players {
     Players {
         morris: Arc::new(FirstLegal),
-        backgammon: Arc::new(FirstLegal),
+        backgammon: BackgammonComputer {
+            player: Arc::new(|_, _| Box::new(FirstLegalBackgammon)),
+            ranker: Arc::new(FirstLegal),
+        },
         analyser: None,
     }
 }

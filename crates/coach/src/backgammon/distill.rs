@@ -10,12 +10,12 @@
 //! measure it. The result is an ordinary weights file ([`Net::to_bytes`], its own header), so a
 //! change of the main network's inputs only needs a new distillation.
 
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{DiceSource, Position};
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::encoding::{SparseInputs, encode};
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator, net_probabilities};
 use ludus_backgammon_engine::net::{Net, OUTPUTS};
-use ludus_backgammon_engine::plays::plays;
 use ludus_backgammon_engine::probabilities::{Probabilities, argmax_equity, lost};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};

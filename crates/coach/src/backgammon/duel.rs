@@ -18,12 +18,12 @@
 //! report for players that decide deterministically.
 
 use crate::stats::mean_ci95;
+use ludus_backgammon::player::plays;
+use ludus_backgammon::player::{Player, PlayerError};
 use ludus_backgammon::{
     CubeOwner, Dice, DiceSource, GameEnd, GameOutcome, GameState, MatchState, Position, Rules,
     Seat, WinKind, score_points,
 };
-use ludus_backgammon_engine::player::{Player, PlayerError};
-use ludus_backgammon_engine::plays::plays;
 use ludus_backgammon_engine::probabilities::lost;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -14,8 +14,9 @@
 use crate::backgammon::duel::PlayerPair;
 use crate::backgammon::program::{MAX_GNUBG_PLIES, Program, ProgramPlayer, StartError};
 use crate::backgammon::weights::{WeightsFileError, read_weights};
-use ludus_backgammon_engine::player::PlayerError;
-use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, Player, RandomPlayer};
+use ludus_backgammon::player::Player;
+use ludus_backgammon::player::PlayerError;
+use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, RandomPlayer};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use thiserror::Error;

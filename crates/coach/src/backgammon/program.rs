@@ -2,9 +2,9 @@
 //! (`docs/backgammon-player-protocol.md`, `ludus_interop::player_protocol`): GNU Backgammon run
 //! with this crate's own `assets/gnubg-player.py`, or any command line that speaks the protocol.
 
+use ludus_backgammon::player::{Evaluation, Player, PlayerError};
 use ludus_backgammon::{Dice, MatchState, Position};
-use ludus_backgammon_engine::player::{Player, PlayerError};
-use ludus_interop::player_protocol::{Evaluation, Mode, PlayerClient, ProtocolError};
+use ludus_interop::player_protocol::{Mode, PlayerClient, ProtocolError};
 use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -258,5 +258,18 @@ impl Player for ProgramPlayer {
 
     fn take(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
         self.client.take(position, state).map_err(|e| self.error(e))
+    }
+
+    /// The program's `eval` answer; cubeless requests carry a money game's state.
+    fn evaluate(
+        &mut self,
+        position: &Position,
+        state: Option<&MatchState>,
+    ) -> Result<Option<Evaluation>, PlayerError> {
+        let (state, mode) = match state {
+            Some(state) => (*state, Mode::Cubeful),
+            None => (MatchState::default(), Mode::Cubeless),
+        };
+        ProgramPlayer::evaluate(self, position, &state, mode).map(Some)
     }
 }

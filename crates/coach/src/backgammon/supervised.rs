@@ -17,12 +17,12 @@
 //! Everything is reproducible: game `k` of seed `s` draws its dice and noise from ChaCha8 seeded
 //! with `(s, k)`, and the shuffles from `seed`.
 
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{DiceSource, Position};
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::net::Net;
-use ludus_backgammon_engine::plays::plays;
 use ludus_backgammon_engine::probabilities::{Probabilities, lost};
 use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
 use ludus_backgammon_engine::search::eval_plies;

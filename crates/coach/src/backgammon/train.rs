@@ -10,12 +10,12 @@
 //! Reproducible: the dice of game `k` come from ChaCha8 seeded with `(seed, k)`, so a run resumed
 //! from a checkpoint plays the same games as an uninterrupted one.
 
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{DiceSource, Position};
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
 use ludus_backgammon_engine::net::Net;
-use ludus_backgammon_engine::plays::plays;
 use ludus_backgammon_engine::probabilities::{Probabilities, argmax_equity, lost};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -65,7 +65,7 @@ fn mirroring_removes_the_luck_an_unmirrored_estimate_keeps() {
 
 #[test]
 fn a_parallel_duel_reports_exactly_what_one_thread_reports() {
-    use ludus_backgammon_engine::player::PlayerError;
+    use ludus_backgammon::player::PlayerError;
     use ludus_coach::backgammon::duel::{DuelConfig, PlayerPair, Stakes, duel_parallel, duel_with};
     for stakes in [Stakes::Cubeless, Stakes::Money, Stakes::Match(3)] {
         let config = DuelConfig {
@@ -98,7 +98,7 @@ struct Failing {
     out_of_range: bool,
 }
 
-impl ludus_backgammon_engine::player::Player for Failing {
+impl ludus_backgammon::player::Player for Failing {
     fn name(&self) -> String {
         "failing".into()
     }
@@ -109,7 +109,7 @@ impl ludus_backgammon_engine::player::Player for Failing {
         _: ludus_backgammon::Dice,
         plays: &[ludus_backgammon::Position],
         _: Option<&ludus_backgammon::MatchState>,
-    ) -> Result<usize, ludus_backgammon_engine::player::PlayerError> {
+    ) -> Result<usize, ludus_backgammon::player::PlayerError> {
         if self.plays_left > 0 {
             self.plays_left -= 1;
             return Ok(0);
@@ -117,7 +117,7 @@ impl ludus_backgammon_engine::player::Player for Failing {
         if self.out_of_range {
             return Ok(plays.len());
         }
-        Err(ludus_backgammon_engine::player::PlayerError::new(
+        Err(ludus_backgammon::player::PlayerError::new(
             "failing",
             "the program stopped",
         ))

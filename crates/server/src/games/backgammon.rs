@@ -1,6 +1,6 @@
 //! Backgammon as a [`Game`]: a thin layer over the rules crate's [`Match`] (opening roll, turns,
 //! the doubling cube, scoring, Crawford, the `.mat` record, the checker steps of a [`Turn`]),
-//! with the computer player behind [`BackgammonPlayer`].
+//! with the computer's decisions from the rules crate's [`Player`] ([`BackgammonComputer`]).
 //!
 //! Dice come from the rules crate's [`SeededDice`], seeded per game, so a stored game replays
 //! exactly from its seed and its commands. The server adds three conveniences, all replayed the
@@ -14,6 +14,7 @@ use crate::game::{
     Action, Command, ComputerJob, DoubleBlock, Game, GameError, GameKind, GameResult, GameView,
     PerSide, RuleOptions, Side,
 };
+use ludus_backgammon::player::{Evaluation, Player, PlayerError, choose_move};
 use ludus_backgammon::{
     CubeOwner, Dice, GameEnd, GameEvent, GameStart, GameState, Match, MatchState, Move, Phase,
     Position, Rules, Seat, SeededDice, Turn, WinKind, Xgid, write_mat,
@@ -26,37 +27,37 @@ use std::time::Duration;
 /// The longest match offered.
 const MAX_MATCH_LENGTH: u32 = 25;
 
-/// A computer player for Backgammon. Implement it to plug in an engine.
-pub trait BackgammonPlayer: Send + Sync {
+/// Makes the player of a computer seat: strength `level` (1..=10), about `think_time` for a
+/// move. It decides each time from its own seat's view, as the rules crate's [`Player`] says.
+pub type PlayerMaker = dyn Fn(u8, Duration) -> Box<dyn Player> + Send + Sync;
+
+/// The analysis board's ranking of the legal moves: a value for every move, not the choice of
+/// one (that is a [`Player`]'s). Implement it to plug in an engine.
+pub trait MoveRanker: Send + Sync {
     /// Every legal move for `dice` in `position` (the mover's view) with a value for the mover,
     /// best first.
     /// `plies` is the lookahead (0 to [`MAX_ANALYSIS_PLIES`]).
     fn rank_moves(&self, position: &Position, dice: Dice, plies: u8) -> Vec<(Move, f64)>;
+}
 
-    /// The move to play at strength `level` (1..=10) within about `think_time`; `state` is the
-    /// match as it stands (cube, score, Crawford), for cubeful checker play in match play.
-    fn choose_move(
-        &self,
-        position: &Position,
-        dice: Dice,
-        state: &MatchState,
-        level: u8,
-        think_time: Duration,
-    ) -> Move;
+/// The server's backgammon computer (`ludus serve` plugs in the engine): a player for each
+/// decision of a computer seat, and the analysis board's ranking.
+#[derive(Clone)]
+pub struct BackgammonComputer {
+    /// Makes the player of a computer seat (and of the analysis board's cube advice and
+    /// chances, at [`ANALYSIS_LEVEL`]).
+    pub player: Arc<PlayerMaker>,
+    /// Ranks the moves on the analysis board.
+    pub ranker: Arc<dyn MoveRanker>,
+}
 
-    /// Whether the side on roll in `position` doubles. `cube` is the match as it stands before
-    /// that side rolls (gnubg's Match ID fields: cube, owner, score, Crawford).
-    fn should_double(&self, position: &Position, cube: &MatchState) -> bool;
-
-    /// Whether the doubled side takes. `position` and `cube` are the doubler's, before rolling.
-    fn should_take(&self, position: &Position, cube: &MatchState) -> bool;
-
-    /// The chances of the side on roll in `position`, before rolling, where the player knows
-    /// them (the analysis board shows them); `None` by default.
-    fn chances(&self, position: &Position) -> Option<Chances> {
-        let _ = position;
-        None
-    }
+/// The decision of a computer's player, or `fallback` where it failed (logged; the players
+/// `ludus serve` gives are Ludus's own, which never fail).
+fn or_fallback<T>(decision: Result<T, PlayerError>, fallback: T) -> T {
+    decision.unwrap_or_else(|error| {
+        tracing::warn!("the computer player failed: {error}");
+        fallback
+    })
 }
 
 /// Cubeless chances of the side on roll (each from 0 to 1; gammons include backgammons).
@@ -74,6 +75,27 @@ pub struct Chances {
     pub lose_backgammon: f64,
     /// Cubeless equity (points per game at cube 1).
     pub equity: f64,
+}
+
+impl Chances {
+    /// The chances of a cubeless evaluation.
+    fn of(evaluation: Evaluation) -> Chances {
+        let [
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+        ] = evaluation.probabilities;
+        Chances {
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+            equity: evaluation.equity,
+        }
+    }
 }
 
 /// The Backgammon rule options of the API, every one named.
@@ -483,7 +505,7 @@ pub struct BackgammonGame {
     dice: SeededDice,
     /// Set when a player gave up the whole match.
     conceded_by: Option<Side>,
-    player: Arc<dyn BackgammonPlayer>,
+    computer: BackgammonComputer,
 }
 
 impl BackgammonGame {
@@ -492,7 +514,7 @@ impl BackgammonGame {
         rules: &[(&str, &Value)],
         seed: u64,
         start: Option<&str>,
-        player: Arc<dyn BackgammonPlayer>,
+        computer: BackgammonComputer,
     ) -> Result<BackgammonGame, RulesError> {
         let mut options = parse_rules(rules)?;
         if let Some(text) = start {
@@ -511,7 +533,7 @@ impl BackgammonGame {
                 record: Match::from_setup(names, state.score, first),
                 dice: SeededDice::new(seed),
                 conceded_by: None,
-                player,
+                computer,
             };
             game.advance();
             return Ok(game);
@@ -526,7 +548,7 @@ impl BackgammonGame {
             record: Match::new(rules, ["White".to_string(), "Black".to_string()]),
             dice: SeededDice::new(seed),
             conceded_by: None,
-            player,
+            computer,
         };
         game.advance();
         Ok(game)
@@ -910,14 +932,15 @@ impl Game for BackgammonGame {
         self.to_act()?;
         let game = self.current()?;
         let position = game.position();
-        let player = self.player.clone();
+        let make = self.computer.player.clone();
         let state = game.match_state();
         let cube = before_roll(state);
         Some(match game.phase() {
             Phase::AwaitingRoll => {
                 let may_double = self.double_block().is_none();
                 Box::new(move || {
-                    if may_double && player.should_double(&position, &cube) {
+                    let mut player = make(level, think_time);
+                    if may_double && or_fallback(player.double(&position, &cube), false) {
                         Command::Action(Action::Double)
                     } else {
                         Command::Action(Action::Roll)
@@ -925,18 +948,18 @@ impl Game for BackgammonGame {
                 })
             }
             Phase::Doubled => Box::new(move || {
-                if player.should_take(&position, &cube) {
+                let mut player = make(level, think_time);
+                if or_fallback(player.take(&position, &cube), true) {
                     Command::Action(Action::Take)
                 } else {
                     Command::Action(Action::Pass)
                 }
             }),
             Phase::Moving(dice) => Box::new(move || {
-                Command::Move(
-                    player
-                        .choose_move(&position, dice, &state, level, think_time)
-                        .to_string(),
-                )
+                let mut player = make(level, think_time);
+                let first = position.legal_moves(dice).first().copied();
+                let chosen = choose_move(player.as_mut(), &position, dice, Some(&state));
+                Command::Move(or_fallback(chosen, first.unwrap_or(Move::EMPTY)).to_string())
             }),
             Phase::ResignationOffered { .. } | Phase::Over(_) => return None,
         })
@@ -1002,14 +1025,19 @@ pub struct BackgammonAnalysis {
     pub chances: Option<Chances>,
 }
 
+/// The level of the player the analysis board asks for its cube advice and chances (it plays
+/// no move there, so its think time is none).
+pub const ANALYSIS_LEVEL: u8 = 10;
+
 /// The deepest lookahead the analysis endpoint offers for ranking moves.
 pub const MAX_ANALYSIS_PLIES: u8 = 2;
 /// The lookahead of the analysis endpoint when none is asked for.
 pub const DEFAULT_ANALYSIS_PLIES: u8 = 1;
 
-/// `GET /api/backgammon/analysis`: the player's ranking of the moves at `plies` lookahead
-/// (default [`DEFAULT_ANALYSIS_PLIES`]), its cube decision, the pip counts. The match id
-/// (default: a money game, cube centred) is read as before rolling.
+/// `GET /api/backgammon/analysis`: the ranking of the moves at `plies` lookahead (default
+/// [`DEFAULT_ANALYSIS_PLIES`]), the cube decision and chances of the player at
+/// [`ANALYSIS_LEVEL`], the pip counts. The match id (default: a money game, cube centred) is
+/// read as before rolling.
 pub fn analysis(
     position_id: Option<&str>,
     match_id: Option<&str>,
@@ -1040,7 +1068,7 @@ pub fn analysis(
         None => None,
         Some(text) => {
             let dice: Dice = text.parse()?;
-            let ranked = players.backgammon.rank_moves(&position, dice, plies);
+            let ranked = players.backgammon.ranker.rank_moves(&position, dice, plies);
             Some(
                 ranked
                     .into_iter()
@@ -1052,15 +1080,17 @@ pub fn analysis(
             )
         }
     };
+    let mut computer = (players.backgammon.player)(ANALYSIS_LEVEL, Duration::ZERO);
+    let chances = or_fallback(computer.evaluate(&position, None), None).map(Chances::of);
     Ok(BackgammonAnalysis {
         position_id: position.position_id(),
         pips: PipCounts { player, opponent },
         cube: CubeAdvice {
             may_double,
-            double: may_double && players.backgammon.should_double(&position, &cube),
-            take: players.backgammon.should_take(&position, &cube),
+            double: may_double && or_fallback(computer.double(&position, &cube), false),
+            take: or_fallback(computer.take(&position, &cube), true),
         },
         moves,
-        chances: players.backgammon.chances(&position),
+        chances,
     })
 }

@@ -1,5 +1,6 @@
 //! The games the server offers, each a thin [`Game`] over its rules crate, and the computer
-//! players behind one trait per game: the server ships none, `ludus serve` plugs in the engines.
+//! players behind one trait per game (Backgammon's is the rules crate's `Player`): the server
+//! ships none, `ludus serve` plugs in the engines.
 
 pub mod backgammon;
 pub mod morris;
@@ -15,8 +16,8 @@ use std::sync::Arc;
 pub struct Players {
     /// Plays Morris.
     pub morris: Arc<dyn morris::MorrisPlayer>,
-    /// Plays Backgammon (checker play and cube).
-    pub backgammon: Arc<dyn backgammon::BackgammonPlayer>,
+    /// Plays Backgammon (a player per decision of a computer seat) and ranks its moves.
+    pub backgammon: backgammon::BackgammonComputer,
     /// Analyses a finished backgammon match (`GET /api/games/{id}/analysis`); `None` where the
     /// server has no analyser (the endpoint then answers 501).
     pub analyser: Option<Arc<dyn MatchAnalyser>>,

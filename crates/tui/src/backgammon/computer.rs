@@ -4,8 +4,8 @@
 use super::BgApp;
 use super::cube::wants_double;
 use crate::ui::{Animation, Status};
+use ludus_backgammon::player::{Player, choose_move};
 use ludus_backgammon::{Dice, Game, Move, Phase, Seat};
-use ludus_backgammon_engine::cube::CubeDecision;
 use ludus_backgammon_engine::engine::Engine;
 
 /// Plies of lookahead behind `h` (a hint).
@@ -55,27 +55,30 @@ impl BgApp {
     /// Lets the computer act: double or roll, take or pass, or choose its move (then shown).
     pub fn computer_act(&mut self) {
         let Some(game) = self.game() else { return };
-        let position = game.position();
-        let cube = self
-            .engine
-            .cube_decision(&position, &game.match_state())
-            .ok();
+        let (position, state) = (game.position(), game.match_state());
+        // The engine's decisions as a player (`ludus_backgammon::player`), from its seat's view.
         match game.phase() {
-            Phase::AwaitingRoll => self.computer_double_or_roll(cube.as_ref()),
-            Phase::Doubled => self.computer_answer(cube.as_ref()),
+            Phase::AwaitingRoll => {
+                let doubles =
+                    self.may_double() && self.engine.double(&position, &state).unwrap_or(false);
+                self.computer_double_or_roll(doubles);
+            }
+            Phase::Doubled => {
+                let takes = self.engine.take(&position, &state).unwrap_or(true);
+                self.computer_answer(takes);
+            }
             Phase::Moving(dice) => {
-                let mv = self
-                    .engine
-                    .best_move_in(&position, dice, Some(&game.match_state()));
+                let mv = choose_move(&mut self.engine, &position, dice, Some(&state))
+                    .unwrap_or_else(|_| position.legal_moves(dice)[0]);
                 self.show_computer_move(mv);
             }
             _ => {}
         }
     }
 
-    /// Doubles when the engine wants to and may, else rolls.
-    fn computer_double_or_roll(&mut self, cube: Option<&CubeDecision>) {
-        if self.may_double() && cube.is_some_and(wants_double) {
+    /// Doubles when the engine wants to (and may), else rolls.
+    fn computer_double_or_roll(&mut self, doubles: bool) {
+        if doubles {
             self.act(|g, _| g.double());
             self.screen.status = Status::info(self.double_offered(self.computer_seat()));
         } else {
@@ -84,10 +87,7 @@ impl BgApp {
     }
 
     /// Takes or passes the person's double.
-    fn computer_answer(&mut self, cube: Option<&CubeDecision>) {
-        // The decision is the doubler's: take when the double-take is no better for it than
-        // the pass.
-        let takes = cube.is_none_or(|d| d.double_take <= d.double_pass);
+    fn computer_answer(&mut self, takes: bool) {
         if !takes {
             self.act(|g, _| g.pass());
             return;
