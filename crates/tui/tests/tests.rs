@@ -3,7 +3,8 @@
 //! - `morris_keys`: Morris keys → actions → state (typing, completion, cursor, selection, undo,
 //!   quit, the computer's animated move, mouse clicks).
 //! - `backgammon_keys`: Backgammon keys → actions → state (roll, checker by checker with undo,
-//!   typed moves, cube actions, resignation, every legal move reachable by selection).
+//!   typed moves, cube actions, resignation, every legal move reachable by selection, a roll
+//!   that cannot be played passed at once).
 //! - `render`: golden snapshots (insta) of both boards in each language, drawn on ratatui's
 //!   `TestBackend`; small terminals and mouse hit-tests.
 //! - `records`: saved games (Morris records with the settings as tags, `.mat` with settings)

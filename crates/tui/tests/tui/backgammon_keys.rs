@@ -465,3 +465,43 @@ fn a_bear_off_where_nothing_else_matters_plays_itself_unless_switched_off() {
     press(&mut app, [Input::Char('r')]);
     assert!(matches!(app.game().unwrap().phase(), Phase::Moving(_)));
 }
+
+#[test]
+fn a_roll_that_cannot_enter_from_the_bar_is_passed_at_once_and_said() {
+    // White on the bar against Black's closed home board, between two people.
+    let mut white = [0u8; 26];
+    white[25] = 1;
+    white[6] = 14;
+    let mut black = [0u8; 26];
+    black[1..=6].fill(2);
+    black[13] = 3;
+    let start = ludus_backgammon::GameStart {
+        position: ludus_backgammon::Position::from_board(white, black).unwrap(),
+        on_roll: Seat::Zero,
+        cube_value: 1,
+        cube_owner: CubeOwner::Centered,
+        dice: None,
+    };
+    let game = ludus_backgammon::Game::from_setup(Rules::default(), [0, 0], false, start);
+    let record = Match::from_setup(["White".into(), "Black".into()], [0, 0], game);
+    let mut app = BgApp::with_record(friends_config(), english(), record, 0);
+    press(&mut app, [Input::Char('r')]);
+    let game = app.game().unwrap();
+    let Some(ludus_backgammon::GameEvent::Turn {
+        seat: Seat::Zero,
+        dice,
+        play: Some(play),
+    }) = game.events().first().copied()
+    else {
+        panic!("White's turn is recorded: {:?}", game.events());
+    };
+    assert!(play.is_empty(), "the empty move");
+    assert_eq!(
+        app.screen.status.text,
+        format!("No checker can move with {dice}.")
+    );
+    assert_eq!(
+        (game.on_roll(), game.phase()),
+        (Seat::One, Phase::AwaitingRoll)
+    );
+}
