@@ -2,7 +2,7 @@
 //!
 //! Inference is hand-written f32: the first layer adds one contiguous weight row per non-zero
 //! input (the encoding is sparse), which the compiler vectorises; the second layer is five dot
-//! products. Training (used by [`crate::train`]) is plain SGD on the cross-entropy of each output.
+//! products. Training (used by `ludus_coach::backgammon::train`) is plain SGD on the cross-entropy of each output.
 //!
 //! Weights file format (all little-endian), see `docs/backgammon-engine.md`:
 //! `b"LUDUSBGW"`, `u32` format version, `u32` encoding id, `u32` inputs, `u32` hidden,
