@@ -7,6 +7,8 @@
 //! (labelling positions, later solving sectors) are the same code.
 //!
 //! * [`stats`]: the 95 % interval of a mean, the bound on parallel jobs.
+//! * [`morris`]: Morris duels, tuning, duel player specs, the client of UCI-like programs.
 #![warn(missing_docs)]
 
+pub mod morris;
 pub mod stats;
