@@ -3,21 +3,34 @@
 //! real engines (tested in `crates/cli/src/serve_players.rs`).
 
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition};
-use ludus_morris::{Move, Position, Rules};
+use ludus_morris::player::{Choice, Limits, Player, PlayerError};
+use ludus_morris::{Game, Move, Position, Rules};
 use ludus_server::games::Players;
 use ludus_server::games::backgammon::BackgammonPlayer;
-use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
+use ludus_server::games::morris::{MorrisAnalyst, MorrisComputer};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Plays the first legal move.
 pub struct FirstLegal;
 
-impl MorrisPlayer for FirstLegal {
-    fn choose(&self, request: &MorrisRequest<'_>) -> Option<Move> {
-        request.position.legal_moves(request.rules).first().copied()
+impl Player for FirstLegal {
+    fn name(&self) -> String {
+        "first-legal".to_string()
     }
 
+    fn choose(&mut self, game: &Game, _: &Limits) -> Result<Choice, PlayerError> {
+        Ok(Choice::new(game.legal_moves().first().copied()))
+    }
+}
+
+impl MorrisComputer for FirstLegal {
+    fn player(&self, _: u8) -> Result<Box<dyn Player>, PlayerError> {
+        Ok(Box::new(FirstLegal))
+    }
+}
+
+impl MorrisAnalyst for FirstLegal {
     fn analyse(&self, position: &Position, rules: &Rules, _: Duration) -> Vec<(Move, i32)> {
         position
             .legal_moves(rules)
@@ -60,6 +73,7 @@ impl BackgammonPlayer for FirstLegal {
 pub fn first_legal() -> Players {
     Players {
         morris: Arc::new(FirstLegal),
+        morris_analyst: Arc::new(FirstLegal),
         backgammon: Arc::new(FirstLegal),
         analyser: None,
     }
