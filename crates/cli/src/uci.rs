@@ -206,13 +206,8 @@ impl Player for EngineBrain {
 }
 
 impl UciEngine for EngineBrain {
-    fn search_among(
-        &mut self,
-        game: &Game,
-        candidates: &[Move],
-        limits: &Limits,
-    ) -> Option<Choice> {
-        Some(self.search(game, limits, Some(candidates)))
+    fn search_among(&mut self, game: &Game, turns: &[Move], limits: &Limits) -> Option<Choice> {
+        Some(self.search(game, limits, Some(turns)))
     }
 
     fn set_rules(&mut self, rules: Rules) {

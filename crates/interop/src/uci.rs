@@ -106,16 +106,11 @@ pub enum OptionError {
 /// What the engine side of the protocol offers beyond choosing a turn ([`Player`]): a search
 /// restricted to given turns, the rules, the stop signal, its options and its default limits.
 pub trait UciEngine: Player {
-    /// The best whole turn in the current position of `game` among `candidates` (the turns
-    /// that start with the move just played, one per removal), or `None` when the engine cannot
-    /// restrict its root moves: the session then searches the position after each removal.
-    fn search_among(
-        &mut self,
-        game: &Game,
-        candidates: &[Move],
-        limits: &Limits,
-    ) -> Option<Choice> {
-        let _ = (game, candidates, limits);
+    /// The best whole turn in the current position of `game` among `turns` (those that start
+    /// with the move just played, one per removal), or `None` when the engine cannot restrict
+    /// its root moves: the session then searches the position after each removal.
+    fn search_among(&mut self, game: &Game, turns: &[Move], limits: &Limits) -> Option<Choice> {
+        let _ = (game, turns, limits);
         None
     }
 

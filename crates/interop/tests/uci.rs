@@ -76,21 +76,16 @@ impl UciEngine for Scripted {
         self.rules = Some(rules);
     }
 
-    fn search_among(
-        &mut self,
-        game: &Game,
-        candidates: &[Move],
-        limits: &Limits,
-    ) -> Option<Choice> {
+    fn search_among(&mut self, game: &Game, turns: &[Move], limits: &Limits) -> Option<Choice> {
         if !self.among {
             return None;
         }
-        self.among_calls.push(candidates.to_vec());
+        self.among_calls.push(turns.to_vec());
         let mut answer = self.search(game, limits);
         let best = self
             .favourite
-            .filter(|mv| candidates.contains(mv))
-            .unwrap_or(candidates[0]);
+            .filter(|mv| turns.contains(mv))
+            .unwrap_or(turns[0]);
         answer.best_move = Some(best);
         answer.pv = vec![best, "d6".parse().unwrap()];
         Some(answer)
