@@ -25,7 +25,6 @@ mod serve;
 mod serve_players;
 mod supervised;
 mod uci;
-mod uci_player;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

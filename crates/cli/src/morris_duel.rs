@@ -1,30 +1,21 @@
-//! `ludus morris duel`: two players over a seeded set of openings, each with both colours
-//! (`ludus_morris_engine::duel`), then W-D-L, score, Elo with its 95% interval and, when asked,
-//! an SPRT verdict. Players are settings of this binary's engine or programs over the UCI-like
-//! protocol (`crate::uci_player`).
+//! `ludus morris duel`: the arguments, the progress lines and the report of a duel of
+//! `ludus_coach::morris::duel` (two players over a seeded set of openings, each with both
+//! colours): W-D-L, score, Elo with its 95% interval and, when asked, an SPRT verdict. Players
+//! are read by `ludus_coach::morris::spec`.
 
 use crate::output::outln;
-use crate::uci_player::{UciPlayer, UciProgram};
 use crate::{CliError, CliResult};
 use clap::Args;
+use ludus_coach::morris::duel::{DuelConfig, DuelGame, GameEnd, PlayerPair, Tally, duel};
+use ludus_coach::morris::spec::{MAX_MOVETIME_MS, PlayerSpec};
+use ludus_coach::stats::check_jobs;
 use ludus_morris::Rules;
+use ludus_morris::player::PlayerError;
 use ludus_morris::record::{OffBoardResult, Record};
-use ludus_morris_engine::Level;
 use ludus_morris_engine::db::Databases;
-use ludus_morris_engine::duel::{
-    DuelConfig, DuelGame, EnginePlayer, EngineSetting, GameEnd, MorrisPlayer, PlayerError,
-    PlayerPair, Tally, duel,
-};
 use std::fmt::Write as _;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
-
-/// Most duel threads.
-const MAX_JOBS: usize = 64;
-/// Deepest `depth:N`.
-const MAX_DEPTH: u32 = 64;
-/// Longest `movetime:MS` and `--movetime`.
-const MAX_MOVETIME_MS: u64 = 600_000;
 
 /// Arguments of `ludus morris duel`.
 #[derive(Debug, Args)]
@@ -70,99 +61,10 @@ pub(crate) struct DuelArgs {
     quiet: bool,
 }
 
-/// A player of a duel, as given on the command line.
-#[derive(Clone, Debug, PartialEq)]
-enum PlayerSpec {
-    /// This binary's engine.
-    Engine(EngineSetting),
-    /// A program over the UCI-like protocol.
-    Uci(UciProgram),
-}
-
-/// Reads a player spec; `options` are its `NAME=VALUE` setoptions.
-fn parse_player(
-    spec: &str,
-    options: &[String],
-    movetime: Duration,
-) -> Result<PlayerSpec, CliError> {
-    let bad = |why: &str| CliError::bad_input(format!("bad player {spec:?}: {why}"));
-    let (kind, value) = spec
-        .split_once(':')
-        .ok_or_else(|| bad("expected level:N, depth:N, movetime:MS or uci:COMMAND"))?;
-    let number = || value.trim().parse::<u64>().ok();
-    let setting = match kind {
-        "level" => {
-            let level = number()
-                .and_then(|n| u32::try_from(n).ok())
-                .and_then(|n| Level::new(n).ok())
-                .ok_or_else(|| bad("the level is a number from 1 to 10"))?;
-            EngineSetting::Level(level)
-        }
-        "depth" => {
-            let depth = number()
-                .filter(|d| (1..=u64::from(MAX_DEPTH)).contains(d))
-                .ok_or_else(|| bad(&format!("the depth is a number from 1 to {MAX_DEPTH}")))?;
-            EngineSetting::Depth(depth as u32)
-        }
-        "movetime" => {
-            let ms = number()
-                .filter(|ms| (1..=MAX_MOVETIME_MS).contains(ms))
-                .ok_or_else(|| bad(&format!("the time is 1 to {MAX_MOVETIME_MS} ms")))?;
-            EngineSetting::Movetime(Duration::from_millis(ms))
-        }
-        "uci" => {
-            let command: Vec<String> = value.split_whitespace().map(str::to_string).collect();
-            if command.is_empty() {
-                return Err(bad("uci: needs a command line"));
-            }
-            let options = options
-                .iter()
-                .map(|option| {
-                    option
-                        .split_once('=')
-                        .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
-                        .filter(|(n, _)| !n.is_empty())
-                        .ok_or_else(|| {
-                            CliError::bad_input(format!(
-                                "bad setoption {option:?}: expected NAME=VALUE"
-                            ))
-                        })
-                })
-                .collect::<Result<_, _>>()?;
-            return Ok(PlayerSpec::Uci(UciProgram {
-                command,
-                options,
-                movetime,
-            }));
-        }
-        _ => return Err(bad("expected level:N, depth:N, movetime:MS or uci:COMMAND")),
-    };
-    if !options.is_empty() {
-        return Err(bad("--setoption is for uci: players"));
-    }
-    Ok(PlayerSpec::Engine(setting))
-}
-
 /// The endgame databases of the default cache directory, opened once for every player.
 fn databases() -> &'static Databases {
     static DATABASES: OnceLock<Databases> = OnceLock::new();
     DATABASES.get_or_init(Databases::open_default)
-}
-
-fn start_player(spec: &PlayerSpec, rules: Rules) -> Result<Box<dyn MorrisPlayer>, PlayerError> {
-    Ok(match spec {
-        PlayerSpec::Engine(setting) => {
-            Box::new(EnginePlayer::new(*setting, rules, Some(databases())))
-        }
-        PlayerSpec::Uci(program) => Box::new(UciPlayer::start(program)?),
-    })
-}
-
-fn spec_name(spec: &PlayerSpec) -> String {
-    match spec {
-        PlayerSpec::Engine(setting) => setting.to_string(),
-        PlayerSpec::Uci(program) => program.name(),
-    }
 }
 
 /// Reads `ELO0,ELO1`.
@@ -188,11 +90,7 @@ pub(crate) fn run(args: DuelArgs) -> CliResult {
     if args.games == 0 {
         return Err(CliError::bad_input("--games must be at least 1"));
     }
-    if !(1..=MAX_JOBS).contains(&args.jobs) {
-        return Err(CliError::bad_input(format!(
-            "--jobs must be 1 to {MAX_JOBS}"
-        )));
-    }
+    check_jobs(args.jobs).map_err(CliError::bad_input)?;
     if !(1..=MAX_MOVETIME_MS).contains(&args.movetime) {
         return Err(CliError::bad_input(format!(
             "--movetime must be 1 to {MAX_MOVETIME_MS} ms"
@@ -201,16 +99,19 @@ pub(crate) fn run(args: DuelArgs) -> CliResult {
     let rules: Rules = args.rules.parse().map_err(CliError::bad_input)?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     let movetime = Duration::from_millis(args.movetime);
-    let a = parse_player(&args.a, &args.setoption_a, movetime)?;
-    let b = parse_player(&args.b, &args.setoption_b, movetime)?;
-    let names = [spec_name(&a), spec_name(&b)];
+    let read = |spec: &str, options: &[String]| {
+        PlayerSpec::parse(spec, options, movetime).map_err(CliError::bad_input)
+    };
+    let a = read(&args.a, &args.setoption_a)?;
+    let b = read(&args.b, &args.setoption_b)?;
+    let names = [a.name(), b.name()];
     let config = DuelConfig {
         games: args.games,
         seed: args.seed,
         rules,
     };
     let make = || -> Result<PlayerPair, PlayerError> {
-        Ok([start_player(&a, rules)?, start_player(&b, rules)?])
+        Ok([a.start(databases())?, b.start(databases())?])
     };
     let printer = Mutex::new(());
     let on_game = |game: &DuelGame| {
@@ -220,8 +121,8 @@ pub(crate) fn run(args: DuelArgs) -> CliResult {
         }
     };
     let start = Instant::now();
-    let games = duel(&make, &config, args.jobs, &on_game)
-        .map_err(|e| CliError::Failure(anyhow::anyhow!("{e}")))?;
+    let games =
+        duel(&make, &config, args.jobs, &on_game).map_err(|e| CliError::Failure(e.into()))?;
     let seconds = start.elapsed().as_secs_f64();
     if let Some(path) = &args.record {
         write_records(path, &games, &names)?;
@@ -367,40 +268,6 @@ fn write_records(path: &std::path::Path, games: &[DuelGame], names: &[String; 2]
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn player_specs_read_and_bad_ones_say_why() {
-        let time = Duration::from_millis(100);
-        assert_eq!(
-            parse_player("depth:3", &[], time).unwrap(),
-            PlayerSpec::Engine(EngineSetting::Depth(3))
-        );
-        let PlayerSpec::Uci(program) =
-            parse_player("uci:/x/tgf mill uci", &["SkillLevel=30".to_string()], time).unwrap()
-        else {
-            panic!("not a uci player");
-        };
-        assert_eq!(program.command, ["/x/tgf", "mill", "uci"]);
-        assert_eq!(
-            program.options,
-            [("SkillLevel".to_string(), "30".to_string())]
-        );
-        assert_eq!(program.name(), "uci:tgf");
-        for bad in [
-            "level:11",
-            "depth:0",
-            "movetime:x",
-            "uci:",
-            "sanmill",
-            "fast:3",
-        ] {
-            let error = parse_player(bad, &[], time).unwrap_err().message();
-            assert!(error.starts_with("bad player"), "{bad}: {error}");
-            assert!(!error.contains('\n'));
-        }
-        assert!(parse_player("depth:3", &["A=1".to_string()], time).is_err());
-        assert!(parse_player("uci:x", &["novalue".to_string()], time).is_err());
-    }
 
     #[test]
     fn sprt_bounds_read() {

@@ -2,16 +2,17 @@
 //!
 //! `best` searches a position, `solve` builds an endgame database sub-space (with a progress bar
 //! on stderr), `probe` reads the perfect-play value of a position from the built databases,
-//! `tune` fits the evaluation weights to seeded self-play (Texel's method) and writes them.
+//! `tune` fits the evaluation weights to seeded self-play (Texel's method,
+//! `ludus_coach::morris::tune`) and writes them.
 
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
+use ludus_coach::morris::tune::{TuneConfig, fit, self_play};
 use ludus_morris::{Position, Rules};
 use ludus_morris_engine::db::{Databases, Progress, Stats, Subspace, Value, plies};
 use ludus_morris_engine::eval::Weights;
-use ludus_morris_engine::tune::{TuneConfig, fit, self_play};
 use ludus_morris_engine::{SearchLimits, Searcher};
 use serde_json::json;
 use std::path::PathBuf;

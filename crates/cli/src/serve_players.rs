@@ -2,21 +2,23 @@
 //! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine at the
 //! levels of `ludus_backgammon_engine::level`, and the engine's post-game analysis.
 
-use ludus_backgammon::player::{Evaluation, Player, PlayerError};
+use ludus_backgammon::player::{self as bg, Evaluation};
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{Decision, DecisionKind, analyze_match};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
+use ludus_morris::player::{Player, PlayerError};
 use ludus_morris::{Color, Move, Position, Rules};
 use ludus_morris_engine::db::{Databases, Value as DbValue};
 use ludus_morris_engine::level::Level;
 use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
 use ludus_morris_engine::search::{SearchLimits, Searcher};
+use ludus_morris_engine::{EnginePlayer, EngineSetting};
 use ludus_server::game::{PerSide, Side};
 use ludus_server::games::backgammon::{BackgammonComputer, MAX_ANALYSIS_PLIES, MoveRanker};
-use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
+use ludus_server::games::morris::{MorrisAnalyst, MorrisComputer};
 use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use ludus_server::review::{MorrisMoveReview, MorrisPlayerReview, MorrisReview};
 use rand::RngExt;
@@ -26,10 +28,13 @@ use std::time::Duration;
 
 /// The engine players and the analyser, as `ludus serve` uses them.
 pub(crate) fn engine_players() -> Players {
-    // One set of databases for the player and the analyser: each loads its tables once.
-    let databases = Arc::new(Databases::open_default());
+    // One set of databases for the players and the analyser, kept for the life of the
+    // server: each loads its tables once.
+    let databases: &'static Databases = Box::leak(Box::new(Databases::open_default()));
+    let morris = Arc::new(MorrisEngine::new(Some(databases)));
     Players {
-        morris: Arc::new(MorrisEngine::new(Some(databases.clone()))),
+        morris: morris.clone(),
+        morris_analyst: morris,
         backgammon: backgammon_computer(),
         analyser: Some(Arc::new(Analyser::new(Some(databases)))),
     }
@@ -60,36 +65,32 @@ pub(crate) fn warm_up_bearoff() {
 /// Deepest search of one move in the Morris analysis (each move gets its share of the time).
 const MORRIS_ANALYSIS_DEPTH: u32 = 6;
 
-/// Morris: `ludus_morris_engine::level::Level`, thinking at most the server's think time.
+/// Morris: the engine's player at a level of `ludus_morris_engine::level::Level` (thinking at
+/// most the server's think time), and its analysis.
 pub(crate) struct MorrisEngine {
     /// The endgame databases where present (only probed, never built here).
-    databases: Option<Arc<Databases>>,
+    databases: Option<&'static Databases>,
 }
 
 impl MorrisEngine {
     /// The engine probing `databases` at the levels that use them.
-    pub(crate) fn new(databases: Option<Arc<Databases>>) -> MorrisEngine {
+    pub(crate) fn new(databases: Option<&'static Databases>) -> MorrisEngine {
         MorrisEngine { databases }
     }
 }
 
-impl MorrisPlayer for MorrisEngine {
-    fn choose(&self, request: &MorrisRequest<'_>) -> Option<Move> {
-        let mut level = Level::new(u32::from(request.level)).ok()?;
-        level.movetime = level.movetime.min(request.think_time);
-        let seed = rand::rng().random::<u64>();
-        let databases = self.databases.as_deref();
-        level
-            .choose(
-                request.position,
-                *request.rules,
-                request.history,
-                databases,
-                seed,
-            )
-            .best_move
+impl MorrisComputer for MorrisEngine {
+    /// The level's player, its noise seeded from the system's randomness.
+    fn player(&self, level: u8) -> Result<Box<dyn Player>, PlayerError> {
+        let level = Level::new(u32::from(level))
+            .map_err(|error| PlayerError::new(format!("level:{level}"), error.to_string()))?;
+        let mut player = EnginePlayer::new(EngineSetting::Level(level), self.databases);
+        player.set_seed(rand::rng().random::<u64>());
+        Ok(Box::new(player))
     }
+}
 
+impl MorrisAnalyst for MorrisEngine {
     /// Each move searched for its share of `think_time`; values in hundredths of a piece.
     fn analyse(
         &self,
@@ -108,7 +109,7 @@ impl MorrisPlayer for MorrisEngine {
             .iter()
             .map(|&mv| {
                 let mut searcher = Searcher::new(*rules);
-                searcher.set_databases(self.databases.as_deref());
+                searcher.set_databases(self.databases);
                 // The child is scored for its side to move: the opponent.
                 (mv, -searcher.search(&position.play(mv), &limits).score)
             })
@@ -119,7 +120,7 @@ impl MorrisPlayer for MorrisEngine {
 
     /// The databases' value, where they are built for the position's sub-space.
     fn perfect_value(&self, position: &Position, rules: &Rules) -> Option<String> {
-        let databases = self.databases.as_deref()?;
+        let databases = self.databases?;
         ludus_morris_engine::probe(databases, position, rules)
             .ok()
             .map(|value| value.to_string())
@@ -133,7 +134,7 @@ impl MorrisPlayer for MorrisEngine {
         mv: Move,
         rules: &Rules,
     ) -> Option<String> {
-        let databases = self.databases.as_deref()?;
+        let databases = self.databases?;
         let after = position.play(mv);
         let value = match after.outcome(rules) {
             // The move ends the game (the loser may have too few pieces for any database).
@@ -183,9 +184,9 @@ impl SeatPlayer {
     }
 }
 
-impl Player for SeatPlayer {
+impl bg::Player for SeatPlayer {
     fn name(&self) -> String {
-        Player::name(&self.checkers)
+        bg::Player::name(&self.checkers)
     }
 
     fn choose(
@@ -194,15 +195,19 @@ impl Player for SeatPlayer {
         dice: Dice,
         plays: &[BgPosition],
         state: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
+    ) -> Result<usize, bg::PlayerError> {
         self.checkers.choose(position, dice, plays, state)
     }
 
-    fn double(&mut self, position: &BgPosition, state: &MatchState) -> Result<bool, PlayerError> {
+    fn double(
+        &mut self,
+        position: &BgPosition,
+        state: &MatchState,
+    ) -> Result<bool, bg::PlayerError> {
         self.cube.double(position, state)
     }
 
-    fn take(&mut self, position: &BgPosition, state: &MatchState) -> Result<bool, PlayerError> {
+    fn take(&mut self, position: &BgPosition, state: &MatchState) -> Result<bool, bg::PlayerError> {
         self.cube.take(position, state)
     }
 
@@ -211,8 +216,8 @@ impl Player for SeatPlayer {
         &mut self,
         position: &BgPosition,
         state: Option<&MatchState>,
-    ) -> Result<Option<Evaluation>, PlayerError> {
-        Player::evaluate(&mut self.cube, position, state)
+    ) -> Result<Option<Evaluation>, bg::PlayerError> {
+        bg::Player::evaluate(&mut self.cube, position, state)
     }
 }
 
@@ -248,12 +253,12 @@ const ANALYSIS_PLIES: u8 = 0;
 /// and the Morris engine's game review (`ludus_morris_engine::review`).
 pub(crate) struct Analyser {
     /// The Morris endgame databases where present (perfect-play values in the review).
-    databases: Option<Arc<Databases>>,
+    databases: Option<&'static Databases>,
 }
 
 impl Analyser {
     /// The analyser, probing `databases` in Morris reviews.
-    pub(crate) fn new(databases: Option<Arc<Databases>>) -> Analyser {
+    pub(crate) fn new(databases: Option<&'static Databases>) -> Analyser {
         Analyser { databases }
     }
 }
@@ -303,7 +308,7 @@ impl MatchAnalyser for Analyser {
                 movetime: Some(MORRIS_REVIEW_MOVETIME),
                 nodes: None,
             },
-            databases: self.databases.as_deref(),
+            databases: self.databases,
             progress: None,
         };
         let review = review_game(rules, start, moves, &options)?;
@@ -384,6 +389,7 @@ mod tests {
     fn test_players() -> Players {
         Players {
             morris: Arc::new(MorrisEngine::new(None)),
+            morris_analyst: Arc::new(MorrisEngine::new(None)),
             backgammon: backgammon_computer(),
             analyser: Some(Arc::new(Analyser::new(None))),
         }
@@ -494,8 +500,9 @@ mod tests {
         assert_eq!(review.players.black.moves, 2);
     }
 
-    /// The flying 3-against-3 databases, built in a fresh temporary directory.
-    fn three_against_three() -> (std::path::PathBuf, Arc<Databases>) {
+    /// The flying 3-against-3 databases, built in a fresh temporary directory (kept to the end
+    /// of the tests, as the server keeps its own).
+    fn three_against_three() -> (std::path::PathBuf, &'static Databases) {
         use ludus_morris_engine::db::Subspace;
         let dir = std::env::temp_dir().join(format!("ludus-serve-db-{}", std::process::id()));
         let databases = Databases::new(&dir);
@@ -507,7 +514,7 @@ mod tests {
         databases
             .build(target, false, &mut |_, _| {})
             .expect("3 against 3 builds");
-        (dir, Arc::new(databases))
+        (dir, Box::leak(Box::new(databases)))
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `ludus morris uci`: Sanmill's UCI-like engine protocol on stdin/stdout. The protocol is
-//! `ludus_interop::uci` (which knows no engine); [`EngineBrain`] here puts the Morris engine
-//! behind its [`MorrisBrain`] trait.
+//! `ludus_interop::uci` (which knows no engine); [`EngineBrain`] here is the Morris engine as
+//! its player ([`Player`]) with the protocol's extras ([`UciEngine`]).
 //!
 //! The session runs on its own thread, fed line by line; this thread reads standard input and
 //! answers what cannot wait while a `go` runs: `isready` (at once), `stop` (raises the search's
@@ -8,12 +8,12 @@
 //! a bounded `go` still finishes and answers, so that piped scripts get every answer.
 
 use crate::CliResult;
-use ludus_interop::uci::{Answer, Limits, MorrisBrain, Score, SpinOption, UciSession};
-use ludus_morris::{Move, Position, Rules};
+use ludus_interop::uci::{SpinOption, UciEngine, UciSession};
+use ludus_morris::player::{Choice, Limits, Player, PlayerError};
+use ludus_morris::{Game, Move, Rules};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::{MAX_LEVEL, MIN_LEVEL};
-use ludus_morris_engine::search::WIN_THRESHOLD;
-use ludus_morris_engine::{Level, SearchLimits, SearchResult, Searcher, WIN};
+use ludus_morris_engine::{Level, SearchLimits, Searcher};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -154,6 +154,33 @@ impl EngineBrain {
             std::thread::sleep(INFINITE_POLL);
         }
     }
+
+    /// Searches the current position of `game` within `limits`, among `candidates` where
+    /// given: at full strength with the kept tables, or at the level set.
+    fn search(&mut self, game: &Game, limits: &Limits, candidates: Option<&[Move]>) -> Choice {
+        let (history, position) = (game.history(), game.position());
+        let search_limits = search_limits(limits);
+        let mut level_searcher;
+        let searcher = match self.level {
+            None => &mut self.searcher,
+            Some(level) => {
+                // The game's length seeds the noise: a replayed game gets the same answers.
+                let seed = history.len() as u64;
+                level_searcher = level.searcher(self.rules, Some(self.databases), seed);
+                level_searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
+                &mut level_searcher
+            }
+        };
+        searcher.set_history(history);
+        let result = match candidates {
+            None => searcher.search(position, &search_limits),
+            Some(candidates) => searcher.search_among(position, &search_limits, candidates),
+        };
+        if limits.infinite {
+            self.wait_for_stop();
+        }
+        Choice::from(result)
+    }
 }
 
 /// The engine's limits for the protocol's (an infinite search has none: the stop signal ends it).
@@ -168,75 +195,19 @@ fn search_limits(limits: &Limits) -> SearchLimits {
     }
 }
 
-/// The protocol's score for the engine's: beyond [`WIN_THRESHOLD`] a forced result in plies.
-fn score(value: i32) -> Score {
-    if value > WIN_THRESHOLD {
-        Score::Win(value.abs_diff(WIN))
-    } else if value < -WIN_THRESHOLD {
-        Score::Loss(value.abs_diff(-WIN))
-    } else {
-        Score::Pieces(value)
+impl Player for EngineBrain {
+    fn name(&self) -> String {
+        "ludus".to_string()
+    }
+
+    fn choose(&mut self, game: &Game, limits: &Limits) -> Result<Choice, PlayerError> {
+        Ok(self.search(game, limits, None))
     }
 }
 
-fn answer(result: SearchResult) -> Answer {
-    Answer {
-        best_move: result.best_move,
-        score: score(result.score),
-        depth: result.depth,
-        pv: result.pv,
-        nodes: result.nodes,
-        elapsed: result.elapsed,
-    }
-}
-
-impl MorrisBrain for EngineBrain {
-    fn search(&mut self, position: &Position, history: &[Position], limits: &Limits) -> Answer {
-        let result = match self.level {
-            None => {
-                self.searcher.set_history(history);
-                self.searcher.search(position, &search_limits(limits))
-            }
-            Some(level) => {
-                // The game's length seeds the noise: a replayed game gets the same answers.
-                let seed = history.len() as u64;
-                let mut searcher = level.searcher(self.rules, Some(self.databases), seed);
-                searcher.set_history(history);
-                searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
-                searcher.search(position, &search_limits(limits))
-            }
-        };
-        if limits.infinite {
-            self.wait_for_stop();
-        }
-        answer(result)
-    }
-
-    fn search_among(
-        &mut self,
-        origin: &Position,
-        history: &[Position],
-        candidates: &[Move],
-        limits: &Limits,
-    ) -> Option<Answer> {
-        let result = match self.level {
-            None => {
-                self.searcher.set_history(history);
-                self.searcher
-                    .search_among(origin, &search_limits(limits), candidates)
-            }
-            Some(level) => {
-                let seed = history.len() as u64;
-                let mut searcher = level.searcher(self.rules, Some(self.databases), seed);
-                searcher.set_history(history);
-                searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
-                searcher.search_among(origin, &search_limits(limits), candidates)
-            }
-        };
-        if limits.infinite {
-            self.wait_for_stop();
-        }
-        Some(answer(result))
+impl UciEngine for EngineBrain {
+    fn search_among(&mut self, game: &Game, turns: &[Move], limits: &Limits) -> Option<Choice> {
+        Some(self.search(game, limits, Some(turns)))
     }
 
     fn set_rules(&mut self, rules: Rules) {

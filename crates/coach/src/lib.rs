@@ -10,8 +10,10 @@
 //!   other programs, for the backgammon engine;
 //! * [`file_error`]: a failed read or write of one of the coach's files;
 //! * [`stats`]: the 95 % interval of a mean, the bound on parallel jobs.
+//! * [`morris`]: Morris duels, tuning, duel player specs, the client of UCI-like programs.
 #![warn(missing_docs)]
 
 pub mod backgammon;
 pub mod file_error;
+pub mod morris;
 pub mod stats;

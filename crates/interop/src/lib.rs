@@ -9,8 +9,9 @@
 //!   evaluations by Position ID and Match ID), the host's client and the player's loop.
 //!
 //! Nine Men's Morris (Sanmill):
-//! * [`uci`]: Sanmill's UCI-like engine protocol as a pure state machine over a
-//!   [`uci::MorrisBrain`] (the engine side implements it; this crate depends on no Morris
+//! * [`uci`]: Sanmill's UCI-like engine protocol as a pure state machine over
+//!   the one Morris player (`ludus_morris::player::Player`) with the protocol's extras,
+//!   [`uci::UciEngine`] (the engine side implements them; this crate depends on no Morris
 //!   engine). Sanmill's FEN, its move tokens and the game record are text formats of the rules
 //!   crate (`ludus_morris::{fen, token, record}`).
 //!

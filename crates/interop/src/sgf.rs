@@ -8,7 +8,10 @@
 //! roll whose move is still to come. `RE[W+N]` (`R` for a resignation) gives the result; a game
 //! that ends without bearing off or a drop is replayed as an accepted resignation worth `N`.
 
-use ludus_backgammon::{Dice, Game, Match, Move, Phase, Rules, Seat, resignation_worth};
+use ludus_backgammon::{
+    Dice, DiceError, Game, GameError, Match, Move, MoveParseError, Phase, Rules, Seat,
+    resignation_worth,
+};
 use thiserror::Error;
 
 /// Letters of the 24 points, from player 0's point 1.
@@ -25,7 +28,108 @@ pub struct SgfError {
     /// 1-based game number (0 before the first game tree).
     pub game: usize,
     /// What is wrong.
-    pub reason: String,
+    pub reason: SgfProblem,
+}
+
+/// What is wrong in an SGF match file: its syntax, a value, or a replay the rules refuse.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SgfProblem {
+    /// A game tree inside a game tree.
+    #[error("variations are not supported")]
+    Variation,
+    /// A `(` or `)` without its partner.
+    #[error("unbalanced '{0}'")]
+    Unbalanced(char),
+    /// A `[` without its `]`; the property's name.
+    #[error("unterminated value of {0}")]
+    UnterminatedValue(String),
+    /// A property name without `[value]`.
+    #[error("property {0} without a value")]
+    NoValue(String),
+    /// A property before the first `;` of its tree.
+    #[error("property {0} outside a node")]
+    OutsideNode(String),
+    /// A character outside every game tree.
+    #[error("unexpected {0:?} outside a game tree")]
+    OutsideTree(char),
+    /// A character that starts nothing inside a game tree.
+    #[error("unexpected {0:?}")]
+    Unexpected(char),
+    /// `()`.
+    #[error("empty game tree")]
+    EmptyTree,
+    /// No game tree at all.
+    #[error("no game in the file")]
+    NoGame,
+    /// `MI[length:N]` with N not a number.
+    #[error("bad MI[length:N]")]
+    BadLength,
+    /// A `DI[…]` that is not a roll.
+    #[error("{0}")]
+    Dice(#[from] DiceError),
+    /// A move without its two dice.
+    #[error("bad move {0:?}")]
+    NoDiceInMove(String),
+    /// A move whose first two characters are not a roll.
+    #[error("bad move {text:?}: {error}")]
+    BadDiceInMove {
+        /// The move's value.
+        text: String,
+        /// Why its dice are not a roll.
+        error: DiceError,
+    },
+    /// The rules refuse an action or a move.
+    #[error("{0}")]
+    Game(#[from] GameError),
+    /// An action after the game ended.
+    #[error("an action after the end of the game")]
+    AfterTheEnd,
+    /// A move of the player not on roll; the player's number (0 or 1).
+    #[error("player {0} moves out of turn")]
+    OutOfTurn(usize),
+    /// A move with an odd number of point letters.
+    #[error("odd number of point letters in {0:?}")]
+    OddLetters(String),
+    /// A letter that names no point.
+    #[error("bad point letter {0:?}")]
+    BadPointLetter(char),
+    /// A move where the game waits for something else than a move.
+    #[error("a move when no dice are rolled")]
+    NotRolled,
+    /// A move that is not legal with its dice.
+    #[error("{text} with {dice}: {error}")]
+    IllegalMove {
+        /// The move in Ludus's notation.
+        text: String,
+        /// Its dice.
+        dice: Dice,
+        /// Why it is not legal.
+        error: MoveParseError,
+    },
+    /// `RE[…]` is not `W+N` or `B+N`.
+    #[error("bad result {0:?}")]
+    BadResult(String),
+    /// The result disagrees with the replayed game's end.
+    #[error("the result says {result}, the replay gives player {winner} {points} points")]
+    WrongResult {
+        /// The `RE[…]` value.
+        result: String,
+        /// The replay's winner (0 or 1).
+        winner: usize,
+        /// The replay's points.
+        points: u32,
+    },
+    /// A result that no resignation at this cube is worth.
+    #[error("{points} points is no resignation with the cube at {cube}")]
+    NoResignation {
+        /// The points of the result.
+        points: u32,
+        /// The cube's value.
+        cube: u32,
+    },
+    /// The game ends with a double neither taken nor dropped.
+    #[error("the game ends with a double unanswered")]
+    DoubleUnanswered,
 }
 
 /// One node: its properties, each with its values, in order.
@@ -33,7 +137,7 @@ type Node = Vec<(String, Vec<String>)>;
 
 /// Splits an SGF collection into game trees of nodes (variations are not supported: gnubg
 /// writes none).
-fn parse_collection(text: &str) -> Result<Vec<Vec<Node>>, String> {
+fn parse_collection(text: &str) -> Result<Vec<Vec<Node>>, SgfProblem> {
     let mut trees = Vec::new();
     let mut chars = text.chars().peekable();
     let mut depth = 0usize;
@@ -43,13 +147,13 @@ fn parse_collection(text: &str) -> Result<Vec<Vec<Node>>, String> {
             '(' => {
                 depth += 1;
                 if depth > 1 {
-                    return Err("variations are not supported".into());
+                    return Err(SgfProblem::Variation);
                 }
                 tree = Vec::new();
             }
             ')' => {
                 if depth == 0 {
-                    return Err("unbalanced ')'".into());
+                    return Err(SgfProblem::Unbalanced(')'));
                 }
                 depth -= 1;
                 trees.push(std::mem::take(&mut tree));
@@ -80,26 +184,26 @@ fn parse_collection(text: &str) -> Result<Vec<Vec<Node>>, String> {
                             Some('\\') => value.extend(chars.next()),
                             Some(']') => break,
                             Some(c) => value.push(c),
-                            None => return Err(format!("unterminated value of {name}")),
+                            None => return Err(SgfProblem::UnterminatedValue(name)),
                         }
                     }
                     values.push(value);
                 }
                 if values.is_empty() {
-                    return Err(format!("property {name} without a value"));
+                    return Err(SgfProblem::NoValue(name));
                 }
                 let node = tree
                     .last_mut()
-                    .ok_or_else(|| format!("property {name} outside a node"))?;
+                    .ok_or_else(|| SgfProblem::OutsideNode(name.clone()))?;
                 node.push((name, values));
             }
             c if c.is_whitespace() => {}
-            c if depth == 0 => return Err(format!("unexpected {c:?} outside a game tree")),
-            c => return Err(format!("unexpected {c:?}")),
+            c if depth == 0 => return Err(SgfProblem::OutsideTree(c)),
+            c => return Err(SgfProblem::Unexpected(c)),
         }
     }
     if depth != 0 {
-        return Err("unbalanced '('".into());
+        return Err(SgfProblem::Unbalanced('('));
     }
     Ok(trees)
 }
@@ -116,8 +220,8 @@ pub fn read_sgf(text: &str) -> Result<Match, SgfError> {
     let mut record: Option<Match> = None;
     for (index, tree) in trees.iter().enumerate() {
         let game = index + 1;
-        let fail = |reason: String| SgfError { game, reason };
-        let root = tree.first().ok_or_else(|| fail("empty game tree".into()))?;
+        let fail = |reason: SgfProblem| SgfError { game, reason };
+        let root = tree.first().ok_or_else(|| fail(SgfProblem::EmptyTree))?;
         if record.is_none() {
             record = Some(new_match(root).map_err(fail)?);
         }
@@ -129,17 +233,17 @@ pub fn read_sgf(text: &str) -> Result<Match, SgfError> {
     }
     record.ok_or(SgfError {
         game: 0,
-        reason: "no game in the file".into(),
+        reason: SgfProblem::NoGame,
     })
 }
 
-fn new_match(root: &Node) -> Result<Match, String> {
+fn new_match(root: &Node) -> Result<Match, SgfProblem> {
     let length = property(root, "MI")
         .unwrap_or(&[])
         .iter()
         .find_map(|v| v.strip_prefix("length:"))
         .map_or(Ok(0), |v| v.trim().parse::<u32>())
-        .map_err(|_| "bad MI[length:N]".to_string())?;
+        .map_err(|_| SgfProblem::BadLength)?;
     let rules_text = property(root, "RU")
         .and_then(|v| v.first())
         .cloned()
@@ -181,7 +285,7 @@ fn point(letter: char, seat: Seat) -> Option<u8> {
     }
 }
 
-fn replay_game(record: &mut Match, nodes: &[Node]) -> Result<(), String> {
+fn replay_game(record: &mut Match, nodes: &[Node]) -> Result<(), SgfProblem> {
     let mut started = false;
     for node in nodes {
         let action = ["W", "B"]
@@ -190,31 +294,29 @@ fn replay_game(record: &mut Match, nodes: &[Node]) -> Result<(), String> {
         let Some((Some(seat), value)) = action else {
             // A roll without its move yet: PL[..]DI[..].
             if let (Some(dice), true) = (property(node, "DI"), started) {
-                let dice: Dice = dice[0].parse().map_err(|e| format!("{e}"))?;
-                let game = current(record)?;
-                game.roll_with(dice).map_err(|e| e.to_string())?;
+                let dice: Dice = dice[0].parse()?;
+                current(record)?.roll_with(dice)?;
             }
             continue;
         };
         match value.as_str() {
-            "double" => current(record)?.double().map_err(|e| e.to_string())?,
-            "take" => current(record)?.take().map_err(|e| e.to_string())?,
-            "drop" => current(record)?.pass().map_err(|e| e.to_string())?,
-            "beaver" => current(record)?.beaver().map_err(|e| e.to_string())?,
+            "double" => current(record)?.double()?,
+            "take" => current(record)?.take()?,
+            "drop" => current(record)?.pass()?,
+            "beaver" => current(record)?.beaver()?,
             text => {
                 let dice: Dice = text
                     .get(..2)
-                    .ok_or_else(|| format!("bad move {text:?}"))?
+                    .ok_or_else(|| SgfProblem::NoDiceInMove(text.to_string()))?
                     .parse()
-                    .map_err(|e| format!("bad move {text:?}: {e}"))?;
+                    .map_err(|error| SgfProblem::BadDiceInMove {
+                        text: text.to_string(),
+                        error,
+                    })?;
                 if started {
-                    current(record)?
-                        .roll_with(dice)
-                        .map_err(|e| e.to_string())?;
+                    current(record)?.roll_with(dice)?;
                 } else {
-                    record
-                        .new_game_with_opening(seat, dice)
-                        .map_err(|e| e.to_string())?;
+                    record.new_game_with_opening(seat, dice)?;
                     started = true;
                 }
                 play(current(record)?, seat, dice, &text[2..])?;
@@ -224,31 +326,29 @@ fn replay_game(record: &mut Match, nodes: &[Node]) -> Result<(), String> {
     Ok(())
 }
 
-fn current(record: &mut Match) -> Result<&mut Game, String> {
-    record
-        .current_mut()
-        .ok_or_else(|| "an action after the end of the game".to_string())
+fn current(record: &mut Match) -> Result<&mut Game, SgfProblem> {
+    record.current_mut().ok_or(SgfProblem::AfterTheEnd)
 }
 
-fn play(game: &mut Game, seat: Seat, dice: Dice, pairs: &str) -> Result<(), String> {
+fn play(game: &mut Game, seat: Seat, dice: Dice, pairs: &str) -> Result<(), SgfProblem> {
     if game.turn() != seat {
-        return Err(format!("player {} moves out of turn", seat.index()));
+        return Err(SgfProblem::OutOfTurn(seat.index()));
     }
     let letters: Vec<char> = pairs.chars().collect();
     if !letters.len().is_multiple_of(2) {
-        return Err(format!("odd number of point letters in {pairs:?}"));
+        return Err(SgfProblem::OddLetters(pairs.to_string()));
     }
     if letters.is_empty() {
         let legal = game.legal_moves();
         if legal.len() == 1 && legal[0].is_empty() {
-            return game.play(&Move::EMPTY).map_err(|e| e.to_string());
+            return Ok(game.play(&Move::EMPTY)?);
         }
         return Ok(());
     }
     let mut parts = Vec::new();
     for pair in letters.chunks(2) {
-        let from = point(pair[0], seat).ok_or_else(|| format!("bad point letter {:?}", pair[0]))?;
-        let to = point(pair[1], seat).ok_or_else(|| format!("bad point letter {:?}", pair[1]))?;
+        let from = point(pair[0], seat).ok_or(SgfProblem::BadPointLetter(pair[0]))?;
+        let to = point(pair[1], seat).ok_or(SgfProblem::BadPointLetter(pair[1]))?;
         let from = if from == 25 {
             "bar".to_string()
         } else {
@@ -263,50 +363,48 @@ fn play(game: &mut Game, seat: Seat, dice: Dice, pairs: &str) -> Result<(), Stri
     }
     let text = parts.join(" ");
     let Phase::Moving(_) = game.phase() else {
-        return Err("a move when no dice are rolled".into());
+        return Err(SgfProblem::NotRolled);
     };
     let mv = game
         .position()
         .parse_move(dice, &text)
-        .map_err(|e| format!("{text} with {dice}: {e}"))?;
-    game.play(&mv).map_err(|e| e.to_string())
+        .map_err(|error| SgfProblem::IllegalMove { text, dice, error })?;
+    Ok(game.play(&mv)?)
 }
 
 /// Applies `RE[W+N]`: checks a finished game's result, or replays a resignation.
-fn finish_game(record: &mut Match, root: &Node) -> Result<(), String> {
+fn finish_game(record: &mut Match, root: &Node) -> Result<(), SgfProblem> {
     let Some(result) = property(root, "RE").and_then(|v| v.first()) else {
         return Ok(());
     };
-    let (color, rest) = result
-        .split_once('+')
-        .ok_or_else(|| format!("bad result {result:?}"))?;
-    let winner = seat_of(color).ok_or_else(|| format!("bad result {result:?}"))?;
+    let bad = || SgfProblem::BadResult(result.clone());
+    let (color, rest) = result.split_once('+').ok_or_else(bad)?;
+    let winner = seat_of(color).ok_or_else(bad)?;
     let points: u32 = rest
         .trim_end_matches(|c: char| c.is_ascii_alphabetic())
         .parse()
-        .map_err(|_| format!("bad result {result:?}"))?;
+        .map_err(|_| bad())?;
     let rules = record.rules();
     let Some(game) = record.games().last() else {
         return Ok(());
     };
     if let Some(outcome) = game.outcome() {
         if (outcome.winner, outcome.points) != (winner, points) {
-            return Err(format!(
-                "the result says {result}, the replay gives player {} {} points",
-                outcome.winner.index(),
-                outcome.points
-            ));
+            return Err(SgfProblem::WrongResult {
+                result: result.clone(),
+                winner: outcome.winner.index(),
+                points: outcome.points,
+            });
         }
         return Ok(());
     }
     let (cube, owner) = game.cube();
     let kind = resignation_worth(&rules, cube, owner, points)
-        .ok_or_else(|| format!("{points} points is no resignation with the cube at {cube}"))?;
+        .ok_or(SgfProblem::NoResignation { points, cube })?;
     let game = current(record)?;
     if let Phase::Doubled = game.phase() {
-        return Err("the game ends with a double unanswered".into());
+        return Err(SgfProblem::DoubleUnanswered);
     }
-    game.resign(winner.other(), kind)
-        .and_then(|()| game.accept_resignation())
-        .map_err(|e| e.to_string())
+    game.resign(winner.other(), kind)?;
+    Ok(game.accept_resignation()?)
 }

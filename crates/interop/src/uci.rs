@@ -1,6 +1,9 @@
 //! Sanmill's UCI-like engine protocol, as a pure state machine: one line in, the answer lines
-//! out ([`UciSession::handle`]); the search is behind [`MorrisBrain`], which the engine side
-//! implements (`crates/cli/src/uci.rs`: this crate depends on no engine).
+//! out ([`UciSession::handle`]); the search is the one Morris player
+//! ([`ludus_morris::player::Player`]) with the protocol's extras ([`UciEngine`]), which the
+//! engine side implements (`crates/cli/src/uci.rs`: this crate depends on no engine). The player
+//! is handed the game as whole turns ([`Game`]) from the first whole-turn position the session
+//! knows.
 //!
 //! Sanmill's move tokens are atomic: `d6` (place), `d6-d5` (slide or fly), `xb4` (remove, its
 //! own token after the move that closed the mill). Ludus's moves are whole turns, so the
@@ -8,7 +11,7 @@
 //! ([`ludus_morris::token`]); `bestmove` answers one token, and when the best turn ends with a
 //! removal the next `go` (in the removal state) searches the removal in earnest: one search of
 //! the position before the mill among the turns that start with the move played
-//! ([`MorrisBrain::search_among`]), or, when that position is unknown (a FEN in the removal
+//! ([`UciEngine::search_among`]), or, when that position is unknown (a FEN in the removal
 //! state), each target deeper and deeper while the time lasts. Scores are from White's side, in the brain's unit (Ludus:
 //! 100 per piece; Sanmill's engine: 5 per piece). Every `bestmove` follows an `info depth … score
 //! … nodes … time … pv …` line.
@@ -23,12 +26,12 @@
 //!
 //! The session is synchronous; `go infinite` and `stop` need the search on another thread: the
 //! front end raises the brain's stop signal on `stop` and answers `isready` itself while a `go`
-//! runs (`crates/cli/src/uci.rs`). [`MorrisBrain::stop_requested`] ends the removal search.
+//! runs (`crates/cli/src/uci.rs`). [`UciEngine::stop_requested`] ends the removal search.
 
 use ludus_morris::fen::{Fen, FenError};
+use ludus_morris::player::{Choice, Limits, Player, Score};
 use ludus_morris::token::{MorrisState, Removal, TokenError, apply_token, tokens_of};
-use ludus_morris::{Color, Move, NMoveCount, Position, Rules, Square};
-use std::cmp::Ordering;
+use ludus_morris::{Color, Game, Move, NMoveCount, Position, Rules, Square};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -47,90 +50,13 @@ const REPETITIONS_FOR_DRAW: usize = 3;
 /// Deepest `go depth` passed on.
 const MAX_GO_DEPTH: u64 = 64;
 
-/// When a search should stop (any limit reached).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Deepest iteration, in plies.
-    pub depth: Option<u32>,
-    /// Thinking time.
-    pub movetime: Option<Duration>,
-    /// Node budget.
-    pub nodes: Option<u64>,
-    /// `go infinite`: search until the front end raises the stop signal.
-    pub infinite: bool,
-}
-
-impl Limits {
-    /// Whether no limit is set (and the search is not infinite).
-    pub fn is_empty(&self) -> bool {
-        self.depth.is_none() && self.movetime.is_none() && self.nodes.is_none() && !self.infinite
+/// `cp N` or `mate N` (plies to the end, negative for a loss).
+fn score_words(score: Score) -> String {
+    match score {
+        Score::Pieces(value) => format!("cp {value}"),
+        Score::Win(plies) => format!("mate {plies}"),
+        Score::Loss(plies) => format!("mate -{plies}"),
     }
-}
-
-/// A search's value of a position for its side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// An estimate in hundredths of a piece.
-    Pieces(i32),
-    /// A forced win in this many plies.
-    Win(u32),
-    /// A forced loss in this many plies (0: lost now).
-    Loss(u32),
-}
-
-impl Score {
-    /// The same value from the other side.
-    pub fn flipped(self) -> Score {
-        match self {
-            Score::Pieces(value) => Score::Pieces(-value),
-            Score::Win(plies) => Score::Loss(plies),
-            Score::Loss(plies) => Score::Win(plies),
-        }
-    }
-
-    /// `cp N` or `mate N` (plies to the end, negative for a loss).
-    fn words(self) -> String {
-        match self {
-            Score::Pieces(value) => format!("cp {value}"),
-            Score::Win(plies) => format!("mate {plies}"),
-            Score::Loss(plies) => format!("mate -{plies}"),
-        }
-    }
-}
-
-impl Ord for Score {
-    /// Better for the side to move is greater: shorter wins, then estimates, then longer losses.
-    fn cmp(&self, other: &Score) -> Ordering {
-        let rank = |score: &Score| match *score {
-            Score::Win(plies) => (2, -i64::from(plies)),
-            Score::Pieces(value) => (1, i64::from(value)),
-            Score::Loss(plies) => (0, i64::from(plies)),
-        };
-        rank(self).cmp(&rank(other))
-    }
-}
-
-impl PartialOrd for Score {
-    fn partial_cmp(&self, other: &Score) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// The best whole turn (`None` when the game is over).
-    pub best_move: Option<Move>,
-    /// Its value for the side to move.
-    pub score: Score,
-    /// Depth of the last finished iteration.
-    pub depth: u32,
-    /// The principal variation, starting with the best move.
-    pub pv: Vec<Move>,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Time spent.
-    pub elapsed: Duration,
 }
 
 /// One option the brain offers (`option name … type spin default … min … max …`).
@@ -177,24 +103,14 @@ pub enum OptionError {
     },
 }
 
-/// A searcher of Morris positions.
-pub trait MorrisBrain {
-    /// The best whole turn of `position` within `limits`; `history` holds the earlier positions
-    /// of the game (repetitions are draws). An infinite search returns once the stop signal is
-    /// raised.
-    fn search(&mut self, position: &Position, history: &[Position], limits: &Limits) -> Answer;
-
-    /// The best whole turn of `origin` among `candidates` (the turns that start with the move
-    /// just played, one per removal), or `None` when the brain cannot restrict its root moves:
-    /// the session then searches the position after each removal.
-    fn search_among(
-        &mut self,
-        origin: &Position,
-        history: &[Position],
-        candidates: &[Move],
-        limits: &Limits,
-    ) -> Option<Answer> {
-        let _ = (origin, history, candidates, limits);
+/// What the engine side of the protocol offers beyond choosing a turn ([`Player`]): a search
+/// restricted to given turns, the rules, the stop signal, its options and its default limits.
+pub trait UciEngine: Player {
+    /// The best whole turn in the current position of `game` among `turns` (those that start
+    /// with the move just played, one per removal), or `None` when the engine cannot restrict
+    /// its root moves: the session then searches the position after each removal.
+    fn search_among(&mut self, game: &Game, turns: &[Move], limits: &Limits) -> Option<Choice> {
+        let _ = (game, turns, limits);
         None
     }
 
@@ -213,7 +129,7 @@ pub trait MorrisBrain {
         Vec::new()
     }
 
-    /// Sets the option called `name` (one of [`MorrisBrain::options`]) to `value`, which the
+    /// Sets the option called `name` (one of [`UciEngine::options`]) to `value`, which the
     /// session has checked against the option's range.
     fn set_option(&mut self, name: &'static str, value: i64) {
         let _ = (name, value);
@@ -256,6 +172,9 @@ pub struct UciSession<B> {
     state: MorrisState,
     /// Whole-turn positions of the game so far, the current one excluded.
     history: Vec<Position>,
+    /// The whole turns played from each position of `history` (the last one missing in the
+    /// removal state, whose turn is still open).
+    turns: Vec<Move>,
     fullmove: u32,
     /// When in a removal state: the position and token that led into it.
     removal_origin: Option<(Position, Move)>,
@@ -263,7 +182,7 @@ pub struct UciSession<B> {
     invalid: bool,
 }
 
-impl<B: MorrisBrain> UciSession<B> {
+impl<B: UciEngine> UciSession<B> {
     /// A session at the start position with the standard rules.
     pub fn new(brain: B) -> UciSession<B> {
         UciSession {
@@ -271,6 +190,7 @@ impl<B: MorrisBrain> UciSession<B> {
             rules: Rules::standard(),
             state: MorrisState::Turn(Position::new()),
             history: Vec::new(),
+            turns: Vec::new(),
             fullmove: 1,
             removal_origin: None,
             invalid: false,
@@ -438,6 +358,7 @@ impl<B: MorrisBrain> UciSession<B> {
         self.state = state;
         self.fullmove = fullmove.max(1);
         self.history.clear();
+        self.turns.clear();
         self.removal_origin = None;
     }
 
@@ -459,6 +380,7 @@ impl<B: MorrisBrain> UciSession<B> {
         let mut scratch = Replay {
             state: start,
             history: Vec::new(),
+            turns: Vec::new(),
             fullmove,
             origin: None,
         };
@@ -467,6 +389,7 @@ impl<B: MorrisBrain> UciSession<B> {
         }
         self.state = scratch.state;
         self.history = scratch.history;
+        self.turns = scratch.turns;
         self.fullmove = scratch.fullmove;
         self.removal_origin = scratch.origin;
         self.invalid = false;
@@ -537,11 +460,36 @@ impl<B: MorrisBrain> UciSession<B> {
         drawn.then_some("bestmove draw")
     }
 
+    /// The game as whole turns from the first whole-turn position of `history` to `current`
+    /// (the position of the turn state, or the origin of a removal): what the player is handed.
+    /// A game whose turns the rules no longer allow (a draw passed over, rules changed since
+    /// the `position`) starts at `current`.
+    fn game_at(&self, current: Position) -> Game {
+        let Some(&start) = self.history.first() else {
+            return Game::from_position(self.rules, current);
+        };
+        let mut game = Game::from_position(self.rules, start);
+        let replayed = self.turns.iter().all(|&mv| game.play(mv).is_ok());
+        if replayed && *game.position() == current {
+            game
+        } else {
+            Game::from_position(self.rules, current)
+        }
+    }
+
+    /// The choice of the player in `game`; a failing player chooses nothing.
+    fn choose(&mut self, game: &Game, limits: &Limits) -> Choice {
+        self.brain
+            .choose(game, limits)
+            .unwrap_or_else(|_| Choice::new(None))
+    }
+
     fn go_turn(&mut self, position: Position, limits: &Limits) -> Vec<String> {
         if let Some(answer) = self.game_over(&position) {
             return vec![answer.to_string()];
         }
-        let result = self.brain.search(&position, &self.history, limits);
+        let game = self.game_at(position);
+        let result = self.choose(&game, limits);
         let Some(best) = result.best_move else {
             return vec!["bestmove none".to_string()];
         };
@@ -572,12 +520,25 @@ impl<B: MorrisBrain> UciSession<B> {
         if let Some(lines) = self.removal_among(&removal, &targets, limits) {
             return lines;
         }
-        let mut history = self.history.clone();
-        if let Some((origin, _)) = self.removal_origin
-            && history.last() != Some(&origin)
-        {
-            history.push(origin);
-        }
+        // The game up to the mill's turn, which each removal completes.
+        let before = self
+            .removal_origin
+            .map(|(origin, partial)| (self.game_at(origin), partial));
+        let rules = self.rules;
+        let game_after = |square: Square, after: Position| match &before {
+            Some((game, partial)) => {
+                let mut game = game.clone();
+                let whole = Move {
+                    remove: Some(square),
+                    ..*partial
+                };
+                match game.play(whole) {
+                    Ok(()) => game,
+                    Err(_) => Game::from_position(rules, after),
+                }
+            }
+            None => Game::from_position(rules, after),
+        };
         let max_depth = limits.depth.unwrap_or(MAX_GO_DEPTH as u32).max(1);
         let mut best: Option<RemovalChoice> = None;
         let mut nodes = 0;
@@ -594,7 +555,8 @@ impl<B: MorrisBrain> UciSession<B> {
                         nodes: None,
                         infinite: false,
                     };
-                    let answer = self.brain.search(&after, &history, &step);
+                    let game = game_after(square, after);
+                    let answer = self.choose(&game, &step);
                     (answer.score, answer.pv, answer.nodes)
                 };
                 nodes += searched;
@@ -626,7 +588,7 @@ impl<B: MorrisBrain> UciSession<B> {
     }
 
     /// The removal from one search of the position before the mill, among the turns that
-    /// start with the move played ([`MorrisBrain::search_among`]); `None` when the session does
+    /// start with the move played ([`UciEngine::search_among`]); `None` when the session does
     /// not know that position or the brain cannot restrict its moves.
     fn removal_among(
         &mut self,
@@ -642,13 +604,8 @@ impl<B: MorrisBrain> UciSession<B> {
                 ..partial
             })
             .collect();
-        let before = match self.history.split_last() {
-            Some((last, earlier)) if *last == origin => earlier,
-            _ => &self.history[..],
-        };
-        let answer = self
-            .brain
-            .search_among(&origin, before, &candidates, limits)?;
+        let game = self.game_at(origin);
+        let answer = self.brain.search_among(&game, &candidates, limits)?;
         let square = answer
             .best_move
             .filter(|mv| candidates.contains(mv))
@@ -713,7 +670,7 @@ fn info_line(
 ) -> String {
     let line = format!(
         "info depth {depth} score {} nodes {nodes} time {} pv {}",
-        white_score.words(),
+        score_words(white_score),
         elapsed.as_millis(),
         pv.join(" ")
     );
@@ -734,6 +691,7 @@ pub fn clock_time(left_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> 
 struct Replay {
     state: MorrisState,
     history: Vec<Position>,
+    turns: Vec<Move>,
     fullmove: u32,
     origin: Option<(Position, Move)>,
 }
@@ -741,15 +699,30 @@ struct Replay {
 impl Replay {
     fn apply(&mut self, rules: &Rules, token: &str) -> Result<(), TokenError> {
         let next = apply_token(&self.state, rules, token)?;
-        if let MorrisState::Turn(position) = self.state {
-            self.history.push(position);
-            if position.side_to_move() == Color::Black {
-                self.fullmove += 1;
+        match self.state {
+            MorrisState::Turn(position) => {
+                self.history.push(position);
+                if position.side_to_move() == Color::Black {
+                    self.fullmove += 1;
+                }
+                let mv = token.parse::<Move>().ok();
+                match next {
+                    MorrisState::Removal(_) => self.origin = mv.map(|mv| (position, mv)),
+                    MorrisState::Turn(_) => {
+                        self.origin = None;
+                        self.turns.extend(mv);
+                    }
+                }
             }
-            self.origin = match next {
-                MorrisState::Removal(_) => token.parse().ok().map(|mv| (position, mv)),
-                MorrisState::Turn(_) => None,
-            };
+            MorrisState::Removal(_) => {
+                let removed = token.strip_prefix('x').and_then(|s| s.parse().ok());
+                if let (Some((_, partial)), Some(square)) = (self.origin, removed) {
+                    self.turns.push(Move {
+                        remove: Some(square),
+                        ..partial
+                    });
+                }
+            }
         }
         self.state = next;
         Ok(())

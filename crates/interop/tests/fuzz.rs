@@ -7,7 +7,8 @@ use ludus_backgammon::Position;
 use ludus_interop::external::ExternalPlayer;
 use ludus_interop::fibs::FibsBoard;
 use ludus_interop::sgf::read_sgf;
-use ludus_interop::uci::{Answer, Limits, MorrisBrain, Score, UciSession};
+use ludus_interop::uci::{UciEngine, UciSession};
+use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use proptest::prelude::*;
 
 /// Changes `edits` characters of `text` at positions and to characters drawn by proptest.
@@ -39,24 +40,20 @@ fn edits() -> impl Strategy<Value = Vec<(usize, char)>> {
 /// A brain that never searches (the fuzzing is about parsing).
 struct NoSearch;
 
-impl MorrisBrain for NoSearch {
-    fn search(
-        &mut self,
-        position: &ludus_morris::Position,
-        _: &[ludus_morris::Position],
-        _: &Limits,
-    ) -> Answer {
-        let moves = position.legal_moves(&ludus_morris::Rules::standard());
-        Answer {
-            best_move: moves.first().copied(),
-            score: Score::Pieces(0),
-            depth: 1,
-            pv: Vec::new(),
-            nodes: 1,
-            elapsed: std::time::Duration::ZERO,
-        }
+impl Player for NoSearch {
+    fn name(&self) -> String {
+        "no-search".to_string()
+    }
+
+    fn choose(&mut self, game: &ludus_morris::Game, _: &Limits) -> Result<Choice, PlayerError> {
+        let moves = game
+            .position()
+            .legal_moves(&ludus_morris::Rules::standard());
+        Ok(Choice::new(moves.first().copied()))
     }
 }
+
+impl UciEngine for NoSearch {}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]

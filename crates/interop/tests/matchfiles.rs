@@ -1,6 +1,6 @@
 use crate::data;
 use ludus_backgammon::{GameEvent, read_mat, write_mat};
-use ludus_interop::sgf::read_sgf;
+use ludus_interop::sgf::{SgfProblem, read_sgf};
 
 const GNUBG_MATCHES: [&str; 3] = [
     "gnubg_3_point_match",
@@ -60,4 +60,6 @@ fn a_move_out_of_turn_in_sgf_is_refused_with_the_game_number() {
     let text = "(;FF[4]GM[6]MI[length:1]PW[a]PB[b];W[31hefe];W[31hefe])";
     let error = read_sgf(text).unwrap_err();
     assert_eq!(error.game, 1);
+    assert_eq!(error.reason, SgfProblem::OutOfTurn(0));
+    assert_eq!(error.to_string(), "SGF game 1: player 0 moves out of turn");
 }

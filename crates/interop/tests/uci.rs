@@ -2,8 +2,9 @@
 //! scores from White's side, limits, options. (The recorded session with the real engine is
 //! replayed through `ludus morris uci` in the CLI tests.)
 
-use ludus_interop::uci::{Answer, Limits, MorrisBrain, Score, SpinOption, UciSession, clock_time};
-use ludus_morris::{Move, NMoveCount, Position, Rules};
+use ludus_interop::uci::{SpinOption, UciEngine, UciSession, clock_time};
+use ludus_morris::player::{Choice, Limits, Player, PlayerError, Score};
+use ludus_morris::{Game, Move, NMoveCount, Position, Rules};
 use std::time::Duration;
 
 /// A brain that plays its first legal move (or a scripted one) and records what it was asked.
@@ -25,15 +26,18 @@ struct Scripted {
     among_calls: Vec<Vec<Move>>,
 }
 
-impl MorrisBrain for Scripted {
-    fn search(&mut self, position: &Position, history: &[Position], limits: &Limits) -> Answer {
-        self.searches.push((*position, history.len(), *limits));
+impl Scripted {
+    /// The favourite where legal, else the first legal move; records the search.
+    fn search(&mut self, game: &Game, limits: &Limits) -> Choice {
+        let position = game.position();
+        self.searches
+            .push((*position, game.history().len(), *limits));
         let legal = position.legal_moves(&Rules::standard());
         let best = self
             .favourite
             .filter(|mv| legal.contains(mv))
             .or_else(|| legal.first().copied());
-        Answer {
+        Choice {
             best_move: best,
             score: self.score.unwrap_or(Score::Pieces(7)),
             depth: limits.depth.unwrap_or(1),
@@ -42,7 +46,19 @@ impl MorrisBrain for Scripted {
             elapsed: Duration::from_millis(3),
         }
     }
+}
 
+impl Player for Scripted {
+    fn name(&self) -> String {
+        "scripted".to_string()
+    }
+
+    fn choose(&mut self, game: &Game, limits: &Limits) -> Result<Choice, PlayerError> {
+        Ok(self.search(game, limits))
+    }
+}
+
+impl UciEngine for Scripted {
     fn options(&self) -> Vec<SpinOption> {
         vec![SpinOption {
             name: "Level",
@@ -60,22 +76,16 @@ impl MorrisBrain for Scripted {
         self.rules = Some(rules);
     }
 
-    fn search_among(
-        &mut self,
-        origin: &Position,
-        history: &[Position],
-        candidates: &[Move],
-        limits: &Limits,
-    ) -> Option<Answer> {
+    fn search_among(&mut self, game: &Game, turns: &[Move], limits: &Limits) -> Option<Choice> {
         if !self.among {
             return None;
         }
-        self.among_calls.push(candidates.to_vec());
-        let mut answer = self.search(origin, history, limits);
+        self.among_calls.push(turns.to_vec());
+        let mut answer = self.search(game, limits);
         let best = self
             .favourite
-            .filter(|mv| candidates.contains(mv))
-            .unwrap_or(candidates[0]);
+            .filter(|mv| turns.contains(mv))
+            .unwrap_or(turns[0]);
         answer.best_move = Some(best);
         answer.pv = vec![best, "d6".parse().unwrap()];
         Some(answer)

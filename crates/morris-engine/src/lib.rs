@@ -8,22 +8,25 @@
 //!   it probes the endgame databases where they cover a position.
 //! - [`db`]: endgame databases of the movement phase built by retrograde analysis, their file
 //!   format and cache directory; [`probe`] answers the perfect value of a position.
-//! - [`eval`]: the evaluation, its features and weights; [`tune`] fits the weights to
-//!   self-play results (Texel's method).
+//! - [`eval`]: the evaluation, its features and weights (fitted to self-play by
+//!   `ludus_coach::morris::tune`).
 //! - [`Level`]: strength levels 1..=10, the one Morris level scale of every front end (the table
 //!   is documented in the README, "Morris levels").
+//! - [`player::EnginePlayer`]: the engine as the one Morris player (`ludus_morris::player`), at
+//!   a level, a depth or a time per move.
+//! - [`review`]: the review of a played game, each move against the best.
 #![warn(missing_docs)]
 
 pub mod db;
-pub mod duel;
 pub mod eval;
 pub mod level;
+pub mod player;
 pub mod review;
 pub mod search;
-pub mod tune;
 pub mod zobrist;
 
 pub use level::{Level, LevelError};
+pub use player::{EnginePlayer, EngineSetting};
 pub use search::{SearchLimits, SearchResult, Searcher, WIN, score_text};
 
 use db::{Databases, MAX_DB_PIECES, MIN_DB_PIECES, Subspace, Value};

@@ -1,10 +1,9 @@
-//! Evaluation, symmetric table keys and tuning.
+//! Evaluation and symmetric table keys (tuning is tested in `ludus-coach`).
 
 use crate::common::random_game;
 use ludus_morris::geometry::Symmetry;
 use ludus_morris::{Color, Position, Rules, Setup};
 use ludus_morris_engine::eval::{Weights, WeightsError, evaluate, features};
-use ludus_morris_engine::tune::{Sample, TuneConfig, fit, self_play};
 use ludus_morris_engine::zobrist::canonical_key;
 
 /// Positions of seeded random games, both rule sets.
@@ -131,30 +130,4 @@ fn placement_mobility_counts_the_free_neighbours() {
     let position: Position = ".W....../.B....../........ w 8 8 0".parse().expect("valid");
     let f = features(&position, &Rules::standard());
     assert_eq!(f.values[5], 2 - 3, "mobility, White to move");
-}
-
-#[test]
-fn tuning_is_reproducible_and_lowers_the_error() {
-    let config = TuneConfig {
-        seed: 5,
-        games: 4,
-        depth: 2,
-        noise: 20,
-        epochs: 50,
-        rules: Rules::standard(),
-    };
-    let first = self_play(&config, Weights::HAND_SET, None, &mut |_, _, _| {});
-    let again = self_play(&config, Weights::HAND_SET, None, &mut |_, _, _| {});
-    assert!(!first.is_empty());
-    assert_eq!(targets(&first), targets(&again), "same seed, same samples");
-    assert!(first.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.target)));
-    let found = fit(&first, Weights::HAND_SET, config.epochs, &mut |_, _, _| {});
-    assert!(found.loss_after <= found.loss_before, "{found:?}");
-}
-
-fn targets(samples: &[Sample]) -> Vec<(f64, [i32; 11])> {
-    samples
-        .iter()
-        .map(|s| (s.target, s.features.values))
-        .collect()
 }

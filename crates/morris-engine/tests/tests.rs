@@ -1,9 +1,8 @@
 //! Integration tests of `ludus-morris-engine`. Index:
 //!
 //! - `common`: a seeded random game generator and a temporary database directory.
-//! - `duel`: seeded openings, reproducible depth duels, forfeits, the Elo and SPRT arithmetic.
 //! - `eval`: the evaluation and the table keys are invariant under the 16 symmetries (and the
-//!   evaluation under swapping the colours); weights files; tuning is reproducible.
+//!   evaluation under swapping the colours); weights files.
 //! - `index`: the symmetry-reduced index is invariant under the 16 symmetries and round-trips.
 //! - `database`: 3-vs-3 (flying and not) against a naive full solver written here (ignored: a
 //!   minute or two each) and, on samples, against a plain recursive solver with a horizon; the
@@ -16,7 +15,6 @@
 
 mod common;
 mod database;
-mod duel;
 mod eval;
 mod index;
 mod pinned;

@@ -67,6 +67,12 @@ impl Game {
         &self.positions
     }
 
+    /// Every earlier position of the game, the start first and the current one excluded (what
+    /// a search needs for repetitions).
+    pub fn history(&self) -> &[Position] {
+        &self.positions[..self.positions.len() - 1]
+    }
+
     /// How often the current position (pieces, hands, side to move) has occurred.
     pub fn repetitions(&self) -> usize {
         let key = self.position().board_key();

@@ -19,6 +19,8 @@
 //! (`docs/morris-notation.md`), Sanmill's FEN ([`fen`]) and atomic move tokens ([`token`]), and
 //! the game record ([`record`], `docs/morris-record.md`). For retrograde analysis, positions also
 //! generate their quiet un-moves ([`Position::for_each_quiet_unmove`]).
+//!
+//! [`player`] holds the one Morris player trait: given a [`Game`], choose the whole turn.
 #![warn(missing_docs)]
 
 mod codes;
@@ -28,6 +30,7 @@ pub mod geometry;
 mod movegen;
 mod moves;
 mod perft;
+pub mod player;
 mod position;
 pub mod record;
 mod retro;

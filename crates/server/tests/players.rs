@@ -2,23 +2,36 @@
 //! legal move, every move valued 0, never a double, always a take. `ludus serve` plugs in the
 //! real engines (tested in `crates/cli/src/serve_players.rs`).
 
-use ludus_backgammon::player::{Player, PlayerError};
+use ludus_backgammon::player as bg;
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition};
-use ludus_morris::{Move, Position, Rules};
+use ludus_morris::player::{Choice, Limits, Player, PlayerError};
+use ludus_morris::{Game, Move, Position, Rules};
 use ludus_server::games::Players;
 use ludus_server::games::backgammon::{BackgammonComputer, MoveRanker};
-use ludus_server::games::morris::{MorrisPlayer, MorrisRequest};
+use ludus_server::games::morris::{MorrisAnalyst, MorrisComputer};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Plays the first legal move.
+/// Plays the first legal Morris move; values every move of both games 0.
 pub struct FirstLegal;
 
-impl MorrisPlayer for FirstLegal {
-    fn choose(&self, request: &MorrisRequest<'_>) -> Option<Move> {
-        request.position.legal_moves(request.rules).first().copied()
+impl Player for FirstLegal {
+    fn name(&self) -> String {
+        "first-legal".to_string()
     }
 
+    fn choose(&mut self, game: &Game, _: &Limits) -> Result<Choice, PlayerError> {
+        Ok(Choice::new(game.legal_moves().first().copied()))
+    }
+}
+
+impl MorrisComputer for FirstLegal {
+    fn player(&self, _: u8) -> Result<Box<dyn Player>, PlayerError> {
+        Ok(Box::new(FirstLegal))
+    }
+}
+
+impl MorrisAnalyst for FirstLegal {
     fn analyse(&self, position: &Position, rules: &Rules, _: Duration) -> Vec<(Move, i32)> {
         position
             .legal_moves(rules)
@@ -42,7 +55,7 @@ impl MoveRanker for FirstLegal {
 /// take, no chances.
 pub struct FirstLegalBackgammon;
 
-impl Player for FirstLegalBackgammon {
+impl bg::Player for FirstLegalBackgammon {
     fn name(&self) -> String {
         "first legal".into()
     }
@@ -53,7 +66,7 @@ impl Player for FirstLegalBackgammon {
         dice: Dice,
         plays: &[BgPosition],
         _: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
+    ) -> Result<usize, bg::PlayerError> {
         let first = position.apply(&position.legal_moves(dice)[0]);
         Ok(plays.iter().position(|p| *p == first).unwrap_or(0))
     }
@@ -63,6 +76,7 @@ impl Player for FirstLegalBackgammon {
 pub fn first_legal() -> Players {
     Players {
         morris: Arc::new(FirstLegal),
+        morris_analyst: Arc::new(FirstLegal),
         backgammon: BackgammonComputer {
             player: Arc::new(|_, _| Box::new(FirstLegalBackgammon)),
             ranker: Arc::new(FirstLegal),

@@ -6,10 +6,11 @@ use crate::i18n::Catalog;
 use crate::record::{MorrisPlayer, MorrisRecord};
 use crate::review::{Job, ReviewCursor, Severity};
 use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
+use ludus_morris::player::{Limits, Player};
 use ludus_morris::{Color, Game, Move, Position, Rules, Square};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::review::{GameReview, MoveClass, ReviewError, ReviewOptions, review_game};
-use ludus_morris_engine::{Level, SearchLimits};
+use ludus_morris_engine::{EnginePlayer, EngineSetting, Level, SearchLimits};
 use std::time::Duration;
 
 /// The level whose search answers `h` (a hint): the strongest without a long wait.
@@ -635,25 +636,22 @@ impl MorrisApp {
         }
     }
 
-    /// Lets the computer choose its move and starts showing it.
+    /// Lets the computer (the engine's player at the configured level, its noise seeded by the
+    /// configured seed and the plies played) choose its move and starts showing it.
     pub fn computer_move(&mut self) {
         let Ok(level) = Level::new(self.config.level) else {
             return;
         };
-        let seed = self
-            .config
-            .seed
-            .wrapping_add(self.game.moves().len() as u64);
-        let rules = self.config.rules;
-        let position = *self.game.position();
-        let history = self.game.positions().to_vec();
+        let (game, seed) = (self.game.clone(), self.config.seed);
         let dbs = if level.databases {
             self.databases()
         } else {
             None
         };
-        let result = level.choose(&position, rules, &history, dbs, seed);
-        if let Some(mv) = result.best_move {
+        let mut player = EnginePlayer::new(EngineSetting::Level(level), dbs);
+        player.set_seed(seed);
+        let choice = player.choose(&game, &Limits::default());
+        if let Some(mv) = choice.ok().and_then(|choice| choice.best_move) {
             self.animation = Some(Animation {
                 mv,
                 shown: 1,

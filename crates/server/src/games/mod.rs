@@ -14,8 +14,10 @@ use std::sync::Arc;
 /// a small stand-in).
 #[derive(Clone)]
 pub struct Players {
-    /// Plays Morris.
-    pub morris: Arc<dyn morris::MorrisPlayer>,
+    /// Makes the Morris players of the computer's seat, one for each level.
+    pub morris: Arc<dyn morris::MorrisComputer>,
+    /// Values the moves of the Morris analysis board.
+    pub morris_analyst: Arc<dyn morris::MorrisAnalyst>,
     /// Plays Backgammon (a player per decision of a computer seat) and ranks its moves.
     pub backgammon: backgammon::BackgammonComputer,
     /// Analyses a finished backgammon match (`GET /api/games/{id}/analysis`); `None` where the

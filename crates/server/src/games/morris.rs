@@ -1,5 +1,6 @@
-//! Nine Men's Morris as a [`Game`]: a thin layer over `ludus-morris`, with the computer player
-//! behind [`MorrisPlayer`].
+//! Nine Men's Morris as a [`Game`]: a thin layer over `ludus-morris`. The computer's seat plays
+//! the one Morris player trait ([`Player`]), made for a level by a [`MorrisComputer`]; the
+//! analysis board's values come from a [`MorrisAnalyst`].
 
 use super::RulesError;
 use crate::error::RequestError;
@@ -9,6 +10,7 @@ use crate::game::{
 };
 use ludus_morris::fen::Fen;
 use ludus_morris::geometry::MILLS;
+use ludus_morris::player::{Limits, Player, PlayerError};
 use ludus_morris::record::{OffBoardResult, Record};
 use ludus_morris::token::MorrisState;
 use ludus_morris::{Color, Move, Outcome, Position, Rules, Square};
@@ -18,26 +20,16 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What a Morris player is asked to decide.
-#[derive(Debug, Clone, Copy)]
-pub struct MorrisRequest<'a> {
-    /// The position (the side to move's decision).
-    pub position: &'a Position,
-    /// The rule options.
-    pub rules: &'a Rules,
-    /// Every earlier position of the game, oldest first (for the repetition rule).
-    pub history: &'a [Position],
-    /// The strength, 1..=10.
-    pub level: u8,
-    /// About how long it may think.
-    pub think_time: Duration,
+/// The computer's seat: makes a player of the one Morris player trait for a level. Implement it
+/// to plug in an engine.
+pub trait MorrisComputer: Send + Sync {
+    /// A player of strength `level` (1..=10) for one move.
+    fn player(&self, level: u8) -> Result<Box<dyn Player>, PlayerError>;
 }
 
-/// A computer player for Morris. Implement it to plug in an engine.
-pub trait MorrisPlayer: Send + Sync {
-    /// The move to play; `None` only when there is no legal move.
-    fn choose(&self, request: &MorrisRequest<'_>) -> Option<Move>;
-
+/// The values of the analysis board: each legal move's value, and perfect-play values where
+/// endgame databases know them. Implement it to plug in an engine.
+pub trait MorrisAnalyst: Send + Sync {
     /// Every legal move with a value for the side to move (higher is better), best first.
     fn analyse(&self, position: &Position, rules: &Rules, think_time: Duration)
     -> Vec<(Move, i32)>;
@@ -195,7 +187,7 @@ pub struct MorrisGame {
     game: ludus_morris::Game,
     /// A resignation ends the game before the board does.
     resigned: Option<Side>,
-    player: Arc<dyn MorrisPlayer>,
+    computer: Arc<dyn MorrisComputer>,
 }
 
 impl MorrisGame {
@@ -204,7 +196,7 @@ impl MorrisGame {
     pub fn new(
         rules: &[(&str, &Value)],
         start: Option<&str>,
-        player: Arc<dyn MorrisPlayer>,
+        computer: Arc<dyn MorrisComputer>,
     ) -> Result<MorrisGame, RulesError> {
         let rules = parse_rules(rules)?;
         let game = match start {
@@ -222,7 +214,7 @@ impl MorrisGame {
         Ok(MorrisGame {
             game,
             resigned: None,
-            player,
+            computer,
         })
     }
 
@@ -391,22 +383,19 @@ impl Game for MorrisGame {
 
     fn computer_job(&self, level: u8, think_time: Duration) -> Option<ComputerJob> {
         self.to_act()?;
-        let position = *self.position();
-        let rules = *self.game.rules();
-        let positions = self.game.positions();
-        let history = positions[..positions.len().saturating_sub(1)].to_vec();
+        let game = self.game.clone();
         // The first legal move stands in should the player find none (it never should).
         let fallback = self.game.legal_moves().iter().next().copied()?;
-        let player = self.player.clone();
+        let computer = self.computer.clone();
         Some(Box::new(move || {
-            let request = MorrisRequest {
-                position: &position,
-                rules: &rules,
-                history: &history,
-                level,
-                think_time,
+            let limits = Limits {
+                movetime: Some(think_time),
+                ..Limits::default()
             };
-            let mv = player.choose(&request).unwrap_or(fallback);
+            let choice = computer
+                .player(level)
+                .and_then(|mut player| player.choose(&game, &limits));
+            let mv = choice.ok().and_then(|c| c.best_move).unwrap_or(fallback);
             Command::Move(mv.to_string())
         }))
     }
@@ -457,16 +446,16 @@ pub fn analysis(
                 error,
             })?,
     };
-    let moves = players
-        .morris
+    let analyst = &players.morris_analyst;
+    let moves = analyst
         .analyse(&position, &rules, ANALYSIS_TIME)
         .into_iter()
         .map(|(mv, value)| RankedMorrisMove {
             mv: mv.to_string(),
             value,
-            perfect: players.morris.perfect_value_of_move(&position, mv, &rules),
+            perfect: analyst.perfect_value_of_move(&position, mv, &rules),
         })
         .collect();
-    let perfect = players.morris.perfect_value(&position, &rules);
+    let perfect = analyst.perfect_value(&position, &rules);
     Ok(MorrisAnalysis { moves, perfect })
 }

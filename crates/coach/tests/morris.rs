@@ -1,20 +1,21 @@
-//! Duels: seeded openings, both colours, reproducible depth duels, forfeits, and the Elo, interval
-//! and SPRT arithmetic against values worked out by hand.
+//! Morris in the coach. Duels: seeded openings, both colours, reproducible depth duels,
+//! forfeits, and the Elo, interval and SPRT arithmetic against values worked out by hand.
+//! Tuning: reproducible self-play that the fit improves on. Player specs: what reads and what
+//! is refused.
 
-use ludus_morris::{Game, Move, Rules};
-use ludus_morris_engine::duel::{
-    DuelConfig, DuelGame, EnginePlayer, EngineSetting, GameEnd, MorrisPlayer, PlayerError,
-    PlayerPair, Tally, duel, elo_of_score, openings,
+use ludus_coach::morris::duel::{
+    DuelConfig, DuelGame, GameEnd, PlayerPair, Tally, duel, elo_of_score, openings,
 };
+use ludus_coach::morris::tune::{Sample, TuneConfig, fit, self_play};
+use ludus_morris::player::{Choice, Limits, Player, PlayerError};
+use ludus_morris::{Game, Move, Rules};
+use ludus_morris_engine::eval::Weights;
+use ludus_morris_engine::{EnginePlayer, EngineSetting};
 
 fn engines(a: u32, b: u32) -> impl Fn() -> Result<PlayerPair, PlayerError> + Sync {
     move || {
         let make = |depth| {
-            Box::new(EnginePlayer::new(
-                EngineSetting::Depth(depth),
-                Rules::standard(),
-                None,
-            )) as Box<dyn MorrisPlayer>
+            Box::new(EnginePlayer::new(EngineSetting::Depth(depth), None)) as Box<dyn Player>
         };
         Ok([make(a), make(b)])
     }
@@ -65,12 +66,12 @@ fn a_depth_duel_is_reproducible_and_plays_each_opening_with_both_colours() {
 /// A player that always fails.
 struct Broken;
 
-impl MorrisPlayer for Broken {
+impl Player for Broken {
     fn name(&self) -> String {
         "broken".to_string()
     }
 
-    fn choose(&mut self, _: &Game) -> Result<Option<Move>, PlayerError> {
+    fn choose(&mut self, _: &Game, _: &Limits) -> Result<Choice, PlayerError> {
         Err(PlayerError::new("broken", "no answer"))
     }
 }
@@ -78,7 +79,7 @@ impl MorrisPlayer for Broken {
 #[test]
 fn a_failing_player_forfeits_its_games() {
     let make = || -> Result<PlayerPair, PlayerError> {
-        let engine = EnginePlayer::new(EngineSetting::Depth(1), Rules::standard(), None);
+        let engine = EnginePlayer::new(EngineSetting::Depth(1), None);
         Ok([Box::new(engine), Box::new(Broken)])
     };
     let config = DuelConfig {
@@ -123,4 +124,30 @@ fn elo_interval_and_sprt_match_hand_computed_values() {
         losses: 10,
     };
     assert_eq!(even.sprt(50.0, 100.0).verdict(), "H0 accepted");
+}
+
+#[test]
+fn tuning_is_reproducible_and_lowers_the_error() {
+    let config = TuneConfig {
+        seed: 5,
+        games: 4,
+        depth: 2,
+        noise: 20,
+        epochs: 50,
+        rules: Rules::standard(),
+    };
+    let first = self_play(&config, Weights::HAND_SET, None, &mut |_, _, _| {});
+    let again = self_play(&config, Weights::HAND_SET, None, &mut |_, _, _| {});
+    assert!(!first.is_empty());
+    assert_eq!(targets(&first), targets(&again), "same seed, same samples");
+    assert!(first.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.target)));
+    let found = fit(&first, Weights::HAND_SET, config.epochs, &mut |_, _, _| {});
+    assert!(found.loss_after <= found.loss_before, "{found:?}");
+}
+
+fn targets(samples: &[Sample]) -> Vec<(f64, [i32; 11])> {
+    samples
+        .iter()
+        .map(|s| (s.target, s.features.values))
+        .collect()
 }

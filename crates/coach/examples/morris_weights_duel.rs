@@ -1,9 +1,9 @@
 //! Two evaluation weight sets of this engine against each other: the same search, seeded
-//! openings, each played with both colours (`ludus_morris_engine::duel`), then W-D-L, score and
+//! openings, each played with both colours (`ludus_coach::morris::duel`), then W-D-L, score and
 //! Elo with its 95% interval for A. How `docs/benchmarks.md` measured tuned weights.
 //!
 //! ```sh
-//! cargo run --release -p ludus-morris-engine --example weights_duel -- A B GAMES LIMIT [JOBS]
+//! cargo run --release -p ludus-coach --example morris_weights_duel -- A B GAMES LIMIT [JOBS]
 //! ```
 //!
 //! A and B: `tuned` (compiled in), `hand` (the hand-set start of tuning), `old` (roughly the
@@ -11,8 +11,9 @@
 //! benchmarks measured) or a weights file (`ludus morris tune --out`). LIMIT: `dN`
 //! for depth N, else milliseconds a move.
 
-use ludus_morris::{Game, Move, Rules};
-use ludus_morris_engine::duel::{DuelConfig, MorrisPlayer, PlayerError, PlayerPair, Tally, duel};
+use ludus_coach::morris::duel::{DuelConfig, DuelGame, PlayerPair, Tally, duel};
+use ludus_morris::player::{Choice, Limits, Player, PlayerError};
+use ludus_morris::{Game, Rules};
 use ludus_morris_engine::eval::Weights;
 use ludus_morris_engine::{SearchLimits, Searcher};
 use std::process::ExitCode;
@@ -29,7 +30,7 @@ struct WeightsPlayer {
     name: String,
 }
 
-impl MorrisPlayer for WeightsPlayer {
+impl Player for WeightsPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -40,11 +41,13 @@ impl MorrisPlayer for WeightsPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, game: &Game) -> Result<Option<Move>, PlayerError> {
-        let positions = game.positions();
-        let (history, current) = positions.split_at(positions.len() - 1);
-        self.searcher.set_history(history);
-        Ok(self.searcher.search(&current[0], &self.limits).best_move)
+    fn choose(&mut self, game: &Game, _: &Limits) -> Result<Choice, PlayerError> {
+        self.searcher.set_history(game.history());
+        let best = self
+            .searcher
+            .search(game.position(), &self.limits)
+            .best_move;
+        Ok(Choice::new(best))
     }
 }
 
@@ -75,7 +78,7 @@ fn limits(spec: &str) -> Result<SearchLimits, String> {
 
 fn run(args: &[String]) -> Result<(), String> {
     let [a, b, games, limit, rest @ ..] = args else {
-        return Err("usage: weights_duel A B GAMES LIMIT [JOBS]".to_string());
+        return Err("usage: morris_weights_duel A B GAMES LIMIT [JOBS]".to_string());
     };
     let (wa, wb, limits) = (weights(a)?, weights(b)?, limits(limit)?);
     let games: u64 = games.parse().map_err(|_| "GAMES must be a number")?;
@@ -83,7 +86,7 @@ fn run(args: &[String]) -> Result<(), String> {
         Some(jobs) => jobs.parse().map_err(|_| "JOBS must be a number")?,
         None => 1,
     };
-    let player = |w: Weights, name: &str| -> Box<dyn MorrisPlayer> {
+    let player = |w: Weights, name: &str| -> Box<dyn Player> {
         Box::new(WeightsPlayer {
             weights: w,
             limits: limits.clone(),
@@ -97,7 +100,7 @@ fn run(args: &[String]) -> Result<(), String> {
         seed: SEED,
         rules: Rules::standard(),
     };
-    let on_game = |g: &ludus_morris_engine::duel::DuelGame| {
+    let on_game = |g: &DuelGame| {
         eprintln!(
             "game {} {} in {} plies",
             g.index,

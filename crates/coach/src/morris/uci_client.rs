@@ -1,11 +1,11 @@
 //! A Morris engine that is another program, spoken to over Sanmill's UCI-like protocol
-//! (`ludus morris uci`, Sanmill's `tgf mill uci`, …): a duel player. Each turn sends the whole
+//! (`ludus morris uci`, Sanmill's `tgf mill uci`, …), as a [`Player`]. Each turn sends the whole
 //! game as `position startpos moves …` (atomic tokens) and `go movetime MS`; when the answer
 //! closes a mill, a second `go` in the removal state asks for the `xSQ` token.
 
+use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::token::{MorrisState, apply_token, tokens_of};
 use ludus_morris::{Game, Move, Position, Square};
-use ludus_morris_engine::duel::{MorrisPlayer, PlayerError};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -20,18 +20,18 @@ const EXIT_GRACE: Duration = Duration::from_secs(2);
 
 /// How to start an engine and set it up.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct UciProgram {
+pub struct UciProgram {
     /// The program and its arguments (split at white space; no shell).
-    pub(crate) command: Vec<String>,
+    pub command: Vec<String>,
     /// `setoption` pairs (name, value), sent in order after `uci`.
-    pub(crate) options: Vec<(String, String)>,
+    pub options: Vec<(String, String)>,
     /// Thinking time per move (`go movetime`).
-    pub(crate) movetime: Duration,
+    pub movetime: Duration,
 }
 
 impl UciProgram {
     /// A short name: `uci:` and the program's file name.
-    pub(crate) fn name(&self) -> String {
+    pub fn name(&self) -> String {
         let program = self.command.first().map_or("", String::as_str);
         let file = program.rsplit('/').next().unwrap_or(program);
         format!("uci:{file}")
@@ -39,7 +39,7 @@ impl UciProgram {
 }
 
 /// A running engine.
-pub(crate) struct UciPlayer {
+pub struct UciPlayer {
     name: String,
     child: Child,
     stdin: ChildStdin,
@@ -49,7 +49,7 @@ pub(crate) struct UciPlayer {
 
 impl UciPlayer {
     /// Starts `program` and sets it up (`uci`, the options, `isready`).
-    pub(crate) fn start(program: &UciProgram) -> Result<UciPlayer, PlayerError> {
+    pub fn start(program: &UciProgram) -> Result<UciPlayer, PlayerError> {
         let name = program.name();
         let fail = |message: String| PlayerError::new(&name, message);
         let (binary, args) = program
@@ -152,7 +152,7 @@ fn bestmove(line: &str) -> Option<&str> {
     Some(words.next().unwrap_or("none"))
 }
 
-impl MorrisPlayer for UciPlayer {
+impl Player for UciPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -162,7 +162,17 @@ impl MorrisPlayer for UciPlayer {
         self.ready()
     }
 
-    fn choose(&mut self, game: &Game) -> Result<Option<Move>, PlayerError> {
+    /// The program's turn, thinking for the time its [`UciProgram`] gives (the limits are the
+    /// program's own business).
+    fn choose(&mut self, game: &Game, _: &Limits) -> Result<Choice, PlayerError> {
+        self.choose_move(game).map(Choice::new)
+    }
+}
+
+impl UciPlayer {
+    /// The whole turn of `game`'s side to move: one `go`, and a second in the removal state when
+    /// the answer closes a mill; `None` for `bestmove none|draw`.
+    fn choose_move(&mut self, game: &Game) -> Result<Option<Move>, PlayerError> {
         if *game.start_position() != Position::new() {
             return Err(self.error("games from a set-up position are not supported"));
         }

@@ -3,13 +3,13 @@
 //! where a built endgame database covers it, by its perfect value — and fit the weights so that
 //! `sigmoid(evaluation / K)` predicts the labels (least squares; K is fitted first, then the
 //! weights by full-batch Adam). Everything is deterministic from the seed: fixed-depth searches,
-//! seeded openings ([`crate::duel::openings`]) and seeded evaluation noise.
+//! seeded openings ([`super::duel::openings`]) and seeded evaluation noise.
 
-use crate::db::{Databases, Value};
-use crate::duel::openings;
-use crate::eval::{FEATURE_COUNT, Features, Phase, Weights, features};
-use crate::search::{SearchLimits, Searcher};
+use super::duel::openings;
 use ludus_morris::{Game, Position, Rules};
+use ludus_morris_engine::db::{Databases, Value};
+use ludus_morris_engine::eval::{FEATURE_COUNT, Features, PIECE, Phase, Weights, features};
+use ludus_morris_engine::{SearchLimits, Searcher, probe};
 
 /// Longest self-play game in plies (the draw rules end games far sooner).
 const MAX_GAME_PLIES: usize = 600;
@@ -113,13 +113,11 @@ fn play_one(
         if let Some(outcome) = game.outcome() {
             return (quiet, outcome.winner);
         }
-        let positions = game.positions();
-        let (history, current) = positions.split_at(positions.len() - 1);
-        let current = current[0];
+        let current = *game.position();
         if is_quiet(&current, &config.rules) {
             quiet.push(current);
         }
-        searcher.set_history(history);
+        searcher.set_history(game.history());
         let Some(mv) = searcher.search(&current, &limits).best_move else {
             break;
         };
@@ -146,7 +144,7 @@ fn label(
     rules: &Rules,
 ) -> Sample {
     let features = features(&position, rules);
-    let perfect = dbs.and_then(|dbs| crate::probe(dbs, &position, rules).ok());
+    let perfect = dbs.and_then(|dbs| probe(dbs, &position, rules).ok());
     let target = match (perfect, winner) {
         (Some(Value::Win(_)), _) => 1.0,
         (Some(Value::Loss(_)), _) => 0.0,
@@ -168,7 +166,7 @@ fn sigmoid(x: f64) -> f64 {
 /// The value of `sample` under real-valued weights (both phases, placement first).
 fn value(sample: &Sample, weights: &[[f64; FEATURE_COUNT]; 2]) -> f64 {
     let w = &weights[phase_index(sample.features.phase)];
-    f64::from(sample.features.material * crate::eval::PIECE)
+    f64::from(sample.features.material * PIECE)
         + sample
             .features
             .values

@@ -2,21 +2,17 @@
 //! placements), each played twice with the colours swapped, refereed by the rules crate
 //! ([`Game`]: mills, blocks, threefold repetition and the N-move rule as the [`Rules`] say).
 //!
-//! A player is anything behind [`MorrisPlayer`]: this crate's engine at a level, a depth or a
-//! time ([`EnginePlayer`]), or another program (the `ludus` binary drives engines over Sanmill's
-//! UCI-like protocol; this crate does no I/O). [`duel`] plays the games on several threads, each
-//! with its own pair of players from a factory, and reports every game; [`Tally`] turns the
-//! results into a score, an Elo difference with its 95% interval and an SPRT verdict.
+//! A player is anything behind the one Morris [`Player`] trait: the engine at a level, a depth
+//! or a time (`ludus_morris_engine::EnginePlayer`), or another program over Sanmill's UCI-like
+//! protocol ([`super::uci_client`]). [`duel`] plays the games on several threads, each with its
+//! own pair of players from a factory, and reports every game; [`Tally`] turns the results into
+//! a score, an Elo difference with its 95% interval and an SPRT verdict.
 
-use crate::db::Databases;
-use crate::level::Level;
-use crate::search::{SearchLimits, Searcher};
+use crate::stats::Z95;
+use ludus_morris::player::{Limits, Player, PlayerError};
 use ludus_morris::{Color, Game, Move, Outcome, OutcomeReason, Position, Rules};
-use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
-use thiserror::Error;
 
 /// Safety limit on the plies of one game: the draw rules end real games far sooner; this ends
 /// games played without them (a draw, [`GameEnd::PlyLimit`]).
@@ -25,143 +21,6 @@ const MAX_PLIES: usize = 1000;
 const MIN_OPENING_PLIES: u64 = 2;
 /// Most random placements of an opening.
 const MAX_OPENING_PLIES: u64 = 4;
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.96;
-
-/// A player failed: it crashed, answered nonsense or broke the protocol.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{player}: {message}")]
-pub struct PlayerError {
-    /// The player's name.
-    pub player: String,
-    /// What went wrong.
-    pub message: String,
-}
-
-impl PlayerError {
-    /// An error of the player called `player`.
-    pub fn new(player: impl Into<String>, message: impl Into<String>) -> PlayerError {
-        PlayerError {
-            player: player.into(),
-            message: message.into(),
-        }
-    }
-}
-
-/// A Morris player of a duel.
-pub trait MorrisPlayer: Send {
-    /// A short name for reports (`depth:4`, `uci:tgf`).
-    fn name(&self) -> String;
-
-    /// A new game starts; `game` is its number in the duel (seeds the noise of weak levels).
-    fn new_game(&mut self, game: u64) -> Result<(), PlayerError> {
-        let _ = game;
-        Ok(())
-    }
-
-    /// The whole turn to play in the current position of `game` (its side to move is this
-    /// player's), or `None` when the player holds the game over (a draw claim).
-    fn choose(&mut self, game: &Game) -> Result<Option<Move>, PlayerError>;
-}
-
-/// How an [`EnginePlayer`] searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineSetting {
-    /// A level of the level table (its depth, time, noise and databases).
-    Level(Level),
-    /// A fixed depth in plies (deterministic).
-    Depth(u32),
-    /// A fixed time per move.
-    Movetime(Duration),
-}
-
-impl fmt::Display for EngineSetting {
-    /// `level:N`, `depth:N` or `movetime:MS`, the spec that reads back in the `ludus` binary.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineSetting::Level(level) => write!(f, "level:{}", level.number),
-            EngineSetting::Depth(depth) => write!(f, "depth:{depth}"),
-            EngineSetting::Movetime(time) => write!(f, "movetime:{}", time.as_millis()),
-        }
-    }
-}
-
-/// This crate's engine as a duel player. Depth and time settings keep one searcher (and its
-/// transposition table) through a game and start each game with a fresh one, so that a depth
-/// duel is reproducible.
-pub struct EnginePlayer {
-    setting: EngineSetting,
-    rules: Rules,
-    databases: Option<&'static Databases>,
-    searcher: Searcher<'static>,
-    threads: usize,
-    game: u64,
-}
-
-impl EnginePlayer {
-    /// An engine playing `setting` under `rules`, probing `databases` where the setting does
-    /// (levels from 8 on; depth and time settings always when given).
-    pub fn new(
-        setting: EngineSetting,
-        rules: Rules,
-        databases: Option<&'static Databases>,
-    ) -> EnginePlayer {
-        EnginePlayer {
-            setting,
-            rules,
-            databases,
-            searcher: Searcher::new(rules),
-            threads: 1,
-            game: 0,
-        }
-    }
-
-    /// Searches with `threads` threads (depth and time settings).
-    pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads;
-        self.searcher.set_threads(threads);
-    }
-}
-
-impl MorrisPlayer for EnginePlayer {
-    fn name(&self) -> String {
-        self.setting.to_string()
-    }
-
-    fn new_game(&mut self, game: u64) -> Result<(), PlayerError> {
-        self.game = game;
-        self.searcher = Searcher::new(self.rules);
-        self.searcher.set_databases(self.databases);
-        self.searcher.set_threads(self.threads);
-        Ok(())
-    }
-
-    fn choose(&mut self, game: &Game) -> Result<Option<Move>, PlayerError> {
-        let (history, current) = split_current(game);
-        let result = match self.setting {
-            EngineSetting::Level(level) => {
-                let seed = self.game.wrapping_mul(MAX_PLIES as u64) + history.len() as u64;
-                level.choose(current, self.rules, history, self.databases, seed)
-            }
-            EngineSetting::Depth(depth) => {
-                self.searcher.set_history(history);
-                self.searcher.search(current, &SearchLimits::depth(depth))
-            }
-            EngineSetting::Movetime(time) => {
-                self.searcher.set_history(history);
-                self.searcher.search(current, &SearchLimits::movetime(time))
-            }
-        };
-        Ok(result.best_move)
-    }
-}
-
-/// The earlier positions of `game` and its current one.
-fn split_current(game: &Game) -> (&[Position], &Position) {
-    let positions = game.positions();
-    let (history, current) = positions.split_at(positions.len() - 1);
-    (history, &current[0])
-}
 
 /// How a game of a duel ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -287,8 +146,8 @@ impl SplitMix {
 
 /// Plays one game from `opening` with `white` and `black`, refereed under `rules`.
 pub fn play_game(
-    white: &mut dyn MorrisPlayer,
-    black: &mut dyn MorrisPlayer,
+    white: &mut dyn Player,
+    black: &mut dyn Player,
     rules: Rules,
     opening: &[Move],
 ) -> (Game, GameEnd, Option<String>) {
@@ -303,11 +162,14 @@ pub fn play_game(
             return (game, GameEnd::Rules(outcome), None);
         }
         let side = game.position().side_to_move();
-        let player: &mut dyn MorrisPlayer = match side {
+        let player: &mut dyn Player = match side {
             Color::White => &mut *white,
             Color::Black => &mut *black,
         };
-        match player.choose(&game) {
+        match player
+            .choose(&game, &Limits::default())
+            .map(|choice| choice.best_move)
+        {
             Ok(Some(mv)) => {
                 if let Err(error) = game.play(mv) {
                     let message = format!("illegal move {mv}: {error}");
@@ -333,7 +195,7 @@ pub struct DuelConfig {
 }
 
 /// Player A and player B of one worker.
-pub type PlayerPair = [Box<dyn MorrisPlayer>; 2];
+pub type PlayerPair = [Box<dyn Player>; 2];
 
 /// Plays the duel on `jobs` threads, each with its own pair from `make_players` (A first),
 /// calling `on_game` after each game (in the order they finish). Returns the games in order
