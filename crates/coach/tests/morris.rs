@@ -7,10 +7,10 @@ use ludus_coach::morris::duel::{
     DuelConfig, DuelGame, GameEnd, PlayerPair, Tally, blocked_loss_plies, duel, elo_of_score,
     end_counts, openings,
 };
-use ludus_morris::Color;
-use ludus_morris::record::OffBoardResult;
 use ludus_coach::morris::tune::{Sample, TuneConfig, fit, self_play};
+use ludus_morris::Color;
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
+use ludus_morris::record::OffBoardResult;
 use ludus_morris::{Game, Move, Rules};
 use ludus_morris_engine::eval::Weights;
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
@@ -94,7 +94,10 @@ fn a_failing_player_forfeits_its_games() {
     assert_eq!(Tally::of(&games).wins, 2);
     assert!(games.iter().all(|g| matches!(g.end, GameEnd::Forfeit(_))));
     assert_eq!(games[0].error.as_deref(), Some("broken: no answer"));
-    assert_eq!(end_counts(&games, &config.rules), [("forfeit".to_string(), 2)]);
+    assert_eq!(
+        end_counts(&games, &config.rules),
+        [("forfeit".to_string(), 2)]
+    );
     assert!(blocked_loss_plies(&games, false).is_empty());
     let names = ["depth:1".to_string(), "broken".to_string()];
     assert_eq!(games[1].by_colour(&names), ["broken", "depth:1"]);
