@@ -6,12 +6,13 @@
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Args;
-use ludus_coach::morris::duel::{DuelConfig, DuelGame, GameEnd, PlayerPair, Tally, duel};
+use ludus_coach::morris::duel::{
+    DuelConfig, DuelGame, PlayerPair, Tally, blocked_loss_plies, duel, end_counts,
+};
 use ludus_coach::morris::spec::{MAX_MOVETIME_MS, PlayerSpec};
 use ludus_coach::stats::check_jobs;
 use ludus_morris::Rules;
 use ludus_morris::player::PlayerError;
-use ludus_morris::record::{OffBoardResult, Record};
 use ludus_morris_engine::db::Databases;
 use std::fmt::Write as _;
 use std::sync::{Mutex, OnceLock};
@@ -132,11 +133,7 @@ pub(crate) fn run(args: DuelArgs) -> CliResult {
 
 /// One line per game: number, players by colour, result, plies, how it ended.
 fn game_line(game: &DuelGame, names: &[String; 2], rules: &Rules) -> String {
-    let (white, black) = if game.a_is_white {
-        (&names[0], &names[1])
-    } else {
-        (&names[1], &names[0])
-    };
+    let [white, black] = game.by_colour(names);
     let mut line = format!(
         "game {:>3}: {white} (White) - {black} (Black) {} in {} plies, {}",
         game.index + 1,
@@ -188,7 +185,11 @@ fn summary(
         elo_text(low),
         elo_text(high),
     );
-    let _ = write!(text, "\nends: {}", ends(games, rules));
+    let ends: Vec<String> = end_counts(games, rules)
+        .iter()
+        .map(|(word, n)| format!("{word} {n}"))
+        .collect();
+    let _ = write!(text, "\nends: {}", ends.join(", "));
     for (who, name) in [(true, &names[0]), (false, &names[1])] {
         let plies = blocked_loss_plies(games, who);
         if !plies.is_empty() {
@@ -209,57 +210,10 @@ fn summary(
     text
 }
 
-/// How many games ended each way, e.g. `mill 12, blocked 3, 100-ply 5`.
-fn ends(games: &[DuelGame], rules: &Rules) -> String {
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for game in games {
-        let word = game.end.word(rules);
-        match counts.iter_mut().find(|(w, _)| *w == word) {
-            Some(entry) => entry.1 += 1,
-            None => counts.push((word, 1)),
-        }
-    }
-    counts
-        .iter()
-        .map(|(word, n)| format!("{word} {n}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The plies at which player A (`a`) or B lost blocked.
-fn blocked_loss_plies(games: &[DuelGame], a: bool) -> Vec<usize> {
-    games
-        .iter()
-        .filter(|game| {
-            let blocked = matches!(game.end, GameEnd::Rules(outcome)
-                if outcome.reason == ludus_morris::OutcomeReason::Blocked);
-            blocked && (game.a_points() == 0.0) == a
-        })
-        .map(|game| game.game.moves().len())
-        .collect()
-}
-
 fn write_records(path: &std::path::Path, games: &[DuelGame], names: &[String; 2]) -> CliResult {
     let mut text = String::new();
     for game in games {
-        let (white, black) = if game.a_is_white {
-            (&names[0], &names[1])
-        } else {
-            (&names[1], &names[0])
-        };
-        let mut record = Record::new(game.game.clone());
-        record.set_tag("Event", "ludus morris duel");
-        record.set_tag("Round", (game.index + 1).to_string());
-        record.set_tag("White", white.as_str());
-        record.set_tag("Black", black.as_str());
-        record.set_tag("Termination", game.end.word(game.game.rules()));
-        if game.game.outcome().is_none() {
-            record.off_board = Some(match game.end.winner() {
-                Some(winner) => OffBoardResult::Win(winner),
-                None => OffBoardResult::Draw,
-            });
-        }
-        let _ = writeln!(text, "{record}");
+        let _ = writeln!(text, "{}", game.record(names));
     }
     std::fs::write(path, text)
         .map_err(|e| CliError::Failure(anyhow::anyhow!("cannot write {}: {e}", path.display())))

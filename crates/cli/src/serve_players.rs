@@ -11,10 +11,11 @@ use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
 use ludus_morris::player::{Player, PlayerError};
 use ludus_morris::{Color, Move, Position, Rules};
-use ludus_morris_engine::db::{Databases, Value as DbValue};
+use ludus_morris_engine::analysis::{move_value, rank_moves};
+use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
 use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
-use ludus_morris_engine::search::{SearchLimits, Searcher};
+use ludus_morris_engine::search::SearchLimits;
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
 use ludus_server::game::{PerSide, Side};
 use ludus_server::games::backgammon::{BackgammonComputer, MAX_ANALYSIS_PLIES, MoveRanker};
@@ -62,9 +63,6 @@ pub(crate) fn warm_up_bearoff() {
     }
 }
 
-/// Deepest search of one move in the Morris analysis (each move gets its share of the time).
-const MORRIS_ANALYSIS_DEPTH: u32 = 6;
-
 /// Morris: the engine's player at a level of `ludus_morris_engine::level::Level` (thinking at
 /// most the server's think time), and its analysis.
 pub(crate) struct MorrisEngine {
@@ -98,24 +96,7 @@ impl MorrisAnalyst for MorrisEngine {
         rules: &Rules,
         think_time: Duration,
     ) -> Vec<(Move, i32)> {
-        let moves = position.legal_moves(rules);
-        let share = think_time / u32::try_from(moves.len().max(1)).unwrap_or(u32::MAX);
-        let limits = SearchLimits {
-            depth: Some(MORRIS_ANALYSIS_DEPTH),
-            movetime: Some(share),
-            nodes: None,
-        };
-        let mut ranked: Vec<(Move, i32)> = moves
-            .iter()
-            .map(|&mv| {
-                let mut searcher = Searcher::new(*rules);
-                searcher.set_databases(self.databases);
-                // The child is scored for its side to move: the opponent.
-                (mv, -searcher.search(&position.play(mv), &limits).score)
-            })
-            .collect();
-        ranked.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-        ranked
+        rank_moves(position, rules, think_time, self.databases)
     }
 
     /// The databases' value, where they are built for the position's sub-space.
@@ -134,15 +115,7 @@ impl MorrisAnalyst for MorrisEngine {
         mv: Move,
         rules: &Rules,
     ) -> Option<String> {
-        let databases = self.databases?;
-        let after = position.play(mv);
-        let value = match after.outcome(rules) {
-            // The move ends the game (the loser may have too few pieces for any database).
-            Some(outcome) if outcome.winner.is_some() => DbValue::Loss(0),
-            Some(_) => DbValue::Draw,
-            None => ludus_morris_engine::probe(databases, &after, rules).ok()?,
-        };
-        Some(value.parent().to_string())
+        move_value(self.databases?, position, mv, rules).map(|value| value.to_string())
     }
 }
 

@@ -4,10 +4,13 @@
 //! is refused.
 
 use ludus_coach::morris::duel::{
-    DuelConfig, DuelGame, GameEnd, PlayerPair, Tally, duel, elo_of_score, openings,
+    DuelConfig, DuelGame, GameEnd, PlayerPair, Tally, blocked_loss_plies, duel, elo_of_score,
+    end_counts, openings,
 };
 use ludus_coach::morris::tune::{Sample, TuneConfig, fit, self_play};
+use ludus_morris::Color;
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
+use ludus_morris::record::OffBoardResult;
 use ludus_morris::{Game, Move, Rules};
 use ludus_morris_engine::eval::Weights;
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
@@ -91,6 +94,18 @@ fn a_failing_player_forfeits_its_games() {
     assert_eq!(Tally::of(&games).wins, 2);
     assert!(games.iter().all(|g| matches!(g.end, GameEnd::Forfeit(_))));
     assert_eq!(games[0].error.as_deref(), Some("broken: no answer"));
+    assert_eq!(
+        end_counts(&games, &config.rules),
+        [("forfeit".to_string(), 2)]
+    );
+    assert!(blocked_loss_plies(&games, false).is_empty());
+    let names = ["depth:1".to_string(), "broken".to_string()];
+    assert_eq!(games[1].by_colour(&names), ["broken", "depth:1"]);
+    let record = games[1].record(&names);
+    assert_eq!(record.tag("Round"), Some("2"));
+    assert_eq!(record.tag("White"), Some("broken"));
+    assert_eq!(record.tag("Termination"), Some("forfeit"));
+    assert_eq!(record.off_board, Some(OffBoardResult::Win(Color::Black)));
 }
 
 fn close(a: f64, b: f64) -> bool {

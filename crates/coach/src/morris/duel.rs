@@ -10,6 +10,7 @@
 
 use crate::stats::Z95;
 use ludus_morris::player::{Limits, Player, PlayerError};
+use ludus_morris::record::{OffBoardResult, Record};
 use ludus_morris::{Color, Game, Move, Outcome, OutcomeReason, Position, Rules};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -95,6 +96,32 @@ impl DuelGame {
             Some(_) => 0.0,
             None => 0.5,
         }
+    }
+
+    /// The names of White and Black, given those of A and B.
+    pub fn by_colour<'n>(&self, names: &'n [String; 2]) -> [&'n str; 2] {
+        let [a, b] = names;
+        if self.a_is_white { [a, b] } else { [b, a] }
+    }
+
+    /// The game as a Morris record (`docs/morris-record.md`), given the names of A and B: the
+    /// event, the round, the players, how it ended, and the result off the board where the
+    /// board shows none (a claim, a forfeit, the ply limit).
+    pub fn record(&self, names: &[String; 2]) -> Record {
+        let [white, black] = self.by_colour(names);
+        let mut record = Record::new(self.game.clone());
+        record.set_tag("Event", "ludus morris duel");
+        record.set_tag("Round", (self.index + 1).to_string());
+        record.set_tag("White", white);
+        record.set_tag("Black", black);
+        record.set_tag("Termination", self.end.word(self.game.rules()));
+        if self.game.outcome().is_none() {
+            record.off_board = Some(match self.end.winner() {
+                Some(winner) => OffBoardResult::Win(winner),
+                None => OffBoardResult::Draw,
+            });
+        }
+        record
     }
 
     /// The result from White's side: `1-0`, `0-1` or `1/2-1/2`.
@@ -298,6 +325,32 @@ impl Worker<'_> {
             error,
         })
     }
+}
+
+/// How many games ended each way ([`GameEnd::word`]), in the order the ways first occur.
+pub fn end_counts(games: &[DuelGame], rules: &Rules) -> Vec<(String, usize)> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for game in games {
+        let word = game.end.word(rules);
+        match counts.iter_mut().find(|(w, _)| *w == word) {
+            Some(entry) => entry.1 += 1,
+            None => counts.push((word, 1)),
+        }
+    }
+    counts
+}
+
+/// The plies at which player A (`a`) or B lost blocked.
+pub fn blocked_loss_plies(games: &[DuelGame], a: bool) -> Vec<usize> {
+    games
+        .iter()
+        .filter(|game| {
+            let blocked = matches!(game.end, GameEnd::Rules(outcome)
+                if outcome.reason == OutcomeReason::Blocked);
+            blocked && (game.a_points() == 0.0) == a
+        })
+        .map(|game| game.game.moves().len())
+        .collect()
 }
 
 /// Wins, draws and losses of player A.
