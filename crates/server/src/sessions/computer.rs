@@ -3,7 +3,7 @@
 
 use super::commands::Refused;
 use super::{Hub, Session, lock};
-use crate::game::{Action, Command, Side};
+use crate::game::{Action, Command, ComputerJob, Side};
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
@@ -57,60 +57,84 @@ impl Hub {
 
     async fn play_computer(&self, session: Arc<Mutex<Session>>) {
         for _ in 0..MAX_COMPUTER_STEPS {
-            let (side, version, job) = {
-                let guard = session.lock().await;
-                let Some(side) = guard.computer_to_act() else {
-                    return;
-                };
-                let job = guard
-                    .game
-                    .computer_job(guard.options.level, self.inner.config.think_time);
-                match job {
-                    Some(job) => (side, guard.events.len(), job),
-                    None => return,
-                }
+            let Some((side, version, job)) = self.next_job(&session).await else {
+                return;
             };
-            let command = tokio::select! {
-                answer = self.inner.computer.run(job) => match answer {
-                    Ok(command) => command,
-                    Err(error) => {
-                        tracing::error!("a computer player failed: {error}");
-                        return;
-                    }
-                },
-                () = self.inner.lifecycle.stopping() => return,
+            let Some(command) = self.think(job).await else {
+                return;
             };
             let mut guard = session.lock().await;
             if guard.events.len() != version {
                 // Something happened meanwhile (a resignation): decide again.
                 continue;
             }
-            match self.apply_and_store(&mut guard, side, &command).await {
-                Ok(()) => {}
-                // Another process played this turn first: catch up and see who is to act now.
-                Err(Refused::Conflict) => {
-                    if let Err(error) = self.catch_up(&mut guard).await {
-                        tracing::warn!(game = guard.id(), "cannot catch up: {error:#}");
-                        return;
-                    }
+            if !self
+                .store_computer_command(&mut guard, side, &command)
+                .await
+            {
+                return;
+            }
+        }
+    }
+
+    /// The computer's seat, the game's version and the decision to compute, while the computer
+    /// is to act.
+    async fn next_job(&self, session: &Mutex<Session>) -> Option<(Side, usize, ComputerJob)> {
+        let guard = session.lock().await;
+        let side = guard.computer_to_act()?;
+        let job = guard
+            .game
+            .computer_job(guard.options.level, self.inner.config.think_time)?;
+        Some((side, guard.events.len(), job))
+    }
+
+    /// The computer's decision, computed on the computer players' pool; `None` when the player
+    /// failed or the server is stopping.
+    async fn think(&self, job: ComputerJob) -> Option<Command> {
+        tokio::select! {
+            answer = self.inner.computer.run(job) => match answer {
+                Ok(command) => Some(command),
+                Err(error) => {
+                    tracing::error!("a computer player failed: {error}");
+                    None
                 }
-                // The database failed: the housekeeping takes the turn up again later.
-                Err(Refused::Failed(error)) => {
-                    tracing::warn!(
-                        game = guard.id(),
-                        "cannot store the computer's move: {error:#}"
-                    );
-                    return;
+            },
+            () = self.inner.lifecycle.stopping() => None,
+        }
+    }
+
+    /// Stores the computer's command (or, when it is illegal, a fallback); returns whether the
+    /// computer may go on playing.
+    async fn store_computer_command(
+        &self,
+        guard: &mut Session,
+        side: Side,
+        command: &Command,
+    ) -> bool {
+        match self.apply_and_store(guard, side, command).await {
+            Ok(()) => true,
+            // Another process played this turn first: catch up and see who is to act now.
+            Err(Refused::Conflict) => match self.catch_up(guard).await {
+                Ok(_) => true,
+                Err(error) => {
+                    tracing::warn!(game = guard.id(), "cannot catch up: {error:#}");
+                    false
                 }
-                Err(Refused::Game(error)) => {
-                    tracing::warn!(
-                        game = guard.id(),
-                        "the computer answered an illegal command: {error}"
-                    );
-                    if !self.play_fallback(&mut guard, side).await {
-                        return;
-                    }
-                }
+            },
+            // The database failed: the housekeeping takes the turn up again later.
+            Err(Refused::Failed(error)) => {
+                tracing::warn!(
+                    game = guard.id(),
+                    "cannot store the computer's move: {error:#}"
+                );
+                false
+            }
+            Err(Refused::Game(error)) => {
+                tracing::warn!(
+                    game = guard.id(),
+                    "the computer answered an illegal command: {error}"
+                );
+                self.play_fallback(guard, side).await
             }
         }
     }

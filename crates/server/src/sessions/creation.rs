@@ -68,14 +68,30 @@ impl Hub {
         request: NewGame,
         creator: Option<&str>,
     ) -> Result<Created, ApiError> {
-        if !LEVELS.contains(&request.level) {
-            return Err(RequestError::Level {
-                level: request.level,
-                min: *LEVELS.start(),
-                max: *LEVELS.end(),
-            }
-            .into());
+        check_level(request.level)?;
+        let (session, seat) = self.new_session(&request)?;
+        let status = session.status(0);
+        self.inner
+            .store
+            .insert_game(&stored_game(&session)?, &status, creator)
+            .await
+            .map_err(ApiError::internal)?;
+        let state = session.state();
+        let tokens = session.tokens.clone();
+        let id = session.id.clone();
+        let session = self.inner.cache.insert(&id, Mutex::new(session));
+        if status.computer_to_act {
+            self.spawn_computer(id, session);
         }
+        Ok(Created {
+            state,
+            tokens,
+            seat,
+        })
+    }
+
+    /// A session of the game `request` asks for, before any command, and the creator's seat.
+    fn new_session(&self, request: &NewGame) -> Result<(Session, Side), ApiError> {
         let seed = request.seed.unwrap_or_else(|| rand::rng().random());
         let start = request.start.as_deref().map(str::trim);
         let game = games::new_game_from(
@@ -89,15 +105,7 @@ impl Hub {
         let seat = request
             .side
             .unwrap_or_else(|| Side::BOTH[rand::rng().random_range(0..2)]);
-        let seats = if request.vs_computer {
-            let mut seats = [Occupant::Computer; 2];
-            seats[seat.index()] = Occupant::Human;
-            seats
-        } else {
-            [Occupant::Human; 2]
-        };
-        let tokens =
-            seats.map(|occupant| (occupant == Occupant::Human).then(|| random_hex(TOKEN_BYTES)));
+        let seats = seats_of(seat, request.vs_computer);
         let options = GameOptions {
             rules: serde_json::to_value(game.rules()).map_err(ApiError::internal)?,
             seats,
@@ -109,39 +117,52 @@ impl Hub {
             kind: request.kind,
             options,
             seed,
-            tokens: tokens.clone(),
+            tokens: seats.map(token_of),
             created_at: now_millis(),
             game,
             events: Vec::new(),
         };
-        let status = session.status(0);
-        self.inner
-            .store
-            .insert_game(
-                &StoredGame {
-                    id: session.id.clone(),
-                    kind: session.kind,
-                    options: serde_json::to_string(&session.options).map_err(ApiError::internal)?,
-                    seed,
-                    tokens: tokens.clone(),
-                    created_at: session.created_at,
-                    events: Vec::new(),
-                },
-                &status,
-                creator,
-            )
-            .await
-            .map_err(ApiError::internal)?;
-        let state = session.state();
-        let id = session.id.clone();
-        let session = self.inner.cache.insert(&id, Mutex::new(session));
-        if status.computer_to_act {
-            self.spawn_computer(id, session);
-        }
-        Ok(Created {
-            state,
-            tokens,
-            seat,
-        })
+        Ok((session, seat))
     }
+}
+
+/// Refuses a level outside [`LEVELS`].
+fn check_level(level: u8) -> Result<(), RequestError> {
+    if LEVELS.contains(&level) {
+        return Ok(());
+    }
+    Err(RequestError::Level {
+        level,
+        min: *LEVELS.start(),
+        max: *LEVELS.end(),
+    })
+}
+
+/// Who sits where when the creator takes `seat`: the computer in the other seat, or a second
+/// person.
+fn seats_of(seat: Side, vs_computer: bool) -> [Occupant; 2] {
+    if !vs_computer {
+        return [Occupant::Human; 2];
+    }
+    let mut seats = [Occupant::Computer; 2];
+    seats[seat.index()] = Occupant::Human;
+    seats
+}
+
+/// A fresh token for a person's seat; none for the computer's.
+fn token_of(occupant: Occupant) -> Option<String> {
+    (occupant == Occupant::Human).then(|| random_hex(TOKEN_BYTES))
+}
+
+/// A new game as the database first stores it: no commands yet.
+fn stored_game(session: &Session) -> Result<StoredGame, ApiError> {
+    Ok(StoredGame {
+        id: session.id.clone(),
+        kind: session.kind,
+        options: serde_json::to_string(&session.options).map_err(ApiError::internal)?,
+        seed: session.seed,
+        tokens: session.tokens.clone(),
+        created_at: session.created_at,
+        events: Vec::new(),
+    })
 }
