@@ -532,7 +532,7 @@ where
         .analysis_pool()
         .run(work)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::failed)?;
     Ok(Json(answer?))
 }
 

@@ -322,7 +322,7 @@ pub async fn serve(
 ) -> (
     std::net::SocketAddr,
     tokio::sync::oneshot::Sender<()>,
-    tokio::task::JoinHandle<anyhow::Result<()>>,
+    tokio::task::JoinHandle<std::io::Result<()>>,
 ) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();

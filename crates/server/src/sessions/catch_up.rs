@@ -1,14 +1,14 @@
 //! Bringing a game's copy in memory up to the database: the commands stored beyond its version
 //! are applied, and a copy that ran ahead of the database is rebuilt from its events.
 
-use super::{Event, Hub, Session, TAKEBACK, in_force};
+use super::{Event, Hub, ReplayError, Session, TAKEBACK, in_force};
 use crate::game::Command;
 use crate::games;
 
 impl Hub {
     /// Applies the events the database has beyond this copy's version; returns whether there
     /// were any (and then broadcasts the new state).
-    pub(super) async fn catch_up(&self, session: &mut Session) -> anyhow::Result<bool> {
+    pub(super) async fn catch_up(&self, session: &mut Session) -> Result<bool, ReplayError> {
         let events = self
             .inner
             .store
@@ -32,11 +32,10 @@ impl Hub {
             let command = Command::from_record(&stored.command)?;
             if let Err(error) = session.game.apply(stored.seat, &command) {
                 self.rebuild(session);
-                anyhow::bail!(
-                    "event {seq} `{}` of game {} does not replay: {error}",
-                    stored.command,
-                    session.id
-                );
+                return Err(ReplayError::Refused {
+                    record: stored.command,
+                    error,
+                });
             }
             session.events.push(Event {
                 seq,

@@ -4,7 +4,7 @@
 use super::{Event, GameState, Hub, Session};
 use crate::error::ApiError;
 use crate::game::{Command, GameError, Side};
-use crate::store::{Append, AppendError, now_millis};
+use crate::store::{Append, AppendError, StoreError, now_millis};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tokio::sync::{Mutex, MutexGuard};
@@ -19,7 +19,7 @@ pub(super) enum Refused {
     /// Another command was stored at this version first.
     Conflict,
     /// The database failed.
-    Failed(anyhow::Error),
+    Failed(StoreError),
 }
 
 impl Hub {
@@ -77,7 +77,7 @@ impl Hub {
                 Ok(()) => return Ok(()),
                 Err(Refused::Game(error)) => {
                     if refused_after_catching_up
-                        || !self.catch_up(session).await.map_err(ApiError::internal)?
+                        || !self.catch_up(session).await.map_err(ApiError::failed)?
                     {
                         return Err(error.into());
                     }
@@ -90,7 +90,7 @@ impl Hub {
                         .fetch_add(1, Ordering::Relaxed);
                     conflicts += 1;
                     let asked = session.events.len();
-                    self.catch_up(session).await.map_err(ApiError::internal)?;
+                    self.catch_up(session).await.map_err(ApiError::failed)?;
                     if conflicts > MAX_CONFLICT_RETRIES {
                         return Err(ApiError::StaleVersion {
                             asked,
@@ -98,7 +98,7 @@ impl Hub {
                         });
                     }
                 }
-                Err(Refused::Failed(error)) => return Err(ApiError::internal(error)),
+                Err(Refused::Failed(error)) => return Err(ApiError::failed(error)),
             }
         }
     }

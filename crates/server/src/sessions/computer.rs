@@ -3,6 +3,7 @@
 
 use super::commands::Refused;
 use super::{Hub, Session, lock};
+use crate::error::Chain;
 use crate::game::{Action, Command, ComputerJob, Side};
 use std::sync::Arc;
 use tokio::sync::Mutex;
@@ -95,7 +96,7 @@ impl Hub {
             answer = self.inner.computer.run(job) => match answer {
                 Ok(command) => Some(command),
                 Err(error) => {
-                    tracing::error!("a computer player failed: {error}");
+                    tracing::error!("a computer player failed: {}", Chain(&error));
                     None
                 }
             },
@@ -117,7 +118,7 @@ impl Hub {
             Err(Refused::Conflict) => match self.catch_up(guard).await {
                 Ok(_) => true,
                 Err(error) => {
-                    tracing::warn!(game = guard.id(), "cannot catch up: {error:#}");
+                    tracing::warn!(game = guard.id(), "cannot catch up: {}", Chain(&error));
                     false
                 }
             },
@@ -125,7 +126,8 @@ impl Hub {
             Err(Refused::Failed(error)) => {
                 tracing::warn!(
                     game = guard.id(),
-                    "cannot store the computer's move: {error:#}"
+                    "cannot store the computer's move: {}",
+                    Chain(&error)
                 );
                 false
             }

@@ -75,7 +75,7 @@ impl Hub {
             .store
             .insert_game(&stored_game(&session)?, &status, creator)
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(ApiError::failed)?;
         let state = session.state();
         let tokens = session.tokens.clone();
         let id = session.id.clone();

@@ -2,6 +2,7 @@
 //! memory, full rate buckets; and with PostgreSQL the listener of other processes' commands.
 
 use super::{Hub, lock};
+use crate::error::Chain;
 use crate::store::now_millis;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -70,7 +71,7 @@ impl Hub {
         {
             Ok(ids) => ids,
             Err(error) => {
-                tracing::warn!("cannot look for computer turns: {error:#}");
+                tracing::warn!("cannot look for computer turns: {}", Chain(&error));
                 return;
             }
         };

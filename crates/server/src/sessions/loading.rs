@@ -2,8 +2,8 @@
 //! games is read from the database alone.
 
 use super::takeback::replay_game;
-use super::{Event, GameOptions, GameSummary, Hub, Session, lock};
-use crate::error::ApiError;
+use super::{Event, GameOptions, GameSummary, Hub, ReplayError, Session, lock};
+use crate::error::{ApiError, Chain};
 use crate::game::{PerSide, Side};
 use crate::store::{GameRow, StoredGame};
 use std::sync::Arc;
@@ -27,7 +27,7 @@ impl Hub {
             // find the copy in the cache).
             let mut guard = session.lock().await;
             if let Err(error) = self.catch_up(&mut guard).await {
-                tracing::warn!(game = id, "cannot catch up: {error:#}");
+                tracing::warn!(game = id, "cannot catch up: {}", Chain(&error));
             }
         }
         Ok(session)
@@ -40,28 +40,32 @@ impl Hub {
             .store
             .load_game(id)
             .await
-            .map_err(ApiError::internal)?
+            .map_err(ApiError::failed)?
         else {
             return Ok(None);
         };
         let session = self.resume(stored).map_err(|error| {
             // One game that no longer replays (a record from an older rules crate, a damaged
             // database) must not take the others down: it stays stored, unserved.
-            tracing::warn!(game = id, "the game cannot be resumed: {error:#}");
+            tracing::warn!(game = id, "the game cannot be resumed: {}", Chain(&error));
             lock(&self.inner.unplayable).insert(id.to_string());
-            ApiError::internal(format!("game `{id}` cannot be resumed: {error}"))
+            ApiError::internal(format!("game `{id}` cannot be resumed: {}", Chain(&error)))
         })?;
         if !status_known {
             let status = session.status(session.version());
             if let Err(error) = self.inner.store.fill_status(id, &status).await {
-                tracing::warn!(game = id, "cannot record the game's status: {error:#}");
+                tracing::warn!(
+                    game = id,
+                    "cannot record the game's status: {}",
+                    Chain(&error)
+                );
             }
         }
         Ok(Some(session))
     }
 
     /// Replays a stored game's commands through its rules.
-    fn resume(&self, stored: StoredGame) -> anyhow::Result<Session> {
+    fn resume(&self, stored: StoredGame) -> Result<Session, ReplayError> {
         let options: GameOptions = serde_json::from_str(&stored.options)?;
         let records: Vec<(Side, &str)> = stored
             .events
@@ -105,7 +109,7 @@ impl Hub {
             .store
             .recent(limit)
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(ApiError::failed)?;
         Ok(rows.into_iter().filter_map(summary_of_row).collect())
     }
 }

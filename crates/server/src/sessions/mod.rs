@@ -33,12 +33,14 @@ pub use session::{Event, GameOptions, GameState, GameSummary, Occupant, Session}
 pub use takeback::{TAKEBACK, in_force};
 
 use crate::cache::GameCache;
-use crate::games::Players;
+use crate::error::RequestError;
+use crate::game::GameError;
+use crate::games::{Players, RulesError};
 use crate::lifecycle::Lifecycle;
 use crate::limits::{EnginePool, RateLimiter};
 use crate::metrics::{Gauges, Metrics};
 use crate::settings::Settings;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use crate::watchers::Watchers;
 use std::collections::HashSet;
 use std::path::Path;
@@ -60,6 +62,32 @@ impl Default for Config {
             think_time: Duration::from_millis(1500),
         }
     }
+}
+
+/// Why a stored game cannot be brought into memory, or a copy in memory up to the database.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The stored options do not read.
+    #[error("the stored options do not read")]
+    Options(#[from] serde_json::Error),
+    /// The game refuses its stored options or start.
+    #[error("the game cannot be set up")]
+    Rules(#[from] RulesError),
+    /// A stored command that does not read.
+    #[error("a stored command does not read")]
+    Record(#[from] RequestError),
+    /// A stored command that the game refuses.
+    #[error("`{record}` does not replay")]
+    Refused {
+        /// The command as stored.
+        record: String,
+        /// Why the game refuses it.
+        #[source]
+        error: GameError,
+    },
 }
 
 /// All games, the database and the computer players. Cheap to clone (an `Arc`).
@@ -99,7 +127,7 @@ fn lock<T>(mutex: &StdMutex<T>) -> StdMutexGuard<'_, T> {
 impl Hub {
     /// A hub on the given store with the default [`Settings`]. Nothing is loaded now: games are
     /// read from the store when first asked for.
-    pub fn new(store: Store, players: Players, config: Config) -> anyhow::Result<Hub> {
+    pub fn new(store: Store, players: Players, config: Config) -> Result<Hub, StoreError> {
         Ok(Hub::with_settings(
             store,
             players,
@@ -141,7 +169,7 @@ impl Hub {
     }
 
     /// Opens the SQLite file (creating it) with the default settings.
-    pub fn open(path: &Path, players: Players, config: Config) -> anyhow::Result<Hub> {
+    pub fn open(path: &Path, players: Players, config: Config) -> Result<Hub, StoreError> {
         Hub::new(Store::open(path)?, players, config)
     }
 
@@ -153,7 +181,7 @@ impl Hub {
         players: Players,
         config: Config,
         settings: Settings,
-    ) -> anyhow::Result<Hub> {
+    ) -> Result<Hub, StoreError> {
         let store = Store::connect(db, pool_size).await?;
         Ok(Hub::with_settings(store, players, config, settings))
     }

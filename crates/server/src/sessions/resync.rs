@@ -2,6 +2,7 @@
 //! watchers get the new state.
 
 use super::{Hub, Session};
+use crate::error::Chain;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tokio::sync::Mutex;
@@ -27,7 +28,7 @@ impl Hub {
                 if guard.version() < version
                     && let Err(error) = self.catch_up(&mut guard).await
                 {
-                    tracing::warn!(game = id, "cannot catch up: {error:#}");
+                    tracing::warn!(game = id, "cannot catch up: {}", Chain(&error));
                 }
             }
             None => {

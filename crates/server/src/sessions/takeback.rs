@@ -1,7 +1,7 @@
 //! Taking back a move against the computer: the take-back record and the records it leaves in
 //! force, and the command that stores it.
 
-use super::{Event, GameOptions, GameState, Hub, Occupant};
+use super::{Event, GameOptions, GameState, Hub, Occupant, ReplayError};
 use crate::error::ApiError;
 use crate::game::{Command, Game, GameError, GameKind, Side};
 use crate::games::{self, Players};
@@ -34,7 +34,7 @@ pub(super) fn replay_game(
     seed: u64,
     players: &Players,
     records: &[(Side, &str)],
-) -> anyhow::Result<Box<dyn Game>> {
+) -> Result<Box<dyn Game>, ReplayError> {
     let mut game = games::new_game_from(
         kind,
         &options.rules,
@@ -45,7 +45,10 @@ pub(super) fn replay_game(
     for (seat, record) in in_force(records.iter().copied()) {
         let command = Command::from_record(record)?;
         game.apply(seat, &command)
-            .map_err(|error| anyhow::anyhow!("`{record}`: {error}"))?;
+            .map_err(|error| ReplayError::Refused {
+                record: record.to_string(),
+                error,
+            })?;
     }
     Ok(game)
 }
@@ -73,9 +76,7 @@ impl Hub {
         if guard.options.seats[side.opponent().index()] != Occupant::Computer {
             return Err(ApiError::TakebackAgainstPerson);
         }
-        self.catch_up(&mut guard)
-            .await
-            .map_err(ApiError::internal)?;
+        self.catch_up(&mut guard).await.map_err(ApiError::failed)?;
         if guard.game.result().is_some() {
             return Err(GameError::Over.into());
         }
@@ -96,7 +97,7 @@ impl Hub {
             &self.inner.players,
             &records,
         )
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::failed)?;
         let previous = std::mem::replace(&mut guard.game, game);
         let version = guard.events.len() + 1;
         let status = guard.status(version);
@@ -115,7 +116,7 @@ impl Hub {
                     asked: version - 1,
                     current: version,
                 },
-                AppendError::Failed(error) => ApiError::internal(error),
+                AppendError::Failed(error) => ApiError::failed(error),
             });
         }
         guard.events.push(Event {
