@@ -5,7 +5,7 @@
 //! {"error": "illegal move `d6`: d6 is occupied", "code": "occupied", "params": {"square": "d6", "move": "d6"}}
 //! ```
 
-use crate::game::GameError;
+use crate::games::GameError;
 use crate::games::RulesError;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;

@@ -1,7 +1,7 @@
 //! `ludus serve`: the HTTP + WebSocket server of Ludus and its embedded browser UI.
 //!
 //! The server holds sessions, seats, storage and sockets; it asks the rules crates what is legal
-//! and the computer players what to play (see [`game::Game`] and [`games::Players`]).
+//! and the computer players what to play (see [`games::Game`] and [`games::Players`]).
 //!
 //! ```no_run
 //! # async fn run(players: ludus_server::games::Players) -> Result<(), Box<dyn std::error::Error>> {
@@ -11,7 +11,8 @@
 //!     players,
 //!     ludus_server::Config::default(),
 //! )?;
-//! ludus_server::serve("127.0.0.1:8080".parse()?, hub).await
+//! ludus_server::serve("127.0.0.1:8080".parse()?, hub).await?;
+//! # Ok(())
 //! # }
 //! ```
 #![warn(missing_docs)]
@@ -20,7 +21,6 @@ pub mod api;
 mod assets;
 pub mod cache;
 pub mod error;
-pub mod game;
 pub mod games;
 pub mod instances;
 pub mod lifecycle;

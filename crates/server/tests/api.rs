@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use axum::http::StatusCode;
+use ludus_server::Settings;
 use serde_json::{Value, json};
 
 fn error_of(body: &Value) -> &str {
@@ -501,18 +502,10 @@ impl ludus_server::games::MatchAnalyser for EchoAnalyser {
 }
 
 fn app_with_analyser() -> axum::Router {
-    let players = ludus_server::games::Players {
-        analyser: Some(std::sync::Arc::new(EchoAnalyser)),
-        ..crate::players::first_legal()
-    };
-    ludus_server::router(
-        ludus_server::Hub::new(
-            ludus_server::store::Store::in_memory().unwrap(),
-            players,
-            ludus_server::Config { think_time: THINK },
-        )
-        .unwrap(),
-    )
+    ludus_server::router(hub_with(
+        Settings::default(),
+        Some(std::sync::Arc::new(EchoAnalyser)),
+    ))
 }
 
 #[tokio::test]
@@ -673,17 +666,10 @@ async fn the_review_of_a_backgammon_game_gives_each_decision_its_board() {
             ]}]}))
         }
     }
-    let players = ludus_server::games::Players {
-        analyser: Some(std::sync::Arc::new(OneDecision)),
-        ..crate::players::first_legal()
-    };
-    let hub = ludus_server::Hub::new(
-        ludus_server::store::Store::in_memory().unwrap(),
-        players,
-        ludus_server::Config { think_time: THINK },
-    )
-    .unwrap();
-    let app = ludus_server::router(hub);
+    let app = ludus_server::router(hub_with(
+        Settings::default(),
+        Some(std::sync::Arc::new(OneDecision)),
+    ));
     let (id, _, _) = two_humans(&app, "backgammon", json!({})).await;
     let (status, review) = get(&app, &format!("/api/games/{id}/review")).await;
     assert_eq!(status, StatusCode::OK, "{review}");
@@ -767,18 +753,22 @@ async fn a_pasted_position_reads_in_every_format() {
     assert_eq!(body["code"], "unreadable-position");
 }
 
+/// A game of `game` against the computer at level 1 from the set-up `start`, the creator White;
+/// its state names that start. The creation's answer, the game's id and White's token.
+async fn created_from(app: &axum::Router, game: &str, start: &str) -> (Value, String, String) {
+    let request = json!({"game": game, "side": "white", "level": 1, "start": start});
+    let (created, id, token) = create_seated(app, request).await;
+    assert_eq!(created["state"]["start"], start);
+    (created, id, token)
+}
+
 /// White on d5 and c5, Black on f6, Black to move with 7 and 8 in hand (a Sanmill FEN).
 const SET_UP_FEN: &str = "O******O/*@******/******** b p p 2 7 1 8 0 0 -1 -1 -1 -1 0 0 1";
 
 #[tokio::test]
 async fn a_morris_game_starts_from_a_set_up_position() {
     let app = app();
-    let (created, id, token) = create_seated(
-        &app,
-        json!({"game": "morris", "side": "white", "level": 1, "start": SET_UP_FEN}),
-    )
-    .await;
-    assert_eq!(created["state"]["start"], SET_UP_FEN);
+    let (_, id, token) = created_from(&app, "morris", SET_UP_FEN).await;
     // Black (the computer) is to move in the set-up position.
     let answered = wait_for(&app, &id, "white").await;
     let view = &answered["view"];
@@ -863,13 +853,8 @@ const SET_UP_XGID: &str = "XGID=-A---------------------aa-:2:1:-1:65:0:3:0:7:10"
 #[tokio::test]
 async fn a_backgammon_game_starts_from_a_set_up_position() {
     let app = app_with_analyser();
-    let (created, id, token) = create_seated(
-        &app,
-        json!({"game": "backgammon", "side": "white", "level": 1, "start": SET_UP_XGID}),
-    )
-    .await;
+    let (created, id, token) = created_from(&app, "backgammon", SET_UP_XGID).await;
     let state = &created["state"];
-    assert_eq!(state["start"], SET_UP_XGID);
     assert_eq!(state["to_act"], "white");
     assert_eq!(state["rules"]["match_length"], 7);
     let view = &state["view"];

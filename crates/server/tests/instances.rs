@@ -3,11 +3,12 @@
 //! reaches the watchers of the other at once, racing moves are accepted exactly once, and each
 //! computer turn is played once.
 
-use crate::common::{TestDb, percentile, serve};
+use crate::client::percentile;
+use crate::common::{TestDb, next_state, serve};
 use crate::restart::{human_game, state};
 use futures_util::StreamExt;
 use ludus_server::Hub;
-use ludus_server::game::{Command, GameKind, Side};
+use ludus_server::games::{Command, GameKind, Side};
 use ludus_server::sessions::NewGame;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -28,22 +29,6 @@ async fn two_hubs(test: &str) -> Option<(Hub, Hub, TestDb)> {
     Some((a, b, db))
 }
 
-async fn next_state<S>(socket: &mut S) -> Value
-where
-    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
-{
-    loop {
-        let message = tokio::time::timeout(PUSH_TIMEOUT, socket.next())
-            .await
-            .expect("a message in time")
-            .expect("an open socket")
-            .expect("a valid message");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).expect("JSON state");
-        }
-    }
-}
-
 /// The next state newer than `version`: a watcher may be sent the state it already has again
 /// (when its instance re-reads the game after subscribing), which is harmless and skipped here.
 async fn next_state_after<S>(socket: &mut S, version: u64) -> Value
@@ -51,7 +36,7 @@ where
     S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
     loop {
-        let state = next_state(socket).await;
+        let state = next_state(socket, PUSH_TIMEOUT).await;
         if state["version"].as_u64().is_some_and(|v| v > version) {
             return state;
         }
@@ -69,7 +54,7 @@ async fn a_move_on_one_instance_reaches_a_watcher_on_the_other_within_100_ms() {
         tokio_tungstenite::connect_async(format!("ws://{addr_b}/api/games/{id}/ws"))
             .await
             .unwrap();
-    assert_eq!(next_state(&mut socket).await["version"], 0);
+    assert_eq!(next_state(&mut socket, PUSH_TIMEOUT).await["version"], 0);
     let mut delays = Vec::new();
     for ply in 0..12 {
         let current = state(&a, &id).await;

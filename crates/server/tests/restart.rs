@@ -5,7 +5,7 @@
 use crate::common::{TestDb, backends};
 use ludus_server::Hub;
 use ludus_server::error::Chain;
-use ludus_server::game::{Action, Command, GameKind, Side};
+use ludus_server::games::{Action, Command, GameKind, Side};
 use ludus_server::sessions::NewGame;
 use ludus_server::store::Store;
 use ludus_server::store::migrations::LATEST;

@@ -2,8 +2,8 @@
 //! are applied, and a copy that ran ahead of the database is rebuilt from its events.
 
 use super::{Event, Hub, ReplayError, Session, TAKEBACK, in_force};
-use crate::game::Command;
 use crate::games;
+use crate::games::Command;
 
 impl Hub {
     /// Applies the events the database has beyond this copy's version; returns whether there

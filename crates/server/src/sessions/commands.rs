@@ -3,7 +3,7 @@
 
 use super::{Event, GameState, Hub, Session};
 use crate::error::ApiError;
-use crate::game::{Command, GameError, Side};
+use crate::games::{Command, GameError, Side};
 use crate::store::{Append, AppendError, StoreError, now_millis};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;

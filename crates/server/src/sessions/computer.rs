@@ -4,7 +4,7 @@
 use super::commands::Refused;
 use super::{Hub, Session, lock};
 use crate::error::Chain;
-use crate::game::{Action, Command, ComputerJob, Side};
+use crate::games::{Action, Command, ComputerJob, Side};
 use std::sync::Arc;
 use tokio::sync::Mutex;
 

@@ -2,8 +2,8 @@
 
 use super::{GameOptions, GameState, Hub, Occupant, Session};
 use crate::error::{ApiError, RequestError};
-use crate::game::{GameKind, Side};
 use crate::games;
+use crate::games::{GameKind, Side};
 use crate::store::{StoredGame, now_millis};
 use rand::RngExt;
 use serde_json::Value;

@@ -4,7 +4,7 @@
 use super::takeback::replay_game;
 use super::{Event, GameOptions, GameSummary, Hub, ReplayError, Session, lock};
 use crate::error::{ApiError, Chain};
-use crate::game::{PerSide, Side};
+use crate::games::{PerSide, Side};
 use crate::store::{GameRow, StoredGame};
 use std::sync::Arc;
 use tokio::sync::Mutex;

@@ -34,7 +34,7 @@ pub use takeback::{TAKEBACK, in_force};
 
 use crate::cache::GameCache;
 use crate::error::RequestError;
-use crate::game::GameError;
+use crate::games::GameError;
 use crate::games::{Players, RulesError};
 use crate::lifecycle::Lifecycle;
 use crate::limits::{EnginePool, RateLimiter};

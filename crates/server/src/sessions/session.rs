@@ -2,8 +2,8 @@
 //! document the API and the WebSocket send.
 
 use crate::error::ApiError;
-use crate::game::{Action, Game, GameKind, GameResult, GameView, PerSide, RuleOptions, Side};
 use crate::games::backgammon::StepsView;
+use crate::games::{Action, Game, GameKind, GameResult, GameView, PerSide, RuleOptions, Side};
 use crate::store::GameStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

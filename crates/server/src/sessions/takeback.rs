@@ -3,8 +3,8 @@
 
 use super::{Event, GameOptions, GameState, Hub, Occupant, ReplayError};
 use crate::error::ApiError;
-use crate::game::{Command, Game, GameError, GameKind, Side};
 use crate::games::{self, Players};
+use crate::games::{Command, Game, GameError, GameKind, Side};
 use crate::store::{Append, AppendError, now_millis};
 
 /// The record of a take-back (`POST /api/games/{id}/takeback`): the seat's last move (a record

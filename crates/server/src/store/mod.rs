@@ -12,7 +12,7 @@ pub mod postgres;
 pub mod sqlite;
 
 use crate::error::RequestError;
-use crate::game::{GameKind, GameResult, Side};
+use crate::games::{GameKind, GameResult, Side};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
