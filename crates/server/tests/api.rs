@@ -200,11 +200,7 @@ async fn a_whole_morris_game_can_be_played_and_exported() {
     // The first legal move each time: bounded by the 100-ply rule.
     while current["result"].is_null() {
         let mv = current["legal_moves"][0].as_str().unwrap().to_string();
-        let token = if current["to_act"] == "white" {
-            &white
-        } else {
-            &black
-        };
+        let token = token_to_act(&current, &white, &black);
         let (status, next) = play(&app, &id, token, &mv).await;
         assert_eq!(status, StatusCode::OK, "{next}");
         current = next;
@@ -319,11 +315,7 @@ async fn backgammon_rejects_illegal_and_unreadable_moves() {
     let app = app();
     let (id, white, black) = two_humans(&app, "backgammon", json!({"cube": false})).await;
     let current = state(&app, &id).await;
-    let token = if current["to_act"] == "white" {
-        &white
-    } else {
-        &black
-    };
+    let token = token_to_act(&current, &white, &black);
     let (status, body) = play(&app, &id, token, "24/1").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(error_of(&body).contains("not a legal move"), "{body}");
@@ -352,11 +344,7 @@ async fn without_a_cube_every_turn_starts_rolled() {
                 .unwrap()
                 .contains(&json!("double"))
         );
-        let token = if current["to_act"] == "white" {
-            &white
-        } else {
-            &black
-        };
+        let token = token_to_act(&current, &white, &black);
         let mv = current["legal_moves"][0].as_str().unwrap().to_string();
         current = play(&app, &id, token, &mv).await.1;
     }
@@ -598,11 +586,7 @@ async fn the_steps_of_a_move_are_served_one_click_at_a_time() {
             .iter()
             .all(|d| d["used"] == true)
     );
-    let mover = if current["to_act"] == "white" {
-        &white
-    } else {
-        &black
-    };
+    let mover = token_to_act(&current, &white, &black);
     let (status, after) = play(&app, &id, mover, &mv).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     // An old version, a step that leads nowhere, and unreadable steps.

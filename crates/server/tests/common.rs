@@ -47,6 +47,15 @@ pub fn app() -> Router {
     router(hub())
 }
 
+/// Of the two seats' tokens, the one of the seat to act in `state`.
+pub fn token_to_act<'a>(state: &Value, white: &'a str, black: &'a str) -> &'a str {
+    if state["to_act"] == "white" {
+        white
+    } else {
+        black
+    }
+}
+
 /// A fresh SQLite path in the system's temporary folder; removed (with WAL files) on drop.
 pub struct TempDb(pub PathBuf);
 

@@ -4,7 +4,7 @@ use super::{GameOptions, GameState, Hub, Occupant, Session};
 use crate::error::{ApiError, RequestError};
 use crate::games;
 use crate::games::{GameKind, Side};
-use crate::store::{StoredGame, now_millis};
+use crate::store::{Insert, StoredGame, now_millis};
 use rand::RngExt;
 use serde_json::Value;
 use tokio::sync::Mutex;
@@ -73,7 +73,11 @@ impl Hub {
         let status = session.status(0);
         self.inner
             .store
-            .insert_game(&stored_game(&session)?, &status, creator)
+            .insert_game(&Insert {
+                game: &stored_game(&session)?,
+                status: &status,
+                creator,
+            })
             .await
             .map_err(ApiError::failed)?;
         let state = session.state();

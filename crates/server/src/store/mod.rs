@@ -70,6 +70,18 @@ pub struct GameStatus {
     pub result: Option<GameResult>,
 }
 
+/// A new game to store: its row (no events yet), its status, and who created it.
+#[derive(Debug, Clone, Copy)]
+pub struct Insert<'a> {
+    /// The game.
+    pub game: &'a StoredGame,
+    /// Its status before any command.
+    pub status: &'a GameStatus,
+    /// The client that created it (its address, which bounds the live games per client), if
+    /// known.
+    pub creator: Option<&'a str>,
+}
+
 /// One command to store: the event number `seq` (the game's version before it) and the game's
 /// status after it.
 #[derive(Debug, Clone)]
@@ -253,16 +265,11 @@ impl Store {
         }
     }
 
-    /// Records a new game (no events yet), created by `creator` (a client address, if known).
-    pub async fn insert_game(
-        &self,
-        game: &StoredGame,
-        status: &GameStatus,
-        creator: Option<&str>,
-    ) -> Result<(), StoreError> {
+    /// Records a new game (no events yet).
+    pub async fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(store) => store.insert_game(game, status, creator),
-            Store::Postgres(store) => store.insert_game(game, status, creator).await,
+            Store::Sqlite(store) => store.insert_game(insert),
+            Store::Postgres(store) => store.insert_game(insert).await,
         }
     }
 

@@ -16,8 +16,8 @@
 
 use super::migrations::{LATEST, MIGRATIONS};
 use super::{
-    Append, AppendError, GameRow, GameStatus, NOTIFY_CHANNEL, StoreError, StoredEvent, StoredGame,
-    parse_kind, parse_side, result_of, side_name, to_i64, to_usize,
+    Append, AppendError, GameRow, GameStatus, Insert, NOTIFY_CHANNEL, StoreError, StoredEvent,
+    StoredGame, parse_kind, parse_side, result_of, side_name, to_i64, to_usize,
 };
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use futures_util::StreamExt;
@@ -96,12 +96,12 @@ impl PostgresStore {
     }
 
     /// Records a new game.
-    pub async fn insert_game(
-        &self,
-        game: &StoredGame,
-        status: &GameStatus,
-        creator: Option<&str>,
-    ) -> Result<(), StoreError> {
+    pub async fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
+        let Insert {
+            game,
+            status,
+            creator,
+        } = *insert;
         let client = self.client().await?;
         let statement = client
             .prepare_cached(

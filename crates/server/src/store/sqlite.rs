@@ -4,8 +4,8 @@
 
 use super::migrations::{LATEST, MIGRATIONS};
 use super::{
-    Append, AppendError, GameRow, GameStatus, StoreError, StoredEvent, StoredGame, parse_kind,
-    parse_side, result_of, side_name, to_i64, to_usize,
+    Append, AppendError, GameRow, GameStatus, Insert, StoreError, StoredEvent, StoredGame,
+    parse_kind, parse_side, result_of, side_name, to_i64, to_usize,
 };
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
@@ -60,12 +60,12 @@ impl SqliteStore {
     }
 
     /// Records a new game.
-    pub fn insert_game(
-        &self,
-        game: &StoredGame,
-        status: &GameStatus,
-        creator: Option<&str>,
-    ) -> Result<(), StoreError> {
+    pub fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
+        let Insert {
+            game,
+            status,
+            creator,
+        } = *insert;
         self.connection().execute(
             "INSERT INTO games (id, kind, options, seed, white_token, black_token, created_at,
                  version, to_act, computer_to_act, updated_at, creator)
