@@ -5,7 +5,10 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use futures_util::StreamExt;
 use http_body_util::BodyExt;
-use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
+use ludus_server::games::{
+    Action, AnalysisFailure, Command, GameKind, MatchAnalyser, Players, Side,
+};
+use ludus_server::sessions::NewGame;
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, Settings, router};
 use serde_json::{Value, json};
@@ -54,6 +57,59 @@ pub fn token_to_act<'a>(state: &Value, white: &'a str, black: &'a str) -> &'a st
     } else {
         black
     }
+}
+
+/// A game of two humans of `kind`, the creator White, at level 5 with the dice seed `seed`.
+pub fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
+    NewGame {
+        kind,
+        rules,
+        vs_computer: false,
+        side: Some(Side::White),
+        level: 5,
+        seed: Some(seed),
+        start: None,
+    }
+}
+
+/// The state document of game `id`, as the API sends it, straight from the hub.
+pub async fn hub_state(hub: &Hub, id: &str) -> Value {
+    serde_json::to_value(hub.get(id).await.unwrap().lock().await.state()).unwrap()
+}
+
+/// The list of games as the API sends it.
+pub async fn list(hub: &Hub, limit: usize) -> Vec<Value> {
+    let list = hub.list(limit).await.unwrap();
+    list.iter()
+        .map(|summary| serde_json::to_value(summary).unwrap())
+        .collect()
+}
+
+/// Plays the first legal move (or rolls) for whoever is to act, `plies` times.
+pub async fn advance(hub: &Hub, id: &str, tokens: &[String; 2], plies: usize) {
+    for _ in 0..plies {
+        let current = hub_state(hub, id).await;
+        let Some(side) = current["to_act"].as_str() else {
+            return;
+        };
+        let token = &tokens[usize::from(side == "black")];
+        let command = match current["legal_moves"][0].as_str() {
+            Some(mv) => Command::Move(mv.to_string()),
+            None => Command::Action(Action::Roll),
+        };
+        hub.command(id, token, command).await.unwrap();
+    }
+}
+
+/// Creates a human game; returns its id and tokens.
+pub async fn human_game(
+    hub: &Hub,
+    kind: GameKind,
+    rules: Value,
+    seed: u64,
+) -> (String, [String; 2]) {
+    let created = hub.create(new_game(kind, rules, seed)).await.unwrap();
+    (created.state.id.clone(), created.tokens.map(Option::unwrap))
 }
 
 /// A fresh SQLite path in the system's temporary folder; removed (with WAL files) on drop.

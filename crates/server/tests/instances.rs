@@ -5,7 +5,7 @@
 
 use crate::client::percentile;
 use crate::common::{TestDb, next_state, serve};
-use crate::restart::{human_game, state};
+use crate::common::{hub_state, human_game};
 use futures_util::StreamExt;
 use ludus_server::Hub;
 use ludus_server::games::{Command, GameKind, Side};
@@ -57,7 +57,7 @@ async fn a_move_on_one_instance_reaches_a_watcher_on_the_other_within_100_ms() {
     assert_eq!(next_state(&mut socket, PUSH_TIMEOUT).await["version"], 0);
     let mut delays = Vec::new();
     for ply in 0..12 {
-        let current = state(&a, &id).await;
+        let current = hub_state(&a, &id).await;
         let mv = current["legal_moves"][0].as_str().unwrap().to_string();
         let started = Instant::now();
         a.command(&id, &tokens[ply % 2], Command::Move(mv.clone()))
@@ -78,7 +78,7 @@ async fn a_move_on_one_instance_reaches_a_watcher_on_the_other_within_100_ms() {
         "median {median:?} over 100 ms: {delays:?}"
     );
     // B's copy caught up from the notifications: a move through B fits the latest state.
-    let current = state(&b, &id).await;
+    let current = hub_state(&b, &id).await;
     assert_eq!(current["version"], 12);
     let mv = current["legal_moves"][0].as_str().unwrap().to_string();
     b.command(&id, &tokens[0], Command::Move(mv)).await.unwrap();
@@ -132,8 +132,8 @@ async fn racing_moves_on_two_instances_are_accepted_exactly_once_per_turn() {
         assert_eq!(event.seat, Side::BOTH[index % 2], "seats alternate");
     }
     assert_eq!(
-        state(&a, &id).await["history"],
-        state(&b, &id).await["history"]
+        hub_state(&a, &id).await["history"],
+        hub_state(&b, &id).await["history"]
     );
 }
 
@@ -182,7 +182,7 @@ async fn each_computer_turn_is_played_once_whichever_instance_takes_the_move() {
 async fn settled_state(hub: &Hub, id: &str) -> Value {
     let deadline = Instant::now() + PUSH_TIMEOUT;
     loop {
-        let current = state(hub, id).await;
+        let current = hub_state(hub, id).await;
         let stored = hub.store().version(id).await.unwrap();
         if stored == current["version"].as_u64().map(|v| v as usize) {
             return current;

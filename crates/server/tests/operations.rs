@@ -3,7 +3,7 @@
 
 use crate::client::HttpClient;
 use crate::common::{Gate, TestDb, backends, hub_with, serve};
-use crate::restart::{advance, human_game, state};
+use crate::common::{advance, hub_state, human_game};
 use futures_util::StreamExt;
 use ludus_server::Settings;
 use ludus_server::games::GameKind;
@@ -138,13 +138,13 @@ async fn only_a_bounded_number_of_games_stays_in_memory() {
         assert_eq!(hub.cached_games(), 3, "{}", db.backend());
         // Every game is still there, loaded on demand, and play goes on.
         for (id, tokens) in &games {
-            assert_eq!(state(&hub, id).await["version"], 2);
+            assert_eq!(hub_state(&hub, id).await["version"], 2);
             advance(&hub, id, tokens, 1).await;
             assert!(hub.cached_games() <= 3);
         }
         assert_eq!(hub.list(20).await.unwrap().len(), 10);
         for (id, _) in &games {
-            assert_eq!(state(&hub, id).await["version"], 3);
+            assert_eq!(hub_state(&hub, id).await["version"], 3);
         }
     }
 }
