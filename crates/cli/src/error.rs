@@ -5,7 +5,6 @@ use std::fmt::Display;
 
 /// What went wrong in a command, and whose fault it was.
 #[derive(Debug)]
-#[allow(dead_code)] // BadInput and Failure are used as the commands grow.
 pub(crate) enum CliError {
     /// The user's input was malformed or illegal (exit code 2).
     BadInput(String),
@@ -19,7 +18,6 @@ pub(crate) enum CliError {
 /// The result of every command.
 pub(crate) type CliResult = Result<(), CliError>;
 
-#[allow(dead_code)]
 impl CliError {
     /// A bad-input error with the given message.
     pub(crate) fn bad_input(message: impl Display) -> Self {

@@ -133,7 +133,8 @@ pub(crate) fn run(args: ServeArgs) -> CliResult {
             "serving http://{} (database {database})",
             listener.local_addr()?
         );
-        ludus_server::serve_on(listener, hub, ludus_server::terminate_signal()).await
+        ludus_server::serve_on(listener, hub, ludus_server::terminate_signal()).await?;
+        anyhow::Ok(())
     })?;
     Ok(())
 }

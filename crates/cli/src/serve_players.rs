@@ -10,18 +10,16 @@ use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
 use ludus_morris::player::{Player, PlayerError};
-use ludus_morris::{Color, Move, Position, Rules};
+use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::analysis::{move_value, rank_moves};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
-use ludus_morris_engine::review::{GameReview, ReviewOptions, review_game};
+use ludus_morris_engine::review::{ReviewOptions, review_game};
 use ludus_morris_engine::search::SearchLimits;
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
-use ludus_server::game::{PerSide, Side};
 use ludus_server::games::backgammon::{BackgammonComputer, MAX_ANALYSIS_PLIES, MoveRanker};
 use ludus_server::games::morris::{MorrisAnalyst, MorrisComputer};
 use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
-use ludus_server::review::{MorrisMoveReview, MorrisPlayerReview, MorrisReview};
 use rand::RngExt;
 use serde_json::Value;
 use std::sync::Arc;
@@ -274,7 +272,7 @@ impl MatchAnalyser for Analyser {
         rules: &Rules,
         start: &Position,
         moves: &[Move],
-    ) -> Result<MorrisReview, AnalysisFailure> {
+    ) -> Result<Value, AnalysisFailure> {
         let options = ReviewOptions {
             limits: SearchLimits {
                 depth: Some(MORRIS_REVIEW_DEPTH),
@@ -284,56 +282,9 @@ impl MatchAnalyser for Analyser {
             databases: self.databases,
             progress: None,
         };
-        let review = review_game(rules, start, moves, &options)?;
-        Ok(morris_review(&review))
-    }
-}
-
-fn side_of(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
-}
-
-/// The engine's review in the server's terms.
-fn morris_review(review: &GameReview) -> MorrisReview {
-    let summary = |color| {
-        let totals = review.summary(color);
-        MorrisPlayerReview {
-            moves: totals.moves,
-            best: totals.best,
-            good: totals.good,
-            inaccuracies: totals.inaccuracies,
-            mistakes: totals.mistakes,
-            blunders: totals.blunders,
-            average_loss: totals.average_loss,
-            perfect_changes: totals.perfect_changes,
-        }
-    };
-    MorrisReview {
-        moves: review
-            .moves
-            .iter()
-            .map(|m| MorrisMoveReview {
-                ply: m.ply,
-                side: side_of(m.side),
-                played: m.played.to_string(),
-                best: m.best.to_string(),
-                played_score: m.played_score,
-                best_score: m.best_score,
-                loss: m.loss,
-                class: m.class.name().to_string(),
-                perfect_before: m.perfect_before.map(|v| v.to_string()),
-                perfect_after: m.perfect_after.map(|v| v.to_string()),
-                perfect_changed: m.perfect_changed,
-            })
-            .collect(),
-        players: PerSide {
-            white: summary(Color::White),
-            black: summary(Color::Black),
-        },
-        graph: review.white_graph(),
+        Ok(serde_json::to_value(review_game(
+            rules, start, moves, &options,
+        )?)?)
     }
 }
 
@@ -352,7 +303,7 @@ fn white_win(evaluator: &NetEvaluator, decision: &Decision) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ludus_server::game::{Game, GameKind};
+    use ludus_server::games::{Game, GameKind};
     use ludus_server::games::{new_game, new_game_from};
     use serde_json::json;
 
@@ -466,11 +417,11 @@ mod tests {
         let review = Analyser::new(None)
             .review_morris(&rules, &Position::new(), &moves)
             .unwrap();
-        assert_eq!(review.moves.len(), 5);
-        assert_eq!(review.graph.len(), 5);
-        assert_eq!(review.moves[4].played, "f6xd2");
-        assert_eq!(review.players.white.moves, 3);
-        assert_eq!(review.players.black.moves, 2);
+        assert_eq!(review["moves"].as_array().map(Vec::len), Some(5));
+        assert_eq!(review["graph"].as_array().map(Vec::len), Some(5));
+        assert_eq!(review["moves"][4]["played"], "f6xd2");
+        assert_eq!(review["players"]["white"]["moves"], 3);
+        assert_eq!(review["players"]["black"]["moves"], 2);
     }
 
     /// The flying 3-against-3 databases, built in a fresh temporary directory (kept to the end

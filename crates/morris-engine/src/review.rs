@@ -20,6 +20,12 @@
 //! | Mistake      | 0.75 to below 2               |
 //! | Blunder      | 2 or more, or a perfect value thrown away |
 //!
+//! A review serialises (serde) as the JSON the server's review page reads: `moves` (each with
+//! `ply`, `side` as `white`/`black`, `played` and `best` in notation, `played_score`,
+//! `best_score`, `loss`, `class` by name, `perfect_before`/`perfect_after` as text such as
+//! `win in 12`, `perfect_changed`), `players` (`white` and `black` totals) and `graph`
+//! ([`GameReview::white_graph`]). The server passes it on without knowing this engine.
+//!
 //! ```
 //! use ludus_morris::{Move, Position, Rules};
 //! use ludus_morris_engine::review::{MoveClass, ReviewOptions, review_game};
@@ -39,6 +45,8 @@ use crate::db::{Databases, Value};
 use crate::search::{SearchLimits, Searcher, WIN_THRESHOLD};
 use crate::{eval::PIECE, probe};
 use ludus_morris::{Color, IllegalMove, Move, Position, Rules};
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
 use std::fmt;
 use std::ops::ControlFlow;
 use thiserror::Error;
@@ -122,15 +130,18 @@ impl fmt::Display for MoveClass {
 }
 
 /// One reviewed move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveReview {
     /// Index of the move in the game (0 = the first move after the start position).
     pub ply: usize,
     /// The side that made it.
+    #[serde(serialize_with = "lowercase_color")]
     pub side: Color,
     /// The move played.
+    #[serde(serialize_with = "as_text")]
     pub played: Move,
     /// The engine's best move in the position before it.
+    #[serde(serialize_with = "as_text")]
     pub best: Move,
     /// The played move's score from the mover's view (100 per piece; forced results as `WIN`).
     pub played_score: i32,
@@ -139,19 +150,23 @@ pub struct MoveReview {
     /// What the played move gave away, in hundredths of a piece (0 for the best move).
     pub loss: i32,
     /// The class of the move.
+    #[serde(serialize_with = "as_text")]
     pub class: MoveClass,
     /// The databases' perfect value of the position before the move (mover's view), if known.
+    #[serde(serialize_with = "as_optional_text")]
     pub perfect_before: Option<Value>,
     /// The databases' perfect value after the move, from the mover's view, if known.
+    #[serde(serialize_with = "as_optional_text")]
     pub perfect_after: Option<Value>,
     /// Whether the move made the mover's perfect value worse (win → draw/loss, draw → loss).
     pub perfect_changed: bool,
     /// Depth of the search that found the best move (0 when it came from the databases).
+    #[serde(skip)]
     pub depth: u32,
 }
 
 /// One player's totals.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PlayerSummary {
     /// Moves reviewed.
     pub moves: usize,
@@ -166,6 +181,7 @@ pub struct PlayerSummary {
     /// Blunders.
     pub blunders: usize,
     /// Sum of the losses, in hundredths of a piece.
+    #[serde(skip)]
     pub total_loss: i64,
     /// Average loss per move, in hundredths of a piece (0 with no moves).
     pub average_loss: f64,
@@ -241,6 +257,53 @@ impl GameReview {
                 }
             })
             .collect()
+    }
+}
+
+impl Serialize for GameReview {
+    /// `moves`, `players` (`white`, `black`) and `graph` (see the module's documentation).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// Both players' totals, by seat name.
+        #[derive(Serialize)]
+        struct Players<'a> {
+            white: &'a PlayerSummary,
+            black: &'a PlayerSummary,
+        }
+        let mut review = serializer.serialize_struct("GameReview", 3)?;
+        review.serialize_field("moves", &self.moves)?;
+        review.serialize_field(
+            "players",
+            &Players {
+                white: &self.white,
+                black: &self.black,
+            },
+        )?;
+        review.serialize_field("graph", &self.white_graph())?;
+        review.end()
+    }
+}
+
+/// A colour as the server names a seat: `white`, `black`.
+fn lowercase_color<S: Serializer>(color: &Color, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(match color {
+        Color::White => "white",
+        Color::Black => "black",
+    })
+}
+
+/// A value by its text form (a move in notation, a class by name, a perfect value).
+fn as_text<T: fmt::Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+/// An optional value by its text form, `null` when absent.
+fn as_optional_text<T: fmt::Display, S: Serializer>(
+    value: &Option<T>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.collect_str(value),
+        None => serializer.serialize_none(),
     }
 }
 
@@ -637,5 +700,23 @@ mod tests {
         if m.perfect_changed {
             assert_eq!(m.class, MoveClass::Blunder);
         }
+    }
+
+    #[test]
+    fn a_review_serialises_as_the_review_page_reads_it() {
+        let moves = [mv("d6"), mv("d2")];
+        let review =
+            review_game(&Rules::standard(), &Position::new(), &moves, &options(2)).expect("legal");
+        let json = serde_json::to_value(&review).expect("serialisable");
+        let first = &json["moves"][0];
+        assert_eq!(first["played"], "d6");
+        assert_eq!(first["side"], "white");
+        assert_eq!(json["moves"][1]["side"], "black");
+        assert_eq!(first["class"], review.moves[0].class.name());
+        assert!(first["perfect_before"].is_null());
+        assert!(first.get("depth").is_none());
+        assert_eq!(json["players"]["white"]["moves"], 1);
+        assert_eq!(json["players"]["black"]["moves"], 1);
+        assert_eq!(json["graph"].as_array().map(Vec::len), Some(2));
     }
 }

@@ -32,6 +32,16 @@
 #[path = "../tests/players.rs"]
 mod players;
 
+/// The tests' loopback HTTP client (one connection per game and instance) and percentiles.
+#[path = "../tests/client.rs"]
+#[allow(
+    dead_code,
+    reason = "the tests use all of the client, the bench its requests"
+)]
+mod client;
+
+use client::{HttpClient, percentile};
+
 use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, Settings, serve_on};
@@ -41,8 +51,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
 
 /// Concurrent games.
 const DEFAULT_GAMES: usize = 200;
@@ -62,64 +70,6 @@ fn env_or(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-/// A minimal HTTP/1.1 keep-alive client (one connection per game and instance).
-struct Client {
-    stream: BufReader<TcpStream>,
-}
-
-impl Client {
-    async fn connect(addr: SocketAddr) -> Client {
-        let stream = TcpStream::connect(addr).await.expect("connect");
-        stream.set_nodelay(true).expect("nodelay");
-        Client {
-            stream: BufReader::new(stream),
-        }
-    }
-
-    async fn request(&mut self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
-        let body = body.map(Value::to_string).unwrap_or_default();
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        self.stream
-            .get_mut()
-            .write_all(request.as_bytes())
-            .await
-            .expect("write");
-        let mut line = String::new();
-        self.stream.read_line(&mut line).await.expect("status line");
-        let status: u16 = line
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .expect("status");
-        let mut length = 0;
-        loop {
-            line.clear();
-            self.stream.read_line(&mut line).await.expect("header");
-            if line == "\r\n" {
-                break;
-            }
-            if let Some((name, value)) = line.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse().expect("length");
-            }
-        }
-        let mut bytes = vec![0; length];
-        self.stream.read_exact(&mut bytes).await.expect("body");
-        (
-            status,
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        )
-    }
-
-    async fn post(&mut self, path: &str, body: &Value) -> (u16, Value) {
-        self.request("POST", path, Some(body)).await
-    }
-}
-
 /// Plays one game, its commands going to the instances in turn; returns the latency of every
 /// command.
 async fn play_game(
@@ -131,20 +81,21 @@ async fn play_game(
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(index as u64);
     let mut clients = Vec::new();
     for &addr in addrs.iter() {
-        clients.push(Client::connect(addr).await);
+        clients.push(HttpClient::connect(addr).await);
     }
     let game = if index.is_multiple_of(2) {
         "morris"
     } else {
         "backgammon"
     };
-    let (status, created) = clients[index % addrs.len()]
+    let created = clients[index % addrs.len()]
         .post(
             "/api/games",
-            &json!({"game": game, "opponent": "human", "side": "white", "seed": index}),
+            json!({"game": game, "opponent": "human", "side": "white", "seed": index}),
         )
         .await;
-    assert_eq!(status, 201, "{created}");
+    assert_eq!(created.status, 201, "{}", created.body);
+    let created = created.body;
     let id = created["id"].as_str().expect("id").to_string();
     let mut state = created["state"].clone();
     let mut latencies = Vec::with_capacity(commands);
@@ -178,21 +129,21 @@ async fn play_game(
         };
         let client = &mut clients[(index + command + 1) % addrs.len()];
         let started = Instant::now();
-        let (status, next) = client.post(&path, &body).await;
+        let next = client.post(&path, body).await;
         latencies.push(started.elapsed());
-        assert_eq!(status, 200, "{next}");
-        state = next;
+        assert_eq!(next.status, 200, "{}", next.body);
+        state = next.body;
     }
     latencies
 }
 
 /// Asks for the analysis of game `id` again and again until `stop`; returns the statuses.
 async fn hammer(addr: SocketAddr, id: String, stop: Arc<AtomicBool>) -> Vec<u16> {
-    let mut client = Client::connect(addr).await;
+    let mut client = HttpClient::connect(addr).await;
     let path = format!("/api/games/{id}/analysis");
     let mut statuses = Vec::new();
     while !stop.load(Ordering::Relaxed) {
-        statuses.push(client.request("GET", &path, None).await.0);
+        statuses.push(client.get(&path).await.status);
     }
     statuses
 }
@@ -211,11 +162,6 @@ impl MatchAnalyser for Burner {
         }
         Ok(json!({ "sum": sum }))
     }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let rank = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
 }
 
 /// Where the games are stored.
@@ -337,13 +283,14 @@ fn main() {
         if hammers == 0 {
             return Vec::new();
         }
-        let mut client = Client::connect(addrs[0]).await;
-        let (_, created) = client
+        let mut client = HttpClient::connect(addrs[0]).await;
+        let created = client
             .post(
                 "/api/games",
-                &json!({"game": "backgammon", "opponent": "human", "seed": 1}),
+                json!({"game": "backgammon", "opponent": "human", "seed": 1}),
             )
-            .await;
+            .await
+            .body;
         let id = created["id"].as_str().expect("id").to_string();
         (0..hammers)
             .map(|_| tokio::spawn(hammer(addrs[0], id.clone(), stop.clone())))

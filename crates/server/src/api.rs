@@ -1,9 +1,9 @@
 //! The HTTP routes: the JSON API of `docs/architecture.md`, the WebSocket feed and the web UI.
 
 use crate::error::{ApiError, RequestError};
-use crate::game::{Action, Command, GameKind, PerSide, Side};
 use crate::games::backgammon::{BackgammonAnalysis, StepsView};
 use crate::games::morris::MorrisAnalysis;
+use crate::games::{Action, Command, GameKind, PerSide, Side};
 use crate::limits::{self, ClientKey};
 use crate::sessions::{DEFAULT_LEVEL, GameState, GameSummary, Hub, NewGame};
 use crate::{assets, ops};
@@ -506,12 +506,7 @@ fn make_review(
             let review = analyser
                 .review_morris(&rules, &start, &moves)
                 .map_err(|_| ApiError::NoAnalyser)?;
-            let page = crate::review::MorrisReviewPage {
-                game: "morris",
-                review,
-                boards,
-            };
-            serde_json::to_value(page).map_err(ApiError::internal)
+            Ok(crate::review::morris_review_page(review, boards))
         }
     }
 }
@@ -532,7 +527,7 @@ where
         .analysis_pool()
         .run(work)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::failed)?;
     Ok(Json(answer?))
 }
 

@@ -5,7 +5,7 @@
 //! {"error": "illegal move `d6`: d6 is occupied", "code": "occupied", "params": {"square": "d6", "move": "d6"}}
 //! ```
 
-use crate::game::GameError;
+use crate::games::GameError;
 use crate::games::RulesError;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
@@ -13,7 +13,23 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::time::Duration;
+
+/// An error with its sources, `what: why: …`, as logs and 500 answers show it.
+pub struct Chain<'a>(pub &'a (dyn std::error::Error + 'static));
+
+impl fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)?;
+        let mut source = self.0.source();
+        while let Some(error) = source {
+            write!(f, ": {error}")?;
+            source = error.source();
+        }
+        Ok(())
+    }
+}
 
 /// Named values of an error message, as text.
 pub type Params = Vec<(&'static str, String)>;
@@ -235,6 +251,11 @@ impl ApiError {
     /// 500 with the reason.
     pub fn internal(error: impl std::fmt::Display) -> ApiError {
         ApiError::Internal(error.to_string())
+    }
+
+    /// 500 with the reason and the reasons behind it (a database error and its driver's).
+    pub fn failed(error: impl std::error::Error + 'static) -> ApiError {
+        ApiError::Internal(Chain(&error).to_string())
     }
 
     /// The HTTP status.

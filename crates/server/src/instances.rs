@@ -6,6 +6,7 @@
 //! A lost listening connection is reopened with a growing delay; since notifications may have
 //! been missed meanwhile, the games in memory are then dropped or caught up ([`Hub::resync`]).
 
+use crate::error::Chain;
 use crate::sessions::Hub;
 use crate::store::Store;
 use std::time::Duration;
@@ -51,7 +52,7 @@ pub async fn listen(hub: Hub) {
                 tracing::warn!("lost the PostgreSQL notification connection: reconnecting");
             }
             Err(error) => {
-                tracing::warn!("cannot listen for notifications: {error:#}");
+                tracing::warn!("cannot listen for notifications: {}", Chain(&error));
             }
         }
         tokio::select! {

@@ -1,17 +1,18 @@
 //! `ludus serve`: the HTTP + WebSocket server of Ludus and its embedded browser UI.
 //!
 //! The server holds sessions, seats, storage and sockets; it asks the rules crates what is legal
-//! and the computer players what to play (see [`game::Game`] and [`games::Players`]).
+//! and the computer players what to play (see [`games::Game`] and [`games::Players`]).
 //!
 //! ```no_run
-//! # async fn run(players: ludus_server::games::Players) -> anyhow::Result<()> {
+//! # async fn run(players: ludus_server::games::Players) -> Result<(), Box<dyn std::error::Error>> {
 //! // `players`: the computer players, e.g. the engines `ludus serve` plugs in.
 //! let hub = ludus_server::Hub::open(
 //!     std::path::Path::new("ludus.db"),
 //!     players,
 //!     ludus_server::Config::default(),
 //! )?;
-//! ludus_server::serve("127.0.0.1:8080".parse()?, hub).await
+//! ludus_server::serve("127.0.0.1:8080".parse()?, hub).await?;
+//! # Ok(())
 //! # }
 //! ```
 #![warn(missing_docs)]
@@ -20,7 +21,6 @@ pub mod api;
 mod assets;
 pub mod cache;
 pub mod error;
-pub mod game;
 pub mod games;
 pub mod instances;
 pub mod lifecycle;
@@ -42,7 +42,7 @@ pub use settings::Settings;
 use std::net::SocketAddr;
 
 /// Serves the API and the web UI on `addr` until SIGTERM or Ctrl-C.
-pub async fn serve(addr: SocketAddr, hub: Hub) -> anyhow::Result<()> {
+pub async fn serve(addr: SocketAddr, hub: Hub) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     serve_on(listener, hub, terminate_signal()).await
 }
@@ -55,7 +55,7 @@ pub async fn serve_on(
     listener: tokio::net::TcpListener,
     hub: Hub,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> anyhow::Result<()> {
+) -> std::io::Result<()> {
     hub.start_background();
     let (signalled, signal) = tokio::sync::oneshot::channel::<()>();
     let stopping = hub.clone();

@@ -248,18 +248,24 @@ impl EnginePool {
     pub async fn run<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
-    ) -> anyhow::Result<T> {
+    ) -> Result<T, WorkerError> {
         // The worker and the counters are held by the job itself: a job whose caller stopped
         // waiting still counts until it ends, so no more than `workers` ever run.
         let waiting = Counted::new(&self.waiting);
-        let permit = self.workers.clone().acquire_owned().await?;
+        let permit = self
+            .workers
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|error| WorkerError::Closed(self.name, error))?;
         drop(waiting);
         let running = Counted::new(&self.running);
-        Ok(tokio::task::spawn_blocking(move || {
+        tokio::task::spawn_blocking(move || {
             let _held = (permit, running);
             job()
         })
-        .await?)
+        .await
+        .map_err(|error| WorkerError::Failed(self.name, error))
     }
 
     /// Name, jobs waiting, jobs running, requests refused so far (for the metrics).
@@ -297,6 +303,17 @@ fn too_many_requests(limit: Limit, retry_after: Duration, metrics: &Metrics) -> 
     }
 }
 
+/// Why a job of an [`EnginePool`] gave no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkerError {
+    /// The pool no longer takes jobs.
+    #[error("the {0} workers are closed")]
+    Closed(&'static str, #[source] tokio::sync::AcquireError),
+    /// The job panicked or was cancelled.
+    #[error("a job of the {0} workers failed")]
+    Failed(&'static str, #[source] tokio::task::JoinError),
+}
+
 /// Middleware of `POST /api/games`: the creation rate and the live games of the client.
 pub async fn limit_creation(
     State(hub): State<Hub>,
@@ -316,7 +333,7 @@ pub async fn limit_creation(
                 return ApiError::TooManyLiveGames { live, most }.into_response();
             }
             Ok(_) => {}
-            Err(error) => return ApiError::internal(error).into_response(),
+            Err(error) => return ApiError::failed(error).into_response(),
         }
     }
     next.run(request).await

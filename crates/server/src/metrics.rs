@@ -89,32 +89,34 @@ impl Metrics {
         let mut out = String::new();
         self.render_requests(&mut out);
         self.render_latency(&mut out);
-        let mut gauge = |name: &str, help: &str, value: String| {
+        let process_gauges = [
+            (
+                "ludus_games_cached",
+                "Games held in this process's memory.",
+                gauges.cached_games,
+            ),
+            (
+                "ludus_games_live",
+                "Unfinished games held in this process's memory (games in play).",
+                gauges.live_games,
+            ),
+            (
+                "ludus_websocket_watchers",
+                "Connected WebSocket watchers.",
+                gauges.watchers,
+            ),
+            (
+                "ludus_work_in_progress",
+                "Commands, computer moves and sockets in progress.",
+                gauges.busy,
+            ),
+        ];
+        for (name, help, value) in process_gauges {
             let _ = writeln!(
                 out,
                 "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {value}"
             );
-        };
-        gauge(
-            "ludus_games_cached",
-            "Games held in this process's memory.",
-            gauges.cached_games.to_string(),
-        );
-        gauge(
-            "ludus_games_live",
-            "Unfinished games held in this process's memory (games in play).",
-            gauges.live_games.to_string(),
-        );
-        gauge(
-            "ludus_websocket_watchers",
-            "Connected WebSocket watchers.",
-            gauges.watchers.to_string(),
-        );
-        gauge(
-            "ludus_work_in_progress",
-            "Commands, computer moves and sockets in progress.",
-            gauges.busy.to_string(),
-        );
+        }
         self.render_engine(&mut out, gauges);
         self.render_counters(&mut out);
         out

@@ -5,8 +5,8 @@
 //! to draw.
 
 use crate::error::RequestError;
-use crate::game::{PerSide, Side};
 use crate::games::backgammon::BoardView;
+use crate::games::{PerSide, Side};
 use ludus_backgammon::{CubeOwner, MatchState, Position as BgPosition, Seat, Xgid};
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;

@@ -5,96 +5,34 @@
 //! * Backgammon: the analyser's match report (`ludus_backgammon_engine::analysis`, as JSON), each
 //!   decision given its board (`board`, White's numbering like the game's view) and, where the
 //!   analyser sets it, White's winning chance before it (`white_win`, the graph).
-//! * Morris: the analyser's [`MorrisReview`] (typed here: the page's schema), with the board
-//!   before and after each move (`boards`) and the engine's value after each move from White's
-//!   view (`graph`, 100 per piece).
+//! * Morris: the analyser's review (JSON: `ludus_morris_engine::review` gives the engine's moves,
+//!   players and `graph`, White's view after each move, 100 per piece), with the board before and
+//!   after each move (`boards`).
 
-use crate::game::{PerSide, Side};
+use crate::games::Side;
 use crate::games::backgammon::BoardView;
 use lru::LruCache;
 use ludus_backgammon::{Position as BgPosition, Seat};
 use ludus_morris::record::Record;
 use ludus_morris::{Color, Move, Position, Rules, Square};
-use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
-/// One reviewed Morris move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MorrisMoveReview {
-    /// Index of the move, from 0.
-    pub ply: usize,
-    /// The mover.
-    pub side: Side,
-    /// The move played, in notation.
-    pub played: String,
-    /// The engine's best move in the position before it.
-    pub best: String,
-    /// The played move's value for the mover (100 per piece).
-    pub played_score: i32,
-    /// The best move's value for the mover.
-    pub best_score: i32,
-    /// What the move gave away (0 for the best move).
-    pub loss: i32,
-    /// `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
-    pub class: String,
-    /// The databases' perfect-play value before the move, for the mover (`win in 12`, …), where
-    /// they know it.
-    pub perfect_before: Option<String>,
-    /// The same after the move, for the mover.
-    pub perfect_after: Option<String>,
-    /// Whether the move made the mover's perfect-play value worse.
-    pub perfect_changed: bool,
-}
-
-/// One player's totals in a Morris review.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct MorrisPlayerReview {
-    /// Moves reviewed.
-    pub moves: usize,
-    /// Moves per class: best, good, inaccuracy, mistake, blunder.
-    pub best: usize,
-    /// Good moves.
-    pub good: usize,
-    /// Inaccuracies.
-    pub inaccuracies: usize,
-    /// Mistakes.
-    pub mistakes: usize,
-    /// Blunders.
-    pub blunders: usize,
-    /// Average loss per move (100 per piece).
-    pub average_loss: f64,
-    /// Moves that changed the player's perfect-play value (where the databases know it).
-    pub perfect_changes: usize,
-}
-
-/// A reviewed Morris game, as the analyser gives it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct MorrisReview {
-    /// Every move in order.
-    pub moves: Vec<MorrisMoveReview>,
-    /// Per player.
-    pub players: PerSide<MorrisPlayerReview>,
-    /// The engine's value after each move from White's view (100 per piece, forced results
-    /// capped): the graph.
-    pub graph: Vec<i32>,
-}
-
 /// The occupied points of a Morris board: `{"d6": "white", …}`.
 pub type MorrisBoard = BTreeMap<&'static str, Side>;
 
-/// `GET /api/games/{id}/review` of a Morris game.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct MorrisReviewPage {
-    /// `morris`.
-    pub game: &'static str,
-    /// The review.
-    #[serde(flatten)]
-    pub review: MorrisReview,
-    /// The board before the first move, then after each move.
-    pub boards: Vec<MorrisBoard>,
+/// `GET /api/games/{id}/review` of a Morris game: the analyser's review with `game` (`morris`)
+/// and `boards` (the board before the first move, then after each move) added.
+pub fn morris_review_page(mut review: Value, boards: Vec<MorrisBoard>) -> Value {
+    if let Value::Object(page) = &mut review {
+        page.insert("game".to_string(), Value::from("morris"));
+        if let Ok(boards) = serde_json::to_value(boards) {
+            page.insert("boards".to_string(), boards);
+        }
+    }
+    review
 }
 
 fn side_of(color: Color) -> Side {
@@ -214,6 +152,15 @@ mod tests {
         assert!(boards[0].is_empty());
         assert_eq!(boards[3].get("b6"), Some(&Side::White));
         assert_eq!(boards[3].get("d2"), Some(&Side::Black));
+    }
+
+    #[test]
+    fn a_morris_review_page_is_the_review_with_its_boards() {
+        let (_, _, _, boards) = morris_game("1. d6 *").unwrap();
+        let page = morris_review_page(json!({"moves": [], "graph": []}), boards);
+        assert_eq!(page["game"], "morris");
+        assert_eq!(page["moves"], json!([]));
+        assert_eq!(page["boards"][1]["d6"], "white");
     }
 
     #[test]

@@ -2,26 +2,22 @@
 //! `Retry-After`), the bound on live games per client (429), the bounded analysis pool (503 with
 //! `Retry-After`), and a player's moves staying fast while 50 clients hammer the analysis.
 
-use crate::common::{HttpAnswer, HttpClient, THINK, percentile, serve};
-use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
-use ludus_server::store::Store;
-use ludus_server::{Config, Hub, Settings};
+use crate::client::{HttpAnswer, HttpClient, percentile};
+use crate::common::{Gate, hub_with, serve};
+use ludus_server::Settings;
+use ludus_server::games::{AnalysisFailure, MatchAnalyser};
 use serde_json::{Value, json};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-fn hub_with(settings: Settings, analyser: Option<Arc<dyn MatchAnalyser>>) -> Hub {
-    let players = Players {
-        analyser,
-        ..crate::players::first_legal()
-    };
-    Hub::with_settings(
-        Store::in_memory().unwrap(),
-        players,
-        Config { think_time: THINK },
-        settings,
-    )
+/// Asks `client` to create a game of two humans for the client at `address` (as a trusted proxy
+/// would name it).
+async fn create_as(client: &mut HttpClient, address: &str) -> HttpAnswer {
+    let forwarded = [("X-Forwarded-For", address)];
+    client
+        .request_with("POST", "/api/games", Some(&human_morris()), &forwarded)
+        .await
 }
 
 fn retry_after(answer: &HttpAnswer) -> u64 {
@@ -47,36 +43,15 @@ async fn creating_games_beyond_the_rate_is_429_with_retry_after_per_client() {
     let mut client = HttpClient::connect(addr).await;
     let from = |address: &'static str| [("X-Forwarded-For", address)];
     for _ in 0..2 {
-        let answer = client
-            .request_with(
-                "POST",
-                "/api/games",
-                Some(&human_morris()),
-                &from("198.51.100.1"),
-            )
-            .await;
+        let answer = create_as(&mut client, "198.51.100.1").await;
         assert_eq!(answer.status, 201, "{}", answer.body);
     }
-    let refused = client
-        .request_with(
-            "POST",
-            "/api/games",
-            Some(&human_morris()),
-            &from("198.51.100.1"),
-        )
-        .await;
+    let refused = create_as(&mut client, "198.51.100.1").await;
     assert_eq!(refused.status, 429, "{}", refused.body);
     assert_eq!(refused.body["code"], "rate-limited");
     assert!((1..=8).contains(&retry_after(&refused)));
     // Another client has its own budget; so has the engine.
-    let other = client
-        .request_with(
-            "POST",
-            "/api/games",
-            Some(&human_morris()),
-            &from("198.51.100.2"),
-        )
-        .await;
+    let other = create_as(&mut client, "198.51.100.2").await;
     assert_eq!(other.status, 201, "{}", other.body);
     for expected in [200, 200, 429] {
         let answer = client
@@ -105,14 +80,7 @@ async fn without_trust_proxy_x_forwarded_for_is_ignored() {
     let (addr, _stop, _) = serve(hub_with(settings, None)).await;
     let mut client = HttpClient::connect(addr).await;
     for (address, expected) in [("198.51.100.1", 201), ("198.51.100.2", 429)] {
-        let answer = client
-            .request_with(
-                "POST",
-                "/api/games",
-                Some(&human_morris()),
-                &[("X-Forwarded-For", address)],
-            )
-            .await;
+        let answer = create_as(&mut client, address).await;
         assert_eq!(answer.status, expected, "{}", answer.body);
     }
 }
@@ -145,30 +113,6 @@ async fn a_client_has_a_bounded_number_of_live_games() {
         .await;
     assert_eq!(resigned.status, 200, "{}", resigned.body);
     assert_eq!(client.post("/api/games", human_morris()).await.status, 201);
-}
-
-/// An analyser that holds every call until the gate opens.
-#[derive(Default)]
-struct Gate {
-    open: Mutex<bool>,
-    opened: Condvar,
-}
-
-impl Gate {
-    fn open(&self) {
-        *self.open.lock().unwrap() = true;
-        self.opened.notify_all();
-    }
-}
-
-impl MatchAnalyser for Gate {
-    fn analyse(&self, _mat: &str) -> Result<Value, AnalysisFailure> {
-        let mut open = self.open.lock().unwrap();
-        while !*open {
-            open = self.opened.wait(open).unwrap();
-        }
-        Ok(json!({"analysed": true}))
-    }
 }
 
 /// A backgammon game between two humans through `client`; returns its id.

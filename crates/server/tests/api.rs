@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use axum::http::StatusCode;
+use ludus_server::Settings;
 use serde_json::{Value, json};
 
 fn error_of(body: &Value) -> &str {
@@ -199,11 +200,7 @@ async fn a_whole_morris_game_can_be_played_and_exported() {
     // The first legal move each time: bounded by the 100-ply rule.
     while current["result"].is_null() {
         let mv = current["legal_moves"][0].as_str().unwrap().to_string();
-        let token = if current["to_act"] == "white" {
-            &white
-        } else {
-            &black
-        };
+        let token = token_to_act(&current, &white, &black);
         let (status, next) = play(&app, &id, token, &mv).await;
         assert_eq!(status, StatusCode::OK, "{next}");
         current = next;
@@ -318,11 +315,7 @@ async fn backgammon_rejects_illegal_and_unreadable_moves() {
     let app = app();
     let (id, white, black) = two_humans(&app, "backgammon", json!({"cube": false})).await;
     let current = state(&app, &id).await;
-    let token = if current["to_act"] == "white" {
-        &white
-    } else {
-        &black
-    };
+    let token = token_to_act(&current, &white, &black);
     let (status, body) = play(&app, &id, token, "24/1").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(error_of(&body).contains("not a legal move"), "{body}");
@@ -351,11 +344,7 @@ async fn without_a_cube_every_turn_starts_rolled() {
                 .unwrap()
                 .contains(&json!("double"))
         );
-        let token = if current["to_act"] == "white" {
-            &white
-        } else {
-            &black
-        };
+        let token = token_to_act(&current, &white, &black);
         let mv = current["legal_moves"][0].as_str().unwrap().to_string();
         current = play(&app, &id, token, &mv).await.1;
     }
@@ -501,18 +490,10 @@ impl ludus_server::games::MatchAnalyser for EchoAnalyser {
 }
 
 fn app_with_analyser() -> axum::Router {
-    let players = ludus_server::games::Players {
-        analyser: Some(std::sync::Arc::new(EchoAnalyser)),
-        ..crate::players::first_legal()
-    };
-    ludus_server::router(
-        ludus_server::Hub::new(
-            ludus_server::store::Store::in_memory().unwrap(),
-            players,
-            ludus_server::Config { think_time: THINK },
-        )
-        .unwrap(),
-    )
+    ludus_server::router(hub_with(
+        Settings::default(),
+        Some(std::sync::Arc::new(EchoAnalyser)),
+    ))
 }
 
 #[tokio::test]
@@ -605,11 +586,7 @@ async fn the_steps_of_a_move_are_served_one_click_at_a_time() {
             .iter()
             .all(|d| d["used"] == true)
     );
-    let mover = if current["to_act"] == "white" {
-        &white
-    } else {
-        &black
-    };
+    let mover = token_to_act(&current, &white, &black);
     let (status, after) = play(&app, &id, mover, &mv).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     // An old version, a step that leads nowhere, and unreadable steps.
@@ -673,17 +650,10 @@ async fn the_review_of_a_backgammon_game_gives_each_decision_its_board() {
             ]}]}))
         }
     }
-    let players = ludus_server::games::Players {
-        analyser: Some(std::sync::Arc::new(OneDecision)),
-        ..crate::players::first_legal()
-    };
-    let hub = ludus_server::Hub::new(
-        ludus_server::store::Store::in_memory().unwrap(),
-        players,
-        ludus_server::Config { think_time: THINK },
-    )
-    .unwrap();
-    let app = ludus_server::router(hub);
+    let app = ludus_server::router(hub_with(
+        Settings::default(),
+        Some(std::sync::Arc::new(OneDecision)),
+    ));
     let (id, _, _) = two_humans(&app, "backgammon", json!({})).await;
     let (status, review) = get(&app, &format!("/api/games/{id}/review")).await;
     assert_eq!(status, StatusCode::OK, "{review}");
@@ -767,18 +737,22 @@ async fn a_pasted_position_reads_in_every_format() {
     assert_eq!(body["code"], "unreadable-position");
 }
 
+/// A game of `game` against the computer at level 1 from the set-up `start`, the creator White;
+/// its state names that start. The creation's answer, the game's id and White's token.
+async fn created_from(app: &axum::Router, game: &str, start: &str) -> (Value, String, String) {
+    let request = json!({"game": game, "side": "white", "level": 1, "start": start});
+    let (created, id, token) = create_seated(app, request).await;
+    assert_eq!(created["state"]["start"], start);
+    (created, id, token)
+}
+
 /// White on d5 and c5, Black on f6, Black to move with 7 and 8 in hand (a Sanmill FEN).
 const SET_UP_FEN: &str = "O******O/*@******/******** b p p 2 7 1 8 0 0 -1 -1 -1 -1 0 0 1";
 
 #[tokio::test]
 async fn a_morris_game_starts_from_a_set_up_position() {
     let app = app();
-    let (created, id, token) = create_seated(
-        &app,
-        json!({"game": "morris", "side": "white", "level": 1, "start": SET_UP_FEN}),
-    )
-    .await;
-    assert_eq!(created["state"]["start"], SET_UP_FEN);
+    let (_, id, token) = created_from(&app, "morris", SET_UP_FEN).await;
     // Black (the computer) is to move in the set-up position.
     let answered = wait_for(&app, &id, "white").await;
     let view = &answered["view"];
@@ -863,13 +837,8 @@ const SET_UP_XGID: &str = "XGID=-A---------------------aa-:2:1:-1:65:0:3:0:7:10"
 #[tokio::test]
 async fn a_backgammon_game_starts_from_a_set_up_position() {
     let app = app_with_analyser();
-    let (created, id, token) = create_seated(
-        &app,
-        json!({"game": "backgammon", "side": "white", "level": 1, "start": SET_UP_XGID}),
-    )
-    .await;
+    let (created, id, token) = created_from(&app, "backgammon", SET_UP_XGID).await;
     let state = &created["state"];
-    assert_eq!(state["start"], SET_UP_XGID);
     assert_eq!(state["to_act"], "white");
     assert_eq!(state["rules"]["match_length"], 7);
     let view = &state["view"];

@@ -3,12 +3,19 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use futures_util::StreamExt;
 use http_body_util::BodyExt;
+use ludus_server::games::{
+    Action, AnalysisFailure, Command, GameKind, MatchAnalyser, Players, Side,
+};
+use ludus_server::sessions::NewGame;
 use ludus_server::store::Store;
 use ludus_server::{Config, Hub, Settings, router};
 use serde_json::{Value, json};
 use std::path::PathBuf;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
 
 /// The computer's thinking time in tests: short, the stand-in player needs none.
@@ -25,8 +32,84 @@ pub fn hub() -> Hub {
     .expect("hub")
 }
 
+/// A hub over an in-memory database with the stand-in players, `analyser` and `settings`.
+pub fn hub_with(settings: Settings, analyser: Option<Arc<dyn MatchAnalyser>>) -> Hub {
+    let players = Players {
+        analyser,
+        ..crate::players::first_legal()
+    };
+    Hub::with_settings(
+        Store::in_memory().expect("in-memory database"),
+        players,
+        Config { think_time: THINK },
+        settings,
+    )
+}
+
 pub fn app() -> Router {
     router(hub())
+}
+
+/// Of the two seats' tokens, the one of the seat to act in `state`.
+pub fn token_to_act<'a>(state: &Value, white: &'a str, black: &'a str) -> &'a str {
+    if state["to_act"] == "white" {
+        white
+    } else {
+        black
+    }
+}
+
+/// A game of two humans of `kind`, the creator White, at level 5 with the dice seed `seed`.
+pub fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
+    NewGame {
+        kind,
+        rules,
+        vs_computer: false,
+        side: Some(Side::White),
+        level: 5,
+        seed: Some(seed),
+        start: None,
+    }
+}
+
+/// The state document of game `id`, as the API sends it, straight from the hub.
+pub async fn hub_state(hub: &Hub, id: &str) -> Value {
+    serde_json::to_value(hub.get(id).await.unwrap().lock().await.state()).unwrap()
+}
+
+/// The list of games as the API sends it.
+pub async fn list(hub: &Hub, limit: usize) -> Vec<Value> {
+    let list = hub.list(limit).await.unwrap();
+    list.iter()
+        .map(|summary| serde_json::to_value(summary).unwrap())
+        .collect()
+}
+
+/// Plays the first legal move (or rolls) for whoever is to act, `plies` times.
+pub async fn advance(hub: &Hub, id: &str, tokens: &[String; 2], plies: usize) {
+    for _ in 0..plies {
+        let current = hub_state(hub, id).await;
+        let Some(side) = current["to_act"].as_str() else {
+            return;
+        };
+        let token = &tokens[usize::from(side == "black")];
+        let command = match current["legal_moves"][0].as_str() {
+            Some(mv) => Command::Move(mv.to_string()),
+            None => Command::Action(Action::Roll),
+        };
+        hub.command(id, token, command).await.unwrap();
+    }
+}
+
+/// Creates a human game; returns its id and tokens.
+pub async fn human_game(
+    hub: &Hub,
+    kind: GameKind,
+    rules: Value,
+    seed: u64,
+) -> (String, [String; 2]) {
+    let created = hub.create(new_game(kind, rules, seed)).await.unwrap();
+    (created.state.id.clone(), created.tokens.map(Option::unwrap))
 }
 
 /// A fresh SQLite path in the system's temporary folder; removed (with WAL files) on drop.
@@ -216,105 +299,6 @@ pub async fn wait_for(app: &Router, id: &str, seat: &str) -> Value {
     panic!("{seat} never came to act in game {id}");
 }
 
-/// A minimal HTTP/1.1 keep-alive client over one loopback connection (for tests against a real
-/// listener, where headers such as `Retry-After` and the timing of a socket matter).
-pub struct HttpClient {
-    stream: tokio::io::BufReader<tokio::net::TcpStream>,
-}
-
-/// An answer: status, headers (names in lowercase) and the body as JSON (or a JSON string).
-pub struct HttpAnswer {
-    pub status: u16,
-    pub headers: Vec<(String, String)>,
-    pub body: Value,
-}
-
-impl HttpAnswer {
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.as_str())
-    }
-}
-
-impl HttpClient {
-    pub async fn connect(addr: std::net::SocketAddr) -> HttpClient {
-        let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
-        stream.set_nodelay(true).expect("nodelay");
-        HttpClient {
-            stream: tokio::io::BufReader::new(stream),
-        }
-    }
-
-    pub async fn request(&mut self, method: &str, path: &str, body: Option<&Value>) -> HttpAnswer {
-        self.request_with(method, path, body, &[]).await
-    }
-
-    /// A request with extra header lines.
-    pub async fn request_with(
-        &mut self,
-        method: &str,
-        path: &str,
-        body: Option<&Value>,
-        extra: &[(&str, &str)],
-    ) -> HttpAnswer {
-        use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
-        let body = body.map(Value::to_string).unwrap_or_default();
-        let extra: String = extra
-            .iter()
-            .map(|(name, value)| format!("{name}: {value}\r\n"))
-            .collect();
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        self.stream
-            .get_mut()
-            .write_all(request.as_bytes())
-            .await
-            .expect("write");
-        let mut line = String::new();
-        self.stream.read_line(&mut line).await.expect("status line");
-        let status = line
-            .split(' ')
-            .nth(1)
-            .and_then(|code| code.parse().ok())
-            .unwrap_or_else(|| panic!("a status line, not {line:?}"));
-        let mut headers = Vec::new();
-        loop {
-            line.clear();
-            self.stream.read_line(&mut line).await.expect("header");
-            if line == "\r\n" || line.is_empty() {
-                break;
-            }
-            if let Some((name, value)) = line.split_once(':') {
-                headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
-            }
-        }
-        let length: usize = headers
-            .iter()
-            .find(|(name, _)| name == "content-length")
-            .map_or(0, |(_, value)| value.parse().expect("length"));
-        let mut bytes = vec![0; length];
-        self.stream.read_exact(&mut bytes).await.expect("body");
-        let text = String::from_utf8_lossy(&bytes).to_string();
-        HttpAnswer {
-            status,
-            headers,
-            body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        }
-    }
-
-    pub async fn get(&mut self, path: &str) -> HttpAnswer {
-        self.request("GET", path, None).await
-    }
-
-    pub async fn post(&mut self, path: &str, body: Value) -> HttpAnswer {
-        self.request("POST", path, Some(&body)).await
-    }
-}
-
 /// A server for `hub` on 127.0.0.1 with an ephemeral port, stopped when the sender is used or
 /// dropped; the join handle yields `serve_on`'s result.
 pub async fn serve(
@@ -322,7 +306,7 @@ pub async fn serve(
 ) -> (
     std::net::SocketAddr,
     tokio::sync::oneshot::Sender<()>,
-    tokio::task::JoinHandle<anyhow::Result<()>>,
+    tokio::task::JoinHandle<std::io::Result<()>>,
 ) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -333,10 +317,44 @@ pub async fn serve(
     (addr, stop, server)
 }
 
-/// The `p`-quantile (0..=1) of some durations.
-pub fn percentile(durations: &[Duration], p: f64) -> Duration {
-    let mut sorted = durations.to_vec();
-    sorted.sort();
-    let rank = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
+/// An analyser that holds every call until the gate opens.
+#[derive(Default)]
+pub struct Gate {
+    open: Mutex<bool>,
+    opened: Condvar,
+}
+
+impl Gate {
+    /// Lets every call through.
+    pub fn open(&self) {
+        *self.open.lock().unwrap() = true;
+        self.opened.notify_all();
+    }
+}
+
+impl MatchAnalyser for Gate {
+    fn analyse(&self, _mat: &str) -> Result<Value, AnalysisFailure> {
+        let mut open = self.open.lock().unwrap();
+        while !*open {
+            open = self.opened.wait(open).unwrap();
+        }
+        Ok(json!({"analysed": true}))
+    }
+}
+
+/// The next state pushed on `socket`, waiting at most `timeout` for each message.
+pub async fn next_state<S>(socket: &mut S, timeout: Duration) -> Value
+where
+    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let message = tokio::time::timeout(timeout, socket.next())
+            .await
+            .expect("a message in time")
+            .expect("an open socket")
+            .expect("a valid message");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).expect("JSON state");
+        }
+    }
 }

@@ -2,8 +2,8 @@
 //! cube stops at its ceiling, and the checker steps of a turn come from the rules crate.
 
 use ludus_backgammon::DoubleRefusal;
-use ludus_server::game::{Action, Command, DoubleBlock, Game, GameError, GameKind, Side};
 use ludus_server::games::new_game;
+use ludus_server::games::{Action, Command, DoubleBlock, Game, GameError, GameKind, Side};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use std::time::Duration;

@@ -81,8 +81,8 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
     use axum::http::StatusCode;
     use ludus_backgammon as bg;
     use ludus_server::error::{ApiError, RequestError};
-    use ludus_server::game::{Action, DoubleBlock, GameError, GameKind, Side};
     use ludus_server::games::RulesError;
+    use ludus_server::games::{Action, DoubleBlock, GameError, GameKind, Side};
 
     let sq = |name: &str| name.parse::<ludus_morris::Square>().unwrap();
     let morris_move: ludus_morris::Move = "d6".parse().unwrap();

@@ -3,11 +3,12 @@
 //! reaches the watchers of the other at once, racing moves are accepted exactly once, and each
 //! computer turn is played once.
 
-use crate::common::{TestDb, percentile, serve};
-use crate::restart::{human_game, state};
+use crate::client::percentile;
+use crate::common::{TestDb, next_state, serve};
+use crate::common::{hub_state, human_game};
 use futures_util::StreamExt;
 use ludus_server::Hub;
-use ludus_server::game::{Command, GameKind, Side};
+use ludus_server::games::{Command, GameKind, Side};
 use ludus_server::sessions::NewGame;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -28,22 +29,6 @@ async fn two_hubs(test: &str) -> Option<(Hub, Hub, TestDb)> {
     Some((a, b, db))
 }
 
-async fn next_state<S>(socket: &mut S) -> Value
-where
-    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
-{
-    loop {
-        let message = tokio::time::timeout(PUSH_TIMEOUT, socket.next())
-            .await
-            .expect("a message in time")
-            .expect("an open socket")
-            .expect("a valid message");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).expect("JSON state");
-        }
-    }
-}
-
 /// The next state newer than `version`: a watcher may be sent the state it already has again
 /// (when its instance re-reads the game after subscribing), which is harmless and skipped here.
 async fn next_state_after<S>(socket: &mut S, version: u64) -> Value
@@ -51,7 +36,7 @@ where
     S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
     loop {
-        let state = next_state(socket).await;
+        let state = next_state(socket, PUSH_TIMEOUT).await;
         if state["version"].as_u64().is_some_and(|v| v > version) {
             return state;
         }
@@ -69,10 +54,10 @@ async fn a_move_on_one_instance_reaches_a_watcher_on_the_other_within_100_ms() {
         tokio_tungstenite::connect_async(format!("ws://{addr_b}/api/games/{id}/ws"))
             .await
             .unwrap();
-    assert_eq!(next_state(&mut socket).await["version"], 0);
+    assert_eq!(next_state(&mut socket, PUSH_TIMEOUT).await["version"], 0);
     let mut delays = Vec::new();
     for ply in 0..12 {
-        let current = state(&a, &id).await;
+        let current = hub_state(&a, &id).await;
         let mv = current["legal_moves"][0].as_str().unwrap().to_string();
         let started = Instant::now();
         a.command(&id, &tokens[ply % 2], Command::Move(mv.clone()))
@@ -93,7 +78,7 @@ async fn a_move_on_one_instance_reaches_a_watcher_on_the_other_within_100_ms() {
         "median {median:?} over 100 ms: {delays:?}"
     );
     // B's copy caught up from the notifications: a move through B fits the latest state.
-    let current = state(&b, &id).await;
+    let current = hub_state(&b, &id).await;
     assert_eq!(current["version"], 12);
     let mv = current["legal_moves"][0].as_str().unwrap().to_string();
     b.command(&id, &tokens[0], Command::Move(mv)).await.unwrap();
@@ -147,8 +132,8 @@ async fn racing_moves_on_two_instances_are_accepted_exactly_once_per_turn() {
         assert_eq!(event.seat, Side::BOTH[index % 2], "seats alternate");
     }
     assert_eq!(
-        state(&a, &id).await["history"],
-        state(&b, &id).await["history"]
+        hub_state(&a, &id).await["history"],
+        hub_state(&b, &id).await["history"]
     );
 }
 
@@ -197,7 +182,7 @@ async fn each_computer_turn_is_played_once_whichever_instance_takes_the_move() {
 async fn settled_state(hub: &Hub, id: &str) -> Value {
     let deadline = Instant::now() + PUSH_TIMEOUT;
     loop {
-        let current = state(hub, id).await;
+        let current = hub_state(hub, id).await;
         let stored = hub.store().version(id).await.unwrap();
         if stored == current["version"].as_u64().map(|v| v as usize) {
             return current;

@@ -1,15 +1,14 @@
 //! Operations: `/healthz` and `/metrics`, graceful shutdown (sockets closed with a reason, the
 //! request in progress finished), and the bounded cache of games.
 
-use crate::common::{HttpClient, TestDb, backends, serve};
-use crate::restart::{advance, human_game, state};
+use crate::client::HttpClient;
+use crate::common::{Gate, TestDb, backends, hub_with, serve};
+use crate::common::{advance, hub_state, human_game};
 use futures_util::StreamExt;
-use ludus_server::game::GameKind;
-use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
-use ludus_server::store::Store;
-use ludus_server::{Config, Hub, Settings};
-use serde_json::{Value, json};
-use std::sync::{Arc, Condvar, Mutex};
+use ludus_server::Settings;
+use ludus_server::games::GameKind;
+use serde_json::json;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -69,38 +68,10 @@ async fn metrics_count_requests_games_watchers_and_the_engine() {
     }
 }
 
-/// An analyser that holds every call until the gate opens.
-#[derive(Default)]
-struct Gate {
-    open: Mutex<bool>,
-    opened: Condvar,
-}
-
-impl MatchAnalyser for Gate {
-    fn analyse(&self, _mat: &str) -> Result<Value, AnalysisFailure> {
-        let mut open = self.open.lock().unwrap();
-        while !*open {
-            open = self.opened.wait(open).unwrap();
-        }
-        Ok(json!({"analysed": true}))
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shutdown_closes_sockets_with_a_reason_and_finishes_the_request_in_progress() {
     let gate = Arc::new(Gate::default());
-    let players = Players {
-        analyser: Some(gate.clone()),
-        ..crate::players::first_legal()
-    };
-    let hub = Hub::with_settings(
-        Store::in_memory().unwrap(),
-        players,
-        Config {
-            think_time: crate::common::THINK,
-        },
-        Settings::unlimited(),
-    );
+    let hub = hub_with(Settings::unlimited(), Some(gate.clone()));
     let (addr, stop, server) = serve(hub.clone()).await;
     let mut client = HttpClient::connect(addr).await;
     let created = client
@@ -135,8 +106,7 @@ async fn a_shutdown_closes_sockets_with_a_reason_and_finishes_the_request_in_pro
     }
     assert!(hub.lifecycle().is_stopping());
     // The request in progress still gets its answer, then the server ends.
-    *gate.open.lock().unwrap() = true;
-    gate.opened.notify_all();
+    gate.open();
     let answer = in_progress.await.unwrap();
     assert_eq!(answer.status, 200, "{}", answer.body);
     tokio::time::timeout(Duration::from_secs(20), server)
@@ -168,13 +138,13 @@ async fn only_a_bounded_number_of_games_stays_in_memory() {
         assert_eq!(hub.cached_games(), 3, "{}", db.backend());
         // Every game is still there, loaded on demand, and play goes on.
         for (id, tokens) in &games {
-            assert_eq!(state(&hub, id).await["version"], 2);
+            assert_eq!(hub_state(&hub, id).await["version"], 2);
             advance(&hub, id, tokens, 1).await;
             assert!(hub.cached_games() <= 3);
         }
         assert_eq!(hub.list(20).await.unwrap().len(), 10);
         for (id, _) in &games {
-            assert_eq!(state(&hub, id).await["version"], 3);
+            assert_eq!(hub_state(&hub, id).await["version"], 3);
         }
     }
 }

@@ -2,64 +2,12 @@
 //! every game resumes where it stood, with its full history (the stored commands replayed through
 //! the rules) — loaded when first asked for, not at start-up.
 
-use crate::common::{TestDb, backends};
-use ludus_server::Hub;
-use ludus_server::game::{Action, Command, GameKind, Side};
-use ludus_server::sessions::NewGame;
+use crate::common::{TestDb, advance, backends, hub_state, human_game, list, new_game};
+use ludus_server::error::Chain;
+use ludus_server::games::GameKind;
 use ludus_server::store::Store;
 use ludus_server::store::migrations::LATEST;
-use serde_json::{Value, json};
-
-pub fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
-    NewGame {
-        kind,
-        rules,
-        vs_computer: false,
-        side: Some(Side::White),
-        level: 5,
-        seed: Some(seed),
-        start: None,
-    }
-}
-
-pub async fn state(hub: &Hub, id: &str) -> Value {
-    serde_json::to_value(hub.get(id).await.unwrap().lock().await.state()).unwrap()
-}
-
-/// The list of games as the API sends it.
-pub async fn list(hub: &Hub, limit: usize) -> Vec<Value> {
-    let list = hub.list(limit).await.unwrap();
-    list.iter()
-        .map(|summary| serde_json::to_value(summary).unwrap())
-        .collect()
-}
-
-/// Plays the first legal move (or rolls) for whoever is to act, `plies` times.
-pub async fn advance(hub: &Hub, id: &str, tokens: &[String; 2], plies: usize) {
-    for _ in 0..plies {
-        let current = state(hub, id).await;
-        let Some(side) = current["to_act"].as_str() else {
-            return;
-        };
-        let token = &tokens[usize::from(side == "black")];
-        let command = match current["legal_moves"][0].as_str() {
-            Some(mv) => Command::Move(mv.to_string()),
-            None => Command::Action(Action::Roll),
-        };
-        hub.command(id, token, command).await.unwrap();
-    }
-}
-
-/// Creates a human game; returns its id and tokens.
-pub async fn human_game(
-    hub: &Hub,
-    kind: GameKind,
-    rules: Value,
-    seed: u64,
-) -> (String, [String; 2]) {
-    let created = hub.create(new_game(kind, rules, seed)).await.unwrap();
-    (created.state.id.clone(), created.tokens.map(Option::unwrap))
-}
+use serde_json::json;
 
 async fn resume_with_history(db: &TestDb) {
     let (morris, backgammon, before) = {
@@ -70,8 +18,8 @@ async fn resume_with_history(db: &TestDb) {
         advance(&hub, &morris.0, &morris.1, 30).await;
         advance(&hub, &backgammon.0, &backgammon.1, 12).await;
         let before = [
-            state(&hub, &morris.0).await,
-            state(&hub, &backgammon.0).await,
+            hub_state(&hub, &morris.0).await,
+            hub_state(&hub, &backgammon.0).await,
         ];
         (morris, backgammon, before)
         // The hub and its database connections are dropped here.
@@ -79,8 +27,8 @@ async fn resume_with_history(db: &TestDb) {
     let hub = db.hub().await;
     assert_eq!(hub.cached_games(), 0, "nothing is loaded at start-up");
     let after = [
-        state(&hub, &morris.0).await,
-        state(&hub, &backgammon.0).await,
+        hub_state(&hub, &morris.0).await,
+        hub_state(&hub, &backgammon.0).await,
     ];
     for (was, is) in before.iter().zip(&after) {
         assert_eq!(is["version"], was["version"], "{}", db.backend());
@@ -91,7 +39,7 @@ async fn resume_with_history(db: &TestDb) {
     assert_eq!(after[0]["version"], 30);
     // The old tokens still hold their seats, and play goes on.
     advance(&hub, &morris.0, &morris.1, 1).await;
-    assert_eq!(state(&hub, &morris.0).await["version"], 31);
+    assert_eq!(hub_state(&hub, &morris.0).await["version"], 31);
     advance(&hub, &backgammon.0, &backgammon.1, 1).await;
     // The list comes from the games table alone: both games with their versions (they may have
     // been created within the same millisecond: the order between them is the ids').
@@ -152,9 +100,10 @@ async fn a_database_from_a_newer_program_is_refused() {
         drop(db.store().await);
         set_schema_version(&db, 99).await;
         let error = Store::connect(&db.name(), 2).await.err().expect("refused");
+        let message = Chain(&error).to_string();
         assert!(
-            format!("{error:#}").contains("schema version 99"),
-            "{}: {error:#}",
+            message.contains("schema version 99"),
+            "{}: {message}",
             db.backend()
         );
     }
@@ -183,7 +132,7 @@ async fn a_database_of_the_first_schema_is_migrated_with_its_games() {
     let hub = TestDb::Sqlite(file).hub().await;
     assert_eq!(hub.store().schema_version().await.unwrap(), LATEST);
     assert_eq!(list(&hub, 5).await[0]["version"], 2);
-    let state = state(&hub, "00aa").await;
+    let state = hub_state(&hub, "00aa").await;
     assert_eq!(state["history"][1]["command"], "d2");
     assert_eq!(state["to_act"], "white");
     // The status columns unknown before migration 2 are filled in by the first load.
@@ -224,7 +173,7 @@ async fn a_game_that_no_longer_replays_is_refused_and_the_others_served() {
             TestDb::Postgres(url) => execute_postgres(url, &damage).await,
         }
         let hub = db.hub().await;
-        assert_eq!(state(&hub, &good).await["version"], 4);
+        assert_eq!(hub_state(&hub, &good).await["version"], 4);
         assert!(
             hub.get(&bad).await.is_err(),
             "the damaged game is not served"
@@ -247,11 +196,11 @@ async fn a_game_from_a_set_up_position_resumes_from_that_position() {
             let id = created.state.id.clone();
             let tokens = created.tokens.map(Option::unwrap);
             advance(&hub, &id, &tokens, 4).await;
-            let before = state(&hub, &id).await;
+            let before = hub_state(&hub, &id).await;
             (id, tokens, before)
         };
         let hub = db.hub().await;
-        let after = state(&hub, &id).await;
+        let after = hub_state(&hub, &id).await;
         assert_eq!(after["view"], before["view"], "{}", db.backend());
         assert_eq!(after["start"], SET_UP_FEN);
         assert_eq!(after["view"]["moves"].as_array().unwrap().len(), 4);
@@ -260,7 +209,7 @@ async fn a_game_from_a_set_up_position_resumes_from_that_position() {
             "7 in hand at the start, two placed"
         );
         advance(&hub, &id, &tokens, 1).await;
-        assert_eq!(state(&hub, &id).await["version"], 5);
+        assert_eq!(hub_state(&hub, &id).await["version"], 5);
         // Backgammon from an XGID (a 7-point match at 3–1, cube 2 owned by White) alike.
         let xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:1:3:0:7:10";
         let (id, tokens, before) = {
@@ -271,11 +220,11 @@ async fn a_game_from_a_set_up_position_resumes_from_that_position() {
             let id = created.state.id.clone();
             let tokens = created.tokens.map(Option::unwrap);
             advance(&hub, &id, &tokens, 3).await;
-            let before = state(&hub, &id).await;
+            let before = hub_state(&hub, &id).await;
             (id, tokens, before)
         };
         let hub = db.hub().await;
-        let after = state(&hub, &id).await;
+        let after = hub_state(&hub, &id).await;
         assert_eq!(after["view"], before["view"], "{}", db.backend());
         assert_eq!(after["view"]["match"]["length"], 7);
         assert_eq!(

@@ -1,7 +1,9 @@
 //! Integration tests of `ludus-server`, one binary (link time on 2 cores).
 //!
 //! Index:
-//! - `common`    — helpers: an in-memory hub, a `oneshot` caller, polling for the computer.
+//! - `common`    — helpers: an in-memory hub, a `oneshot` caller, polling for the computer, games
+//!   and states straight from a hub, the gate analyser, the pushed states of a socket.
+//! - `client`    — a loopback HTTP client and percentiles (the load bench shares it).
 //! - `api`       — every endpoint and every error case through `tower::ServiceExt::oneshot`.
 //! - `websocket` — a real server on 127.0.0.1:0; watchers receive every state change.
 //! - `restart`   — SQLite and PostgreSQL: drop the server, reopen it, every game resumes with
@@ -17,6 +19,7 @@
 
 mod abuse;
 mod api;
+mod client;
 mod common;
 mod games;
 mod i18n;

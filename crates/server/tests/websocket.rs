@@ -1,42 +1,18 @@
 //! A real server on 127.0.0.1:0: WebSocket watchers get the state at once and every change.
 
-use crate::common::THINK;
-use futures_util::StreamExt;
-use ludus_server::game::{Command, GameKind, Side};
+use crate::common::next_state;
+use ludus_server::games::{Command, GameKind, Side};
 use ludus_server::sessions::NewGame;
-use ludus_server::store::Store;
-use ludus_server::{Config, Hub, serve_on};
-use serde_json::{Value, json};
+use ludus_server::{Hub, serve_on};
+use serde_json::json;
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::Message;
 
 /// The longest wait for one pushed message.
 const PUSH_TIMEOUT: Duration = Duration::from_secs(5);
 
-async fn next_state<S>(socket: &mut S) -> Value
-where
-    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
-{
-    loop {
-        let message = tokio::time::timeout(PUSH_TIMEOUT, socket.next())
-            .await
-            .expect("a message in time")
-            .expect("an open socket")
-            .expect("a valid message");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).expect("JSON state");
-        }
-    }
-}
-
 /// A hub over an in-memory store and a listener on 127.0.0.1 with an ephemeral port.
 async fn hub_on_loopback() -> (Hub, tokio::net::TcpListener, std::net::SocketAddr) {
-    let hub = Hub::new(
-        Store::in_memory().unwrap(),
-        crate::players::first_legal(),
-        Config { think_time: THINK },
-    )
-    .unwrap();
+    let hub = crate::common::hub();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     (hub, listener, addr)
@@ -66,14 +42,14 @@ async fn every_watcher_receives_every_state_change() {
     let url = format!("ws://{addr}/api/games/{id}/ws");
     let (mut first, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
     let (mut second, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-    assert_eq!(next_state(&mut first).await["version"], 0);
-    assert_eq!(next_state(&mut second).await["version"], 0);
+    assert_eq!(next_state(&mut first, PUSH_TIMEOUT).await["version"], 0);
+    assert_eq!(next_state(&mut second, PUSH_TIMEOUT).await["version"], 0);
     for (ply, (side, mv)) in [(0, "d6"), (1, "d2"), (0, "b6")].into_iter().enumerate() {
         hub.command(&id, &tokens[side], Command::Move(mv.to_string()))
             .await
             .unwrap();
         for socket in [&mut first, &mut second] {
-            let pushed = next_state(socket).await;
+            let pushed = next_state(socket, PUSH_TIMEOUT).await;
             assert_eq!(pushed["version"], ply + 1);
             assert_eq!(pushed["history"][ply]["command"], mv);
         }
@@ -87,7 +63,7 @@ async fn every_watcher_receives_every_state_change() {
     hub.command(&id, &tokens[1], Command::Move("f2".into()))
         .await
         .unwrap();
-    assert_eq!(next_state(&mut first).await["version"], 4);
+    assert_eq!(next_state(&mut first, PUSH_TIMEOUT).await["version"], 4);
     let _ = stop.send(());
     drop((first, second));
     tokio::time::timeout(PUSH_TIMEOUT, server)
@@ -119,9 +95,9 @@ async fn a_watcher_sees_the_computer_reply() {
             .await
             .unwrap();
     // Whoever opens, the watcher eventually sees white to act with dice and legal moves.
-    let mut state = next_state(&mut socket).await;
+    let mut state = next_state(&mut socket, PUSH_TIMEOUT).await;
     while state["to_act"] != "white" {
-        state = next_state(&mut socket).await;
+        state = next_state(&mut socket, PUSH_TIMEOUT).await;
     }
     assert_eq!(state["view"]["phase"], "move");
     assert!(!state["legal_moves"].as_array().unwrap().is_empty());

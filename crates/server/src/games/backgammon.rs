@@ -10,7 +10,7 @@
 
 use super::RulesError;
 use crate::error::RequestError;
-use crate::game::{
+use crate::games::{
     Action, Command, ComputerJob, DoubleBlock, Game, GameError, GameKind, GameResult, GameView,
     PerSide, RuleOptions, Side,
 };

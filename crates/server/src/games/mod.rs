@@ -1,12 +1,19 @@
 //! The games the server offers, each a thin [`Game`] over its rules crate, and the computer
 //! players behind one trait per game (Backgammon's is the rules crate's `Player`): the server
 //! ships none, `ludus serve` plugs in the engines.
+//! What the server knows of any game (the [`Game`] trait, seats, commands, results) is in
+//! `interface.rs`, re-exported here.
 
 pub mod backgammon;
+mod interface;
 pub mod morris;
 
+pub use interface::{
+    Action, Command, ComputerJob, DoubleBlock, Game, GameError, GameKind, GameResult, GameView,
+    PerSide, RuleOptions, Side,
+};
+
 use crate::error::Params;
-use crate::game::{Game, GameKind};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -44,13 +51,15 @@ pub trait MatchAnalyser: Send + Sync {
     }
 
     /// The review of the Morris game `moves` played from `start` (the empty board, or a set-up
-    /// position) under `rules`; by default none (the review endpoint then answers 501).
+    /// position) under `rules`, as JSON whose schema is the analyser's (the server adds the
+    /// boards and passes it on; `ludus_morris_engine::review` describes the engine's); by default
+    /// none (the review endpoint then answers 501).
     fn review_morris(
         &self,
         rules: &ludus_morris::Rules,
         start: &ludus_morris::Position,
         moves: &[ludus_morris::Move],
-    ) -> Result<crate::review::MorrisReview, AnalysisFailure> {
+    ) -> Result<Value, AnalysisFailure> {
         let _ = (rules, start, moves);
         Err("this analyser reviews no Morris games".into())
     }

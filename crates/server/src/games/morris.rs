@@ -4,7 +4,7 @@
 
 use super::RulesError;
 use crate::error::RequestError;
-use crate::game::{
+use crate::games::{
     Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, GameView, PerSide,
     RuleOptions, Side,
 };

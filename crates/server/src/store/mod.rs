@@ -11,7 +11,8 @@ pub mod migrations;
 pub mod postgres;
 pub mod sqlite;
 
-use crate::game::{GameKind, GameResult, Side};
+use crate::error::RequestError;
+use crate::games::{GameKind, GameResult, Side};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -69,6 +70,18 @@ pub struct GameStatus {
     pub result: Option<GameResult>,
 }
 
+/// A new game to store: its row (no events yet), its status, and who created it.
+#[derive(Debug, Clone, Copy)]
+pub struct Insert<'a> {
+    /// The game.
+    pub game: &'a StoredGame,
+    /// Its status before any command.
+    pub status: &'a GameStatus,
+    /// The client that created it (its address, which bounds the live games per client), if
+    /// known.
+    pub creator: Option<&'a str>,
+}
+
 /// One command to store: the event number `seq` (the game's version before it) and the game's
 /// status after it.
 #[derive(Debug, Clone)]
@@ -118,7 +131,53 @@ pub enum AppendError {
     Conflict(String),
     /// The database failed.
     #[error(transparent)]
-    Failed(#[from] anyhow::Error),
+    Failed(#[from] StoreError),
+}
+
+/// Why the database failed. The driver's error is kept as the source.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite failed or refused a statement.
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL failed or refused a statement, or the connection was lost.
+    #[error(transparent)]
+    Postgres(#[from] tokio_postgres::Error),
+    /// The pool gave no PostgreSQL connection in time.
+    #[error("no PostgreSQL connection")]
+    NoConnection(#[from] deadpool_postgres::PoolError),
+    /// The PostgreSQL connection pool could not be built.
+    #[error("cannot build the PostgreSQL connection pool")]
+    Pool(#[from] deadpool_postgres::BuildError),
+    /// A PostgreSQL URL that does not read.
+    #[error("cannot read the PostgreSQL URL `{url}`")]
+    Url {
+        /// The URL, its password hidden.
+        url: String,
+        /// Why it does not read.
+        #[source]
+        source: tokio_postgres::Error,
+    },
+    /// A PostgreSQL database that could not be opened (reached and brought up to date).
+    #[error("cannot open the PostgreSQL database `{url}`")]
+    Open {
+        /// The URL, its password hidden.
+        url: String,
+        /// Why.
+        #[source]
+        source: Box<StoreError>,
+    },
+    /// The database was written by a newer program: its schema is beyond this program's.
+    #[error("the database has schema version {found}, newer than this program's {latest}")]
+    NewerSchema {
+        /// The schema version in the database.
+        found: usize,
+        /// The newest schema version this program knows.
+        latest: usize,
+    },
+    /// A stored value that does not read (a seat or a game kind this program does not know).
+    #[error("a corrupt record in the database")]
+    Corrupt(#[from] RequestError),
 }
 
 /// Which database a [`Store`] uses.
@@ -157,7 +216,7 @@ pub fn is_postgres_url(db: &str) -> bool {
 impl Store {
     /// Opens `db`: a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL, or else the path of
     /// an SQLite file (created if missing). Brings the schema up to date.
-    pub async fn connect(db: &str, pool_size: usize) -> anyhow::Result<Store> {
+    pub async fn connect(db: &str, pool_size: usize) -> Result<Store, StoreError> {
         if is_postgres_url(db) {
             Ok(Store::Postgres(
                 postgres::PostgresStore::connect(db, pool_size).await?,
@@ -168,12 +227,12 @@ impl Store {
     }
 
     /// Opens (or creates) an SQLite file and brings its schema up to date.
-    pub fn open(path: &Path) -> anyhow::Result<Store> {
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
         Ok(Store::Sqlite(sqlite::SqliteStore::open(path)?))
     }
 
     /// A private in-memory SQLite database (tests).
-    pub fn in_memory() -> anyhow::Result<Store> {
+    pub fn in_memory() -> Result<Store, StoreError> {
         Ok(Store::Sqlite(sqlite::SqliteStore::in_memory()?))
     }
 
@@ -191,7 +250,7 @@ impl Store {
     }
 
     /// The schema version now in the database.
-    pub async fn schema_version(&self) -> anyhow::Result<usize> {
+    pub async fn schema_version(&self) -> Result<usize, StoreError> {
         match self {
             Store::Sqlite(store) => store.schema_version(),
             Store::Postgres(store) => store.schema_version().await,
@@ -199,23 +258,18 @@ impl Store {
     }
 
     /// Checks that the database answers.
-    pub async fn ping(&self) -> anyhow::Result<()> {
+    pub async fn ping(&self) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(store) => store.ping(),
             Store::Postgres(store) => store.ping().await,
         }
     }
 
-    /// Records a new game (no events yet), created by `creator` (a client address, if known).
-    pub async fn insert_game(
-        &self,
-        game: &StoredGame,
-        status: &GameStatus,
-        creator: Option<&str>,
-    ) -> anyhow::Result<()> {
+    /// Records a new game (no events yet).
+    pub async fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(store) => store.insert_game(game, status, creator),
-            Store::Postgres(store) => store.insert_game(game, status, creator).await,
+            Store::Sqlite(store) => store.insert_game(insert),
+            Store::Postgres(store) => store.insert_game(insert).await,
         }
     }
 
@@ -231,7 +285,7 @@ impl Store {
 
     /// A game with all its events, or `None` if there is no such game. The flag says whether
     /// the row's status columns are known (false for games stored before migration 2).
-    pub async fn load_game(&self, id: &str) -> anyhow::Result<Option<(StoredGame, bool)>> {
+    pub async fn load_game(&self, id: &str) -> Result<Option<(StoredGame, bool)>, StoreError> {
         match self {
             Store::Sqlite(store) => store.load_game(id),
             Store::Postgres(store) => store.load_game(id).await,
@@ -239,7 +293,11 @@ impl Store {
     }
 
     /// The events of a game from number `from` on, in order.
-    pub async fn events_since(&self, id: &str, from: usize) -> anyhow::Result<Vec<StoredEvent>> {
+    pub async fn events_since(
+        &self,
+        id: &str,
+        from: usize,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
         match self {
             Store::Sqlite(store) => store.events_since(id, from),
             Store::Postgres(store) => store.events_since(id, from).await,
@@ -247,7 +305,7 @@ impl Store {
     }
 
     /// The stored version of a game, `None` if there is no such game.
-    pub async fn version(&self, id: &str) -> anyhow::Result<Option<usize>> {
+    pub async fn version(&self, id: &str) -> Result<Option<usize>, StoreError> {
         match self {
             Store::Sqlite(store) => store.version(id),
             Store::Postgres(store) => store.version(id).await,
@@ -255,7 +313,7 @@ impl Store {
     }
 
     /// Writes a game's status columns where they were unknown, if it is still at `status.version`.
-    pub async fn fill_status(&self, id: &str, status: &GameStatus) -> anyhow::Result<()> {
+    pub async fn fill_status(&self, id: &str, status: &GameStatus) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(store) => store.fill_status(id, status),
             Store::Postgres(store) => store.fill_status(id, status).await,
@@ -263,7 +321,7 @@ impl Store {
     }
 
     /// The newest games, newest first, at most `limit`.
-    pub async fn recent(&self, limit: usize) -> anyhow::Result<Vec<GameRow>> {
+    pub async fn recent(&self, limit: usize) -> Result<Vec<GameRow>, StoreError> {
         match self {
             Store::Sqlite(store) => store.recent(limit),
             Store::Postgres(store) => store.recent(limit).await,
@@ -277,7 +335,7 @@ impl Store {
         &self,
         before: i64,
         limit: usize,
-    ) -> anyhow::Result<Vec<String>> {
+    ) -> Result<Vec<String>, StoreError> {
         match self {
             Store::Sqlite(store) => store.waiting_for_computer(before, limit),
             Store::Postgres(store) => store.waiting_for_computer(before, limit).await,
@@ -285,7 +343,7 @@ impl Store {
     }
 
     /// How many unfinished games `creator` created at or after `since`.
-    pub async fn live_games_of(&self, creator: &str, since: i64) -> anyhow::Result<usize> {
+    pub async fn live_games_of(&self, creator: &str, since: i64) -> Result<usize, StoreError> {
         match self {
             Store::Sqlite(store) => store.live_games_of(creator, since),
             Store::Postgres(store) => store.live_games_of(creator, since).await,
@@ -299,13 +357,13 @@ fn side_name(side: Option<Side>) -> Option<&'static str> {
 }
 
 /// Reads a stored seat name.
-fn parse_side(text: &str) -> anyhow::Result<Side> {
-    text.parse().map_err(anyhow::Error::msg)
+fn parse_side(text: &str) -> Result<Side, StoreError> {
+    Ok(text.parse()?)
 }
 
 /// Reads a stored game kind.
-fn parse_kind(text: &str) -> anyhow::Result<GameKind> {
-    text.parse().map_err(anyhow::Error::msg)
+fn parse_kind(text: &str) -> Result<GameKind, StoreError> {
+    Ok(text.parse()?)
 }
 
 /// The result columns of a row (winner, points, reason), when `finished`.
@@ -314,7 +372,7 @@ fn result_of(
     winner: Option<String>,
     points: Option<i64>,
     reason: Option<String>,
-) -> anyhow::Result<Option<GameResult>> {
+) -> Result<Option<GameResult>, StoreError> {
     if !finished {
         return Ok(None);
     }

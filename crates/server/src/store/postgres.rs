@@ -16,10 +16,9 @@
 
 use super::migrations::{LATEST, MIGRATIONS};
 use super::{
-    Append, AppendError, GameRow, GameStatus, NOTIFY_CHANNEL, StoredEvent, StoredGame, parse_kind,
-    parse_side, result_of, side_name, to_i64, to_usize,
+    Append, AppendError, GameRow, GameStatus, Insert, NOTIFY_CHANNEL, StoreError, StoredEvent,
+    StoredGame, parse_kind, parse_side, result_of, side_name, to_i64, to_usize,
 };
-use anyhow::Context;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use futures_util::StreamExt;
 use std::time::Duration;
@@ -43,10 +42,11 @@ pub struct PostgresStore {
 impl PostgresStore {
     /// Connects to `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, no TLS) with a pool
     /// of at most `pool_size` connections, and brings the schema up to date.
-    pub async fn connect(url: &str, pool_size: usize) -> anyhow::Result<PostgresStore> {
-        let config: tokio_postgres::Config = url
-            .parse()
-            .with_context(|| format!("cannot read the PostgreSQL URL `{url}`"))?;
+    pub async fn connect(url: &str, pool_size: usize) -> Result<PostgresStore, StoreError> {
+        let config: tokio_postgres::Config = url.parse().map_err(|source| StoreError::Url {
+            url: url.to_string(),
+            source,
+        })?;
         let manager = Manager::from_config(
             config.clone(),
             NoTls,
@@ -61,21 +61,18 @@ impl PostgresStore {
             .create_timeout(Some(POOL_WAIT))
             .build()?;
         let store = PostgresStore { pool, config };
-        store
-            .migrate()
-            .await
-            .with_context(|| format!("cannot open the PostgreSQL database `{}`", redact(url)))?;
+        store.migrate().await.map_err(|source| StoreError::Open {
+            url: redact(url),
+            source: Box::new(source),
+        })?;
         Ok(store)
     }
 
-    async fn client(&self) -> anyhow::Result<deadpool_postgres::Client> {
-        self.pool
-            .get()
-            .await
-            .map_err(|error| anyhow::anyhow!("no PostgreSQL connection: {error}"))
+    async fn client(&self) -> Result<deadpool_postgres::Client, StoreError> {
+        Ok(self.pool.get().await?)
     }
 
-    async fn migrate(&self) -> anyhow::Result<()> {
+    async fn migrate(&self) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         client
             .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
@@ -88,23 +85,23 @@ impl PostgresStore {
     }
 
     /// The schema version now in the database.
-    pub async fn schema_version(&self) -> anyhow::Result<usize> {
+    pub async fn schema_version(&self) -> Result<usize, StoreError> {
         schema_version(&**self.client().await?).await
     }
 
     /// Checks that the database answers a query.
-    pub async fn ping(&self) -> anyhow::Result<()> {
+    pub async fn ping(&self) -> Result<(), StoreError> {
         self.client().await?.simple_query("SELECT 1").await?;
         Ok(())
     }
 
     /// Records a new game.
-    pub async fn insert_game(
-        &self,
-        game: &StoredGame,
-        status: &GameStatus,
-        creator: Option<&str>,
-    ) -> anyhow::Result<()> {
+    pub async fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
+        let Insert {
+            game,
+            status,
+            creator,
+        } = *insert;
         let client = self.client().await?;
         let statement = client
             .prepare_cached(
@@ -152,7 +149,7 @@ impl PostgresStore {
                  SELECT game_id FROM appended",
             )
             .await
-            .map_err(anyhow::Error::from)?;
+            .map_err(StoreError::from)?;
         let status = append.status;
         let result = status.result.as_ref();
         let rows = client
@@ -184,12 +181,12 @@ impl PostgresStore {
             Err(error) if error.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
                 Err(AppendError::Conflict(append.game_id.to_string()))
             }
-            Err(error) => Err(AppendError::Failed(error.into())),
+            Err(error) => Err(AppendError::Failed(StoreError::from(error))),
         }
     }
 
     /// A game with all its events.
-    pub async fn load_game(&self, id: &str) -> anyhow::Result<Option<(StoredGame, bool)>> {
+    pub async fn load_game(&self, id: &str) -> Result<Option<(StoredGame, bool)>, StoreError> {
         let client = self.client().await?;
         let statement = client
             .prepare_cached(
@@ -215,12 +212,16 @@ impl PostgresStore {
     }
 
     /// The events of a game from number `from` on.
-    pub async fn events_since(&self, id: &str, from: usize) -> anyhow::Result<Vec<StoredEvent>> {
+    pub async fn events_since(
+        &self,
+        id: &str,
+        from: usize,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
         events_since(&self.client().await?, id, from).await
     }
 
     /// The stored version of a game.
-    pub async fn version(&self, id: &str) -> anyhow::Result<Option<usize>> {
+    pub async fn version(&self, id: &str) -> Result<Option<usize>, StoreError> {
         let client = self.client().await?;
         let statement = client
             .prepare_cached("SELECT version FROM games WHERE id = $1")
@@ -234,7 +235,7 @@ impl PostgresStore {
     }
 
     /// Fills unknown status columns.
-    pub async fn fill_status(&self, id: &str, status: &GameStatus) -> anyhow::Result<()> {
+    pub async fn fill_status(&self, id: &str, status: &GameStatus) -> Result<(), StoreError> {
         let client = self.client().await?;
         client
             .execute(
@@ -252,7 +253,7 @@ impl PostgresStore {
     }
 
     /// The newest games.
-    pub async fn recent(&self, limit: usize) -> anyhow::Result<Vec<GameRow>> {
+    pub async fn recent(&self, limit: usize) -> Result<Vec<GameRow>, StoreError> {
         let client = self.client().await?;
         let statement = client
             .prepare_cached(
@@ -285,7 +286,7 @@ impl PostgresStore {
         &self,
         before: i64,
         limit: usize,
-    ) -> anyhow::Result<Vec<String>> {
+    ) -> Result<Vec<String>, StoreError> {
         let client = self.client().await?;
         let statement = client
             .prepare_cached(
@@ -304,7 +305,7 @@ impl PostgresStore {
     }
 
     /// Live games of one creator.
-    pub async fn live_games_of(&self, creator: &str, since: i64) -> anyhow::Result<usize> {
+    pub async fn live_games_of(&self, creator: &str, since: i64) -> Result<usize, StoreError> {
         let client = self.client().await?;
         let statement = client
             .prepare_cached(
@@ -318,7 +319,7 @@ impl PostgresStore {
 
     /// Opens a connection of its own that listens on [`NOTIFY_CHANNEL`]: its receiver yields
     /// every payload (`game_id:version`) and ends when the connection is lost.
-    pub async fn listen(&self) -> anyhow::Result<Listener> {
+    pub async fn listen(&self) -> Result<Listener, StoreError> {
         let (client, mut connection) = self.config.connect(NoTls).await?;
         let (sender, receiver) = mpsc::channel(NOTICE_BUFFER);
         // The connection yields the notifications, and it must be polled for the client's
@@ -377,7 +378,7 @@ async fn events_since(
     client: &deadpool_postgres::Client,
     id: &str,
     from: usize,
-) -> anyhow::Result<Vec<StoredEvent>> {
+) -> Result<Vec<StoredEvent>, StoreError> {
     let statement = client
         .prepare_cached(
             "SELECT seat, command, at FROM events WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
@@ -398,7 +399,7 @@ async fn events_since(
 }
 
 /// The schema version recorded in `ludus_schema` (0 before any migration).
-async fn schema_version(client: &tokio_postgres::Client) -> anyhow::Result<usize> {
+async fn schema_version(client: &tokio_postgres::Client) -> Result<usize, StoreError> {
     client
         .batch_execute("CREATE TABLE IF NOT EXISTS ludus_schema (version BIGINT NOT NULL)")
         .await?;
@@ -412,12 +413,13 @@ async fn schema_version(client: &tokio_postgres::Client) -> anyhow::Result<usize
 }
 
 /// Applies the migrations the database lacks (the caller holds the migration lock).
-async fn migrate_locked(client: &mut deadpool_postgres::Client) -> anyhow::Result<()> {
+async fn migrate_locked(client: &mut deadpool_postgres::Client) -> Result<(), StoreError> {
     let version = schema_version(client).await?;
     if version > LATEST {
-        anyhow::bail!(
-            "the database has schema version {version}, newer than this program's {LATEST}"
-        );
+        return Err(StoreError::NewerSchema {
+            found: version,
+            latest: LATEST,
+        });
     }
     for (index, migration) in MIGRATIONS.iter().enumerate().skip(version) {
         let transaction = client.transaction().await?;

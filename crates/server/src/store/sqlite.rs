@@ -4,8 +4,8 @@
 
 use super::migrations::{LATEST, MIGRATIONS};
 use super::{
-    Append, AppendError, GameRow, GameStatus, StoredEvent, StoredGame, parse_kind, parse_side,
-    result_of, side_name, to_i64, to_usize,
+    Append, AppendError, GameRow, GameStatus, Insert, StoreError, StoredEvent, StoredGame,
+    parse_kind, parse_side, result_of, side_name, to_i64, to_usize,
 };
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
@@ -18,16 +18,16 @@ pub struct SqliteStore {
 
 impl SqliteStore {
     /// Opens (or creates) the database file and brings its schema up to date.
-    pub fn open(path: &Path) -> anyhow::Result<SqliteStore> {
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         Self::init(Connection::open(path)?)
     }
 
     /// A private in-memory database (tests).
-    pub fn in_memory() -> anyhow::Result<SqliteStore> {
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
         Self::init(Connection::open_in_memory()?)
     }
 
-    fn init(mut connection: Connection) -> anyhow::Result<SqliteStore> {
+    fn init(mut connection: Connection) -> Result<SqliteStore, StoreError> {
         // WAL: readers never block the writer. synchronous=NORMAL keeps every committed
         // transaction across a process kill (only a power cut may lose the last ones).
         connection.pragma_update(None, "journal_mode", "WAL")?;
@@ -46,26 +46,26 @@ impl SqliteStore {
     }
 
     /// The schema version now in the file.
-    pub fn schema_version(&self) -> anyhow::Result<usize> {
+    pub fn schema_version(&self) -> Result<usize, StoreError> {
         Ok(self
             .connection()
             .pragma_query_value(None, "user_version", |row| row.get(0))?)
     }
 
     /// Checks that the file answers a query.
-    pub fn ping(&self) -> anyhow::Result<()> {
+    pub fn ping(&self) -> Result<(), StoreError> {
         self.connection()
             .query_row("SELECT 1", [], |row| row.get::<_, i64>(0))?;
         Ok(())
     }
 
     /// Records a new game.
-    pub fn insert_game(
-        &self,
-        game: &StoredGame,
-        status: &GameStatus,
-        creator: Option<&str>,
-    ) -> anyhow::Result<()> {
+    pub fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
+        let Insert {
+            game,
+            status,
+            creator,
+        } = *insert;
         self.connection().execute(
             "INSERT INTO games (id, kind, options, seed, white_token, black_token, created_at,
                  version, to_act, computer_to_act, updated_at, creator)
@@ -91,7 +91,7 @@ impl SqliteStore {
     /// Stores one command if the game is still at the expected version.
     pub fn append(&self, append: &Append<'_>) -> Result<(), AppendError> {
         let mut connection = self.connection();
-        let transaction = connection.transaction().map_err(anyhow::Error::from)?;
+        let transaction = connection.transaction().map_err(StoreError::from)?;
         let status = append.status;
         let result = status.result.as_ref();
         let moved = transaction
@@ -112,7 +112,7 @@ impl SqliteStore {
                     result.map(|result| result.reason.as_str()),
                 ],
             )
-            .map_err(anyhow::Error::from)?;
+            .map_err(StoreError::from)?;
         if moved == 0 {
             return Err(AppendError::Conflict(append.game_id.to_string()));
         }
@@ -127,13 +127,13 @@ impl SqliteStore {
                     append.at
                 ],
             )
-            .map_err(anyhow::Error::from)?;
-        transaction.commit().map_err(anyhow::Error::from)?;
+            .map_err(StoreError::from)?;
+        transaction.commit().map_err(StoreError::from)?;
         Ok(())
     }
 
     /// A game with all its events.
-    pub fn load_game(&self, id: &str) -> anyhow::Result<Option<(StoredGame, bool)>> {
+    pub fn load_game(&self, id: &str) -> Result<Option<(StoredGame, bool)>, StoreError> {
         let row = self
             .connection()
             .query_row(
@@ -174,7 +174,7 @@ impl SqliteStore {
     }
 
     /// The events of a game from number `from` on.
-    pub fn events_since(&self, id: &str, from: usize) -> anyhow::Result<Vec<StoredEvent>> {
+    pub fn events_since(&self, id: &str, from: usize) -> Result<Vec<StoredEvent>, StoreError> {
         let connection = self.connection();
         let mut statement = connection.prepare_cached(
             "SELECT seat, command, at FROM events WHERE game_id = ?1 AND seq >= ?2 ORDER BY seq",
@@ -199,7 +199,7 @@ impl SqliteStore {
     }
 
     /// The stored version of a game.
-    pub fn version(&self, id: &str) -> anyhow::Result<Option<usize>> {
+    pub fn version(&self, id: &str) -> Result<Option<usize>, StoreError> {
         Ok(self
             .connection()
             .query_row("SELECT version FROM games WHERE id = ?1", [id], |row| {
@@ -210,7 +210,7 @@ impl SqliteStore {
     }
 
     /// Fills unknown status columns.
-    pub fn fill_status(&self, id: &str, status: &GameStatus) -> anyhow::Result<()> {
+    pub fn fill_status(&self, id: &str, status: &GameStatus) -> Result<(), StoreError> {
         self.connection().execute(
             "UPDATE games SET to_act = ?3, computer_to_act = ?4
              WHERE id = ?1 AND version = ?2 AND computer_to_act IS NULL",
@@ -225,7 +225,7 @@ impl SqliteStore {
     }
 
     /// The newest games.
-    pub fn recent(&self, limit: usize) -> anyhow::Result<Vec<GameRow>> {
+    pub fn recent(&self, limit: usize) -> Result<Vec<GameRow>, StoreError> {
         let connection = self.connection();
         let mut statement = connection.prepare_cached(
             "SELECT id, kind, options, version, created_at, finished_at IS NOT NULL,
@@ -261,7 +261,11 @@ impl SqliteStore {
     }
 
     /// Computer turns nobody is known to play.
-    pub fn waiting_for_computer(&self, before: i64, limit: usize) -> anyhow::Result<Vec<String>> {
+    pub fn waiting_for_computer(
+        &self,
+        before: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
         let connection = self.connection();
         let mut statement = connection.prepare_cached(
             "SELECT id FROM games
@@ -276,7 +280,7 @@ impl SqliteStore {
     }
 
     /// Live games of one creator.
-    pub fn live_games_of(&self, creator: &str, since: i64) -> anyhow::Result<usize> {
+    pub fn live_games_of(&self, creator: &str, since: i64) -> Result<usize, StoreError> {
         let count: i64 = self.connection().query_row(
             "SELECT COUNT(*) FROM games
              WHERE creator = ?1 AND finished_at IS NULL AND created_at >= ?2",
@@ -288,12 +292,13 @@ impl SqliteStore {
 }
 
 /// Applies the migrations the file lacks, each in its own transaction with the new version.
-fn migrate(connection: &mut Connection) -> anyhow::Result<()> {
+fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
     let version: usize = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
     if version > LATEST {
-        anyhow::bail!(
-            "the database has schema version {version}, newer than this program's {LATEST}"
-        );
+        return Err(StoreError::NewerSchema {
+            found: version,
+            latest: LATEST,
+        });
     }
     for (index, migration) in MIGRATIONS.iter().enumerate().skip(version) {
         let transaction = connection.transaction()?;

@@ -1,0 +1,259 @@
+//! Live games: the sessions in memory (a bounded cache over the database), seats and their
+//! tokens, storage of every command before it is acknowledged, broadcast of every change, and the
+//! computer's turns.
+//!
+//! [`Hub`] is built here; its work is split by job:
+//!
+//! | module | job |
+//! |---|---|
+//! | `session` | one game in memory: its state document, seats and tokens |
+//! | `loading` | the cache over the database: loading and replaying a stored game, the list |
+//! | `creation` | creating a game: seats, tokens, the first store |
+//! | `commands` | a seat's command: applied, stored (retried on conflicts), broadcast |
+//! | `catch_up` | bringing a copy in memory up to the database |
+//! | `takeback` | taking back a move against the computer |
+//! | `computer` | the computer's turns |
+//! | `broadcast` | sending the state to watchers |
+//! | `housekeeping` | the background work: computer turns nobody plays, idle games |
+//! | `resync` | other processes' commands (PostgreSQL notifications) |
+
+mod broadcast;
+mod catch_up;
+mod commands;
+mod computer;
+mod creation;
+mod housekeeping;
+mod loading;
+mod resync;
+mod session;
+mod takeback;
+
+pub use creation::{Created, DEFAULT_LEVEL, LEVELS, NewGame};
+pub use session::{Event, GameOptions, GameState, GameSummary, Occupant, Session};
+pub use takeback::{TAKEBACK, in_force};
+
+use crate::cache::GameCache;
+use crate::error::RequestError;
+use crate::games::GameError;
+use crate::games::{Players, RulesError};
+use crate::lifecycle::Lifecycle;
+use crate::limits::{EnginePool, RateLimiter};
+use crate::metrics::{Gauges, Metrics};
+use crate::settings::Settings;
+use crate::store::{Store, StoreError};
+use crate::watchers::Watchers;
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex as StdMutex, MutexGuard as StdMutexGuard};
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// Settings of the server.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The most time the computer may think per decision.
+    pub think_time: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            think_time: Duration::from_millis(1500),
+        }
+    }
+}
+
+/// Why a stored game cannot be brought into memory, or a copy in memory up to the database.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The stored options do not read.
+    #[error("the stored options do not read")]
+    Options(#[from] serde_json::Error),
+    /// The game refuses its stored options or start.
+    #[error("the game cannot be set up")]
+    Rules(#[from] RulesError),
+    /// A stored command that does not read.
+    #[error("a stored command does not read")]
+    Record(#[from] RequestError),
+    /// A stored command that the game refuses.
+    #[error("`{record}` does not replay")]
+    Refused {
+        /// The command as stored.
+        record: String,
+        /// Why the game refuses it.
+        #[source]
+        error: GameError,
+    },
+}
+
+/// All games, the database and the computer players. Cheap to clone (an `Arc`).
+#[derive(Clone)]
+pub struct Hub {
+    inner: Arc<HubInner>,
+}
+
+struct HubInner {
+    store: Store,
+    players: Players,
+    config: Config,
+    settings: Settings,
+    cache: GameCache<Mutex<Session>>,
+    watchers: Watchers,
+    /// Games whose computer turn this process is playing.
+    thinking: StdMutex<HashSet<String>>,
+    /// Games that failed to load (a record that no longer replays): not taken up again.
+    unplayable: StdMutex<HashSet<String>>,
+    analysis: EnginePool,
+    /// Reviews already made (`GET /api/games/{id}/review`).
+    reviews: crate::review::ReviewCache,
+    computer: EnginePool,
+    limiter: RateLimiter,
+    metrics: Metrics,
+    lifecycle: Lifecycle,
+    /// Whether the background work has been started.
+    started: AtomicBool,
+}
+
+fn lock<T>(mutex: &StdMutex<T>) -> StdMutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Hub {
+    /// A hub on the given store with the default [`Settings`]. Nothing is loaded now: games are
+    /// read from the store when first asked for.
+    pub fn new(store: Store, players: Players, config: Config) -> Result<Hub, StoreError> {
+        Ok(Hub::with_settings(
+            store,
+            players,
+            config,
+            Settings::default(),
+        ))
+    }
+
+    /// A hub on the given store with the given settings.
+    pub fn with_settings(
+        store: Store,
+        players: Players,
+        config: Config,
+        settings: Settings,
+    ) -> Hub {
+        Hub {
+            inner: Arc::new(HubInner {
+                store,
+                players,
+                config,
+                cache: GameCache::new(settings.max_cached_games),
+                watchers: Watchers::default(),
+                thinking: StdMutex::default(),
+                unplayable: StdMutex::default(),
+                analysis: EnginePool::new(
+                    "analysis",
+                    settings.analysis_workers,
+                    Some(settings.analysis_queue),
+                ),
+                reviews: crate::review::ReviewCache::default(),
+                computer: EnginePool::new("computer", settings.computer_workers, None),
+                limiter: RateLimiter::new(settings.rate_per_minute),
+                metrics: Metrics::default(),
+                lifecycle: Lifecycle::default(),
+                started: AtomicBool::new(false),
+                settings,
+            }),
+        }
+    }
+
+    /// Opens the SQLite file (creating it) with the default settings.
+    pub fn open(path: &Path, players: Players, config: Config) -> Result<Hub, StoreError> {
+        Hub::new(Store::open(path)?, players, config)
+    }
+
+    /// Opens `db` (an SQLite path or a `postgres://` URL, with a pool of `pool_size` connections
+    /// for PostgreSQL).
+    pub async fn connect(
+        db: &str,
+        pool_size: usize,
+        players: Players,
+        config: Config,
+        settings: Settings,
+    ) -> Result<Hub, StoreError> {
+        let store = Store::connect(db, pool_size).await?;
+        Ok(Hub::with_settings(store, players, config, settings))
+    }
+
+    /// The computer players.
+    pub fn players(&self) -> &Players {
+        &self.inner.players
+    }
+
+    /// The database.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// The operator's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.inner.settings
+    }
+
+    /// The server's counters.
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
+    }
+
+    /// The per-client rate limits.
+    pub fn limiter(&self) -> &RateLimiter {
+        &self.inner.limiter
+    }
+
+    /// The workers of the analysis endpoints.
+    pub fn analysis_pool(&self) -> &EnginePool {
+        &self.inner.analysis
+    }
+
+    /// Reviews already made.
+    pub fn reviews(&self) -> &crate::review::ReviewCache {
+        &self.inner.reviews
+    }
+
+    /// Shutdown and the work it waits for.
+    pub fn lifecycle(&self) -> &Lifecycle {
+        &self.inner.lifecycle
+    }
+
+    /// The WebSocket watchers.
+    pub fn watchers(&self) -> &Watchers {
+        &self.inner.watchers
+    }
+
+    /// How many games are in memory.
+    pub fn cached_games(&self) -> usize {
+        self.inner.cache.len()
+    }
+
+    /// The values of the metrics read now.
+    pub fn gauges(&self) -> Gauges {
+        let sessions = self.inner.cache.values();
+        // A game locked right now is in play.
+        let live_games = sessions
+            .iter()
+            .filter(|session| {
+                session
+                    .try_lock()
+                    .map_or(true, |session| session.game.result().is_none())
+            })
+            .count();
+        Gauges {
+            cached_games: sessions.len(),
+            live_games,
+            watchers: self.inner.watchers.count(),
+            engine: vec![self.inner.analysis.gauges(), self.inner.computer.gauges()],
+            busy: self.inner.lifecycle.busy_count(),
+        }
+    }
+}
