@@ -18,11 +18,13 @@
 //! The parts:
 //! - [`Position`], [`Dice`], [`CheckerMove`], [`Move`]: the board, rolls and plays;
 //!   [`Position::successors`] (the engines' hot path), [`Position::legal_moves`],
-//!   [`Position::apply`] / [`Position::play`], [`Position::parse_move`], pip counts, results.
+//!   [`Position::apply`] / [`Position::play`], [`Position::boards_of`] / [`Position::before`]
+//!   (a play step by step, and taken back), [`Position::parse_move`], pip counts, results.
 //! - [`Turn`]: a move built checker by checker for front ends (the legal [`Step`]s now, undo,
 //!   a checker's [`Journey`] over several dice, the finished move).
 //! - [`Game`] and [`Match`] with [`Rules`]: opening roll, turns, cube (ceiling, beavers, Jacoby),
 //!   resignations, scoring, Crawford; dice from a [`DiceSource`] ([`SeededDice`] is ChaCha8).
+//! - [`MatchState::start_refusal`]: whether play can go on from a set-up ([`StartRefusal`]).
 //! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
 //!   [`read_mat`], [`board_diagram`]. See `docs/backgammon-formats.md`.
 #![warn(missing_docs)]
@@ -40,6 +42,7 @@ mod moves;
 mod position;
 mod position_id;
 mod random_play;
+mod start;
 mod turn;
 mod xgid;
 
@@ -62,5 +65,6 @@ pub use position::{
 };
 pub use position_id::PositionIdError;
 pub use random_play::random_positions;
+pub use start::StartRefusal;
 pub use turn::{Journey, Step, Turn, TurnError};
 pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

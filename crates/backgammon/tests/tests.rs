@@ -9,6 +9,7 @@
 //! - `notation`: gnubg move notation, written and read.
 //! - `properties`: proptest invariants (checker totals, pips, notation and id round-trips).
 //! - `scoring`: kinds of win, points × cube, Jacoby, beavers, ceiling, resignations, Crawford.
+//! - `start`: where play can go on from (set-ups, pasted ids); the boards of a played move.
 //! - `turn`: the turn builder (checker steps, undo) against the generator and a brute force.
 
 #[macro_use]
@@ -23,4 +24,5 @@ mod naive_movegen;
 mod notation;
 mod properties;
 mod scoring;
+mod start;
 mod turn;
