@@ -11,6 +11,7 @@
 
 use crate::game::{PerSide, Side};
 use crate::games::backgammon::BoardView;
+use crate::games::morris::{MillView, standing_mills};
 use lru::LruCache;
 use ludus_backgammon::{Position as BgPosition, Seat};
 use ludus_morris::record::Record;
@@ -93,8 +94,18 @@ pub struct MorrisReviewPage {
     /// The review.
     #[serde(flatten)]
     pub review: MorrisReview,
-    /// The board before the first move, then after each move.
+    /// The boards and their standing mills (`boards`, `mills`).
+    #[serde(flatten)]
+    pub boards: MorrisBoards,
+}
+
+/// The boards of a Morris game: before the first move, then after each move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MorrisBoards {
+    /// The occupied points of each board.
     pub boards: Vec<MorrisBoard>,
+    /// The mills standing on each board (the page keeps no table of mills).
+    pub mills: Vec<Vec<MillView>>,
 }
 
 fn side_of(color: Color) -> Side {
@@ -106,7 +117,7 @@ fn side_of(color: Color) -> Side {
 
 /// A Morris game as a review needs it: rules, start position, moves and the boards (start, then
 /// after each move).
-pub type MorrisGameParts = (Rules, Position, Vec<Move>, Vec<MorrisBoard>);
+pub type MorrisGameParts = (Rules, Position, Vec<Move>, MorrisBoards);
 
 /// The rules, the start, the moves and the boards of a Morris game record.
 pub fn morris_game(record: &str) -> Result<MorrisGameParts, String> {
@@ -122,11 +133,12 @@ pub fn morris_game(record: &str) -> Result<MorrisGameParts, String> {
                 .collect()
         })
         .collect();
+    let mills = game.positions().iter().map(standing_mills).collect();
     Ok((
         *game.rules(),
         *game.start_position(),
         game.moves().to_vec(),
-        boards,
+        MorrisBoards { boards, mills },
     ))
 }
 
@@ -206,7 +218,8 @@ mod tests {
 
     #[test]
     fn a_morris_record_gives_a_board_per_move() {
-        let (rules, start, moves, boards) = morris_game("1. d6 d2 2. b6 *").unwrap();
+        let (rules, start, moves, MorrisBoards { boards, mills }) =
+            morris_game("1. d6 d2 2. b6 *").unwrap();
         assert_eq!(start, Position::new());
         assert_eq!(rules, Rules::standard());
         assert_eq!(moves.len(), 3);
@@ -214,6 +227,15 @@ mod tests {
         assert!(boards[0].is_empty());
         assert_eq!(boards[3].get("b6"), Some(&Side::White));
         assert_eq!(boards[3].get("d2"), Some(&Side::Black));
+        assert_eq!(mills.len(), boards.len());
+    }
+
+    #[test]
+    fn each_morris_board_comes_with_its_standing_mills() {
+        let (.., MorrisBoards { mills, .. }) = morris_game("1. a7 a1 2. d7 d1 3. g7xa1 *").unwrap();
+        assert!(mills[4].is_empty());
+        assert_eq!(mills[5].len(), 1);
+        assert_eq!(mills[5][0].points, ["a7", "d7", "g7"]);
     }
 
     #[test]
