@@ -453,17 +453,19 @@ mod tests {
         assert_eq!(codes, ["setup-score", "setup-length", "setup-cube"]);
     }
 
+    /// White's three on a7, d7, b4, then Black's on e3, c3, f2.
+    const THREE_AGAINST_THREE: [(&str, Side); 6] = [
+        ("a7", Side::White),
+        ("d7", Side::White),
+        ("b4", Side::White),
+        ("e3", Side::Black),
+        ("c3", Side::Black),
+        ("f2", Side::Black),
+    ];
+
     #[test]
     fn a_morris_setup_writes_its_fen_and_text() {
-        let points = [
-            ("a7", Side::White),
-            ("d7", Side::White),
-            ("b4", Side::White),
-            ("e3", Side::Black),
-            ("c3", Side::Black),
-            ("f2", Side::Black),
-        ];
-        let ids = write_ids(&morris(&points, (0, 0), Side::White)).unwrap();
+        let ids = write_ids(&morris(&THREE_AGAINST_THREE, (0, 0), Side::White)).unwrap();
         let SetupIds::Morris { fen, position } = ids else {
             panic!("not morris");
         };
@@ -479,15 +481,11 @@ mod tests {
 
     #[test]
     fn morris_refusals_name_the_rule() {
-        let three = [
-            ("a7", Side::White),
-            ("d7", Side::White),
-            ("b4", Side::White),
-        ];
+        let three = &THREE_AGAINST_THREE[..3];
         let cases = [
-            (morris(&three, (1, 0), Side::White), "setup-hands"),
-            (morris(&three, (7, 0), Side::Black), "setup-pieces"),
-            (morris(&three, (0, 0), Side::White), "setup-few-pieces"),
+            (morris(three, (1, 0), Side::White), "setup-hands"),
+            (morris(three, (7, 0), Side::Black), "setup-pieces"),
+            (morris(three, (0, 0), Side::White), "setup-few-pieces"),
             (
                 morris(&[("z9", Side::White)], (9, 9), Side::White),
                 "unknown-square",
