@@ -18,7 +18,8 @@
 //! The parts:
 //! - [`Position`], [`Dice`], [`CheckerMove`], [`Move`]: the board, rolls and plays;
 //!   [`Position::successors`] (the engines' hot path), [`Position::legal_moves`],
-//!   [`Position::apply`] / [`Position::play`], [`Position::parse_move`], pip counts, results.
+//!   [`Position::apply`] / [`Position::play`], [`Position::boards_of`] / [`Position::before`]
+//!   (a play step by step, and taken back), [`Position::parse_move`], pip counts, results.
 //! - [`Turn`]: a move built checker by checker for front ends (the legal [`Step`]s now, undo,
 //!   a checker's [`Journey`] over several dice, the finished move).
 //! - [`Game`] and [`Match`] with [`Rules`]: opening roll, turns, cube (ceiling, beavers, Jacoby),
@@ -26,6 +27,7 @@
 //!   [`Match::take_back`] undoes a seat's last play (a replay of its game); the steps that need
 //!   no decision (the next game, a roll when no double is possible, the empty move) are
 //!   [`Match::advance_automatic`]'s.
+//! - [`MatchState::start_refusal`]: whether play can go on from a set-up ([`StartRefusal`]).
 //! - Formats: [`Position::position_id`], [`MatchState::match_id`], [`Xgid`], [`write_mat`] /
 //!   [`read_mat`], [`board_diagram`]. See `docs/backgammon-formats.md`.
 //! - [`player`]: the [`player::Player`] interface that engines, external programs and test
@@ -47,6 +49,7 @@ pub mod player;
 mod position;
 mod position_id;
 mod random_play;
+mod start;
 mod take_back;
 mod turn;
 mod xgid;
@@ -71,6 +74,7 @@ pub use position::{
 };
 pub use position_id::PositionIdError;
 pub use random_play::random_positions;
+pub use start::StartRefusal;
 pub use take_back::TakeBackError;
 pub use turn::{Journey, Step, Turn, TurnError};
 pub use xgid::{XG_DEFAULT_MAX_CUBE_LOG2, Xgid, XgidError};

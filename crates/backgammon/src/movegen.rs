@@ -159,6 +159,34 @@ impl Position {
     pub fn play(&self, mv: &Move) -> Position {
         self.apply(mv).swapped()
     }
+
+    /// The boards of a move played from here, still from the mover's view: this one, then the
+    /// board after each of its checker steps in order (a hit blot on the bar from the step that
+    /// hits it). The move must be legal here.
+    pub fn boards_of(&self, mv: &Move) -> Vec<Position> {
+        let mut board = *self;
+        let mut boards = vec![board];
+        for step in mv.checker_moves() {
+            apply_in_place(&mut board, &Move::from_parts([*step; MAX_CHECKER_MOVES], 1));
+            boards.push(board);
+        }
+        boards
+    }
+
+    /// The board before `mv` was played to reach this one (both from the mover's view): each
+    /// checker step taken back, last first, a blot it hit brought back from the bar.
+    pub fn before(&self, mv: &Move) -> Position {
+        let mut p = *self;
+        for m in mv.checker_moves().iter().rev() {
+            p.player[usize::from(m.to)] -= 1;
+            p.player[usize::from(m.from)] += 1;
+            if m.hit {
+                p.opponent[usize::from(BAR)] -= 1;
+                p.opponent[usize::from(BAR - m.to)] += 1;
+            }
+        }
+        p
+    }
 }
 
 /// Moves the checkers of `mv` on `board`, hitting blots where they land.

@@ -12,6 +12,7 @@
 //! - `properties`: proptest invariants (checker totals, pips, notation and id round-trips).
 //! - `scoring`: kinds of win, points × cube, Jacoby, beavers, ceiling, resignations, Crawford.
 //! - `take_back`: taking back a play (random matches, doubles, the cube, game boundaries).
+//! - `start`: where play can go on from (set-ups, pasted ids); the boards of a played move.
 //! - `turn`: the turn builder (checker steps, undo) against the generator and a brute force.
 
 #[macro_use]
@@ -27,5 +28,6 @@ mod naive_movegen;
 mod notation;
 mod properties;
 mod scoring;
+mod start;
 mod take_back;
 mod turn;

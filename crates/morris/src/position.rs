@@ -81,6 +81,18 @@ pub enum SetupError {
         /// The side to move.
         side: Color,
     },
+    /// A side with fewer than three pieces and none in hand: the game is over
+    /// ([`Position::playable`] only).
+    #[error("{color} has {count} pieces and none in hand: the game is over")]
+    TooFewPieces {
+        /// Whose pieces.
+        color: Color,
+        /// How many are on the board.
+        count: u32,
+    },
+    /// The side to move can neither slide nor fly: it has lost ([`Position::playable`] only).
+    #[error("{0} to move is blocked: the game is over")]
+    Blocked(Color),
 }
 
 /// A legal position of Nine Men's Morris: the pieces of each side as bitboards, the pieces in
@@ -302,6 +314,34 @@ impl TryFrom<Setup> for Position {
             side: setup.side_to_move,
             plies_since_removal: setup.plies_since_removal,
         })
+    }
+}
+
+impl Position {
+    /// A legal position ([`Position::try_from`]) that a game under `rules` goes on from: neither
+    /// side is down to fewer than [`MIN_PIECES`] with none in hand, and the side to move is not
+    /// blocked. A set-up (an editor's board, a game's start) is checked here.
+    ///
+    /// ```
+    /// use ludus_morris::{Color, Position, Rules, Setup, SetupError};
+    /// let two_pieces = Setup { pieces: [0b111, 0b11 << 8], in_hand: [0, 0], ..Setup::default() };
+    /// assert_eq!(
+    ///     Position::playable(two_pieces, &Rules::standard()),
+    ///     Err(SetupError::TooFewPieces { color: Color::Black, count: 2 })
+    /// );
+    /// ```
+    pub fn playable(setup: Setup, rules: &Rules) -> Result<Position, SetupError> {
+        let position = Position::try_from(setup)?;
+        for color in Color::ALL {
+            let count = position.pieces(color).count_ones();
+            if position.in_hand(color) == 0 && count < MIN_PIECES {
+                return Err(SetupError::TooFewPieces { color, count });
+            }
+        }
+        if position.is_blocked(rules) {
+            return Err(SetupError::Blocked(position.side_to_move()));
+        }
+        Ok(position)
     }
 }
 

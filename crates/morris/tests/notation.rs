@@ -176,3 +176,63 @@ fn setups_with_shared_points_or_stray_bits_are_rejected() {
     };
     assert_eq!(Position::try_from(ok).unwrap().setup(), ok);
 }
+
+/// The pieces on the named points.
+fn bits(points: &[&str]) -> u32 {
+    points.iter().map(|p| sq(p).bit()).fold(0, |a, b| a | b)
+}
+
+#[test]
+fn a_playable_setup_is_legal_with_no_side_lost_on_pieces_and_none_blocked() {
+    let rules = ludus_morris::Rules::standard();
+    let three_each = Setup {
+        pieces: [bits(&["a7", "d7", "b4"]), bits(&["e3", "c3", "f2"])],
+        in_hand: [0, 0],
+        ..Setup::default()
+    };
+    assert!(Position::playable(three_each, &rules).is_ok());
+    let two_white = Setup {
+        pieces: [bits(&["a7", "d7"]), bits(&["e3", "c3", "f2"])],
+        ..three_each
+    };
+    assert_eq!(
+        Position::playable(two_white, &rules),
+        Err(SetupError::TooFewPieces {
+            color: Color::White,
+            count: 2
+        })
+    );
+    // Two on the board with pieces still in hand: the game goes on.
+    let placing = Setup {
+        pieces: [bits(&["a7", "d7"]), bits(&["e3", "c3"])],
+        in_hand: [1, 1],
+        ..three_each
+    };
+    assert!(Position::playable(placing, &rules).is_ok());
+    // Illegal set-ups are refused as `try_from` refuses them.
+    let hands = Setup {
+        in_hand: [1, 0],
+        ..three_each
+    };
+    assert!(matches!(
+        Position::playable(hands, &rules),
+        Err(SetupError::InconsistentHands { .. })
+    ));
+}
+
+#[test]
+fn a_blocked_side_to_move_is_no_playable_setup() {
+    // White's four pieces in the corners a7, g7, a1, g1 with every neighbour taken by Black.
+    let white = bits(&["a7", "g7", "a1", "g1"]);
+    let black = bits(&["d7", "a4", "g4", "d1"]);
+    let blocked = Setup {
+        pieces: [white, black],
+        in_hand: [0, 0],
+        ..Setup::default()
+    };
+    let rules = ludus_morris::Rules::standard();
+    assert_eq!(
+        Position::playable(blocked, &rules),
+        Err(SetupError::Blocked(Color::White))
+    );
+}

@@ -62,6 +62,7 @@ pub fn router(hub: Hub) -> Router {
             get(backgammon_analysis).layer(engine),
         )
         .route("/api/position", get(read_position))
+        .route("/api/setup", post(write_setup))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
         .merge(ops::routes())
@@ -543,6 +544,16 @@ async fn read_position(
 ) -> Result<Json<crate::positions::PastedPosition>, ApiError> {
     let query = read_query(query)?;
     Ok(Json(crate::positions::read_position(&query.text)?))
+}
+
+/// `POST /api/setup`: a set-up checked and written as ids (see `setup.rs`).
+async fn write_setup(
+    request: Body<crate::setup::SetupRequest>,
+) -> Result<Json<crate::setup::SetupIds>, ApiError> {
+    let request = body(request)?;
+    Ok(Json(
+        crate::setup::write_ids(&request).map_err(RequestError::from)?,
+    ))
 }
 
 #[derive(Debug, Deserialize)]

@@ -115,6 +115,9 @@ pub enum RequestError {
         "cannot read {0:?} as a gnubg Position ID (with its Match ID), an XGID, a Sanmill FEN or a Ludus Morris position"
     )]
     Position(String),
+    /// A set-up of the analysis board's editor that the rules refuse (`POST /api/setup`).
+    #[error("set-up refused: {0}")]
+    Setup(#[from] crate::setup::SetupRefusal),
 }
 
 impl RequestError {
@@ -137,6 +140,7 @@ impl RequestError {
             RequestError::NotWebSocket(_) => "not-websocket",
             RequestError::Query(_) => "bad-query",
             RequestError::Position(_) => "unreadable-position",
+            RequestError::Setup(refusal) => refusal.code(),
         }
     }
 
@@ -165,6 +169,7 @@ impl RequestError {
             RequestError::Dice(error) => error.params(),
             RequestError::Query(detail) => vec![("detail", detail.clone())],
             RequestError::NotWebSocket(_) => Vec::new(),
+            RequestError::Setup(refusal) => refusal.params(),
         }
     }
 }

@@ -31,6 +31,7 @@ pub mod positions;
 pub mod review;
 pub mod sessions;
 pub mod settings;
+pub mod setup;
 pub mod store;
 pub mod watchers;
 

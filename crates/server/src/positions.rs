@@ -6,6 +6,7 @@
 
 use crate::error::RequestError;
 use crate::games::backgammon::BoardView;
+use crate::games::morris::{MillView, standing_mills};
 use crate::games::{PerSide, Side};
 use ludus_backgammon::{CubeOwner, MatchState, Position as BgPosition, Seat, Xgid};
 use ludus_morris::fen::Fen;
@@ -87,6 +88,8 @@ pub struct MorrisPositionView {
     pub in_hand: PerSide<u8>,
     /// The side to move.
     pub side_to_move: Side,
+    /// The standing mills (for highlighting).
+    pub mills: Vec<MillView>,
 }
 
 /// The answer of `GET /api/position`.
@@ -99,14 +102,16 @@ pub enum PastedPosition {
     Morris(MorrisPositionView),
 }
 
-fn side_of_seat(seat: Seat) -> Side {
+/// The side of a backgammon seat: gnubg's player 0 is White.
+pub(crate) fn side_of_seat(seat: Seat) -> Side {
     match seat {
         Seat::Zero => Side::White,
         Seat::One => Side::Black,
     }
 }
 
-fn side_of_color(color: Color) -> Side {
+/// The side of a Morris colour.
+pub(crate) fn side_of_color(color: Color) -> Side {
     match color {
         Color::White => Side::White,
         Color::Black => Side::Black,
@@ -178,6 +183,7 @@ fn morris(format: &'static str, position: &MorrisPosition) -> PastedPosition {
             black: position.in_hand(Color::Black),
         },
         side_to_move: side_of_color(position.side_to_move()),
+        mills: standing_mills(position),
     })
 }
 
@@ -230,6 +236,18 @@ mod tests {
         assert_eq!(read.side_to_move, Side::Black);
         assert_eq!(read.points.len(), 1);
         assert_eq!(read.in_hand.white, 8);
+        assert!(read.mills.is_empty());
+    }
+
+    #[test]
+    fn a_morris_position_comes_with_its_standing_mills() {
+        let PastedPosition::Morris(read) =
+            read_position("WWW...../......../BB...... b 6 7 0").unwrap()
+        else {
+            panic!("not morris");
+        };
+        assert_eq!(read.mills.len(), 1);
+        assert_eq!(read.mills[0].color, Side::White);
     }
 
     #[test]

@@ -11,10 +11,12 @@
 
 use crate::games::Side;
 use crate::games::backgammon::BoardView;
+use crate::games::morris::{MillView, standing_mills};
 use lru::LruCache;
 use ludus_backgammon::{Position as BgPosition, Seat};
 use ludus_morris::record::Record;
 use ludus_morris::{Color, Move, Position, Rules, Square};
+use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
@@ -23,16 +25,25 @@ use std::sync::{Arc, Mutex};
 /// The occupied points of a Morris board: `{"d6": "white", …}`.
 pub type MorrisBoard = BTreeMap<&'static str, Side>;
 
-/// `GET /api/games/{id}/review` of a Morris game: the analyser's review with `game` (`morris`)
-/// and `boards` (the board before the first move, then after each move) added.
-pub fn morris_review_page(mut review: Value, boards: Vec<MorrisBoard>) -> Value {
+/// `GET /api/games/{id}/review` of a Morris game: the analyser's review with `game` (`morris`),
+/// `boards` (the board before the first move, then after each move) and `mills` added.
+pub fn morris_review_page(mut review: Value, boards: MorrisBoards) -> Value {
     if let Value::Object(page) = &mut review {
         page.insert("game".to_string(), Value::from("morris"));
-        if let Ok(boards) = serde_json::to_value(boards) {
-            page.insert("boards".to_string(), boards);
+        if let Ok(Value::Object(extra)) = serde_json::to_value(boards) {
+            page.extend(extra);
         }
     }
     review
+}
+
+/// The boards of a Morris game: before the first move, then after each move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MorrisBoards {
+    /// The occupied points of each board.
+    pub boards: Vec<MorrisBoard>,
+    /// The mills standing on each board (the page keeps no table of mills).
+    pub mills: Vec<Vec<MillView>>,
 }
 
 fn side_of(color: Color) -> Side {
@@ -44,7 +55,7 @@ fn side_of(color: Color) -> Side {
 
 /// A Morris game as a review needs it: rules, start position, moves and the boards (start, then
 /// after each move).
-pub type MorrisGameParts = (Rules, Position, Vec<Move>, Vec<MorrisBoard>);
+pub type MorrisGameParts = (Rules, Position, Vec<Move>, MorrisBoards);
 
 /// The rules, the start, the moves and the boards of a Morris game record.
 pub fn morris_game(record: &str) -> Result<MorrisGameParts, String> {
@@ -60,11 +71,12 @@ pub fn morris_game(record: &str) -> Result<MorrisGameParts, String> {
                 .collect()
         })
         .collect();
+    let mills = game.positions().iter().map(standing_mills).collect();
     Ok((
         *game.rules(),
         *game.start_position(),
         game.moves().to_vec(),
-        boards,
+        MorrisBoards { boards, mills },
     ))
 }
 
@@ -144,7 +156,8 @@ mod tests {
 
     #[test]
     fn a_morris_record_gives_a_board_per_move() {
-        let (rules, start, moves, boards) = morris_game("1. d6 d2 2. b6 *").unwrap();
+        let (rules, start, moves, MorrisBoards { boards, mills }) =
+            morris_game("1. d6 d2 2. b6 *").unwrap();
         assert_eq!(start, Position::new());
         assert_eq!(rules, Rules::standard());
         assert_eq!(moves.len(), 3);
@@ -152,6 +165,15 @@ mod tests {
         assert!(boards[0].is_empty());
         assert_eq!(boards[3].get("b6"), Some(&Side::White));
         assert_eq!(boards[3].get("d2"), Some(&Side::Black));
+        assert_eq!(mills.len(), boards.len());
+    }
+
+    #[test]
+    fn each_morris_board_comes_with_its_standing_mills() {
+        let (.., MorrisBoards { mills, .. }) = morris_game("1. a7 a1 2. d7 d1 3. g7xa1 *").unwrap();
+        assert!(mills[4].is_empty());
+        assert_eq!(mills[5].len(), 1);
+        assert_eq!(mills[5][0].points, ["a7", "d7", "g7"]);
     }
 
     #[test]

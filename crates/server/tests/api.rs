@@ -384,6 +384,8 @@ async fn the_openapi_document_describes_every_route() {
         "/api/games/{id}/ws",
         "/api/morris/analysis",
         "/api/backgammon/analysis",
+        "/api/position",
+        "/api/setup",
         "/healthz",
         "/metrics",
     ] {

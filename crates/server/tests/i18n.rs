@@ -83,6 +83,7 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
     use ludus_server::error::{ApiError, RequestError};
     use ludus_server::games::RulesError;
     use ludus_server::games::{Action, DoubleBlock, GameError, GameKind, Side};
+    use ludus_server::setup::SetupRefusal;
 
     let sq = |name: &str| name.parse::<ludus_morris::Square>().unwrap();
     let morris_move: ludus_morris::Move = "d6".parse().unwrap();
@@ -207,8 +208,61 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         RequestError::MatchId(bg::MatchState::from_match_id("!!").unwrap_err()),
         RequestError::Dice("71".parse::<bg::Dice>().unwrap_err()),
         RequestError::NotWebSocket("no upgrade".into()),
+        RequestError::Setup(SetupRefusal::Length(30)),
+        RequestError::Setup(SetupRefusal::Dice(bg::DiceError::BadDie(7))),
+        RequestError::Setup(SetupRefusal::Checkers {
+            side: Side::White,
+            count: 16,
+        }),
+        RequestError::Setup(SetupRefusal::Board(bg::PositionError::BothBorneOff)),
+        RequestError::Setup(SetupRefusal::Square(
+            "z9".parse::<ludus_morris::Square>().unwrap_err(),
+        )),
+        RequestError::Setup(SetupRefusal::MorrisRules(
+            "twelve".parse::<ludus_morris::Rules>().unwrap_err(),
+        )),
         RequestError::Query("unknown field `x`".into()),
     ];
+    let mut requests = requests;
+    for (refusal, side) in [
+        (
+            bg::StartRefusal::NoCheckers(bg::Seat::One),
+            Some(Side::Black),
+        ),
+        (bg::StartRefusal::GameOver, None),
+        (bg::StartRefusal::AnswerPending, None),
+        (bg::StartRefusal::Cube { value: 3, max: 64 }, None),
+        (
+            bg::StartRefusal::Score {
+                seat: bg::Seat::Zero,
+                score: 7,
+                length: 7,
+            },
+            Some(Side::White),
+        ),
+    ] {
+        requests.push(RequestError::Setup(SetupRefusal::Start { refusal, side }));
+    }
+    let white = ludus_morris::Color::White;
+    for error in [
+        ludus_morris::SetupError::TooManyPieces {
+            color: white,
+            count: 10,
+        },
+        ludus_morris::SetupError::InconsistentHands {
+            white: 1,
+            black: 0,
+            side: white,
+        },
+        ludus_morris::SetupError::TooFewPieces {
+            color: white,
+            count: 2,
+        },
+        ludus_morris::SetupError::Blocked(white),
+        ludus_morris::SetupError::SharedPoint(sq("a7")),
+    ] {
+        requests.push(RequestError::Setup(SetupRefusal::Morris(error)));
+    }
     let mut all: Vec<ApiError> = games.into_iter().map(ApiError::from).collect();
     all.extend(requests.into_iter().map(ApiError::from));
     for status in [

@@ -16,6 +16,9 @@
 //! - `i18n`      — every error code and every key the page asks for has a message in every
 //!   language; the `.ftl` files are served as the crate has them.
 //! - `players`   — test support: a stand-in computer player (first legal move).
+//! - `setup`     — `POST /api/setup` (set-ups checked and written as ids, refusals), the mills and
+//!   the boards of the last move in the views.
+//! - `web_rules` — no rule table or id encoder in the page's files (`web/`).
 
 mod abuse;
 mod api;
@@ -28,4 +31,6 @@ mod operations;
 mod players;
 mod postgres;
 mod restart;
+mod setup;
+mod web_rules;
 mod websocket;

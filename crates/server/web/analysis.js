@@ -2,16 +2,17 @@
 // or a Sanmill FEN; the server reads it (GET /api/position) and the engines rank the moves
 // (GET /api/backgammon/analysis at the chosen lookahead, 0 to 2 plies; GET /api/morris/analysis).
 // The address holds the pasted text, the dice and the plies, so it can be shared.
-// "Edit position" sets a position up by clicking (editor.js); leaving edit mode writes it as an
-// XGID or a Sanmill FEN into the text field, analyses it and updates the address.
+// "Edit position" sets a position up by clicking (editor.js); leaving edit mode has the server
+// check it and write it as an XGID or a Sanmill FEN (POST /api/setup) into the text field, then
+// analyses it and updates the address.
 
 import { errorText, t } from './i18n.js';
 import { backgammonAnalysis, createGame, morrisAnalysis, readPosition } from './api.js';
-import { createMorrisBoard, standingMills } from './morris.js';
+import { createMorrisBoard } from './morris.js';
 import { createBackgammonBoard } from './backgammon.js';
 import { perfectWords } from './review.js';
-import { EditError, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, fenOf, morrisEditState,
-  morrisModel, cyclePoint, readPanel, removeChecker, xgidOf } from './editor.js';
+import { EditError, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, morrisEditState,
+  morrisModel, cyclePoint, readPanel, removeChecker, setupText } from './editor.js';
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
@@ -29,7 +30,7 @@ function backgammonState(read) {
 function morrisState(read) {
   return {
     version: 1, to_act: null, legal_moves: [], actions: [], result: null,
-    view: { points: read.points, mills: standingMills(read.points), phase: 'moving', last_move: null, moves: [], side_to_move: read.side_to_move },
+    view: { points: read.points, mills: read.mills, phase: 'moving', last_move: null, moves: [], side_to_move: read.side_to_move },
   };
 }
 
@@ -150,7 +151,7 @@ async function playFromHere($, read) {
       const model = backgammonModel(read);
       const dice = $('analysis-dice').value.trim() || read.dice || '';
       model.dice = /^[1-6][1-6]$/.test(dice) ? [Number(dice[0]), Number(dice[1])] : null;
-      start = xgidOf(model);
+      start = await setupText(model);
     }
     const created = await createGame({ game: read.game, opponent: 'computer', level: Number($('play-level').value),
       side: $('play-side').value, start });
@@ -252,14 +253,21 @@ function editMode($, currentRead, go, setEditing) {
     panel();
     newBoard();
   };
-  // Leaves edit mode with the position written into the text field, analysed and addressed.
-  const finish = () => {
+  // Leaves edit mode with the position written into the text field, analysed and addressed; a
+  // set-up the server refuses stays in edit mode with the server's reason.
+  let finishing = false;
+  const finish = async () => {
+    if (finishing) return;
     $('error').textContent = '';
     let text;
+    finishing = true;
     try {
       readPanel(editor.model, $);
-      text = editor.model.game === 'morris' ? fenOf(editor.model) : xgidOf(editor.model);
-    } catch (error) { showError(error); return; }
+      text = await setupText(editor.model);
+    } catch (error) {
+      $('error').textContent = error instanceof EditError ? error.text() : errorText(error);
+      return;
+    } finally { finishing = false; }
     editor = null;
     setEditing(null);
     $('analysis-text').value = text;

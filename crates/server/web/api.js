@@ -32,6 +32,8 @@ export const backgammonAnalysis = (query) => call(`/api/backgammon/analysis?${qu
 export const morrisAnalysis = (query) => call(`/api/morris/analysis?${query}`);
 // A pasted Position ID, XGID or Sanmill FEN, read ({ game, … }: see /api/openapi.json).
 export const readPosition = (query) => call(`/api/position?${query}`);
+// A set-up of the analysis board's editor checked and written as ids ({ game, xgid | fen, … }).
+export const writeSetup = (model) => call('/api/setup', { method: 'POST', body: model });
 export const sendMove = (id, token, move) => call(`/api/games/${id}/moves`, { method: 'POST', body: { token, move } });
 export const sendAction = (id, token, action) => call(`/api/games/${id}/actions`, { method: 'POST', body: { token, action } });
 // The backgammon move being built after the checker steps `taken` ([[from, to], …]).

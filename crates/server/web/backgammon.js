@@ -3,7 +3,8 @@
 // Undo takes a step back; Confirm sends the whole move. The page applies no rule: the state's
 // `view.steps` (and, after each click, GET /api/games/{id}/steps) gives the board so far, the dice
 // used, every click legal next (`next`: from, to and the steps it takes, in the mover's numbering:
-// 25 = bar, 0 = off) and the move once complete. The page only draws what it is told.
+// 25 = bar, 0 = off) and the move once complete; the last move comes with the board after each
+// of its checkers (`view.last_play.boards`). The page only draws what it is told.
 
 import { t } from './i18n.js';
 import { settings } from './settings.js';
@@ -73,26 +74,6 @@ export function playedSteps(lastPlay, me) {
   const mine = lastPlay.side === me;
   const map = (p) => (mine || p === 0 || p === 25 ? p : 25 - p);
   return lastPlay.steps.map((s) => ({ mine, from: map(s.from), to: map(s.to), hit: s.hit }));
-}
-
-// The board after (`sign` 1) or before (`sign` -1) one checker step.
-export function applyStep(board, step, sign = 1) {
-  const mine = [...board.mine];
-  const opp = [...board.opp];
-  const [mover, victim] = step.mine ? [mine, opp] : [opp, mine];
-  mover[step.from] -= sign;
-  mover[step.to] += sign;
-  if (step.hit) { victim[step.to] -= sign; victim[25] += sign; }
-  return withTotals({ mine, opp });
-}
-
-// The boards of a played move: before it, then after each checker.
-export function playFrames(finalBoard, steps) {
-  let board = finalBoard;
-  for (const step of [...steps].reverse()) board = applyStep(board, step, -1);
-  const frames = [board];
-  for (const step of steps) frames.push(applyStep(frames[frames.length - 1], step));
-  return frames;
 }
 
 export function createBackgammonBoard(container, ctx, controls) {
@@ -331,7 +312,8 @@ export function createBackgammonBoard(container, ctx, controls) {
     if (!fresh || play.side === ctx.seat || !settings().animate) { stopAnimation(); return; }
     const steps = playedSteps(play, me());
     const token = {};
-    animation = { frames: playFrames(boardFor(next.view, me()), steps), steps, index: 0, start: performance.now(), token };
+    // The server sends the board before the move and after each checker (hits included).
+    animation = { frames: play.boards.map((board) => boardFor(board, me())), steps, index: 0, start: performance.now(), token };
     svg.dataset.animating = '1';
     svg.dataset.animations = Number(svg.dataset.animations || 0) + 1; // for tests
     const tick = () => {

@@ -1,14 +1,15 @@
-// The analysis board's edit mode: a position set up by clicking, kept here as a plain model and
-// written out as the text the board reads (an XGID for backgammon, a Sanmill FEN for Morris).
-// The checks here refuse what the rules crates would refuse (16 checkers, 10 pieces, hands that
-// alternate placement cannot give, …), each with a translated message, so that no broken
-// position is ever sent.
+// The analysis board's edit mode: a position set up by clicking, kept here as a plain model (the
+// editor's model is the body of POST /api/setup). The server checks it by the rules crates and
+// writes the text the board reads (an XGID for backgammon, a Sanmill FEN for Morris), or says why
+// not; the page applies no rule of a set-up. The clicks only keep the model drawable: no 16th
+// checker of a colour, no 10th piece.
 
 import { t } from './i18n.js';
-import { standingMills } from './morris.js';
+import { writeSetup } from './api.js';
 
 export const CHECKERS = 15;
 export const PIECES = 9;
+// The cube values the panel offers.
 const CUBES = [1, 2, 4, 8, 16, 32, 64];
 
 // A refused edit: `key` and `args` name the translated message.
@@ -87,63 +88,18 @@ export function removeChecker(model, side, point) {
   return model;
 }
 
-// Pip counts: White bears off below its point 1, Black below White's point 24.
-function pips(model) {
-  let white = 25 * model.bar.white;
-  let black = 25 * model.bar.black;
-  model.points.forEach((v, i) => { if (v > 0) white += v * (i + 1); else black += -v * (24 - i); });
-  return { white, black };
-}
-
 // The state the backgammon board draws while editing.
 export function backgammonEditState(model, version) {
   const off = { white: CHECKERS - checkersOn(model, 'white'), black: CHECKERS - checkersOn(model, 'black') };
   return {
     version, to_act: null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
-    view: { points: model.points, bar: model.bar, off, pips: pips(model), turn: model.turn, phase: 'over', dice: model.dice,
+    view: { points: model.points, bar: model.bar, off, turn: model.turn, phase: 'over', dice: model.dice,
       steps: null, last_play: null, cube: { enabled: true, value: model.cube.value, owner: model.cube.owner, offered: false },
       match: { length: model.length, score: model.score, game: 1 } },
   };
 }
 
-// Refuses a backgammon set-up that is no position to analyse or play.
-export function checkBackgammon(model) {
-  for (const side of ['white', 'black']) {
-    const count = checkersOn(model, side);
-    if (count > CHECKERS) throw new EditError('edit-err-checkers', { side, count: CHECKERS });
-    if (count === 0) throw new EditError('edit-err-no-checkers', { side });
-    if (model.length > 0 && model.score[side] >= model.length) throw new EditError('edit-err-score', { side, length: model.length });
-  }
-  if (!Number.isInteger(model.length) || model.length < 0 || model.length > 25) throw new EditError('edit-err-length');
-  if (!CUBES.includes(model.cube.value)) throw new EditError('edit-err-cube');
-  if (model.dice && !model.dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) throw new EditError('edit-err-dice');
-}
-
-const xgidChar = (count, lower) => (count === 0 ? '-' : String.fromCharCode((lower ? 97 : 65) + count - 1));
-
-// The XGID of a checked set-up. XG's top player is White (gnubg's player 0), the bottom Black;
-// place i of the board field is White's point 25 − i (0: White's bar, 25: Black's).
-export function xgidOf(model) {
-  checkBackgammon(model);
-  let board = xgidChar(model.bar.white, true);
-  for (let i = 1; i <= 24; i++) {
-    const v = model.points[25 - i - 1];
-    board += xgidChar(Math.abs(v), v > 0);
-  }
-  board += xgidChar(model.bar.black, false);
-  const owner = { null: 0, white: -1, black: 1 }[model.cube.owner];
-  const dice = model.dice ? `${model.dice[0]}${model.dice[1]}` : '00';
-  const rules = model.length > 0 && model.crawford ? 1 : 0;
-  const fields = [board, Math.log2(model.cube.value), owner, model.turn === 'white' ? -1 : 1, dice,
-    model.score.black, model.score.white, rules, model.length, 10];
-  return `XGID=${fields.join(':')}`;
-}
-
 // ---------------------------------------------------------------- Morris
-
-// Sanmill's FEN rings, each from the midpoint of its top side clockwise: inner, middle, outer.
-const FEN_RINGS = [['d5', 'e5', 'e4', 'e3', 'd3', 'c3', 'c4', 'c5'], ['d6', 'f6', 'f4', 'f2', 'd2', 'b2', 'b4', 'b6'],
-  ['d7', 'g7', 'g4', 'g1', 'd1', 'a1', 'a4', 'a7']];
 
 // A Morris set-up: the occupied points, the pieces in hand and the side to move.
 export function morrisModel(read = null) {
@@ -172,32 +128,19 @@ export function cyclePoint(model, point) {
   throw new EditError('edit-err-pieces', { side: full, count: PIECES });
 }
 
-// The state the Morris board draws while editing.
+// The state the Morris board draws while editing (no mills: the server names them once the
+// set-up is read as a position).
 export function morrisEditState(model, version) {
   return { version, to_act: null, legal_moves: [], actions: [], result: null,
-    view: { points: model.points, mills: standingMills(model.points), phase: 'moving', last_move: null, moves: [], side_to_move: model.side_to_move } };
+    view: { points: model.points, mills: [], phase: 'moving', last_move: null, moves: [], side_to_move: model.side_to_move } };
 }
 
-// Refuses a Morris set-up the rules crate would not take (its FEN reader says the same).
-export function checkMorris(model) {
-  for (const side of ['white', 'black']) {
-    const total = piecesOf(model, side) + model.in_hand[side];
-    if (total > PIECES) throw new EditError('edit-err-pieces', { side, count: PIECES });
-    if (model.in_hand.white + model.in_hand.black === 0 && piecesOf(model, side) < 3) throw new EditError('edit-err-few-pieces', { side });
-  }
-  const { white, black } = model.in_hand;
-  const consistent = model.side_to_move === 'white' ? white === black : black === white + 1 || (white === 0 && black === 0);
-  if (!consistent) throw new EditError('edit-err-hands');
-}
-
-// The Sanmill FEN of a checked set-up (no removal pending: that state is chosen by a move).
-export function fenOf(model) {
-  checkMorris(model);
-  const board = FEN_RINGS.map((ring) => ring.map((p) => ({ white: 'O', black: '@' }[model.points[p]] || '*')).join('')).join('/');
-  const placing = model.in_hand.white + model.in_hand.black > 0;
-  return [board, model.side_to_move === 'white' ? 'w' : 'b', placing ? 'p' : 'm', placing ? 'p' : 's',
-    piecesOf(model, 'white'), model.in_hand.white, piecesOf(model, 'black'), model.in_hand.black,
-    0, 0, -1, -1, -1, -1, 0, 0, 1].join(' ');
+// The id of a set-up, checked and written by the server (POST /api/setup: the rules crates'
+// checks): an XGID for backgammon, a Sanmill FEN for Morris. A refusal throws the API's error,
+// translated by `errorText`.
+export async function setupText(model) {
+  const ids = await writeSetup(model);
+  return model.game === 'morris' ? ids.fen : ids.xgid;
 }
 
 // ---------------------------------------------------------------- the panel

@@ -1,5 +1,6 @@
 // The Nine Men's Morris board in SVG: place, slide, fly and remove by click, drag or keyboard
-// (Tab to a point, Enter or Space to choose it; Escape cancels). Standing mills are highlighted,
+// (Tab to a point, Enter or Space to choose it; Escape cancels). Standing mills are highlighted
+// as the server's view names them (`view.mills`: the page keeps no table of mills),
 // the last move is marked (an arrow from → to, a ring on the point reached, a cross where a piece
 // was removed) and, when another player made it, animated (settings: `animate`, `coords`).
 // The server sends the legal moves in notation (`d6`, `d6-d5`, `d6-d5xa1`); the board only
@@ -17,17 +18,6 @@ const POINTS = ['a7', 'd7', 'g7', 'b6', 'd6', 'f6', 'c5', 'd5', 'e5', 'a4', 'b4'
 const LINES = [['a7', 'g7'], ['g7', 'g1'], ['g1', 'a1'], ['a1', 'a7'], ['b6', 'f6'], ['f6', 'f2'], ['f2', 'b2'],
   ['b2', 'b6'], ['c5', 'e5'], ['e5', 'e3'], ['e3', 'c3'], ['c3', 'c5'], ['d7', 'd5'], ['d3', 'd1'], ['a4', 'c4'],
   ['e4', 'g4']];
-
-// The sixteen mills, each as its three points.
-const MILLS = [['a7', 'd7', 'g7'], ['b6', 'd6', 'f6'], ['c5', 'd5', 'e5'], ['a4', 'b4', 'c4'], ['e4', 'f4', 'g4'],
-  ['c3', 'd3', 'e3'], ['b2', 'd2', 'f2'], ['a1', 'd1', 'g1'], ['a7', 'a4', 'a1'], ['b6', 'b4', 'b2'], ['c5', 'c4', 'c3'],
-  ['d7', 'd6', 'd5'], ['d3', 'd2', 'd1'], ['e5', 'e4', 'e3'], ['f6', 'f4', 'f2'], ['g7', 'g4', 'g1']];
-
-// The mills standing on a board `{point: side}` (the review's boards come without them).
-export function standingMills(points) {
-  return MILLS.filter(([a, b, c]) => points[a] && points[a] === points[b] && points[b] === points[c])
-    .map((mill) => ({ color: points[mill[0]], points: mill }));
-}
 
 export function xy(point) {
   const file = 'abcdefg'.indexOf(point[0]);

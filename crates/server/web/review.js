@@ -6,7 +6,7 @@
 
 import { errorText, t } from './i18n.js';
 import { getGame, getReview } from './api.js';
-import { createMorrisBoard, standingMills } from './morris.js';
+import { createMorrisBoard } from './morris.js';
 import { createBackgammonBoard } from './backgammon.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -77,6 +77,7 @@ function morrisSteps(review) {
     perfectChanged: m.perfect_changed,
     before: review.boards[i],
     after: review.boards[i + 1],
+    afterMills: review.mills[i + 1],
     value: review.graph[i],
   }));
 }
@@ -171,7 +172,7 @@ function boardState(step, game, version) {
   if (game === 'morris') {
     return {
       version, to_act: null, legal_moves: [], actions: [], result: null,
-      view: { points: step.after, mills: standingMills(step.after), phase: 'moving', last_move: step.played, moves: [], side_to_move: other(step.side) },
+      view: { points: step.after, mills: step.afterMills, phase: 'moving', last_move: step.played, moves: [], side_to_move: other(step.side) },
     };
   }
   const dice = step.dice ? [Number(step.dice[0]), Number(step.dice[1])] : null;

@@ -178,18 +178,16 @@ fn start_setup(text: &str) -> Result<(MatchState, GameStart), RulesError> {
         };
         (position, state)
     };
-    let over = !matches!(state.game_state, GameState::Playing | GameState::NoGame);
-    if over || position.game_result().is_some() {
-        return Err(bad("the game is already over in this position"));
-    }
-    if state.double_offered || state.resignation.is_some() {
-        return Err(bad("a double or a resignation is pending"));
-    }
     if state.match_length > MAX_MATCH_LENGTH {
         return Err(bad("the match length must be 0 (money) to 25"));
     }
-    if state.match_length > 0 && state.score.iter().any(|&s| s >= state.match_length) {
-        return Err(bad("a score must be below the match length"));
+    let rules = if state.match_length == 0 {
+        Rules::default()
+    } else {
+        Rules::match_to(state.match_length)
+    };
+    if let Some(refusal) = state.start_refusal(&position, rules.max_cube()) {
+        return Err(bad(&refusal.to_string()));
     }
     let setup = GameStart {
         position,
@@ -201,7 +199,8 @@ fn start_setup(text: &str) -> Result<(MatchState, GameStart), RulesError> {
     Ok((state, setup))
 }
 
-fn seat_of(side: Side) -> Seat {
+/// The seat of a side: White is gnubg's player 0.
+pub(crate) fn seat_of(side: Side) -> Seat {
     match side {
         Side::White => Seat::Zero,
         Side::Black => Seat::One,
@@ -434,30 +433,46 @@ pub struct LastPlayView {
     /// Its checkers in the order played, in the mover's numbering; empty when no checker could
     /// move.
     pub steps: Vec<PlayedStep>,
+    /// The board before the move, then after each of its checkers (a hit blot on the bar from
+    /// the step that hits it), in White's numbering: what the page animates.
+    pub boards: Vec<BoardView>,
 }
 
 impl LastPlayView {
     /// The last move of `game`, if one has been played.
     fn of(game: &ludus_backgammon::Game) -> Option<LastPlayView> {
-        game.events().iter().rev().find_map(|event| match *event {
+        let (seat, dice, play) = game.events().iter().rev().find_map(|event| match *event {
             GameEvent::Turn {
                 seat,
                 dice,
                 play: Some(play),
-            } => Some(LastPlayView {
-                side: side_of(seat),
-                dice: [dice.first(), dice.second()],
-                steps: play
-                    .checker_moves()
-                    .iter()
-                    .map(|step| PlayedStep {
-                        from: step.from,
-                        to: step.to,
-                        hit: step.hit,
-                    })
-                    .collect(),
-            }),
+            } => Some((seat, dice, play)),
             _ => None,
+        })?;
+        // No board has changed since: the mover's board after the move is the game's.
+        let after = if game.on_roll() == seat {
+            game.position()
+        } else {
+            game.position().swapped()
+        };
+        Some(LastPlayView {
+            side: side_of(seat),
+            dice: [dice.first(), dice.second()],
+            steps: play
+                .checker_moves()
+                .iter()
+                .map(|step| PlayedStep {
+                    from: step.from,
+                    to: step.to,
+                    hit: step.hit,
+                })
+                .collect(),
+            boards: after
+                .before(&play)
+                .boards_of(&play)
+                .iter()
+                .map(|board| BoardView::new(board, seat))
+                .collect(),
         })
     }
 }

@@ -62,7 +62,8 @@ fn side_of(color: Color) -> Side {
     }
 }
 
-fn color_of(side: Side) -> Color {
+/// The colour of a side.
+pub(crate) fn color_of(side: Side) -> Color {
     match side {
         Side::White => Color::White,
         Side::Black => Color::Black,
@@ -156,6 +157,25 @@ pub struct MillView {
     pub points: Vec<&'static str>,
 }
 
+/// The mills standing on the board of `position` (the views send them, so that the page keeps
+/// no table of mills).
+pub fn standing_mills(position: &Position) -> Vec<MillView> {
+    let mut mills = Vec::new();
+    for color in Color::ALL {
+        let pieces = position.pieces(color);
+        for mill in MILLS {
+            if pieces & mill == mill {
+                let points = Square::iter_bits(mill).map(Square::name).collect();
+                mills.push(MillView {
+                    color: side_of(color),
+                    points,
+                });
+            }
+        }
+    }
+    mills
+}
+
 /// The Morris board as the API shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MorrisView {
@@ -224,25 +244,6 @@ impl MorrisGame {
 
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
-    }
-
-    /// The mills standing on the board.
-    fn standing_mills(&self) -> Vec<MillView> {
-        let position = self.position();
-        let mut mills = Vec::new();
-        for color in Color::ALL {
-            let pieces = position.pieces(color);
-            for mill in MILLS {
-                if pieces & mill == mill {
-                    let points = Square::iter_bits(mill).map(Square::name).collect();
-                    mills.push(MillView {
-                        color: side_of(color),
-                        points,
-                    });
-                }
-            }
-        }
-        mills
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), GameError> {
@@ -362,7 +363,7 @@ impl Game for MorrisGame {
             on_board: per_color(&|color| position.pieces(color).count_ones()),
             side_to_move: side_of(side),
             phase,
-            mills: self.standing_mills(),
+            mills: standing_mills(position),
             moves: self.game.moves().iter().map(ToString::to_string).collect(),
             last_move: self.game.moves().last().map(ToString::to_string),
             plies_since_removal: position.plies_since_removal(),

@@ -1,0 +1,189 @@
+//! `POST /api/setup`: the analysis board's set-ups checked by the rules crates and written as
+//! ids; refusals with their codes, malformed and oversized bodies; the views that carry what the
+//! page no longer derives (standing mills, the boards of the last backgammon move).
+
+use crate::common::{app, call, get, play, post, state, two_humans};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+/// White's last checkers on its 1 and 2 points, Black's on its own 1 point (White's 24).
+fn bearing_off() -> Value {
+    let mut points = vec![0; 24];
+    points[0] = 1;
+    points[1] = 1;
+    points[23] = -1;
+    json!({
+        "game": "backgammon", "points": points, "bar": {"white": 0, "black": 0}, "turn": "white",
+        "dice": [6, 5], "cube": {"value": 1, "owner": null}, "length": 0,
+        "score": {"white": 0, "black": 0}, "crawford": false,
+    })
+}
+
+/// White's three on a7, d7, b4 against Black's e3, c3, f2, White to move, hands empty.
+fn three_against_three() -> Value {
+    json!({
+        "game": "morris",
+        "points": {"a7": "white", "d7": "white", "b4": "white", "e3": "black", "c3": "black", "f2": "black"},
+        "in_hand": {"white": 0, "black": 0}, "side_to_move": "white",
+    })
+}
+
+#[tokio::test]
+async fn a_backgammon_setup_answers_its_xgid_and_gnubg_ids() {
+    let app = app();
+    let (status, ids) = post(&app, "/api/setup", bearing_off()).await;
+    assert_eq!(status, StatusCode::OK, "{ids}");
+    assert_eq!(ids["game"], "backgammon");
+    assert_eq!(
+        ids["xgid"],
+        "XGID=-A---------------------aa-:0:0:-1:65:0:0:0:0:10"
+    );
+    // The ids read back as the same board.
+    let pasted =
+        ids["position_id"].as_str().unwrap().to_string() + ":" + ids["match_id"].as_str().unwrap();
+    let (status, read) = get(
+        &app,
+        &format!("/api/position?text={}", pasted.replace('+', "%2B")),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(read["board"]["points"][0], 1);
+    assert_eq!(read["dice"], "65");
+}
+
+#[tokio::test]
+async fn a_morris_setup_answers_its_fen_and_text_form() {
+    let app = app();
+    let (status, ids) = post(&app, "/api/setup", three_against_three()).await;
+    assert_eq!(status, StatusCode::OK, "{ids}");
+    assert_eq!(ids["game"], "morris");
+    let fen = ids["fen"].as_str().unwrap();
+    assert!(
+        fen.starts_with("***@*@**/***@**O*/O******O w m s 3 0 3 0"),
+        "{fen}"
+    );
+    let (status, read) = get(
+        &app,
+        &format!(
+            "/api/position?text={}",
+            ids["position"].as_str().unwrap().replace(' ', "%20")
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(read["points"]["a7"], "white");
+}
+
+#[tokio::test]
+async fn refused_setups_say_why_with_a_code_and_its_values() {
+    let app = app();
+    let mut no_black = bearing_off();
+    no_black["points"][23] = json!(0);
+    let mut sixteen = bearing_off();
+    sixteen["points"][5] = json!(14);
+    let mut score = bearing_off();
+    score["length"] = json!(5);
+    score["score"]["black"] = json!(5);
+    let mut hands = three_against_three();
+    hands["in_hand"]["white"] = json!(1);
+    let mut two = three_against_three();
+    two["points"].as_object_mut().unwrap().remove("a7");
+    let cases = [
+        (no_black, "setup-no-checkers", vec![("side", "black")]),
+        (
+            sixteen,
+            "setup-checkers",
+            vec![("side", "white"), ("count", "16")],
+        ),
+        (
+            score,
+            "setup-score",
+            vec![("side", "black"), ("length", "5")],
+        ),
+        (hands, "setup-hands", vec![("white", "1"), ("black", "0")]),
+        (
+            two,
+            "setup-few-pieces",
+            vec![("side", "white"), ("count", "2")],
+        ),
+    ];
+    for (body, code, params) in cases {
+        let (status, answer) = post(&app, "/api/setup", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(answer["code"], code, "{answer}");
+        for (name, value) in params {
+            assert_eq!(answer["params"][name], value, "{code}: {answer}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn malformed_and_oversized_setups_are_refused_before_any_rule() {
+    let app = app();
+    let mut short = bearing_off();
+    short["points"] = json!([1, -1]);
+    let mut extra = three_against_three();
+    extra["colour"] = json!("red");
+    let mut far = bearing_off();
+    far["points"][0] = json!(300);
+    for body in [short, extra, far, json!({"game": "chess"})] {
+        let (status, answer) = post(&app, "/api/setup", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(answer["code"], "bad-json", "{answer}");
+    }
+    let mut huge = three_against_three();
+    huge["rules"] = json!("x".repeat(ludus_server::MAX_BODY_BYTES));
+    let (status, answer) = call(&app, "POST", "/api/setup", Some(&huge.to_string())).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    assert_eq!(answer["code"], "body-too-large");
+}
+
+#[tokio::test]
+async fn a_morris_game_view_names_its_standing_mills() {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "morris", json!({})).await;
+    let id = id.as_str();
+    for (token, mv) in [
+        (&white, "a7"),
+        (&black, "a1"),
+        (&white, "d7"),
+        (&black, "d1"),
+    ] {
+        assert_eq!(play(&app, id, token, mv).await.0, StatusCode::OK);
+    }
+    assert_eq!(play(&app, id, &white, "g7xa1").await.0, StatusCode::OK);
+    let view = state(&app, id).await["view"].clone();
+    assert_eq!(
+        view["mills"],
+        json!([{"color": "white", "points": ["a7", "d7", "g7"]}])
+    );
+}
+
+#[tokio::test]
+async fn the_last_backgammon_move_comes_with_the_board_after_each_checker() {
+    let app = app();
+    let (id, white, black) = two_humans(&app, "backgammon", json!({"cube": false})).await;
+    let id = id.as_str();
+    let now = state(&app, id).await;
+    let mover = now["to_act"].as_str().unwrap().to_string();
+    let token = if mover == "white" { &white } else { &black };
+    let mv = now["legal_moves"][0].as_str().unwrap().to_string();
+    assert_eq!(play(&app, id, token, &mv).await.0, StatusCode::OK, "{mv}");
+    let view = state(&app, id).await["view"].clone();
+    let last = &view["last_play"];
+    let boards = last["boards"].as_array().unwrap();
+    assert_eq!(
+        boards.len(),
+        last["steps"].as_array().unwrap().len() + 1,
+        "{last}"
+    );
+    // The last board is the one on the table; the first has all 30 checkers on the start points.
+    assert_eq!(boards.last().unwrap()["points"], view["points"]);
+    let start: i64 = boards[0]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_i64().unwrap().abs())
+        .sum();
+    assert_eq!(start, 30);
+}
