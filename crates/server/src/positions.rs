@@ -7,7 +7,7 @@
 use crate::error::RequestError;
 use crate::games::backgammon::BoardView;
 use crate::games::morris::{MillView, standing_mills};
-use crate::games::{PerSide, Side};
+use crate::games::{PerSide, Side, backgammon, morris};
 use ludus_backgammon::{CubeOwner, MatchState, Position as BgPosition, Seat, Xgid};
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
@@ -66,7 +66,7 @@ impl CubeSetup {
             value: state.cube_value,
             owner: match state.cube_owner {
                 CubeOwner::Centered => None,
-                CubeOwner::Owned(seat) => Some(side_of_seat(seat)),
+                CubeOwner::Owned(seat) => Some(backgammon::side_of(seat)),
             },
             match_length: state.match_length,
             score: PerSide::from_pair(state.score),
@@ -100,22 +100,6 @@ pub enum PastedPosition {
     Backgammon(BackgammonPosition),
     /// A Morris position.
     Morris(MorrisPositionView),
-}
-
-/// The side of a backgammon seat: gnubg's player 0 is White.
-pub(crate) fn side_of_seat(seat: Seat) -> Side {
-    match seat {
-        Seat::Zero => Side::White,
-        Seat::One => Side::Black,
-    }
-}
-
-/// The side of a Morris colour.
-pub(crate) fn side_of_color(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
 }
 
 /// Reads `text` in the first format that fits.
@@ -161,7 +145,7 @@ fn backgammon(
         format,
         position_id: position.position_id(),
         match_id: state.and_then(|state| state.match_id().ok()),
-        on_roll: side_of_seat(on_roll),
+        on_roll: backgammon::side_of(on_roll),
         dice: state
             .and_then(|state| state.dice)
             .map(|dice| format!("{}{}", dice.first(), dice.second())),
@@ -176,13 +160,13 @@ fn morris(format: &'static str, position: &MorrisPosition) -> PastedPosition {
         position: position.to_string(),
         points: Square::ALL
             .into_iter()
-            .filter_map(|square| Some((square.name(), side_of_color(position.piece_at(square)?))))
+            .filter_map(|square| Some((square.name(), morris::side_of(position.piece_at(square)?))))
             .collect(),
         in_hand: PerSide {
             white: position.in_hand(Color::White),
             black: position.in_hand(Color::Black),
         },
-        side_to_move: side_of_color(position.side_to_move()),
+        side_to_move: morris::side_of(position.side_to_move()),
         mills: standing_mills(position),
     })
 }

@@ -11,11 +11,11 @@
 
 use crate::games::Side;
 use crate::games::backgammon::BoardView;
-use crate::games::morris::{MillView, standing_mills};
+use crate::games::morris::{MillView, side_of, standing_mills};
 use lru::LruCache;
 use ludus_backgammon::{Position as BgPosition, Seat};
 use ludus_morris::record::Record;
-use ludus_morris::{Color, Move, Position, Rules, Square};
+use ludus_morris::{Move, Position, Rules, Square};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -44,13 +44,6 @@ pub struct MorrisBoards {
     pub boards: Vec<MorrisBoard>,
     /// The mills standing on each board (the page keeps no table of mills).
     pub mills: Vec<Vec<MillView>>,
-}
-
-fn side_of(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
 }
 
 /// A Morris game as a review needs it: rules, start position, moves and the boards (start, then

@@ -8,7 +8,7 @@
 use crate::games::backgammon::seat_of as seat_of_side;
 use crate::games::morris::color_of as color_of_side;
 use crate::games::{PerSide, Side};
-use crate::positions::{side_of_color, side_of_seat};
+use crate::games::{backgammon, morris};
 use ludus_backgammon::{
     CubeOwner, DiceError, GameState, MatchState, Position as BgPosition, PositionError, Rules,
     Side as Relative, StartRefusal, XG_DEFAULT_MAX_CUBE_LOG2, Xgid,
@@ -204,7 +204,7 @@ impl SetupRefusal {
 
 /// The values of a Morris set-up refusal.
 fn morris_params(error: &SetupError) -> crate::error::Params {
-    let side = |color: Color| ("side", side_of_color(color).to_string());
+    let side = |color: Color| ("side", morris::side_of(color).to_string());
     match *error {
         SetupError::TooManyPieces { color, count } => {
             vec![side(color), ("count", count.to_string())]
@@ -265,7 +265,7 @@ fn backgammon_ids(setup: &BackgammonSetup) -> Result<SetupIds, SetupRefusal> {
     if let Some(refusal) = state.start_refusal(&position, Rules::default().max_cube()) {
         let side = match refusal {
             StartRefusal::NoCheckers(seat) | StartRefusal::Score { seat, .. } => {
-                Some(side_of_seat(seat))
+                Some(backgammon::side_of(seat))
             }
             _ => None,
         };

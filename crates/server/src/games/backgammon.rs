@@ -207,7 +207,8 @@ pub(crate) fn seat_of(side: Side) -> Seat {
     }
 }
 
-fn side_of(seat: Seat) -> Side {
+/// The side of a backgammon seat: gnubg's player 0 is White.
+pub(crate) fn side_of(seat: Seat) -> Side {
     match seat {
         Seat::Zero => Side::White,
         Seat::One => Side::Black,

@@ -55,7 +55,8 @@ pub trait MorrisAnalyst: Send + Sync {
     }
 }
 
-fn side_of(color: Color) -> Side {
+/// The side of a Morris colour.
+pub(crate) fn side_of(color: Color) -> Side {
     match color {
         Color::White => Side::White,
         Color::Black => Side::Black,
