@@ -18,7 +18,7 @@ use crate::level::{Level, LevelError};
 use crate::match_context::{MatchContext, MatchContextError, cubeful_equity_on_roll};
 use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
-use ludus_backgammon::player::{Evaluation, Player, PlayerError};
+use ludus_backgammon::player::{Evaluation, PlayRequest, Player, PlayerError};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -222,13 +222,13 @@ impl Player for Engine {
         self.name.clone()
     }
 
-    fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        plays: &[Position],
-        state: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
+        let PlayRequest {
+            position,
+            dice,
+            plays,
+            state,
+        } = request;
         let after = position.apply(&self.best_move_in(position, dice, state));
         Ok(plays.iter().position(|p| *p == after).unwrap_or(0))
     }

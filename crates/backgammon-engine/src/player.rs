@@ -6,8 +6,8 @@ use crate::eval::{Evaluator, NetEvaluator};
 use crate::match_context::MatchContext;
 use crate::probabilities::argmax_equity;
 use crate::search::{PlayValuation, rank_moves_valued};
-use ludus_backgammon::player::{Player, PlayerError};
-use ludus_backgammon::{BAR, Dice, MatchState, OFF, Position};
+use ludus_backgammon::player::{PlayRequest, Player, PlayerError};
+use ludus_backgammon::{BAR, MatchState, OFF, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -31,14 +31,8 @@ impl Player for RandomPlayer {
         "random".into()
     }
 
-    fn choose(
-        &mut self,
-        _: &Position,
-        _: Dice,
-        plays: &[Position],
-        _: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
-        Ok(self.rng.random_range(0..plays.len()))
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
+        Ok(self.rng.random_range(0..request.plays.len()))
     }
 }
 
@@ -117,16 +111,10 @@ impl Player for HeuristicPlayer {
         "heuristic".into()
     }
 
-    fn choose(
-        &mut self,
-        _: &Position,
-        _: Dice,
-        plays: &[Position],
-        _: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        for (i, s) in plays.iter().enumerate() {
+        for (i, s) in request.plays.iter().enumerate() {
             let v = Self::score(s);
             if v > best_score {
                 best_score = v;
@@ -182,13 +170,13 @@ impl Player for NetPlayer {
         format!("{} ({}-ply{cubeless})", self.label, self.plies)
     }
 
-    fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        plays: &[Position],
-        state: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
+        let PlayRequest {
+            position,
+            dice,
+            plays,
+            state,
+        } = request;
         if plays.len() == 1 {
             return Ok(0);
         }

@@ -1,7 +1,7 @@
 //! Cubeful checker play: plays valued at the cube and score.
 
-use ludus_backgammon::player::Player;
 use ludus_backgammon::player::plays;
+use ludus_backgammon::player::{PlayRequest, Player};
 use ludus_backgammon::{CubeOwner, Dice, MatchState, Position, Seat, Side, random_positions};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::NetEvaluator;
@@ -56,7 +56,12 @@ fn at_double_match_point_the_play_with_the_most_wins_is_chosen() {
         plays(&position, dice, &mut after);
         let mut player = NetPlayer::new(evaluator.clone(), 0, "net");
         let chosen = player
-            .choose(&position, dice, &after, Some(&state))
+            .choose(PlayRequest {
+                position: &position,
+                dice,
+                plays: &after,
+                state: Some(&state),
+            })
             .unwrap();
         assert_eq!(after[chosen], ranked[0].after);
     }

@@ -5,8 +5,8 @@
 //! for the computer's decisions. Like [`crate::DiceSource`], an interface, not engine knowledge.
 //!
 //! ```
-//! use ludus_backgammon::player::{Player, PlayerError, choose_move};
-//! use ludus_backgammon::{Dice, MatchState, Position};
+//! use ludus_backgammon::Position;
+//! use ludus_backgammon::player::{PlayRequest, Player, PlayerError, choose_move};
 //!
 //! /// Always the first of the plays.
 //! struct First;
@@ -15,13 +15,7 @@
 //!     fn name(&self) -> String {
 //!         "first".into()
 //!     }
-//!     fn choose(
-//!         &mut self,
-//!         _: &Position,
-//!         _: Dice,
-//!         _: &[Position],
-//!         _: Option<&MatchState>,
-//!     ) -> Result<usize, PlayerError> {
+//!     fn choose(&mut self, _: PlayRequest<'_>) -> Result<usize, PlayerError> {
 //!         Ok(0)
 //!     }
 //! }
@@ -69,23 +63,30 @@ pub struct Evaluation {
     pub equity: f64,
 }
 
+/// What a player chooses a checker play from: the board, the roll, the plays it allows and,
+/// for a cubeful choice, the cube and score.
+#[derive(Debug, Clone, Copy)]
+pub struct PlayRequest<'a> {
+    /// The board before the play, mover's view.
+    pub position: &'a Position,
+    /// The roll to play.
+    pub dice: Dice,
+    /// The distinct positions reachable with `dice` from `position` (mover's view, in
+    /// [`plays`] order, never empty): the player answers the index of one.
+    pub plays: &'a [Position],
+    /// The cube and score of the game as the player sees it (its seat on roll, the dice set)
+    /// for a cubeful choice, or `None` for a cubeless one.
+    pub state: Option<&'a MatchState>,
+}
+
 /// A player: checker plays and cube decisions, each from the deciding side's view. Every
 /// decision may fail (external programs); Ludus's own players never do.
 pub trait Player: Send {
     /// A short name for reports (and the `ready` line of the player protocol).
     fn name(&self) -> String;
 
-    /// Chooses one of `plays` (the distinct positions reachable with `dice` from `position`,
-    /// mover's view, in [`plays`] order, never empty); returns its index.
-    /// `state` is the cube and score of the game as this player sees it (its seat on roll, the
-    /// dice set) for a cubeful choice, or `None` for a cubeless one.
-    fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        plays: &[Position],
-        state: Option<&MatchState>,
-    ) -> Result<usize, PlayerError>;
+    /// Chooses one of the request's plays; returns its index (see [`PlayRequest`]).
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError>;
 
     /// Whether to double before rolling (`position` and `state` from this player's view, on roll
     /// with the cube available to it). The default never doubles.
@@ -135,7 +136,12 @@ pub fn choose_move(
 ) -> Result<Move, PlayerError> {
     let mut boards = Vec::new();
     plays(position, dice, &mut boards);
-    let index = player.choose(position, dice, &boards, state)?;
+    let index = player.choose(PlayRequest {
+        position,
+        dice,
+        plays: &boards,
+        state,
+    })?;
     let chosen = boards.get(index).ok_or_else(|| {
         PlayerError::new(
             player.name(),
@@ -162,13 +168,7 @@ mod tests {
             "pick".into()
         }
 
-        fn choose(
-            &mut self,
-            _: &Position,
-            _: Dice,
-            _: &[Position],
-            _: Option<&MatchState>,
-        ) -> Result<usize, PlayerError> {
+        fn choose(&mut self, _: PlayRequest<'_>) -> Result<usize, PlayerError> {
             Ok(self.0)
         }
     }

@@ -160,14 +160,8 @@ impl bg::Player for SeatPlayer {
         bg::Player::name(&self.checkers)
     }
 
-    fn choose(
-        &mut self,
-        position: &BgPosition,
-        dice: Dice,
-        plays: &[BgPosition],
-        state: Option<&MatchState>,
-    ) -> Result<usize, bg::PlayerError> {
-        self.checkers.choose(position, dice, plays, state)
+    fn choose(&mut self, request: bg::PlayRequest<'_>) -> Result<usize, bg::PlayerError> {
+        self.checkers.choose(request)
     }
 
     fn double(

@@ -1,13 +1,15 @@
 //! The test players of the backgammon protocols (the sessions are tested here, the engine in the
 //! binary), each a [`Player`] of the rules crate.
 
-use ludus_backgammon::player::{Evaluation, Player, PlayerError};
-use ludus_backgammon::{Dice, MatchState, Position};
+use ludus_backgammon::player::{Evaluation, PlayRequest, Player, PlayerError};
+use ludus_backgammon::{MatchState, Position};
 
-/// The index among `plays` of the board after the generator's first legal move.
-fn first_legal(position: &Position, dice: Dice, plays: &[Position]) -> usize {
-    let first = position.apply(&position.legal_moves(dice)[0]);
-    plays
+/// The index among the request's plays of the board after the generator's first legal move.
+fn first_legal(request: PlayRequest<'_>) -> usize {
+    let position = request.position;
+    let first = position.apply(&position.legal_moves(request.dice)[0]);
+    request
+        .plays
         .iter()
         .position(|p| *p == first)
         .expect("among the plays")
@@ -23,14 +25,8 @@ impl Player for FirstLegal {
         "first legal".into()
     }
 
-    fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        plays: &[Position],
-        _: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
-        Ok(first_legal(position, dice, plays))
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
+        Ok(first_legal(request))
     }
 
     fn double(&mut self, position: &Position, _: &MatchState) -> Result<bool, PlayerError> {
@@ -66,14 +62,8 @@ impl Player for Reckless {
         "reckless".into()
     }
 
-    fn choose(
-        &mut self,
-        _: &Position,
-        _: Dice,
-        plays: &[Position],
-        _: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
-        Ok(plays.len())
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
+        Ok(request.plays.len())
     }
 
     fn double(&mut self, _: &Position, _: &MatchState) -> Result<bool, PlayerError> {
@@ -97,16 +87,10 @@ impl Player for Recorder {
         "recorder".into()
     }
 
-    fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        plays: &[Position],
-        state: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
-        let state = state.copied().unwrap_or_default();
-        self.states.push(("move", *position, state));
-        Ok(first_legal(position, dice, plays))
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
+        let state = request.state.copied().unwrap_or_default();
+        self.states.push(("move", *request.position, state));
+        Ok(first_legal(request))
     }
 
     fn double(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {

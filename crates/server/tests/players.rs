@@ -3,7 +3,7 @@
 //! real engines (tested in `crates/cli/src/serve_players.rs`).
 
 use ludus_backgammon::player as bg;
-use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition};
+use ludus_backgammon::{Dice, Move as BgMove, Position as BgPosition};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Position, Rules};
 use ludus_server::games::Players;
@@ -60,15 +60,10 @@ impl bg::Player for FirstLegalBackgammon {
         "first legal".into()
     }
 
-    fn choose(
-        &mut self,
-        position: &BgPosition,
-        dice: Dice,
-        plays: &[BgPosition],
-        _: Option<&MatchState>,
-    ) -> Result<usize, bg::PlayerError> {
-        let first = position.apply(&position.legal_moves(dice)[0]);
-        Ok(plays.iter().position(|p| *p == first).unwrap_or(0))
+    fn choose(&mut self, request: bg::PlayRequest<'_>) -> Result<usize, bg::PlayerError> {
+        let position = request.position;
+        let first = position.apply(&position.legal_moves(request.dice)[0]);
+        Ok(request.plays.iter().position(|p| *p == first).unwrap_or(0))
     }
 }
 

@@ -19,7 +19,7 @@
 
 use crate::stats::mean_ci95;
 use ludus_backgammon::player::plays;
-use ludus_backgammon::player::{Player, PlayerError};
+use ludus_backgammon::player::{PlayRequest, Player, PlayerError};
 use ludus_backgammon::{
     CubeOwner, Dice, DiceSource, GameEnd, GameOutcome, GameState, MatchState, Position, Rules,
     Seat, WinKind, score_points,
@@ -140,7 +140,12 @@ pub fn play_game(
         state.dice = Some(roll);
         plays(&position, roll, &mut after);
         let context = setup.cube.then_some(&state);
-        let i = roller.choose(&position, roll, &after, context)?;
+        let i = roller.choose(PlayRequest {
+            position: &position,
+            dice: roll,
+            plays: &after,
+            state: context,
+        })?;
         let Some(chosen) = after.get(i) else {
             let error = format!("chose play {i} of {}", after.len());
             return Err(PlayerError::new(roller.name(), error));

@@ -11,9 +11,9 @@
 use crate::backgammon::player_spec::{BuildError, NetSpec, SpecError, parse_program};
 use crate::backgammon::program::{Program, ProgramPlayer};
 use crate::stats::mean_ci95;
-use ludus_backgammon::player::Player;
 use ludus_backgammon::player::PlayerError;
 use ludus_backgammon::player::plays;
+use ludus_backgammon::player::{PlayRequest, Player};
 use ludus_backgammon::{Dice, MatchState, Position};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{BLUNDER, ERROR};
@@ -96,18 +96,16 @@ impl Judge {
         }
     }
 
-    /// The judge's own choice among `after` (the plays of `dice` in `position`).
-    pub fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        after: &[Position],
-    ) -> Result<usize, PlayerError> {
+    /// The judge's own choice among the request's plays (cubeless: its state is not read).
+    pub fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
         if let Judge::Program(program) = self {
-            return program.choose(position, dice, after, None);
+            return program.choose(PlayRequest {
+                state: None,
+                ..request
+            });
         }
         let mut best = (0, f64::NEG_INFINITY);
-        for (i, play) in after.iter().enumerate() {
+        for (i, play) in request.plays.iter().enumerate() {
             let value = self.value_after(play)?;
             if value > best.1 {
                 best = (i, value);
@@ -232,7 +230,13 @@ pub fn error_rate(
     let mut after = Vec::new();
     for (position, dice) in decisions {
         plays(position, *dice, &mut after);
-        judge_decision(players, judge, position, *dice, &after, &mut tallies)?;
+        let request = PlayRequest {
+            position,
+            dice: *dice,
+            plays: &after,
+            state: None,
+        };
+        judge_decision(players, judge, request, &mut tallies)?;
         progress();
     }
     let phases: Vec<usize> = decisions.iter().map(|(p, _)| phase(p)).collect();
@@ -246,15 +250,14 @@ pub fn error_rate(
 fn judge_decision(
     players: &mut [Box<dyn Player>],
     judge: &mut Judge,
-    position: &Position,
-    dice: Dice,
-    after: &[Position],
+    request: PlayRequest<'_>,
     tallies: &mut [PlayerLosses],
 ) -> Result<(), PlayerError> {
-    let best = judge.choose(position, dice, after)?;
+    let after = request.plays;
+    let best = judge.choose(request)?;
     let mut chosen = Vec::with_capacity(players.len());
     for player in players.iter_mut() {
-        chosen.push(player.choose(position, dice, after, None)?);
+        chosen.push(player.choose(request)?);
     }
     let mut values = HashMap::new();
     for &i in chosen.iter().chain([&best]) {

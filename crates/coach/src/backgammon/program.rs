@@ -2,7 +2,7 @@
 //! (`docs/backgammon-player-protocol.md`, `ludus_interop::player_protocol`): GNU Backgammon run
 //! with this crate's own `assets/gnubg-player.py`, or any command line that speaks the protocol.
 
-use ludus_backgammon::player::{Evaluation, Player, PlayerError};
+use ludus_backgammon::player::{Evaluation, PlayRequest, Player, PlayerError};
 use ludus_backgammon::{Dice, MatchState, Position};
 use ludus_interop::player_protocol::{Mode, PlayerClient, ProtocolError};
 use std::io::BufReader;
@@ -222,13 +222,13 @@ impl Player for ProgramPlayer {
         self.label.clone()
     }
 
-    fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        plays: &[Position],
-        state: Option<&MatchState>,
-    ) -> Result<usize, PlayerError> {
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
+        let PlayRequest {
+            position,
+            dice,
+            plays,
+            state,
+        } = request;
         if plays.len() == 1 {
             return Ok(0);
         }

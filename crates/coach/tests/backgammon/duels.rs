@@ -105,17 +105,14 @@ impl ludus_backgammon::player::Player for Failing {
 
     fn choose(
         &mut self,
-        _: &ludus_backgammon::Position,
-        _: ludus_backgammon::Dice,
-        plays: &[ludus_backgammon::Position],
-        _: Option<&ludus_backgammon::MatchState>,
+        request: ludus_backgammon::player::PlayRequest<'_>,
     ) -> Result<usize, ludus_backgammon::player::PlayerError> {
         if self.plays_left > 0 {
             self.plays_left -= 1;
             return Ok(0);
         }
         if self.out_of_range {
-            return Ok(plays.len());
+            return Ok(request.plays.len());
         }
         Err(ludus_backgammon::player::PlayerError::new(
             "failing",
