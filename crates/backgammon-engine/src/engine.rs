@@ -223,14 +223,8 @@ impl Player for Engine {
     }
 
     fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
-        let PlayRequest {
-            position,
-            dice,
-            plays,
-            state,
-        } = request;
-        let after = position.apply(&self.best_move_in(position, dice, state));
-        Ok(plays.iter().position(|p| *p == after).unwrap_or(0))
+        let mv = self.best_move_in(request.position, request.dice, request.state);
+        Ok(request.index_of(&request.position.apply(&mv)).unwrap_or(0))
     }
 
     fn double(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {

@@ -171,27 +171,22 @@ impl Player for NetPlayer {
     }
 
     fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
-        let PlayRequest {
-            position,
-            dice,
-            plays,
-            state,
-        } = request;
-        if plays.len() == 1 {
+        if request.plays.len() == 1 {
             return Ok(0);
         }
         let valuation = if self.cubeless_checkers {
             PlayValuation::Cubeless
         } else {
-            PlayValuation::of_state(state)
+            PlayValuation::of_state(request.state)
         };
         if self.plies == 0 && valuation == PlayValuation::Cubeless {
-            self.evaluator.eval_after_moves(plays, &mut self.scores);
+            self.evaluator
+                .eval_after_moves(request.plays, &mut self.scores);
             return Ok(argmax_equity(&self.scores));
         }
-        let best =
-            rank_moves_valued(&self.evaluator, position, dice, self.plies, &valuation)[0].after;
-        Ok(plays.iter().position(|s| *s == best).unwrap_or(0))
+        let (position, dice) = (request.position, request.dice);
+        let ranked = rank_moves_valued(&self.evaluator, position, dice, self.plies, &valuation);
+        Ok(request.index_of(&ranked[0].after).unwrap_or(0))
     }
 
     /// Doubles by the cube model; a cube the model cannot judge (above 64) is not turned.

@@ -509,12 +509,13 @@ impl Game {
         if self.phase != Phase::AwaitingRoll {
             return Some(DoubleRefusal::NotBeforeRoll);
         }
+        let max = self.rules.max_cube();
         cube_refusal(
             self.crawford,
             self.cube_owner,
             self.on_roll,
             self.cube_value,
-            self.rules.max_cube(),
+            max,
         )
     }
 

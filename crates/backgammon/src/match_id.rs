@@ -138,13 +138,8 @@ impl MatchState {
         if !before_roll {
             return Some(DoubleRefusal::NotBeforeRoll);
         }
-        cube_refusal(
-            self.crawford,
-            self.cube_owner,
-            self.on_roll,
-            self.cube_value,
-            max_cube,
-        )
+        let (crawford, owner, value) = (self.crawford, self.cube_owner, self.cube_value);
+        cube_refusal(crawford, owner, self.on_roll, value, max_cube)
     }
 
     /// True in a match when the player on roll wins the match by winning this game at the

@@ -79,6 +79,13 @@ pub struct PlayRequest<'a> {
     pub state: Option<&'a MatchState>,
 }
 
+impl PlayRequest<'_> {
+    /// The index of `after` among the plays, if it is one.
+    pub fn index_of(&self, after: &Position) -> Option<usize> {
+        self.plays.iter().position(|p| p == after)
+    }
+}
+
 /// A player: checker plays and cube decisions, each from the deciding side's view. Every
 /// decision may fail (external programs); Ludus's own players never do.
 pub trait Player: Send {

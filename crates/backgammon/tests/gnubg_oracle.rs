@@ -5,14 +5,13 @@
 //! (`LUDUS_ORACLE_POSITIONS=50 …` answers in seconds). Without gnubg it is skipped with a
 //! message, unless `LUDUS_REQUIRE_GNUBG=1` (as `scripts/test` sets it) makes that a failure.
 
+use crate::gnubg::{GNUBG, gnubg_is_installed};
 use ludus_backgammon::Dice;
 use ludus_backgammon::random_positions;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Where Debian installs gnubg.
-const GNUBG: &str = "/usr/games/gnubg";
 /// A command gnubg does not know: its error message separates the answers.
 const MARKER: &str = "ludusmarker";
 /// Positions compared when `LUDUS_ORACLE_POSITIONS` is not set.
@@ -54,7 +53,7 @@ fn gnubg_oracle_lists_the_same_plays_in_the_same_notation() {
             expected.push((id, dice, ours));
         }
     }
-    if !gnubg_is_installed() {
+    if !gnubg_is_installed("the oracle test") {
         return;
     }
     let mut child = Command::new("sh")
@@ -94,19 +93,4 @@ fn gnubg_oracle_lists_the_same_plays_in_the_same_notation() {
         "gnubg answered too little"
     );
     assert_eq!(mismatches, 0);
-}
-
-/// Whether gnubg can run; without it, a failure under `LUDUS_REQUIRE_GNUBG=1`, else a message.
-fn gnubg_is_installed() -> bool {
-    if Command::new(GNUBG).arg("--version").output().is_ok() {
-        return true;
-    }
-    assert!(
-        std::env::var("LUDUS_REQUIRE_GNUBG").as_deref() != Ok("1"),
-        "{GNUBG} is missing and LUDUS_REQUIRE_GNUBG=1: apt-get install -y gnubg"
-    );
-    eprintln!(
-        "SKIPPED: {GNUBG} is missing (apt-get install -y gnubg); the oracle test did not run"
-    );
-    false
 }

@@ -3,6 +3,7 @@
 //!   empty move).
 //! - `common`: the `pos!` board fixture macro.
 //! - `fuzz`: random and mutated text fed to every parser: no panics.
+//! - `gnubg`: gnubg's path and whether it runs (the binary's tests include this file too).
 //! - `gnubg_oracle`: optional (ignored) comparison of play lists with GNU Backgammon.
 //! - `interop_examples`: the worked examples of docs/interop.md (Position ID, Match ID, XGID).
 //! - `mat`: `.mat` records (gnubg golden files, round trips, errors).
@@ -20,6 +21,7 @@ mod common;
 mod auto_bear_off;
 mod automatic;
 mod fuzz;
+mod gnubg;
 mod gnubg_oracle;
 mod interop_examples;
 mod mat;

@@ -3,6 +3,7 @@
 //! measures).
 
 use crate::coach_error::player_failure;
+use crate::duel_args::{DuelPlayers, Jobs};
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
@@ -21,7 +22,7 @@ use ludus_coach::backgammon::player_spec::{PlayerSpec, duel_players};
 use ludus_coach::backgammon::supervised::SupervisedConfig;
 use ludus_coach::backgammon::train::{RefineConfig, TrainConfig, refine, train};
 use ludus_coach::backgammon::weights::{WeightsFileError, read_weights, write_weights};
-use ludus_coach::stats::{Z95, check_jobs};
+use ludus_coach::stats::Z95;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -38,6 +39,13 @@ pub(crate) enum BackgammonEngineCommand {
     /// `train --supervised` (resumes a stopped run).
     Label(crate::supervised::LabelArgs),
     /// Play two players against each other with mirrored dice; points per game ± 95% CI.
+    ///
+    /// A player is `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, `FILE[:PLIES]`,
+    /// `gnubg:Nply` (GNU Backgammon at N plies) or `cmd:<command line>` (any program speaking
+    /// docs/backgammon-player-protocol.md). `net:PLIESfull` (e.g. `net:2full`) searches without
+    /// the pruning network and the 1-ply stage (every reply scored by the full network). A
+    /// network player prefixed `cubeless:` (e.g. `cubeless:net:0`) chooses its checker plays by
+    /// cubeless equity even in match play.
     Duel(DuelArgs),
     /// Equity lost per move by several players on a fixed set of positions, judged by one
     /// evaluator (gnubg at 2 plies by default).
@@ -238,16 +246,8 @@ pub(crate) struct TrainPruningArgs {
 /// Arguments of `ludus backgammon duel`.
 #[derive(Debug, Args)]
 pub(crate) struct DuelArgs {
-    /// Player A: `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, `FILE[:PLIES]`,
-    /// `gnubg:Nply` (GNU Backgammon at N plies) or `cmd:<command line>` (any program speaking
-    /// docs/backgammon-player-protocol.md). `net:PLIESfull` (e.g. `net:2full`) searches without
-    /// the pruning network and the 1-ply stage (every reply scored by the full network). A network player prefixed `cubeless:` (e.g.
-    /// `cubeless:net:0`) chooses its checker plays by cubeless equity even in match play.
-    #[arg(long)]
-    a: String,
-    /// Player B, same forms as --a.
-    #[arg(long)]
-    b: String,
+    #[command(flatten)]
+    players: DuelPlayers,
     /// Games (rounded up to an even number: each dice sequence is played with both colours);
     /// matches with --match-length.
     #[arg(long, default_value_t = 1000)]
@@ -262,10 +262,8 @@ pub(crate) struct DuelArgs {
     /// Play matches to this many points (cube, Crawford rule) instead of single games.
     #[arg(long, value_name = "POINTS")]
     match_length: Option<u32>,
-    /// Pairs played at once, each thread with its own players (external programs mostly wait,
-    /// so several keep the cores busy).
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -540,7 +538,7 @@ fn run_duel(args: DuelArgs) -> CliResult {
     if args.games == 0 {
         return Err(CliError::bad_input("--games must be at least 1"));
     }
-    let jobs = check_jobs(args.jobs)?;
+    let jobs = args.jobs.count()?;
     let config = DuelConfig {
         games: args.games,
         seed: args.seed,
@@ -548,7 +546,7 @@ fn run_duel(args: DuelArgs) -> CliResult {
     };
     let bar = progress_bar(args.games.div_ceil(2) * 2, args.json, "games");
     let start = Instant::now();
-    let (a, b): (PlayerSpec, PlayerSpec) = (args.a.parse()?, args.b.parse()?);
+    let (a, b): (PlayerSpec, PlayerSpec) = (args.players.a.parse()?, args.players.b.parse()?);
     // Fail early, with exit code 2, on a network that does not load (programs are started by
     // the workers, each its own).
     for spec in [&a, &b] {
@@ -556,7 +554,7 @@ fn run_duel(args: DuelArgs) -> CliResult {
             drop(spec.player(args.seed)?);
         }
     }
-    let factory = duel_players((&args.a, &a), (&args.b, &b), args.seed);
+    let factory = duel_players((&args.players.a, &a), (&args.players.b, &b), args.seed);
     let report = duel_parallel(&factory, &config, jobs, &|done| bar.set_position(done))
         .map_err(player_failure)?;
     bar.finish_and_clear();

@@ -59,6 +59,10 @@ enum MorrisCommand {
     Uci,
     /// Play two players (engine settings or UCI-like programs) over seeded openings with both
     /// colours: W-D-L, score, Elo with its 95% interval, an optional SPRT.
+    ///
+    /// A player is `level:N` (1..10), `depth:N`, `movetime:MS` (this binary's engine), or
+    /// `uci:COMMAND ARGS…` (a program speaking the UCI-like protocol, e.g.
+    /// `uci:/path/tgf mill uci` or `uci:ludus morris uci`).
     Duel(crate::morris_duel::DuelArgs),
     #[command(flatten)]
     Engine(crate::morris_engine::MorrisEngineCommand),

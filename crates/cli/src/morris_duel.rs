@@ -3,6 +3,7 @@
 //! colours): W-D-L, score, Elo with its 95% interval and, when asked, an SPRT verdict. Players
 //! are read by `ludus_coach::morris::spec`.
 
+use crate::duel_args::{DuelPlayers, Jobs};
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Args;
@@ -10,7 +11,6 @@ use ludus_coach::morris::duel::{
     DuelConfig, DuelGame, PlayerPair, Tally, blocked_loss_plies, duel, end_counts,
 };
 use ludus_coach::morris::spec::{MAX_MOVETIME_MS, PlayerSpec};
-use ludus_coach::stats::check_jobs;
 use ludus_morris::Rules;
 use ludus_morris::player::PlayerError;
 use ludus_morris_engine::db::Databases;
@@ -21,14 +21,8 @@ use std::time::{Duration, Instant};
 /// Arguments of `ludus morris duel`.
 #[derive(Debug, Args)]
 pub(crate) struct DuelArgs {
-    /// Player A: `level:N` (1..10), `depth:N`, `movetime:MS` (this binary's engine), or
-    /// `uci:COMMAND ARGS…` (a program speaking the UCI-like protocol, e.g.
-    /// `uci:/path/tgf mill uci` or `uci:ludus morris uci`).
-    #[arg(long)]
-    a: String,
-    /// Player B, same forms as --a.
-    #[arg(long)]
-    b: String,
+    #[command(flatten)]
+    players: DuelPlayers,
     /// `NAME=VALUE`: a `setoption` sent to player A (a `uci:` player); repeat for more.
     #[arg(long = "setoption-a", value_name = "NAME=VALUE")]
     setoption_a: Vec<String>,
@@ -41,9 +35,8 @@ pub(crate) struct DuelArgs {
     /// Seed of the openings (2 to 4 random placements each).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played at once, each thread with its own two players.
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Thinking time per move of `uci:` players, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 100)]
     movetime: u64,
@@ -91,7 +84,7 @@ pub(crate) fn run(args: DuelArgs) -> CliResult {
     if args.games == 0 {
         return Err(CliError::bad_input("--games must be at least 1"));
     }
-    check_jobs(args.jobs).map_err(CliError::bad_input)?;
+    let jobs = args.jobs.count().map_err(CliError::bad_input)?;
     if !(1..=MAX_MOVETIME_MS).contains(&args.movetime) {
         return Err(CliError::bad_input(format!(
             "--movetime must be 1 to {MAX_MOVETIME_MS} ms"
@@ -103,8 +96,8 @@ pub(crate) fn run(args: DuelArgs) -> CliResult {
     let read = |spec: &str, options: &[String]| {
         PlayerSpec::parse(spec, options, movetime).map_err(CliError::bad_input)
     };
-    let a = read(&args.a, &args.setoption_a)?;
-    let b = read(&args.b, &args.setoption_b)?;
+    let a = read(&args.players.a, &args.setoption_a)?;
+    let b = read(&args.players.b, &args.setoption_b)?;
     let names = [a.name(), b.name()];
     let config = DuelConfig {
         games: args.games,
@@ -122,8 +115,7 @@ pub(crate) fn run(args: DuelArgs) -> CliResult {
         }
     };
     let start = Instant::now();
-    let games =
-        duel(&make, &config, args.jobs, &on_game).map_err(|e| CliError::Failure(e.into()))?;
+    let games = duel(&make, &config, jobs, &on_game).map_err(|e| CliError::Failure(e.into()))?;
     let seconds = start.elapsed().as_secs_f64();
     if let Some(path) = &args.record {
         write_records(path, &games, &names)?;

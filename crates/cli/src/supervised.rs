@@ -4,6 +4,7 @@
 //! `ludus_coach::backgammon` (`labels`, `labeller`, `supervised`).
 
 use crate::backgammon_engine::{LuckArg, progress_bar};
+use crate::duel_args::Jobs;
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Args;
@@ -14,7 +15,6 @@ use ludus_coach::backgammon::labels::read_labelled;
 use ludus_coach::backgammon::player_spec::NetSpec;
 use ludus_coach::backgammon::supervised::{SupervisedConfig, fit_error, train_supervised};
 use ludus_coach::backgammon::weights::{read_weights, write_weights};
-use ludus_coach::stats::check_jobs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -55,9 +55,8 @@ pub(crate) struct LabelArgs {
     /// Equity noise (uniform, ±) on each play of the games, so they leave the teacher's lines.
     #[arg(long, default_value_t = 0.1)]
     noise: f32,
-    /// Threads.
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
+    #[command(flatten)]
+    jobs: Jobs,
     /// No progress bar (a line every 100 games instead).
     #[arg(long)]
     quiet: bool,
@@ -65,7 +64,7 @@ pub(crate) struct LabelArgs {
 
 /// Runs `ludus backgammon label`.
 pub(crate) fn run_label(args: LabelArgs) -> CliResult {
-    let jobs = check_jobs(args.jobs)?;
+    let jobs = args.jobs.count()?;
     if !(0.0..=1.0).contains(&args.noise) {
         return Err(CliError::bad_input("--noise must be between 0 and 1"));
     }

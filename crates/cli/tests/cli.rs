@@ -15,6 +15,9 @@ mod backgammon;
 mod bench;
 #[path = "cli/duel.rs"]
 mod duel;
+/// gnubg's path and whether it runs: the rules crate's test helper, one file for both.
+#[path = "../../backgammon/tests/gnubg.rs"]
+mod gnubg;
 #[path = "cli/interop.rs"]
 mod interop;
 #[path = "cli/morris.rs"]

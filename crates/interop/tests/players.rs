@@ -8,11 +8,7 @@ use ludus_backgammon::{MatchState, Position};
 fn first_legal(request: PlayRequest<'_>) -> usize {
     let position = request.position;
     let first = position.apply(&position.legal_moves(request.dice)[0]);
-    request
-        .plays
-        .iter()
-        .position(|p| *p == first)
-        .expect("among the plays")
+    request.index_of(&first).expect("among the plays")
 }
 
 /// Plays the first legal move, doubles when its pip count leads by more than 20 and takes

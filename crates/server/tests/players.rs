@@ -63,7 +63,7 @@ impl bg::Player for FirstLegalBackgammon {
     fn choose(&mut self, request: bg::PlayRequest<'_>) -> Result<usize, bg::PlayerError> {
         let position = request.position;
         let first = position.apply(&position.legal_moves(request.dice)[0]);
-        Ok(request.plays.iter().position(|p| *p == first).unwrap_or(0))
+        Ok(request.index_of(&first).unwrap_or(0))
     }
 }
 

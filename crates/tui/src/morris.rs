@@ -5,7 +5,7 @@ use crate::game_screen::{player_label, review_step, side_name};
 use crate::i18n::Catalog;
 use crate::record::{MorrisPlayer, MorrisRecord};
 use crate::review::{Job, ReviewCursor, Severity};
-use crate::ui::{Animation, Dir, Input, Opponent, Screen, ScreenState, Status};
+use crate::ui::{Animation, Dir, Input, LineEdit, Opponent, Screen, ScreenState, Status};
 use ludus_morris::player::{Limits, Player};
 use ludus_morris::{Color, Game, Move, Position, Rules, Square};
 use ludus_morris_engine::db::Databases;
@@ -118,16 +118,8 @@ impl Default for MorrisConfig {
 /// What a key or click asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MorrisAction {
-    /// Add a character to the typed move.
-    Type(char),
-    /// Remove the last typed character.
-    Erase,
-    /// Clear the typed move and the selection.
-    Clear,
-    /// Complete the typed move as far as it is unambiguous.
-    Complete,
-    /// Play the typed move (a unique prefix is enough).
-    Submit,
+    /// Edit the typed move.
+    Edit(LineEdit),
     /// Move the cursor.
     Cursor(Dir),
     /// Select a point (with the cursor or the mouse).
@@ -368,16 +360,18 @@ impl MorrisApp {
                     _ => A::Select(self.cursor),
                 })
             }
-            Input::Char(c) if is_notation_char(c) => Some(A::Type(c.to_ascii_lowercase())),
+            Input::Char(c) if is_notation_char(c) => {
+                Some(A::Edit(LineEdit::Type(c.to_ascii_lowercase())))
+            }
             // Backspace erases typing and the selection, never a move already played.
             Input::Backspace if self.screen.input.is_empty() => {
                 (!self.pick.is_empty()).then_some(A::Undo)
             }
-            Input::Backspace => Some(A::Erase),
-            Input::Esc => Some(A::Clear),
-            Input::Tab => Some(A::Complete),
+            Input::Backspace => Some(A::Edit(LineEdit::Erase)),
+            Input::Esc => Some(A::Edit(LineEdit::Clear)),
+            Input::Tab => Some(A::Edit(LineEdit::Complete)),
             Input::Enter if self.screen.input.is_empty() => Some(A::Select(self.cursor)),
-            Input::Enter => Some(A::Submit),
+            Input::Enter => Some(A::Edit(LineEdit::Submit)),
             Input::Arrow(dir) => Some(A::Cursor(dir)),
             Input::Click { column, row } => {
                 let area = self.screen.board_area?;
@@ -387,24 +381,31 @@ impl MorrisApp {
         }
     }
 
-    /// Carries out an action.
-    pub fn apply(&mut self, action: MorrisAction) {
-        use MorrisAction as A;
-        match action {
-            A::Type(c) => {
+    /// Typing a move: a character more or less, clearing, completing, submitting.
+    fn edit(&mut self, edit: LineEdit) {
+        match edit {
+            LineEdit::Type(c) => {
                 self.screen.input.push(c);
                 self.pick.clear();
             }
-            A::Erase => {
+            LineEdit::Erase => {
                 self.screen.input.pop();
             }
-            A::Clear => {
+            LineEdit::Clear => {
                 self.screen.input.clear();
                 self.pick.clear();
                 self.screen.status = self.prompt();
             }
-            A::Complete => self.complete(),
-            A::Submit => self.submit(),
+            LineEdit::Complete => self.complete(),
+            LineEdit::Submit => self.submit(),
+        }
+    }
+
+    /// Carries out an action.
+    pub fn apply(&mut self, action: MorrisAction) {
+        use MorrisAction as A;
+        match action {
+            A::Edit(edit) => self.edit(edit),
             A::Cursor(dir) => self.cursor = next_square(self.cursor, dir),
             A::Select(square) => {
                 self.cursor = square;

@@ -37,6 +37,21 @@ pub enum Input {
     },
 }
 
+/// A change to the typed move, the same in both games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEdit {
+    /// Add a character to the typed move.
+    Type(char),
+    /// Remove the last typed character.
+    Erase,
+    /// Clear the typed move and the selection.
+    Clear,
+    /// Complete the typed move as far as it is unambiguous.
+    Complete,
+    /// Play the typed move (a unique prefix is enough), or confirm the checkers moved.
+    Submit,
+}
+
 /// A direction of the arrow keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {

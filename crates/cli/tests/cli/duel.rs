@@ -2,37 +2,29 @@
 //! (docs/backgammon-player-protocol.md): gnubg as a referee, Ludus's own `backgammon player`,
 //! and a program that answers an illegal play.
 
+use crate::gnubg::gnubg_is_installed;
 use crate::{ludus, stderr, stdout};
-use std::process::Command;
+use std::process::Output;
 
-const GNUBG: &str = "/usr/games/gnubg";
-
-/// Whether gnubg can run; without it, a failure under `LUDUS_REQUIRE_GNUBG=1` (as `scripts/test`
-/// sets it), else a message and the test is skipped.
-fn gnubg_is_installed() -> bool {
-    if Command::new(GNUBG).arg("--version").output().is_ok() {
-        return true;
-    }
-    assert!(
-        std::env::var("LUDUS_REQUIRE_GNUBG").as_deref() != Ok("1"),
-        "{GNUBG} is missing and LUDUS_REQUIRE_GNUBG=1: apt-get install -y gnubg"
-    );
-    eprintln!("SKIPPED: {GNUBG} is missing (apt-get install -y gnubg); the duel did not run");
-    false
+/// Runs `ludus backgammon command args`.
+fn backgammon(command: &str, args: &[&str]) -> Output {
+    let mut all = vec!["backgammon", command];
+    all.extend_from_slice(args);
+    ludus(&all)
 }
 
 /// Runs a duel with `--json` and returns its report.
 fn duel_json(args: &[&str]) -> serde_json::Value {
-    let mut all = vec!["backgammon", "duel", "--json"];
+    let mut all = vec!["--json"];
     all.extend_from_slice(args);
-    let output = ludus(&all);
+    let output = backgammon("duel", &all);
     assert!(output.status.success(), "{}", stderr(&output));
     serde_json::from_str(&stdout(&output)).expect("one JSON document")
 }
 
 #[test]
 fn a_short_mirrored_duel_against_gnubg_gets_a_legal_reply_every_time() {
-    if !gnubg_is_installed() {
+    if !gnubg_is_installed("the duel") {
         return;
     }
     // Every gnubg play is checked legal by the duel: one illegal reply would fail the command.
@@ -88,16 +80,7 @@ fn ludus_as_a_protocol_player_plays_exactly_like_the_network_it_runs() {
 fn an_illegal_reply_stops_the_duel_with_an_error_naming_the_position() {
     // Answers every request with a play that is never legal from the opening position.
     let liar = "cmd:echo ready liar; while read line; do echo 24/18 24/18 24/18; done";
-    let output = ludus(&[
-        "backgammon",
-        "duel",
-        "--a",
-        "net",
-        "--b",
-        liar,
-        "--games",
-        "2",
-    ]);
+    let output = backgammon("duel", &["--a", "net", "--b", liar, "--games", "2"]);
     assert_eq!(output.status.code(), Some(1));
     let message = stderr(&output);
     assert!(message.starts_with("error: "), "{message}");
@@ -112,29 +95,11 @@ fn an_illegal_reply_stops_the_duel_with_an_error_naming_the_position() {
 #[test]
 fn bad_player_specs_are_refused_with_exit_code_2() {
     for spec in ["gnubg:9ply", "gnubg:fast", "cmd:", "cmd:   "] {
-        let output = ludus(&[
-            "backgammon",
-            "duel",
-            "--a",
-            "net",
-            "--b",
-            spec,
-            "--games",
-            "2",
-        ]);
+        let output = backgammon("duel", &["--a", "net", "--b", spec, "--games", "2"]);
         assert_eq!(output.status.code(), Some(2), "{spec}: {}", stderr(&output));
         assert!(stderr(&output).starts_with("error: "), "{spec}");
     }
-    let output = ludus(&[
-        "backgammon",
-        "duel",
-        "--a",
-        "net",
-        "--b",
-        "net",
-        "--jobs",
-        "0",
-    ]);
+    let output = backgammon("duel", &["--a", "net", "--b", "net", "--jobs", "0"]);
     assert_eq!(output.status.code(), Some(2));
 }
 
@@ -143,16 +108,17 @@ fn the_error_rate_judges_each_player_on_the_same_positions() {
     // A network judge at 0 ply: the 0-ply player chooses exactly the judge's plays. (At 1 ply
     // they may differ: the player filters the plays at 0 ply before its lookahead, the judge
     // does not; with the encoding-2 weights one of these 12 positions shows it.)
-    let output = ludus(&[
-        "backgammon",
+    let output = backgammon(
         "error-rate",
-        "--positions",
-        "12",
-        "--judge",
-        "net:0",
-        "--players",
-        "net:0,heuristic",
-    ]);
+        &[
+            "--positions",
+            "12",
+            "--judge",
+            "net:0",
+            "--players",
+            "net:0,heuristic",
+        ],
+    );
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.starts_with("12 positions (seed 42"), "{text}");
@@ -174,19 +140,20 @@ fn line_starting<'a>(text: &'a str, prefix: &str) -> &'a str {
 
 #[test]
 fn the_error_rate_with_gnubg_as_the_judge_measures_gnubg_too() {
-    if !gnubg_is_installed() {
+    if !gnubg_is_installed("the duel") {
         return;
     }
-    let output = ludus(&[
-        "backgammon",
+    let output = backgammon(
         "error-rate",
-        "--positions",
-        "4",
-        "--judge",
-        "gnubg:0ply",
-        "--players",
-        "net:0,gnubg:0ply",
-    ]);
+        &[
+            "--positions",
+            "4",
+            "--judge",
+            "gnubg:0ply",
+            "--players",
+            "net:0,gnubg:0ply",
+        ],
+    );
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let gnubg = line_starting(&text, "gnubg 0-ply");
@@ -195,14 +162,10 @@ fn the_error_rate_with_gnubg_as_the_judge_measures_gnubg_too() {
 
 #[test]
 fn the_error_rate_refuses_an_unknown_player_with_one_line() {
-    let output = ludus(&[
-        "backgammon",
+    let output = backgammon(
         "error-rate",
-        "--positions",
-        "4",
-        "--players",
-        "net:0,nobody",
-    ]);
+        &["--positions", "4", "--players", "net:0,nobody"],
+    );
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
 }

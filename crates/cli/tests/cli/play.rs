@@ -24,14 +24,22 @@ struct Tmux {
 }
 
 impl Tmux {
-    /// Starts `ludus args` in a 100×30 session, or `None` (with a message) without tmux; a
-    /// missing tmux fails the test under `LUDUS_REQUIRE_TMUX=1`.
-    fn start(name: &str, args: &[&str]) -> Option<Tmux> {
-        Tmux::start_sized(name, (100, 30), args)
+    /// Starts `ludus play game --lang en args` in a 100×30 session, or `None` (with a message)
+    /// without tmux; a missing tmux fails the test under `LUDUS_REQUIRE_TMUX=1`.
+    fn play(name: &str, game: &str, args: &[&str]) -> Option<Tmux> {
+        Tmux::play_sized(name, (100, 30), game, args)
     }
 
-    /// [`Tmux::start`] in a session of `width`×`height`.
-    fn start_sized(name: &str, (width, height): (u16, u16), args: &[&str]) -> Option<Tmux> {
+    /// [`Tmux::play`] in a session of `width`×`height`.
+    fn play_sized(
+        name: &str,
+        (width, height): (u16, u16),
+        game: &str,
+        args: &[&str],
+    ) -> Option<Tmux> {
+        let args = ["play", game, "--lang", "en"]
+            .into_iter()
+            .chain(args.iter().copied());
         if Command::new("tmux").arg("-V").output().is_err() {
             assert!(
                 std::env::var("LUDUS_REQUIRE_TMUX").as_deref() != Ok("1"),
@@ -42,7 +50,7 @@ impl Tmux {
         }
         let socket = format!("ludus-test-{}-{name}", std::process::id());
         let mut command = vec![env!("CARGO_BIN_EXE_ludus").to_string()];
-        command.extend(args.iter().map(|a| a.to_string()));
+        command.extend(args.map(|a| a.to_string()));
         // Keep the pane after the program ends so the last screen can be read.
         let status = Command::new("tmux")
             .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
@@ -188,18 +196,10 @@ fn morris_record(game: &Game) -> String {
 fn morris_in_tmux_opening_keys_then_a_resumed_game_to_its_end() {
     let dir = temp_dir("morris");
     let save = dir.join("opening.txt");
-    let Some(tmux) = Tmux::start(
+    let Some(tmux) = Tmux::play(
         "morris-opening",
-        &[
-            "play",
-            "morris",
-            "--vs",
-            "human",
-            "--lang",
-            "en",
-            "--save",
-            path_str(&save),
-        ],
+        "morris",
+        &["--vs", "human", "--save", path_str(&save)],
     ) else {
         return;
     };
@@ -240,17 +240,7 @@ fn morris_in_tmux_opening_keys_then_a_resumed_game_to_its_end() {
     let winner = game.position().side_to_move();
     let record = dir.join("ending.txt");
     std::fs::write(&record, morris_record(&game)).unwrap();
-    let Some(tmux) = Tmux::start(
-        "morris-ending",
-        &[
-            "play",
-            "morris",
-            "--lang",
-            "en",
-            "--load",
-            path_str(&record),
-        ],
-    ) else {
+    let Some(tmux) = Tmux::play("morris-ending", "morris", &["--load", path_str(&record)]) else {
         return;
     };
     tmux.wait_for("Moves");
@@ -286,19 +276,16 @@ fn backgammon_in_tmux_a_move_a_double_and_a_drop() {
     let opener = game.on_roll();
     let first_move = game.legal_moves()[0].to_string();
     let seed = SEED.to_string();
-    let Some(tmux) = Tmux::start(
+    let Some(tmux) = Tmux::play(
+        "backgammon",
         "backgammon",
         &[
-            "play",
-            "backgammon",
             "--vs",
             "human",
             "--match",
             "3",
             "--seed",
             &seed,
-            "--lang",
-            "en",
             "--save",
             path_str(&save),
         ],
@@ -350,12 +337,7 @@ fn backgammon_against_level_1(name: &str, seat: ludus_backgammon::Seat) -> Optio
         ludus_backgammon::Seat::Zero => "white",
         ludus_backgammon::Seat::One => "black",
     };
-    let tmux = Tmux::start(
-        name,
-        &[
-            "play", "bg", "--level", "1", "--seed", &seed, "--lang", "en", "--as", side,
-        ],
-    )?;
+    let tmux = Tmux::play(name, "bg", &["--level", "1", "--seed", &seed, "--as", side])?;
     if game.on_roll() == seat {
         tmux.wait_for("Type a move");
         tmux.type_text(&game.legal_moves()[0].to_string());
@@ -419,12 +401,7 @@ fn bad_options_are_bad_input() {
 fn morris_in_tmux_help_backspace_and_leaving_saves_where_asked() {
     let dir = temp_dir("morris-leave");
     let save = dir.join("kept.txt");
-    let Some(tmux) = Tmux::start(
-        "morris-leave",
-        &[
-            "play", "morris", "--level", "1", "--seed", "7", "--lang", "en",
-        ],
-    ) else {
+    let Some(tmux) = Tmux::play("morris-leave", "morris", &["--level", "1", "--seed", "7"]) else {
         return;
     };
     tmux.wait_for("Place a piece on an empty point.");
@@ -518,17 +495,7 @@ fn reviews_in_tmux_step_through_a_morris_game_and_a_backgammon_session() {
     }
     let morris = dir.join("morris.txt");
     std::fs::write(&morris, morris_record(&game)).unwrap();
-    let Some(tmux) = Tmux::start(
-        "morris-review",
-        &[
-            "play",
-            "morris",
-            "--lang",
-            "en",
-            "--review",
-            path_str(&morris),
-        ],
-    ) else {
+    let Some(tmux) = Tmux::play("morris-review", "morris", &["--review", path_str(&morris)]) else {
         return;
     };
     let screen = tmux.wait_for("Review: move 1 of 6");
@@ -549,10 +516,7 @@ fn reviews_in_tmux_step_through_a_morris_game_and_a_backgammon_session() {
     drop(tmux);
 
     let mat = backgammon_session_file(&dir, 6);
-    let Some(tmux) = Tmux::start(
-        "bg-review",
-        &["play", "bg", "--lang", "en", "--review", path_str(&mat)],
-    ) else {
+    let Some(tmux) = Tmux::play("bg-review", "bg", &["--review", path_str(&mat)]) else {
         return;
     };
     let screen = tmux.wait_for("Review: decision 1 of");
@@ -590,10 +554,11 @@ fn backgammon_session_file(dir: &Path, plays: usize) -> PathBuf {
 fn the_backgammon_review_in_tmux_at_80_by_24_cuts_nothing() {
     let dir = temp_dir("review-80");
     let mat = backgammon_session_file(&dir, 12);
-    let Some(tmux) = Tmux::start_sized(
+    let Some(tmux) = Tmux::play_sized(
         "bg-review-80",
         (80, 24),
-        &["play", "bg", "--lang", "en", "--review", path_str(&mat)],
+        "bg",
+        &["--review", path_str(&mat)],
     ) else {
         return;
     };
@@ -674,17 +639,11 @@ fn long_morris_game(dir: &Path) -> PathBuf {
 fn the_morris_review_in_tmux_shows_its_progress_and_esc_cancels_it() {
     let dir = temp_dir("review-progress");
     let game = long_morris_game(&dir);
-    let Some(tmux) = Tmux::start_sized(
+    let Some(tmux) = Tmux::play_sized(
         "morris-progress",
         (80, 24),
-        &[
-            "play",
-            "morris",
-            "--lang",
-            "en",
-            "--review",
-            path_str(&game),
-        ],
+        "morris",
+        &["--review", path_str(&game)],
     ) else {
         return;
     };

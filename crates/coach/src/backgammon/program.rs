@@ -223,16 +223,11 @@ impl Player for ProgramPlayer {
     }
 
     fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
-        let PlayRequest {
-            position,
-            dice,
-            plays,
-            state,
-        } = request;
-        if plays.len() == 1 {
+        if request.plays.len() == 1 {
             return Ok(0);
         }
-        let (state, mode) = match state {
+        let (position, dice) = (request.position, request.dice);
+        let (state, mode) = match request.state {
             Some(state) => (*state, Mode::Cubeful),
             None => (cubeless_state(dice), Mode::Cubeless),
         };
@@ -240,8 +235,7 @@ impl Player for ProgramPlayer {
             .client
             .choose_move(position, &state, dice, mode)
             .map_err(|e| self.error(e))?;
-        let after = position.apply(&mv);
-        plays.iter().position(|p| *p == after).ok_or_else(|| {
+        request.index_of(&position.apply(&mv)).ok_or_else(|| {
             let message = format!(
                 "the play {mv} in {} with {dice} is not among the legal plays",
                 position.position_id()

@@ -16,8 +16,8 @@ use crate::games::{
 };
 use ludus_backgammon::player::{Evaluation, Player, PlayerError, choose_move};
 use ludus_backgammon::{
-    CubeOwner, Dice, GameEnd, GameEvent, GameStart, GameState, Match, MatchState, Move, Phase,
-    Position, Rules, Seat, SeededDice, Turn, WinKind, Xgid, write_mat,
+    CubeOwner, Dice, GameEnd, GameEvent, GameStart, Match, MatchState, Move, Phase, Position,
+    Rules, Seat, SeededDice, Turn, WinKind, Xgid, write_mat,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -162,19 +162,11 @@ fn start_setup(text: &str) -> Result<(MatchState, GameStart), RulesError> {
                 "neither an XGID nor a gnubg Position ID (with its Match ID): {error}"
             ))
         })?;
+        // A money game, centred cube, White on roll before rolling.
         let state = MatchState {
-            cube_value: 1,
-            cube_owner: CubeOwner::Centered,
             on_roll: Seat::Zero,
-            crawford: false,
-            game_state: GameState::Playing,
             turn: Seat::Zero,
-            double_offered: false,
-            resignation: None,
-            dice: None,
-            match_length: 0,
-            score: [0, 0],
-            jacoby: false,
+            ..MatchState::default()
         };
         (position, state)
     };

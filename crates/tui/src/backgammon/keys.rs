@@ -2,21 +2,13 @@
 
 use super::{BgApp, Slot};
 use crate::game_screen::review_step;
-use crate::ui::{Dir, Input, Screen, Status};
+use crate::ui::{Dir, Input, LineEdit, Screen, Status};
 
 /// What a key or click asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BgAction {
-    /// Add a character to the typed move.
-    Type(char),
-    /// Remove the last typed character.
-    Erase,
-    /// Clear the typed move and the selection.
-    Clear,
-    /// Complete the typed move as far as it is unambiguous.
-    Complete,
-    /// Play the typed move, or confirm the checkers moved.
-    Submit,
+    /// Edit the typed move.
+    Edit(LineEdit),
     /// Move the cursor.
     Cursor(Dir),
     /// Select a point, the bar or the tray.
@@ -115,14 +107,16 @@ impl BgApp {
             Input::Char(c) if self.screen.input.is_empty() && "rdtphuqRDTPHUQ ".contains(c) => {
                 Some(self.command_key(c))
             }
-            Input::Char(c) if is_notation_char(c) => Some(A::Type(c.to_ascii_lowercase())),
+            Input::Char(c) if is_notation_char(c) => {
+                Some(A::Edit(LineEdit::Type(c.to_ascii_lowercase())))
+            }
             // Backspace erases typing and takes back a checker of the move being made; a move
             // already played is never taken back by it.
             Input::Backspace if self.screen.input.is_empty() => Some(A::Undo),
-            Input::Backspace => Some(A::Erase),
-            Input::Esc => Some(A::Clear),
-            Input::Tab => Some(A::Complete),
-            Input::Enter => Some(A::Submit),
+            Input::Backspace => Some(A::Edit(LineEdit::Erase)),
+            Input::Esc => Some(A::Edit(LineEdit::Clear)),
+            Input::Tab => Some(A::Edit(LineEdit::Complete)),
+            Input::Enter => Some(A::Edit(LineEdit::Submit)),
             Input::Arrow(dir) => Some(A::Cursor(dir)),
             Input::Click { column, row } => {
                 let area = self.screen.board_area?;
@@ -155,7 +149,7 @@ impl BgApp {
     pub fn apply(&mut self, action: BgAction) {
         use BgAction as A;
         match action {
-            A::Type(_) | A::Erase | A::Clear | A::Complete | A::Submit => self.edit(action),
+            A::Edit(edit) => self.edit(edit),
             A::Cursor(_) | A::Select(_) | A::Undo => self.point(action),
             A::Roll | A::Double | A::Take | A::Pass | A::Hint => self.game_action(action),
             A::Quit if self.game().is_none_or(|g| g.outcome().is_some()) => self.leave(),
@@ -178,20 +172,19 @@ impl BgApp {
     }
 
     /// Typing a move: a character more or less, clearing, completing, submitting.
-    fn edit(&mut self, action: BgAction) {
-        match action {
-            BgAction::Type(c) => self.screen.input.push(c),
-            BgAction::Erase => {
+    fn edit(&mut self, edit: LineEdit) {
+        match edit {
+            LineEdit::Type(c) => self.screen.input.push(c),
+            LineEdit::Erase => {
                 self.screen.input.pop();
             }
-            BgAction::Clear => {
+            LineEdit::Clear => {
                 self.screen.input.clear();
                 self.selected = None;
                 self.screen.status = self.prompt();
             }
-            BgAction::Complete => self.complete(),
-            BgAction::Submit => self.submit(),
-            _ => {}
+            LineEdit::Complete => self.complete(),
+            LineEdit::Submit => self.submit(),
         }
     }
 

@@ -3,7 +3,7 @@
 use crate::{english, typed};
 use ludus_backgammon::{CubeOwner, Match, Move, Phase, Rules, Seat, SeededDice, WinKind};
 use ludus_tui::backgammon::{BgAction, BgApp, BgConfig, Slot};
-use ludus_tui::ui::{Input, Opponent, Screen};
+use ludus_tui::ui::{Input, LineEdit, Opponent, Screen};
 
 fn friends_config() -> BgConfig {
     BgConfig {
@@ -70,8 +70,14 @@ fn command_keys_map_to_actions() {
     assert_eq!(app.action_for(Input::Char('h')), Some(BgAction::Hint));
     assert_eq!(app.action_for(Input::Char('u')), Some(BgAction::Undo));
     assert_eq!(app.action_for(Input::Char('q')), Some(BgAction::Quit));
-    assert_eq!(app.action_for(Input::Char('8')), Some(BgAction::Type('8')));
-    assert_eq!(app.action_for(Input::Char('b')), Some(BgAction::Type('b')));
+    assert_eq!(
+        app.action_for(Input::Char('8')),
+        Some(BgAction::Edit(LineEdit::Type('8')))
+    );
+    assert_eq!(
+        app.action_for(Input::Char('b')),
+        Some(BgAction::Edit(LineEdit::Type('b')))
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use crate::{english, typed};
 use ludus_morris::{Color, Game, Move, Rules, Square};
 use ludus_tui::morris::{MorrisAction, MorrisApp, MorrisConfig, move_path, next_square};
-use ludus_tui::ui::{Dir, Input, Opponent, Screen};
+use ludus_tui::ui::{Dir, Input, LineEdit, Opponent, Screen};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -51,10 +51,13 @@ fn keys_map_to_actions() {
     assert_eq!(app.action_for(Input::Char('q')), Some(MorrisAction::Quit));
     assert_eq!(
         app.action_for(Input::Char('d')),
-        Some(MorrisAction::Type('d'))
+        Some(MorrisAction::Edit(LineEdit::Type('d')))
     );
     assert_eq!(app.action_for(Input::Char('z')), None);
-    assert_eq!(app.action_for(Input::Tab), Some(MorrisAction::Complete));
+    assert_eq!(
+        app.action_for(Input::Tab),
+        Some(MorrisAction::Edit(LineEdit::Complete))
+    );
     assert_eq!(
         app.action_for(Input::Enter),
         Some(MorrisAction::Select(app.cursor))
