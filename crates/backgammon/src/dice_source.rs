@@ -43,12 +43,28 @@ pub struct SeededDice {
     rng: ChaCha8Rng,
 }
 
+/// A place in the stream of a [`SeededDice`]: what [`SeededDice::mark`] gives and
+/// [`SeededDice::rewind`] goes back to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiceMark(u128);
+
 impl SeededDice {
     /// Dice from this seed.
     pub fn new(seed: u64) -> SeededDice {
         SeededDice {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
+    }
+
+    /// The place these dice have reached.
+    pub fn mark(&self) -> DiceMark {
+        DiceMark(self.rng.get_word_pos())
+    }
+
+    /// Goes back (or on) to a place of these same dice: the dice rolled after `mark` come
+    /// again, as when a take-back replays a game from its seed.
+    pub fn rewind(&mut self, mark: DiceMark) {
+        self.rng.set_word_pos(mark.0);
     }
 }
 
@@ -86,5 +102,25 @@ impl DiceSource for ScriptedDice {
         let die = self.dice[self.next % self.dice.len()];
         self.next += 1;
         die
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rewinding_to_a_mark_rolls_the_same_dice_again() {
+        let mut dice = SeededDice::new(11);
+        dice.opening_roll();
+        let mark = dice.mark();
+        let next: Vec<Dice> = (0..50).map(|_| dice.roll()).collect();
+        dice.rewind(mark);
+        let again: Vec<Dice> = (0..50).map(|_| dice.roll()).collect();
+        assert_eq!(next, again);
+        // A fresh copy of the same seed, moved on to the mark, agrees too.
+        let mut fresh = SeededDice::new(11);
+        fresh.rewind(mark);
+        assert_eq!(fresh.roll(), next[0]);
     }
 }

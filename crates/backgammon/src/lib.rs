@@ -58,7 +58,7 @@ pub use automatic::{AutomaticStep, AutomaticSteps, MAX_AUTOMATIC_STEPS};
 pub use board_text::board_diagram;
 pub use codes::Params;
 pub use dice::{DIE_FACES, Dice, DiceError};
-pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
+pub use dice_source::{DiceMark, DiceSource, ScriptedDice, SeededDice};
 pub use game::{
     BeaverRefusal, DEFAULT_MAX_CUBE_LOG2, DoubleRefusal, Game, GameEnd, GameError, GameEvent,
     GameOutcome, GameStart, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Waiting,

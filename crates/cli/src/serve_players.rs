@@ -9,7 +9,7 @@ use ludus_backgammon_engine::analysis::{Decision, DecisionKind, analyze_match};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
-use ludus_morris::player::{Player, PlayerError};
+use ludus_morris::player::Player;
 use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::analysis::{move_value, rank_moves};
 use ludus_morris_engine::db::Databases;
@@ -17,9 +17,11 @@ use ludus_morris_engine::level::Level;
 use ludus_morris_engine::review::{ReviewOptions, review_game};
 use ludus_morris_engine::search::SearchLimits;
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
-use ludus_server::games::backgammon::{BackgammonComputer, MAX_ANALYSIS_PLIES, MoveRanker};
-use ludus_server::games::morris::{MorrisAnalyst, MorrisComputer};
-use ludus_server::games::{AnalysisFailure, MatchAnalyser, Players};
+use ludus_server::games::backgammon::{MAX_ANALYSIS_PLIES, MoveRanker};
+use ludus_server::games::morris::MorrisAnalyst;
+use ludus_server::games::{
+    AnalysisFailure, BackgammonComputer, Computer, MatchAnalyser, MorrisComputer, Players,
+};
 use rand::RngExt;
 use serde_json::Value;
 use std::sync::Arc;
@@ -30,10 +32,8 @@ pub(crate) fn engine_players() -> Players {
     // One set of databases for the players and the analyser, kept for the life of the
     // server: each loads its tables once.
     let databases: &'static Databases = Box::leak(Box::new(Databases::open_default()));
-    let morris = Arc::new(MorrisEngine::new(Some(databases)));
     Players {
-        morris: morris.clone(),
-        morris_analyst: morris,
+        morris: morris_computer(Some(databases)),
         backgammon: backgammon_computer(),
         analyser: Some(Arc::new(Analyser::new(Some(databases)))),
     }
@@ -61,8 +61,20 @@ pub(crate) fn warm_up_bearoff() {
     }
 }
 
-/// Morris: the engine's player at a level of `ludus_morris_engine::level::Level` (thinking at
-/// most the server's think time), and its analysis.
+/// Morris: the engine's player at the nearest level of `ludus_morris_engine::level::Level`
+/// (thinking at most the server's think time, its noise seeded from the system's randomness),
+/// and the engine's analysis, both probing `databases` where the level uses them.
+pub(crate) fn morris_computer(databases: Option<&'static Databases>) -> MorrisComputer {
+    let player = move |level: u8, _: Duration| -> Box<dyn Player> {
+        let setting = EngineSetting::Level(Level::nearest(u32::from(level)));
+        let mut player = EnginePlayer::new(setting, databases);
+        player.set_seed(rand::rng().random::<u64>());
+        Box::new(player)
+    };
+    Computer::new(player, Arc::new(MorrisEngine::new(databases)))
+}
+
+/// The Morris engine's analysis board: every move ranked, and the databases' values.
 pub(crate) struct MorrisEngine {
     /// The endgame databases where present (only probed, never built here).
     databases: Option<&'static Databases>,
@@ -72,17 +84,6 @@ impl MorrisEngine {
     /// The engine probing `databases` at the levels that use them.
     pub(crate) fn new(databases: Option<&'static Databases>) -> MorrisEngine {
         MorrisEngine { databases }
-    }
-}
-
-impl MorrisComputer for MorrisEngine {
-    /// The level's player, its noise seeded from the system's randomness.
-    fn player(&self, level: u8) -> Result<Box<dyn Player>, PlayerError> {
-        let level = Level::new(u32::from(level))
-            .map_err(|error| PlayerError::new(format!("level:{level}"), error.to_string()))?;
-        let mut player = EnginePlayer::new(EngineSetting::Level(level), self.databases);
-        player.set_seed(rand::rng().random::<u64>());
-        Ok(Box::new(player))
     }
 }
 
@@ -124,10 +125,9 @@ const TWO_PLY_THINK_TIME: Duration = Duration::from_millis(1000);
 /// Backgammon: the network engine at the seat's level for checker plays; the noiseless 1-ply
 /// engine for the cube and the chances, at every level; the analysis board's ranking.
 pub(crate) fn backgammon_computer() -> BackgammonComputer {
-    BackgammonComputer {
-        player: Arc::new(|level, think_time| Box::new(SeatPlayer::new(level, think_time))),
-        ranker: Arc::new(Ranking::new()),
-    }
+    let player =
+        |level, think_time| -> Box<dyn bg::Player> { Box::new(SeatPlayer::new(level, think_time)) };
+    Computer::new(player, Arc::new(Ranking::new()))
 }
 
 /// The player of a computer seat (made for each decision).
@@ -306,8 +306,7 @@ mod tests {
 
     fn test_players() -> Players {
         Players {
-            morris: Arc::new(MorrisEngine::new(None)),
-            morris_analyst: Arc::new(MorrisEngine::new(None)),
+            morris: morris_computer(None),
             backgammon: backgammon_computer(),
             analyser: Some(Arc::new(Analyser::new(None))),
         }
@@ -393,7 +392,9 @@ mod tests {
         let start = BgPosition::starting();
         assert!(!player.double(&start, &state).unwrap());
         assert!(player.take(&start, &state).unwrap());
-        let ranked = computer.ranker.rank_moves(&start, "31".parse().unwrap(), 1);
+        let ranked = computer
+            .analyst
+            .rank_moves(&start, "31".parse().unwrap(), 1);
         assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
         let chances = player.evaluate(&start, None).unwrap().unwrap();
         let [win, win_gammon, _, lose_gammon, _] = chances.probabilities;

@@ -59,15 +59,26 @@ impl Level {
             .checked_sub(1)
             .filter(|&i| i < u32::from(MAX_LEVEL))
             .ok_or(LevelError(number))?;
-        let (depth, ms, noise) = TABLE[index as usize];
-        let number = number as u8;
-        Ok(Level {
+        Ok(Level::at(index as usize))
+    }
+
+    /// The level nearest to `number`: level 1 below it, [`MAX_LEVEL`] above.
+    pub fn nearest(number: u32) -> Level {
+        let index = number.clamp(1, u32::from(MAX_LEVEL)) - 1;
+        Level::at(index as usize)
+    }
+
+    /// The level of the table's row `index` (below [`MAX_LEVEL`]).
+    fn at(index: usize) -> Level {
+        let (depth, ms, noise) = TABLE[index];
+        let number = index as u8 + 1;
+        Level {
             number,
             depth,
             movetime: Duration::from_millis(ms),
             noise,
             databases: number >= FIRST_LEVEL_WITH_DATABASES,
-        })
+        }
     }
 
     /// The search limits of this level.
@@ -106,5 +117,19 @@ impl Level {
         let mut searcher = self.searcher(rules, dbs, seed);
         searcher.set_history(history);
         searcher.search(position, &self.limits())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nearest_level_is_the_level_itself_inside_the_range_and_an_end_outside() {
+        for number in 1..=u32::from(MAX_LEVEL) {
+            assert_eq!(Level::nearest(number), Level::new(number).unwrap());
+        }
+        assert_eq!(Level::nearest(0).number, 1);
+        assert_eq!(Level::nearest(99).number, MAX_LEVEL);
     }
 }

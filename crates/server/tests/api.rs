@@ -673,21 +673,13 @@ async fn a_takeback_undoes_the_last_move_and_the_computers_answer() {
         json!({"game": "morris", "opponent": "computer", "side": "white", "level": 1}),
     )
     .await;
-    let takeback = |app: axum::Router, id: String, token: String| async move {
-        post(
-            &app,
-            &format!("/api/games/{id}/takeback"),
-            json!({ "token": token }),
-        )
-        .await
-    };
-    let (status, body) = takeback(app.clone(), id.clone(), token.clone()).await;
+    let (status, body) = take_back(&app, &id, &token).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["code"], "nothing-to-take-back");
     play(&app, &id, &token, "d6").await;
     let answered = wait_for(&app, &id, "white").await;
     assert_eq!(answered["view"]["moves"].as_array().unwrap().len(), 2);
-    let (status, after) = takeback(app.clone(), id.clone(), token.clone()).await;
+    let (status, after) = take_back(&app, &id, &token).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     assert_eq!(after["view"]["moves"], json!([]));
     assert_eq!(after["to_act"], "white");
@@ -699,7 +691,7 @@ async fn a_takeback_undoes_the_last_move_and_the_computers_answer() {
     // Not between two people.
     let (id, white, _) = two_humans(&app, "morris", json!({})).await;
     play(&app, &id, &white, "d6").await;
-    let (status, body) = takeback(app.clone(), id, white).await;
+    let (status, body) = take_back(&app, &id, &white).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["code"], "takeback-computer-only");
 }
@@ -769,12 +761,7 @@ async fn a_morris_game_starts_from_a_set_up_position() {
     let free = answered["legal_moves"][0].as_str().unwrap().to_string();
     play(&app, &id, &token, &free).await;
     wait_for(&app, &id, "white").await;
-    let (status, back) = post(
-        &app,
-        &format!("/api/games/{id}/takeback"),
-        json!({ "token": token }),
-    )
-    .await;
+    let (status, back) = take_back(&app, &id, &token).await;
     assert_eq!(status, StatusCode::OK, "{back}");
     assert_eq!(back["view"]["moves"].as_array().unwrap().len(), 1);
     assert_eq!(back["view"]["points"]["d5"], "white");
@@ -889,12 +876,7 @@ async fn a_backgammon_start_without_dice_begins_with_a_roll_and_takes_back() {
     let (status, moved) = play(&app, &id, &token, &first).await;
     assert_eq!(status, StatusCode::OK, "{moved}");
     if moved["result"].is_null() {
-        let (status, back) = post(
-            &app,
-            &format!("/api/games/{id}/takeback"),
-            json!({ "token": token }),
-        )
-        .await;
+        let (status, back) = take_back(&app, &id, &token).await;
         assert_eq!(status, StatusCode::OK, "{back}");
         assert_eq!(back["view"]["points"], created["state"]["view"]["points"]);
     }

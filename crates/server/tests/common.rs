@@ -287,6 +287,12 @@ pub async fn act(app: &Router, id: &str, token: &str, action: &str) -> (StatusCo
     command(app, id, token, ("actions", "action"), action).await
 }
 
+/// Takes back the last move of the seat of `token` (`POST /api/games/{id}/takeback`).
+pub async fn take_back(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {
+    let path = format!("/api/games/{id}/takeback");
+    post(app, &path, json!({ "token": token })).await
+}
+
 /// Polls until `seat` must act or the game is over.
 pub async fn wait_for(app: &Router, id: &str, seat: &str) -> Value {
     for _ in 0..MAX_POLLS {

@@ -70,6 +70,87 @@ fn random_games_of_both_kinds_end_and_replay_exactly() {
     }
 }
 
+/// What a take-back of `seat` leaves of `played`: its last move and everything after it go.
+/// Whether there was one.
+fn without_last_move(played: &mut Vec<(Side, Command)>, seat: Side) -> bool {
+    let last = played
+        .iter()
+        .rposition(|(mover, command)| *mover == seat && matches!(command, Command::Move(_)));
+    last.inspect(|&last| played.truncate(last)).is_some()
+}
+
+/// Random play with a take-back of a random seat now and then: after each, the game is the
+/// replay of the commands left (the board, the dice, the moves), and the dice that follow too.
+fn take_backs_in_random_play(kind: GameKind, rules: &Value, seed: u64) -> usize {
+    let players = first_legal();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed + 100);
+    let mut game = new_game(kind, rules, seed, &players).unwrap();
+    let mut played = Vec::new();
+    let mut taken_back = 0;
+    for _ in 0..MAX_COMMANDS {
+        let Some(side) = game.to_act() else {
+            return taken_back;
+        };
+        if rng.random_range(0..6) != 0 {
+            let command = random_command(game.as_ref(), &mut rng);
+            game.apply(side, &command).unwrap();
+            played.push((side, command));
+            continue;
+        }
+        let seat = if rng.random() { side } else { side.opponent() };
+        let expected = without_last_move(&mut played, seat);
+        assert_eq!(
+            game.take_back(seat).is_ok(),
+            expected,
+            "{kind:?} seed {seed}"
+        );
+        taken_back += usize::from(expected);
+        let mut replay = new_game(kind, rules, seed, &players).unwrap();
+        for (side, command) in &played {
+            replay.apply(*side, command).unwrap();
+        }
+        assert_eq!(
+            view(game.as_ref()),
+            view(replay.as_ref()),
+            "{kind:?} seed {seed}"
+        );
+        assert_eq!(game.legal_moves(), replay.legal_moves());
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_take_back_leaves_the_game_the_commands_left_replay_to() {
+    for (kind, rules) in [
+        (GameKind::Morris, json!({})),
+        (GameKind::Backgammon, json!({})),
+        (GameKind::Backgammon, json!({"match_length": 3})),
+    ] {
+        let taken_back: usize = (0..3)
+            .map(|seed| take_backs_in_random_play(kind, &rules, seed))
+            .sum();
+        assert!(taken_back > 3, "{kind:?}: {taken_back} take-backs");
+    }
+}
+
+#[test]
+fn nothing_to_take_back_before_a_move() {
+    let players = first_legal();
+    let mut game = new_game(GameKind::Morris, &json!({}), 1, &players).unwrap();
+    assert_eq!(
+        game.take_back(Side::White),
+        Err(GameError::NothingToTakeBack)
+    );
+    game.apply(Side::White, &Command::Move("d6".into()))
+        .unwrap();
+    assert_eq!(
+        game.take_back(Side::Black),
+        Err(GameError::NothingToTakeBack)
+    );
+    assert_eq!(game.take_back(Side::White), Ok(()));
+    assert!(view(game.as_ref())["moves"].as_array().unwrap().is_empty());
+}
+
 #[test]
 fn a_match_ends_when_a_side_reaches_the_length() {
     let players = first_legal();

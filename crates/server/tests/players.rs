@@ -6,9 +6,9 @@ use ludus_backgammon::player as bg;
 use ludus_backgammon::{Dice, Move as BgMove, Position as BgPosition};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Position, Rules};
-use ludus_server::games::Players;
-use ludus_server::games::backgammon::{BackgammonComputer, MoveRanker};
-use ludus_server::games::morris::{MorrisAnalyst, MorrisComputer};
+use ludus_server::games::backgammon::MoveRanker;
+use ludus_server::games::morris::MorrisAnalyst;
+use ludus_server::games::{BackgammonComputer, MorrisComputer, Players};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,12 +22,6 @@ impl Player for FirstLegal {
 
     fn choose(&mut self, game: &Game, _: &Limits) -> Result<Choice, PlayerError> {
         Ok(Choice::new(game.legal_moves().first().copied()))
-    }
-}
-
-impl MorrisComputer for FirstLegal {
-    fn player(&self, _: u8) -> Result<Box<dyn Player>, PlayerError> {
-        Ok(Box::new(FirstLegal))
     }
 }
 
@@ -70,12 +64,11 @@ impl bg::Player for FirstLegalBackgammon {
 /// [`FirstLegal`] for both games, no analyser.
 pub fn first_legal() -> Players {
     Players {
-        morris: Arc::new(FirstLegal),
-        morris_analyst: Arc::new(FirstLegal),
-        backgammon: BackgammonComputer {
-            player: Arc::new(|_, _| Box::new(FirstLegalBackgammon)),
-            ranker: Arc::new(FirstLegal),
-        },
+        morris: MorrisComputer::new(|_, _| Box::new(FirstLegal), Arc::new(FirstLegal)),
+        backgammon: BackgammonComputer::new(
+            |_, _| Box::new(FirstLegalBackgammon),
+            Arc::new(FirstLegal),
+        ),
         analyser: None,
     }
 }

@@ -3,11 +3,14 @@
 //! the rules) — loaded when first asked for, not at start-up.
 
 use crate::common::{TestDb, advance, backends, hub_state, human_game, list, new_game};
+use ludus_server::Hub;
 use ludus_server::error::Chain;
-use ludus_server::games::GameKind;
+use ludus_server::games::{Action, Command, GameKind};
+use ludus_server::sessions::NewGame;
 use ludus_server::store::Store;
 use ludus_server::store::migrations::LATEST;
-use serde_json::json;
+use serde_json::{Value, json};
+use std::time::Duration;
 
 async fn resume_with_history(db: &TestDb) {
     let (morris, backgammon, before) = {
@@ -232,5 +235,73 @@ async fn a_game_from_a_set_up_position_resumes_from_that_position() {
             json!({"white": 3, "black": 1})
         );
         advance(&hub, &id, &tokens, 1).await;
+    }
+}
+
+/// Polls the hub until `seat` is to act (the computer has answered) or the game is over.
+async fn until_to_act(hub: &Hub, id: &str, seat: &str) -> Value {
+    for _ in 0..500 {
+        let state = hub_state(hub, id).await;
+        if state["to_act"] == seat || !state["result"].is_null() {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("{seat} never came to act in game {id}");
+}
+
+/// White's first legal move (or a roll) against the computer, `turns` times.
+async fn play_white(hub: &Hub, id: &str, token: &str, turns: usize) {
+    for _ in 0..turns {
+        let state = until_to_act(hub, id, "white").await;
+        assert!(state["result"].is_null(), "the game ended early: {state}");
+        let command = match state["legal_moves"][0].as_str() {
+            Some(mv) => Command::Move(mv.to_string()),
+            None => Command::Action(Action::Roll),
+        };
+        hub.command(id, token, command).await.unwrap();
+    }
+}
+
+/// A game against the computer with take-backs, then more play: the dice rolled after a
+/// take-back, and the game reopened from the database, are the game's in memory.
+async fn take_backs_then_resume(db: &TestDb, kind: GameKind, rules: Value) {
+    let (id, before) = {
+        let hub = db.hub().await;
+        let created = hub
+            .create(NewGame {
+                vs_computer: true,
+                ..new_game(kind, rules, 21)
+            })
+            .await
+            .unwrap();
+        let id = created.state.id.clone();
+        let token = created.tokens[0].clone().expect("White is the person");
+        play_white(&hub, &id, &token, 6).await;
+        for _ in 0..2 {
+            until_to_act(&hub, &id, "white").await;
+            hub.takeback(&id, &token)
+                .await
+                .expect("a move to take back");
+        }
+        play_white(&hub, &id, &token, 4).await;
+        let before = until_to_act(&hub, &id, "white").await;
+        (id, before)
+    };
+    let hub = db.hub().await;
+    let after = hub_state(&hub, &id).await;
+    let history = after["history"].as_array().expect("a history");
+    let takebacks = history.iter().filter(|e| e["command"] == ":takeback");
+    assert_eq!(takebacks.count(), 2, "{}", db.backend());
+    assert_eq!(after["history"], before["history"]);
+    assert_eq!(after["view"], before["view"], "the board and dice are back");
+    assert_eq!(after["legal_moves"], before["legal_moves"]);
+}
+
+#[tokio::test]
+async fn a_game_with_take_backs_resumes_as_it_was_played() {
+    for db in backends("takeback").await {
+        take_backs_then_resume(&db, GameKind::Backgammon, json!({"match_length": 3})).await;
+        take_backs_then_resume(&db, GameKind::Morris, json!({})).await;
     }
 }

@@ -1,54 +1,42 @@
 //! Backgammon as a [`Game`]: a thin layer over the rules crate's [`Match`] (opening roll, turns,
 //! the doubling cube, scoring, Crawford, the `.mat` record, the checker steps of a [`Turn`]),
-//! with the computer's decisions from the rules crate's [`Player`] ([`BackgammonComputer`]).
+//! with the computer's decisions from the rules crate's
+//! [`Player`](ludus_backgammon::player::Player) ([`BackgammonComputer`]).
 //!
 //! Dice come from the rules crate's [`SeededDice`], seeded per game, so a stored game replays
-//! exactly from its seed and its commands. The server adds three conveniences, all replayed the
-//! same way: a turn where the player may not (or, with the cube off, does not) double starts with
-//! the roll made; a roll with no legal move is played as the empty move; a finished game of an
-//! unfinished match is followed at once by the next game.
+//! exactly from its seed and its commands. After every command the rules crate takes the steps
+//! that need no decision ([`Match::advance_automatic`]), all replayed the same way: a turn where
+//! the player may not (or, with the cube off, does not) double starts with the roll made; a roll
+//! with no legal move is played as the empty move; a finished game of an unfinished match is
+//! followed at once by the next game. A take-back is the rules crate's ([`Match::take_back`]),
+//! with the dice rewound to where they were at that turn.
 
 use super::RulesError;
 use crate::error::RequestError;
 use crate::games::{
-    Action, Command, ComputerJob, DoubleBlock, Game, GameError, GameKind, GameResult, GameView,
-    PerSide, RuleOptions, Side,
+    Action, BackgammonComputer, Command, ComputerJob, DoubleBlock, Game, GameError, GameKind,
+    GameResult, GameView, PerSide, RuleOptions, Side,
 };
-use ludus_backgammon::player::{Evaluation, Player, PlayerError, choose_move};
+use ludus_backgammon::player::{Evaluation, PlayerError, choose_move};
 use ludus_backgammon::{
-    CubeOwner, Dice, GameEnd, GameEvent, GameStart, Match, MatchState, Move, Phase, Position,
-    Rules, Seat, SeededDice, Turn, WinKind, Xgid, write_mat,
+    AutomaticSteps, CubeOwner, Dice, DiceMark, GameEnd, GameEvent, GameStart, Match, MatchState,
+    Move, Phase, Position, Rules, Seat, SeededDice, Turn, WinKind, Xgid, write_mat,
 };
 use serde::Serialize;
 use serde_json::Value;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The longest match offered.
 const MAX_MATCH_LENGTH: u32 = 25;
 
-/// Makes the player of a computer seat: strength `level` (1..=10), about `think_time` for a
-/// move. It decides each time from its own seat's view, as the rules crate's [`Player`] says.
-pub type PlayerMaker = dyn Fn(u8, Duration) -> Box<dyn Player> + Send + Sync;
-
 /// The analysis board's ranking of the legal moves: a value for every move, not the choice of
-/// one (that is a [`Player`]'s). Implement it to plug in an engine.
+/// one (that is a [`Player`](ludus_backgammon::player::Player)'s). Implement it to plug in an
+/// engine.
 pub trait MoveRanker: Send + Sync {
     /// Every legal move for `dice` in `position` (the mover's view) with a value for the mover,
     /// best first.
     /// `plies` is the lookahead (0 to [`MAX_ANALYSIS_PLIES`]).
     fn rank_moves(&self, position: &Position, dice: Dice, plies: u8) -> Vec<(Move, f64)>;
-}
-
-/// The server's backgammon computer (`ludus serve` plugs in the engine): a player for each
-/// decision of a computer seat, and the analysis board's ranking.
-#[derive(Clone)]
-pub struct BackgammonComputer {
-    /// Makes the player of a computer seat (and of the analysis board's cube advice and
-    /// chances, at [`ANALYSIS_LEVEL`]).
-    pub player: Arc<PlayerMaker>,
-    /// Ranks the moves on the analysis board.
-    pub ranker: Arc<dyn MoveRanker>,
 }
 
 /// The decision of a computer's player, or `fallback` where it failed (logged; the players
@@ -511,6 +499,9 @@ pub struct BackgammonGame {
     options: BackgammonRules,
     record: Match,
     dice: SeededDice,
+    /// Where the dice were once the record held so many rolls (after each command): what a
+    /// take-back rewinds them to.
+    marks: Vec<(usize, DiceMark)>,
     /// Set when a player gave up the whole match.
     conceded_by: Option<Side>,
     computer: BackgammonComputer,
@@ -540,6 +531,7 @@ impl BackgammonGame {
                 options,
                 record: Match::from_setup(names, state.score, first),
                 dice: SeededDice::new(seed),
+                marks: Vec::new(),
                 conceded_by: None,
                 computer,
             };
@@ -555,6 +547,7 @@ impl BackgammonGame {
             options,
             record: Match::new(rules, ["White".to_string(), "Black".to_string()]),
             dice: SeededDice::new(seed),
+            marks: Vec::new(),
             conceded_by: None,
             computer,
         };
@@ -599,36 +592,47 @@ impl BackgammonGame {
         game.double_refusal().map(DoubleBlock::Rules)
     }
 
-    /// Does what needs no decision: starts the next game of a match, rolls when doubling is not
-    /// possible, plays the empty move when no checker can move.
+    /// Does what needs no decision (the rules crate's [`Match::advance_automatic`]): starts the
+    /// next game of a match, rolls when doubling is not possible, plays the empty move when no
+    /// checker can move; then marks where the dice are.
     fn advance(&mut self) {
-        for _ in 0..MAX_AUTOMATIC_STEPS {
-            if self.conceded_by.is_some() {
-                return;
-            }
-            let may_double = self.double_block().is_none();
-            let dice = &mut self.dice;
-            let done = match self.record.current_mut() {
-                None => {
-                    if self.record.winner().is_some()
-                        || (self.options.match_length == 0 && !self.record.games().is_empty())
-                    {
-                        return;
-                    }
-                    self.record.new_game(dice).is_err()
-                }
-                Some(game) => match game.phase() {
-                    Phase::AwaitingRoll if !may_double => game.roll(dice).is_err(),
-                    Phase::Moving(_) if game.legal_moves().iter().all(Move::is_empty) => {
-                        game.play(&Move::EMPTY).is_err()
-                    }
-                    _ => true,
-                },
+        if self.conceded_by.is_none() {
+            let steps = AutomaticSteps {
+                new_game: true,
+                roll: true,
+                cube: self.options.cube,
             };
-            if done {
-                return;
-            }
+            self.record.advance_automatic(steps, &mut self.dice);
         }
+        let rolls = rolls_in(&self.record);
+        if self.marks.last().is_none_or(|&(marked, _)| marked != rolls) {
+            self.marks.push((rolls, self.dice.mark()));
+        }
+    }
+
+    /// Takes back `side`'s last play and everything after it (the rules crate's
+    /// [`Match::take_back`]), and rewinds the dice to just after that turn's roll: the dice that
+    /// came after it come again, exactly as a replay of the commands left from the seed rolls
+    /// them.
+    fn take_back_play(&mut self, side: Side) -> Result<(), GameError> {
+        if self.conceded_by.is_some() {
+            return Err(GameError::Over);
+        }
+        let mut record = self.record.clone();
+        record
+            .take_back(seat_of(side))
+            .map_err(|_| GameError::NothingToTakeBack)?;
+        let rolls = rolls_in(&record);
+        // The turn taken back waited for its play after the command that rolled it: marked.
+        let index = self
+            .marks
+            .iter()
+            .rposition(|&(marked, _)| marked == rolls)
+            .ok_or(GameError::NothingToTakeBack)?;
+        self.record = record;
+        self.dice.rewind(self.marks[index].1);
+        self.marks.truncate(index + 1);
+        Ok(())
     }
 
     /// The kind of win if `loser` gave up now: as if the winner had just borne off.
@@ -780,9 +784,14 @@ impl BackgammonGame {
     }
 }
 
-/// Bound on the automatic steps after one command (a new game, rolls, passes without a move):
-/// far more than real play needs; it keeps every loop finite.
-const MAX_AUTOMATIC_STEPS: usize = 256;
+/// The rolls in `record` so far, opening rolls included: how far its dice have come.
+fn rolls_in(record: &Match) -> usize {
+    let turns = |game: &ludus_backgammon::Game| {
+        let turn = |event: &&GameEvent| matches!(event, GameEvent::Turn { .. });
+        game.events().iter().filter(turn).count()
+    };
+    record.games().iter().map(turns).sum()
+}
 
 fn phase_of(phase: Option<Phase>) -> BackgammonPhase {
     match phase {
@@ -828,6 +837,10 @@ impl Game for BackgammonGame {
         }
         self.advance();
         Ok(())
+    }
+
+    fn take_back(&mut self, side: Side) -> Result<(), GameError> {
+        self.take_back_play(side)
     }
 
     fn result(&self) -> Option<GameResult> {
@@ -1076,7 +1089,10 @@ pub fn analysis(
         None => None,
         Some(text) => {
             let dice: Dice = text.parse()?;
-            let ranked = players.backgammon.ranker.rank_moves(&position, dice, plies);
+            let ranked = players
+                .backgammon
+                .analyst
+                .rank_moves(&position, dice, plies);
             Some(
                 ranked
                     .into_iter()

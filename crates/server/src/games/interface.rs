@@ -221,6 +221,9 @@ pub enum GameError {
     /// A checker step that does not lead to a legal move.
     #[error("{0}")]
     Step(ludus_backgammon::TurnError),
+    /// The seat has made no move that can be taken back.
+    #[error("nothing to take back")]
+    NothingToTakeBack,
 }
 
 /// Why a seat may not double, besides the rules' own reasons.
@@ -269,6 +272,7 @@ impl GameError {
             GameError::DoublePending => "double-pending",
             GameError::NotMoving => "not-moving",
             GameError::Step(error) => error.code(),
+            GameError::NothingToTakeBack => "nothing-to-take-back",
         }
     }
 
@@ -329,6 +333,10 @@ pub trait Game: Send + Sync {
     fn to_act(&self) -> Option<Side>;
     /// Carries out a command of `side`. On error the game is unchanged.
     fn apply(&mut self, side: Side, command: &Command) -> Result<(), GameError>;
+    /// Takes back `side`'s last move and everything after it (the computer's answer), by the
+    /// rules crate's take-back (Morris's undo, Backgammon's replay of the game up to that turn's
+    /// roll, the dice rewound so that the same dice come again). On error the game is unchanged.
+    fn take_back(&mut self, side: Side) -> Result<(), GameError>;
     /// The result, once the game is over.
     fn result(&self) -> Option<GameResult>;
     /// Everything a client needs to draw the game: board, dice, cube, move list.

@@ -1,6 +1,7 @@
-//! The games the server offers, each a thin [`Game`] over its rules crate, and the computer
-//! players behind one trait per game (Backgammon's is the rules crate's `Player`): the server
-//! ships none, `ludus serve` plugs in the engines.
+//! The games the server offers, each a thin [`Game`] over its rules crate, and their computers,
+//! one shape for both games ([`Computer`]): players of the rules crate's player trait for the
+//! computer seats, and the analysis board's values. The server ships none; `ludus serve` plugs
+//! in the engines.
 //! What the server knows of any game (the [`Game`] trait, seats, commands, results) is in
 //! `interface.rs`, re-exported here.
 
@@ -16,17 +17,60 @@ pub use interface::{
 use crate::error::Params;
 use serde_json::Value;
 use std::sync::Arc;
+use std::time::Duration;
 
-/// The computer players the server uses (`ludus serve` plugs in the engines; the server's tests
-/// a small stand-in).
+/// Makes the player of a computer seat: strength `level` (1..=10), about `think_time` for a
+/// decision. `P` is the game's player trait, its rules crate's.
+pub type PlayerMaker<P> = dyn Fn(u8, Duration) -> Box<P> + Send + Sync;
+
+/// One game's computer, the same shape for both games: the players of its computer seats and
+/// the analysis board's values (`A`, the game's analyst trait).
+pub struct Computer<P: ?Sized, A: ?Sized> {
+    /// Makes the player of a computer seat, one for each decision (and Backgammon's analysis
+    /// board's cube advice and chances).
+    pub player: Arc<PlayerMaker<P>>,
+    /// Values the moves of the analysis board.
+    pub analyst: Arc<A>,
+}
+
+impl<P: ?Sized, A: ?Sized> Computer<P, A> {
+    /// The computer of the players `player` makes and of `analyst`.
+    pub fn new(
+        player: impl Fn(u8, Duration) -> Box<P> + Send + Sync + 'static,
+        analyst: Arc<A>,
+    ) -> Computer<P, A> {
+        Computer {
+            player: Arc::new(player),
+            analyst,
+        }
+    }
+}
+
+impl<P: ?Sized, A: ?Sized> Clone for Computer<P, A> {
+    fn clone(&self) -> Self {
+        Computer {
+            player: Arc::clone(&self.player),
+            analyst: Arc::clone(&self.analyst),
+        }
+    }
+}
+
+/// Morris's computer: the rules crate's Morris player, and a [`morris::MorrisAnalyst`].
+pub type MorrisComputer = Computer<dyn ludus_morris::player::Player, dyn morris::MorrisAnalyst>;
+
+/// Backgammon's computer: the rules crate's backgammon player, and a
+/// [`backgammon::MoveRanker`].
+pub type BackgammonComputer =
+    Computer<dyn ludus_backgammon::player::Player, dyn backgammon::MoveRanker>;
+
+/// The computers the server uses (`ludus serve` plugs in the engines; the server's tests a
+/// small stand-in).
 #[derive(Clone)]
 pub struct Players {
-    /// Makes the Morris players of the computer's seat, one for each level.
-    pub morris: Arc<dyn morris::MorrisComputer>,
-    /// Values the moves of the Morris analysis board.
-    pub morris_analyst: Arc<dyn morris::MorrisAnalyst>,
-    /// Plays Backgammon (a player per decision of a computer seat) and ranks its moves.
-    pub backgammon: backgammon::BackgammonComputer,
+    /// Plays Morris at the computer's seat and values the moves of its analysis board.
+    pub morris: MorrisComputer,
+    /// Plays Backgammon at the computer's seat and ranks the moves of its analysis board.
+    pub backgammon: BackgammonComputer,
     /// Analyses a finished backgammon match (`GET /api/games/{id}/analysis`); `None` where the
     /// server has no analyser (the endpoint then answers 501).
     pub analyser: Option<Arc<dyn MatchAnalyser>>,
@@ -155,7 +199,7 @@ pub fn new_game_from(
         GameKind::Morris => Box::new(morris::MorrisGame::new(
             &entries,
             start,
-            players.morris.clone(),
+            Arc::clone(&players.morris.player),
         )?),
         GameKind::Backgammon => Box::new(backgammon::BackgammonGame::new(
             &entries,

@@ -1,16 +1,17 @@
 //! Nine Men's Morris as a [`Game`]: a thin layer over `ludus-morris`. The computer's seat plays
-//! the one Morris player trait ([`Player`]), made for a level by a [`MorrisComputer`]; the
-//! analysis board's values come from a [`MorrisAnalyst`].
+//! the one Morris player trait ([`Player`]), made for a level by the [`PlayerMaker`] of the
+//! server's [`MorrisComputer`](crate::games::MorrisComputer); the analysis board's values come
+//! from a [`MorrisAnalyst`].
 
 use super::RulesError;
 use crate::error::RequestError;
 use crate::games::{
     Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, GameView, PerSide,
-    RuleOptions, Side,
+    PlayerMaker, RuleOptions, Side,
 };
 use ludus_morris::fen::Fen;
 use ludus_morris::geometry::MILLS;
-use ludus_morris::player::{Limits, Player, PlayerError};
+use ludus_morris::player::{Limits, Player};
 use ludus_morris::record::{OffBoardResult, Record};
 use ludus_morris::token::MorrisState;
 use ludus_morris::{Color, Move, Outcome, Position, Rules, Square};
@@ -19,13 +20,6 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The computer's seat: makes a player of the one Morris player trait for a level. Implement it
-/// to plug in an engine.
-pub trait MorrisComputer: Send + Sync {
-    /// A player of strength `level` (1..=10) for one move.
-    fn player(&self, level: u8) -> Result<Box<dyn Player>, PlayerError>;
-}
 
 /// The values of the analysis board: each legal move's value, and perfect-play values where
 /// endgame databases know them. Implement it to plug in an engine.
@@ -208,7 +202,8 @@ pub struct MorrisGame {
     game: ludus_morris::Game,
     /// A resignation ends the game before the board does.
     resigned: Option<Side>,
-    computer: Arc<dyn MorrisComputer>,
+    /// Makes the computer seat's player.
+    computer: Arc<PlayerMaker<dyn Player>>,
 }
 
 impl MorrisGame {
@@ -217,7 +212,7 @@ impl MorrisGame {
     pub fn new(
         rules: &[(&str, &Value)],
         start: Option<&str>,
-        computer: Arc<dyn MorrisComputer>,
+        computer: Arc<PlayerMaker<dyn Player>>,
     ) -> Result<MorrisGame, RulesError> {
         let rules = parse_rules(rules)?;
         let game = match start {
@@ -289,6 +284,23 @@ impl Game for MorrisGame {
             Command::Move(_) if side != to_act => Err(GameError::NotYourTurn(side)),
             Command::Move(text) => self.play_text(text),
         }
+    }
+
+    /// The rules crate's [`ludus_morris::Game::undo`], back to before `side`'s last move.
+    fn take_back(&mut self, side: Side) -> Result<(), GameError> {
+        if self.to_act().is_none() {
+            return Err(GameError::Over);
+        }
+        let color = color_of(side);
+        let played = self.game.moves().len();
+        let last = self.game.positions()[..played]
+            .iter()
+            .rposition(|before| before.side_to_move() == color)
+            .ok_or(GameError::NothingToTakeBack)?;
+        while self.game.moves().len() > last {
+            self.game.undo();
+        }
+        Ok(())
     }
 
     fn result(&self) -> Option<GameResult> {
@@ -394,9 +406,7 @@ impl Game for MorrisGame {
                 movetime: Some(think_time),
                 ..Limits::default()
             };
-            let choice = computer
-                .player(level)
-                .and_then(|mut player| player.choose(&game, &limits));
+            let choice = computer(level, think_time).choose(&game, &limits);
             let mv = choice.ok().and_then(|c| c.best_move).unwrap_or(fallback);
             Command::Move(mv.to_string())
         }))
@@ -448,7 +458,7 @@ pub fn analysis(
                 error,
             })?,
     };
-    let analyst = &players.morris_analyst;
+    let analyst = &players.morris.analyst;
     let moves = analyst
         .analyse(&position, &rules, ANALYSIS_TIME)
         .into_iter()

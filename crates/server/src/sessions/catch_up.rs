@@ -1,9 +1,9 @@
 //! Bringing a game's copy in memory up to the database: the commands stored beyond its version
 //! are applied, and a copy that ran ahead of the database is rebuilt from its events.
 
-use super::{Event, Hub, ReplayError, Session, TAKEBACK, in_force};
-use crate::games;
-use crate::games::Command;
+use super::takeback::{apply_record, replay_game};
+use super::{Event, Hub, ReplayError, Session};
+use crate::error::Chain;
 
 impl Hub {
     /// Applies the events the database has beyond this copy's version; returns whether there
@@ -18,27 +18,12 @@ impl Hub {
             return Ok(false);
         }
         for stored in events {
-            let seq = session.events.len();
-            if stored.command == TAKEBACK {
-                session.events.push(Event {
-                    seq,
-                    seat: stored.seat,
-                    command: stored.command,
-                    at: stored.at,
-                });
+            if let Err(error) = apply_record(session.game.as_mut(), stored.seat, &stored.command) {
                 self.rebuild(session);
-                continue;
-            }
-            let command = Command::from_record(&stored.command)?;
-            if let Err(error) = session.game.apply(stored.seat, &command) {
-                self.rebuild(session);
-                return Err(ReplayError::Refused {
-                    record: stored.command,
-                    error,
-                });
+                return Err(error);
             }
             session.events.push(Event {
-                seq,
+                seq: session.events.len(),
                 seat: stored.seat,
                 command: stored.command,
                 at: stored.at,
@@ -48,24 +33,18 @@ impl Hub {
         Ok(true)
     }
 
+    /// Replaces the copy in memory by a replay of its events (after a failed store, or a
+    /// stored record the copy refused); a game that no longer replays keeps its copy.
     pub(super) fn rebuild(&self, session: &mut Session) {
-        if let Ok(mut game) = games::new_game_from(
-            session.kind,
-            &session.options.rules,
-            session.seed,
-            session.options.start.as_deref(),
-            &self.inner.players,
-        ) {
-            let records = session
-                .events
-                .iter()
-                .map(|event| (event.seat, event.command.as_str()));
-            for (seat, record) in in_force(records) {
-                if let Ok(command) = Command::from_record(record) {
-                    let _ = game.apply(seat, &command);
-                }
-            }
-            session.game = game;
+        let records = session
+            .events
+            .iter()
+            .map(|event| (event.seat, event.command.as_str()));
+        let players = &self.inner.players;
+        let (kind, seed) = (session.kind, session.seed);
+        match replay_game(kind, &session.options, seed, players, records) {
+            Ok(game) => session.game = game,
+            Err(error) => tracing::warn!(game = session.id, "cannot rebuild: {}", Chain(&error)),
         }
     }
 }

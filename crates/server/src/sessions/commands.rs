@@ -3,7 +3,7 @@
 
 use super::{Event, GameState, Hub, Session};
 use crate::error::ApiError;
-use crate::games::{Command, GameError, Side};
+use crate::games::{Command, Game, GameError, Side};
 use crate::store::{Append, AppendError, StoreError, now_millis};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -110,8 +110,21 @@ impl Hub {
         side: Side,
         command: &Command,
     ) -> Result<(), Refused> {
-        session.game.apply(side, command).map_err(Refused::Game)?;
         let record = command.to_record();
+        self.change_and_store(session, side, record, |game| game.apply(side, command))
+            .await
+    }
+
+    /// Changes the game by `change`, stores the change as `record` of `side` (rolling the game
+    /// back if storage fails) and broadcasts.
+    pub(super) async fn change_and_store(
+        &self,
+        session: &mut Session,
+        side: Side,
+        record: String,
+        change: impl FnOnce(&mut dyn Game) -> Result<(), GameError>,
+    ) -> Result<(), Refused> {
+        change(session.game.as_mut()).map_err(Refused::Game)?;
         let version = session.events.len() + 1;
         let status = session.status(version);
         let at = now_millis();

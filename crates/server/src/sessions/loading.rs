@@ -4,7 +4,7 @@
 use super::takeback::replay_game;
 use super::{Event, GameOptions, GameSummary, Hub, ReplayError, Session, lock};
 use crate::error::{ApiError, Chain};
-use crate::games::{PerSide, Side};
+use crate::games::PerSide;
 use crate::store::{GameRow, StoredGame};
 use std::sync::Arc;
 use tokio::sync::Mutex;
@@ -67,17 +67,16 @@ impl Hub {
     /// Replays a stored game's commands through its rules.
     fn resume(&self, stored: StoredGame) -> Result<Session, ReplayError> {
         let options: GameOptions = serde_json::from_str(&stored.options)?;
-        let records: Vec<(Side, &str)> = stored
+        let records = stored
             .events
             .iter()
-            .map(|text| (text.seat, text.command.as_str()))
-            .collect();
+            .map(|text| (text.seat, text.command.as_str()));
         let game = replay_game(
             stored.kind,
             &options,
             stored.seed,
             &self.inner.players,
-            &records,
+            records,
         )?;
         let events = stored
             .events

@@ -30,7 +30,7 @@ mod takeback;
 
 pub use creation::{Created, DEFAULT_LEVEL, LEVELS, NewGame};
 pub use session::{Event, GameOptions, GameState, GameSummary, Occupant, Session};
-pub use takeback::{TAKEBACK, in_force};
+pub use takeback::TAKEBACK;
 
 use crate::cache::GameCache;
 use crate::error::RequestError;
