@@ -635,7 +635,12 @@ impl Game {
                 dice,
             });
         };
-        if let Some(GameEvent::Turn { play, .. }) = self.events.last_mut() {
+        // The turn's own event: a resignation refused since the roll may stand after it.
+        let turn = self.events.iter_mut().rev().find_map(|event| match event {
+            GameEvent::Turn { play, .. } => Some(play),
+            _ => None,
+        });
+        if let Some(play) = turn {
             *play = Some(played);
         }
         let mover = self.on_roll;

@@ -1,8 +1,8 @@
 //! Ends of games: which kind of win, and points for every end with every cube value.
 
 use ludus_backgammon::{
-    CubeOwner, Dice, DoubleRefusal, Game, GameEnd, GameError, Match, MatchState, Phase, Rules,
-    Seat, Side, WinKind, score_points,
+    CubeOwner, Dice, DoubleRefusal, Game, GameEnd, GameError, GameEvent, Match, MatchState, Phase,
+    Rules, Seat, Side, WinKind, score_points,
 };
 
 const CUBES: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -180,6 +180,23 @@ fn a_rejected_resignation_resumes_the_turn_and_an_accepted_one_ends_the_game() {
     let outcome = game.outcome().unwrap();
     assert_eq!((outcome.winner, outcome.points), (Seat::Zero, 2));
     assert_eq!(outcome.end, GameEnd::Resigned(WinKind::Gammon));
+}
+
+#[test]
+fn a_move_after_a_refused_resignation_is_recorded_with_its_roll() {
+    let mut game = opened_game(Rules::default());
+    game.roll_with(dice("64")).unwrap();
+    game.resign(Seat::One, WinKind::Single).unwrap();
+    game.reject_resignation().unwrap();
+    game.play_text("24/18 13/9").unwrap();
+    let played = game.events().iter().rev().find_map(|event| match event {
+        GameEvent::Turn {
+            dice: rolled, play, ..
+        } if *rolled == dice("64") => Some(*play),
+        _ => None,
+    });
+    let play = played.expect("the turn of 64").expect("its move");
+    assert_eq!(play.to_string(), "24/18 13/9");
 }
 
 #[test]
