@@ -66,8 +66,13 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
         .merge(ops::routes())
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(from_fn_with_state(hub.clone(), limits::time_limit))
+        .layer(axum::middleware::from_fn(crate::guard::declared_length))
+        .layer(axum::middleware::from_fn(crate::guard::json_errors))
+        .layer(axum::middleware::from_fn(crate::guard::security_headers))
         .layer(from_fn_with_state(hub.clone(), ops::observe))
         .with_state(hub)
 }
@@ -98,6 +103,20 @@ async fn openapi() -> Response {
 
 async fn api_not_found() -> ApiError {
     ApiError::NoSuchEndpoint
+}
+
+async fn not_found() -> ApiError {
+    ApiError::Refused {
+        status: StatusCode::NOT_FOUND,
+        detail: "no such page".to_string(),
+    }
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::Refused {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        detail: "this method is not allowed here".to_string(),
+    }
 }
 
 /// `GET /api/games`.
@@ -334,12 +353,24 @@ async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<R
 async fn watch_game(
     State(hub): State<Hub>,
     Path(id): Path<String>,
+    client: ClientKey,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     // 404 before the upgrade; the game is read again once the socket is open.
     drop(hub.get(&id).await?);
     let upgrade = upgrade.map_err(|rejection| RequestError::NotWebSocket(rejection.body_text()))?;
+    let settings = hub.settings();
+    let most = settings.max_sockets_per_client;
+    let Some(permit) = hub.watchers().admit(&client, most) else {
+        hub.metrics().rate_limited("sockets");
+        return Err(ApiError::TooManySockets { most });
+    };
+    // The socket only pushes: what a client sends is read and dropped, so a few KiB is plenty.
+    let upgrade = upgrade
+        .max_message_size(settings.max_ws_message_bytes)
+        .max_frame_size(settings.max_ws_message_bytes);
     Ok(upgrade.on_upgrade(move |socket| async move {
+        let _permit = permit;
         let _busy = hub.lifecycle().busy();
         // Subscribe first, then read the state: no change can fall in between.
         let updates = Subscription::new(&hub, &id);

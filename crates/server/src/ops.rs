@@ -60,7 +60,7 @@ async fn metrics(State(hub): State<Hub>) -> Response {
 }
 
 /// Counts and times every request by route (the route's pattern, so that ids do not multiply
-/// the series) and logs it at debug level.
+/// the series) and logs it at debug level; every 5xx answer is logged as an error with its cause.
 pub async fn observe(State(hub): State<Hub>, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let route = request
@@ -73,6 +73,18 @@ pub async fn observe(State(hub): State<Hub>, request: Request, next: Next) -> Re
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     hub.metrics().request(&route, &method, status, elapsed);
+    if response.status().is_server_error() {
+        let cause = response
+            .extensions()
+            .get::<crate::error::ErrorCause>()
+            .map_or("no cause recorded", |cause| cause.0.as_str());
+        if status == 503 {
+            // Load shedding (a full engine pool, a timeout): expected under load.
+            tracing::warn!(route, method, status, "answered {status}: {cause}");
+        } else {
+            tracing::error!(route, method, status, "answered {status}: {cause}");
+        }
+    }
     tracing::debug!(
         route,
         method,

@@ -149,7 +149,7 @@ impl Hub {
                 players,
                 config,
                 cache: GameCache::new(settings.max_cached_games),
-                watchers: Watchers::default(),
+                watchers: Watchers::new(settings.watch_buffer),
                 thinking: StdMutex::default(),
                 unplayable: StdMutex::default(),
                 analysis: EnginePool::new(
