@@ -21,6 +21,7 @@ pub mod api;
 mod assets;
 pub mod cache;
 pub mod error;
+pub mod fair;
 pub mod games;
 pub mod guard;
 pub mod instances;

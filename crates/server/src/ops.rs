@@ -1,4 +1,4 @@
-//! Operations: `GET /healthz` (is the database reachable), `GET /metrics` (Prometheus text) and
+//! Operations: `GET /healthz` (can the database write), `GET /metrics` (Prometheus text) and
 //! the middleware that counts and times every request and logs it.
 
 use crate::sessions::Hub;
@@ -21,10 +21,11 @@ pub fn routes() -> Router<Hub> {
         .route("/metrics", get(metrics))
 }
 
-/// 200 `{"status": "ok"}` when the database answers, else 503 with the reason.
+/// 200 `{"status": "ok"}` when the database answers and can write (a probe row written and
+/// deleted: a full disk fails it), else 503 with the reason.
 async fn health(State(hub): State<Hub>) -> Response {
     let backend = hub.store().backend().name();
-    match tokio::time::timeout(HEALTH_TIMEOUT, hub.store().ping()).await {
+    match tokio::time::timeout(HEALTH_TIMEOUT, hub.store().probe_write()).await {
         Ok(Ok(())) if !hub.lifecycle().is_stopping() => (
             StatusCode::OK,
             axum::Json(json!({ "status": "ok", "database": backend })),
@@ -33,7 +34,14 @@ async fn health(State(hub): State<Hub>) -> Response {
         outcome => {
             let reason = match outcome {
                 Ok(Ok(())) => "shutting down".to_string(),
-                Ok(Err(error)) => format!("the database does not answer: {error:#}"),
+                Ok(Err(error)) => {
+                    let reason = format!(
+                        "the database cannot write: {}",
+                        crate::error::Chain(&error)
+                    );
+                    tracing::error!("/healthz: {reason}");
+                    reason
+                }
                 Err(_) => "the database did not answer in time".to_string(),
             };
             (

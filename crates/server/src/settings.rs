@@ -79,6 +79,10 @@ pub struct Settings {
     pub watch_buffer: usize,
     /// Commands a new game may have; it ends drawn (`ply-limit`) when it reaches them. 0: none.
     pub max_plies: usize,
+    /// Accept a dice `seed` for games between people (test servers only: with a known seed a
+    /// player can foresee every roll). Off by default: their dice come from the server's
+    /// generator.
+    pub seeded_friend_games: bool,
 }
 
 impl Default for Settings {
@@ -105,6 +109,7 @@ impl Default for Settings {
             max_ws_message_bytes: DEFAULT_MAX_WS_MESSAGE_BYTES,
             watch_buffer: DEFAULT_WATCH_BUFFER,
             max_plies: DEFAULT_MAX_PLIES,
+            seeded_friend_games: false,
         }
     }
 }

@@ -99,6 +99,7 @@ impl Hub {
             created_at: stored.created_at,
             game,
             events,
+            client: None,
         })
     }
 

@@ -77,7 +77,7 @@ impl Hub {
             return Err(ApiError::TakebackAgainstPerson);
         }
         self.catch_up(&mut guard).await.map_err(ApiError::failed)?;
-        if guard.game.result().is_some() {
+        if guard.result().is_some() {
             return Err(GameError::Over.into());
         }
         let mut records: Vec<(Side, &str)> = guard
