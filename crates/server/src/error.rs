@@ -432,7 +432,9 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let mut response = (status, Json(self.body())).into_response();
         if status.is_server_error() {
-            response.extensions_mut().insert(ErrorCause(self.to_string()));
+            response
+                .extensions_mut()
+                .insert(ErrorCause(self.to_string()));
         }
         if let Some(wait) = retry_after
             && let Ok(value) = HeaderValue::from_str(&whole_seconds(wait).to_string())

@@ -108,7 +108,11 @@ impl Shared {
                     self.release(state, &client);
                 }
             }
-            if state.queues.get(&client).is_some_and(|queue| !queue.is_empty()) {
+            if state
+                .queues
+                .get(&client)
+                .is_some_and(|queue| !queue.is_empty())
+            {
                 state.turn.push_back(client);
             } else {
                 state.queues.remove(&client);
@@ -197,14 +201,15 @@ mod tests {
         // Client a queues three jobs, then b one: b is served right after the running job.
         let mut order = Vec::new();
         let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel();
+        let mut tasks = Vec::new();
         for name in ["a", "a", "a", "b"] {
             let (pool, sender) = (Arc::clone(&pool), sender.clone());
-            tokio::spawn(async move {
+            tasks.push(tokio::spawn(async move {
                 let permit = pool.acquire(&client(name)).await.unwrap();
                 sender.send(name).unwrap();
                 tokio::time::sleep(Duration::from_millis(5)).await;
                 drop(permit);
-            });
+            }));
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         assert_eq!(pool.gauges().1, 4);
@@ -213,6 +218,9 @@ mod tests {
             order.push(receiver.recv().await.unwrap());
         }
         assert_eq!(order, ["a", "b", "a", "a"]);
+        for task in tasks {
+            task.await.unwrap();
+        }
         assert_eq!(pool.gauges(), ("computer", 0, 0, 0));
     }
 
@@ -220,7 +228,8 @@ mod tests {
     async fn a_client_runs_at_most_its_share() {
         let pool = FairPool::new("computer", 2, 1);
         let held = pool.acquire(&client("a")).await.unwrap();
-        let blocked = tokio::time::timeout(Duration::from_millis(20), pool.acquire(&client("a")));
+        let a = client("a");
+        let blocked = tokio::time::timeout(Duration::from_millis(20), pool.acquire(&a));
         assert!(blocked.await.is_err(), "a second job of a waits");
         let other = pool.acquire(&client("b")).await.unwrap();
         assert_eq!(pool.gauges().2, 2);
@@ -232,7 +241,8 @@ mod tests {
     async fn a_job_given_up_while_waiting_frees_its_place() {
         let pool = FairPool::new("computer", 1, 0);
         let held = pool.acquire(&client("a")).await.unwrap();
-        let given_up = tokio::time::timeout(Duration::from_millis(10), pool.acquire(&client("b")));
+        let b = client("b");
+        let given_up = tokio::time::timeout(Duration::from_millis(10), pool.acquire(&b));
         assert!(given_up.await.is_err());
         drop(held);
         assert_eq!(pool.gauges().2, 0, "no worker lost to the abandoned job");

@@ -136,7 +136,9 @@ async fn accept(listener: &TcpListener, hub: &Hub) -> (TcpStream, SocketAddr) {
             Err(error) => {
                 hub.metrics().accept_error();
                 if backoff == FIRST_ACCEPT_BACKOFF {
-                    tracing::warn!("accept error: {error}; backing off up to {MAX_ACCEPT_BACKOFF:?}");
+                    tracing::warn!(
+                        "accept error: {error}; backing off up to {MAX_ACCEPT_BACKOFF:?}"
+                    );
                 }
                 tokio::time::sleep(backoff).await;
                 backoff = (backoff * 2).min(MAX_ACCEPT_BACKOFF);
@@ -208,10 +210,8 @@ pub(crate) async fn run(
     }
     drop(listener);
     hub.lifecycle().stop();
-    let drained = tokio::time::timeout(grace, async {
-        while tasks.join_next().await.is_some() {}
-    })
-    .await;
+    let drained =
+        tokio::time::timeout(grace, async { while tasks.join_next().await.is_some() {} }).await;
     if drained.is_err() {
         tracing::warn!("requests still running after {grace:?}: stopping anyway");
         tasks.abort_all();

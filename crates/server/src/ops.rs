@@ -35,10 +35,8 @@ async fn health(State(hub): State<Hub>) -> Response {
             let reason = match outcome {
                 Ok(Ok(())) => "shutting down".to_string(),
                 Ok(Err(error)) => {
-                    let reason = format!(
-                        "the database cannot write: {}",
-                        crate::error::Chain(&error)
-                    );
+                    let reason =
+                        format!("the database cannot write: {}", crate::error::Chain(&error));
                     tracing::error!("/healthz: {reason}");
                     reason
                 }

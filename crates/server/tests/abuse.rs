@@ -28,6 +28,20 @@ fn retry_after(answer: &HttpAnswer) -> u64 {
         .expect("whole seconds")
 }
 
+/// Both seats' tokens of a game between people created through `client`: the creator's, and the
+/// friend's claimed with the invitation.
+async fn friend_tokens(client: &mut HttpClient, created: &HttpAnswer) -> Value {
+    let id = created.body["id"].as_str().unwrap();
+    let code = crate::common::invite_code(&created.body);
+    let joined = client
+        .post(&format!("/api/games/{id}/join"), json!({ "invite": code }))
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let mut tokens = created.body["tokens"].clone();
+    tokens[joined.body["seat"].as_str().unwrap()] = joined.body["token"].clone();
+    tokens
+}
+
 fn human_morris() -> Value {
     json!({"game": "morris", "opponent": "human", "side": "white"})
 }
@@ -115,13 +129,11 @@ async fn a_client_has_a_bounded_number_of_live_games() {
     assert_eq!(client.post("/api/games", human_morris()).await.status, 201);
 }
 
-/// A backgammon game between two humans through `client`; returns its id.
+/// A backgammon game against the computer through `client` (its analysis is open at once);
+/// returns its id.
 async fn backgammon_game(client: &mut HttpClient) -> String {
     let created = client
-        .post(
-            "/api/games",
-            json!({"game": "backgammon", "opponent": "human", "seed": 1}),
-        )
+        .post("/api/games", json!({"game": "backgammon", "side": "white"}))
         .await;
     assert_eq!(created.status, 201, "{}", created.body);
     created.body["id"].as_str().unwrap().to_string()
@@ -209,13 +221,14 @@ async fn moves_stay_fast_while_50_clients_hammer_the_analysis() {
     // Meanwhile two players play Morris through one connection.
     let created = player.post("/api/games", human_morris()).await;
     let id = created.body["id"].as_str().unwrap().to_string();
+    let tokens = friend_tokens(&mut player, &created).await;
     let mut state = created.body["state"].clone();
     let mut latencies = Vec::new();
     for _ in 0..60 {
         let Some(side) = state["to_act"].as_str() else {
             break;
         };
-        let body = json!({"token": created.body["tokens"][side], "move": state["legal_moves"][0]});
+        let body = json!({"token": tokens[side], "move": state["legal_moves"][0]});
         let started = Instant::now();
         let answer = player.post(&format!("/api/games/{id}/moves"), body).await;
         latencies.push(started.elapsed());

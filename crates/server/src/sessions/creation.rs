@@ -78,10 +78,7 @@ impl Hub {
         let (mut session, seat) = self.new_session(&request)?;
         session.client = creator.map(|creator| crate::limits::ClientKey(creator.to_string()));
         let status = session.status(0);
-        let invite = session
-            .options
-            .invite_seat
-            .map(|_| random_hex(TOKEN_BYTES));
+        let invite = session.options.invite_seat.map(|_| random_hex(TOKEN_BYTES));
         self.inner
             .store
             .insert_game(&Insert {

@@ -29,7 +29,9 @@ mod session;
 mod takeback;
 
 pub use creation::{Created, DEFAULT_LEVEL, LEVELS, NewGame};
-pub use session::{Event, GameOptions, GameState, GameSummary, Occupant, PLY_LIMIT_REASON, Session};
+pub use session::{
+    Event, GameOptions, GameState, GameSummary, Occupant, PLY_LIMIT_REASON, Session,
+};
 pub use takeback::{TAKEBACK, in_force};
 
 use crate::cache::GameCache;

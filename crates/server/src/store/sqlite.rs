@@ -113,8 +113,11 @@ impl SqliteStore {
     /// Bounds the file to `pages` pages of the database (SQLite's `max_page_count`, for this
     /// connection): writes beyond it fail as on a full disk (tests of the write probe).
     pub fn limit_pages(&self, pages: u64) -> Result<(), StoreError> {
-        self.connection()
-            .pragma_update(None, "max_page_count", i64::try_from(pages).unwrap_or(i64::MAX))?;
+        self.connection().pragma_update(
+            None,
+            "max_page_count",
+            i64::try_from(pages).unwrap_or(i64::MAX),
+        )?;
         Ok(())
     }
 
