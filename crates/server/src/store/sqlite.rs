@@ -110,14 +110,13 @@ impl SqliteStore {
         Ok(claimed == 1)
     }
 
-    /// Bounds the file to `pages` pages of the database (SQLite's `max_page_count`, for this
+    /// Lets the file grow by at most `pages` pages more (SQLite's `max_page_count`, for this
     /// connection): writes beyond it fail as on a full disk (tests of the write probe).
-    pub fn limit_pages(&self, pages: u64) -> Result<(), StoreError> {
-        self.connection().pragma_update(
-            None,
-            "max_page_count",
-            i64::try_from(pages).unwrap_or(i64::MAX),
-        )?;
+    pub fn limit_growth(&self, pages: u64) -> Result<(), StoreError> {
+        let connection = self.connection();
+        let now: i64 = connection.pragma_query_value(None, "page_count", |row| row.get(0))?;
+        let most = now.saturating_add(i64::try_from(pages).unwrap_or(i64::MAX));
+        connection.pragma_update(None, "max_page_count", most)?;
         Ok(())
     }
 
