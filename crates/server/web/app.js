@@ -220,7 +220,7 @@ async function play(id) {
   // address): the page claims the friend's seat with it, once.
   const params = new URLSearchParams(location.hash.slice(1));
   let joinError = null;
-  if (params.get('invite') && !seatInfo.token) {
+  if (params.get('invite')) {
     try {
       const joined = await joinGame(id, params.get('invite'));
       Object.assign(seatInfo, { seat: joined.seat, token: joined.token, invite: null });
