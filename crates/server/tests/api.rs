@@ -393,6 +393,7 @@ async fn the_openapi_document_describes_every_route() {
         "/api/games/{id}",
         "/api/games/{id}/moves",
         "/api/games/{id}/actions",
+        "/api/games/{id}/join",
         "/api/games/{id}/steps",
         "/api/games/{id}/export",
         "/api/games/{id}/analysis",
