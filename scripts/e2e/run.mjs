@@ -64,12 +64,24 @@ const work = mkdtempSync(join(tmpdir(), 'ludus-e2e-'));
 
 function assert(condition, message) { if (!condition) throw new Error(`assertion failed: ${message}`); }
 
+// A friend game created through the API with both seats' tokens: the friend's seat claimed with
+// the invitation's one-time code (the creator never receives that token).
+async function withFriend(url, created) {
+  const code = new URLSearchParams(created.invite.split('#')[1]).get('invite');
+  const response = await fetch(`${url}/api/games/${created.id}/join`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: code }),
+  });
+  const joined = await response.json();
+  assert(response.ok, `join answered ${response.status}: ${JSON.stringify(joined)}`);
+  return { ...created, tokens: { ...created.tokens, [joined.seat]: joined.token } };
+}
+
 // A small deterministic generator, so runs are repeatable.
 let seed = 12345;
 const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
 
 async function startServer(db = 'e2e.db') {
-  const server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', join(work, db), '--think-ms', '300'],
+  const server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', join(work, db), '--think-ms', '300', '--allow-seeded-friend-games', '--moves-per-minute', '0'],
     { stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise((resolve, reject) => {
     let text = '';
@@ -253,7 +265,7 @@ async function twoHumansHu(browser, url) {
   await host.click('#start-morris');
   await host.waitForSelector('#invite-link');
   const invite = await host.inputValue('#invite-link');
-  assert(invite.includes('#seat=black&token='), `invitation link ${invite}`);
+  assert(/#invite=[0-9a-f]{32}$/.test(invite) && !invite.includes('token'), `invitation link ${invite}`);
   const guest = await browser.newPage();
   await guest.goto(invite);
   await guest.waitForSelector('#morris-board');
@@ -356,9 +368,12 @@ async function analysisAfterGame(browser, url) {
   // The side to act resigns through the API (white's token is the page's, black's the invitation's).
   const status = await page.evaluate(async ({ id, invite }) => {
     const state = await (await fetch(`/api/games/${id}`)).json();
+    const code = new URLSearchParams(invite.split('#')[1]).get('invite');
     const token = state.to_act === 'white'
       ? JSON.parse(localStorage.getItem(`ludus:seat:${id}`)).token
-      : new URLSearchParams(invite.split('#')[1]).get('token');
+      : (await (await fetch(`/api/games/${id}/join`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: code }),
+      })).json()).token;
     const response = await fetch(`/api/games/${id}/actions`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, action: 'resign' }),
     });
@@ -379,7 +394,7 @@ async function analysisAfterGame(browser, url) {
 // then resigns it.
 async function randomBackgammonGame(url) {
   const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const created = await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed: 11, rules: { cube: false } });
+  const created = await withFriend(url, await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed: 11, rules: { cube: false } }));
   // Its own generator: the same game whatever ran before (about 60 decisions).
   let own = 2024;
   const pick = (n) => { own = (own * 1103515245 + 12345) % 2147483648; return own % n; };
@@ -811,7 +826,7 @@ async function sigkillResume() {
   let { server, url } = await startServer('kill.db');
   const games = [];
   for (const game of ['morris', 'backgammon']) {
-    const created = await post(`${url}/api/games`, { game, opponent: 'human', side: 'white', seed: 5 });
+    const created = await withFriend(url, await post(`${url}/api/games`, { game, opponent: 'human', side: 'white', seed: 5 }));
     let state = created.state;
     for (let i = 0; i < 9 && !state.result; i++) {
       const token = created.tokens[state.to_act];
@@ -838,7 +853,7 @@ async function sigkillResume() {
 // A friend backgammon game made through the API, for the tests below: its id, tokens and state.
 async function friendBackgammonGame(url, seed) {
   const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const created = await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed, rules: { cube: false } });
+  const created = await withFriend(url, await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed, rules: { cube: false } }));
   return { ...created, post };
 }
 

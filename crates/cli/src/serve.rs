@@ -4,7 +4,10 @@ use crate::CliResult;
 use clap::{Args, ValueEnum};
 use ludus_server::Settings;
 use ludus_server::settings::{
-    DEFAULT_MAX_CACHED_GAMES, DEFAULT_MAX_LIVE_GAMES_PER_CLIENT, DEFAULT_RATE_PER_MINUTE,
+    DEFAULT_HEADER_TIMEOUT, DEFAULT_MAX_CACHED_GAMES, DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_MAX_CONNECTIONS_PER_CLIENT, DEFAULT_MAX_LIVE_GAMES_PER_CLIENT, DEFAULT_MAX_PLIES,
+    DEFAULT_MAX_SOCKETS_PER_CLIENT, DEFAULT_MAX_WS_MESSAGE_BYTES, DEFAULT_MOVES_PER_MINUTE,
+    DEFAULT_RATE_PER_MINUTE, DEFAULT_WATCH_BUFFER,
 };
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -46,6 +49,39 @@ pub(crate) struct ServeArgs {
     /// PostgreSQL connections per server process.
     #[arg(long, default_value_t = 16)]
     db_connections: usize,
+    /// Moves, actions and take-backs per client and minute (0: no limit).
+    #[arg(long, default_value_t = DEFAULT_MOVES_PER_MINUTE)]
+    moves_per_minute: u32,
+    /// Computer moves of one client's games computed at once (default: one less than the
+    /// computer workers, at least one; 0: no bound).
+    #[arg(long)]
+    computer_workers_per_client: Option<usize>,
+    /// Seconds a connection may take to send a request's headers, or stay idle between
+    /// requests, before it is closed.
+    #[arg(long, default_value_t = DEFAULT_HEADER_TIMEOUT.as_secs())]
+    header_timeout_secs: u64,
+    /// Open connections in all (keep it below the process's file-descriptor limit).
+    #[arg(long, default_value_t = DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// Open connections per client address (off with --trust-proxy; 0: no limit).
+    #[arg(long, default_value_t = DEFAULT_MAX_CONNECTIONS_PER_CLIENT)]
+    max_connections_per_client: usize,
+    /// WebSocket watchers per client (0: no limit).
+    #[arg(long, default_value_t = DEFAULT_MAX_SOCKETS_PER_CLIENT)]
+    max_sockets_per_client: usize,
+    /// The largest WebSocket message or frame a client may send, in bytes.
+    #[arg(long, default_value_t = DEFAULT_MAX_WS_MESSAGE_BYTES)]
+    max_ws_message_bytes: usize,
+    /// States a slow WebSocket watcher may fall behind before it skips to the present.
+    #[arg(long, default_value_t = DEFAULT_WATCH_BUFFER)]
+    watch_buffer: usize,
+    /// Commands a new game may have; reaching them ends it drawn (0: no limit).
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+    max_plies: usize,
+    /// Accept a dice seed for games between people (test servers only: a known seed foretells
+    /// every roll).
+    #[arg(long)]
+    allow_seeded_friend_games: bool,
     /// Log lines as plain text or as JSON objects (levels from RUST_LOG, default `info`).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -67,6 +103,10 @@ impl ServeArgs {
             .analysis_workers
             .unwrap_or(defaults.analysis_workers)
             .max(1);
+        let computer_workers = self
+            .computer_workers
+            .unwrap_or(defaults.computer_workers)
+            .max(1);
         Settings {
             max_cached_games: self.max_cached_games,
             rate_per_minute: self.rate_per_minute,
@@ -74,11 +114,20 @@ impl ServeArgs {
             trust_proxy: self.trust_proxy,
             analysis_workers,
             analysis_queue: 4 * analysis_workers,
-            computer_workers: self
-                .computer_workers
-                .unwrap_or(defaults.computer_workers)
-                .max(1),
+            computer_workers,
             request_timeout: Duration::from_secs(self.request_timeout_secs.max(1)),
+            moves_per_minute: self.moves_per_minute,
+            computer_workers_per_client: self
+                .computer_workers_per_client
+                .unwrap_or(computer_workers.saturating_sub(1).max(1)),
+            header_timeout: Duration::from_secs(self.header_timeout_secs.max(1)),
+            max_connections: self.max_connections.max(1),
+            max_connections_per_client: self.max_connections_per_client,
+            max_sockets_per_client: self.max_sockets_per_client,
+            max_ws_message_bytes: self.max_ws_message_bytes.max(16),
+            watch_buffer: self.watch_buffer.max(1),
+            max_plies: self.max_plies,
+            seeded_friend_games: self.allow_seeded_friend_games,
             ..defaults
         }
     }

@@ -43,11 +43,16 @@ pub(crate) fn run() -> CliResult {
     let searching = Arc::new(AtomicUsize::new(0));
     // The last `go` was `go infinite`: `quit` and the end of input stop it.
     let infinite = AtomicBool::new(false);
-    let (lines, incoming) = channel::<String>();
+    let (lines, incoming) = channel::<Input>();
     let session_searching = Arc::clone(&searching);
     let session = std::thread::spawn(move || {
         let mut session = UciSession::new(brain);
-        for line in incoming {
+        for input in incoming {
+            // Answered in turn with the other lines, so that no earlier answer is lost.
+            let Input::Line(line) = input else {
+                print_lines(&["info string error: the line is not UTF-8".to_string()]);
+                continue;
+            };
             let response = session.handle(&line);
             print_lines(&response.lines);
             if line.split_whitespace().next() == Some("go") {
@@ -58,8 +63,14 @@ pub(crate) fn run() -> CliResult {
             }
         }
     });
-    for line in std::io::stdin().lock().lines() {
-        let line = line?;
+    let mut stdin = std::io::stdin().lock();
+    while let Some(input) = next_input(&mut stdin)? {
+        let Input::Line(line) = input else {
+            if lines.send(Input::NotUtf8).is_err() {
+                break;
+            }
+            continue;
+        };
         let command = line.split_whitespace().next().unwrap_or("").to_string();
         match command.as_str() {
             "isready" if searching.load(Ordering::SeqCst) > 0 => {
@@ -79,7 +90,7 @@ pub(crate) fn run() -> CliResult {
             "quit" if infinite.load(Ordering::SeqCst) => stop.store(true, Ordering::SeqCst),
             _ => {}
         }
-        if lines.send(line).is_err() || command == "quit" {
+        if lines.send(Input::Line(line)).is_err() || command == "quit" {
             break;
         }
     }
@@ -98,6 +109,59 @@ fn print_lines(lines: &[String]) {
         let _ = writeln!(out, "{line}");
     }
     let _ = out.flush();
+}
+
+/// The most of `wanted` megabytes that can be allocated now, at least one: no more than half the
+/// available memory, halved further until the allocator grants it (a table the machine cannot
+/// hold would abort the process).
+fn allocatable_megabytes(wanted: usize) -> usize {
+    let mut megabytes = wanted.max(1).min(available_megabytes() / 2).max(1);
+    while megabytes > 1 {
+        let mut probe: Vec<u8> = Vec::new();
+        if probe.try_reserve_exact(megabytes << 20).is_ok() {
+            break;
+        }
+        megabytes /= 2;
+    }
+    megabytes
+}
+
+/// The memory available now in MB (Linux: `MemAvailable` of `/proc/meminfo`); elsewhere no
+/// bound.
+fn available_megabytes() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text
+                .lines()
+                .find(|line| line.starts_with("MemAvailable:"))?;
+            let kilobytes: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kilobytes / 1024)
+        })
+        .unwrap_or(usize::MAX)
+}
+
+/// One line of standard input: its text, or a line that is not UTF-8.
+enum Input {
+    /// A line (without its line break).
+    Line(String),
+    /// Bytes that are not UTF-8: answered as a bad line.
+    NotUtf8,
+}
+
+/// Reads the next line of `reader`; `None` at the end of input.
+fn next_input(reader: &mut impl BufRead) -> std::io::Result<Option<Input>> {
+    let mut bytes = Vec::new();
+    if reader.read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        bytes.pop();
+    }
+    Ok(Some(match String::from_utf8(bytes) {
+        Ok(line) => Input::Line(line),
+        Err(_) => Input::NotUtf8,
+    }))
 }
 
 /// The Morris engine as the protocol's brain. Until `setoption name Level` it searches at full
@@ -242,7 +306,7 @@ impl UciEngine for EngineBrain {
         ]
     }
 
-    fn set_option(&mut self, name: &'static str, value: i64) {
+    fn set_option(&mut self, name: &'static str, value: i64) -> Option<String> {
         match name {
             LEVEL_OPTION => {
                 self.level = u32::try_from(value).ok().and_then(|n| Level::new(n).ok());
@@ -252,11 +316,19 @@ impl UciEngine for EngineBrain {
                 self.searcher.set_threads(self.threads);
             }
             HASH_OPTION => {
-                self.hash_mb = usize::try_from(value).unwrap_or(1);
+                let wanted = usize::try_from(value).unwrap_or(1);
+                self.hash_mb = allocatable_megabytes(wanted);
                 self.searcher.set_hash_megabytes(self.hash_mb);
+                if self.hash_mb < wanted {
+                    return Some(format!(
+                        "Hash {wanted} MB cannot be allocated here: using {} MB",
+                        self.hash_mb
+                    ));
+                }
             }
             _ => {}
         }
+        None
     }
 
     fn default_limits(&self) -> Limits {

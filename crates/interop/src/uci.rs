@@ -130,9 +130,11 @@ pub trait UciEngine: Player {
     }
 
     /// Sets the option called `name` (one of [`UciEngine::options`]) to `value`, which the
-    /// session has checked against the option's range.
-    fn set_option(&mut self, name: &'static str, value: i64) {
+    /// session has checked against the option's range; returns a note the session reports as
+    /// `info string` (a value clamped to what the machine allows), if any.
+    fn set_option(&mut self, name: &'static str, value: i64) -> Option<String> {
         let _ = (name, value);
+        None
     }
 
     /// The limits of a `go` that names none.
@@ -224,11 +226,11 @@ impl<B: UciEngine> UciSession<B> {
         let mut response = Response::default();
         match words.first().copied() {
             Some("uci") => response.lines = self.identify(),
-            Some("setoption") => {
-                if let Err(e) = self.set_option(&words[1..]) {
-                    response.lines.push(format!("info string error: {e}"));
-                }
-            }
+            Some("setoption") => match self.set_option(&words[1..]) {
+                Ok(Some(note)) => response.lines.push(format!("info string {note}")),
+                Ok(None) => {}
+                Err(e) => response.lines.push(format!("info string error: {e}")),
+            },
             Some("isready") => response.lines.push("readyok".to_string()),
             Some("ucinewgame") => {
                 self.set(MorrisState::Turn(Position::new()), 1);
@@ -285,7 +287,7 @@ impl<B: UciEngine> UciSession<B> {
 
     /// `setoption name NAME value VALUE`: a rule option, or one of the brain's options (checked
     /// against its range; names are case-insensitive, as in UCI).
-    fn set_option(&mut self, args: &[&str]) -> Result<(), OptionError> {
+    fn set_option(&mut self, args: &[&str]) -> Result<Option<String>, OptionError> {
         let value_at = args.iter().position(|w| *w == "value");
         let (Some(&"name"), Some(value_at)) = (args.first(), value_at) else {
             return Err(OptionError::Syntax);
@@ -294,7 +296,7 @@ impl<B: UciEngine> UciSession<B> {
         let value = args[value_at + 1..].join(" ");
         if self.set_rule_option(&name, &value)? {
             self.brain.set_rules(self.rules);
-            return Ok(());
+            return Ok(None);
         }
         let option = self
             .brain
@@ -312,8 +314,7 @@ impl<B: UciEngine> UciSession<B> {
                 min: option.min,
                 max: option.max,
             })?;
-        self.brain.set_option(option.name, number);
-        Ok(())
+        Ok(self.brain.set_option(option.name, number))
     }
 
     /// Sets a rule option; `false` when `name` is none.

@@ -68,8 +68,9 @@ impl UciEngine for Scripted {
         }]
     }
 
-    fn set_option(&mut self, name: &'static str, value: i64) {
+    fn set_option(&mut self, name: &'static str, value: i64) -> Option<String> {
         self.set.push((name, value));
+        None
     }
 
     fn set_rules(&mut self, rules: Rules) {

@@ -95,8 +95,16 @@ async fn play_game(
         )
         .await;
     assert_eq!(created.status, 201, "{}", created.body);
-    let created = created.body;
+    let mut created = created.body;
     let id = created["id"].as_str().expect("id").to_string();
+    // The friend's seat, claimed with the invitation's one-time code.
+    let code = created["invite"].as_str().expect("an invitation");
+    let code = code.split_once("#invite=").expect("a code").1.to_string();
+    let joined = clients[index % addrs.len()]
+        .post(&format!("/api/games/{id}/join"), json!({ "invite": code }))
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    created["tokens"][joined.body["seat"].as_str().expect("seat")] = joined.body["token"].clone();
     let mut state = created["state"].clone();
     let mut latencies = Vec::with_capacity(commands);
     for command in 0..commands {
@@ -266,7 +274,11 @@ fn main() {
         analyser: Some(Arc::new(Burner)),
         ..players::first_legal()
     };
-    let mut settings = Settings::unlimited();
+    let mut settings = Settings {
+        // Reproducible dice in the benchmark's games between people.
+        seeded_friend_games: true,
+        ..Settings::unlimited()
+    };
     settings.analysis_workers = env_or("LUDUS_LOAD_ANALYSIS_WORKERS", settings.analysis_workers);
     settings.analysis_queue = 4 * settings.analysis_workers;
     let servers: Vec<_> = (0..instances)
@@ -287,7 +299,7 @@ fn main() {
         let created = client
             .post(
                 "/api/games",
-                json!({"game": "backgammon", "opponent": "human", "seed": 1}),
+                json!({"game": "backgammon", "side": "white", "seed": 1}),
             )
             .await
             .body;

@@ -32,6 +32,7 @@ pub fn router(hub: Hub) -> Router {
     // client, the engine endpoints also wait for a place in the analysis pool.
     let creation = from_fn_with_state(hub.clone(), limits::limit_creation);
     let engine = from_fn_with_state(hub.clone(), limits::limit_engine);
+    let moves = from_fn_with_state(hub.clone(), limits::limit_moves);
     Router::new()
         .route("/api/openapi.json", get(openapi))
         .route(
@@ -39,9 +40,19 @@ pub fn router(hub: Hub) -> Router {
             get(list_games).merge(post(create_game).layer(creation)),
         )
         .route("/api/games/{id}", get(game_state))
-        .route("/api/games/{id}/moves", post(play_move))
-        .route("/api/games/{id}/actions", post(take_action))
-        .route("/api/games/{id}/takeback", post(take_back))
+        .route(
+            "/api/games/{id}/moves",
+            post(play_move).layer(moves.clone()),
+        )
+        .route(
+            "/api/games/{id}/actions",
+            post(take_action).layer(moves.clone()),
+        )
+        .route(
+            "/api/games/{id}/takeback",
+            post(take_back).layer(moves.clone()),
+        )
+        .route("/api/games/{id}/join", post(join_game).layer(moves))
         .route("/api/games/{id}/steps", get(move_steps))
         .route("/api/games/{id}/export", get(export_game))
         .route(
@@ -66,8 +77,13 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
         .merge(ops::routes())
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(from_fn_with_state(hub.clone(), limits::time_limit))
+        .layer(axum::middleware::from_fn(crate::guard::declared_length))
+        .layer(axum::middleware::from_fn(crate::guard::json_errors))
+        .layer(axum::middleware::from_fn(crate::guard::security_headers))
         .layer(from_fn_with_state(hub.clone(), ops::observe))
         .with_state(hub)
 }
@@ -98,6 +114,20 @@ async fn openapi() -> Response {
 
 async fn api_not_found() -> ApiError {
     ApiError::NoSuchEndpoint
+}
+
+async fn not_found() -> ApiError {
+    ApiError::Refused {
+        status: StatusCode::NOT_FOUND,
+        detail: "no such page".to_string(),
+    }
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::Refused {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        detail: "this method is not allowed here".to_string(),
+    }
 }
 
 /// `GET /api/games`.
@@ -140,9 +170,11 @@ struct CreatedGame {
     seat: Side,
     /// The creator's token.
     token: Option<String>,
-    /// Every human seat's token.
+    /// The creator's token by seat (the other seat's is never sent: it is claimed through the
+    /// invitation).
     tokens: PerSide<Option<String>>,
-    /// The invitation path for the other seat (a game between two people).
+    /// The invitation path for the other seat (a game between two people), with its one-time
+    /// code in the fragment: `/play/ID#invite=CODE`.
     invite: Option<String>,
     /// The state.
     state: GameState,
@@ -168,6 +200,9 @@ async fn create_game(
         None | Some("random") => None,
         Some(text) => Some(text.parse::<Side>()?),
     };
+    if request.seed.is_some() && !vs_computer && !hub.settings().seeded_friend_games {
+        return Err(RequestError::SeedComputerOnly.into());
+    }
     let created = hub
         .create_for(
             NewGame {
@@ -183,21 +218,49 @@ async fn create_game(
         )
         .await?;
     let id = created.state.id.clone();
-    let other = created.seat.opponent();
-    let invite = created.tokens[other.index()]
+    // The friend's token never goes to the creator: the friend claims the seat with the code.
+    let invite = created
+        .invite
         .as_ref()
-        .map(|token| format!("/play/{id}#seat={other}&token={token}"));
+        .map(|code| format!("/play/{id}#invite={code}"));
+    let token = created.tokens[created.seat.index()].clone();
+    let mut tokens = [None, None];
+    tokens[created.seat.index()] = token.clone();
     Ok((
         StatusCode::CREATED,
         Json(CreatedGame {
             id,
             seat: created.seat,
-            token: created.tokens[created.seat.index()].clone(),
-            tokens: PerSide::from_pair(created.tokens),
+            token,
+            tokens: PerSide::from_pair(tokens),
             invite,
             state: created.state,
         }),
     ))
+}
+
+/// `POST /api/games/{id}/join`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    invite: String,
+}
+
+/// The answer to `POST /api/games/{id}/join`: the claimed seat and its token.
+#[derive(Debug, Serialize)]
+struct JoinedSeat {
+    seat: Side,
+    token: String,
+}
+
+async fn join_game(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    request: Body<JoinRequest>,
+) -> Result<Json<JoinedSeat>, ApiError> {
+    let request = body(request)?;
+    let (seat, token) = hub.join(&id, request.invite.trim()).await?;
+    Ok(Json(JoinedSeat { seat, token }))
 }
 
 async fn game_state(
@@ -221,15 +284,13 @@ struct MoveRequest {
 async fn play_move(
     State(hub): State<Hub>,
     Path(id): Path<String>,
+    client: ClientKey,
     request: Body<MoveRequest>,
 ) -> Result<Json<GameState>, ApiError> {
     let request = body(request)?;
+    let command = Command::Move(request.mv.trim().to_string());
     let state = hub
-        .command(
-            &id,
-            &request.token,
-            Command::Move(request.mv.trim().to_string()),
-        )
+        .command_from(&id, &request.token, command, Some(client))
         .await?;
     Ok(Json(state))
 }
@@ -245,12 +306,13 @@ struct ActionRequest {
 async fn take_action(
     State(hub): State<Hub>,
     Path(id): Path<String>,
+    client: ClientKey,
     request: Body<ActionRequest>,
 ) -> Result<Json<GameState>, ApiError> {
     let request = body(request)?;
     let action: Action = request.action.parse()?;
     let state = hub
-        .command(&id, &request.token, Command::Action(action))
+        .command_from(&id, &request.token, Command::Action(action), Some(client))
         .await?;
     Ok(Json(state))
 }
@@ -334,12 +396,24 @@ async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<R
 async fn watch_game(
     State(hub): State<Hub>,
     Path(id): Path<String>,
+    client: ClientKey,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     // 404 before the upgrade; the game is read again once the socket is open.
     drop(hub.get(&id).await?);
     let upgrade = upgrade.map_err(|rejection| RequestError::NotWebSocket(rejection.body_text()))?;
+    let settings = hub.settings();
+    let most = settings.max_sockets_per_client;
+    let Some(permit) = hub.watchers().admit(&client, most) else {
+        hub.metrics().rate_limited("sockets");
+        return Err(ApiError::TooManySockets { most });
+    };
+    // The socket only pushes: what a client sends is read and dropped, so a few KiB is plenty.
+    let upgrade = upgrade
+        .max_message_size(settings.max_ws_message_bytes)
+        .max_frame_size(settings.max_ws_message_bytes);
     Ok(upgrade.on_upgrade(move |socket| async move {
+        let _permit = permit;
         let _busy = hub.lifecycle().busy();
         // Subscribe first, then read the state: no change can fall in between.
         let updates = Subscription::new(&hub, &id);
@@ -442,7 +516,13 @@ async fn analyse_game(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = hub.get(&id).await?;
-    let record = session.lock().await.backgammon_record();
+    let record = {
+        let guard = session.lock().await;
+        if !guard.engine_help_allowed() {
+            return Err(ApiError::EngineHelpDuringGame);
+        }
+        guard.backgammon_record()
+    };
     drop(session);
     let Some(record) = record else {
         return Err(ApiError::AnalysisOfMorris);
@@ -465,6 +545,9 @@ async fn review_game(
     let session = hub.get(&id).await?;
     let (version, (kind, record), backgammon) = {
         let guard = session.lock().await;
+        if !guard.engine_help_allowed() {
+            return Err(ApiError::EngineHelpDuringGame);
+        }
         (guard.version(), guard.export(), guard.backgammon_record())
     };
     drop(session);

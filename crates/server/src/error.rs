@@ -118,6 +118,9 @@ pub enum RequestError {
     /// A set-up of the analysis board's editor that the rules refuse (`POST /api/setup`).
     #[error("set-up refused: {0}")]
     Setup(#[from] crate::setup::SetupRefusal),
+    /// A dice seed for a game between people (their dice come from the server's generator).
+    #[error("a dice seed may be chosen only for games against the computer")]
+    SeedComputerOnly,
 }
 
 impl RequestError {
@@ -141,6 +144,7 @@ impl RequestError {
             RequestError::Query(_) => "bad-query",
             RequestError::Position(_) => "unreadable-position",
             RequestError::Setup(refusal) => refusal.code(),
+            RequestError::SeedComputerOnly => "seed-computer-only",
         }
     }
 
@@ -168,7 +172,7 @@ impl RequestError {
             RequestError::MatchId(error) => error.params(),
             RequestError::Dice(error) => error.params(),
             RequestError::Query(detail) => vec![("detail", detail.clone())],
-            RequestError::NotWebSocket(_) => Vec::new(),
+            RequestError::NotWebSocket(_) | RequestError::SeedComputerOnly => Vec::new(),
             RequestError::Setup(refusal) => refusal.params(),
         }
     }
@@ -194,6 +198,27 @@ pub enum ApiError {
     /// 403: the token does not hold a seat.
     #[error("the token does not hold a seat at this game")]
     NotSeated,
+    /// 403: engine help (review, analysis, hints) for a game between people before it is over.
+    #[error("engine help for a game between people is given once the game is over")]
+    EngineHelpDuringGame,
+    /// 403: the invitation code does not open a seat of this game (wrong, or already used).
+    #[error("this invitation is not valid (wrong, or already used)")]
+    BadInvite,
+    /// 429: the client has as many WebSocket watchers open as it may.
+    #[error("this address already has {most} game sockets open (at most {most})")]
+    TooManySockets {
+        /// The most it may have.
+        most: usize,
+    },
+    /// An error answer of the HTTP layer (404 for an unknown page, 405, a path that does not
+    /// read), in the API's JSON.
+    #[error("{detail}")]
+    Refused {
+        /// The status axum chose.
+        status: StatusCode,
+        /// Its reason, in English.
+        detail: String,
+    },
     /// 404: no such game.
     #[error("no game with id `{0}`")]
     NoSuchGame(String),
@@ -270,16 +295,19 @@ impl ApiError {
             ApiError::Game(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Request(_) => StatusCode::BAD_REQUEST,
             ApiError::Body { status, .. } => *status,
-            ApiError::NotSeated => StatusCode::FORBIDDEN,
+            ApiError::NotSeated | ApiError::EngineHelpDuringGame | ApiError::BadInvite => {
+                StatusCode::FORBIDDEN
+            }
+            ApiError::Refused { status, .. } => *status,
             ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
             ApiError::StaleVersion { .. }
             | ApiError::AnalysisOfMorris
             | ApiError::NothingToTakeBack
             | ApiError::TakebackAgainstPerson => StatusCode::CONFLICT,
             ApiError::NoAnalyser => StatusCode::NOT_IMPLEMENTED,
-            ApiError::RateLimited { .. } | ApiError::TooManyLiveGames { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            ApiError::RateLimited { .. }
+            | ApiError::TooManyLiveGames { .. }
+            | ApiError::TooManySockets { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::EngineBusy | ApiError::Timeout { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -289,7 +317,9 @@ impl ApiError {
     pub fn retry_after(&self) -> Option<Duration> {
         match self {
             ApiError::RateLimited { retry_after, .. } => Some(*retry_after),
-            ApiError::TooManyLiveGames { .. } => Some(LIVE_GAMES_RETRY_AFTER),
+            ApiError::TooManyLiveGames { .. } | ApiError::TooManySockets { .. } => {
+                Some(LIVE_GAMES_RETRY_AFTER)
+            }
             ApiError::EngineBusy | ApiError::Timeout { .. } => Some(BUSY_RETRY_AFTER),
             _ => None,
         }
@@ -306,6 +336,15 @@ impl ApiError {
                 _ => "bad-json",
             },
             ApiError::NotSeated => "not-seated",
+            ApiError::EngineHelpDuringGame => "engine-help-after-game",
+            ApiError::BadInvite => "bad-invite",
+            ApiError::TooManySockets { .. } => "too-many-sockets",
+            ApiError::Refused { status, .. } => match *status {
+                StatusCode::NOT_FOUND => "not-found",
+                StatusCode::METHOD_NOT_ALLOWED => "method-not-allowed",
+                status if status.is_server_error() => "internal",
+                _ => "bad-request",
+            },
             ApiError::NoSuchGame(_) => "no-such-game",
             ApiError::NoSuchEndpoint => "no-such-endpoint",
             ApiError::StaleVersion { .. } => "stale-version",
@@ -326,7 +365,10 @@ impl ApiError {
         match self {
             ApiError::Game(error) => error.params(),
             ApiError::Request(error) => error.params(),
-            ApiError::Body { detail, .. } => vec![("detail", detail.clone())],
+            ApiError::Body { detail, .. } | ApiError::Refused { detail, .. } => {
+                vec![("detail", detail.clone())]
+            }
+            ApiError::TooManySockets { most } => vec![("most", most.to_string())],
             ApiError::NoSuchGame(id) => vec![("id", id.clone())],
             ApiError::StaleVersion { asked, current } => vec![
                 ("asked", asked.to_string()),
@@ -379,10 +421,21 @@ fn whole_seconds(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis().div_ceil(1000).max(1)).unwrap_or(u64::MAX)
 }
 
+/// The cause of a 5xx answer, carried in the response's extensions to the middleware that logs
+/// it (`ops::observe`).
+#[derive(Debug, Clone)]
+pub struct ErrorCause(pub String);
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let retry_after = self.retry_after();
-        let mut response = (self.status(), Json(self.body())).into_response();
+        let status = self.status();
+        let mut response = (status, Json(self.body())).into_response();
+        if status.is_server_error() {
+            response
+                .extensions_mut()
+                .insert(ErrorCause(self.to_string()));
+        }
         if let Some(wait) = retry_after
             && let Ok(value) = HeaderValue::from_str(&whole_seconds(wait).to_string())
         {

@@ -21,10 +21,13 @@ pub mod api;
 mod assets;
 pub mod cache;
 pub mod error;
+pub mod fair;
 pub mod games;
+pub mod guard;
 pub mod instances;
 pub mod lifecycle;
 pub mod limits;
+pub mod listener;
 pub mod metrics;
 pub mod ops;
 pub mod positions;
@@ -58,26 +61,8 @@ pub async fn serve_on(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     hub.start_background();
-    let (signalled, signal) = tokio::sync::oneshot::channel::<()>();
-    let stopping = hub.clone();
-    let server = axum::serve(
-        listener,
-        router(hub.clone()).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown.await;
-        stopping.lifecycle().stop();
-        let _ = signalled.send(());
-    });
     let grace = hub.settings().shutdown_grace;
-    tokio::select! {
-        served = server => served?,
-        // Requests still running `grace` after the signal are abandoned.
-        () = async {
-            let _ = signal.await;
-            tokio::time::sleep(grace).await;
-        } => tracing::warn!("requests still running after {grace:?}: stopping anyway"),
-    }
+    listener::run(listener, hub.clone(), shutdown, grace).await;
     if !hub.lifecycle().wait_idle(grace).await {
         tracing::warn!(
             "{} commands, computer moves or sockets still running after {grace:?}",

@@ -1,7 +1,8 @@
 //! Limits that keep abusive clients from taking the server from everyone else:
 //!
-//! - per-client rate limits (token buckets keyed by the client's address) on creating games and
-//!   on engine requests, answered 429 with `Retry-After`;
+//! - per-client rate limits (token buckets keyed by the client's address) on creating games, on
+//!   engine requests and on moves (actions and take-backs included), answered 429 with
+//!   `Retry-After`;
 //! - an upper bound on the live games one client has created, answered 429;
 //! - bounded engine pools: analysis runs on a few workers with a short queue, beyond which
 //!   requests get 503 with `Retry-After` (never an unbounded queue); the computer players have
@@ -97,6 +98,8 @@ pub enum Limit {
     Create,
     /// The analysis endpoints.
     Engine,
+    /// A seat's moves, actions and take-backs.
+    Move,
 }
 
 impl Limit {
@@ -105,6 +108,7 @@ impl Limit {
         match self {
             Limit::Create => "create",
             Limit::Engine => "engine",
+            Limit::Move => "move",
         }
     }
 }
@@ -312,6 +316,9 @@ pub enum WorkerError {
     /// The job panicked or was cancelled.
     #[error("a job of the {0} workers failed")]
     Failed(&'static str, #[source] tokio::task::JoinError),
+    /// The pool was dropped while the job waited for a worker.
+    #[error("the {0} workers went away")]
+    Dropped(&'static str),
 }
 
 /// Middleware of `POST /api/games`: the creation rate and the live games of the client.
@@ -335,6 +342,19 @@ pub async fn limit_creation(
             Ok(_) => {}
             Err(error) => return ApiError::failed(error).into_response(),
         }
+    }
+    next.run(request).await
+}
+
+/// Middleware of the moves, actions and take-backs: the client's move rate.
+pub async fn limit_moves(
+    State(hub): State<Hub>,
+    client: ClientKey,
+    request: Request,
+    next: Next,
+) -> Response {
+    if let Err(wait) = hub.move_limiter().check(Limit::Move, &client) {
+        return too_many_requests(Limit::Move, wait, hub.metrics()).into_response();
     }
     next.run(request).await
 }

@@ -44,6 +44,12 @@ pub struct Metrics {
     pub version_conflicts: AtomicU64,
     /// Notifications of other processes' commands received.
     pub notices: AtomicU64,
+    /// Answers with a 5xx status.
+    pub server_errors: AtomicU64,
+    /// Accept errors other than a connection's own (out of file descriptors).
+    pub accept_errors: AtomicU64,
+    /// Connections closed at once because the server or their client had as many as it may.
+    pub connections_refused: AtomicU64,
 }
 
 /// The values read at scrape time from the rest of the server.
@@ -70,6 +76,9 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 impl Metrics {
     /// Counts one answered request.
     pub fn request(&self, route: &str, method: &str, status: u16, elapsed: Duration) {
+        if status >= 500 {
+            self.server_errors.fetch_add(1, Ordering::Relaxed);
+        }
         *lock(&self.requests)
             .entry((route.to_string(), method.to_string(), status))
             .or_default() += 1;
@@ -77,6 +86,16 @@ impl Metrics {
             .entry(route.to_string())
             .or_default()
             .observe(elapsed.as_secs_f64());
+    }
+
+    /// Counts one accept error.
+    pub fn accept_error(&self) {
+        self.accept_errors.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts one connection closed at once for the connection limits.
+    pub fn connection_refused(&self) {
+        self.connections_refused.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Counts one request refused by the rate limit `limit`.
@@ -214,6 +233,21 @@ impl Metrics {
                 "Notifications of stored commands received from PostgreSQL.",
                 &self.notices,
             ),
+            (
+                "ludus_http_server_errors_total",
+                "Requests answered with a 5xx status (each is logged with its cause).",
+                &self.server_errors,
+            ),
+            (
+                "ludus_accept_errors_total",
+                "Errors accepting connections (such as running out of file descriptors).",
+                &self.accept_errors,
+            ),
+            (
+                "ludus_connections_refused_total",
+                "Connections closed at once because the server or their client had as many as allowed.",
+                &self.connections_refused,
+            ),
         ];
         for (name, help, value) in counters {
             let _ = writeln!(
@@ -269,6 +303,9 @@ mod tests {
             text.contains("ludus_http_request_duration_seconds_bucket{route=\"/a\",le=\"+Inf\"} 3")
         );
         assert!(text.contains("ludus_http_request_duration_seconds_count{route=\"/a\"} 3"));
+        metrics.request("/a", "GET", 503, Duration::from_millis(1));
+        let text = metrics.render(&Gauges::default());
+        assert!(text.contains("ludus_http_server_errors_total 1"), "{text}");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Operations: `GET /healthz` (is the database reachable), `GET /metrics` (Prometheus text) and
+//! Operations: `GET /healthz` (can the database write), `GET /metrics` (Prometheus text) and
 //! the middleware that counts and times every request and logs it.
 
 use crate::sessions::Hub;
@@ -21,10 +21,11 @@ pub fn routes() -> Router<Hub> {
         .route("/metrics", get(metrics))
 }
 
-/// 200 `{"status": "ok"}` when the database answers, else 503 with the reason.
+/// 200 `{"status": "ok"}` when the database answers and can write (a probe row written and
+/// deleted: a full disk fails it), else 503 with the reason.
 async fn health(State(hub): State<Hub>) -> Response {
     let backend = hub.store().backend().name();
-    match tokio::time::timeout(HEALTH_TIMEOUT, hub.store().ping()).await {
+    match tokio::time::timeout(HEALTH_TIMEOUT, hub.store().probe_write()).await {
         Ok(Ok(())) if !hub.lifecycle().is_stopping() => (
             StatusCode::OK,
             axum::Json(json!({ "status": "ok", "database": backend })),
@@ -33,7 +34,12 @@ async fn health(State(hub): State<Hub>) -> Response {
         outcome => {
             let reason = match outcome {
                 Ok(Ok(())) => "shutting down".to_string(),
-                Ok(Err(error)) => format!("the database does not answer: {error:#}"),
+                Ok(Err(error)) => {
+                    let reason =
+                        format!("the database cannot write: {}", crate::error::Chain(&error));
+                    tracing::error!("/healthz: {reason}");
+                    reason
+                }
                 Err(_) => "the database did not answer in time".to_string(),
             };
             (
@@ -60,7 +66,7 @@ async fn metrics(State(hub): State<Hub>) -> Response {
 }
 
 /// Counts and times every request by route (the route's pattern, so that ids do not multiply
-/// the series) and logs it at debug level.
+/// the series) and logs it at debug level; every 5xx answer is logged as an error with its cause.
 pub async fn observe(State(hub): State<Hub>, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let route = request
@@ -73,6 +79,18 @@ pub async fn observe(State(hub): State<Hub>, request: Request, next: Next) -> Re
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     hub.metrics().request(&route, &method, status, elapsed);
+    if response.status().is_server_error() {
+        let cause = response
+            .extensions()
+            .get::<crate::error::ErrorCause>()
+            .map_or("no cause recorded", |cause| cause.0.as_str());
+        if status == 503 {
+            // Load shedding (a full engine pool, a timeout): expected under load.
+            tracing::warn!(route, method, status, "answered {status}: {cause}");
+        } else {
+            tracing::error!(route, method, status, "answered {status}: {cause}");
+        }
+    }
     tracing::debug!(
         route,
         method,

@@ -110,6 +110,7 @@ pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
         return Err(unreadable());
     }
     if let Ok(xgid) = text.parse::<Xgid>() {
+        crate::setup::check_match_state(&xgid.position, &xgid.state)?;
         return Ok(backgammon("xgid", &xgid.position, Some(xgid.state)));
     }
     if let Some((position, match_id)) = text.split_once(':')
@@ -118,6 +119,7 @@ pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
             MatchState::from_match_id(match_id.trim()),
         )
     {
+        crate::setup::check_match_state(&position, &state)?;
         return Ok(backgammon("gnubg-id", &position, Some(state)));
     }
     if let Ok(position) = BgPosition::from_position_id(text) {

@@ -236,6 +236,32 @@ pub fn write_ids(request: &SetupRequest) -> Result<SetupIds, SetupRefusal> {
     }
 }
 
+/// The refusal of a start, naming the player where there is one.
+fn start_refused(refusal: StartRefusal) -> SetupRefusal {
+    let side = match refusal {
+        StartRefusal::NoCheckers(seat) | StartRefusal::Score { seat, .. } => {
+            Some(backgammon::side_of(seat))
+        }
+        _ => None,
+    };
+    SetupRefusal::Start { refusal, side }
+}
+
+/// Refuses a match state that cannot occur (a match longer than game creation offers, a cube
+/// that is no power of two up to the ceiling, a score that has reached the match length) with
+/// the reason game creation gives; a finished game or a pending answer may still be analysed.
+pub fn check_match_state(position: &BgPosition, state: &MatchState) -> Result<(), SetupRefusal> {
+    if state.match_length > MAX_SETUP_MATCH_LENGTH {
+        return Err(SetupRefusal::Length(state.match_length));
+    }
+    match state.start_refusal(position, Rules::default().max_cube()) {
+        Some(refusal @ (StartRefusal::Cube { .. } | StartRefusal::Score { .. })) => {
+            Err(start_refused(refusal))
+        }
+        _ => Ok(()),
+    }
+}
+
 fn backgammon_ids(setup: &BackgammonSetup) -> Result<SetupIds, SetupRefusal> {
     if setup.length > MAX_SETUP_MATCH_LENGTH {
         return Err(SetupRefusal::Length(setup.length));
@@ -263,13 +289,7 @@ fn backgammon_ids(setup: &BackgammonSetup) -> Result<SetupIds, SetupRefusal> {
         jacoby: false,
     };
     if let Some(refusal) = state.start_refusal(&position, Rules::default().max_cube()) {
-        let side = match refusal {
-            StartRefusal::NoCheckers(seat) | StartRefusal::Score { seat, .. } => {
-                Some(backgammon::side_of(seat))
-            }
-            _ => None,
-        };
-        return Err(SetupRefusal::Start { refusal, side });
+        return Err(start_refused(refusal));
     }
     let xgid = Xgid {
         position,

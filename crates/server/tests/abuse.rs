@@ -28,6 +28,20 @@ fn retry_after(answer: &HttpAnswer) -> u64 {
         .expect("whole seconds")
 }
 
+/// Both seats' tokens of a game between people created through `client`: the creator's, and the
+/// friend's claimed with the invitation.
+async fn friend_tokens(client: &mut HttpClient, created: &HttpAnswer) -> Value {
+    let id = created.body["id"].as_str().unwrap();
+    let code = crate::common::invite_code(&created.body);
+    let joined = client
+        .post(&format!("/api/games/{id}/join"), json!({ "invite": code }))
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let mut tokens = created.body["tokens"].clone();
+    tokens[joined.body["seat"].as_str().unwrap()] = joined.body["token"].clone();
+    tokens
+}
+
 fn human_morris() -> Value {
     json!({"game": "morris", "opponent": "human", "side": "white"})
 }
@@ -115,13 +129,11 @@ async fn a_client_has_a_bounded_number_of_live_games() {
     assert_eq!(client.post("/api/games", human_morris()).await.status, 201);
 }
 
-/// A backgammon game between two humans through `client`; returns its id.
+/// A backgammon game against the computer through `client` (its analysis is open at once);
+/// returns its id.
 async fn backgammon_game(client: &mut HttpClient) -> String {
     let created = client
-        .post(
-            "/api/games",
-            json!({"game": "backgammon", "opponent": "human", "seed": 1}),
-        )
+        .post("/api/games", json!({"game": "backgammon", "side": "white"}))
         .await;
     assert_eq!(created.status, 201, "{}", created.body);
     created.body["id"].as_str().unwrap().to_string()
@@ -209,13 +221,14 @@ async fn moves_stay_fast_while_50_clients_hammer_the_analysis() {
     // Meanwhile two players play Morris through one connection.
     let created = player.post("/api/games", human_morris()).await;
     let id = created.body["id"].as_str().unwrap().to_string();
+    let tokens = friend_tokens(&mut player, &created).await;
     let mut state = created.body["state"].clone();
     let mut latencies = Vec::new();
     for _ in 0..60 {
         let Some(side) = state["to_act"].as_str() else {
             break;
         };
-        let body = json!({"token": created.body["tokens"][side], "move": state["legal_moves"][0]});
+        let body = json!({"token": tokens[side], "move": state["legal_moves"][0]});
         let started = Instant::now();
         let answer = player.post(&format!("/api/games/{id}/moves"), body).await;
         latencies.push(started.elapsed());
@@ -245,5 +258,457 @@ async fn moves_stay_fast_while_50_clients_hammer_the_analysis() {
     assert!(
         p99 < Duration::from_millis(500),
         "p99 {p99:?}: {latencies:?}"
+    );
+}
+
+// ---- Connections, messages and bodies a client controls ----
+
+/// Settings for the attacks below: no rate limits, the connection limits at their defaults.
+fn guarded() -> Settings {
+    Settings {
+        max_connections_per_client: ludus_server::settings::DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+        max_sockets_per_client: ludus_server::settings::DEFAULT_MAX_SOCKETS_PER_CLIENT,
+        ..Settings::unlimited()
+    }
+}
+
+/// A Morris game between people through `client`: its id.
+async fn human_game_id(client: &mut HttpClient) -> String {
+    let created = client.post("/api/games", human_morris()).await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    created.body["id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_huge_websocket_message_closes_the_socket_and_is_never_buffered() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (addr, _stop, _) = serve(hub_with(guarded(), None)).await;
+    let mut client = HttpClient::connect(addr).await;
+    let id = human_game_id(&mut client).await;
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+            .await
+            .unwrap();
+    assert!(matches!(socket.next().await, Some(Ok(Message::Text(_)))));
+    // 8 MiB, far over the 4 KiB a client may send: the server refuses it and closes the socket.
+    let huge = "x".repeat(8 << 20);
+    let _ = socket.send(Message::Text(huge.into())).await;
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Close(frame))) => return format!("closed {frame:?}"),
+                None | Some(Err(_)) => return "dropped".to_string(),
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await
+    .expect("the socket ends");
+    println!("an 8 MiB WebSocket message: the socket {ended}");
+    assert_eq!(client.get("/healthz").await.status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_per_client_are_bounded() {
+    let settings = Settings {
+        max_sockets_per_client: 2,
+        ..guarded()
+    };
+    let (addr, _stop, _) = serve(hub_with(settings, None)).await;
+    let id = human_game_id(&mut HttpClient::connect(addr).await).await;
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    let mut open = Vec::new();
+    for _ in 0..2 {
+        open.push(tokio_tungstenite::connect_async(&url).await.unwrap());
+    }
+    match tokio_tungstenite::connect_async(&url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 429);
+        }
+        other => panic!("a third socket: {:?}", other.map(|(_, response)| response)),
+    }
+    drop(open);
+    // Places free again once the sockets close.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while tokio_tungstenite::connect_async(&url).await.is_err() {
+        assert!(Instant::now() < deadline, "a socket place freed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Opens a connection to `addr` from the loopback address `from` (any 127.0.0.0/8 address
+/// reaches the loopback), so one test can act as several clients.
+async fn connect_from(from: &str, addr: std::net::SocketAddr) -> tokio::net::TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_hundred_half_open_connections_leave_healthz_answering() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let settings = Settings {
+        header_timeout: Duration::from_secs(1),
+        ..guarded()
+    };
+    let (addr, _stop, _) = serve(hub_with(settings, None)).await;
+    // An attacker at 127.0.0.2 opens 300 connections that never finish their headers.
+    let mut half_open = Vec::new();
+    for _ in 0..300 {
+        let mut stream = connect_from("127.0.0.2", addr).await;
+        let _ = stream
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            .await;
+        half_open.push(stream);
+    }
+    let mut latencies = Vec::new();
+    for _ in 0..5 {
+        let started = Instant::now();
+        let answer = HttpClient::connect(addr).await.get("/healthz").await;
+        latencies.push(started.elapsed());
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    let worst = latencies.iter().max().copied().unwrap();
+    println!("/healthz under 300 half-open connections: worst of 5 {worst:?}");
+    assert!(worst < Duration::from_secs(1), "{latencies:?}");
+    // Past the header timeout every one of them has been closed by the server.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    for stream in &mut half_open {
+        let mut byte = [0u8; 1];
+        let read = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut byte)).await;
+        assert!(
+            matches!(read, Ok(Ok(0)) | Ok(Err(_))),
+            "a half-open connection still open: {read:?}"
+        );
+    }
+    let metrics = HttpClient::connect(addr).await.get("/metrics").await.body;
+    let metrics = metrics.as_str().unwrap();
+    let refused = format!(
+        "ludus_connections_refused_total {}",
+        300 - ludus_server::settings::DEFAULT_MAX_CONNECTIONS_PER_CLIENT
+    );
+    assert!(metrics.contains(&refused), "{metrics}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declared_body_over_the_limit_is_413_at_once() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (addr, _stop, _) = serve(hub_with(guarded(), None)).await;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 99999999999\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut answer = vec![0u8; 4096];
+    let read = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut answer))
+        .await
+        .expect("an answer without waiting for the body")
+        .unwrap();
+    let answer = String::from_utf8_lossy(&answer[..read]);
+    println!(
+        "a declared 99999999999-byte body: answered in {:?}",
+        started.elapsed()
+    );
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("\"code\":\"body-too-large\""), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_is_json_and_every_answer_has_the_security_headers() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (addr, _stop, _) = serve(hub_with(guarded(), None)).await;
+    let mut client = HttpClient::connect(addr).await;
+    let not_allowed = client.request("DELETE", "/api/games", None).await;
+    assert_eq!(not_allowed.status, 405);
+    assert_eq!(not_allowed.body["code"], "method-not-allowed");
+    let page = client.get("/no/such/page").await;
+    assert_eq!(page.status, 404);
+    assert_eq!(page.body["code"], "not-found");
+    let home = client.get("/").await;
+    assert_eq!(home.header("x-frame-options"), Some("DENY"));
+    assert_eq!(home.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(
+        home.header("content-security-policy"),
+        Some(ludus_server::guard::CONTENT_SECURITY_POLICY)
+    );
+    // A path that is not UTF-8 (%FF): JSON too.
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"GET /api/games/%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("application/json"), "{answer}");
+    assert!(answer.contains("\"code\":\"bad-request\""), "{answer}");
+}
+
+// ---- Fair queues ----
+
+/// A Morris computer that thinks 40 ms per level above the first (level 10: 360 ms), then plays
+/// the first legal move.
+struct Slow;
+
+struct SlowPlayer(u8);
+
+impl ludus_morris::player::Player for SlowPlayer {
+    fn name(&self) -> String {
+        "slow".into()
+    }
+
+    fn choose(
+        &mut self,
+        game: &ludus_morris::Game,
+        _: &ludus_morris::player::Limits,
+    ) -> Result<ludus_morris::player::Choice, ludus_morris::player::PlayerError> {
+        std::thread::sleep(Duration::from_millis(40 * u64::from(self.0 - 1)));
+        Ok(ludus_morris::player::Choice::new(
+            game.legal_moves().first().copied(),
+        ))
+    }
+}
+
+impl ludus_server::games::morris::MorrisComputer for Slow {
+    fn player(
+        &self,
+        level: u8,
+    ) -> Result<Box<dyn ludus_morris::player::Player>, ludus_morris::player::PlayerError> {
+        Ok(Box::new(SlowPlayer(level)))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_level_1_reply_waits_at_most_one_job_behind_another_clients_30_deep_games() {
+    let settings = Settings {
+        trust_proxy: true,
+        computer_workers: 2,
+        computer_workers_per_client: 0, // round robin alone
+        ..Settings::unlimited()
+    };
+    let players = ludus_server::games::Players {
+        morris: Arc::new(Slow),
+        ..crate::players::first_legal()
+    };
+    let hub = ludus_server::Hub::with_settings(
+        ludus_server::store::Store::in_memory().unwrap(),
+        players,
+        ludus_server::Config {
+            think_time: Duration::from_secs(1),
+        },
+        settings,
+    );
+    let (addr, _stop, _) = serve(hub.clone()).await;
+    let mut client = HttpClient::connect(addr).await;
+    let deep = json!({"game": "morris", "side": "black", "level": 10});
+    let forwarded = [("X-Forwarded-For", "198.51.100.1")];
+    for _ in 0..30 {
+        let answer = client
+            .request_with("POST", "/api/games", Some(&deep), &forwarded)
+            .await;
+        assert_eq!(answer.status, 201, "{}", answer.body);
+    }
+    // 30 computer moves of 360 ms on 2 workers: 5.4 s of work queued for client 1.
+    let started = Instant::now();
+    let quick = json!({"game": "morris", "side": "black", "level": 1});
+    let other = [("X-Forwarded-For", "198.51.100.2")];
+    let created = client
+        .request_with("POST", "/api/games", Some(&quick), &other)
+        .await;
+    let id = created.body["id"].as_str().unwrap().to_string();
+    loop {
+        let state = client.get(&format!("/api/games/{id}")).await.body;
+        if state["version"].as_u64() >= Some(1) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "no reply");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let waited = started.elapsed();
+    let (_, waiting, running, _) = hub.gauges().engine[1];
+    println!(
+        "a level-1 reply behind 30 level-10 games of another client: {waited:?} ({waiting} waiting, {running} running)"
+    );
+    assert!(waiting > 10, "the deep games were still queued");
+    assert!(waited < Duration::from_secs(1), "{waited:?}");
+}
+
+#[tokio::test]
+async fn moves_beyond_the_rate_are_429() {
+    let settings = Settings {
+        moves_per_minute: 12, // three at once: the seat claimed, then two moves
+        ..Settings::unlimited()
+    };
+    let (addr, _stop, _) = serve(hub_with(settings, None)).await;
+    let mut client = HttpClient::connect(addr).await;
+    let created = client.post("/api/games", human_morris()).await;
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let tokens = friend_tokens(&mut client, &created).await;
+    let moves = [
+        ("white", "d6", 200),
+        ("black", "d2", 200),
+        ("white", "b6", 429),
+    ];
+    for (side, mv, expected) in moves {
+        let body = json!({"token": tokens[side], "move": mv});
+        let answer = client.post(&format!("/api/games/{id}/moves"), body).await;
+        assert_eq!(answer.status, expected, "{}", answer.body);
+        if expected == 429 {
+            assert_eq!(answer.body["params"]["limit"], "move");
+        }
+    }
+}
+
+// ---- Unbounded games ----
+
+#[tokio::test]
+async fn an_endless_game_ends_drawn_at_the_ply_limit() {
+    let settings = Settings {
+        max_plies: 40,
+        ..Settings::unlimited()
+    };
+    let (addr, _stop, _) = serve(hub_with(settings, None)).await;
+    let mut client = HttpClient::connect(addr).await;
+    let endless = json!({"game": "morris", "opponent": "human", "side": "white",
+        "rules": {"threefold": false, "n_move_rule": null}});
+    let created = client.post("/api/games", endless).await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let tokens = friend_tokens(&mut client, &created).await;
+    // Placing, then shuffling a piece back and forth forever.
+    let mut state = created.body["state"].clone();
+    while state["result"].is_null() {
+        let side = state["to_act"].as_str().unwrap();
+        let body = json!({"token": tokens[side], "move": state["legal_moves"][0]});
+        let answer = client.post(&format!("/api/games/{id}/moves"), body).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        state = answer.body;
+        assert!(state["version"].as_u64().unwrap() <= 40);
+    }
+    assert_eq!(state["version"], 40);
+    assert_eq!(
+        state["result"],
+        json!({"winner": null, "points": 0, "reason": "ply-limit"})
+    );
+    assert!(state["legal_moves"].as_array().unwrap().is_empty());
+    let body = json!({"token": tokens["white"], "move": "a1"});
+    let refused = client.post(&format!("/api/games/{id}/moves"), body).await;
+    assert_eq!(refused.status, 409, "{}", refused.body);
+}
+
+// ---- Fair dice, seats and engine help ----
+
+#[tokio::test]
+async fn a_seed_is_refused_for_games_between_people() {
+    let (addr, _stop, _) = serve(hub_with(Settings::unlimited(), None)).await;
+    let mut client = HttpClient::connect(addr).await;
+    let friends = json!({"game": "backgammon", "opponent": "human", "seed": 42});
+    let refused = client.post("/api/games", friends).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(refused.body["code"], "seed-computer-only");
+    let training = json!({"game": "backgammon", "opponent": "computer", "seed": 42});
+    assert_eq!(client.post("/api/games", training).await.status, 201);
+    // Without a seed two friend games roll apart: the dice are the server's.
+    let mut openings = std::collections::BTreeSet::new();
+    for _ in 0..8 {
+        let created = client
+            .post(
+                "/api/games",
+                json!({"game": "backgammon", "opponent": "human"}),
+            )
+            .await;
+        openings.insert(created.body["state"]["view"]["dice"].to_string());
+    }
+    assert!(
+        openings.len() > 1,
+        "eight games, one opening roll: {openings:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_mid_game_review_between_people_is_403_and_open_once_it_is_over() {
+    let gate = Arc::new(Gate::default());
+    gate.open();
+    let (addr, _stop, _) = serve(hub_with(Settings::unlimited(), Some(gate))).await;
+    let mut client = HttpClient::connect(addr).await;
+    let created = client
+        .post(
+            "/api/games",
+            json!({"game": "backgammon", "opponent": "human"}),
+        )
+        .await;
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let tokens = friend_tokens(&mut client, &created).await;
+    for aid in ["review", "analysis"] {
+        let refused = client.get(&format!("/api/games/{id}/{aid}")).await;
+        assert_eq!(refused.status, 403, "{aid}: {}", refused.body);
+        assert_eq!(refused.body["code"], "engine-help-after-game");
+    }
+    let side = created.body["state"]["to_act"].as_str().unwrap();
+    let body = json!({"token": tokens[side], "action": "resign"});
+    let resigned = client.post(&format!("/api/games/{id}/actions"), body).await;
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+    let analysis = client.get(&format!("/api/games/{id}/analysis")).await;
+    assert_eq!(analysis.status, 200, "{}", analysis.body);
+    // Against the computer the aids are there during the game.
+    let computer = client
+        .post("/api/games", json!({"game": "backgammon", "side": "white"}))
+        .await;
+    let id = computer.body["id"].as_str().unwrap();
+    assert_eq!(
+        client
+            .get(&format!("/api/games/{id}/analysis"))
+            .await
+            .status,
+        200
+    );
+}
+
+// ---- Operations ----
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_disk_fails_healthz_and_5xx_are_counted() {
+    let file = crate::common::TempDb::new("full");
+    let store = ludus_server::store::Store::open(&file.0).unwrap();
+    let hub = ludus_server::Hub::with_settings(
+        store,
+        crate::players::first_legal(),
+        ludus_server::Config::default(),
+        Settings::unlimited(),
+    );
+    let (addr, _stop, _) = serve(hub.clone()).await;
+    let mut client = HttpClient::connect(addr).await;
+    assert_eq!(client.get("/healthz").await.status, 200);
+    // The file may not grow any more: as on a full disk.
+    match hub.store() {
+        ludus_server::store::Store::Sqlite(sqlite) => sqlite.limit_growth(0).unwrap(),
+        ludus_server::store::Store::Postgres(_) => unreachable!("an SQLite file"),
+    }
+    let mut failed = 0;
+    for _ in 0..50 {
+        let answer = client.post("/api/games", human_morris()).await;
+        if answer.status == 500 {
+            failed += 1;
+            assert_eq!(answer.body["code"], "internal");
+        }
+    }
+    assert!(failed > 0, "the file filled up");
+    let health = client.get("/healthz").await;
+    assert_eq!(health.status, 503, "{}", health.body);
+    assert!(
+        health.body["error"].as_str().unwrap().contains("full"),
+        "{}",
+        health.body
+    );
+    let metrics = client.get("/metrics").await.body;
+    let metrics = metrics.as_str().unwrap();
+    assert!(
+        metrics.contains(&format!("ludus_http_server_errors_total {}", failed + 1)),
+        "{metrics}"
     );
 }

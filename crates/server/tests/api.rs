@@ -39,14 +39,29 @@ async fn a_human_game_gives_an_invitation_for_the_other_seat() {
         json!({"game": "morris", "opponent": "human", "side": "black"}),
     )
     .await;
-    let white = created["tokens"]["white"].as_str().unwrap();
     assert_eq!(created["seat"], "black");
-    let invite = created["invite"].as_str().unwrap();
     assert!(
-        invite.ends_with(&format!("#seat=white&token={white}")),
-        "{invite}"
+        created["tokens"]["white"].is_null(),
+        "the creator never holds the friend's token"
     );
-    assert_ne!(created["tokens"]["white"], created["tokens"]["black"]);
+    let id = created["id"].as_str().unwrap();
+    let code = crate::common::invite_code(&created);
+    assert_eq!(code.len(), 32);
+    assert_eq!(
+        created["invite"].as_str().unwrap(),
+        format!("/play/{id}#invite={code}")
+    );
+    let joined = crate::common::join(&app, &created).await;
+    assert_eq!(joined["seat"], "white");
+    let white = joined["token"].as_str().unwrap();
+    assert_ne!(white, created["token"].as_str().unwrap());
+    let (status, body) = play(&app, id, white, "d6").await;
+    assert_eq!(status, StatusCode::OK, "the friend's token moves: {body}");
+    // The code works once.
+    let again = json!({ "invite": code });
+    let (status, body) = post(&app, &format!("/api/games/{id}/join"), again).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body["code"], "bad-invite");
 }
 
 #[tokio::test]
@@ -378,6 +393,7 @@ async fn the_openapi_document_describes_every_route() {
         "/api/games/{id}",
         "/api/games/{id}/moves",
         "/api/games/{id}/actions",
+        "/api/games/{id}/join",
         "/api/games/{id}/steps",
         "/api/games/{id}/export",
         "/api/games/{id}/analysis",
@@ -491,17 +507,22 @@ impl ludus_server::games::MatchAnalyser for EchoAnalyser {
     }
 }
 
+/// The default settings, except that games between people may have a dice seed.
+fn seeded() -> Settings {
+    Settings {
+        seeded_friend_games: true,
+        ..Settings::default()
+    }
+}
+
 fn app_with_analyser() -> axum::Router {
-    ludus_server::router(hub_with(
-        Settings::default(),
-        Some(std::sync::Arc::new(EchoAnalyser)),
-    ))
+    ludus_server::router(hub_with(seeded(), Some(std::sync::Arc::new(EchoAnalyser))))
 }
 
 #[tokio::test]
 async fn the_analysis_of_a_backgammon_game_is_the_analyser_report_of_its_mat() {
     let app = app_with_analyser();
-    let (id, _, _) = two_humans(&app, "backgammon", json!({"match_length": 3})).await;
+    let id = finished_between_two(&app, "backgammon", json!({"match_length": 3})).await;
     let (_, mat) = get(&app, &format!("/api/games/{id}/export")).await;
     let (status, report) = get(&app, &format!("/api/games/{id}/analysis")).await;
     assert_eq!(status, StatusCode::OK, "{report}");
@@ -515,12 +536,12 @@ async fn analysis_is_404_for_no_game_409_for_morris_and_501_without_analyser() {
     let app = app_with_analyser();
     let (status, body) = get(&app, "/api/games/feedfacefeedface/analysis").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
-    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let id = finished_between_two(&app, "morris", json!({})).await;
     let (status, body) = get(&app, &format!("/api/games/{id}/analysis")).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(error_of(&body).contains("backgammon"));
     let plain = crate::common::app();
-    let (id, _, _) = two_humans(&plain, "backgammon", json!({})).await;
+    let id = finished_between_two(&plain, "backgammon", json!({})).await;
     let (status, body) = get(&plain, &format!("/api/games/{id}/analysis")).await;
     assert_eq!(status, StatusCode::NOT_IMPLEMENTED);
     error_of(&body);
@@ -646,11 +667,8 @@ async fn the_review_of_a_backgammon_game_gives_each_decision_its_board() {
             ]}]}))
         }
     }
-    let app = ludus_server::router(hub_with(
-        Settings::default(),
-        Some(std::sync::Arc::new(OneDecision)),
-    ));
-    let (id, _, _) = two_humans(&app, "backgammon", json!({})).await;
+    let app = ludus_server::router(hub_with(seeded(), Some(std::sync::Arc::new(OneDecision))));
+    let id = finished_between_two(&app, "backgammon", json!({})).await;
     let (status, review) = get(&app, &format!("/api/games/{id}/review")).await;
     assert_eq!(status, StatusCode::OK, "{review}");
     assert_eq!(review["game"], "backgammon");
@@ -658,7 +676,7 @@ async fn the_review_of_a_backgammon_game_gives_each_decision_its_board() {
     assert_eq!(board["points"][23], 2, "{board}");
     assert_eq!(board["pips"]["white"], 167);
     // A Morris game: this analyser reviews none.
-    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let id = finished_between_two(&app, "morris", json!({})).await;
     let (status, body) = get(&app, &format!("/api/games/{id}/review")).await;
     assert_eq!(status, StatusCode::NOT_IMPLEMENTED, "{body}");
     let (status, _) = get(&app, "/api/games/feedfacefeedface/review").await;

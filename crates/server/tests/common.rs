@@ -23,13 +23,18 @@ pub const THINK: Duration = Duration::from_millis(50);
 /// Most polls while waiting for the computer (each 10 ms).
 const MAX_POLLS: usize = 500;
 
+/// A hub over an in-memory database with the stand-in players and the default settings, except
+/// that games between people may have a dice seed (the tests replay known dice).
 pub fn hub() -> Hub {
-    Hub::new(
+    Hub::with_settings(
         Store::in_memory().expect("in-memory database"),
         crate::players::first_legal(),
         Config { think_time: THINK },
+        Settings {
+            seeded_friend_games: true,
+            ..Settings::default()
+        },
     )
-    .expect("hub")
 }
 
 /// A hub over an in-memory database with the stand-in players, `analyser` and `settings`.
@@ -246,11 +251,45 @@ pub async fn two_humans(app: &Router, game: &str, rules: Value) -> (String, Stri
         json!({"game": game, "opponent": "human", "side": "white", "rules": rules, "seed": 7}),
     )
     .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let black = join(app, &created).await;
+    assert_eq!(black["seat"], "black");
     (
-        created["id"].as_str().unwrap().to_string(),
+        id,
         created["tokens"]["white"].as_str().unwrap().to_string(),
-        created["tokens"]["black"].as_str().unwrap().to_string(),
+        black["token"].as_str().unwrap().to_string(),
     )
+}
+
+/// A game between people (see [`two_humans`]) that the seat to act has resigned: its id.
+pub async fn finished_between_two(app: &Router, game: &str, rules: Value) -> String {
+    let (id, white, black) = two_humans(app, game, rules).await;
+    let to_act = state(app, &id).await;
+    let token = token_to_act(&to_act, &white, &black);
+    let body = json!({ "token": token, "action": "resign" });
+    let (status, body) = post(app, &format!("/api/games/{id}/actions"), body).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(!body["result"].is_null(), "{body}");
+    id
+}
+
+/// The one-time code of a created game's invitation (`/play/ID#invite=CODE`).
+pub fn invite_code(created: &Value) -> String {
+    let invite = created["invite"].as_str().expect("an invitation");
+    invite
+        .split_once("#invite=")
+        .expect("a code in the fragment")
+        .1
+        .to_string()
+}
+
+/// Claims the friend's seat of a created game: `{seat, token}`.
+pub async fn join(app: &Router, created: &Value) -> Value {
+    let id = created["id"].as_str().unwrap();
+    let body = json!({ "invite": invite_code(created) });
+    let (status, joined) = post(app, &format!("/api/games/{id}/join"), body).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    joined
 }
 
 /// A fresh app with a Morris game between two people: the app, the id and both tokens.

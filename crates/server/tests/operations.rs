@@ -74,11 +74,9 @@ async fn a_shutdown_closes_sockets_with_a_reason_and_finishes_the_request_in_pro
     let hub = hub_with(Settings::unlimited(), Some(gate.clone()));
     let (addr, stop, server) = serve(hub.clone()).await;
     let mut client = HttpClient::connect(addr).await;
+    // Against the computer: the analysis is open while the game is played.
     let created = client
-        .post(
-            "/api/games",
-            json!({"game": "backgammon", "opponent": "human"}),
-        )
+        .post("/api/games", json!({"game": "backgammon", "side": "white"}))
         .await;
     let id = created.body["id"].as_str().unwrap().to_string();
     let (mut socket, _) =

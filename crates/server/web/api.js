@@ -22,6 +22,8 @@ async function call(path, options = {}) {
 
 export const createGame = (body) => call('/api/games', { method: 'POST', body });
 export const getGame = (id) => call(`/api/games/${id}`);
+// Claims a friend's seat with the invitation's one-time code: { seat, token }.
+export const joinGame = (id, invite) => call(`/api/games/${id}/join`, { method: 'POST', body: { invite } });
 export const listGames = () => call('/api/games');
 export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
 export const getReview = (id) => call(`/api/games/${id}/review`);

@@ -2,7 +2,7 @@
 // status, move list, invitation, game over summary). Live updates come over a WebSocket.
 
 import { LANGUAGES, errorText, language, pickLanguage, setLanguage, t, translate } from './i18n.js';
-import { backgammonAnalysis, createGame, getAnalysis, getGame, getSteps, listGames, morrisAnalysis, sendAction, sendMove, takeBack, watch } from './api.js';
+import { backgammonAnalysis, createGame, getAnalysis, getGame, getSteps, joinGame, listGames, morrisAnalysis, sendAction, sendMove, takeBack, watch } from './api.js';
 import { createMorrisBoard, morrisCounts } from './morris.js';
 import { createBackgammonBoard, backgammonPanel, backgammonLog } from './backgammon.js';
 import { settings, settingsPanel } from './settings.js';
@@ -216,15 +216,23 @@ async function rematch(state, seat, tally) {
 async function play(id) {
   stopWatching();
   const seatInfo = JSON.parse(localStorage.getItem(seatKey(id)) || 'null') || {};
-  // An invitation link carries the seat in the fragment (never sent to the server).
+  // An invitation link carries a one-time code in the fragment (never sent as part of the
+  // address): the page claims the friend's seat with it, once.
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.get('token')) {
-    seatInfo.seat = params.get('seat');
-    seatInfo.token = params.get('token');
-    seatInfo.invite = null;
-    localStorage.setItem(seatKey(id), JSON.stringify(seatInfo));
-    history.replaceState(null, '', `/play/${id}`);
+  let joinError = null;
+  if (params.get('invite')) {
+    try {
+      const joined = await joinGame(id, params.get('invite'));
+      Object.assign(seatInfo, { seat: joined.seat, token: joined.token, invite: null });
+      localStorage.setItem(seatKey(id), JSON.stringify(seatInfo));
+    } catch (error) { joinError = error; }
   }
+  // A seat's own link (its token in the fragment) takes that seat.
+  if (params.get('token')) {
+    Object.assign(seatInfo, { seat: params.get('seat'), token: params.get('token'), invite: null });
+    localStorage.setItem(seatKey(id), JSON.stringify(seatInfo));
+  }
+  if (params.get('invite') || params.get('token')) history.replaceState(null, '', `/play/${id}`);
   const seat = seatInfo.token ? seatInfo.seat : null;
   let state;
   try { state = await getGame(id); } catch (error) {
@@ -270,6 +278,7 @@ async function play(id) {
     showAnalysis();
   };
   const showError = (error) => { $('error').textContent = error ? t('error', { message: errorText(error) }) : ''; };
+  if (joinError) showError(joinError);
   // A refused command: say why; on 409 (the game moved on, e.g. through another server or page)
   // show the game as it now is.
   const refused = async (error) => {

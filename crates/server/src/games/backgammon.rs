@@ -1081,6 +1081,7 @@ pub fn analysis(
         None => MatchState::default(),
         Some(id) => MatchState::from_match_id(id)?,
     };
+    crate::setup::check_match_state(&position, &state).map_err(RequestError::from)?;
     let cube = before_roll(state);
     let may_double =
         cube.double_refusal(Rules::default().max_cube()).is_none() && !cube.doubling_is_pointless();

@@ -4,6 +4,7 @@
 use super::{Event, GameState, Hub, Session};
 use crate::error::ApiError;
 use crate::games::{Command, Game, GameError, Side};
+use crate::limits::ClientKey;
 use crate::store::{Append, AppendError, StoreError, now_millis};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -33,12 +34,23 @@ impl Hub {
         token: &str,
         command: Command,
     ) -> Result<GameState, ApiError> {
+        self.command_from(id, token, command, None).await
+    }
+
+    /// [`Hub::command`] from `client`: the computer's answer to it queues as that client's work.
+    pub async fn command_from(
+        &self,
+        id: &str,
+        token: &str,
+        command: Command,
+        client: Option<ClientKey>,
+    ) -> Result<GameState, ApiError> {
         let hub = self.clone();
         let (id, token) = (id.to_string(), token.to_string());
         let busy = self.inner.lifecycle.busy();
         tokio::spawn(async move {
             let _busy = busy;
-            hub.run_command(&id, &token, command).await
+            hub.run_command(&id, &token, command, client).await
         })
         .await
         .map_err(ApiError::internal)?
@@ -49,10 +61,14 @@ impl Hub {
         id: &str,
         token: &str,
         command: Command,
+        client: Option<ClientKey>,
     ) -> Result<GameState, ApiError> {
         let session = self.get(id).await?;
         let mut guard = session.lock().await;
         let side = guard.seat_of(token).ok_or(ApiError::NotSeated)?;
+        if client.is_some() {
+            guard.client = client;
+        }
         self.apply_latest(&mut guard, side, &command).await?;
         Ok(self.release_and_continue(id, guard, &session))
     }
@@ -110,6 +126,9 @@ impl Hub {
         side: Side,
         command: &Command,
     ) -> Result<(), Refused> {
+        if session.at_ply_limit() {
+            return Err(Refused::Game(GameError::Over));
+        }
         let record = command.to_record();
         self.change_and_store(session, side, record, |game| game.apply(side, command))
             .await

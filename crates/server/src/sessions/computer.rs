@@ -5,6 +5,7 @@ use super::commands::Refused;
 use super::{Hub, Session, lock};
 use crate::error::Chain;
 use crate::games::{Action, Command, ComputerJob, Side};
+use crate::limits::ClientKey;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
@@ -58,10 +59,10 @@ impl Hub {
 
     async fn play_computer(&self, session: Arc<Mutex<Session>>) {
         for _ in 0..MAX_COMPUTER_STEPS {
-            let Some((side, version, job)) = self.next_job(&session).await else {
+            let Some((side, version, job, client)) = self.next_job(&session).await else {
                 return;
             };
-            let Some(command) = self.think(job).await else {
+            let Some(command) = self.think(&client, job).await else {
                 return;
             };
             let mut guard = session.lock().await;
@@ -78,22 +79,30 @@ impl Hub {
         }
     }
 
-    /// The computer's seat, the game's version and the decision to compute, while the computer
-    /// is to act.
-    async fn next_job(&self, session: &Mutex<Session>) -> Option<(Side, usize, ComputerJob)> {
+    /// The computer's seat, the game's version, the decision to compute and the client whose
+    /// work it is (the game's own key when no client is known, after a restart), while the
+    /// computer is to act.
+    async fn next_job(
+        &self,
+        session: &Mutex<Session>,
+    ) -> Option<(Side, usize, ComputerJob, ClientKey)> {
         let guard = session.lock().await;
         let side = guard.computer_to_act()?;
         let job = guard
             .game
             .computer_job(guard.options.level, self.inner.config.think_time)?;
-        Some((side, guard.events.len(), job))
+        let client = guard
+            .client
+            .clone()
+            .unwrap_or_else(|| ClientKey(format!("game {}", guard.id)));
+        Some((side, guard.events.len(), job, client))
     }
 
-    /// The computer's decision, computed on the computer players' pool; `None` when the player
-    /// failed or the server is stopping.
-    async fn think(&self, job: ComputerJob) -> Option<Command> {
+    /// The computer's decision, computed on the computer players' pool in `client`'s turn;
+    /// `None` when the player failed or the server is stopping.
+    async fn think(&self, client: &ClientKey, job: ComputerJob) -> Option<Command> {
         tokio::select! {
-            answer = self.inner.computer.run(job) => match answer {
+            answer = self.inner.computer.run(client, job) => match answer {
                 Ok(command) => Some(command),
                 Err(error) => {
                     tracing::error!("a computer player failed: {}", Chain(&error));

@@ -38,7 +38,10 @@ pub struct NewGame {
     pub side: Option<Side>,
     /// Computer strength 1..=10.
     pub level: u8,
-    /// The dice seed; `None` draws one.
+    /// The dice seed; `None` draws one from the server's generator (the HTTP API accepts a
+    /// seed only for games against the computer, see [`Settings::seeded_friend_games`]).
+    ///
+    /// [`Settings::seeded_friend_games`]: crate::Settings::seeded_friend_games
     pub seed: Option<u64>,
     /// A set-up position to start from (see [`games::new_game_from`]); `None` for the usual
     /// start.
@@ -49,8 +52,11 @@ pub struct NewGame {
 pub struct Created {
     /// The state document.
     pub state: GameState,
-    /// The human seats' tokens.
+    /// The human seats' tokens (the API hands out only the creator's: the friend's seat is
+    /// claimed with `invite`).
     pub tokens: [Option<String>; 2],
+    /// The one-time code that claims the friend's seat (games between people).
+    pub invite: Option<String>,
     /// The creator's seat.
     pub seat: Side,
 }
@@ -69,14 +75,17 @@ impl Hub {
         creator: Option<&str>,
     ) -> Result<Created, ApiError> {
         check_level(request.level)?;
-        let (session, seat) = self.new_session(&request)?;
+        let (mut session, seat) = self.new_session(&request)?;
+        session.client = creator.map(|creator| crate::limits::ClientKey(creator.to_string()));
         let status = session.status(0);
+        let invite = session.options.invite_seat.map(|_| random_hex(TOKEN_BYTES));
         self.inner
             .store
             .insert_game(&Insert {
                 game: &stored_game(&session)?,
                 status: &status,
                 creator,
+                invite: invite.as_deref(),
             })
             .await
             .map_err(ApiError::failed)?;
@@ -90,8 +99,32 @@ impl Hub {
         Ok(Created {
             state,
             tokens,
+            invite,
             seat,
         })
+    }
+
+    /// Claims the friend's seat of game `id` with its one-time invitation `code`: the seat and
+    /// its token, once; afterwards (or with a wrong code) 403.
+    pub async fn join(&self, id: &str, code: &str) -> Result<(Side, String), ApiError> {
+        let session = self.get(id).await?;
+        let seat = session
+            .lock()
+            .await
+            .options
+            .invite_seat
+            .ok_or(ApiError::BadInvite)?;
+        let claimed = self
+            .inner
+            .store
+            .claim_invite(id, code)
+            .await
+            .map_err(ApiError::failed)?;
+        if !claimed {
+            return Err(ApiError::BadInvite);
+        }
+        let token = session.lock().await.tokens[seat.index()].clone();
+        Ok((seat, token.ok_or(ApiError::BadInvite)?))
     }
 
     /// A session of the game `request` asks for, before any command, and the creator's seat.
@@ -115,6 +148,8 @@ impl Hub {
             seats,
             level: request.level,
             start: start.map(str::to_string),
+            max_plies: Some(self.inner.settings.max_plies).filter(|&most| most > 0),
+            invite_seat: (!request.vs_computer).then(|| seat.opponent()),
         };
         let session = Session {
             id: random_hex(GAME_ID_BYTES),
@@ -125,6 +160,7 @@ impl Hub {
             created_at: now_millis(),
             game,
             events: Vec::new(),
+            client: None,
         };
         Ok((session, seat))
     }

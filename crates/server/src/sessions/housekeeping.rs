@@ -48,6 +48,7 @@ impl Hub {
                     .unwrap_or_else(Instant::now),
             );
             self.inner.limiter.forget_full();
+            self.inner.move_limiter.forget_full();
             tokio::select! {
                 () = tokio::time::sleep(HOUSEKEEPING_INTERVAL) => {}
                 () = &mut stopping => return,

@@ -98,6 +98,7 @@ impl Hub {
             created_at: stored.created_at,
             game,
             events,
+            client: None,
         })
     }
 

@@ -29,7 +29,9 @@ mod session;
 mod takeback;
 
 pub use creation::{Created, DEFAULT_LEVEL, LEVELS, NewGame};
-pub use session::{Event, GameOptions, GameState, GameSummary, Occupant, Session};
+pub use session::{
+    Event, GameOptions, GameState, GameSummary, Occupant, PLY_LIMIT_REASON, Session,
+};
 pub use takeback::TAKEBACK;
 
 use crate::cache::GameCache;
@@ -110,8 +112,10 @@ struct HubInner {
     analysis: EnginePool,
     /// Reviews already made (`GET /api/games/{id}/review`).
     reviews: crate::review::ReviewCache,
-    computer: EnginePool,
+    computer: crate::fair::FairPool,
     limiter: RateLimiter,
+    /// The per-client rate of moves, actions and take-backs.
+    move_limiter: RateLimiter,
     metrics: Metrics,
     lifecycle: Lifecycle,
     /// Whether the background work has been started.
@@ -149,7 +153,7 @@ impl Hub {
                 players,
                 config,
                 cache: GameCache::new(settings.max_cached_games),
-                watchers: Watchers::default(),
+                watchers: Watchers::new(settings.watch_buffer),
                 thinking: StdMutex::default(),
                 unplayable: StdMutex::default(),
                 analysis: EnginePool::new(
@@ -158,8 +162,13 @@ impl Hub {
                     Some(settings.analysis_queue),
                 ),
                 reviews: crate::review::ReviewCache::default(),
-                computer: EnginePool::new("computer", settings.computer_workers, None),
+                computer: crate::fair::FairPool::new(
+                    "computer",
+                    settings.computer_workers,
+                    settings.computer_workers_per_client,
+                ),
                 limiter: RateLimiter::new(settings.rate_per_minute),
+                move_limiter: RateLimiter::new(settings.moves_per_minute),
                 metrics: Metrics::default(),
                 lifecycle: Lifecycle::default(),
                 started: AtomicBool::new(false),
@@ -211,6 +220,11 @@ impl Hub {
         &self.inner.limiter
     }
 
+    /// The per-client rate limit of moves, actions and take-backs.
+    pub fn move_limiter(&self) -> &RateLimiter {
+        &self.inner.move_limiter
+    }
+
     /// The workers of the analysis endpoints.
     pub fn analysis_pool(&self) -> &EnginePool {
         &self.inner.analysis
@@ -245,7 +259,7 @@ impl Hub {
             .filter(|session| {
                 session
                     .try_lock()
-                    .map_or(true, |session| session.game.result().is_none())
+                    .map_or(true, |session| session.result().is_none())
             })
             .count();
         Gauges {

@@ -30,7 +30,18 @@ pub struct GameOptions {
     /// The set-up position the game started from (`None`: the usual start), as sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+    /// The most commands the game may have: reaching them ends it drawn (`ply-limit`). Fixed at
+    /// creation (`Settings::max_plies`), so that the game replays alike whatever the setting is
+    /// later; `None` (also games stored before the limit): no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_plies: Option<usize>,
+    /// The seat the game's one-time invitation opens (games between people); `None`: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite_seat: Option<Side>,
 }
+
+/// The reason of a game ended by its length limit ([`GameOptions::max_plies`]).
+pub const PLY_LIMIT_REASON: &str = "ply-limit";
 
 /// One stored command, as shown in the state's `history`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -106,6 +117,9 @@ pub struct Session {
     pub(super) created_at: i64,
     pub(super) game: Box<dyn Game>,
     pub(super) events: Vec<Event>,
+    /// The client whose command (or creation) last reached the game: the computer's thinking
+    /// for it queues as that client's work (see `fair.rs`). Not stored.
+    pub(super) client: Option<crate::limits::ClientKey>,
 }
 
 impl Session {
@@ -118,10 +132,18 @@ impl Session {
             level: self.options.level,
             start: self.options.start.clone(),
             seats: PerSide::from_pair(self.options.seats),
-            to_act: self.game.to_act(),
-            legal_moves: self.game.legal_moves(),
-            actions: self.game.actions(),
-            result: self.game.result(),
+            to_act: self.to_act(),
+            legal_moves: if self.at_ply_limit() {
+                Vec::new()
+            } else {
+                self.game.legal_moves()
+            },
+            actions: if self.at_ply_limit() {
+                Vec::new()
+            } else {
+                self.game.actions()
+            },
+            result: self.result(),
             version: self.events.len(),
             created_at: self.created_at,
             history: self.events.clone(),
@@ -142,7 +164,7 @@ impl Session {
             seats: PerSide::from_pair(self.options.seats),
             version: self.events.len(),
             created_at: self.created_at,
-            result: self.game.result(),
+            result: self.result(),
         }
     }
 
@@ -185,10 +207,43 @@ impl Session {
     pub(super) fn status(&self, version: usize) -> GameStatus {
         GameStatus {
             version,
-            to_act: self.game.to_act(),
+            to_act: self.to_act(),
             computer_to_act: self.computer_to_act().is_some(),
-            result: self.game.result(),
+            result: self.result(),
         }
+    }
+
+    /// Whether the engine may help with this game now (review, analysis): always against the
+    /// computer, between people only once the game is over.
+    pub fn engine_help_allowed(&self) -> bool {
+        self.options.seats.contains(&Occupant::Computer) || self.result().is_some()
+    }
+
+    /// Whether the game has reached its length limit unfinished (it is then drawn).
+    pub fn at_ply_limit(&self) -> bool {
+        self.options
+            .max_plies
+            .is_some_and(|most| self.events.len() >= most)
+            && self.game.result().is_none()
+    }
+
+    /// The result: the game's own, or a draw by the length limit.
+    pub fn result(&self) -> Option<GameResult> {
+        self.game.result().or_else(|| {
+            self.at_ply_limit().then(|| GameResult {
+                winner: None,
+                points: 0,
+                reason: PLY_LIMIT_REASON.to_string(),
+            })
+        })
+    }
+
+    /// The seat to act, `None` once the game is over (by its rules or its length limit).
+    pub fn to_act(&self) -> Option<Side> {
+        if self.at_ply_limit() {
+            return None;
+        }
+        self.game.to_act()
     }
 
     /// The seat whose token this is.
@@ -201,8 +256,7 @@ impl Session {
     }
 
     pub(super) fn computer_to_act(&self) -> Option<Side> {
-        self.game
-            .to_act()
+        self.to_act()
             .filter(|side| self.options.seats[side.index()] == Occupant::Computer)
     }
 }

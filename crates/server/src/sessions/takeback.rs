@@ -73,7 +73,7 @@ impl Hub {
             return Err(ApiError::TakebackAgainstPerson);
         }
         self.catch_up(&mut guard).await.map_err(ApiError::failed)?;
-        if guard.game.result().is_some() {
+        if guard.result().is_some() {
             return Err(GameError::Over.into());
         }
         let version = guard.events.len() + 1;

@@ -92,6 +92,14 @@ pub const MIGRATIONS: &[Migration] = &[
         WHERE finished_at IS NULL AND (computer_to_act IS NULL OR computer_to_act = 1);
     CREATE INDEX games_live_by_creator ON games (creator, created_at) WHERE finished_at IS NULL;",
     ),
+    // 3: the one-time invitation code of a friend's seat (NULL once claimed, and in games
+    // against the computer), and the table of `/healthz`'s write probe.
+    Migration {
+        sqlite: "ALTER TABLE games ADD COLUMN invite TEXT;
+    CREATE TABLE health_probe (id INTEGER PRIMARY KEY, data BLOB NOT NULL);",
+        postgres: "ALTER TABLE games ADD COLUMN invite TEXT;
+    CREATE TABLE health_probe (id BIGINT PRIMARY KEY, data BYTEA NOT NULL);",
+    },
 ];
 
 /// The schema version this program writes.

@@ -19,6 +19,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The PostgreSQL channel on which every append is announced as `game_id:version`.
 pub const NOTIFY_CHANNEL: &str = "ludus_games";
 
+/// The size of `/healthz`'s write probe: a few pages, so that it needs room in the file.
+pub const PROBE_BYTES: usize = 8192;
+
 /// Milliseconds since the Unix epoch.
 pub fn now_millis() -> i64 {
     SystemTime::now()
@@ -80,6 +83,8 @@ pub struct Insert<'a> {
     /// The client that created it (its address, which bounds the live games per client), if
     /// known.
     pub creator: Option<&'a str>,
+    /// The one-time code that opens the friend's seat (games between people).
+    pub invite: Option<&'a str>,
 }
 
 /// One command to store: the event number `seq` (the game's version before it) and the game's
@@ -262,6 +267,23 @@ impl Store {
         match self {
             Store::Sqlite(store) => store.ping(),
             Store::Postgres(store) => store.ping().await,
+        }
+    }
+
+    /// Checks that the database can write: stores a row of [`PROBE_BYTES`] bytes and deletes it
+    /// again (two small transactions), so a full disk or a read-only database fails it.
+    pub async fn probe_write(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(store) => store.probe_write(),
+            Store::Postgres(store) => store.probe_write().await,
+        }
+    }
+
+    /// Claims the invitation `code` of game `id` once: whether it was there (it is gone now).
+    pub async fn claim_invite(&self, id: &str, code: &str) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(store) => store.claim_invite(id, code),
+            Store::Postgres(store) => store.claim_invite(id, code).await,
         }
     }
 

@@ -101,13 +101,14 @@ impl PostgresStore {
             game,
             status,
             creator,
+            invite,
         } = *insert;
         let client = self.client().await?;
         let statement = client
             .prepare_cached(
                 "INSERT INTO games (id, kind, options, seed, white_token, black_token, created_at,
-                     version, to_act, computer_to_act, updated_at, creator)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $7, $11)",
+                     version, to_act, computer_to_act, updated_at, creator, invite)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $7, $11, $12)",
             )
             .await?;
         client
@@ -125,10 +126,38 @@ impl PostgresStore {
                     &side_name(status.to_act),
                     &i64::from(status.computer_to_act),
                     &creator,
+                    &invite,
                 ],
             )
             .await?;
         Ok(())
+    }
+
+    /// Writes a probe row of [`super::PROBE_BYTES`] and deletes it (see `Store::probe_write`).
+    pub async fn probe_write(&self) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let data = vec![0u8; super::PROBE_BYTES];
+        client
+            .execute(
+                "INSERT INTO health_probe (id, data) VALUES (1, $1)
+                 ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data",
+                &[&data],
+            )
+            .await?;
+        client.execute("DELETE FROM health_probe", &[]).await?;
+        Ok(())
+    }
+
+    /// Claims a game's invitation code once (see `Store::claim_invite`).
+    pub async fn claim_invite(&self, id: &str, code: &str) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let claimed = client
+            .execute(
+                "UPDATE games SET invite = NULL WHERE id = $1 AND invite = $2",
+                &[&id, &code],
+            )
+            .await?;
+        Ok(claimed == 1)
     }
 
     /// Stores one command if the game is still at the expected version, and announces it.

@@ -65,11 +65,12 @@ impl SqliteStore {
             game,
             status,
             creator,
+            invite,
         } = *insert;
         self.connection().execute(
             "INSERT INTO games (id, kind, options, seed, white_token, black_token, created_at,
-                 version, to_act, computer_to_act, updated_at, creator)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?7, ?11)",
+                 version, to_act, computer_to_act, updated_at, creator, invite)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?7, ?11, ?12)",
             params![
                 game.id,
                 game.kind.name(),
@@ -83,8 +84,39 @@ impl SqliteStore {
                 side_name(status.to_act),
                 i64::from(status.computer_to_act),
                 creator,
+                invite,
             ],
         )?;
+        Ok(())
+    }
+
+    /// Writes a probe row of [`super::PROBE_BYTES`] and deletes it (see `Store::probe_write`).
+    pub fn probe_write(&self) -> Result<(), StoreError> {
+        let connection = self.connection();
+        connection.execute(
+            "INSERT OR REPLACE INTO health_probe (id, data) VALUES (1, zeroblob(?1))",
+            params![to_i64(super::PROBE_BYTES)],
+        )?;
+        connection.execute("DELETE FROM health_probe", [])?;
+        Ok(())
+    }
+
+    /// Claims a game's invitation code once (see `Store::claim_invite`).
+    pub fn claim_invite(&self, id: &str, code: &str) -> Result<bool, StoreError> {
+        let claimed = self.connection().execute(
+            "UPDATE games SET invite = NULL WHERE id = ?1 AND invite = ?2",
+            params![id, code],
+        )?;
+        Ok(claimed == 1)
+    }
+
+    /// Lets the file grow by at most `pages` pages more (SQLite's `max_page_count`, for this
+    /// connection): writes beyond it fail as on a full disk (tests of the write probe).
+    pub fn limit_growth(&self, pages: u64) -> Result<(), StoreError> {
+        let connection = self.connection();
+        let now: i64 = connection.pragma_query_value(None, "page_count", |row| row.get(0))?;
+        let most = now.saturating_add(i64::try_from(pages).unwrap_or(i64::MAX));
+        connection.pragma_update(None, "max_page_count", most)?;
         Ok(())
     }
 
