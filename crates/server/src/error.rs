@@ -118,6 +118,9 @@ pub enum RequestError {
     /// A set-up of the analysis board's editor that the rules refuse (`POST /api/setup`).
     #[error("set-up refused: {0}")]
     Setup(#[from] crate::setup::SetupRefusal),
+    /// A move the analysis board cannot play on its position.
+    #[error("cannot play the move: {0}")]
+    Play(#[from] crate::positions::PlayRefusal),
 }
 
 impl RequestError {
@@ -141,6 +144,7 @@ impl RequestError {
             RequestError::Query(_) => "bad-query",
             RequestError::Position(_) => "unreadable-position",
             RequestError::Setup(refusal) => refusal.code(),
+            RequestError::Play(refusal) => refusal.code(),
         }
     }
 
@@ -170,6 +174,7 @@ impl RequestError {
             RequestError::Query(detail) => vec![("detail", detail.clone())],
             RequestError::NotWebSocket(_) => Vec::new(),
             RequestError::Setup(refusal) => refusal.params(),
+            RequestError::Play(refusal) => refusal.params(),
         }
     }
 }

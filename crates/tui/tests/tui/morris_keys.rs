@@ -180,8 +180,8 @@ fn quitting_asks_first() {
     assert!(app.screen.quit);
 }
 
-#[test]
-fn the_computer_move_is_shown_part_by_part_then_played() {
+/// A game where the computer (White, level 1) has chosen its first move and is showing it.
+fn computer_animating() -> MorrisApp {
     let config = MorrisConfig {
         level: 1,
         human: Color::Black,
@@ -190,6 +190,12 @@ fn the_computer_move_is_shown_part_by_part_then_played() {
     let mut app = MorrisApp::new(config, english());
     assert!(app.computer_to_move());
     app.think();
+    app
+}
+
+#[test]
+fn the_computer_move_is_shown_part_by_part_then_played() {
+    let mut app = computer_animating();
     let animation = app.animation.expect("an animation starts");
     assert_eq!(app.game.moves().len(), 0, "not played before it is shown");
     let placed = animation.mv.to;
@@ -213,13 +219,7 @@ fn the_computer_move_is_shown_part_by_part_then_played() {
 
 #[test]
 fn the_animation_ends_by_itself_with_the_move_played() {
-    let config = MorrisConfig {
-        level: 1,
-        human: Color::Black,
-        ..MorrisConfig::default()
-    };
-    let mut app = MorrisApp::new(config, english());
-    app.think();
+    let mut app = computer_animating();
     let animation = app.animation.expect("an animation starts");
     app.tick();
     assert!(app.animation.is_none());
