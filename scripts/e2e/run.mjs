@@ -990,7 +990,8 @@ async function analysisVariation(browser, url) {
   const xgid = 'XGID=-b----E-C---eE---c-e----B-:2:1:1:31:2:1:0:7:10';
   await page.fill('#analysis-text', xgid);
   await page.click('#analysis-go');
-  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  await page.waitForSelector('#ranking li, #board-error', { timeout: WAIT_MS * 2 });
+  assert(await page.locator('#board-error').count() === 0, `the XGID is read: ${await page.locator('#board-error').textContent().catch(() => '')}`);
   assert(await page.inputValue('#analysis-dice') === '31', 'the XGID\'s dice fill the dice box');
   assert(await page.locator('#analysis-position .die-group').count() === 2, 'the two dice are drawn');
   assert(await page.textContent('#analysis-position #cube') !== null && await page.textContent('#analysis-position .cube-text') === '4', 'the 4-cube is drawn');

@@ -198,6 +198,8 @@ export async function showAnalysisBoard(app) {
     const mine = ++request;
     const node = line[cursor];
     $('error').textContent = '';
+    // Nothing of the position shown before stays while this one is read.
+    $('analysis-result').textContent = t('hint-thinking');
     $('analysis-text').value = node.text;
     $('analysis-dice').value = node.dice || '';
     $('variation').hidden = false;
@@ -431,6 +433,7 @@ function editMode($, currentRead, go, setEditing) {
     editor = { model, tool: 'white', board: null, version: 0 };
     setEditing(editor);
     $('analysis-result').hidden = true;
+    $('analysis-result').replaceChildren();
     $('edit-panel').hidden = false;
     $('edit-toggle').textContent = t('edit-done');
     $('edit-toggle').setAttribute('aria-pressed', 'true');
