@@ -40,6 +40,18 @@
 //                                 refused, the FEN written, each ranked move with its database value
 //                                 (or "not in the databases"); then games against the computer from the
 //                                 Morris and the backgammon position (dice, cube, score kept).
+//  17. analysis_variation       – the analysis board: an XGID's dice and cube shown, the best move as
+//                                 arrows, ranked moves played as a variation (back/forward by buttons
+//                                 and keys), a typed illegal move refused, a Morris move by a click;
+//                                 1280×800 and 375×812 screenshots.
+//  18. analysis_dice_seven      – dice 71 refused by the server, the message (en, et, hu) in place of
+//                                 the board.
+//  19. not_found_pages          – /play/doesnotexist, /review/doesnotexist, /nope: 404 with the
+//                                 translated page; /api/nope: 404 JSON.
+//  20. recent_games             – Recent games lists only this browser's games, with result,
+//                                 opponent, date; the level menu is off for a friend; no Resign after.
+//  21. et_hu_pages              – home, analysis board, 404 and a game page in Estonian and Hungarian
+//                                 at 1280 and 375 px: no English word, no panel wider than itself.
 // Screenshots go to target/e2e/*.png. E2E_WEB_DIR=crates/server/web serves the page's files from
 // that folder instead of the binary (to try changes to the page without rebuilding).
 
@@ -306,8 +318,15 @@ async function phoneLayout(browser, url) {
   const box = await page.locator('#bg-board').boundingBox();
   assert(box.width <= 390 && box.width > 300, `board fits the phone width (${box.width})`);
   assert((await page.textContent('#counts')).includes('Match to 3'), 'match length shown');
+  // At 375 px each point is at least 24 px wide to tap.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.waitForTimeout(100);
+  const tap = await page.locator('#bg-board [data-point="7"] .bg-hit').boundingBox();
+  assert(tap.width >= 24, `a point is ${tap.width.toFixed(1)} px wide to tap at 375 px`);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 375, `the game page fits 375 px (${wide})`);
   await page.close();
-  return `board ${Math.round(box.width)} px wide`;
+  return `board ${Math.round(box.width)} px wide; points ${tap.width.toFixed(1)} px wide at 375 px`;
 }
 
 async function playBackgammonTurn(page, state) {
@@ -384,10 +403,26 @@ async function analysisAfterGame(browser, url) {
   await page.click('#analyse');
   await page.waitForSelector('.analysis-totals', { timeout: WAIT_MS });
   const rows = await page.locator('.analysis-totals tr').count();
-  assert(rows === 3, `a header and two players, got ${rows} rows`);
+  const columns = await page.locator('.analysis-totals tr:first-child th').count();
+  assert(rows === 7 && columns === 3, `a header and six figures for two players, got ${rows} rows, ${columns} columns`);
   await page.screenshot({ path: join(OUT, 'backgammon-analysis-en.png') });
+  // Nothing of the panel is cut at 1280 px, in English and in Hungarian (the longest words).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const lang of ['en', 'hu']) {
+    await setLanguage(page, lang);
+    await page.waitForSelector('#analyse');
+    await page.click('#analyse');
+    await page.waitForSelector('.analysis-totals', { timeout: WAIT_MS });
+    const clipped = await page.evaluate(() => [...document.querySelectorAll('#summary, #analysis, .analysis-totals')]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.id || e.className} ${e.scrollWidth}>${e.clientWidth}`));
+    assert(clipped.length === 0, `${lang}: the analysis panel is clipped: ${clipped}`);
+  }
+  const hu = await page.innerText('#summary');
+  assert(/Hibaarány/.test(hu) && !/\b(White|Black|no double|double)\b/.test(hu), `the Hungarian analysis is translated: ${hu}`);
+  await page.screenshot({ path: join(OUT, 'backgammon-analysis-hu.png') });
+  await setLanguage(page, 'en');
   await page.close();
-  return 'the summary shows the analysis of a finished game';
+  return 'the summary shows the analysis of a finished game, unclipped at 1280 px in en and hu';
 }
 
 // Plays a backgammon game between two seats through the API with random moves (no doubles),
@@ -649,9 +684,13 @@ async function analysisEdit(browser, url) {
   await setLanguage(page, 'en');
   const board = '#analysis-position';
   const at = (p) => `${board} [data-point="${p}"]`;
-  await page.click('#edit-toggle');
+  // The page opens in edit mode on an empty board (a board to set up, not empty panels).
+  await page.waitForSelector(`${board} #bg-board`);
+  assert(await page.isVisible('#edit-panel') && !(await page.isVisible('#analysis-result')), 'the page opens editing');
+  assert(await page.locator(`${board} circle.checker`).count() === 0, 'the board opens empty');
+  await page.click('#edit-start');
   await page.waitForSelector(`${board} #bg-board circle.checker`);
-  assert(await page.locator(`${board} circle.checker`).count() === 30, 'edit mode starts from the starting position');
+  assert(await page.locator(`${board} circle.checker`).count() === 30, 'Starting position sets up the 30 checkers');
   await page.click('#edit-clear');
   assert(await page.locator(`${board} circle.checker`).count() === 0, 'the board is cleared');
   // White on its 1 and 2 points, Black on White's 24 (its own 1 point).
@@ -773,7 +812,6 @@ async function analysisEdit(browser, url) {
   for (const lang of ['et', 'hu']) {
     await page.goto(`${url}/analysis`);
     await setLanguage(page, lang);
-    await page.click('#edit-toggle');
     await page.waitForSelector('#edit-game');
     let text = await page.textContent('#analysis-board');
     await page.selectOption('#edit-game', 'morris');
@@ -787,7 +825,7 @@ async function analysisEdit(browser, url) {
   // The backgammon edit panel at phone width.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${url}/analysis`);
-  await page.click('#edit-toggle');
+  await page.click('#edit-start');
   await page.waitForSelector(`${board} #bg-board circle.checker`);
   await page.screenshot({ path: join(OUT, 'analysis-edit-backgammon-phone.png'), fullPage: true });
   const bgWide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -807,8 +845,27 @@ async function pageFunctions(browser, url) {
       ends: morris.lineEnds(['a7', 'a1', 'a4']),
       noMove: backgammon.logText('44: '),
       doubles: backgammon.logText('Doubles => 4'),
+      lowFirst: backgammon.logText('14: 4/off 1/off'),
+      wins: [1, 2].map((points) => backgammon.logText(`Wins ${points} point${points > 1 ? 's' : ''}`)),
     };
   });
+  // Plurals through the Fluent selectors, in each language.
+  const plurals = {};
+  for (const lang of ['en', 'et', 'hu']) {
+    await setLanguage(page, lang);
+    plurals[lang] = await page.evaluate(async () => {
+      const { t } = await import('/assets/i18n.js');
+      return [1, 2].map((n) => t('review-bg-summary', { rate: '1.0', decisions: 9, doubtful: n, errors: n, blunders: n }));
+    });
+  }
+  await setLanguage(page, 'en');
+  assert(plurals.en[0].endsWith('1 doubtful, 1 error, 1 blunder') && plurals.en[1].endsWith('2 doubtful, 2 errors, 2 blunders'),
+    `English plurals: ${plurals.en}`);
+  assert(plurals.et[0].endsWith('1 kahtlane, 1 viga, 1 suur viga') && plurals.et[1].endsWith('2 kahtlast, 2 viga, 2 suurt viga'),
+    `Estonian plurals: ${plurals.et}`);
+  assert(plurals.hu[1].endsWith('2 kétes, 2 hiba, 2 durva hiba'), `Hungarian: ${plurals.hu}`);
+  assert(found.lowFirst === '41: 4/off 1/off', `the higher die first: ${found.lowFirst}`);
+  assert(found.wins.join() === 'Wins 1 point,Wins 2 points', `no "point(s)": ${found.wins}`);
   assert(found.ends.join(' ') === 'a1 a7', `the a-file mill runs a1 to a7: ${found.ends}`);
   assert(found.noMove === '44: no move' && found.doubles === 'Doubles to 4', `log lines: ${found.noMove}, ${found.doubles}`);
   // The mills come from the server: a pasted position with the a-file mill draws it end to end.
@@ -936,6 +993,211 @@ async function doubleClickHigherDie(browser, url) {
   return `double clicks played ${first.from}/${first.to} (${high}) then ${second.from}/${second.to} (${low}): ${preview}`;
 }
 
+// The analysis board as a place to work: a pasted XGID shows its dice and cube, the best move as
+// arrows; ranked moves played on it make a variation that ←/→ and the buttons step through; a
+// Morris move made on the board extends it; the screenshots at desktop and phone width.
+async function analysisVariation(browser, url) {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${url}/analysis`);
+  await setLanguage(page, 'en');
+  // A 4-cube owned by Black, 2–1 to 7: the cube and the dice come from the XGID.
+  const xgid = 'XGID=-b----E-C---eE---c-e----B-:2:1:1:31:2:1:0:7:10';
+  await page.fill('#analysis-text', xgid);
+  await page.click('#analysis-go');
+  await page.waitForSelector('#ranking li, #board-error', { timeout: WAIT_MS * 2 });
+  assert(await page.locator('#board-error').count() === 0, `the XGID is read: ${await page.locator('#board-error').textContent().catch(() => '')}`);
+  assert(await page.inputValue('#analysis-dice') === '31', 'the XGID\'s dice fill the dice box');
+  assert(await page.locator('#analysis-position .die-group').count() === 2, 'the two dice are drawn');
+  assert(await page.textContent('#analysis-position #cube') !== null && await page.textContent('#analysis-position .cube-text') === '4', 'the 4-cube is drawn');
+  assert(/Cube: 4 \(Black\) · Match to 7/.test(await page.textContent('#cube-shown')), `the cube in words: ${await page.textContent('#cube-shown')}`);
+  await page.waitForSelector('#analysis-position .bg-best', { timeout: WAIT_MS });
+  const arrows = await page.locator('#analysis-position .bg-best').count();
+  assert(arrows === 2, `the best 31 (8/5 6/5) is two arrows, got ${arrows}`);
+  await page.screenshot({ path: join(OUT, 'analysis-board-desktop.png') });
+  const first = await page.textContent('#ranking li[data-rank="1"] code');
+  // Play the best move: the variation has one move, White is on roll without dice.
+  await page.click('#ranking li[data-rank="1"] button');
+  await page.waitForFunction(() => document.querySelectorAll('#var-moves button[data-node]').length === 1, null, { timeout: WAIT_MS });
+  await page.waitForSelector('#no-dice', { timeout: WAIT_MS });
+  assert(await page.inputValue('#analysis-dice') === '', 'no dice after the move');
+  const afterFirst = await page.inputValue('#analysis-text');
+  assert(afterFirst !== xgid && afterFirst.startsWith('XGID='), `the position after the move: ${afterFirst}`);
+  assert(await page.locator('#analysis-position .bg-last-arrow').count() === 2, 'the move played is marked');
+  // White rolls 64 (typed) and plays the second best move.
+  await page.fill('#analysis-dice', '64');
+  await page.click('#analysis-go');
+  await page.waitForSelector('#ranking li[data-rank="2"]', { timeout: WAIT_MS });
+  const second = await page.textContent('#ranking li[data-rank="2"] code');
+  await page.click('#ranking li[data-rank="2"] button');
+  await page.waitForFunction(() => document.querySelectorAll('#var-moves button[data-node]').length === 2, null, { timeout: WAIT_MS });
+  const moves = await page.innerText('#var-moves');
+  assert(moves.includes(`31: ${first}`) && moves.includes(`64: ${second}`), `the variation: ${moves}`);
+  // Back and forward: the buttons and the arrow keys.
+  await page.click('#var-back');
+  await page.waitForFunction((t) => document.getElementById('analysis-text').value === t, afterFirst, { timeout: WAIT_MS });
+  await page.click('#var-first');
+  await page.waitForFunction((t) => document.getElementById('analysis-text').value === t, xgid, { timeout: WAIT_MS });
+  await page.locator('h2').click();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((t) => document.getElementById('analysis-text').value === t, afterFirst, { timeout: WAIT_MS });
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelector('#var-moves button.current')?.dataset.node === '2', null, { timeout: WAIT_MS });
+  // A move typed: the server checks it.
+  await page.click('#var-back');
+  await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
+  await page.fill('#analysis-move', '24/13');
+  await page.click('#analysis-play');
+  await page.waitForFunction(() => /not a legal move/.test(document.getElementById('error').textContent), null, { timeout: WAIT_MS });
+  // Morris: a piece placed by a click on the board extends the variation.
+  await page.fill('#analysis-text', '......../......../........ w 9 9 0');
+  await page.click('#analysis-go');
+  await page.waitForSelector('#analysis-board[data-game="morris"] #ranking li', { timeout: WAIT_MS });
+  await page.waitForSelector('#analysis-position .best-move', { timeout: WAIT_MS });
+  await page.click('#analysis-position [data-point="d6"]');
+  await page.waitForFunction(() => document.querySelectorAll('#var-moves button[data-node]').length === 1, null, { timeout: WAIT_MS });
+  await page.waitForSelector('#analysis-position [data-point="d6"] .piece.white', { timeout: WAIT_MS });
+  await page.waitForFunction(() => document.getElementById('analysis-result').textContent.includes('Black to play'), null, { timeout: WAIT_MS });
+  await page.click('#analysis-position [data-point="d6"]');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`${url}/analysis?text=${encodeURIComponent(xgid)}`);
+  await page.waitForSelector('#analysis-position .bg-best', { timeout: WAIT_MS });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 375, `the analysis board fits a phone: ${wide} px`);
+  await page.screenshot({ path: join(OUT, 'analysis-board-phone.png'), fullPage: true });
+  await page.close();
+  return `XGID: dice 31 and cube 4 shown, best ${first} drawn; variation ${moves.replace(/\n/g, ' ')}; back/forward by buttons and keys; Morris d6 by a click`;
+}
+
+// Dice 7 typed beside a position: the server refuses them and the page says why, translated,
+// in place of the board.
+async function analysisDiceSeven(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(`${url}/analysis`);
+  const seen = [];
+  for (const [lang, words] of [['en', /“71” are not dice/], ['et', /„71“ ei ole täringuveeretus/], ['hu', /„71” nem kockadobás/]]) {
+    await setLanguage(page, lang);
+    await page.goto(`${url}/analysis`);
+    await page.fill('#analysis-text', 'XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10');
+    await page.fill('#analysis-dice', '71');
+    await page.click('#analysis-go');
+    await page.waitForSelector('#board-error', { timeout: WAIT_MS });
+    const text = await page.textContent('#board-error');
+    assert(words.test(text), `${lang}: dice 71 refused in words: ${text}`);
+    assert(!/iterable|PIPS/.test(text), `${lang}: no script error: ${text}`);
+    assert(await page.locator('#analysis-position svg').count() === 0, `${lang}: no board beside the error`);
+    assert(!(await page.isVisible('#analysis-result')), `${lang}: no analysis beside the error`);
+    seen.push(text);
+  }
+  await setLanguage(page, 'en');
+  await page.close();
+  return seen.join(' | ');
+}
+
+// Unknown games and addresses: a translated 404 page for people, JSON under /api/.
+async function notFoundPages(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  const seen = [];
+  for (const [lang, title] of [['en', 'Not found'], ['et', 'Ei leitud'], ['hu', 'Nem található']]) {
+    await setLanguage(page, lang);
+    for (const path of ['/play/doesnotexist', '/review/doesnotexist', '/nope']) {
+      const response = await page.goto(`${url}${path}`);
+      assert(response.status() === 404, `${path} answers ${response.status()}`);
+      await page.waitForSelector('#not-found', { timeout: WAIT_MS });
+      const text = await page.innerText('#not-found');
+      assert(text.includes(title), `${lang} ${path}: ${text}`);
+      assert(path === '/nope' ? text.includes('/nope') : text.includes('doesnotexist'), `${lang} ${path} names what is missing: ${text}`);
+      assert(!(await page.isVisible('#morris-form')), `${lang} ${path}: not the home page`);
+      seen.push(`${lang}${path}`);
+    }
+  }
+  const api = await page.evaluate(async () => { const r = await fetch('/api/nope'); return [r.status, r.headers.get('content-type'), await r.text()]; });
+  assert(api[0] === 404 && api[1].includes('json') && JSON.parse(api[2]).code === 'no-such-endpoint', `/api/nope: ${api}`);
+  await page.screenshot({ path: join(OUT, 'not-found-hu.png') });
+  await setLanguage(page, 'en');
+  await page.close();
+  return `${seen.length} pages 404 with the page; /api/nope JSON`;
+}
+
+// Recent games: this browser's games only, each with its result, opponent and date; the level
+// menu is off for a friend.
+async function recentGames(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  assert(!(await page.isDisabled('#morris-level')), 'the level is offered against the computer');
+  await page.selectOption('#morris-opponent', 'human');
+  assert(await page.isDisabled('#morris-level'), 'no level against a friend');
+  // A game made by another client is not listed.
+  const foreign = await page.evaluate(async () => (await (await fetch('/api/games', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: 'morris' }) })).json()).id);
+  await page.selectOption('#morris-opponent', 'computer');
+  await page.click('#start-morris');
+  await page.waitForSelector('#morris-board');
+  const mine = gameId(page);
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.click('#resign');
+  await page.waitForSelector('#result-text', { timeout: WAIT_MS });
+  assert(!(await page.isVisible('#resign')), 'no Resign button after the game');
+  await page.goto(url);
+  await page.waitForSelector(`#games li[data-game="${mine}"]`, { timeout: WAIT_MS });
+  assert(await page.locator(`#games li[data-game="${foreign}"]`).count() === 0, 'another client\'s game is not listed');
+  const line = await page.innerText(`#games li[data-game="${mine}"]`);
+  assert(/against the computer/.test(line) && /you lost/.test(line) && /\d/.test(line), `the line: ${line}`);
+  await page.close();
+  return line.replace(/\s+/g, ' ');
+}
+
+// Estonian and Hungarian pages: no English word, no panel wider than itself.
+const ENGLISH_WORDS = /\b(White|Black|Computer|Start game|Recent games|Analysis board|Edit position|Position|Dice|Moves|Resign|Settings|Not found|in hand|on board|Match|Cube|Score|point\(s\)|errors|blunders)\b/;
+async function etHuPages(browser, url) {
+  const page = await browser.newPage();
+  const checked = [];
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const lang of ['et', 'hu']) {
+      await page.goto(url);
+      await setLanguage(page, lang);
+      const pages = [['home', url], ['analysis', `${url}/analysis?text=${encodeURIComponent('XGID=-b----E-C---eE---c-e----B-:2:1:1:31:2:1:0:7:10')}`],
+        ['404', `${url}/nope`]];
+      for (const [name, address] of pages) {
+        await page.goto(address);
+        await page.waitForSelector(name === 'analysis' ? '#ranking li' : name === '404' ? '#not-found' : '#games', { timeout: WAIT_MS });
+        await page.waitForTimeout(100);
+        const text = await page.innerText('main');
+        const english = ENGLISH_WORDS.exec(text.replace(/Ludus|XGID=\S+|Position ID|Match ID|Sanmill|FEN|gnubg|Crawford/g, ''));
+        assert(!english, `${lang} ${name} at ${width}: English "${english?.[0]}"`);
+        const clipped = await page.evaluate(() => [...document.querySelectorAll('.panel, .card, main')]
+          .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.id || e.className}: ${e.scrollWidth}>${e.clientWidth}`));
+        assert(clipped.length === 0, `${lang} ${name} at ${width}: clipped ${clipped}`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert(wide <= width, `${lang} ${name}: the page is ${wide} px wide at ${width}`);
+        checked.push(`${lang}/${name}/${width}`);
+      }
+      // A Morris game against the computer: the side panel, the counts on one line.
+      await page.goto(url);
+      await page.click('#start-morris');
+      await page.waitForSelector('#morris-board .mb-point');
+      await page.waitForSelector('#counts .counts');
+      const text = await page.innerText('main');
+      const english = ENGLISH_WORDS.exec(text);
+      assert(!english, `${lang} game at ${width}: English "${english?.[0]}"`);
+      const wrapped = await page.evaluate(() => [...document.querySelectorAll('#counts .counts > span')]
+        .filter((e) => e.offsetHeight > 1.8 * parseFloat(getComputedStyle(e).fontSize)).length);
+      assert(wrapped === 0, `${lang}: "9 in hand" wraps`);
+      const clipped = await page.evaluate(() => [...document.querySelectorAll('.panel')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.id || e.className));
+      assert(clipped.length === 0, `${lang} game at ${width}: clipped ${clipped}`);
+      if (width === 1280 && lang === 'hu') await page.screenshot({ path: join(OUT, 'morris-game-hu.png') });
+      checked.push(`${lang}/game/${width}`);
+    }
+  }
+  await setLanguage(page, 'en');
+  await page.close();
+  return `${checked.length} pages checked`;
+}
+
 async function main() {
   const { server, url } = await startServer();
   const browser = await chromium.launchPersistentContext(join(work, 'profile'), {
@@ -963,7 +1225,9 @@ async function main() {
       ['hint_rematch', hintRematch], ['review_et_hu', reviewEtHu], ['review_phone', reviewPhone],
       ['analysis_board', analysisBoard], ['analysis_edit', analysisEdit], ['page_functions', pageFunctions],
       ['sigkill_resume', sigkillResume],
-      ['auto_bear_off_page', autoBearOffPage], ['double_click_higher_die', doubleClickHigherDie]]) {
+      ['auto_bear_off_page', autoBearOffPage], ['double_click_higher_die', doubleClickHigherDie],
+      ['analysis_variation', analysisVariation], ['analysis_dice_seven', analysisDiceSeven], ['not_found_pages', notFoundPages],
+      ['recent_games', recentGames], ['et_hu_pages', etHuPages]]) {
       if (only && !only.includes(name)) continue;
       const started = Date.now();
       try {

@@ -25,6 +25,16 @@ opt-match-length = Match length (points)
 opt-cube = Doubling cube
 start-game = Start game
 recent-games = Recent games
+recent-mine = Only games played from this browser are listed.
+recent-vs-computer = against the computer
+recent-vs-friend = against a friend
+recent-won = you won
+recent-lost = you lost
+recent-drawn = drawn
+not-found-title = Not found
+not-found-game = There is no game “{ $id }”: the address may be mistyped, or the game was never made.
+not-found-page = There is no page at { $path }.
+not-found-home = Go to the home page
 no-games = No games yet.
 game-playing = in progress
 game-finished = finished
@@ -84,7 +94,11 @@ bg-waiting-answer = Waiting for the answer to the double.
 bg-roll-or-double = Roll the dice, or offer a double.
 bg-move-hint = Click a checker, then a highlighted point. Confirm when done.
 bg-move-done = Confirm your move, or undo.
-bg-last-game = Last game: { $side } won { $points } point(s).
+bg-last-game = Last game: { $side } won { $points ->
+    [one] 1 point
+   *[other] { $points } points
+  }.
+bg-opponent-took = { $side } took the double: the cube is at { $value }.
 bg-bar = bar
 bg-off = off
 error = Error: { $message }
@@ -113,7 +127,10 @@ hint-pass = Hint: pass.
 takeback = Take back
 rematch = Rematch
 review = Review
-series-score = Series: you { $you } – { $them } { $other } ({ $games } games)
+series-score = Series: you { $you } – { $them } { $other } ({ $games ->
+    [one] 1 game
+   *[other] { $games } games
+  })
 result-you-won = You won — { $why }
 result-you-lost = You lost — { $why }
 result-you-won-point = You won 1 point — { $why }
@@ -139,7 +156,10 @@ bg-log-takes = Takes
 bg-log-drops = Passes
 bg-log-resigns = Resigns
 bg-log-resigns-match = Resigns the match
-bg-log-wins = Wins { $points } point(s)
+bg-log-wins = Wins { $points ->
+    [one] 1 point
+   *[other] { $points } points
+  }
 
 # Web UI: the game review page (issue 13)
 review-title = Game review
@@ -147,8 +167,32 @@ review-loading = Reviewing the game…
 review-graph = Graph of the game
 review-graph-bg = White's winning chance before each decision
 review-graph-morris = Engine evaluation after each move (White's view)
-review-bg-summary = error rate { $rate } (thousandths per decision, { $decisions } decisions) · { $doubtful } doubtful, { $errors } errors, { $blunders } blunders
-review-morris-summary = { $moves } moves · { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders · average loss { $loss } pieces · perfect-play value changed { $changes } times
+review-bg-summary = error rate { $rate } (thousandths per decision, { $decisions } decisions) · { $doubtful ->
+    [one] 1 doubtful
+   *[other] { $doubtful } doubtful
+  }, { $errors ->
+    [one] 1 error
+   *[other] { $errors } errors
+  }, { $blunders ->
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+  }
+review-morris-summary = { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+  } · { $inaccuracies ->
+    [one] 1 inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+  }, { $mistakes ->
+    [one] 1 mistake
+   *[other] { $mistakes } mistakes
+  }, { $blunders ->
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+  } · average loss { $loss } pieces · perfect-play value changed { $changes ->
+    [one] once
+   *[other] { $changes } times
+  }
 review-class-best = best
 review-class-good = good
 review-class-inaccuracy = inaccuracy
@@ -185,8 +229,13 @@ analysis-board-formats = Paste a gnubg Position ID (or Position ID:Match ID), an
 analysis-board-to-move = { $side } to play
 analysis-board-pips = pips { $player } : { $opponent }
 analysis-board-no-dice = Enter dice (e.g. 31) to rank the moves.
-analysis-board-cube = Cube: { $double } / { $take }
+analysis-board-cube = Cube: { $double }, { $take }
 analysis-board-chances = Before rolling: wins { $win } % (gammon { $gammon } %), loses { $lose } % (gammon { $lose_gammon } %), equity { $equity }
+analysis-board-play-this = Play this move on the board
+analysis-board-move = Move
+analysis-board-play = Play
+analysis-board-variation-empty = No move played yet: click a ranked move, type one, or (Morris) make one on the board.
+analysis-board-over = The game is over in this position.
 edit-position = Edit position
 edit-done = Done editing
 edit-game = Game
@@ -206,6 +255,7 @@ edit-score = { $side } score
 edit-err-checkers = { $side } already has { $count } checkers.
 edit-err-dice = Set both dice, or neither.
 edit-err-pieces = { $side } already has { $count } pieces on the board and in hand.
+edit-note-skipped = { $side } already has all { $count } pieces on the board, so { $point } went to the other colour.
 play-from-here = Play from here
 play-from-here-hint = Play this position against the computer.
 play-from-here-go = Start game
@@ -216,12 +266,18 @@ err-bad-start = The start position cannot be used: { $reason }
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Move
-tui-matches = { $count } matching
+tui-matches = { $count ->
+    [one] 1 match
+   *[other] { $count } matching
+  }
 tui-keys-morris = Type a move (Tab completes) · h hint · u undo · q quit · ? all keys
 tui-keys-bg = r roll · d double · t take · p pass · h hint · u undo · q quit · ? keys
 tui-too-small = Make the terminal at least { $width }×{ $height } to see the board.
 tui-quit-confirm = Leave the game? (y/n)
-tui-resign-or-leave = y: resign ({ $points } point(s)) · l: leave, resume later with --load · n: play on
+tui-resign-or-leave = y: resign ({ $points ->
+    [one] 1 point
+   *[other] { $points } points
+  }) · l: leave, resume later with --load · n: play on
 tui-ambiguous = Several moves start with “{ $prefix }”: { $moves }
 tui-no-match = No legal move starts with “{ $prefix }”.
 tui-not-selectable = Nothing to do with { $square } now.
@@ -259,7 +315,10 @@ tui-quit-saved = Leave the game (y/n)? It is saved in { $path }; resume it with 
 tui-leave-unsaved = Leave? The game is not saved. s: save it ({ $path }) · y: leave without saving · n: stay
 tui-save-prompt = Save to: { $path }▏ Enter saves and leaves · Esc cancels
 tui-save-failed = Could not save to { $path }: { $error }
-tui-resign-or-leave-unsaved = y: resign ({ $points } point(s)) · l: leave (offers to save) · n: play on
+tui-resign-or-leave-unsaved = y: resign ({ $points ->
+    [one] 1 point
+   *[other] { $points } points
+  }) · l: leave (offers to save) · n: play on
 tui-help-title = Keys
 tui-help-close = Any key closes this help.
 tui-help-type = a–g 1–7 - x     type a move: d6, d6-d5, g7xd1
@@ -271,7 +330,7 @@ tui-help-esc = Esc             clear the typed move and the selection
 tui-help-hint = h               hint: the engine's move and its value
 tui-help-undo = u               take back your last move (and the computer's reply)
 tui-help-new = n               after the game: rematch with the sides swapped
-tui-help-review = v               after the game: review it (←/→ step, ↑/↓ errors)
+tui-help-review = a               after the game: review it (←/→ step, ↑/↓ errors)
 tui-help-quit = q               leave (offers to save a game that is not saved)
 tui-help-help = ?               this help
 tui-help-bg-type = 24/18 13/11     type a move (Tab completes, Enter plays)
@@ -289,8 +348,20 @@ tui-review-failed = The review failed.
 tui-review-keys = Review: ←/→ step · ↑/↓ previous/next error · Esc closes · q leaves
 tui-review-title = Review: move { $index } of { $total }
 tui-review-start = The start position.
-tui-review-player = { $who }: { $errors } errors · loss { $loss } per move
-tui-review-counts = { $best } best · { $good } good · { $inaccuracies } inaccuracies · { $mistakes } mistakes · { $blunders } blunders · perfect value lost { $perfect }×
+tui-review-player = { $who }: { $errors ->
+    [one] 1 error
+   *[other] { $errors } errors
+  } · loss { $loss } per move
+tui-review-counts = { $best } best · { $good } good · { $inaccuracies ->
+    [one] 1 inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+  } · { $mistakes ->
+    [one] 1 mistake
+   *[other] { $mistakes } mistakes
+  } · { $blunders ->
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+  } · perfect value lost { $perfect }×
 tui-review-values = played: { $played } · best { $best }: { $value }
 tui-review-perfect = Perfect play: { $before } → { $after }
 tui-review-graph = White's advantage (! blunder, ? mistake, · inaccuracy, ▲ shown)
@@ -299,7 +370,7 @@ tui-class-good = good
 tui-class-inaccuracy = inaccuracy
 tui-class-mistake = mistake
 tui-class-blunder = blunder
-tui-morris-over-keys = n: rematch · v: review · q: leave
+tui-morris-over-keys = n: rematch · a: review · q: leave
 tui-you-won = You won — { $why }.
 tui-you-lost = You lost — { $why }.
 tui-result-draw = Draw — { $why }.
@@ -311,8 +382,14 @@ tui-label-you = You
 tui-label-friend = Friend
 tui-label-computer = Computer, level { $level }
 tui-tally = Games: won { $won } · drawn { $drawn } · lost { $lost }
-tui-bg-you-won = You won { $points } point(s) — { $why }.
-tui-bg-you-lost = You lost { $points } point(s) — { $why }.
+tui-bg-you-won = You won { $points ->
+    [one] 1 point
+   *[other] { $points } points
+  } — { $why }.
+tui-bg-you-lost = You lost { $points ->
+    [one] 1 point
+   *[other] { $points } points
+  } — { $why }.
 tui-bg-why-single = single game
 tui-bg-why-gammon = gammon
 tui-bg-why-backgammon = backgammon
@@ -322,7 +399,13 @@ tui-bg-auto-bear-off = Borne off automatically: { $move }.
 tui-bg-rematch = n: rematch with the sides swapped · a: review · q: leave.
 tui-bg-review-title = Review: decision { $index } of { $total }
 tui-bg-review-graph = White's equity (! blunder, ? error, · doubtful)
-tui-bg-review-player = { $who }: { $errors } errors, { $blunders } blunders · error rate { $rate }
+tui-bg-review-player = { $who }: { $errors ->
+    [one] 1 error
+   *[other] { $errors } errors
+  }, { $blunders ->
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+  } · error rate { $rate }
 tui-bg-review-keys = Review: ←/→ step · ↑/↓ previous/next error · a/Esc closes · q leaves
 
 # Post-game analysis of a backgammon match (web and terminal UI).
@@ -344,7 +427,10 @@ analysis-key = a: analysis
 err-game-over = The game is over.
 err-not-your-turn = It is not { $side }'s turn.
 err-no-such-action = This game has no “{ $action }” action.
-err-must-place = { $side } still has { $count } piece(s) in hand and must place one.
+err-must-place = { $side } still has { $count ->
+    [one] 1 piece
+   *[other] { $count } pieces
+  } in hand and must place one.
 err-nothing-in-hand = { $side } has no pieces in hand and must move one.
 err-occupied = { $square } is occupied.
 err-not-own-piece = { $square } holds no piece of { $side }.
@@ -393,6 +479,7 @@ err-bad-rule-value = The rule option “{ $option }” has a value it cannot tak
 err-bad-steps = The checker steps cannot be read.
 err-bad-query = The address’s parameters are not understood.
 err-unreadable-position = “{ $text }” is neither a Position ID, an XGID nor a Sanmill FEN.
+err-play-needs-dice = Enter the dice the move is played with (e.g. 31).
 err-setup-no-checkers = { $side } has no checker on the board.
 err-setup-score = { $side }'s score must be below the match length ({ $length }).
 err-setup-length = The match length must be 0 (money) to 25.
@@ -418,7 +505,10 @@ err-nothing-to-take-back = There is no move of yours to take back.
 err-takeback-computer-only = Moves can be taken back only against the computer.
 err-internal = The server failed; please try again.
 err-rate-limited = Too many requests from your address; try again in { $seconds } s.
-err-too-many-live-games = You already have { $live } unfinished games (at most { $most }); finish or resign some first.
+err-too-many-live-games = You already have { $live ->
+    [one] 1 unfinished game
+   *[other] { $live } unfinished games
+  } (at most { $most }); finish or resign some first.
 err-engine-busy = The engine is busy; try again in a moment.
 err-timeout = The server took too long (over { $seconds } s); try again.
 err-seed-computer-only = A dice seed may be chosen only for games against the computer.

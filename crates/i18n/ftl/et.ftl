@@ -1,7 +1,7 @@
 # Ludus kasutajaliidese tekstid: eesti keel. Kasutavad nii veebiliides kui terminaliliides.
 
 app-title = Ludus
-app-tagline = Veski ja ostábla (backgammon)
+app-tagline = Veski ja backgammon
 nav-home = Avaleht
 language = Keel
 home-intro = Mängi brauseris veskit või backgammonit arvuti või sõbra vastu.
@@ -20,9 +20,19 @@ opt-game-type = Mängu liik
 game-money = Rahamäng
 game-match = Matš
 opt-match-length = Matši pikkus (punkti)
-opt-cube = Kahekordistamise täring
+opt-cube = Kahekordistuskuubik
 start-game = Alusta mängu
 recent-games = Viimased mängud
+recent-mine = Siin on ainult selles brauseris mängitud mängud.
+recent-vs-computer = arvuti vastu
+recent-vs-friend = sõbra vastu
+recent-won = sina võitsid
+recent-lost = sina kaotasid
+recent-drawn = viik
+not-found-title = Ei leitud
+not-found-game = Mängu „{ $id }“ ei ole: aadressis võib olla viga või sellist mängu pole kunagi loodud.
+not-found-page = Aadressil { $path } pole lehte.
+not-found-home = Mine avalehele
 no-games = Mänge veel pole.
 game-playing = käib
 game-finished = lõppenud
@@ -57,7 +67,7 @@ reason-too-few-pieces = Kaotajal on alla kolme nupu.
 reason-blocked = Kaotaja ei saa käia.
 reason-threefold-repetition = Sama seis kordus kolm korda.
 reason-n-move-rule = Liiga palju käike ilma nupu eemaldamiseta.
-reason-resign = Alla andmine.
+reason-resign = Allaandmine.
 reason-pass = Kahekordistamisest keelduti.
 reason-single = Lihtvõit.
 reason-gammon = Gammon (kahekordne võit).
@@ -82,7 +92,11 @@ bg-waiting-answer = Ootame vastust kahekordistamisele.
 bg-roll-or-double = Veereta täringuid või paku kahekordistamist.
 bg-move-hint = Klõpsa nupul ja siis esiletõstetud punktil. Lõpuks kinnita.
 bg-move-done = Kinnita käik või võta tagasi.
-bg-last-game = Eelmine mäng: { $side } võitis { $points } punkti.
+bg-last-game = Eelmine mäng: { $side } võitis { $points ->
+    [one] ühe punkti
+   *[other] { $points } punkti
+  }.
+bg-opponent-took = { $side } võttis kahekordistamise vastu: kuubik on { $value }.
 bg-bar = latt
 bg-off = väljas
 error = Viga: { $message }
@@ -95,7 +109,7 @@ setting-coords = Koordinaadid laua ääres (a–g, 1–7)
 setting-pips = Silmade arv käigu ajal
 setting-hints = Vihje nupp (arvuti vastu)
 setting-takeback = Tagasivõtmise nupp (arvuti vastu)
-setting-dblclick = Topeltklõps käib kivi suurema täringuga
+setting-dblclick = Topeltklõps käib nupu suurema täringuga
 setting-autoBearOff = Automaatne väljaviimine, kui muu pole oluline
 label-you = Sina
 label-computer = Arvuti, tase { $level }
@@ -111,11 +125,14 @@ hint-pass = Vihje: loobu.
 takeback = Võta käik tagasi
 rematch = Kordusmäng
 review = Ülevaade
-series-score = Seeria: sina { $you } – { $them } { $other } ({ $games } mängu)
+series-score = Seeria: sina { $you } – { $them } { $other } ({ $games ->
+    [one] 1 mäng
+   *[other] { $games } mängu
+  })
 result-you-won = Sa võitsid — { $why }
 result-you-lost = Sa kaotasid — { $why }
-result-you-won-point = Sa võitsid 1 punkti — { $why }
-result-you-lost-point = Sa kaotasid 1 punkti — { $why }
+result-you-won-point = Sa võitsid ühe punkti — { $why }
+result-you-lost-point = Sa kaotasid ühe punkti — { $why }
 result-you-won-points = Sa võitsid { $points } punkti — { $why }
 result-you-lost-points = Sa kaotasid { $points } punkti — { $why }
 result-you-won-match = Sa võitsid matši { $you }–{ $them }
@@ -124,7 +141,7 @@ why-too-few-pieces = alla kolme nupu alles
 why-blocked = ei saa käia
 why-threefold-repetition = seis kordus kolm korda
 why-n-move-rule = liiga palju käike ilma eemaldamiseta
-why-resign = alla andmine
+why-resign = allaandmine
 why-pass = kahekordistamisest keelduti
 why-single = lihtvõit
 why-gammon = kahekordne võit
@@ -137,7 +154,10 @@ bg-log-takes = Võtab vastu
 bg-log-drops = Loobub
 bg-log-resigns = Annab alla
 bg-log-resigns-match = Annab matši alla
-bg-log-wins = Võidab { $points } punkti
+bg-log-wins = Võidab { $points ->
+    [one] ühe punkti
+   *[other] { $points } punkti
+  }
 
 # Web UI: the game review page (issue 13)
 review-title = Mängu ülevaade
@@ -145,8 +165,26 @@ review-loading = Mängu hinnatakse…
 review-graph = Mängu graafik
 review-graph-bg = Valge võiduvõimalus enne iga otsust
 review-graph-morris = Mootori hinnang pärast iga käiku (Valge vaates)
-review-bg-summary = veamäär { $rate } (tuhandikku otsuse kohta, { $decisions } otsust) · { $doubtful } kahtlast, { $errors } viga, { $blunders } suurt viga
-review-morris-summary = { $moves } käiku · { $inaccuracies } ebatäpsust, { $mistakes } viga, { $blunders } suurt viga · keskmine kaotus { $loss } nuppu · täiusliku mängu väärtus muutus { $changes } korda
+review-bg-summary = veamäär { $rate } (tuhandikku otsuse kohta, { $decisions } otsust) · { $doubtful ->
+    [one] 1 kahtlane
+   *[other] { $doubtful } kahtlast
+  }, { $errors } viga, { $blunders ->
+    [one] 1 suur viga
+   *[other] { $blunders } suurt viga
+  }
+review-morris-summary = { $moves ->
+    [one] 1 käik
+   *[other] { $moves } käiku
+  } · { $inaccuracies ->
+    [one] 1 ebatäpsus
+   *[other] { $inaccuracies } ebatäpsust
+  }, { $mistakes } viga, { $blunders ->
+    [one] 1 suur viga
+   *[other] { $blunders } suurt viga
+  } · keskmine kaotus { $loss } nuppu · täiusliku mängu väärtus muutus { $changes ->
+    [one] ühe korra
+   *[other] { $changes } korda
+  }
 review-class-best = parim
 review-class-good = hea
 review-class-inaccuracy = ebatäpsus
@@ -183,8 +221,13 @@ analysis-board-formats = Kleebi gnubg Position ID (või Position ID:Match ID), X
 analysis-board-to-move = Käik: { $side }
 analysis-board-pips = silmi { $player } : { $opponent }
 analysis-board-no-dice = Sisesta täringud (nt 31), et käike järjestada.
-analysis-board-cube = Kuubik: { $double } / { $take }
+analysis-board-cube = Kuubik: { $double }, { $take }
 analysis-board-chances = Enne veeretamist: võit { $win } % (kahekordne { $gammon } %), kaotus { $lose } % (kahekordne { $lose_gammon } %), ootusväärtus { $equity }
+analysis-board-play-this = Käi see käik laual
+analysis-board-move = Käik
+analysis-board-play = Käi
+analysis-board-variation-empty = Käike pole veel: klõpsa järjestatud käigul, kirjuta käik või (veskis) tee see laual.
+analysis-board-over = Selles seisus on mäng läbi.
 edit-position = Muuda seisu
 edit-done = Valmis
 edit-game = Mäng
@@ -204,6 +247,7 @@ edit-score = { $side } punktid
 edit-err-checkers = Poolel { $side } on juba { $count } nuppu.
 edit-err-dice = Määra mõlemad täringud või mitte kumbagi.
 edit-err-pieces = Poolel { $side } on laual ja käes juba { $count } nuppu.
+edit-note-skipped = { $side } kõik { $count } nuppu on juba laual, seega sai { $point } teise värvi.
 play-from-here = Mängi siit edasi
 play-from-here-hint = Mängi seda seisu arvuti vastu.
 play-from-here-go = Alusta mängu
@@ -214,12 +258,18 @@ err-bad-start = Algseisu ei saa kasutada: { $reason }
 
 # terminal UI (ludus play; crates/tui)
 tui-input = Käik
-tui-matches = { $count } sobivat
+tui-matches = { $count ->
+    [one] 1 sobiv
+   *[other] { $count } sobivat
+  }
 tui-keys-morris = Kirjuta käik (Tab täiendab) · h vihje · u tagasi · q välju · ? klahvid
 tui-keys-bg = r veereta · d topelt · t võta · p loobu · h vihje · u tagasi · q välju · ? abi
 tui-too-small = Lauda näed, kui terminal on vähemalt { $width }×{ $height }.
 tui-quit-confirm = Lahkuda mängust? (y/n)
-tui-resign-or-leave = y: alistu ({ $points } punkti) · l: lahku, jätka hiljem --load abil · n: mängi edasi
+tui-resign-or-leave = y: anna alla ({ $points ->
+    [one] 1 punkt
+   *[other] { $points } punkti
+  }) · l: lahku, jätka hiljem --load abil · n: mängi edasi
 tui-ambiguous = Mitu käiku algab „{ $prefix }“: { $moves }
 tui-no-match = Ükski lubatud käik ei alga „{ $prefix }“.
 tui-not-selectable = Punktiga { $square } pole praegu midagi teha.
@@ -235,7 +285,7 @@ tui-phase = Faas
 tui-phase-placement = paigutamine
 tui-phase-movement = käimine
 tui-phase-flying = lendamine
-tui-cube-off = Selles mängus kahekordistamiskuupi ei kasutata.
+tui-cube-off = Selles mängus kuubikut ei kasutata.
 tui-no-legal-move = Veeretusega { $dice } ei saa ükski nupp käia.
 tui-bg-choose-destination = Nüüd vali, kuhu nupp läheb.
 tui-bg-cannot-move-there = Sealt ei saa praegu ükski nupp käia.
@@ -257,7 +307,10 @@ tui-quit-saved = Lahkuda mängust (y/n)? See on salvestatud faili { $path }; jä
 tui-leave-unsaved = Lahkuda? Mäng pole salvestatud. s: salvesta ({ $path }) · y: lahku salvestamata · n: jää
 tui-save-prompt = Salvesta faili: { $path }▏ Enter salvestab ja lahkub · Esc loobub
 tui-save-failed = Faili { $path } ei saanud salvestada: { $error }
-tui-resign-or-leave-unsaved = y: alistu ({ $points } punkti) · l: lahku (pakub salvestamist) · n: mängi edasi
+tui-resign-or-leave-unsaved = y: anna alla ({ $points ->
+    [one] 1 punkt
+   *[other] { $points } punkti
+  }) · l: lahku (pakub salvestamist) · n: mängi edasi
 tui-help-title = Klahvid
 tui-help-close = Iga klahv sulgeb abi.
 tui-help-type = a–g 1–7 - x     kirjuta käik: d6, d6-d5, g7xd1
@@ -269,7 +322,7 @@ tui-help-esc = Esc             tühjenda kirjutatud käik ja valik
 tui-help-hint = h               vihje: mootori käik ja selle väärtus
 tui-help-undo = u               võta oma viimane käik tagasi (ja arvuti vastus)
 tui-help-new = n               pärast mängu: kordusmäng vahetatud pooltega
-tui-help-review = v               pärast mängu: analüüs (←/→ samm, ↑/↓ vead)
+tui-help-review = a               pärast mängu: analüüs (←/→ samm, ↑/↓ vead)
 tui-help-quit = q               lahku (pakub salvestamist, kui mäng pole salvestatud)
 tui-help-help = ?               see abi
 tui-help-bg-type = 24/18 13/11     kirjuta käik (Tab täiendab, Enter mängib)
@@ -279,7 +332,7 @@ tui-help-bg-undo = u               võta nupp tagasi, arvuti vastu ka oma viiman
 tui-help-bg-cube = r d t p         veereta · kahekordista · võta · loobu
 tui-help-bg-next = n, Enter        pärast mängu: järgmine mäng (pärast matši kordusmatš)
 tui-help-bg-review = a               pärast mängu: analüüs (←/→ samm, ↑/↓ vead)
-tui-help-bg-quit = q               alistu või lahku (pakub salvestamist)
+tui-help-bg-quit = q               anna alla või lahku (pakub salvestamist)
 tui-reviewing = Analüüsin mängu…
 tui-reviewing-progress = Analüüsin mängu: käik { $done }/{ $total } { $gauge } · Esc katkestab
 tui-review-cancelled = Analüüs katkestatud.
@@ -288,16 +341,28 @@ tui-review-keys = Analüüs: ←/→ samm · ↑/↓ eelmine/järgmine viga · E
 tui-review-title = Analüüs: käik { $index }/{ $total }
 tui-review-start = Algseis.
 tui-review-player = { $who }: { $errors } viga · kaotus { $loss } käigu kohta
-tui-review-counts = { $best } parimat · { $good } head · { $inaccuracies } ebatäpsust · { $mistakes } viga · { $blunders } möödalasku · täpne väärtus kaotatud { $perfect }×
+tui-review-counts = { $best ->
+    [one] 1 parim
+   *[other] { $best } parimat
+  } · { $good ->
+    [one] 1 hea
+   *[other] { $good } head
+  } · { $inaccuracies ->
+    [one] 1 ebatäpsus
+   *[other] { $inaccuracies } ebatäpsust
+  } · { $mistakes } viga · { $blunders ->
+    [one] 1 suur viga
+   *[other] { $blunders } suurt viga
+  } · täpne väärtus kaotatud { $perfect }×
 tui-review-values = tehtud: { $played } · parim { $best }: { $value }
 tui-review-perfect = Täiuslik mäng: { $before } → { $after }
-tui-review-graph = Valge eelis (! möödalask, ? viga, · ebatäpsus, ▲ näidatud)
+tui-review-graph = Valge eelis (! suur viga, ? viga, · ebatäpsus, ▲ näidatud)
 tui-class-best = parim
 tui-class-good = hea
 tui-class-inaccuracy = ebatäpsus
 tui-class-mistake = viga
-tui-class-blunder = möödalask
-tui-morris-over-keys = n: kordusmäng · v: analüüs · q: lahku
+tui-class-blunder = suur viga
+tui-morris-over-keys = n: kordusmäng · a: analüüs · q: lahku
 tui-you-won = Sina võitsid — { $why }.
 tui-you-lost = Sina kaotasid — { $why }.
 tui-result-draw = Viik — { $why }.
@@ -309,18 +374,27 @@ tui-label-you = Sina
 tui-label-friend = Sõber
 tui-label-computer = Arvuti, tase { $level }
 tui-tally = Mänge: võite { $won } · viike { $drawn } · kaotusi { $lost }
-tui-bg-you-won = Sina võitsid { $points } punkti — { $why }.
-tui-bg-you-lost = Sina kaotasid { $points } punkti — { $why }.
+tui-bg-you-won = Sina võitsid { $points ->
+    [one] ühe punkti
+   *[other] { $points } punkti
+  } — { $why }.
+tui-bg-you-lost = Sina kaotasid { $points ->
+    [one] ühe punkti
+   *[other] { $points } punkti
+  } — { $why }.
 tui-bg-why-single = lihtvõit
 tui-bg-why-gammon = gammon
 tui-bg-why-backgammon = backgammon
 tui-bg-why-pass = kahekordistamisest keelduti
-tui-bg-why-resign = alistumine
+tui-bg-why-resign = allaandmine
 tui-bg-auto-bear-off = Automaatselt välja viidud: { $move }.
 tui-bg-rematch = n: kordusmatš vahetatud pooltega · a: analüüs · q: lahku.
 tui-bg-review-title = Analüüs: otsus { $index }/{ $total }
-tui-bg-review-graph = Valge ootus (! möödalask, ? viga, · kahtlane)
-tui-bg-review-player = { $who }: { $errors } viga, { $blunders } möödalasku · veamäär { $rate }
+tui-bg-review-graph = Valge ootus (! suur viga, ? viga, · kahtlane)
+tui-bg-review-player = { $who }: { $errors } viga, { $blunders ->
+    [one] 1 suur viga
+   *[other] { $blunders } suurt viga
+  } · veamäär { $rate }
 tui-bg-review-keys = Analüüs: ←/→ samm · ↑/↓ eelmine/järgmine viga · a/Esc sulgeb · q lahkub
 
 # Post-game analysis of a backgammon match (web and terminal UI).
@@ -342,7 +416,10 @@ analysis-key = a: analüüs
 err-game-over = Mäng on läbi.
 err-not-your-turn = Praegu ei ole { $side } käik.
 err-no-such-action = Selles mängus pole tegevust „{ $action }“.
-err-must-place = { $side } käes on veel { $count } nuppu ja ta peab ühe asetama.
+err-must-place = { $side } käes on veel { $count ->
+    [one] 1 nupp
+   *[other] { $count } nuppu
+  } ja ta peab ühe asetama.
 err-nothing-in-hand = { $side } käes pole enam nuppe, ta peab nuppu liigutama.
 err-occupied = Punkt { $square } on hõivatud.
 err-not-own-piece = Punktil { $square } ei ole { $side } nuppu.
@@ -362,12 +439,12 @@ err-illegal-position = Sellist seisu ei saa tekkida.
 err-must-roll-or-double = Kõigepealt veereta täringuid või kahekordista.
 err-double-pending = Kahekordistamine ootab vastust: võta vastu või loobu.
 err-must-move = Kõigepealt käi veeretatud { $dice }.
-err-resignation-pending = Alistumine ootab vastust.
+err-resignation-pending = Allaandmine ootab vastust.
 err-double-before-rolling = Kahekordistada saab ainult enne veeretamist.
 err-double-crawford = Crawfordi mängus ei kahekordistata.
 err-double-cube-owned = Kuubik on vastase käes.
 err-double-cube-ceiling = Kuubik on juba suurimal väärtusel.
-err-cube-off = Selles mängus kahekordistamiskuupi ei kasutata.
+err-cube-off = Selles mängus kuubikut ei kasutata.
 err-double-pointless = Selle mängu võit praeguse panusega võidab juba matši.
 err-beavers-off = Kobraste (beaver) reegel pole lubatud.
 err-beaver-past-ceiling = Kobras viiks kuubiku üle suurima väärtuse.
@@ -390,7 +467,8 @@ err-unknown-rule-option = Tundmatu reeglivalik „{ $option }“.
 err-bad-rule-value = Reeglivalikul „{ $option }“ ei saa olla sellist väärtust.
 err-bad-steps = Nupukäike ei saa lugeda.
 err-bad-query = Aadressi parameetritest ei saadud aru.
-err-unreadable-position = “{ $text }” ei ole Position ID, XGID ega Sanmilli FEN.
+err-unreadable-position = „{ $text }“ ei ole Position ID, XGID ega Sanmilli FEN.
+err-play-needs-dice = Sisesta täringud, millega käik tehakse (nt 31).
 err-setup-no-checkers = Poolel { $side } pole laual ühtegi nuppu.
 err-setup-score = Poole { $side } punktid peavad olema väiksemad kui matši pikkus ({ $length }).
 err-setup-length = Matši pikkus peab olema 0 (rahamäng) kuni 25.
@@ -400,7 +478,7 @@ err-setup-hands = Sellised käes olevad nupud ei saa tekkida: Valge paigutab esi
 err-setup-checkers = Poolel { $side } on laual ja vahelaual { $count } nuppu; kõige rohkem võib olla 15.
 err-setup-pieces = Poolel { $side } on laual ja käes { $count } nuppu; kõige rohkem võib olla 9.
 err-setup-over = Selles seisus on mäng juba läbi.
-err-setup-pending = Kahekordistamine või alistumine ootab vastust.
+err-setup-pending = Kahekordistamine või allaandmine ootab vastust.
 err-setup-blocked = Pool { $side } on käigul, kuid ei saa käia: mäng oleks läbi.
 err-not-websocket = See aadress ootab WebSocket-ühendust.
 err-body-too-large = Päring on liiga suur.
@@ -416,7 +494,10 @@ err-nothing-to-take-back = Sul pole käiku, mida tagasi võtta.
 err-takeback-computer-only = Käike saab tagasi võtta ainult arvuti vastu.
 err-internal = Serveris tekkis viga; proovi uuesti.
 err-rate-limited = Sinu aadressilt on liiga palju päringuid; proovi uuesti { $seconds } s pärast.
-err-too-many-live-games = Sul on juba { $live } lõpetamata mängu (lubatud { $most }); lõpeta või anna mõni neist enne alla.
+err-too-many-live-games = Sul on juba { $live ->
+    [one] 1 lõpetamata mäng
+   *[other] { $live } lõpetamata mängu
+  } (lubatud { $most }); lõpeta või anna mõni neist enne alla.
 err-engine-busy = Mootor on hõivatud; proovi hetke pärast uuesti.
 err-timeout = Server vastas liiga kaua (üle { $seconds } s); proovi uuesti.
 err-seed-computer-only = Täringute seemet saab valida ainult mängus arvuti vastu.

@@ -4,13 +4,27 @@
 //! terminal UI's own keys sit in each file's `# terminal UI` section.
 //!
 //! The files use a small subset of Fluent: `key = value` lines, `{ $name }` variables, `#`
-//! comments, and indented continuation lines. [`Catalog`] reads exactly that subset.
+//! comments, indented continuation lines, and plural selectors on a number variable:
+//!
+//! ```text
+//! errors = { $count ->
+//!     [one] { $count } error
+//!    *[other] { $count } errors
+//!   }
+//! ```
+//!
+//! A variant named by the number itself (`[0]`) wins, then the number's plural category (`one`
+//! for 1, `other` for every other number: the rule of English, Estonian and Hungarian for whole
+//! numbers), then the default (`*`). [`Catalog`] reads exactly that subset, as `web/i18n.js` does.
 //!
 //! ```
 //! use ludus_i18n::{Catalog, Lang};
 //! let hu = Catalog::new(Lang::Hu);
 //! assert_eq!(hu.format("tui-level", &[("level", "7")]), "7. szint");
 //! assert!(Lang::Et.ftl().contains("app-title = Ludus"));
+//! let en = Catalog::new(Lang::En);
+//! assert_eq!(en.format("bg-log-wins", &[("points", "1")]), "Wins 1 point");
+//! assert_eq!(en.format("bg-log-wins", &[("points", "2")]), "Wins 2 points");
 //! ```
 #![warn(missing_docs)]
 
@@ -201,29 +215,112 @@ fn parse_ftl(text: &str) -> HashMap<String, String> {
     messages
 }
 
-/// Replaces each `{ $name }` placeholder by its value (unknown names stay as written).
+/// Replaces each `{ $name }` placeholder by its value and each `{ $name -> … }` selector by its
+/// chosen variant (unknown names stay as written).
 fn substitute(template: &str, args: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(start) = rest.find('{') {
         out.push_str(&rest[..start]);
-        let Some(end) = rest[start..].find('}') else {
+        let Some(end) = placeable_end(&rest[start..]) else {
             out.push_str(&rest[start..]);
             return out;
         };
-        let inner = rest[start + 1..start + end].trim();
-        let value = inner
-            .strip_prefix('$')
-            .and_then(|name| args.iter().find(|(n, _)| *n == name.trim()))
-            .map(|(_, v)| *v);
-        match value {
-            Some(v) => out.push_str(v),
-            None => out.push_str(&rest[start..=start + end]),
+        let whole = &rest[start..=start + end];
+        match expand(&whole[1..whole.len() - 1], args) {
+            Some(text) => out.push_str(&text),
+            None => out.push_str(whole),
         }
         rest = &rest[start + end + 1..];
     }
     out.push_str(rest);
     out
+}
+
+/// The byte index of the `}` that closes the placeable opened by `text`'s first `{`.
+fn placeable_end(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (index, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(index);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The text of a placeable's inside: a variable's value, or a selector's chosen variant.
+fn expand(inner: &str, args: &[(&str, &str)]) -> Option<String> {
+    let value_of = |name: &str| args.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    if let Some((selector, variants)) = inner.split_once("->") {
+        let name = selector.trim().strip_prefix('$')?.trim();
+        let chosen = choose(&variants_of(variants), value_of(name))?;
+        return Some(substitute(chosen.trim(), args));
+    }
+    value_of(inner.trim().strip_prefix('$')?.trim()).map(str::to_string)
+}
+
+/// One variant of a selector: its key, whether it is the default, its text.
+struct Variant<'a> {
+    key: &'a str,
+    default: bool,
+    text: &'a str,
+}
+
+/// The variants of a selector's body: `[key] text` each, the default marked `*[key]`.
+fn variants_of(body: &str) -> Vec<Variant<'_>> {
+    let mut starts = Vec::new();
+    let mut depth = 0usize;
+    for (index, c) in body.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            '[' if depth == 0 => starts.push(index),
+            _ => {}
+        }
+    }
+    let mut variants = Vec::new();
+    for (n, &start) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(body.len());
+        let Some(close) = body[start..end].find(']') else {
+            continue;
+        };
+        let text = body[start + close + 1..end].trim_end();
+        variants.push(Variant {
+            key: body[start + 1..start + close].trim(),
+            default: body[..start].trim_end().ends_with('*'),
+            text: text.strip_suffix('*').unwrap_or(text),
+        });
+    }
+    variants
+}
+
+/// The variant for `value`: the one named by the number itself, then by its plural category,
+/// then the default.
+fn choose<'a>(variants: &[Variant<'a>], value: Option<&str>) -> Option<&'a str> {
+    let exact = value.and_then(|v| variants.iter().find(|variant| variant.key == v.trim()));
+    let category = value.map(|v| plural_category(v.trim()));
+    let by_category = category.and_then(|c| variants.iter().find(|variant| variant.key == c));
+    exact
+        .or(by_category)
+        .or_else(|| variants.iter().find(|variant| variant.default))
+        .map(|variant| variant.text)
+}
+
+/// The plural category of a number in English, Estonian and Hungarian: `one` for 1, `other`
+/// for every other number (and for a text that is not a number).
+fn plural_category(value: &str) -> &'static str {
+    if value.parse::<i64>() == Ok(1) {
+        "one"
+    } else {
+        "other"
+    }
 }
 
 #[cfg(test)]
@@ -235,5 +332,30 @@ mod tests {
         let messages = parse_ftl("a = one\n    two\n# c\nb = { $x } and { $y }\n");
         assert_eq!(messages["a"], "one two");
         assert_eq!(substitute(&messages["b"], &[("x", "1")]), "1 and { $y }");
+    }
+
+    #[test]
+    fn selectors_choose_by_the_number_then_its_category_then_the_default() {
+        let messages = parse_ftl(concat!(
+            "e = { $n ->\n",
+            "    [0] no errors\n",
+            "    [one] { $n } error\n",
+            "   *[other] { $n } errors\n",
+            "  } left\n",
+        ));
+        let e = &messages["e"];
+        assert_eq!(substitute(e, &[("n", "0")]), "no errors left");
+        assert_eq!(substitute(e, &[("n", "1")]), "1 error left");
+        assert_eq!(substitute(e, &[("n", "7")]), "7 errors left");
+        assert_eq!(substitute(e, &[]), "{ $n } errors left");
+        let inline = "{ $a -> [one] ühe punkti *[other] { $a } punkti } ja { $b }";
+        assert_eq!(
+            substitute(inline, &[("a", "1"), ("b", "x")]),
+            "ühe punkti ja x"
+        );
+        assert_eq!(
+            substitute(inline, &[("a", "3"), ("b", "x")]),
+            "3 punkti ja x"
+        );
     }
 }

@@ -9,14 +9,17 @@ fn keys(lang: Lang) -> BTreeSet<String> {
     Catalog::new(lang).own_keys().map(str::to_string).collect()
 }
 
-/// The `{ $name }` variables of a template.
+/// The `$name` variables of a template (in placeables and selectors alike).
 fn variables(template: &str) -> BTreeSet<String> {
     template
-        .split('{')
+        .split('$')
         .skip(1)
-        .filter_map(|rest| rest.split('}').next())
-        .filter_map(|inner| inner.trim().strip_prefix('$'))
-        .map(|name| name.trim().to_string())
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                .collect::<String>()
+        })
+        .filter(|name| !name.is_empty())
         .collect()
 }
 

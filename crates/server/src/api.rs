@@ -73,6 +73,7 @@ pub fn router(hub: Hub) -> Router {
             get(backgammon_analysis).layer(engine),
         )
         .route("/api/position", get(read_position))
+        .route("/api/position/play", get(play_on_position))
         .route("/api/setup", post(write_setup))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
@@ -619,14 +620,44 @@ where
 #[serde(deny_unknown_fields)]
 struct PositionQuery {
     text: String,
+    #[serde(default)]
+    dice: Option<String>,
 }
 
-/// `GET /api/position?text=…`: a pasted position read (see `positions.rs`).
+/// `GET /api/position?text=…&dice=…`: a pasted position read, the dice typed beside it checked
+/// (see `positions.rs`).
 async fn read_position(
     query: QueryOf<PositionQuery>,
 ) -> Result<Json<crate::positions::PastedPosition>, ApiError> {
     let query = read_query(query)?;
-    Ok(Json(crate::positions::read_position(&query.text)?))
+    Ok(Json(crate::positions::read_position_with_dice(
+        &query.text,
+        query.dice.as_deref(),
+    )?))
+}
+
+#[derive(Debug, Deserialize)]
+struct PlayQuery {
+    text: String,
+    #[serde(default)]
+    dice: Option<String>,
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+/// `GET /api/position/play?text=…&dice=…&move=…`: the position after a move (see `positions.rs`).
+async fn play_on_position(
+    query: QueryOf<PlayQuery>,
+) -> Result<Json<crate::positions::PlayedPosition>, ApiError> {
+    let query = read_query(query)?;
+    Ok(Json(crate::positions::play_move(
+        &query.text,
+        query.dice.as_deref(),
+        &query.mv,
+        query.rules.as_deref(),
+    )?))
 }
 
 /// `POST /api/setup`: a set-up checked and written as ids (see `setup.rs`).

@@ -1,10 +1,16 @@
 //! The browser UI, embedded in the binary: plain HTML, CSS and ES modules, and the Fluent
 //! translations shared with the terminal UI (the `ludus-i18n` crate's files).
+//!
+//! The page answers every address a browser may open: 200 for the home page, the analysis
+//! board and a game that exists (`/play/{id}`, `/review/{id}`); 404 with the same page for an
+//! unknown game or address (the page then shows its translated "not found" view), and 404 JSON
+//! for an unknown `/api/` address.
 
+use crate::error::ApiError;
 use crate::sessions::Hub;
 use axum::Router;
-use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use ludus_i18n::Lang;
@@ -73,9 +79,33 @@ fn serve(asset: &Asset) -> Response {
 }
 
 async fn index() -> Response {
-    find("index.html")
-        .map(serve)
-        .unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
+    page(StatusCode::OK)
+}
+
+/// The page with `status` (404: it shows its "not found" view).
+fn page(status: StatusCode) -> Response {
+    match find("index.html") {
+        Some(asset) => (status, serve(asset)).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// `/play/{id}` and `/review/{id}`: the page, 404 when there is no such game.
+async fn game_page(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    match hub.get(&id).await {
+        Err(ApiError::NoSuchGame(_)) => page(StatusCode::NOT_FOUND),
+        // Found, or the store failed: the page loads the game and shows what it finds.
+        _ => page(StatusCode::OK),
+    }
+}
+
+/// Any other address: 404 JSON under `/api/`, else the page's "not found" view.
+async fn not_found(uri: Uri) -> Response {
+    if uri.path().starts_with("/api/") || uri.path() == "/api" {
+        ApiError::NoSuchEndpoint.into_response()
+    } else {
+        page(StatusCode::NOT_FOUND)
+    }
 }
 
 async fn asset(Path(name): Path<String>) -> Response {
@@ -85,12 +115,14 @@ async fn asset(Path(name): Path<String>) -> Response {
     }
 }
 
-/// `/`, `/play/{id}`, `/review/{id}`, `/analysis` (all the page) and `/assets/{file}`.
+/// `/`, `/play/{id}`, `/review/{id}`, `/analysis` (all the page), `/assets/{file}`, and the
+/// 404 answers of every other address.
 pub fn routes() -> Router<Hub> {
     Router::new()
         .route("/", get(index))
-        .route("/play/{id}", get(index))
-        .route("/review/{id}", get(index))
+        .route("/play/{id}", get(game_page))
+        .route("/review/{id}", get(game_page))
         .route("/analysis", get(index))
         .route("/assets/{*name}", get(asset))
+        .fallback(not_found)
 }

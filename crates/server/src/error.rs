@@ -121,6 +121,9 @@ pub enum RequestError {
     /// A dice seed for a game between people (their dice come from the server's generator).
     #[error("a dice seed may be chosen only for games against the computer")]
     SeedComputerOnly,
+    /// A move the analysis board cannot play on its position.
+    #[error("cannot play the move: {0}")]
+    Play(#[from] crate::positions::PlayRefusal),
 }
 
 impl RequestError {
@@ -145,6 +148,7 @@ impl RequestError {
             RequestError::Position(_) => "unreadable-position",
             RequestError::Setup(refusal) => refusal.code(),
             RequestError::SeedComputerOnly => "seed-computer-only",
+            RequestError::Play(refusal) => refusal.code(),
         }
     }
 
@@ -174,6 +178,7 @@ impl RequestError {
             RequestError::Query(detail) => vec![("detail", detail.clone())],
             RequestError::NotWebSocket(_) | RequestError::SeedComputerOnly => Vec::new(),
             RequestError::Setup(refusal) => refusal.params(),
+            RequestError::Play(refusal) => refusal.params(),
         }
     }
 }

@@ -2,16 +2,24 @@
 //! the rules crates read: gnubg's Position ID (alone or as `POSITIONID:MATCHID`), an XGID, a
 //! Sanmill FEN, or a Ludus Morris position text. The answer says which game it is and gives what
 //! the analysis endpoints take (`/api/backgammon/analysis`, `/api/morris/analysis`) and the board
-//! to draw.
+//! to draw. `GET /api/position?text=…&dice=…` also checks dice typed beside the text, and
+//! `GET /api/position/play?text=…&dice=…&move=…` plays a move on the position read (the analysis
+//! board's variations and its best-move arrows): the rules crates check the move and write the
+//! position after it.
 
 use crate::error::RequestError;
-use crate::games::backgammon::BoardView;
+use crate::games::backgammon::{BoardView, LastPlayView};
 use crate::games::morris::{MillView, standing_mills};
 use crate::games::{PerSide, Side, backgammon, morris};
-use ludus_backgammon::{CubeOwner, MatchState, Position as BgPosition, Seat, Xgid};
+use ludus_backgammon::{
+    CubeOwner, Dice, GameState, MatchState, MoveParseError, Position as BgPosition, Seat, Xgid,
+};
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
-use ludus_morris::{Color, Position as MorrisPosition, Square};
+use ludus_morris::{
+    Color, IllegalMove, Move as MorrisMove, ParseMoveError, ParseRulesError,
+    Position as MorrisPosition, Rules as MorrisRules, Square,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -102,8 +110,17 @@ pub enum PastedPosition {
     Morris(MorrisPositionView),
 }
 
-/// Reads `text` in the first format that fits.
-pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
+/// A pasted text, parsed: the rules crates' position (and backgammon's match state).
+enum Parsed {
+    /// A backgammon board from the view of the side on roll, with the text's Match ID or XGID
+    /// state where it had one.
+    Backgammon(&'static str, BgPosition, Option<MatchState>),
+    /// A Morris position.
+    Morris(&'static str, MorrisPosition),
+}
+
+/// Parses `text` in the first format that fits.
+fn parse(text: &str) -> Result<Parsed, RequestError> {
     let text = text.trim();
     let unreadable = || RequestError::Position(text.chars().take(120).collect());
     if text.is_empty() {
@@ -111,7 +128,7 @@ pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
     }
     if let Ok(xgid) = text.parse::<Xgid>() {
         crate::setup::check_match_state(&xgid.position, &xgid.state)?;
-        return Ok(backgammon("xgid", &xgid.position, Some(xgid.state)));
+        return Ok(Parsed::Backgammon("xgid", xgid.position, Some(xgid.state)));
     }
     if let Some((position, match_id)) = text.split_once(':')
         && let (Ok(position), Ok(state)) = (
@@ -120,21 +137,203 @@ pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
         )
     {
         crate::setup::check_match_state(&position, &state)?;
-        return Ok(backgammon("gnubg-id", &position, Some(state)));
+        return Ok(Parsed::Backgammon("gnubg-id", position, Some(state)));
     }
     if let Ok(position) = BgPosition::from_position_id(text) {
-        return Ok(backgammon("position-id", &position, None));
+        return Ok(Parsed::Backgammon("position-id", position, None));
     }
     if let Ok(fen) = text.parse::<Fen>() {
         return match fen.state() {
-            Ok(MorrisState::Turn(position)) => Ok(morris("fen", &position)),
+            Ok(MorrisState::Turn(position)) => Ok(Parsed::Morris("fen", position)),
             // Between a mill and its removal: not a position a move is chosen in.
             _ => Err(unreadable()),
         };
     }
     text.parse::<MorrisPosition>()
-        .map(|position| morris("ludus", &position))
+        .map(|position| Parsed::Morris("ludus", position))
         .map_err(|_| unreadable())
+}
+
+impl Parsed {
+    /// The position as the page draws it.
+    fn view(&self) -> PastedPosition {
+        match self {
+            Parsed::Backgammon(format, position, state) => backgammon(format, position, *state),
+            Parsed::Morris(format, position) => morris(format, position),
+        }
+    }
+}
+
+/// Reads `text` in the first format that fits.
+pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
+    parse(text).map(|parsed| parsed.view())
+}
+
+/// Reads `text` as [`read_position`] does, with `dice` (when not empty) checked and put in place
+/// of the text's own: dice outside 1 to 6 are refused (`bad-dice`), for either game.
+pub fn read_position_with_dice(
+    text: &str,
+    dice: Option<&str>,
+) -> Result<PastedPosition, RequestError> {
+    let dice = read_dice(dice)?;
+    let mut read = read_position(text)?;
+    if let (PastedPosition::Backgammon(position), Some(dice)) = (&mut read, dice) {
+        position.dice = Some(format!("{}{}", dice.first(), dice.second()));
+    }
+    Ok(read)
+}
+
+/// The dice typed beside a position, if any: two faces 1 to 6 (`"31"`).
+fn read_dice(dice: Option<&str>) -> Result<Option<Dice>, RequestError> {
+    match dice.map(str::trim).filter(|text| !text.is_empty()) {
+        None => Ok(None),
+        Some(text) => Ok(Some(text.parse::<Dice>()?)),
+    }
+}
+
+/// Why a move cannot be played on a pasted position, each with a code the page translates.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayRefusal {
+    /// A backgammon move needs dice.
+    #[error("a backgammon move needs the dice it is played with")]
+    NoDice,
+    /// The backgammon move cannot be read or is not legal with these dice.
+    #[error(transparent)]
+    Backgammon(#[from] MoveParseError),
+    /// The Morris move cannot be read.
+    #[error(transparent)]
+    MorrisText(#[from] ParseMoveError),
+    /// The Morris move is not legal here.
+    #[error(transparent)]
+    Morris(#[from] IllegalMove),
+    /// Unknown Morris rules.
+    #[error(transparent)]
+    Rules(#[from] ParseRulesError),
+}
+
+impl PlayRefusal {
+    /// A stable machine name of the mistake (`err-<code>` in the Fluent files).
+    pub fn code(&self) -> &'static str {
+        match self {
+            PlayRefusal::NoDice => "play-needs-dice",
+            PlayRefusal::Backgammon(error) => error.code(),
+            PlayRefusal::MorrisText(error) => error.code(),
+            PlayRefusal::Morris(error) => error.code(),
+            PlayRefusal::Rules(error) => error.code(),
+        }
+    }
+
+    /// The values the message names.
+    pub fn params(&self) -> crate::error::Params {
+        match self {
+            PlayRefusal::NoDice => Vec::new(),
+            PlayRefusal::Backgammon(error) => error.params(),
+            PlayRefusal::MorrisText(error) => error.params(),
+            PlayRefusal::Morris(error) => error.params(),
+            PlayRefusal::Rules(error) => error.params(),
+        }
+    }
+}
+
+/// The answer of `GET /api/position/play`: the position after the move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayedPosition {
+    /// The move as the rules crate writes it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after it as a text the analysis board reads again: an XGID (the other side
+    /// on roll, no dice, the cube and score kept) or Ludus's Morris text.
+    pub text: String,
+    /// Backgammon: the move's checkers in the mover's numbering and the boards after each
+    /// (what a game's `last_play` holds), for drawing its arrows.
+    pub last_play: Option<LastPlayView>,
+    /// Whether the game is over after the move.
+    pub over: bool,
+    /// The position after the move, as `GET /api/position` reads it.
+    pub position: PastedPosition,
+}
+
+/// Plays `mv` on the position of `text`: with `dice` for backgammon (else the text's own), by
+/// `rules` for Morris (standard when absent).
+pub fn play_move(
+    text: &str,
+    dice: Option<&str>,
+    mv: &str,
+    rules: Option<&str>,
+) -> Result<PlayedPosition, RequestError> {
+    let dice = read_dice(dice)?;
+    match parse(text)? {
+        Parsed::Backgammon(_, position, state) => {
+            let state = state.unwrap_or(MatchState {
+                on_roll: Seat::Zero,
+                turn: Seat::Zero,
+                ..MatchState::default()
+            });
+            let dice = dice.or(state.dice).ok_or(PlayRefusal::NoDice)?;
+            Ok(play_backgammon(&position, state, dice, mv)?)
+        }
+        Parsed::Morris(_, position) => {
+            let rules: MorrisRules = match rules.map(str::trim).filter(|r| !r.is_empty()) {
+                None => MorrisRules::standard(),
+                Some(text) => text.parse().map_err(PlayRefusal::from)?,
+            };
+            Ok(play_morris(&position, &rules, mv)?)
+        }
+    }
+}
+
+fn play_backgammon(
+    position: &BgPosition,
+    state: MatchState,
+    dice: Dice,
+    text: &str,
+) -> Result<PlayedPosition, PlayRefusal> {
+    let play = position.parse_move(dice, text)?;
+    let seat = state.on_roll;
+    let after = position.play(&play);
+    let next = MatchState {
+        on_roll: seat.other(),
+        turn: seat.other(),
+        dice: None,
+        double_offered: false,
+        resignation: None,
+        game_state: if after.game_result().is_some() {
+            GameState::Over
+        } else {
+            GameState::Playing
+        },
+        ..state
+    };
+    let xgid = Xgid {
+        position: after,
+        state: next,
+        beavers: false,
+        max_cube_log2: ludus_backgammon::XG_DEFAULT_MAX_CUBE_LOG2,
+    };
+    let last_play = LastPlayView::played(seat, dice, &play, position);
+    Ok(PlayedPosition {
+        mv: play.to_string(),
+        text: xgid.to_string(),
+        last_play: Some(last_play),
+        over: after.game_result().is_some(),
+        position: backgammon("xgid", &after, Some(next)),
+    })
+}
+
+fn play_morris(
+    position: &MorrisPosition,
+    rules: &MorrisRules,
+    text: &str,
+) -> Result<PlayedPosition, PlayRefusal> {
+    let mv: MorrisMove = text.trim().parse()?;
+    let after = position.play_checked(rules, mv)?;
+    Ok(PlayedPosition {
+        mv: mv.to_string(),
+        text: after.to_string(),
+        last_play: None,
+        over: after.outcome(rules).is_some(),
+        position: morris("ludus", &after),
+    })
 }
 
 fn backgammon(

@@ -401,6 +401,7 @@ async fn the_openapi_document_describes_every_route() {
         "/api/morris/analysis",
         "/api/backgammon/analysis",
         "/api/position",
+        "/api/position/play",
         "/api/setup",
         "/healthz",
         "/metrics",
@@ -414,7 +415,7 @@ async fn the_page_and_its_assets_are_served() {
     let app = app();
     for (uri, needle) in [
         ("/", "<main id=\"app\""),
-        ("/play/0123abcd", "<main id=\"app\""),
+        ("/analysis", "<main id=\"app\""),
         ("/assets/app.js", "import"),
         ("/assets/morris.js", "createMorrisBoard"),
         ("/assets/backgammon.js", "createBackgammonBoard"),
@@ -426,6 +427,26 @@ async fn the_page_and_its_assets_are_served() {
         assert!(body.as_str().unwrap().contains(needle), "{uri}");
     }
     assert_eq!(get(&app, "/assets/nope.js").await.0, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn unknown_games_and_addresses_get_the_page_with_404_and_api_addresses_json() {
+    let app = app();
+    // The page, with 404: it shows its translated "not found" view.
+    for uri in ["/play/doesnotexist", "/review/0123abcd", "/nope", "/a/b/c"] {
+        let (status, body) = get(&app, uri).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(body.as_str().unwrap().contains("<main id=\"app\""), "{uri}");
+    }
+    let (status, body) = get(&app, "/api/nope/deeper").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["code"], "no-such-endpoint", "{body}");
+    // A game that exists: 200.
+    let created = crate::common::create(&app, serde_json::json!({"game": "morris"})).await;
+    let id = created["id"].as_str().unwrap();
+    for uri in [format!("/play/{id}"), format!("/review/{id}")] {
+        assert_eq!(get(&app, &uri).await.0, StatusCode::OK, "{uri}");
+    }
 }
 
 #[tokio::test]

@@ -187,3 +187,105 @@ async fn the_last_backgammon_move_comes_with_the_board_after_each_checker() {
         .sum();
     assert_eq!(start, 30);
 }
+
+/// `text` as a query value.
+fn encoded(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('+', "%2B")
+        .replace(' ', "%20")
+        .replace(':', "%3A")
+        .replace('=', "%3D")
+        .replace('/', "%2F")
+}
+
+const OPENING_31: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10";
+
+#[tokio::test]
+async fn dice_typed_beside_a_position_are_checked_by_the_server() {
+    let app = app();
+    let uri = |dice: &str| format!("/api/position?text={}&dice={dice}", encoded(OPENING_31));
+    let (status, read) = get(&app, &uri("64")).await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(read["dice"], "64", "the typed dice replace the XGID's");
+    for bad in ["71", "7", "0", "123", "ab"] {
+        let (status, error) = get(&app, &uri(bad)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {error}");
+        assert_eq!(error["code"], "bad-dice", "{bad}: {error}");
+    }
+    let (status, read) = get(&app, &uri("")).await;
+    assert_eq!(
+        (status, read["dice"].as_str()),
+        (StatusCode::OK, Some("31"))
+    );
+}
+
+#[tokio::test]
+async fn a_backgammon_move_played_on_a_pasted_position_gives_the_next_one() {
+    let app = app();
+    let uri = format!(
+        "/api/position/play?text={}&move={}",
+        encoded(OPENING_31),
+        encoded("8/5 6/5")
+    );
+    let (status, played) = get(&app, &uri).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    assert_eq!(played["move"], "8/5 6/5");
+    assert_eq!(played["over"], false);
+    // Black (on roll in this XGID) made its 5 point, White's 20; White is on roll, no dice.
+    let next = &played["position"];
+    assert_eq!(next["on_roll"], "white");
+    assert!(next["dice"].is_null());
+    assert_eq!(next["board"]["points"][19], -2, "{next}");
+    assert_eq!(played["last_play"]["side"], "black");
+    let steps = played["last_play"]["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2);
+    assert_eq!(played["last_play"]["boards"].as_array().unwrap().len(), 3);
+    // The text reads back as the same position.
+    let text = played["text"].as_str().unwrap();
+    let (status, read) = get(&app, &format!("/api/position?text={}", encoded(text))).await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(read["board"], next["board"]);
+    // An illegal move, and a move without dice, are refused with their codes.
+    let (status, error) = get(
+        &app,
+        &format!("/api/position/play?text={}&move=24/18", encoded(OPENING_31)),
+    )
+    .await;
+    assert_eq!(
+        (status, error["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("illegal-move"))
+    );
+    let (status, error) = get(
+        &app,
+        &format!("/api/position/play?text={}&move=24/18", encoded(text)),
+    )
+    .await;
+    assert_eq!(
+        (status, error["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("play-needs-dice"))
+    );
+}
+
+#[tokio::test]
+async fn a_morris_move_played_on_a_pasted_position_gives_the_next_one() {
+    let app = app();
+    let start = "......../......../........ w 9 9 0";
+    let (status, played) = get(
+        &app,
+        &format!("/api/position/play?text={}&move=d6", encoded(start)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    assert_eq!(played["position"]["points"]["d6"], "white");
+    assert_eq!(played["position"]["side_to_move"], "black");
+    assert!(played["last_play"].is_null());
+    let text = played["text"].as_str().unwrap();
+    let (status, error) = get(
+        &app,
+        &format!("/api/position/play?text={}&move=d6", encoded(text)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert_eq!(error["code"], "occupied");
+    assert_eq!(error["params"]["square"], "d6");
+}

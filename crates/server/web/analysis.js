@@ -1,42 +1,51 @@
 // The analysis board (/analysis?text=…): paste a gnubg Position ID (with its Match ID), an XGID
-// or a Sanmill FEN; the server reads it (GET /api/position) and the engines rank the moves
-// (GET /api/backgammon/analysis at the chosen lookahead, 0 to 2 plies; GET /api/morris/analysis).
-// The address holds the pasted text, the dice and the plies, so it can be shared.
-// "Edit position" sets a position up by clicking (editor.js); leaving edit mode has the server
-// check it and write it as an XGID or a Sanmill FEN (POST /api/setup) into the text field, then
-// analyses it and updates the address.
+// or a Sanmill FEN; the server reads it and checks the dice typed beside it (GET /api/position),
+// and the engines rank the moves (GET /api/backgammon/analysis at the chosen lookahead, 0 to 2
+// plies; GET /api/morris/analysis). The best move is drawn as arrows on the board. A ranked move
+// clicked, a move typed, or (Morris) a move made on the board is played on it (GET
+// /api/position/play): the variation grows, and ←/→ (or the buttons) step along it. A failure
+// shows in place of the board. The address holds the position shown, its dice and the plies.
+// Opened without a position, the page starts in edit mode on an empty board: "Edit position"
+// sets a position up by clicking (editor.js); leaving edit mode has the server check it and write
+// it as an XGID or a Sanmill FEN (POST /api/setup) into the text field, then analyses it.
 
 import { errorText, t } from './i18n.js';
-import { backgammonAnalysis, createGame, morrisAnalysis, readPosition } from './api.js';
+import { backgammonAnalysis, createGame, morrisAnalysis, playOnPosition, readPosition } from './api.js';
 import { createMorrisBoard } from './morris.js';
 import { createBackgammonBoard } from './backgammon.js';
 import { perfectWords } from './review.js';
-import { EditError, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, morrisEditState,
+import { EditError, PIECES, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, morrisEditState,
   morrisModel, cyclePoint, readPanel, removeChecker, setupText } from './editor.js';
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
-const ctx = () => ({ seat: null, setHint: () => {}, play: async () => {}, act: async () => {}, steps: async () => null });
+const noop = async () => {};
+const ctx = () => ({ seat: null, setHint: () => {}, play: noop, act: noop, steps: async () => null });
 
-function backgammonState(read) {
+// The state the backgammon board draws for a position read: its dice and cube, the move that led
+// to it (`last`: a `last_play`) and the best move found (`best`: drawn as arrows).
+function backgammonState(read, { last = null, best = null } = {}) {
   return {
     version: 1, to_act: null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
     view: { ...read.board, turn: read.on_roll, phase: 'over', dice: read.dice ? [Number(read.dice[0]), Number(read.dice[1])] : null,
-      steps: null, last_play: null, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered: false },
+      steps: null, last_play: last, best_play: best, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered: false },
       match: { length: read.cube.match_length, score: read.cube.score, game: 1 } },
   };
 }
 
-function morrisState(read) {
+// The state the Morris board draws: the side to move may click its moves (`moves`, in notation).
+function morrisState(read, { last = null, best = null, moves = [], version = 1 } = {}) {
   return {
-    version: 1, to_act: null, legal_moves: [], actions: [], result: null,
-    view: { points: read.points, mills: read.mills, phase: 'moving', last_move: null, moves: [], side_to_move: read.side_to_move },
+    version, to_act: read.side_to_move, legal_moves: moves, actions: [], result: null,
+    view: { points: read.points, mills: read.mills, phase: read.in_hand[read.side_to_move] > 0 ? 'placing' : 'moving',
+      last_move: last, best_move: best, moves: [], side_to_move: read.side_to_move },
   };
 }
 
-// The moves, best first, each with its value, its loss against the best and `extra(move)`.
+// The moves, best first, each with its value, its loss against the best and `extra(move)`; a
+// click on one plays it on the board.
 function rankingHtml(moves, format, extra = () => '') {
-  return `<ol class="ranking" id="ranking">${moves.slice(0, 20).map((m, i) => `<li data-rank="${i + 1}"><code>${escape(m.move)}</code> ${format(m.value)}${i > 0 ? ` <span class="muted">(${format(m.value - moves[0].value)})</span>` : ''}${extra(m)}</li>`).join('')}</ol>`;
+  return `<ol class="ranking" id="ranking">${moves.slice(0, 20).map((m, i) => `<li data-rank="${i + 1}"><button type="button" class="link play-ranked" data-move="${escape(m.move)}" title="${escape(t('analysis-board-play-this'))}"><code>${escape(m.move)}</code></button> ${format(m.value)}${i > 0 ? ` <span class="muted">(${format(m.value - moves[0].value)})</span>` : ''}${extra(m)}</li>`).join('')}</ol>`;
 }
 
 // A Morris move's perfect-play value and distance where the databases know the position after it.
@@ -44,15 +53,26 @@ const databaseValue = (m) => (m.perfect
   ? ` · <span class="db-value" data-db="known">${escape(t('analysis-db-value', { value: perfectWords(m.perfect) }))}</span>`
   : ` · <span class="db-value muted" data-db="unknown">${t('analysis-db-unknown')}</span>`);
 
+// The cube and score of a backgammon position, in words.
+function cubeWords(read) {
+  const c = read.cube;
+  const owner = c.owner ? t(`side-${c.owner}`) : t('edit-cube-centre');
+  const kind = c.match_length ? t('bg-match', { length: c.match_length }) : t('bg-money');
+  const score = c.match_length ? ` · ${t('bg-score')} ${c.score.white}–${c.score.black}${c.crawford ? ` · ${t('bg-crawford')}` : ''}` : '';
+  return `<p id="cube-shown">${t('bg-cube')}: ${c.value} (${owner}) · ${kind}${score}</p>`;
+}
+
 // Ranks the read position: every move of the dice (backgammon) or of the side to move (Morris).
+// Returns the panel's HTML and the moves ranked.
 async function rank(read, dice, plies) {
   if (read.game === 'morris') {
     const { moves, perfect } = await morrisAnalysis(new URLSearchParams({ position: read.position }));
     const known = perfect ? `<p id="perfect">${t('review-perfect')}: ${perfectWords(perfect)}</p>` : '';
     // Each move's database value where they know some; one line where they know none.
     const anyKnown = moves.some((m) => m.perfect);
-    const none = anyKnown ? '' : `<p class="muted" id="db-none">${t('analysis-db-none')}</p>`;
-    return `<p>${t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) })}</p>${known}${none}${rankingHtml(moves, (v) => signed(v / 100, 2), anyKnown ? databaseValue : undefined)}`;
+    const none = anyKnown || moves.length === 0 ? '' : `<p class="muted" id="db-none">${t('analysis-db-none')}</p>`;
+    const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) })}</p>${known}${none}${rankingHtml(moves, (v) => signed(v / 100, 2), anyKnown ? databaseValue : undefined)}`;
+    return { html, moves };
   }
   const query = new URLSearchParams({ position_id: read.position_id, match_id: read.match_id || '' });
   if (dice) query.set('dice', dice);
@@ -62,12 +82,26 @@ async function rank(read, dice, plies) {
   const cube = answer.cube.may_double && !dice ? t('analysis-board-cube', {
     double: t(answer.cube.double ? 'review-double' : 'review-no-double'), take: t(answer.cube.take ? 'review-take' : 'review-pass') }) : '';
   const pips = t('analysis-board-pips', { player: answer.pips.player, opponent: answer.pips.opponent });
-  const moves = answer.moves ? rankingHtml(answer.moves, (v) => signed(v, 3)) : `<p>${t('analysis-board-no-dice')}</p>`;
+  const moves = answer.moves || [];
+  const ranked = answer.moves ? rankingHtml(moves, (v) => signed(v, 3)) : `<p id="no-dice">${t('analysis-board-no-dice')}</p>`;
   const c = answer.chances;
-  const percent = (x) => (100 * x).toFixed(1);
+  // Never "-0.0 %": a chance is shown between 0 and 100.
+  const percent = (x) => Math.abs(100 * Math.min(Math.max(x, 0), 1)).toFixed(1);
   const chances = c ? `<p id="chances">${t('analysis-board-chances', { win: percent(c.win), gammon: percent(c.win_gammon),
     lose: percent(1 - c.win), lose_gammon: percent(c.lose_gammon), equity: signed(c.equity, 3) })}</p>` : '';
-  return `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${chances}<p id="cube-advice">${cube}</p>${moves}`;
+  const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${cubeWords(read)}${chances}<p id="cube-advice">${cube}</p>${ranked}`;
+  return { html, moves };
+}
+
+// The variation being studied: the position pasted (or set up) first, then each move played on
+// it, with a cursor; back and forward step along it, a move played from an earlier position
+// replaces what followed.
+function variationHtml(line, cursor) {
+  const items = line.slice(1).map((node, i) => `<li><button type="button" class="link${i + 1 === cursor ? ' current' : ''}" data-node="${i + 1}">${node.played ? `${escape(node.played)}: ` : ''}${escape(node.move)}</button></li>`).join('');
+  const nav = (id, label, text, disabled) => `<button type="button" class="secondary" id="${id}" aria-label="${escape(t(label))}" title="${escape(t(label))}"${disabled ? ' disabled' : ''}>${text}</button>`;
+  return `<div class="buttons review-nav">${nav('var-first', 'review-first', '«', cursor === 0)}${nav('var-back', 'review-prev', '←', cursor === 0)}
+    ${nav('var-forward', 'review-next', '→', cursor >= line.length - 1)}${nav('var-last', 'review-last', '»', cursor >= line.length - 1)}</div>
+    <ol class="variation-moves" id="var-moves">${items || `<li class="empty muted">${t('analysis-board-variation-empty')}</li>`}</ol>`;
 }
 
 export async function showAnalysisBoard(app) {
@@ -88,9 +122,19 @@ export async function showAnalysisBoard(app) {
       <div class="buttons"><button type="button" id="edit-toggle" class="secondary" aria-pressed="false">${t('edit-position')}</button></div>
       <p class="error" id="error" role="alert"></p>
       <div class="review-main">
-        <div class="board-wrap" id="analysis-position"></div>
-        <div class="panel" id="analysis-result"></div>
-        <div class="panel edit-panel" id="edit-panel" hidden></div>
+        <div class="analysis-left">
+          <div class="board-wrap" id="analysis-position"></div>
+          <div class="panel variation" id="variation" hidden></div>
+        </div>
+        <div class="analysis-side">
+          <div class="panel" id="analysis-result" hidden></div>
+          <form class="panel play-move" id="play-move-form" hidden>
+            <label for="analysis-move">${t('analysis-board-move')}</label>
+            <input id="analysis-move" autocomplete="off" spellcheck="false" size="12">
+            <button type="submit" id="analysis-play" class="secondary">${t('analysis-board-play')}</button>
+          </form>
+          <div class="panel edit-panel" id="edit-panel" hidden></div>
+        </div>
       </div>
       <form class="panel play-from-here" id="play-from-here" hidden>
         <span>${t('play-from-here-hint')}</span>
@@ -100,42 +144,176 @@ export async function showAnalysisBoard(app) {
       </form>
     </div>`;
   const $ = (id) => document.getElementById(id);
-  let read = null;      // the position last read
+  let read = null;      // the position shown, as read
   let editor = null;    // while editing: { model, tool, board, version }
-  const go = async () => {
-    const text = $('analysis-text').value.trim();
-    if (!text) return;
-    const query = new URLSearchParams({ text });
+  let line = [];        // the variation: [{ text, dice, move, last, over }]
+  let cursor = 0;
+  let shown = null;     // the board drawn for `read`: { game, board, ctx }
+  let request = 0;      // the latest show(): older answers are dropped
+  let drawn = 1;        // the Morris board's state version (a new one clears its selection)
+
+  // A refusal of the server in place of the board (and of its analysis).
+  const fail = (error) => {
+    read = null;
+    shown = null;
+    const message = t('error', { message: errorText(error) });
+    $('analysis-position').innerHTML = `<p class="board-error" id="board-error">${escape(message)}</p>`;
+    for (const id of ['analysis-result', 'play-move-form', 'play-from-here']) $(id).hidden = true;
+  };
+
+  // The board for the game of `read`, made anew when the game changes. The Morris board takes
+  // the side to move's clicks (its legal moves come with the ranking).
+  const boardFor = (game, orientation) => {
+    if (shown && shown.game === game && shown.orientation === orientation) return shown;
+    $('analysis-position').replaceChildren();
+    const boardCtx = { ...ctx(), seat: orientation, play: async (move) => playMove(move) };
+    const board = game === 'morris' ? createMorrisBoard($('analysis-position'), boardCtx)
+      : createBackgammonBoard($('analysis-position'), boardCtx, document.createElement('div'));
+    shown = { game, orientation, board, ctx: boardCtx };
+    return shown;
+  };
+
+  const draw = (node, { best = null, moves = [] } = {}) => {
+    if (read.game === 'morris') {
+      const board = boardFor('morris', 'morris');
+      board.ctx.seat = node.over ? null : read.side_to_move;
+      board.board.update(morrisState(read, { last: node.move, best, moves, version: ++drawn }));
+    } else {
+      // One orientation for the whole variation: the side on roll in its first position.
+      const board = boardFor('backgammon', line[0].side || read.on_roll);
+      board.board.update(backgammonState(read, { last: node.last, best }));
+    }
+  };
+
+  const updateAddress = (node) => {
+    const query = new URLSearchParams({ text: node.text });
+    if (node.dice) query.set('dice', node.dice);
+    if (read?.game === 'backgammon') query.set('plies', $('analysis-plies').value);
+    history.replaceState(null, '', `/analysis?${query}`);
+  };
+
+  // Shows the position at the cursor: read by the server (the dice checked there), drawn, ranked,
+  // and the best move drawn as arrows.
+  const show = async () => {
+    const mine = ++request;
+    const node = line[cursor];
     $('error').textContent = '';
+    // Nothing of the position shown before stays while this one is read.
     $('analysis-result').textContent = t('hint-thinking');
+    $('analysis-text').value = node.text;
+    $('analysis-dice').value = node.dice || '';
+    $('variation').hidden = false;
+    $('variation').innerHTML = variationHtml(line, cursor);
     try {
-      read = await readPosition(query);
-      const dice = $('analysis-dice').value.trim() || read.dice || '';
-      if (dice) query.set('dice', dice);
-      const plies = $('analysis-plies').value;
-      if (read.game === 'backgammon') query.set('plies', plies);
-      history.replaceState(null, '', `/analysis?${query}`);
-      $('analysis-position').replaceChildren();
-      const board = read.game === 'morris' ? createMorrisBoard($('analysis-position'), ctx())
-        : createBackgammonBoard($('analysis-position'), { ...ctx(), seat: read.on_roll }, document.createElement('div'));
-      board.update(read.game === 'morris' ? morrisState(read) : backgammonState({ ...read, dice }));
+      const next = await readPosition(new URLSearchParams({ text: node.text, dice: node.dice || '' }));
+      if (mine !== request) return;
+      read = next;
+      if (read.game === 'backgammon' && !node.dice && read.dice) node.dice = read.dice;
+      if (cursor === 0 && !node.side) node.side = read.game === 'backgammon' ? read.on_roll : read.side_to_move;
+      $('analysis-dice').value = read.game === 'backgammon' ? node.dice || '' : '';
       $('analysis-board').dataset.game = read.game;
-      $('analysis-result').innerHTML = await rank(read, dice, plies);
+      updateAddress(node);
+      draw(node);
+      $('analysis-result').hidden = false;
       $('play-from-here').hidden = !STARTS.includes(read.game);
+      if (node.over) {
+        $('analysis-result').innerHTML = `<p id="game-over">${t('analysis-board-over')}</p>`;
+        $('play-move-form').hidden = true;
+        return;
+      }
+      $('analysis-result').textContent = t('hint-thinking');
+      const ranked = await rank(read, read.game === 'backgammon' ? node.dice : '', $('analysis-plies').value);
+      if (mine !== request) return;
+      $('analysis-result').innerHTML = ranked.html;
+      $('play-move-form').hidden = read.game === 'backgammon' && !node.dice;
+      const best = ranked.moves[0] ? await bestArrows(read, node, ranked.moves[0].move) : null;
+      if (mine !== request) return;
+      draw(node, { best, moves: ranked.moves.map((m) => m.move) });
+      $('analysis-board').dataset.best = ranked.moves[0]?.move || '';
     } catch (error) {
-      $('play-from-here').hidden = true;
-      $('analysis-result').textContent = '';
+      if (mine === request) fail(error);
+    }
+  };
+
+  // The best move as the board draws it: its checkers (backgammon, from the server) or its text.
+  const bestArrows = async (position, node, move) => {
+    if (position.game === 'morris') return move;
+    const played = await playOnPosition(new URLSearchParams({ text: node.text, dice: node.dice, move }));
+    return played.last_play;
+  };
+
+  // Plays `move` at the cursor: what followed the cursor is replaced by it.
+  const playMove = async (move) => {
+    const node = line[cursor];
+    $('error').textContent = '';
+    try {
+      const query = new URLSearchParams({ text: node.text, move });
+      if (read?.game === 'backgammon') query.set('dice', node.dice || '');
+      const played = await playOnPosition(query);
+      line = [...line.slice(0, cursor + 1), { text: played.text, dice: '', move: played.move, played: node.dice,
+        last: played.last_play, over: played.over }];
+      cursor = line.length - 1;
+      $('analysis-move').value = '';
+      await show();
+    } catch (error) {
       $('error').textContent = t('error', { message: errorText(error) });
     }
   };
-  $('analysis-form').addEventListener('submit', (event) => { event.preventDefault(); if (!editor) go(); });
-  const edit = editMode($, () => read, go, (on) => { editor = on; });
+  const step = (to) => {
+    if (to < 0 || to >= line.length || to === cursor) return;
+    cursor = to;
+    show();
+  };
+
+  // The form: a new text starts a new variation; the same text with other dice or plies ranks
+  // the position at the cursor again.
+  const go = () => {
+    const text = $('analysis-text').value.trim();
+    if (!text) return;
+    const dice = $('analysis-dice').value.trim();
+    if (line[cursor] && line[cursor].text === text) line[cursor].dice = dice;
+    else { line = [{ text, dice, move: null, last: null }]; cursor = 0; }
+    show();
+  };
+  // A text pasted while editing: the set-up is dropped and the text read.
+  $('analysis-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (editor) edit.cancel();
+    go();
+  });
+  $('play-move-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const move = $('analysis-move').value.trim();
+    if (move) playMove(move);
+  });
+  $('analysis-result').addEventListener('click', (event) => {
+    const button = event.target.closest('.play-ranked');
+    if (button && !editor) playMove(button.dataset.move);
+  });
+  $('variation').addEventListener('click', (event) => {
+    const button = event.target.closest('button');
+    if (!button || button.disabled) return;
+    if (button.dataset.node) step(Number(button.dataset.node));
+    else step({ 'var-first': 0, 'var-back': cursor - 1, 'var-forward': cursor + 1, 'var-last': line.length - 1 }[button.id]);
+  });
+  document.addEventListener('keydown', function keys(event) {
+    if (!document.body.contains($('analysis-board'))) { document.removeEventListener('keydown', keys); return; }
+    if (editor || event.target.closest?.('input, select, textarea')) return;
+    const to = { ArrowLeft: cursor - 1, ArrowRight: cursor + 1, Home: 0, End: line.length - 1 }[event.key];
+    if (to !== undefined) { event.preventDefault(); step(to); }
+  });
+  const edit = editMode($, () => read, go, (on) => {
+    editor = on;
+    if (on) { shown = null; $('variation').hidden = true; $('play-move-form').hidden = true; }
+  });
   $('edit-toggle').addEventListener('click', () => { $('play-from-here').hidden = true; edit.toggle(); });
   $('play-from-here').addEventListener('submit', (event) => {
     event.preventDefault();
     playFromHere($, read);
   });
+  // With a position in the address it is shown; without one the board opens empty, to set up.
   if (params.get('text')) go();
+  else edit.start({ empty: true });
 }
 
 // The games the server starts from a set-up position (POST /api/games with `start`).
@@ -218,7 +396,14 @@ function editMode($, currentRead, go, setEditing) {
     try {
       if (model.game === 'morris') {
         if (remove) delete model.points[target.dataset.point];
-        else cyclePoint(model, target.dataset.point);
+        else {
+          // A colour with all nine pieces placed is skipped: say so.
+          const skipped = cyclePoint(model, target.dataset.point);
+          if (skipped) {
+            $('error').textContent = t('edit-note-skipped', { side: t(`side-${skipped}`), count: PIECES,
+              point: target.dataset.point });
+          }
+        }
         $('edit-hand-white').value = model.in_hand.white;
         $('edit-hand-black').value = model.in_hand.black;
       } else {
@@ -240,12 +425,15 @@ function editMode($, currentRead, go, setEditing) {
     if (event.key === 'Enter' || event.key === ' ') click(event, false);
     else if (event.key === 'Delete' || event.key === 'Backspace') click(event, true);
   }, true);
-  const start = () => {
+  // Starts editing the position shown (`empty`: an empty backgammon board, as the page opens).
+  const start = ({ empty = false } = {}) => {
     const read = currentRead();
-    const model = !read ? backgammonModel() : read.game === 'morris' ? morrisModel(read) : backgammonModel(read);
+    const model = empty ? cleared(backgammonModel()) : !read ? backgammonModel()
+      : read.game === 'morris' ? morrisModel(read) : backgammonModel(read);
     editor = { model, tool: 'white', board: null, version: 0 };
     setEditing(editor);
     $('analysis-result').hidden = true;
+    $('analysis-result').replaceChildren();
     $('edit-panel').hidden = false;
     $('edit-toggle').textContent = t('edit-done');
     $('edit-toggle').setAttribute('aria-pressed', 'true');
@@ -268,16 +456,21 @@ function editMode($, currentRead, go, setEditing) {
       $('error').textContent = error instanceof EditError ? error.text() : errorText(error);
       return;
     } finally { finishing = false; }
-    editor = null;
-    setEditing(null);
+    stop();
     $('analysis-text').value = text;
     $('analysis-dice').value = '';
+    go();
+  };
+  // Leaves edit mode, the set-up dropped.
+  const stop = () => {
+    editor = null;
+    setEditing(null);
+    $('error').textContent = '';
     $('analysis-result').hidden = false;
     $('edit-panel').hidden = true;
     $('edit-toggle').textContent = t('edit-position');
     $('edit-toggle').setAttribute('aria-pressed', 'false');
     $('analysis-board').classList.remove('editing');
-    go();
   };
-  return { toggle: () => (editor ? finish() : start()) };
+  return { toggle: () => (editor ? finish() : start()), start, cancel: stop };
 }

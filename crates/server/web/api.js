@@ -34,6 +34,8 @@ export const backgammonAnalysis = (query) => call(`/api/backgammon/analysis?${qu
 export const morrisAnalysis = (query) => call(`/api/morris/analysis?${query}`);
 // A pasted Position ID, XGID or Sanmill FEN, read ({ game, … }: see /api/openapi.json).
 export const readPosition = (query) => call(`/api/position?${query}`);
+// The position after a move on a pasted one ({ move, text, last_play, over, position }).
+export const playOnPosition = (query) => call(`/api/position/play?${query}`);
 // A set-up of the analysis board's editor checked and written as ids ({ game, xgid | fen, … }).
 export const writeSetup = (model) => call('/api/setup', { method: 'POST', body: model });
 export const sendMove = (id, token, move) => call(`/api/games/${id}/moves`, { method: 'POST', body: { token, move } });

@@ -31,23 +31,33 @@ export function playerLabel(state, side, seat) {
   return seat ? t('label-friend') : t(`side-${side}`);
 }
 
+// A player's name in the report: the colours in the page's language (the record names them in
+// English), any other name as written.
+const reportName = (name) => ({ White: t('side-white'), Black: t('side-black') }[name] || name);
+// A cube decision's words in the page's language (the report writes gnubg's English words).
+const CUBE_WORDS = { double: 'review-double', 'no double': 'review-no-double', take: 'review-take', pass: 'review-pass' };
+const decisionWords = (text) => (CUBE_WORDS[text] ? t(CUBE_WORDS[text]) : text);
+
+// The table has one row per figure and one column per player, so that it fits the side panel
+// in every language.
 export function analysisHtml(report) {
   const num = (x, digits = 3) => Number(x).toFixed(digits);
-  const totals = report.players.map((p) => `<tr><th>${escape(p.name)}</th><td>${num(p.checker_loss)}</td>
-    <td>${num(p.cube_loss)}</td><td>${p.doubtful}</td><td>${p.errors}</td><td>${p.blunders}</td><td>${num(p.error_rate, 1)}</td></tr>`).join('');
+  const rows = [['analysis-checker-loss', (p) => num(p.checker_loss)], ['analysis-cube-loss', (p) => num(p.cube_loss)],
+    ['analysis-mark-doubtful', (p) => p.doubtful], ['analysis-mark-error', (p) => p.errors],
+    ['analysis-mark-blunder', (p) => p.blunders], ['analysis-error-rate', (p) => num(p.error_rate, 1)]];
+  const head = `<tr><th></th>${report.players.map((p) => `<th scope="col">${escape(reportName(p.name))}</th>`).join('')}</tr>`;
+  const body = rows.map(([key, value]) => `<tr><th scope="row">${t(key)}</th>${report.players.map((p) => `<td>${value(p)}</td>`).join('')}</tr>`).join('');
   const marked = [];
   for (const game of report.games) {
     game.decisions.forEach((d, index) => {
       if (d.mark === 'none') return;
       const dice = d.dice ? `${escape(d.dice)}: ` : '';
       marked.push(`<li class="mark-${d.mark}">${t('analysis-decision', { game: game.number, number: index + 1 })}
-        ${escape(report.players[d.player].name)}: ${dice}${escape(d.played)} (${t('analysis-best')}: ${escape(d.best)})
+        ${escape(reportName(report.players[d.player].name))}: ${dice}${escape(decisionWords(d.played))} (${t('analysis-best')}: ${escape(decisionWords(d.best))})
         −${num(d.equity_lost)} <strong>${t('analysis-mark-' + d.mark)}</strong></li>`);
     });
   }
-  return `<table class="analysis-totals"><tr><th></th><th>${t('analysis-checker-loss')}</th><th>${t('analysis-cube-loss')}</th>
-    <th>${t('analysis-mark-doubtful')}</th><th>${t('analysis-mark-error')}</th><th>${t('analysis-mark-blunder')}</th>
-    <th>${t('analysis-error-rate')}</th></tr>${totals}</table>
+  return `<table class="analysis-totals">${head}${body}</table>
     <ul class="analysis-errors">${marked.join('') || `<li class="empty">${t('analysis-no-errors')}</li>`}</ul>`;
 }
 
@@ -96,13 +106,14 @@ async function home() {
         </form>
       </section>
     </div>
-    <section class="panel" style="margin-top:1rem"><h3>${t('recent-games')}</h3><ul class="games" id="games"></ul></section>
+    <section class="panel recent"><h3>${t('recent-games')}</h3><p class="muted">${t('recent-mine')}</p><ul class="games" id="games"></ul></section>
     <p class="error" id="error" role="alert"></p>`;
   const start = async (game, form, rules) => {
     const data = new FormData(form);
     try {
       const created = await createGame({
-        game, rules, opponent: data.get('opponent'), level: Number(data.get('level')), side: data.get('side'),
+        // The level is off (and not sent) against a friend.
+        game, rules, opponent: data.get('opponent'), level: data.get('level') ? Number(data.get('level')) : undefined, side: data.get('side'),
       });
       localStorage.setItem(seatKey(created.id), JSON.stringify({ seat: created.seat, token: created.token, invite: created.invite }));
       navigate(`/play/${created.id}`);
@@ -110,6 +121,14 @@ async function home() {
       document.getElementById('error').textContent = t('error', { message: errorText(error) });
     }
   };
+  // The computer's level means nothing against a friend.
+  for (const prefix of ['morris', 'bg']) {
+    const opponent = document.getElementById(`${prefix}-opponent`);
+    const level = document.getElementById(`${prefix}-level`);
+    const sync = () => { level.disabled = opponent.value !== 'computer'; };
+    opponent.addEventListener('change', sync);
+    sync();
+  }
   document.getElementById('morris-form').addEventListener('submit', (event) => {
     event.preventDefault();
     start('morris', event.target, { flying: event.target.flying.checked });
@@ -129,12 +148,39 @@ async function home() {
     const { games } = await listGames();
     const list = document.getElementById('games');
     if (!list) return;
-    list.innerHTML = games.length === 0 ? `<li>${t('no-games')}</li>` : games.map((g) => `
-      <li><a href="/play/${g.id}" data-link>${t(g.game === 'morris' ? 'morris-title' : 'backgammon-title')}</a>
-      <span>${new Date(g.created_at).toLocaleString(language())}</span>
-      <span>${t(g.result ? 'game-finished' : 'game-playing')}</span>
-      ${g.result ? `<a href="/review/${g.id}" data-link class="review-link">${t('review')}</a>` : ''}</li>`).join('');
+    const mine = games.filter((g) => mySeat(g.id));
+    list.innerHTML = mine.length === 0 ? `<li>${t('no-games')}</li>` : mine.map(recentGameHtml).join('');
   } catch { /* the list is optional */ }
+}
+
+// The seat this browser holds at game `id` (from its local storage), or null.
+function mySeat(id) {
+  try {
+    const info = JSON.parse(localStorage.getItem(seatKey(id)) || 'null');
+    return info && info.token ? info.seat : null;
+  } catch { return null; }
+}
+
+// One line of Recent games: the game, the opponent, the date, the result for this browser's seat.
+function recentGameHtml(g) {
+  const seat = mySeat(g.id);
+  const opponent = t(g.seats[otherSide(seat)] === 'computer' ? 'recent-vs-computer' : 'recent-vs-friend');
+  const result = !g.result ? t('game-playing') : !g.result.winner ? t('recent-drawn')
+    : t(g.result.winner === seat ? 'recent-won' : 'recent-lost');
+  return `<li data-game="${escape(g.id)}"><a href="/play/${g.id}" data-link>${t(g.game === 'morris' ? 'morris-title' : 'backgammon-title')}</a>
+    <span class="recent-opponent">${escape(opponent)}</span>
+    <span class="recent-date">${new Date(g.created_at).toLocaleString(language())}</span>
+    <span class="recent-result${g.result ? ` ${g.result.winner === seat ? 'won' : 'lost'}` : ''}">${escape(result)}</span>
+    ${g.result ? `<a href="/review/${g.id}" data-link class="review-link">${t('review')}</a>` : ''}</li>`;
+}
+
+// The page for an address that names nothing: an unknown game (`id`) or any other path.
+export function notFound(id = null) {
+  stopWatching();
+  document.title = `${t('not-found-title')} – ${t('app-title')}`;
+  const text = id ? t('not-found-game', { id }) : t('not-found-page', { path: location.pathname });
+  app.innerHTML = `<section class="panel not-found" id="not-found"><h2>${t('not-found-title')}</h2>
+    <p>${escape(text)}</p><p><a href="/" data-link>${t('not-found-home')}</a></p></section>`;
 }
 
 // The result in personal words for a player ("You won 2 points — gammon", "You lost — blocked"),
@@ -179,23 +225,38 @@ function morrisRulesText(rules) {
 
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 
-// The engine's advice for the side to act, in words.
+// The engine's advice for the side to act: { text } in words, and (Morris) the move to draw.
 async function hintText(state) {
   const view = state.view;
   if (state.game === 'morris') {
     const query = new URLSearchParams({ position: view.position, rules: morrisRulesText(state.rules) });
     const { moves } = await morrisAnalysis(query);
-    return t('hint-move', { move: moves[0].move, value: signed(moves[0].value / 100, 2) });
+    return { text: t('hint-move', { move: moves[0].move, value: signed(moves[0].value / 100, 2) }), move: moves[0].move };
   }
   const query = new URLSearchParams({ position_id: view.position_id || '', match_id: view.match_id || '' });
   if (view.phase === 'move') {
     query.set('dice', `${view.dice[0]}${view.dice[1]}`);
     const { moves } = await backgammonAnalysis(query);
-    return t('hint-move', { move: moves[0].move, value: signed(moves[0].value, 3) });
+    return { text: t('hint-move', { move: moves[0].move, value: signed(moves[0].value, 3) }) };
   }
   const { cube } = await backgammonAnalysis(query);
-  if (view.phase === 'doubled') return t(cube.take ? 'hint-take' : 'hint-pass');
-  return t(cube.double ? 'hint-double' : 'hint-no-double');
+  if (view.phase === 'doubled') return { text: t(cube.take ? 'hint-take' : 'hint-pass') };
+  return { text: t(cube.double ? 'hint-double' : 'hint-no-double') };
+}
+
+// How many of `seat`'s moves (not rolls or cube actions) a take-back could still undo.
+function movesToTakeBack(state, seat) {
+  const mine = state.history.filter((e) => e.seat === seat);
+  return mine.filter((e) => !e.command.startsWith(':')).length - mine.filter((e) => e.command === ':takeback').length;
+}
+
+// What the other player just did that the board does not show: "Computer, level 5 took the
+// double: the cube is at 2."
+function noticeText(state, seat, label) {
+  if (state.game !== 'backgammon' || !seat || state.result) return '';
+  const last = state.history[state.history.length - 1];
+  if (!last || last.seat === seat || last.command !== ':take') return '';
+  return t('bg-opponent-took', { side: label(last.seat), value: state.view.cube.value });
 }
 
 // A new game with the same settings and the sides swapped; the series' score goes with it.
@@ -236,6 +297,7 @@ async function play(id) {
   const seat = seatInfo.token ? seatInfo.seat : null;
   let state;
   try { state = await getGame(id); } catch (error) {
+    if (error.status === 404) { notFound(id); return; }
     app.innerHTML = `<p class="error" role="alert">${escape(t('error', { message: errorText(error) }))}</p><p><a href="/" data-link>${t('nav-home')}</a></p>`;
     return;
   }
@@ -248,6 +310,7 @@ async function play(id) {
           <div class="buttons aids" id="aids"><button class="secondary" id="hint-button" hidden>${t('hint')}</button>
             <button class="secondary" id="takeback" hidden>${t('takeback')}</button></div>
           <div class="hint-text" id="hint-text"></div>
+          <div class="notice" id="notice" role="status"></div>
           <div class="error" id="error" role="alert"></div></div>
         <div class="panel summary" id="summary" hidden></div>
         <div class="panel" id="controls"></div>
@@ -329,8 +392,12 @@ async function play(id) {
     hintFor = state.version;
     $('hint-text').textContent = t('hint-thinking');
     try {
-      const text = await hintText(state);
-      if (hintFor === state.version) $('hint-text').textContent = text;
+      const { text, move } = await hintText(state);
+      if (hintFor === state.version) {
+        $('hint-text').textContent = text;
+        // The Morris hint is drawn on the board too.
+        if (move && board.showHint) board.showHint(move);
+      }
     } catch (error) { $('hint-text').textContent = t('error', { message: errorText(error) }); }
   });
   $('takeback').addEventListener('click', async () => {
@@ -355,14 +422,15 @@ async function play(id) {
     // For tests and styles: which state the page shows.
     $('play').dataset.version = state.version;
     $('play').dataset.toAct = state.to_act || '';
-    $('resign').disabled = !!state.result;
+    $('resign').hidden = !seat || !!state.result;
     board.update(state);
     const aids = settings();
     const mine = !state.result && state.to_act === seat;
     $('hint-button').hidden = !(vsComputer && aids.hints && mine);
-    $('takeback').hidden = !(vsComputer && aids.takeback && !state.result && state.history.some((e) => e.seat === seat));
+    $('takeback').hidden = !(vsComputer && aids.takeback && !state.result && movesToTakeBack(state, seat) > 0);
     if (hintFor !== state.version) $('hint-text').textContent = '';
     const label = (side) => playerLabel(state, side, seat);
+    $('notice').textContent = noticeText(state, seat, label);
     if (state.game === 'morris') {
       $('counts').innerHTML = morrisCounts(state, label);
       const moves = state.view.moves;
@@ -399,13 +467,24 @@ async function play(id) {
 function route() {
   rerender = () => route();
   stopReview();
-  const match = /^\/play\/([0-9a-f]+)$/.exec(location.pathname);
-  const review = /^\/review\/([0-9a-f]+)$/.exec(location.pathname);
-  if (match) play(match[1]);
-  else if (review) { stopWatching(); showReview(app, review[1]); } else if (location.pathname === '/analysis') {
+  const match = /^\/play\/([^/]+)$/.exec(location.pathname);
+  const review = /^\/review\/([^/]+)$/.exec(location.pathname);
+  if (match) play(decodeURIComponent(match[1]));
+  else if (review) openReview(decodeURIComponent(review[1]));
+  else if (location.pathname === '/analysis') {
     stopWatching();
     showAnalysisBoard(app);
-  } else home();
+  } else if (location.pathname === '/') home();
+  else notFound();
+}
+
+// The review of game `id`, or the "not found" page when there is no such game.
+async function openReview(id) {
+  stopWatching();
+  try { await getGame(id); } catch (error) {
+    if (error.status === 404) { notFound(id); return; }
+  }
+  showReview(app, id);
 }
 
 function navigate(path) {

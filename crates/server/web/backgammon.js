@@ -13,14 +13,16 @@ import { settings } from './settings.js';
 const STEP_MS = 320;
 
 const SVG = 'http://www.w3.org/2000/svg';
-const WIDTH = 800;
+// The points take most of the width (a narrow bar and tray) so that on a 375 px phone each
+// point is still about 25 px wide to tap.
+const WIDTH = 740;
 const HEIGHT = 600;
 const COL = 50;          // width of a point
-const LEFT = 20;         // left edge of the left half
-const BAR_X = 320;       // left edge of the bar
-const BAR_W = 60;
+const LEFT = 12;         // left edge of the left half
+const BAR_X = LEFT + 6 * COL; // left edge of the bar
+const BAR_W = 48;
 const RIGHT = BAR_X + BAR_W; // left edge of the right half
-const TRAY_X = 690;
+const TRAY_X = RIGHT + 6 * COL + 10;
 const TOP = 20;
 const BOTTOM = 580;
 const TRI = 230;         // triangle height
@@ -161,11 +163,12 @@ export function createBackgammonBoard(container, ctx, controls) {
     try { await fn(); } finally { busy = false; draw(); }
   }
 
-  // The dice as the server lists them (four for a double), used ones dimmed.
+  // The dice as the server lists them (four for a double), used ones dimmed; the higher die
+  // first, as the move list writes them.
   function diceShown(info) {
     const listed = info.node || state.view.steps;
-    if (listed) return listed.dice;
-    return (state.view.dice || []).map((face) => ({ face, used: false }));
+    const dice = listed ? listed.dice : (state.view.dice || []).map((face) => ({ face, used: false }));
+    return [...dice].sort((a, b) => b.face - a.face);
   }
 
   function drawDie(x, y, face, color, used) {
@@ -219,6 +222,7 @@ export function createBackgammonBoard(container, ctx, controls) {
     for (let k = 0; k < info.board.oppOff; k++) el('rect', { x: TRAY_X + 5, y: TOP + 3 + k * 13, width: trayW, height: 11, rx: 3, class: `off-checker ${oppSide}` }, svg);
     if (animation) drawFlight(info.board, mySide, oppSide);
     else if (view.last_play && !(info.node && info.node.taken.length)) drawLastPlay(view.last_play, info.board);
+    if (view.best_play && !animation) drawBestPlay(view.best_play, info.board);
     // Cube: centred on the bar, or in the tray on its owner's side.
     const cube = view.cube;
     if (cube.enabled) {
@@ -227,12 +231,18 @@ export function createBackgammonBoard(container, ctx, controls) {
       el('rect', { x: cx - 22, y: cy - 22, width: 44, height: 44, rx: 6, class: 'cube', id: 'cube', 'stroke-width': cube.offered ? 5 : 2 }, svg);
       el('text', { x: cx, y: cy, class: 'cube-text' }, svg).textContent = cube.offered ? cube.offered_value : (cube.value === 1 ? 64 : cube.value);
     }
-    // Dice on the roller's half: the viewer's on the right, the opponent's on the left.
+    // Dice on the roller's half: the viewer's on the right, the opponent's on the left. Once the
+    // other player has moved, its dice stay there (dimmed) until the viewer rolls.
     if (view.dice) {
       const faces = diceShown(info);
       const centre = view.turn === mySide ? (RIGHT + TRAY_X - 10) / 2 : (LEFT + BAR_X) / 2;
       const start = centre - (faces.length - 1) * 27;
       faces.forEach((d, i) => drawDie(start + i * 54, 300, d.face, view.turn, d.used));
+    } else if (view.last_play && view.last_play.side !== mySide && view.phase !== 'over' && !animation) {
+      const faces = [...view.last_play.dice].sort((a, b) => b - a);
+      const centre = (LEFT + BAR_X) / 2;
+      faces.forEach((face, i) => drawDie(centre - 27 + i * 54, 300, face, view.last_play.side, true));
+      svg.querySelectorAll('.die-group').forEach((g) => g.setAttribute('data-last-dice', '1'));
     }
     // Highlights and hit areas.
     for (let q = 0; q <= 25; q++) {
@@ -289,6 +299,28 @@ export function createBackgammonBoard(container, ctx, controls) {
     }
   }
 
+  // A move not yet played, drawn on the board before it (`view.best_play`, the steps of a
+  // `last_play`): an arrow from the checker that moves to the place it reaches.
+  function drawBestPlay(play, board) {
+    const counts = { mine: [...board.mine], opp: [...board.opp] };
+    for (const step of playedSteps(play, me())) {
+      const side = step.mine ? counts.mine : counts.opp;
+      const a = slot(step.from, Math.max(side[step.from], 1), step.mine, Math.max(side[step.from], 1));
+      side[step.from] -= 1;
+      side[step.to] += 1;
+      const b = slot(step.to, side[step.to], step.mine, side[step.to]);
+      arrowInto(el('g', { class: 'bg-best', 'data-best-from': step.from, 'data-best-to': step.to }, svg), a, b);
+    }
+  }
+
+  // An arrow from `a` to `b` (the best move's checker) inside `group`.
+  function arrowInto(group, a, b) {
+    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const [ux, uy] = [(b.x - a.x) / length, (b.y - a.y) / length];
+    el('line', { x1: a.x, y1: a.y, x2: b.x - ux * 14, y2: b.y - uy * 14, class: 'bg-best-arrow' }, group);
+    el('polygon', { points: `${b.x},${b.y} ${b.x - ux * 18 - uy * 10},${b.y - uy * 18 + ux * 10} ${b.x - ux * 18 + uy * 10},${b.y - uy * 18 - ux * 10}`, class: 'bg-best-head' }, group);
+  }
+
   // The checker in flight, from its point to its landing place.
   function drawFlight(board, mySide, oppSide) {
     const step = animation.steps[animation.index];
@@ -333,6 +365,8 @@ export function createBackgammonBoard(container, ctx, controls) {
   function autoBearOff() {
     const play = state.view.auto_play;
     if (!play || !myTurn() || state.view.phase !== 'move' || !settings().autoBearOff) return;
+    // Right after a take-back the person wants to choose again: no automatic play then.
+    if (state.history?.[state.history.length - 1]?.command === ':takeback') return;
     const version = state.version;
     setTimeout(() => {
       if (state.version === version && myTurn() && nodes.length === 1) send(() => ctx.play(play));
@@ -425,6 +459,8 @@ export function backgammonPanel(state, label, showPips = true) {
 
 // A line of the game log (the `.mat` record's English words) in the page's language.
 export function logText(text) {
+  // The higher die first ("41: 4/off 1/off"), as the board shows them.
+  text = text.replace(/^([1-6])([1-6]):/, (all, a, b) => (a < b ? `${b}${a}:` : all));
   let m = /^(\d\d):\s*$/.exec(text);
   if (m) return t('bg-log-no-move', { dice: m[1] });
   if ((m = /^Doubles => (\d+)$/.exec(text))) return t('bg-log-doubles', { value: m[1] });

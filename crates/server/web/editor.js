@@ -111,7 +111,8 @@ const piecesOf = (model, side) => Object.values(model.points).filter((s) => s ==
 
 // The next occupant of `point` in the cycle empty → White → Black → empty. A colour with all
 // nine pieces on the board and in hand already takes the piece from its hand; with none in hand
-// it is skipped (refused when neither colour fits).
+// it is skipped (refused when neither colour fits). Returns the colour skipped, if any, so that
+// the page can say why the point did not take it.
 export function cyclePoint(model, point) {
   const order = [undefined, 'white', 'black'];
   const now = model.points[point];
@@ -123,7 +124,7 @@ export function cyclePoint(model, point) {
       model.in_hand[next] -= 1;
     }
     if (next) model.points[point] = next; else delete model.points[point];
-    return model;
+    return full;
   }
   throw new EditError('edit-err-pieces', { side: full, count: PIECES });
 }

@@ -1,5 +1,7 @@
 // UI text from Fluent files (a small subset: `key = value`, indented continuation lines,
-// `{ $var }` variables, `#` comments). One file per language under /assets/i18n/.
+// `{ $var }` variables, `#` comments, and plural selectors `{ $n -> [one] … *[other] … }`: the
+// variant named by the number itself, then by its plural category, then the default; the same
+// subset as the Rust reader, ludus-i18n). One file per language under /assets/i18n/.
 
 export const LANGUAGES = { en: 'English', et: 'Eesti', hu: 'Magyar' };
 const STORAGE_KEY = 'ludus:lang';
@@ -19,8 +21,67 @@ export function parseFtl(text) {
 }
 
 export function t(key, args = {}) {
-  const text = messages[key] ?? key;
-  return text.replace(/\{\s*\$(\w+)\s*\}/g, (_, name) => (name in args ? String(args[name]) : ''));
+  return format(messages[key] ?? key, args);
+}
+
+// The index of the `}` closing the placeable that opens at `start`, or -1.
+function placeableEnd(text, start) {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === '{') depth += 1;
+    else if (text[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+// The variants of a selector's body: [{ key, isDefault, text }].
+function variantsOf(body) {
+  const starts = [];
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '{') depth += 1;
+    else if (body[i] === '}') depth = Math.max(depth - 1, 0);
+    else if (body[i] === '[' && depth === 0) starts.push(i);
+  }
+  return starts.map((start, n) => {
+    const end = n + 1 < starts.length ? starts[n + 1] : body.length;
+    const close = body.indexOf(']', start);
+    const text = body.slice(close + 1, end).trimEnd();
+    return { key: body.slice(start + 1, close).trim(), isDefault: body.slice(0, start).trimEnd().endsWith('*'),
+      text: text.endsWith('*') ? text.slice(0, -1) : text };
+  });
+}
+
+// The plural category of `value` ('one' for 1, 'other' else in English, Estonian, Hungarian).
+const pluralCategory = (value) => (Number(value) === 1 && String(value).trim() === '1' ? 'one' : 'other');
+
+function expand(inner, args) {
+  const arrow = inner.indexOf('->');
+  if (arrow >= 0) {
+    const name = inner.slice(0, arrow).trim().replace(/^\$/, '');
+    const value = name in args ? String(args[name]).trim() : null;
+    const variants = variantsOf(inner.slice(arrow + 2));
+    const chosen = (value !== null && variants.find((v) => v.key === value))
+      || (value !== null && variants.find((v) => v.key === pluralCategory(value)))
+      || variants.find((v) => v.isDefault);
+    return chosen ? format(chosen.text.trim(), args) : '';
+  }
+  const m = /^\s*\$([\w-]+)\s*$/.exec(inner);
+  return m && m[1] in args ? String(args[m[1]]) : '';
+}
+
+// A template with its placeables filled in (a missing variable becomes nothing).
+export function format(template, args = {}) {
+  let out = '';
+  let i = 0;
+  while (i < template.length) {
+    const start = template.indexOf('{', i);
+    const end = start < 0 ? -1 : placeableEnd(template, start);
+    if (end < 0) { out += template.slice(i); break; }
+    out += template.slice(i, start) + expand(template.slice(start + 1, end), args);
+    i = end + 1;
+  }
+  return out;
 }
 
 export function language() { return current; }

@@ -55,6 +55,7 @@ export function createMorrisBoard(container, ctx) {
   let selected = null;     // a point whose piece is being moved
   let pending = null;      // {from, to} waiting for a removal
   let busy = false;
+  let hinted = null;       // the hint's move, drawn until the next position
 
   const mine = () => state && ctx.seat && state.to_act === ctx.seat && !busy;
   const moves = () => (mine() ? state.legal_moves.map(parseMove).filter(Boolean) : []);
@@ -148,6 +149,8 @@ export function createMorrisBoard(container, ctx) {
     svg.setAttribute('viewBox', coords ? `-34 0 ${SIZE + 34} ${SIZE + 34}` : `0 0 ${SIZE} ${SIZE}`);
     if (coords) drawCoordinates();
     if (last) drawLastMove(last);
+    const best = view.best_move || hinted ? parseMove(view.best_move || hinted) : null;
+    if (best) drawBestMove(best);
     for (const point of POINTS) {
       const [x, y] = xy(point);
       let piece = view.points[point] || null;
@@ -200,6 +203,27 @@ export function createMorrisBoard(container, ctx) {
     }
   }
 
+  // A move not yet played (the analysis board's best move): an arrow from → to, a ring where a
+  // piece is placed, a cross where one would be removed; all in the best-move colour.
+  function drawBestMove(best) {
+    const g = el('g', { class: 'best-move', 'data-best': best.text }, svg);
+    const [x2, y2] = xy(best.to);
+    if (best.from) {
+      const [x1, y1] = xy(best.from);
+      const length = Math.hypot(x2 - x1, y2 - y1);
+      const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+      el('line', { x1: x1 + ux * 30, y1: y1 + uy * 30, x2: x2 - ux * 40, y2: y2 - uy * 40, class: 'best-arrow' }, g);
+      const [tx, ty] = [x2 - ux * 34, y2 - uy * 34];
+      el('polygon', { points: `${tx},${ty} ${tx - ux * 22 - uy * 13},${ty - uy * 22 + ux * 13} ${tx - ux * 22 + uy * 13},${ty - uy * 22 - ux * 13}`, class: 'best-head' }, g);
+    } else {
+      el('circle', { cx: x2, cy: y2, r: 34, class: 'best-ring' }, g);
+    }
+    if (best.remove) {
+      const [x, y] = xy(best.remove);
+      el('path', { d: `M${x - 16},${y - 16} L${x + 16},${y + 16} M${x + 16},${y - 16} L${x - 16},${y + 16}`, class: 'best-remove' }, g);
+    }
+  }
+
   // The moving piece: from its old point (or from beside the board when placed) to the new one;
   // a removed piece fades out.
   function drawAnimation() {
@@ -239,9 +263,15 @@ export function createMorrisBoard(container, ctx) {
     update(next) {
       if (!state || next.version !== state.version) {
         selected = null; pending = null;
+        hinted = null;
         maybeAnimate(state, next);
       }
       state = next;
+      draw();
+    },
+    // Draws `move` (the engine's hint) on the board until the position changes.
+    showHint(move) {
+      hinted = move;
       draw();
     },
     redraw: draw,

@@ -8,7 +8,9 @@ use crate::ui::{Dir, Input, Opponent};
 /// The [`Screen`](crate::ui::Screen) methods every game screen has alike, written inside its
 /// `impl Screen`: the state is its `screen` field; an input goes to the keys every screen shares
 /// first ([`ScreenState::intercept`](crate::ui::ScreenState::intercept)), then becomes the
-/// screen's action (`action_for`) and is applied (`apply`); `$draw` draws it.
+/// screen's action (`action_for`) and is applied (`apply`); `$draw` draws it. A key while the
+/// computer's move is being animated ends the animation (the move is played) and then counts
+/// like any other: no key is lost or read against the board before the move.
 macro_rules! screen_plumbing {
     ($draw:path) => {
         fn state(&self) -> &$crate::ui::ScreenState {
@@ -22,6 +24,9 @@ macro_rules! screen_plumbing {
         fn handle(&mut self, input: $crate::ui::Input) {
             if self.screen.intercept(input) {
                 return;
+            }
+            if self.animation.is_some() {
+                self.finish_animation();
             }
             if let Some(action) = self.action_for(input) {
                 self.apply(action);

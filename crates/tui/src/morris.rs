@@ -327,15 +327,12 @@ impl MorrisApp {
                 Input::Char('y' | 'Y') | Input::Enter
             )));
         }
-        if self.animation.is_some() {
-            return Some(A::Skip);
-        }
         if self.review.is_some() {
             if let Some(dir) = review_step(input) {
                 return Some(A::Step(dir));
             }
             return match input {
-                Input::Char('v' | 'V') | Input::Esc => Some(A::Review),
+                Input::Char('a' | 'A') | Input::Esc => Some(A::Review),
                 Input::Char('q' | 'Q') => Some(A::Quit),
                 Input::Char('n' | 'N') => Some(A::Rematch),
                 _ => None,
@@ -346,7 +343,7 @@ impl MorrisApp {
             return match input {
                 Input::Char('q') => Some(A::Quit),
                 Input::Char('u') if over => Some(A::Undo),
-                Input::Char('v' | 'V') if over => Some(A::Review),
+                Input::Char('a' | 'A') if over => Some(A::Review),
                 Input::Char('n' | 'N') if over => Some(A::Rematch),
                 _ => None,
             };
@@ -505,12 +502,33 @@ impl MorrisApp {
         match (exact, candidates.len()) {
             (Some((mv, _)), _) => self.play_human(*mv),
             (None, 1) => self.play_human(candidates[0].0),
-            (None, 0) => self.screen.status = self.screen.no_match(),
+            (None, 0) => {
+                let typed = self.screen.input.clone();
+                self.screen.status = self
+                    .refusal(&typed)
+                    .unwrap_or_else(|| self.screen.no_match());
+            }
             (None, _) => {
                 let texts: Vec<String> = candidates.into_iter().map(|(_, t)| t).collect();
                 self.screen.status = self.screen.ambiguous(&texts);
             }
         }
+    }
+
+    /// Why the rules refuse a typed move that reads as one ("b4 is occupied"), in the user's
+    /// language; `None` when the text is no whole move (then nothing starts with it).
+    fn refusal(&self, text: &str) -> Option<Status> {
+        let mv: Move = text.parse().ok()?;
+        let error = self
+            .game
+            .position()
+            .play_checked(self.game.rules(), mv)
+            .err()?;
+        let text = self
+            .screen
+            .catalog
+            .error(error.code(), &error.params(), &error.to_string());
+        Some(Status::error(text))
     }
 
     /// The moves that continue the current selection with `square`.
@@ -534,11 +552,20 @@ impl MorrisApp {
         }
         if moves.is_empty() {
             self.pick.clear();
-            self.screen.status = Status::error(
-                self.screen
-                    .catalog
-                    .format("tui-not-selectable", &[("square", square.name())]),
-            );
+            // Placing on an occupied point: the rules say why ("b4 is occupied").
+            let refused = self
+                .game
+                .position()
+                .is_placement_phase()
+                .then(|| self.refusal(square.name()))
+                .flatten();
+            self.screen.status = refused.unwrap_or_else(|| {
+                Status::error(
+                    self.screen
+                        .catalog
+                        .format("tui-not-selectable", &[("square", square.name())]),
+                )
+            });
             return;
         }
         if let [only] = moves[..]

@@ -436,7 +436,17 @@ impl LastPlayView {
         } else {
             game.position().swapped()
         };
-        Some(LastPlayView {
+        Some(LastPlayView::played(
+            seat,
+            dice,
+            &play,
+            &after.before(&play),
+        ))
+    }
+
+    /// The view of `play`, made by `seat` with `dice` on the board `before` (the mover's view).
+    pub fn played(seat: Seat, dice: Dice, play: &Move, before: &Position) -> LastPlayView {
+        LastPlayView {
             side: side_of(seat),
             dice: [dice.first(), dice.second()],
             steps: play
@@ -448,13 +458,12 @@ impl LastPlayView {
                     hit: step.hit,
                 })
                 .collect(),
-            boards: after
-                .before(&play)
-                .boards_of(&play)
+            boards: before
+                .boards_of(play)
                 .iter()
                 .map(|board| BoardView::new(board, seat))
                 .collect(),
-        })
+        }
     }
 }
 

@@ -55,9 +55,6 @@ impl BgApp {
         if self.review.is_some() {
             return self.review_action(input);
         }
-        if self.animation.is_some() {
-            return Some(BgAction::Skip);
-        }
         if self.game().is_none_or(|g| g.outcome().is_some()) {
             return self.over_action(input);
         }

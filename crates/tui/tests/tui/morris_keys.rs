@@ -183,8 +183,8 @@ fn quitting_asks_first() {
     assert!(app.screen.quit);
 }
 
-#[test]
-fn the_computer_move_is_shown_part_by_part_then_played() {
+/// A game where the computer (White, level 1) has chosen its first move and is showing it.
+fn computer_animating() -> MorrisApp {
     let config = MorrisConfig {
         level: 1,
         human: Color::Black,
@@ -193,17 +193,53 @@ fn the_computer_move_is_shown_part_by_part_then_played() {
     let mut app = MorrisApp::new(config, english());
     assert!(app.computer_to_move());
     app.think();
+    app
+}
+
+#[test]
+fn the_computer_move_is_shown_part_by_part_then_played() {
+    let mut app = computer_animating();
     let animation = app.animation.expect("an animation starts");
     assert_eq!(app.game.moves().len(), 0, "not played before it is shown");
     let placed = animation.mv.to;
     assert_eq!(app.shown_board()[placed.index()], Some(Color::White));
     assert!(app.animation_delay().is_some());
-    // Keys during the animation skip it.
-    assert_eq!(app.action_for(Input::Char('x')), Some(MorrisAction::Skip));
+    // A key during the animation ends it (the computer's move is played) and then counts as
+    // usual: the person's first key is never lost to the animation.
+    let first = ["d6", "f2"]
+        .into_iter()
+        .find(|&name| name != placed.name())
+        .unwrap();
+    for c in first.chars() {
+        app.handle_input(Input::Char(c));
+    }
+    assert!(app.animation.is_none());
+    assert_eq!(app.game.moves(), [animation.mv]);
+    assert_eq!(app.screen.input, first, "both keys typed, none swallowed");
+    app.handle_input(Input::Enter);
+    assert_eq!(app.game.moves()[1].to_string(), first);
+}
+
+#[test]
+fn the_animation_ends_by_itself_with_the_move_played() {
+    let mut app = computer_animating();
+    let animation = app.animation.expect("an animation starts");
     app.tick();
     assert!(app.animation.is_none());
     assert_eq!(app.game.moves(), [animation.mv]);
     assert!(app.screen.status.text.contains(&animation.mv.to_string()));
+}
+
+#[test]
+fn a_typed_move_onto_an_occupied_point_says_so() {
+    let mut app = after(&["b4"]);
+    press(&mut app, [Input::Char('b'), Input::Char('4'), Input::Enter]);
+    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(app.screen.status.text, "b4 is occupied.");
+    assert!(app.screen.status.error);
+    // Picked by the cursor too: Enter on b4 while placing.
+    app.apply(MorrisAction::Select("b4".parse().unwrap()));
+    assert_eq!(app.screen.status.text, "b4 is occupied.");
 }
 
 #[test]
@@ -279,13 +315,14 @@ fn a_slide_into_a_mill_by_selection_removes_and_wins() {
         "{}",
         app.screen.status.text
     );
-    // Over: q (leave), u (take back), n (rematch) and v (review) do something; h does not.
+    // Over: q (leave), u (take back), n (rematch) and a (review, as in backgammon) do
+    // something; h does not.
     assert_eq!(app.action_for(Input::Char('h')), None);
     assert_eq!(
         app.action_for(Input::Char('n')),
         Some(MorrisAction::Rematch)
     );
-    assert_eq!(app.action_for(Input::Char('v')), Some(MorrisAction::Review));
+    assert_eq!(app.action_for(Input::Char('a')), Some(MorrisAction::Review));
     assert_eq!(app.action_for(Input::Char('q')), Some(MorrisAction::Quit));
     // Nothing is saved: leaving offers to save first; y leaves without saving.
     app.apply(MorrisAction::Quit);

@@ -255,7 +255,7 @@ fn the_morris_review_shows_its_progress_and_esc_cancels_it() {
         "the whole progress line fits:\n{text}"
     );
     // Only Esc (or q) counts while it runs; Esc stops it and the game is shown again.
-    assert_eq!(app.action_for(Input::Char('v')), None);
+    assert_eq!(app.action_for(Input::Char('a')), None);
     press(&mut app, [Input::Esc]);
     assert!(!app.busy() && app.review.is_none());
     assert_eq!(app.screen.status.text, "Review cancelled.");
@@ -322,7 +322,7 @@ fn the_backgammon_review_shows_each_decision_on_the_board() {
         app.screen
             .status
             .text
-            .starts_with("You lost 1 point(s) — resignation."),
+            .starts_with("You lost 1 point — resignation."),
         "{}",
         app.screen.status.text
     );
