@@ -25,6 +25,7 @@
 //! post-Crawford games with a cube that only the trailer turns. The table is exact for that model
 //! (it is not a published table: the numbers differ from Kazaross-XG2 by a few percent).
 
+use crate::bearoff::{ExactCube, TwoSidedDb};
 use crate::probabilities::Probabilities;
 use ludus_backgammon::{CrawfordStage, Position, Side};
 use std::sync::OnceLock;
@@ -559,4 +560,79 @@ pub fn cube_efficiency(position: &Position) -> f64 {
     } else {
         CONTACT_EFFICIENCY
     }
+}
+
+/// The exact money cube decision of a two-sided bearoff position ([`TwoSidedDb::cubeful`]) for
+/// the cube `cube`, in points at the cube's value like [`cube_decision`]. `p` (the exact
+/// cubeless probabilities) only serves the take point: the model's take point at the cube
+/// efficiency that reproduces the exact double/take value (1 for a perfectly live cube, 0 for a
+/// dead one, as in a last roll).
+pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeState) -> CubeDecision {
+    let c = f64::from(cube.value);
+    let cubeless = c * exact.cubeless;
+    let double_take = c * exact.double_take();
+    let double_pass = c;
+    let no_double = match cube.owner {
+        None => c * exact.no_double_centred,
+        Some(Side::Player) => c * exact.no_double_owned,
+        Some(Side::Opponent) => {
+            let value = c * exact.opponent_owns;
+            return CubeDecision {
+                action: CubeAction::NoDoubleAvailable,
+                no_double: value,
+                double_take: value,
+                double_pass,
+                take_point: 1.0,
+                equity: value,
+                cubeless,
+            };
+        }
+    };
+    let response = double_take.min(double_pass);
+    let action = if response > no_double {
+        if double_take <= double_pass {
+            CubeAction::DoubleTake
+        } else {
+            CubeAction::DoublePass
+        }
+    } else if double_take > double_pass {
+        CubeAction::TooGoodPass
+    } else {
+        CubeAction::NoDoubleTake
+    };
+    CubeDecision {
+        action,
+        no_double,
+        double_take,
+        double_pass,
+        take_point: effective_take_point(exact, p, cube),
+        equity: no_double.max(response),
+        cubeless,
+    }
+}
+
+/// The model's take point at the cube efficiency whose double/take value matches the exact one.
+fn effective_take_point(exact: &ExactCube, p: &Probabilities, cube: CubeState) -> f64 {
+    let dt = |x: f64| cube_decision(&Money, p, cube, x).double_take;
+    let (dead, live) = (dt(0.0), dt(1.0));
+    let target = f64::from(cube.value) * exact.double_take();
+    let x = if (live - dead).abs() > 1e-9 {
+        ((target - dead) / (live - dead)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    cube_decision(&Money, p, cube, x).take_point
+}
+
+/// The exact cubeful money equity of the side on roll (before rolling) with the right cube
+/// action now, in points at the cube's value, when the position is in the two-sided bearoff
+/// database.
+pub fn exact_money_equity(position: &Position, cube: CubeState) -> Option<f64> {
+    let exact = TwoSidedDb::get().cubeful(position)?;
+    let per_unit = match cube.owner {
+        None => exact.on_roll(false),
+        Some(Side::Player) => exact.on_roll(true),
+        Some(Side::Opponent) => exact.opponent_owns,
+    };
+    Some(f64::from(cube.value) * per_unit)
 }
