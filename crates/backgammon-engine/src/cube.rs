@@ -36,8 +36,6 @@ pub const GRID: usize = 400;
 pub const MAX_CUBE: u32 = 64;
 /// Cube efficiency for contact positions (gnubg's documented default).
 pub const CONTACT_EFFICIENCY: f64 = 0.68;
-/// Cube efficiency once contact is over (races are less volatile late; a fixed value here).
-pub const RACE_EFFICIENCY: f64 = 0.6;
 /// Share of games that end as gammons, used for the match equity table.
 pub const DEFAULT_GAMMON_RATE: f64 = 0.26;
 /// Largest match length in the table.
@@ -553,12 +551,51 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
     }
 }
 
-/// The cube efficiency used for a position: lower once contact is over.
+/// Pip counts between which the race efficiency is interpolated (gnubg's documented values).
+const RACE_PIPS: (f64, f64) = (40.0, 120.0);
+/// Race efficiencies at those pip counts.
+const RACE_EFFICIENCIES: (f64, f64) = (0.6, 0.7);
+/// Cube efficiency of a bearoff (both sides home) past the two-sided database.
+pub const BEAROFF_EFFICIENCY: f64 = 0.6;
+
+/// The cube efficiency of a position for Janowski's interpolation, by position class as gnubg's
+/// manual documents ("The cube efficiency", after Janowski): contact [`CONTACT_EFFICIENCY`];
+/// bearoff (both sides home) [`BEAROFF_EFFICIENCY`]; race: linear in the pip count of the side
+/// on roll, 0.6 at 40 pips to 0.7 at 120, clamped. Two-sided bearoffs use
+/// [`effective_efficiency`] instead.
 pub fn cube_efficiency(position: &Position) -> f64 {
-    if position.is_race() {
-        RACE_EFFICIENCY
+    if !position.is_race() {
+        return CONTACT_EFFICIENCY;
+    }
+    if crate::bearoff::is_bearoff(position) {
+        return BEAROFF_EFFICIENCY;
+    }
+    let pips = f64::from(position.pip_count().0);
+    let t = ((pips - RACE_PIPS.0) / (RACE_PIPS.1 - RACE_PIPS.0)).clamp(0.0, 1.0);
+    RACE_EFFICIENCIES.0 + t * (RACE_EFFICIENCIES.1 - RACE_EFFICIENCIES.0)
+}
+
+/// The cube efficiency for `position` with cubeless probabilities `p`: where the two-sided
+/// bearoff database reaches, the efficiency that makes Janowski's money double/take value equal
+/// the exact one (gnubg's documented treatment of match play in exact bearoffs); elsewhere
+/// [`cube_efficiency`].
+pub fn efficiency_for(position: &Position, p: &Probabilities) -> f64 {
+    match TwoSidedDb::get().cubeful(position) {
+        Some(exact) => effective_efficiency(&exact, p),
+        None => cube_efficiency(position),
+    }
+}
+
+/// The efficiency at which Janowski's money double/take value (centred cube, from `p`) equals
+/// the exact one, clamped to [0, 1].
+pub fn effective_efficiency(exact: &ExactCube, p: &Probabilities) -> f64 {
+    let cube = CubeState::default();
+    let dt = |x: f64| cube_decision(&Money, p, cube, x).double_take;
+    let (dead, live) = (dt(0.0), dt(1.0));
+    if (live - dead).abs() > 1e-9 {
+        ((exact.double_take() - dead) / (live - dead)).clamp(0.0, 1.0)
     } else {
-        CONTACT_EFFICIENCY
+        0.0
     }
 }
 
@@ -613,15 +650,7 @@ pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeStat
 
 /// The model's take point at the cube efficiency whose double/take value matches the exact one.
 fn effective_take_point(exact: &ExactCube, p: &Probabilities, cube: CubeState) -> f64 {
-    let dt = |x: f64| cube_decision(&Money, p, cube, x).double_take;
-    let (dead, live) = (dt(0.0), dt(1.0));
-    let target = f64::from(cube.value) * exact.double_take();
-    let x = if (live - dead).abs() > 1e-9 {
-        ((target - dead) / (live - dead)).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    cube_decision(&Money, p, cube, x).take_point
+    cube_decision(&Money, p, cube, effective_efficiency(exact, p)).take_point
 }
 
 /// The exact cubeful money equity of the side on roll (before rolling) with the right cube

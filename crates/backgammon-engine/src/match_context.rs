@@ -4,7 +4,7 @@
 //! match: gnubg's EMG).
 
 use crate::cube::{
-    CubeState, MatchPayoff, Met, Money, Payoff, cube_decision, cube_efficiency, exact_money_equity,
+    CubeState, MatchPayoff, Met, Money, Payoff, cube_decision, efficiency_for, exact_money_equity,
 };
 use crate::probabilities::Probabilities;
 use ludus_backgammon::{CrawfordStage, CubeOwner, Dice, MatchState, Position, Side};
@@ -165,8 +165,9 @@ pub fn cubeful_equity_after_play(
         .then(|| exact_money_equity(&after.swapped(), theirs.cube))
         .flatten();
     let their_raw = exact.unwrap_or_else(|| {
-        let x = cube_efficiency(after);
-        cube_decision(their_payoff.as_ref(), &p.flipped(), theirs.cube, x).equity
+        let (view, q) = (after.swapped(), p.flipped());
+        let x = efficiency_for(&view, &q);
+        cube_decision(their_payoff.as_ref(), &q, theirs.cube, x).equity
     });
     let my_raw = if context.is_money() {
         -their_raw
@@ -199,7 +200,7 @@ pub fn cubeful_equity_on_roll(
         .then(|| exact_money_equity(position, context.cube))
         .flatten();
     let raw = exact.unwrap_or_else(|| {
-        let x = cube_efficiency(position);
+        let x = efficiency_for(position, p);
         cube_decision(payoff.as_ref(), p, context.cube, x).equity
     });
     CubefulEquity {

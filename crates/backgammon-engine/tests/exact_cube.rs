@@ -268,3 +268,32 @@ fn the_textbook_last_roll_says_double_take() {
         assert!((1.0 - d.take_point - 0.25).abs() < 0.01, "{}", d.take_point);
     }
 }
+
+#[test]
+fn the_last_roll_at_a_match_score_is_exact_at_every_depth() {
+    use ludus_backgammon::CrawfordStage;
+    use ludus_backgammon_engine::cube::Met;
+    let xgid: Xgid = "XGID=--A-A-------------------b-:0:0:1:00:0:0:0:5:10"
+        .parse()
+        .expect("a valid XGID");
+    let context = MatchContext::from_match_state(&xgid.state).expect("5-point match, 0-0");
+    let met = Met::get();
+    let after = |a, b| met.after_game(a, b, CrawfordStage::Before);
+    let (hit, miss) = (23.0 / 36.0, 13.0 / 36.0);
+    let no_double = hit * after(4, 5) + miss * after(5, 4);
+    let double_take = hit * after(3, 5) + miss * after(5, 3);
+    for plies in [0, 1, 2] {
+        let (_, d) = cube_decision_at(&NetEvaluator::shipped(), &xgid.position, &context, plies);
+        assert!(
+            (d.no_double - no_double).abs() < 1e-4,
+            "{plies}: {}",
+            d.no_double
+        );
+        assert!(
+            (d.double_take - double_take).abs() < 1e-4,
+            "{plies}: {}",
+            d.double_take
+        );
+        assert!((d.double_pass - after(4, 5)).abs() < 1e-9);
+    }
+}
