@@ -4,8 +4,10 @@
 //! Janowski's interpolation (R. Janowski, "Take-Points in Money Games", 1993): the cubeful equity
 //! is `x · E_live + (1 − x) · E_dead`, where `E_dead` is the cubeless equity (the cube never moves
 //! again), `E_live` the equity when the winning chance `p` moves continuously (a perfectly
-//! efficient cube), and `x` the cube efficiency (gnubg's documentation uses about 0.68 for contact
-//! positions).
+//! efficient cube), and `x` the cube efficiency, by position class as gnubg's manual documents
+//! ([`cube_efficiency`]); in the two-sided bearoff database money values are exact
+//! ([`exact_money_decision`]) and match play uses the effective efficiency
+//! ([`effective_efficiency`]).
 //!
 //! `E_live` follows Keeler & Spencer ("Optimal Doubling in Backgammon", Operations Research 23,
 //! 1975), extended to gammons and match scores as in Zadeh & Kobliska ("On Optimal Doubling in
@@ -462,6 +464,9 @@ pub struct CubeDecision {
     pub equity: f64,
     /// The dead-cube (cubeless) value in the same units.
     pub cubeless: f64,
+    /// True when the equities are exact (the two-sided bearoff database, money play); false
+    /// for the cube model or the cubeful lookahead.
+    pub exact: bool,
 }
 
 impl CubeDecision {
@@ -509,6 +514,7 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
             take_point: 1.0,
             equity: no_double,
             cubeless: dead,
+            exact: false,
         };
     }
     let next = live_level(pay, &out, 2 * c);
@@ -548,6 +554,7 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
         take_point,
         equity: no_double.max(response),
         cubeless: dead,
+        exact: false,
     }
 }
 
@@ -622,6 +629,7 @@ pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeStat
                 take_point: 1.0,
                 equity: value,
                 cubeless,
+                exact: true,
             };
         }
     };
@@ -645,6 +653,7 @@ pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeStat
         take_point: effective_take_point(exact, p, cube),
         equity: no_double.max(response),
         cubeless,
+        exact: true,
     }
 }
 

@@ -84,6 +84,7 @@ pub fn cube_decision_at(
         take_point: model.take_point,
         equity: no_double.max(response),
         cubeless: dead_equity(payoff.as_ref(), &p, context.cube.value),
+        exact: false,
     };
     (p, decision)
 }

@@ -116,3 +116,29 @@ fn a_game_from_a_set_up_position_is_analysed_from_that_position() {
     assert_eq!(decisions[0].position_id, setup.position.position_id());
     assert!(report.players.iter().all(|p| p.unforced_moves > 2));
 }
+
+#[test]
+fn playing_the_hint_at_the_review_setting_never_loses_in_the_review() {
+    // The engine's hint (its best move at the review's lookahead) in every turn of a money
+    // game with seeded dice; the review at the same setting finds no checker loss.
+    use ludus_backgammon_engine::analysis::REVIEW_PLIES;
+    let mut record = Match::new(Rules::default(), ["a".into(), "b".into()]);
+    let mut dice = SeededDice::new(11);
+    let engine = Engine::new(REVIEW_PLIES);
+    let game = record.new_game(&mut dice).unwrap();
+    while game.outcome().is_none() {
+        if let Phase::AwaitingRoll = game.phase() {
+            game.roll(&mut dice).unwrap();
+        }
+        let Phase::Moving(roll) = game.phase() else {
+            panic!("nobody doubles in this game")
+        };
+        let mv = engine.best_move_in(&game.position(), roll, Some(&game.match_state()));
+        game.play(&mv).unwrap();
+    }
+    let report = analyze_match(&record, &NetEvaluator::shipped(), REVIEW_PLIES);
+    for player in &report.players {
+        assert!(player.unforced_moves > 5);
+        assert!(player.checker_loss.abs() < 1e-9, "{}", player.checker_loss);
+    }
+}
