@@ -428,6 +428,22 @@ pub enum CubeAction {
 }
 
 impl CubeAction {
+    /// The right action of a side that may double, from the equities of no double, double/take
+    /// and double/pass: double when the opponent's better answer beats not doubling.
+    pub fn of(no_double: f64, double_take: f64, double_pass: f64) -> CubeAction {
+        if double_take.min(double_pass) > no_double {
+            if double_take <= double_pass {
+                CubeAction::DoubleTake
+            } else {
+                CubeAction::DoublePass
+            }
+        } else if double_take > double_pass {
+            CubeAction::TooGoodPass
+        } else {
+            CubeAction::NoDoubleTake
+        }
+    }
+
     /// True for the actions that double: double/take and double/pass.
     pub fn is_double(self) -> bool {
         matches!(self, CubeAction::DoubleTake | CubeAction::DoublePass)
@@ -470,6 +486,22 @@ pub struct CubeDecision {
 }
 
 impl CubeDecision {
+    /// The decision of a side that may double, from the equities `[no double, double/take,
+    /// double/pass]`: the right action ([`CubeAction::of`]) and the equity it gives.
+    pub fn may_double(equities: [f64; 3], take_point: f64, cubeless: f64, exact: bool) -> Self {
+        let [no_double, double_take, double_pass] = equities;
+        CubeDecision {
+            action: CubeAction::of(no_double, double_take, double_pass),
+            no_double,
+            double_take,
+            double_pass,
+            take_point,
+            equity: no_double.max(double_take.min(double_pass)),
+            cubeless,
+            exact,
+        }
+    }
+
     /// True when the doubled side should take: taking costs the doubler no more than passing.
     pub fn is_take(&self) -> bool {
         self.double_take <= self.double_pass
@@ -534,28 +566,12 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
         );
         curve.crossing(double_pass)
     };
-    let response = double_take.min(double_pass);
-    let action = if response > no_double {
-        if double_take <= double_pass {
-            CubeAction::DoubleTake
-        } else {
-            CubeAction::DoublePass
-        }
-    } else if double_take > double_pass {
-        CubeAction::TooGoodPass
-    } else {
-        CubeAction::NoDoubleTake
-    };
-    CubeDecision {
-        action,
-        no_double,
-        double_take,
-        double_pass,
+    CubeDecision::may_double(
+        [no_double, double_take, double_pass],
         take_point,
-        equity: no_double.max(response),
-        cubeless: dead,
-        exact: false,
-    }
+        dead,
+        false,
+    )
 }
 
 /// Pip counts between which the race efficiency is interpolated (gnubg's documented values).
@@ -633,28 +649,12 @@ pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeStat
             };
         }
     };
-    let response = double_take.min(double_pass);
-    let action = if response > no_double {
-        if double_take <= double_pass {
-            CubeAction::DoubleTake
-        } else {
-            CubeAction::DoublePass
-        }
-    } else if double_take > double_pass {
-        CubeAction::TooGoodPass
-    } else {
-        CubeAction::NoDoubleTake
-    };
-    CubeDecision {
-        action,
-        no_double,
-        double_take,
-        double_pass,
-        take_point: effective_take_point(exact, p, cube),
-        equity: no_double.max(response),
+    CubeDecision::may_double(
+        [no_double, double_take, double_pass],
+        effective_take_point(exact, p, cube),
         cubeless,
-        exact: true,
-    }
+        true,
+    )
 }
 
 /// The model's take point at the cube efficiency whose double/take value matches the exact one.

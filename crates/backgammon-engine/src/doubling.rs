@@ -64,28 +64,12 @@ pub fn cube_decision_at(
         return (p, decision);
     };
     let double_pass = payoff.win(context.cube.value);
-    let response = double_take.min(double_pass);
-    let action = if response > no_double {
-        if double_take <= double_pass {
-            CubeAction::DoubleTake
-        } else {
-            CubeAction::DoublePass
-        }
-    } else if double_take > double_pass {
-        CubeAction::TooGoodPass
-    } else {
-        CubeAction::NoDoubleTake
-    };
-    let decision = CubeDecision {
-        action,
-        no_double,
-        double_take,
-        double_pass,
-        take_point: model.take_point,
-        equity: no_double.max(response),
-        cubeless: dead_equity(payoff.as_ref(), &p, context.cube.value),
-        exact: false,
-    };
+    let decision = CubeDecision::may_double(
+        [no_double, double_take, double_pass],
+        model.take_point,
+        dead_equity(payoff.as_ref(), &p, context.cube.value),
+        false,
+    );
     (p, decision)
 }
 

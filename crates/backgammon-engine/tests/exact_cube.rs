@@ -249,12 +249,18 @@ fn cube_decisions_in_small_bearoffs_are_right_where_it_matters() {
     assert!(mean <= 0.005, "mean error {mean}");
 }
 
+/// The textbook last roll (the side on roll bears off with 23 rolls of 36, the opponent is off
+/// next turn), cube centred, in a match of `length` points at 0-0 (0: money), and its context.
+fn textbook(length: u32) -> (Xgid, MatchContext) {
+    let text = format!("XGID=--A-A-------------------b-:0:0:1:00:0:0:0:{length}:10");
+    let xgid: Xgid = text.parse().expect("a valid XGID");
+    let context = MatchContext::from_match_state(&xgid.state).expect("cube centred, 0-0");
+    (xgid, context)
+}
+
 #[test]
 fn the_textbook_last_roll_says_double_take() {
-    let xgid: Xgid = "XGID=--A-A-------------------b-:0:0:1:00:0:0:0:0:10"
-        .parse()
-        .expect("a valid XGID");
-    let context = MatchContext::from_match_state(&xgid.state).expect("money, centred cube");
+    let (xgid, context) = textbook(0);
     for plies in [0, 1, 2] {
         let (_, d) = cube_decision_at(&NetEvaluator::shipped(), &xgid.position, &context, plies);
         assert_eq!(d.action, CubeAction::DoubleTake, "{plies} plies");
@@ -273,10 +279,7 @@ fn the_textbook_last_roll_says_double_take() {
 fn the_last_roll_at_a_match_score_is_exact_at_every_depth() {
     use ludus_backgammon::CrawfordStage;
     use ludus_backgammon_engine::cube::Met;
-    let xgid: Xgid = "XGID=--A-A-------------------b-:0:0:1:00:0:0:0:5:10"
-        .parse()
-        .expect("a valid XGID");
-    let context = MatchContext::from_match_state(&xgid.state).expect("5-point match, 0-0");
+    let (xgid, context) = textbook(5);
     let met = Met::get();
     let after = |a, b| met.after_game(a, b, CrawfordStage::Before);
     let (hit, miss) = (23.0 / 36.0, 13.0 / 36.0);
