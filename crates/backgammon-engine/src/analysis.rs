@@ -151,6 +151,11 @@ pub struct MatchReport {
     pub games: Vec<GameReport>,
 }
 
+/// Lookahead of the post-game analysis and the game review in every front end (server, TUI,
+/// `ludus backgammon analyze`): 2 plies, as gnubg's analysis defaults to. A money game of
+/// about 60 decisions analyses in a few seconds on one core (docs/benchmarks.md).
+pub const REVIEW_PLIES: u8 = 2;
+
 /// Analyses every game of `record` with `evaluator` at `plies` plies.
 pub fn analyze_match(record: &Match, evaluator: &dyn Evaluator, plies: u8) -> MatchReport {
     let mut players = [PlayerTotals::default(), PlayerTotals::default()];

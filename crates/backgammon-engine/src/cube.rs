@@ -4,8 +4,10 @@
 //! Janowski's interpolation (R. Janowski, "Take-Points in Money Games", 1993): the cubeful equity
 //! is `x · E_live + (1 − x) · E_dead`, where `E_dead` is the cubeless equity (the cube never moves
 //! again), `E_live` the equity when the winning chance `p` moves continuously (a perfectly
-//! efficient cube), and `x` the cube efficiency (gnubg's documentation uses about 0.68 for contact
-//! positions).
+//! efficient cube), and `x` the cube efficiency, by position class as gnubg's manual documents
+//! ([`cube_efficiency`]); in the two-sided bearoff database money values are exact
+//! ([`exact_money_decision`]) and match play uses the effective efficiency
+//! ([`effective_efficiency`]).
 //!
 //! `E_live` follows Keeler & Spencer ("Optimal Doubling in Backgammon", Operations Research 23,
 //! 1975), extended to gammons and match scores as in Zadeh & Kobliska ("On Optimal Doubling in
@@ -25,6 +27,7 @@
 //! post-Crawford games with a cube that only the trailer turns. The table is exact for that model
 //! (it is not a published table: the numbers differ from Kazaross-XG2 by a few percent).
 
+use crate::bearoff::{ExactCube, TwoSidedDb};
 use crate::probabilities::Probabilities;
 use ludus_backgammon::{CrawfordStage, Position, Side};
 use std::sync::OnceLock;
@@ -35,8 +38,6 @@ pub const GRID: usize = 400;
 pub const MAX_CUBE: u32 = 64;
 /// Cube efficiency for contact positions (gnubg's documented default).
 pub const CONTACT_EFFICIENCY: f64 = 0.68;
-/// Cube efficiency once contact is over (races are less volatile late; a fixed value here).
-pub const RACE_EFFICIENCY: f64 = 0.6;
 /// Share of games that end as gammons, used for the match equity table.
 pub const DEFAULT_GAMMON_RATE: f64 = 0.26;
 /// Largest match length in the table.
@@ -427,6 +428,22 @@ pub enum CubeAction {
 }
 
 impl CubeAction {
+    /// The right action of a side that may double, from the equities of no double, double/take
+    /// and double/pass: double when the opponent's better answer beats not doubling.
+    pub fn of(no_double: f64, double_take: f64, double_pass: f64) -> CubeAction {
+        if double_take.min(double_pass) > no_double {
+            if double_take <= double_pass {
+                CubeAction::DoubleTake
+            } else {
+                CubeAction::DoublePass
+            }
+        } else if double_take > double_pass {
+            CubeAction::TooGoodPass
+        } else {
+            CubeAction::NoDoubleTake
+        }
+    }
+
     /// True for the actions that double: double/take and double/pass.
     pub fn is_double(self) -> bool {
         matches!(self, CubeAction::DoubleTake | CubeAction::DoublePass)
@@ -463,9 +480,28 @@ pub struct CubeDecision {
     pub equity: f64,
     /// The dead-cube (cubeless) value in the same units.
     pub cubeless: f64,
+    /// True when the equities are exact (the two-sided bearoff database, money play); false
+    /// for the cube model or the cubeful lookahead.
+    pub exact: bool,
 }
 
 impl CubeDecision {
+    /// The decision of a side that may double, from the equities `[no double, double/take,
+    /// double/pass]`: the right action ([`CubeAction::of`]) and the equity it gives.
+    pub fn may_double(equities: [f64; 3], take_point: f64, cubeless: f64, exact: bool) -> Self {
+        let [no_double, double_take, double_pass] = equities;
+        CubeDecision {
+            action: CubeAction::of(no_double, double_take, double_pass),
+            no_double,
+            double_take,
+            double_pass,
+            take_point,
+            equity: no_double.max(double_take.min(double_pass)),
+            cubeless,
+            exact,
+        }
+    }
+
     /// True when the doubled side should take: taking costs the doubler no more than passing.
     pub fn is_take(&self) -> bool {
         self.double_take <= self.double_pass
@@ -510,6 +546,7 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
             take_point: 1.0,
             equity: no_double,
             cubeless: dead,
+            exact: false,
         };
     }
     let next = live_level(pay, &out, 2 * c);
@@ -529,34 +566,111 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
         );
         curve.crossing(double_pass)
     };
-    let response = double_take.min(double_pass);
-    let action = if response > no_double {
-        if double_take <= double_pass {
-            CubeAction::DoubleTake
-        } else {
-            CubeAction::DoublePass
-        }
-    } else if double_take > double_pass {
-        CubeAction::TooGoodPass
-    } else {
-        CubeAction::NoDoubleTake
-    };
-    CubeDecision {
-        action,
-        no_double,
-        double_take,
-        double_pass,
+    CubeDecision::may_double(
+        [no_double, double_take, double_pass],
         take_point,
-        equity: no_double.max(response),
-        cubeless: dead,
+        dead,
+        false,
+    )
+}
+
+/// Pip counts between which the race efficiency is interpolated (gnubg's documented values).
+const RACE_PIPS: (f64, f64) = (40.0, 120.0);
+/// Race efficiencies at those pip counts.
+const RACE_EFFICIENCIES: (f64, f64) = (0.6, 0.7);
+/// Cube efficiency of a bearoff (both sides home) past the two-sided database.
+pub const BEAROFF_EFFICIENCY: f64 = 0.6;
+
+/// The cube efficiency of a position for Janowski's interpolation, by position class as gnubg's
+/// manual documents ("The cube efficiency", after Janowski): contact [`CONTACT_EFFICIENCY`];
+/// bearoff (both sides home) [`BEAROFF_EFFICIENCY`]; race: linear in the pip count of the side
+/// on roll, 0.6 at 40 pips to 0.7 at 120, clamped. Two-sided bearoffs use
+/// [`effective_efficiency`] instead.
+pub fn cube_efficiency(position: &Position) -> f64 {
+    if !position.is_race() {
+        return CONTACT_EFFICIENCY;
+    }
+    if crate::bearoff::is_bearoff(position) {
+        return BEAROFF_EFFICIENCY;
+    }
+    let pips = f64::from(position.pip_count().0);
+    let t = ((pips - RACE_PIPS.0) / (RACE_PIPS.1 - RACE_PIPS.0)).clamp(0.0, 1.0);
+    RACE_EFFICIENCIES.0 + t * (RACE_EFFICIENCIES.1 - RACE_EFFICIENCIES.0)
+}
+
+/// The cube efficiency for `position` with cubeless probabilities `p`: where the two-sided
+/// bearoff database reaches, the efficiency that makes Janowski's money double/take value equal
+/// the exact one (gnubg's documented treatment of match play in exact bearoffs); elsewhere
+/// [`cube_efficiency`].
+pub fn efficiency_for(position: &Position, p: &Probabilities) -> f64 {
+    match TwoSidedDb::get().cubeful(position) {
+        Some(exact) => effective_efficiency(&exact, p),
+        None => cube_efficiency(position),
     }
 }
 
-/// The cube efficiency used for a position: lower once contact is over.
-pub fn cube_efficiency(position: &Position) -> f64 {
-    if position.is_race() {
-        RACE_EFFICIENCY
+/// The efficiency at which Janowski's money double/take value (centred cube, from `p`) equals
+/// the exact one, clamped to [0, 1].
+pub fn effective_efficiency(exact: &ExactCube, p: &Probabilities) -> f64 {
+    let cube = CubeState::default();
+    let dt = |x: f64| cube_decision(&Money, p, cube, x).double_take;
+    let (dead, live) = (dt(0.0), dt(1.0));
+    if (live - dead).abs() > 1e-9 {
+        ((exact.double_take() - dead) / (live - dead)).clamp(0.0, 1.0)
     } else {
-        CONTACT_EFFICIENCY
+        0.0
     }
+}
+
+/// The exact money cube decision of a two-sided bearoff position ([`TwoSidedDb::cubeful`]) for
+/// the cube `cube`, in points at the cube's value like [`cube_decision`]. `p` (the exact
+/// cubeless probabilities) only serves the take point: the model's take point at the cube
+/// efficiency that reproduces the exact double/take value (1 for a perfectly live cube, 0 for a
+/// dead one, as in a last roll).
+pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeState) -> CubeDecision {
+    let c = f64::from(cube.value);
+    let cubeless = c * exact.cubeless;
+    let double_take = c * exact.double_take();
+    let double_pass = c;
+    let no_double = match cube.owner {
+        None => c * exact.no_double_centred,
+        Some(Side::Player) => c * exact.no_double_owned,
+        Some(Side::Opponent) => {
+            let value = c * exact.opponent_owns;
+            return CubeDecision {
+                action: CubeAction::NoDoubleAvailable,
+                no_double: value,
+                double_take: value,
+                double_pass,
+                take_point: 1.0,
+                equity: value,
+                cubeless,
+                exact: true,
+            };
+        }
+    };
+    CubeDecision::may_double(
+        [no_double, double_take, double_pass],
+        effective_take_point(exact, p, cube),
+        cubeless,
+        true,
+    )
+}
+
+/// The model's take point at the cube efficiency whose double/take value matches the exact one.
+fn effective_take_point(exact: &ExactCube, p: &Probabilities, cube: CubeState) -> f64 {
+    cube_decision(&Money, p, cube, effective_efficiency(exact, p)).take_point
+}
+
+/// The exact cubeful money equity of the side on roll (before rolling) with the right cube
+/// action now, in points at the cube's value, when the position is in the two-sided bearoff
+/// database.
+pub fn exact_money_equity(position: &Position, cube: CubeState) -> Option<f64> {
+    let exact = TwoSidedDb::get().cubeful(position)?;
+    let per_unit = match cube.owner {
+        None => exact.on_roll(false),
+        Some(Side::Player) => exact.on_roll(true),
+        Some(Side::Opponent) => exact.opponent_owns,
+    };
+    Some(f64::from(cube.value) * per_unit)
 }

@@ -105,7 +105,8 @@ impl Engine {
         self.ranked_moves_in(position, dice, None)
     }
 
-    /// Every legal move, best first for this engine (noise included at low levels), in the game
+    /// Every legal move, best first for this engine (noise included at low levels; the plays
+    /// valued deepest first, as [`rank_moves_valued`] orders them), in the game
     /// `state` describes (the mover on roll): by the mover's cubeful equity at its cube and score
     /// (cubeful checker play: in match play gammons count as the score makes them count), or by
     /// cubeless equity without a state.
@@ -124,11 +125,14 @@ impl Engine {
             self.checker_plies,
             &valuation,
         );
-        let mut plays: Vec<(f64, RankedPlay)> = ranked
+        // Deeper values first, as the lookahead ranks them: a play the filters dropped keeps a
+        // shallower value that cannot be compared with the survivors' (the review ranks so).
+        let mut plays: Vec<(u8, f64, RankedPlay)> = ranked
             .iter()
             .filter_map(|r| {
                 let (mv, _) = legal.iter().find(|(_, after)| *after == r.after)?;
                 Some((
+                    r.plies,
                     r.value + f64::from(self.jitter()),
                     RankedPlay {
                         mv: *mv,
@@ -138,8 +142,8 @@ impl Engine {
                 ))
             })
             .collect();
-        plays.sort_by(|a, b| b.0.total_cmp(&a.0));
-        plays.into_iter().map(|(_, p)| p).collect()
+        plays.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)));
+        plays.into_iter().map(|(_, _, p)| p).collect()
     }
 
     /// The move this engine plays in a cubeless game (the empty move when none is legal).

@@ -3,7 +3,9 @@
 //! Crawford stage, the dice; and equities normalised in that context (money: per unit of cube;
 //! match: gnubg's EMG).
 
-use crate::cube::{CubeState, MatchPayoff, Met, Money, Payoff, cube_decision, cube_efficiency};
+use crate::cube::{
+    CubeState, MatchPayoff, Met, Money, Payoff, cube_decision, efficiency_for, exact_money_equity,
+};
 use crate::probabilities::Probabilities;
 use ludus_backgammon::{CrawfordStage, CubeOwner, Dice, MatchState, Position, Side};
 
@@ -148,7 +150,8 @@ pub fn normalised_equity(payoff: &dyn Payoff, context: &MatchContext, raw: f64) 
 /// per unit of cube; match: EMG): the opponent is next on roll with its cube access and its
 /// option to double, so the value is the complement of the opponent's cubeful equity.
 /// `context` is the mover's cube and score before the play, `after` the position after it
-/// (mover's view), `p` the mover's probabilities there.
+/// (mover's view), `p` the mover's probabilities there. Exact in money play where the two-sided
+/// bearoff database reaches.
 pub fn cubeful_equity_after_play(
     context: &MatchContext,
     after: &Position,
@@ -157,8 +160,15 @@ pub fn cubeful_equity_after_play(
     let met = Met::get();
     let theirs = context.swapped();
     let their_payoff = theirs.payoff(met);
-    let x = cube_efficiency(after);
-    let their_raw = cube_decision(their_payoff.as_ref(), &p.flipped(), theirs.cube, x).equity;
+    let exact = theirs
+        .is_money()
+        .then(|| exact_money_equity(&after.swapped(), theirs.cube))
+        .flatten();
+    let their_raw = exact.unwrap_or_else(|| {
+        let (view, q) = (after.swapped(), p.flipped());
+        let x = efficiency_for(&view, &q);
+        cube_decision(their_payoff.as_ref(), &q, theirs.cube, x).equity
+    });
     let my_raw = if context.is_money() {
         -their_raw
     } else {
@@ -177,15 +187,22 @@ pub struct CubefulEquity {
 }
 
 /// The cubeful equity of the side on roll of `position` (before rolling) in `context`, from its
-/// probabilities `p`, with its option to double now.
+/// probabilities `p`, with its option to double now; exact in money play where the two-sided
+/// bearoff database reaches.
 pub fn cubeful_equity_on_roll(
     context: &MatchContext,
     position: &Position,
     p: &Probabilities,
 ) -> CubefulEquity {
     let payoff = context.payoff(Met::get());
-    let x = cube_efficiency(position);
-    let raw = cube_decision(payoff.as_ref(), p, context.cube, x).equity;
+    let exact = context
+        .is_money()
+        .then(|| exact_money_equity(position, context.cube))
+        .flatten();
+    let raw = exact.unwrap_or_else(|| {
+        let x = efficiency_for(position, p);
+        cube_decision(payoff.as_ref(), p, context.cube, x).equity
+    });
     CubefulEquity {
         raw,
         normalised: normalised_equity(payoff.as_ref(), context, raw),

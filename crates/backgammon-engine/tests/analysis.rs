@@ -23,29 +23,35 @@ fn marks_follow_gnubgs_default_thresholds() {
     assert_eq!((DOUBTFUL, ERROR, BLUNDER), (0.03, 0.06, 0.12));
 }
 
-#[test]
-fn the_zero_ply_engine_loses_nothing_by_its_own_zero_ply_measure() {
-    // The engine plays both sides of a one-point match at 0 ply with seeded dice, by cubeful
-    // equity at the score (here: winning chances alone), as the analysis measures it.
-    let mut record = Match::new(Rules::match_to(1), ["a".into(), "b".into()]);
-    let mut dice = SeededDice::new(7);
-    let engine = Engine::new(0);
+/// One game of `rules` with seeded dice, both sides played by the engine at `plies` by its own
+/// ranking (no doubles), and the review of it at the same `plies` finds no checker loss.
+fn engine_loses_nothing_by_its_own_measure(rules: Rules, seed: u64, plies: u8) {
+    let mut record = Match::new(rules, ["a".into(), "b".into()]);
+    let mut dice = SeededDice::new(seed);
+    let engine = Engine::new(plies);
     let game = record.new_game(&mut dice).unwrap();
     while game.outcome().is_none() {
         if let Phase::AwaitingRoll = game.phase() {
             game.roll(&mut dice).unwrap();
         }
         let Phase::Moving(roll) = game.phase() else {
-            panic!("no cube in a one-point match")
+            panic!("nobody doubles in this game")
         };
         let mv = engine.best_move_in(&game.position(), roll, Some(&game.match_state()));
         game.play(&mv).unwrap();
     }
-    let report = analyze_match(&record, &NetEvaluator::shipped(), 0);
+    let report = analyze_match(&record, &NetEvaluator::shipped(), plies);
     for player in &report.players {
         assert!(player.unforced_moves > 5);
         assert!(player.checker_loss.abs() < 1e-9, "{}", player.checker_loss);
     }
+}
+
+#[test]
+fn the_zero_ply_engine_loses_nothing_by_its_own_zero_ply_measure() {
+    // A one-point match, played by cubeful equity at the score (here: winning chances alone),
+    // as the analysis measures it.
+    engine_loses_nothing_by_its_own_measure(Rules::match_to(1), 7, 0);
 }
 
 #[test]
@@ -115,4 +121,11 @@ fn a_game_from_a_set_up_position_is_analysed_from_that_position() {
     assert_eq!(decisions[0].dice.as_deref(), Some("42"));
     assert_eq!(decisions[0].position_id, setup.position.position_id());
     assert!(report.players.iter().all(|p| p.unforced_moves > 2));
+}
+
+#[test]
+fn playing_the_hint_at_the_review_setting_never_loses_in_the_review() {
+    // The engine's hint (its best move at the review's lookahead) in every turn of a money game.
+    use ludus_backgammon_engine::analysis::REVIEW_PLIES;
+    engine_loses_nothing_by_its_own_measure(Rules::default(), 11, REVIEW_PLIES);
 }

@@ -5,6 +5,7 @@
 //! * `search`: lookahead identities;
 //! * `cube`: the match equity table and cube decisions;
 //! * `cubeful`: cubeful checker play at the cube and score;
+//! * `exact_cube`: exact cubeful bear-off values against an independent programme;
 //! * `rollouts`: rollouts agree with exact values, variance reduction works;
 //! * `levels`: the strength levels play legal moves and replay from their seed;
 //! * `pinned`: play at fixed seeds, line by line against `tests/data/pinned.txt`.
@@ -14,6 +15,7 @@ mod bearoff;
 mod common;
 mod cube;
 mod cubeful;
+mod exact_cube;
 mod levels;
 mod network;
 mod pinned;

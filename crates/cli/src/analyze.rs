@@ -18,8 +18,8 @@ const MAX_PLIES: u8 = 2;
 pub(crate) struct AnalyzeArgs {
     /// The match: a `.mat` file, or a gnubg `.sgf` file.
     file: PathBuf,
-    /// Lookahead plies of the evaluation (0 to 2).
-    #[arg(long, default_value_t = 0)]
+    /// Lookahead plies of the evaluation (0 to 2; the review's 2 by default).
+    #[arg(long, default_value_t = ludus_backgammon_engine::analysis::REVIEW_PLIES)]
     plies: u8,
     /// Print one JSON document.
     #[arg(long)]

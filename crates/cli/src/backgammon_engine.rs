@@ -780,6 +780,8 @@ fn run_cube(args: CubeArgs) -> CliResult {
         o.insert("cubeful_equity".into(), json!(d.equity));
         o.insert("take_point".into(), json!(1.0 - d.take_point));
         o.insert("money".into(), json!(s.context.is_money()));
+        o.insert("plies".into(), json!(args.plies));
+        o.insert("exact".into(), json!(d.exact));
         outln!("{}", Value::Object(o))?;
         return Ok(());
     }
@@ -789,7 +791,12 @@ fn run_cube(args: CubeArgs) -> CliResult {
     } else {
         "match winning chance"
     };
-    outln!("cubeless {:+.4}  ({unit})", d.cubeless)?;
+    let source = if d.exact {
+        "exact: two-sided bear-off database".to_string()
+    } else {
+        format!("{}-ply", args.plies)
+    };
+    outln!("cubeless {:+.4}  ({unit}; {source})", d.cubeless)?;
     outln!("no double     {:+.4}", d.no_double)?;
     outln!("double, take  {:+.4}", d.double_take)?;
     outln!("double, pass  {:+.4}", d.double_pass)?;

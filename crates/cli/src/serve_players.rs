@@ -211,8 +211,8 @@ impl MoveRanker for Ranking {
     }
 }
 
-/// Lookahead of the post-game analysis (0-ply: a finished match analyses in well under a second).
-const ANALYSIS_PLIES: u8 = 0;
+/// Lookahead of the post-game analysis: the engine's review setting.
+const ANALYSIS_PLIES: u8 = ludus_backgammon_engine::analysis::REVIEW_PLIES;
 
 /// The engine's post-game analysis (`ludus_backgammon_engine::analysis`) with the shipped network,
 /// and the Morris engine's game review (`ludus_morris_engine::review`).

@@ -6,8 +6,8 @@ use ludus_backgammon::Match;
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{Mark, MatchReport, analyze_match};
 
-/// Lookahead of the analysis (0-ply: a whole match in well under a second).
-const ANALYSIS_PLIES: u8 = 0;
+/// Lookahead of the analysis: the engine's review setting.
+const ANALYSIS_PLIES: u8 = ludus_backgammon_engine::analysis::REVIEW_PLIES;
 
 /// Analyses `record` with the shipped network.
 pub fn analyse(record: &Match) -> MatchReport {

@@ -1,4 +1,4 @@
-//! `ludus backgammon moves | show`: output formats and the error contract.
+//! `ludus backgammon moves | show | cube`: output formats and the error contract.
 
 use crate::{ludus, stderr, stdout};
 use serde_json::Value;
@@ -147,4 +147,30 @@ fn rollout_prints_json_with_either_luck_estimate_and_refuses_an_unknown_one() {
     }
     let output = rollout("cheap");
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+}
+
+#[test]
+fn cube_gives_the_exact_textbook_last_roll_at_every_ply() {
+    // XGID=--A-A-------------------b-:0:0:1:00:0:0:0:0:10: 23 rolls of 36 bear off.
+    for plies in ["0", "2"] {
+        let output = ludus(&[
+            "backgammon",
+            "cube",
+            "--position-id",
+            "AwAAkAAAAAAAAA",
+            "--plies",
+            plies,
+            "--json",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let v: Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!(v["decision"], "double, take");
+        assert_eq!(v["exact"], true);
+        let near = |key: &str, want: f64| (v[key].as_f64().unwrap() - want).abs() < 1e-4;
+        assert!(
+            near("no_double", 0.2778) && near("double_take", 0.5556),
+            "{v}"
+        );
+        assert!(near("double_pass", 1.0) && near("take_point", 0.25), "{v}");
+    }
 }
