@@ -284,7 +284,8 @@ pub(crate) fn plan(
 /// Probes per measurement of `pack`.
 const PROBES: u64 = 200_000;
 
-/// `ludus morris pack`: 2-bit zstd files of every built sector, their sizes and probe speed.
+/// `ludus morris pack`: 2-bit zstd files of every built sector of the game (sectors not built
+/// are counted and skipped), their sizes and probe speed.
 pub(crate) fn pack(stones: u8, rules: &str, out: &Path, json: bool) -> CliResult {
     check_stones(stones)?;
     let rules = parse_rules(rules)?;
@@ -293,11 +294,11 @@ pub(crate) fn pack(stones: u8, rules: &str, out: &Path, json: bool) -> CliResult
     let dbs = Databases::open_default();
     let (mut full, mut packed, mut slots) = (0u64, 0u64, 0u64);
     let (mut cold, mut warm) = (Vec::new(), Vec::new());
+    let mut missing = 0usize;
     for sector in game_sectors(rules.flying, stones) {
         let Some(table) = dbs.sector_table(sector) else {
-            return Err(CliError::bad_input(format!(
-                "sector {sector} is not built; run `ludus morris solve-game --stones {stones}` first"
-            )));
+            missing += 1;
+            continue;
         };
         let path = out.join(format!("{}.lpk", sector.file_stem()));
         let bytes = pack_table(&table, &path).map_err(anyhow::Error::from)?;

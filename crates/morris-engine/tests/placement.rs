@@ -42,8 +42,9 @@ fn oracle(dbs: &Databases, position: &Position, memo: &mut HashMap<u64, Value>) 
     }
     let best = position
         .legal_moves(&rules)
-        .into_iter()
-        .map(|mv| oracle(dbs, &position.play(mv), memo).parent())
+        .as_slice()
+        .iter()
+        .map(|&mv| oracle(dbs, &position.play(mv), memo).parent())
         .max_by_key(|v| v.preference())
         .expect("a placement always has a move");
     memo.insert(position.board_key(), best);
@@ -144,7 +145,10 @@ fn packed_tables_read_back_every_value() {
         let table = dbs.sector_table(sector).expect("built");
         let path = dir.join(format!("{}.lpk", sector.file_stem()));
         let bytes = pack_table(&table, &path).expect("packs");
-        assert!(bytes < table.codes.len() as u64, "{sector}: {bytes} bytes");
+        // Beyond the headers, 2 bits a slot at most before compression.
+        let bound =
+            64 + 8 * table.codes.len().div_ceil(262_144) as u64 + table.codes.len() as u64 / 4;
+        assert!(bytes <= bound, "{sector}: {bytes} bytes");
         let packed = PackedTable::open(&path).expect("opens");
         for (slot, &code) in table.codes.iter().enumerate() {
             assert_eq!(

@@ -23,7 +23,8 @@ struct SectorContext<'a> {
     rules: Rules,
     /// Placement without removal: `o`-`m+1` with the hands passed on.
     quiet: &'a Table,
-    /// Placement with a removal, `None` when the opponent is then left with two pieces.
+    /// Placement with a removal, `None` when the opponent is then left with two pieces (or no
+    /// mill can close: then no move removes).
     capture: Option<&'a Table>,
 }
 
@@ -46,19 +47,13 @@ impl<'a> SectorContext<'a> {
         if !sector.is_valid() || sector.is_movement() {
             return Err(SolveError::NotPlacement(sector));
         }
-        let child = |opponent: u8| Sector {
-            flying: sector.flying,
-            mover: opponent,
-            opponent: sector.mover + 1,
-            mover_hand: sector.opponent_hand,
-            opponent_hand: sector.mover_hand - 1,
-        };
-        let quiet = find(children, &child(sector.opponent))?;
-        let after_capture = child(sector.opponent.saturating_sub(1));
-        let capture = if sector.opponent >= 1 && after_capture.is_valid() {
-            Some(find(children, &after_capture)?)
-        } else {
-            None
+        let quiet = sector
+            .quiet_child()
+            .ok_or(SolveError::NotPlacement(sector))?;
+        let quiet = find(children, &quiet)?;
+        let capture = match sector.capture_child() {
+            Some(child) => Some(find(children, &child)?),
+            None => None,
         };
         Ok(SectorContext {
             sector,

@@ -117,26 +117,40 @@ impl Sector {
         SubspaceIndex::new(usize::from(self.mover), usize::from(self.opponent))
     }
 
-    /// The sectors a placement of this sector leads to that are still alive (a placement
-    /// without removal, and with one when a mill can close: three of the mover's pieces on the
-    /// board after it and an opposing piece to remove). Empty for a movement sector.
+    /// The sector a placement without removal leads to (`None` for a movement sector).
+    pub fn quiet_child(&self) -> Option<Sector> {
+        (!self.is_movement())
+            .then(|| self.next(self.opponent))
+            .filter(Sector::is_valid)
+    }
+
+    /// The sector a placement with a removal leads to, when a mill can close (three of the
+    /// mover's pieces on the board after it, an opposing piece to remove) and the opponent keeps
+    /// three pieces (board plus hand); `None` otherwise.
+    pub fn capture_child(&self) -> Option<Sector> {
+        (!self.is_movement() && self.mover + 1 >= MIN_ALIVE && self.opponent >= 1)
+            .then(|| self.next(self.opponent - 1))
+            .filter(Sector::is_valid)
+    }
+
+    /// The sectors a placement of this sector leads to that are still alive
+    /// ([`Sector::quiet_child`], [`Sector::capture_child`]). Empty for a movement sector.
     pub fn children(&self) -> Vec<Sector> {
-        if self.is_movement() {
-            return Vec::new();
-        }
-        let next = |opponent: u8| Sector {
+        self.quiet_child()
+            .into_iter()
+            .chain(self.capture_child())
+            .collect()
+    }
+
+    /// The sector after a placement that leaves the opponent `opponent` pieces on the board.
+    fn next(&self, opponent: u8) -> Sector {
+        Sector {
             flying: self.flying,
             mover: opponent,
             opponent: self.mover + 1,
             mover_hand: self.opponent_hand,
             opponent_hand: self.mover_hand - 1,
-        };
-        let mut out = vec![next(self.opponent)];
-        if self.mover + 1 >= MIN_ALIVE && self.opponent >= 1 {
-            out.push(next(self.opponent - 1));
         }
-        out.retain(Sector::is_valid);
-        out
     }
 
     /// File stem of a placement sector: `4v3-2h2` (board, then hands).
