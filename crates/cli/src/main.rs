@@ -19,6 +19,7 @@ mod external;
 mod morris;
 mod morris_duel;
 mod morris_engine;
+mod morris_solve;
 mod output;
 mod play;
 mod protocol_player;

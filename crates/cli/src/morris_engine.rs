@@ -89,7 +89,99 @@ pub(crate) enum MorrisEngineCommand {
         #[arg(long)]
         out: PathBuf,
     },
-    /// The perfect-play value of a movement-phase position from the built databases.
+    /// Solve one sector of the whole game (a batch job): `M-O/HM-HO` (board, then hands, side
+    /// to move first) or `M-O` for a movement pair. Idempotent: an existing file is read back and
+    /// skipped; the sectors its placements reach must be built.
+    SolveSector {
+        /// The sector, e.g. `4-3/1-0`, or `3-4` (a movement pair).
+        #[arg(long)]
+        sector: String,
+        /// Rules: `standard` (flying) or `no-flying`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Re-check every value against its successors.
+        #[arg(long)]
+        verify: bool,
+        /// Worker threads (at most the machine's cores).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve the whole game with `--stones` pieces a side on this machine (the built-in runner:
+    /// every sector, children first; resumable).
+    SolveGame {
+        /// Pieces a side: 9 is the standard game, 4 the small game.
+        #[arg(long, default_value_t = 9)]
+        stones: u8,
+        /// Rules: `standard` (flying) or `no-flying`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Re-check every value against its successors.
+        #[arg(long)]
+        verify: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Print one JSON object per sector, then one for the empty board.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the sectors of the game with `--stones` pieces a side and their slots.
+    Sectors {
+        /// Pieces a side.
+        #[arg(long, default_value_t = 9)]
+        stones: u8,
+        /// Rules: `standard` (flying) or `no-flying`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Print one JSON object per sector, then the totals.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the sector DAG as Slurm jobs: one sbatch script per job (memory request,
+    /// `--dependency=afterok:…` in `submit.sh`).
+    Plan {
+        /// Pieces a side.
+        #[arg(long, default_value_t = 9)]
+        stones: u8,
+        /// Rules: `standard` (flying) or `no-flying`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Directory to write the scripts into.
+        #[arg(long)]
+        out: PathBuf,
+        /// The `ludus` binary as the compute nodes see it.
+        #[arg(long, default_value = "ludus")]
+        binary: String,
+        /// The shared data directory (LUDUS_DATA) of the jobs.
+        #[arg(long)]
+        data: PathBuf,
+        /// Threads (CPUs) per job.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Each job re-checks its values against their successors.
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Pack the built sectors of a game into 2-bit win/draw/loss files in zstd blocks, and
+    /// measure probes per second (cold: every probe decompresses its block; warm: cached).
+    Pack {
+        /// Pieces a side.
+        #[arg(long, default_value_t = 9)]
+        stones: u8,
+        /// Rules: `standard` (flying) or `no-flying`.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Directory to write the packed files into.
+        #[arg(long)]
+        out: PathBuf,
+        /// Print one JSON object per sector, then the totals.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The perfect-play value of a position (placement or movement) from the built databases.
     Probe {
         /// The position (text form).
         #[arg(long)]
@@ -125,6 +217,40 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
             rules,
             json,
         } => probe(&position, &rules, json),
+        MorrisEngineCommand::SolveSector {
+            sector,
+            rules,
+            verify,
+            threads,
+            json,
+        } => crate::morris_solve::solve_sector(&sector, &rules, verify, threads, json),
+        MorrisEngineCommand::SolveGame {
+            stones,
+            rules,
+            verify,
+            threads,
+            json,
+        } => crate::morris_solve::solve_game(stones, &rules, verify, threads, json),
+        MorrisEngineCommand::Sectors {
+            stones,
+            rules,
+            json,
+        } => crate::morris_solve::sectors(stones, &rules, json),
+        MorrisEngineCommand::Plan {
+            stones,
+            rules,
+            out,
+            binary,
+            data,
+            threads,
+            verify,
+        } => crate::morris_solve::plan(stones, &rules, &out, &binary, &data, threads, verify),
+        MorrisEngineCommand::Pack {
+            stones,
+            rules,
+            out,
+            json,
+        } => crate::morris_solve::pack(stones, &rules, &out, json),
         MorrisEngineCommand::Tune {
             seed,
             games,
@@ -148,7 +274,7 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
     }
 }
 
-fn parse_rules(text: &str) -> Result<Rules, CliError> {
+pub(crate) fn parse_rules(text: &str) -> Result<Rules, CliError> {
     text.parse::<Rules>().map_err(CliError::bad_input)
 }
 

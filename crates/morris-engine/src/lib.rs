@@ -38,9 +38,9 @@ use thiserror::Error;
 /// Why a position has no database value.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ProbeError {
-    /// Pieces are still in hand.
-    #[error("the databases cover the movement phase only (pieces are still in hand)")]
-    PlacementPhase,
+    /// Pieces are still in hand and the position's placement sector is not built.
+    #[error("placement sector {0} ({r}) is not built; run `ludus morris solve-game --stones N --rules {r}` (N: the game's stones a side)", r = .0.rules_name())]
+    PlacementNotBuilt(db::Sector),
     /// A side has a piece count outside 3..=9.
     #[error("the databases cover 3 to 9 pieces a side, not {white} white and {black} black")]
     PieceCount {
@@ -54,7 +54,8 @@ pub enum ProbeError {
     NotBuilt(Subspace),
 }
 
-/// The perfect-play value of `position` from the side to move's view, from the built databases.
+/// The perfect-play value of `position` (placement or movement phase) from the side to move's
+/// view, from the built databases (placement sectors and movement sub-spaces).
 /// A position that is already lost (blocked side to move) is `Loss(0)` without a database.
 pub fn probe(dbs: &Databases, position: &Position, rules: &Rules) -> Result<Value, ProbeError> {
     let (white, black) = (
@@ -62,7 +63,12 @@ pub fn probe(dbs: &Databases, position: &Position, rules: &Rules) -> Result<Valu
         position.piece_count(Color::Black),
     );
     if !position.is_movement_phase() {
-        return Err(ProbeError::PlacementPhase);
+        return dbs
+            .probe_position(position, rules.flying)
+            .ok_or(ProbeError::PlacementNotBuilt(db::Sector::of(
+                position,
+                rules.flying,
+            )));
     }
     let range = MIN_DB_PIECES as u32..=MAX_DB_PIECES as u32;
     if !range.contains(&white) || !range.contains(&black) {

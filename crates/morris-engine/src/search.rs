@@ -570,11 +570,12 @@ impl<'a> Searcher<'a> {
         self.tt = Arc::new(SharedTable::new(entries));
     }
 
-    /// The database value of a movement-phase position, if a database covers it.
+    /// The database value of a position, if a database (movement sub-space or placement
+    /// sector) covers it.
     fn probe(&self, position: &Position) -> Option<Value> {
         let dbs = self.dbs?;
         if !position.is_movement_phase() {
-            return None;
+            return dbs.probe_position(position, self.rules.flying);
         }
         let side = position.side_to_move();
         let (own, opp) = (position.pieces(side), position.pieces(side.opponent()));
@@ -918,21 +919,44 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// The move with the best database value from `position` (which a database covers), if any.
+/// The move with the best database value from `position` (which a database covers), if any:
+/// the fastest win, the longest loss, and among drawing moves the one that leaves the opponent
+/// the most replies that lose.
 fn best_db_move(searcher: &Searcher<'_>, position: &Position) -> Option<Move> {
     searcher.probe(position)?;
-    let mut best: Option<(i32, Move)> = None;
+    let mut best: Option<((i32, usize), Move)> = None;
     for mv in legal_moves(position, &searcher.rules, MAX_MOVES) {
         let child = position.play(mv);
-        let value = if child.outcome(&searcher.rules).is_some() {
-            Value::Loss(0)
+        let value = child_db_value(searcher, &child)?;
+        let traps = if value == Value::Draw {
+            losing_replies(searcher, &child)
         } else {
-            searcher.probe(&child)?
+            0
         };
-        let pref = value.parent().preference();
-        if best.is_none_or(|(b, _)| pref > b) {
-            best = Some((pref, mv));
+        let key = (value.parent().preference(), traps);
+        if best.is_none_or(|(b, _)| key > b) {
+            best = Some((key, mv));
         }
     }
     best.map(|(_, mv)| mv)
+}
+
+/// The database value of a position reached by a move (`Loss(0)` when the game is over there).
+fn child_db_value(searcher: &Searcher<'_>, child: &Position) -> Option<Value> {
+    if child.outcome(&searcher.rules).is_some() {
+        Some(Value::Loss(0))
+    } else {
+        searcher.probe(child)
+    }
+}
+
+/// How many replies of the side to move at `position` (a drawn position) lose for it.
+fn losing_replies(searcher: &Searcher<'_>, position: &Position) -> usize {
+    legal_moves(position, &searcher.rules, MAX_MOVES)
+        .into_iter()
+        .filter(|&reply| {
+            child_db_value(searcher, &position.play(reply))
+                .is_some_and(|v| matches!(v, Value::Win(_)))
+        })
+        .count()
 }

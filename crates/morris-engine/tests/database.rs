@@ -240,7 +240,9 @@ fn probe_explains_what_it_cannot_answer() {
     let rules = Rules::standard();
     assert_eq!(
         probe(&dbs, &Position::new(), &rules),
-        Err(ProbeError::PlacementPhase)
+        Err(ProbeError::PlacementNotBuilt(
+            ludus_morris_engine::db::Sector::start(true, 9)
+        ))
     );
     let three: Position = "WWW...../BBB...../........ w 0 0 0"
         .parse()

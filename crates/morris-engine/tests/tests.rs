@@ -18,4 +18,5 @@ mod database;
 mod eval;
 mod index;
 mod pinned;
+mod placement;
 mod search;

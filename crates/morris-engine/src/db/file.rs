@@ -7,7 +7,7 @@
 //!     12    1  flying: 1 = on, 0 = off
 //!     13    1  pieces of the side to move
 //!     14    1  pieces of the opponent
-//!     15    1  reserved, 0
+//!     15    1  hands: pieces in hand of the side to move × 16 + of the opponent (0: movement)
 //!     16    8  number of slots, u64 little-endian
 //!     24    8  FNV-1a 64 checksum of the payload bytes
 //!     32    -  payload: one u16 little-endian value code per slot (see `Value::encode`)
@@ -75,7 +75,7 @@ pub fn write_table(table: &Table, path: &Path) -> Result<u64, FileError> {
         u8::from(table.flying),
         table.index.mover as u8,
         table.index.opponent as u8,
-        0,
+        table.hands[0] << 4 | table.hands[1],
     ]);
     header.extend_from_slice(&(table.codes.len() as u64).to_le_bytes());
     header.extend_from_slice(&fnv1a(&bytes, FNV_OFFSET).to_le_bytes());
@@ -98,6 +98,28 @@ pub fn read_table(
     mover: usize,
     opponent: usize,
 ) -> Result<Table, FileError> {
+    read_with_hands(path, flying, mover, opponent, [0, 0])
+}
+
+/// Reads the table of a placement (or movement) sector from `path`, checking every header field
+/// and the checksum.
+pub fn read_sector(path: &Path, sector: &super::Sector) -> Result<Table, FileError> {
+    read_with_hands(
+        path,
+        sector.flying,
+        usize::from(sector.mover),
+        usize::from(sector.opponent),
+        [sector.mover_hand, sector.opponent_hand],
+    )
+}
+
+fn read_with_hands(
+    path: &Path,
+    flying: bool,
+    mover: usize,
+    opponent: usize,
+    hands: [u8; 2],
+) -> Result<Table, FileError> {
     let mut file = io::BufReader::new(std::fs::File::open(path)?);
     let mut header = [0u8; HEADER_BYTES];
     file.read_exact(&mut header)?;
@@ -109,11 +131,16 @@ pub fn read_table(
         return Err(FileError::Version { found });
     }
     let index = SubspaceIndex::new(mover, opponent);
-    let expected = [u8::from(flying), mover as u8, opponent as u8];
+    let expected = [
+        u8::from(flying),
+        mover as u8,
+        opponent as u8,
+        hands[0] << 4 | hands[1],
+    ];
     let slots = u64::from_le_bytes(header[16..24].try_into().unwrap_or_default());
-    if header[12..15] != expected || slots != index.len() {
+    if header[12..16] != expected || slots != index.len() {
         return Err(FileError::Mismatch(format!(
-            "expected {mover} vs {opponent}, flying {flying}, {} slots",
+            "expected {mover} vs {opponent}, hands {hands:?}, flying {flying}, {} slots",
             index.len()
         )));
     }
@@ -137,5 +164,6 @@ pub fn read_table(
         flying,
         index,
         codes,
+        hands,
     })
 }

@@ -10,10 +10,17 @@
 
 pub mod file;
 pub mod index;
+pub mod packed;
+pub mod placement;
+pub mod plan;
+pub mod sector;
 pub mod solve;
 pub mod store;
 
 pub use index::SubspaceIndex;
+pub use packed::{PackedTable, Wdl};
+pub use placement::{solve_sector, verify_sector};
+pub use sector::{Sector, SectorError, game_sectors};
 pub use solve::{Progress, SolveError, solve_pair, verify_table};
 pub use store::{Built, Databases, DbError, Subspace, default_cache_dir};
 
@@ -115,6 +122,9 @@ pub struct Table {
     pub index: SubspaceIndex,
     /// Value codes by slot (holes hold 0).
     pub codes: Vec<u16>,
+    /// Pieces in hand of the side to move and of its opponent: `[0, 0]` for a movement
+    /// sub-space, the hands of a placement sector otherwise ([`Sector`]).
+    pub hands: [u8; 2],
 }
 
 impl Table {

@@ -54,6 +54,12 @@ pub enum SolveError {
         /// Pieces of its opponent.
         opponent: usize,
     },
+    /// A sector reached by a placement has not been solved.
+    #[error("sector {0} must be solved first")]
+    MissingSector(super::Sector),
+    /// The sector is not a valid placement sector.
+    #[error("{0} is not a placement sector of the game")]
+    NotPlacement(super::Sector),
     /// A piece count outside 3..=9.
     #[error("piece counts must be between 3 and 9, got {mover} vs {opponent}")]
     BadPieces {
@@ -123,7 +129,7 @@ enum Successor {
 
 /// What the successors of a position say about it.
 #[derive(Default)]
-struct Outlook {
+pub(crate) struct Outlook {
     moves: usize,
     best_win: Option<u16>,
     has_draw: bool,
@@ -131,7 +137,7 @@ struct Outlook {
 }
 
 impl Outlook {
-    fn add(&mut self, successor: Value) {
+    pub(crate) fn add(&mut self, successor: Value) {
         self.moves += 1;
         match successor {
             Value::Loss(d) => self.best_win = Some(self.best_win.map_or(d + 1, |w| w.min(d + 1))),
@@ -140,7 +146,7 @@ impl Outlook {
         }
     }
 
-    fn value(&self) -> Value {
+    pub(crate) fn value(&self) -> Value {
         match (self.best_win, self.has_draw) {
             (Some(w), _) => Value::Win(w),
             (None, true) => Value::Draw,
@@ -337,7 +343,7 @@ pub fn default_threads() -> usize {
 }
 
 /// Canonical mover ids handed to a worker at a time.
-const IDS_PER_TASK: usize = 16;
+pub(crate) const IDS_PER_TASK: usize = 16;
 /// Queue entries handed to a worker at a time.
 const ENTRIES_PER_TASK: usize = 4096;
 /// Below this many entries a queue level is processed without spawning threads.
@@ -347,7 +353,7 @@ const PROGRESS_PERIOD: std::time::Duration = std::time::Duration::from_millis(20
 
 /// Runs `work(task)` for every task `0..tasks` on `threads` workers, reporting `done()` progress
 /// from the calling thread. Returns each worker's result.
-fn run_parallel<R: Send>(
+pub(crate) fn run_parallel<R: Send>(
     threads: usize,
     tasks: usize,
     work: impl Fn(usize, &mut R) + Sync,
@@ -567,6 +573,7 @@ pub fn solve_pair_with_threads(
             flying,
             index: side.index.clone(),
             codes: rest,
+            hands: [0, 0],
         });
     }
     tables.reverse();

@@ -1,13 +1,16 @@
 //! The database cache directory: where sub-space files live, building them in dependency order
 //! (resumable: a finished sub-space is a file, and present files are skipped), and probing.
 
-use super::file::{FileError, read_table, write_table};
+use super::file::{FileError, read_sector, read_table, write_table};
+use super::placement::{solve_sector, verify_sector};
+use super::sector::{Sector, game_sectors};
 use super::solve::{Progress, SolveError, solve_pair, verify_table};
-use super::{MAX_DB_PIECES, MIN_DB_PIECES, Table, Value};
-use ludus_morris::Rules;
+use super::{MAX_DB_PIECES, MIN_DB_PIECES, Stats, Table, Value};
+use ludus_morris::{Position, Rules};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use thiserror::Error;
 
@@ -17,6 +20,8 @@ pub const DATA_ENV: &str = "LUDUS_DATA";
 const DB_DIR: &str = "morris-db";
 /// File extension of a sub-space file.
 const EXTENSION: &str = "ldb";
+/// Sub-directory of a rules directory that holds the placement sectors.
+const PLACEMENT_DIR: &str = "placement";
 
 /// One sub-space: rules and piece counts (side to move first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,7 +61,7 @@ impl Subspace {
     }
 
     /// The sub-spaces reached by a removal from this pair, with three pieces or more a side.
-    fn lower(&self) -> Vec<Subspace> {
+    pub fn lower(&self) -> Vec<Subspace> {
         [(self.opponent, self.mover), (self.mover, self.opponent)]
             .into_iter()
             .filter(|&(_, victim)| victim > MIN_DB_PIECES)
@@ -69,7 +74,7 @@ impl Subspace {
     }
 
     /// The pair key: smaller count first.
-    fn pair_key(&self) -> Subspace {
+    pub fn pair_key(&self) -> Subspace {
         Subspace {
             mover: self.mover.min(self.opponent),
             opponent: self.mover.max(self.opponent),
@@ -152,6 +157,29 @@ pub struct Built {
 pub struct Databases {
     dir: PathBuf,
     loaded: Mutex<HashMap<Subspace, Option<Arc<Table>>>>,
+    placement: Mutex<HashMap<Sector, Option<Arc<Table>>>>,
+    /// Whether a placement directory exists, by rule set (index: flying): 0 not looked yet,
+    /// 1 absent, 2 present. Lets the search skip placement probes without a lock.
+    placement_dir: [AtomicU8; 2],
+}
+
+/// What one sector job did ([`Databases::build_sector`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SectorJob {
+    /// The sector.
+    pub sector: Sector,
+    /// Whether it was solved now (otherwise its file existed and was read back).
+    pub solved: bool,
+    /// Whether its values were re-checked against their successors.
+    pub verified: bool,
+    /// Bytes of its file.
+    pub bytes: u64,
+    /// Slots of its index.
+    pub slots: u64,
+    /// Counts over every board.
+    pub stats: Stats,
+    /// Wall time of the job, in seconds.
+    pub seconds: f64,
 }
 
 impl Databases {
@@ -160,6 +188,8 @@ impl Databases {
         Databases {
             dir: dir.into(),
             loaded: Mutex::new(HashMap::new()),
+            placement: Mutex::new(HashMap::new()),
+            placement_dir: [AtomicU8::new(0), AtomicU8::new(0)],
         }
     }
 
@@ -208,6 +238,170 @@ impl Databases {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .clear();
+        self.placement
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+        for flag in &self.placement_dir {
+            flag.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether any placement sector of the rule set may be built (its directory exists).
+    fn has_placement(&self, flying: bool) -> bool {
+        let flag = &self.placement_dir[usize::from(flying)];
+        match flag.load(Ordering::Relaxed) {
+            0 => {
+                let dir = self
+                    .dir
+                    .join(Rules::with_flying(flying).movement_name())
+                    .join(PLACEMENT_DIR);
+                let present = dir.is_dir();
+                flag.store(if present { 2 } else { 1 }, Ordering::Relaxed);
+                present
+            }
+            state => state == 2,
+        }
+    }
+
+    /// The file of a sector: the sub-space file of a movement sector, else
+    /// `<rules>/placement/<M>v<O>-<HM>h<HO>.ldb`.
+    pub fn sector_path(&self, s: Sector) -> PathBuf {
+        match s.subspace() {
+            Some(sub) => self.path(sub),
+            None => self
+                .dir
+                .join(s.rules_name())
+                .join(PLACEMENT_DIR)
+                .join(format!("{}.{EXTENSION}", s.file_stem())),
+        }
+    }
+
+    /// The table of a sector, loaded once and kept; `None` when it is not built or unreadable.
+    pub fn sector_table(&self, s: Sector) -> Option<Arc<Table>> {
+        if let Some(sub) = s.subspace() {
+            return self.table(sub);
+        }
+        if !s.is_valid() {
+            return None;
+        }
+        let mut loaded = self.placement.lock().unwrap_or_else(|p| p.into_inner());
+        loaded
+            .entry(s)
+            .or_insert_with(|| read_sector(&self.sector_path(s), &s).ok().map(Arc::new))
+            .clone()
+    }
+
+    /// The value of any position (placement or movement) whose sector is built, from the side to
+    /// move's view; `Loss(0)` for a position already lost. `None` when its sector is not built.
+    /// This is the probe of the whole game: the search, `ludus morris probe` and the review use
+    /// it.
+    pub fn probe_position(&self, position: &Position, flying: bool) -> Option<Value> {
+        if position.outcome(&Rules::with_flying(flying)).is_some() {
+            return Some(Value::Loss(0));
+        }
+        let side = position.side_to_move();
+        let (own, opp) = (position.pieces(side), position.pieces(side.opponent()));
+        if position.is_movement_phase() {
+            return self.probe(flying, own, opp);
+        }
+        if !self.has_placement(flying) {
+            return None;
+        }
+        let sector = Sector::of(position, flying);
+        self.sector_table(sector).map(|t| t.value(own, opp))
+    }
+
+    /// One sector job, idempotent: a movement sector builds its pair (and what it depends on)
+    /// as [`Databases::build`] does; a placement sector whose file exists is read back (header
+    /// and checksum checked) and skipped, otherwise solved from its children's files on
+    /// `threads` threads and written atomically. With `verify`, every value is re-checked
+    /// against its successors.
+    pub fn build_sector(
+        &self,
+        sector: Sector,
+        verify: bool,
+        threads: usize,
+        progress: &mut dyn FnMut(Sector, Progress),
+    ) -> Result<SectorJob, DbError> {
+        let start = std::time::Instant::now();
+        let path = self.sector_path(sector);
+        let mut solved = false;
+        let table = if let Some(sub) = sector.subspace() {
+            let built = self.build(sub, verify, &mut |_, p| progress(sector, p))?;
+            solved = !built.is_empty();
+            self.load_all(&[sub])?.remove(0)
+        } else if path.is_file() {
+            let table = Arc::new(read_sector(&path, &sector)?);
+            if verify {
+                let children = self.load_children(sector)?;
+                let refs: Vec<&Table> = children.iter().map(|t| t.as_ref()).collect();
+                verify_sector(&table, &refs, threads, &mut |p| progress(sector, p))?;
+            }
+            table
+        } else {
+            let children = self.load_children(sector)?;
+            let refs: Vec<&Table> = children.iter().map(|t| t.as_ref()).collect();
+            let table = solve_sector(sector, &refs, threads, &mut |p| progress(sector, p))?;
+            if verify {
+                verify_sector(&table, &refs, threads, &mut |p| progress(sector, p))?;
+            }
+            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            std::fs::create_dir_all(&dir).map_err(|source| DbError::Dir { path: dir, source })?;
+            write_table(&table, &path)?;
+            solved = true;
+            Arc::new(table)
+        };
+        let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+        Ok(SectorJob {
+            sector,
+            solved,
+            verified: verify,
+            bytes,
+            slots: table.index.len(),
+            stats: table.stats(),
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// The tables of the sectors `sector`'s placements reach, read from their files.
+    fn load_children(&self, sector: Sector) -> Result<Vec<Arc<Table>>, DbError> {
+        sector
+            .children()
+            .into_iter()
+            .map(|child| {
+                let path = self.sector_path(child);
+                if !path.is_file() {
+                    return Err(SolveError::MissingSector(child).into());
+                }
+                Ok(Arc::new(match child.subspace() {
+                    Some(sub) => read_table(&path, sub.flying, sub.mover, sub.opponent)?,
+                    None => read_sector(&path, &child)?,
+                }))
+            })
+            .collect()
+    }
+
+    /// The built-in runner: every sector of the game with `stones` pieces a side, children
+    /// first, one job each ([`Databases::build_sector`]); `done` hears of each finished job.
+    /// Resumable: sectors whose files exist are skipped.
+    pub fn solve_game(
+        &self,
+        flying: bool,
+        stones: u8,
+        verify: bool,
+        threads: usize,
+        progress: &mut dyn FnMut(Sector, Progress),
+        done: &mut dyn FnMut(&SectorJob),
+    ) -> Result<Vec<SectorJob>, DbError> {
+        let mut jobs = Vec::new();
+        for sector in game_sectors(flying, stones) {
+            let job = self.build_sector(sector, verify, threads, progress)?;
+            done(&job);
+            jobs.push(job);
+        }
+        self.clear();
+        Ok(jobs)
     }
 
     /// The value of a movement-phase board (`mover` set to move against `opponent` set), if its

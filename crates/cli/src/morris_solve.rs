@@ -1,0 +1,389 @@
+//! The whole-game solving commands of `ludus morris …` (`solve-sector`, `solve-game`, `sectors`,
+//! `plan`, `pack`): argument checks, progress bars and printing over `ludus_morris_engine::db`.
+
+use crate::morris_engine::parse_rules;
+use crate::output::outln;
+use crate::{CliError, CliResult};
+use indicatif::{ProgressBar, ProgressStyle};
+use ludus_morris::Position;
+use ludus_morris_engine::db::packed::{PackedTable, pack_table};
+use ludus_morris_engine::db::plan::{
+    SlurmSettings, plan as game_plan, sbatch_script, script_name, submit_script,
+};
+use ludus_morris_engine::db::store::SectorJob;
+use ludus_morris_engine::db::{Databases, Progress, Sector, Value, game_sectors, plies};
+use serde_json::json;
+use std::path::Path;
+use std::time::Instant;
+
+/// Most threads a job may use.
+const MAX_THREADS: usize = 256;
+
+fn check_stones(stones: u8) -> Result<(), CliError> {
+    if (3..=9).contains(&stones) {
+        Ok(())
+    } else {
+        Err(CliError::bad_input(format!(
+            "--stones must be 3..=9, got {stones}"
+        )))
+    }
+}
+
+fn check_threads(threads: usize) -> Result<(), CliError> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(CliError::bad_input(format!(
+            "--threads must be 1..={MAX_THREADS}"
+        )))
+    }
+}
+
+fn progress_bar() -> ProgressBar {
+    let bar = ProgressBar::new(1);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>12} {msg:9} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+fn job_json(job: &SectorJob) -> serde_json::Value {
+    json!({
+        "sector": job.sector.to_string(),
+        "rules": job.sector.rules_name(),
+        "solved": job.solved,
+        "verified": job.verified,
+        "slots": job.slots,
+        "positions": job.stats.positions,
+        "wins": job.stats.wins,
+        "draws": job.stats.draws,
+        "losses": job.stats.losses,
+        "longest_win_plies": job.stats.longest_win_plies,
+        "longest_loss_plies": job.stats.longest_loss_plies,
+        "bytes": job.bytes,
+        "seconds": job.seconds,
+    })
+}
+
+fn job_line(job: &SectorJob) -> String {
+    format!(
+        "{:>12} {} slots, {} positions: {} wins {} draws {} losses, longest win {} loss {}, {} bytes{}{}",
+        job.sector.to_string(),
+        job.slots,
+        job.stats.positions,
+        job.stats.wins,
+        job.stats.draws,
+        job.stats.losses,
+        plies(u32::from(job.stats.longest_win_plies)),
+        plies(u32::from(job.stats.longest_loss_plies)),
+        job.bytes,
+        if job.solved { "" } else { " (existed)" },
+        if job.verified { ", verified" } else { "" },
+    )
+}
+
+fn parse_sector(text: &str, flying: bool) -> Result<Sector, CliError> {
+    let sector: Sector = text.parse().map_err(CliError::bad_input)?;
+    Ok(Sector { flying, ..sector })
+}
+
+/// `ludus morris solve-sector`: one idempotent job.
+pub(crate) fn solve_sector(
+    sector: &str,
+    rules: &str,
+    verify: bool,
+    threads: usize,
+    json: bool,
+) -> CliResult {
+    check_threads(threads)?;
+    let rules = parse_rules(rules)?;
+    let sector = parse_sector(sector, rules.flying)?;
+    let dbs = Databases::open_default();
+    let bar = progress_bar();
+    let job = dbs
+        .build_sector(sector, verify, threads, &mut |s: Sector, p: Progress| {
+            bar.set_prefix(s.to_string());
+            bar.set_message(p.stage);
+            bar.set_length(p.total.max(1));
+            bar.set_position(p.done);
+        })
+        .map_err(anyhow::Error::from)?;
+    bar.finish_and_clear();
+    if json {
+        outln!("{}", job_json(&job))?;
+    } else {
+        outln!("{}", job_line(&job))?;
+    }
+    Ok(())
+}
+
+/// `ludus morris solve-game`: the built-in runner over every sector, then the empty board.
+pub(crate) fn solve_game(
+    stones: u8,
+    rules: &str,
+    verify: bool,
+    threads: usize,
+    json: bool,
+) -> CliResult {
+    check_stones(stones)?;
+    check_threads(threads)?;
+    let rules = parse_rules(rules)?;
+    let dbs = Databases::open_default();
+    let start = Instant::now();
+    let total = game_sectors(rules.flying, stones).len() as u64;
+    let overall = ProgressBar::new(total);
+    overall.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>12} {pos}/{len} sectors [{bar:30}] {elapsed_precise}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    overall.set_prefix("game");
+    let mut lines = Vec::new();
+    let jobs = dbs
+        .solve_game(
+            rules.flying,
+            stones,
+            verify,
+            threads,
+            &mut |s, p| {
+                overall.set_prefix(format!("{s} {}", p.stage));
+            },
+            &mut |job| {
+                overall.inc(1);
+                lines.push(if json {
+                    job_json(job).to_string()
+                } else {
+                    job_line(job)
+                });
+            },
+        )
+        .map_err(anyhow::Error::from)?;
+    overall.finish_and_clear();
+    for line in lines {
+        outln!("{line}")?;
+    }
+    let empty = start_position(stones)?;
+    let value = dbs
+        .probe_position(&empty, rules.flying)
+        .ok_or_else(|| anyhow::anyhow!("the first sector was solved but cannot be read back"))?;
+    let slots: u64 = jobs.iter().map(|j| j.slots).sum();
+    let bytes: u64 = jobs.iter().map(|j| j.bytes).sum();
+    let seconds = start.elapsed().as_secs_f64();
+    if json {
+        outln!(
+            "{}",
+            json!({"stones": stones, "rules": rules.movement_name(), "sectors": jobs.len(),
+                   "slots": slots, "bytes": bytes, "seconds": seconds,
+                   "empty_board": value.to_string()})
+        )?;
+    } else {
+        outln!(
+            "{} sectors, {slots} slots, {bytes} bytes, {seconds:.1} s",
+            jobs.len()
+        )?;
+        outln!("empty board ({stones} stones a side): {value}")?;
+    }
+    Ok(())
+}
+
+/// The empty board of the game with `stones` pieces a side.
+pub(crate) fn start_position(stones: u8) -> Result<Position, CliError> {
+    let setup = ludus_morris::Setup {
+        in_hand: [stones, stones],
+        ..ludus_morris::Setup::default()
+    };
+    Position::try_from(setup).map_err(CliError::bad_input)
+}
+
+/// `ludus morris sectors`: the DAG's sectors with their slots, and the totals.
+pub(crate) fn sectors(stones: u8, rules: &str, json: bool) -> CliResult {
+    check_stones(stones)?;
+    let rules = parse_rules(rules)?;
+    let list = game_sectors(rules.flying, stones);
+    let (mut movement, mut placement) = (0u64, 0u64);
+    let (mut movement_slots, mut placement_slots) = (0u64, 0u64);
+    for sector in &list {
+        let slots = sector.index().len();
+        if sector.is_movement() {
+            movement += 1;
+            movement_slots += slots;
+        } else {
+            placement += 1;
+            placement_slots += slots;
+        }
+        if json {
+            outln!("{}", json!({"sector": sector.to_string(), "slots": slots}))?;
+        } else {
+            outln!("{sector:>12} {slots}")?;
+        }
+    }
+    let doc = json!({"stones": stones, "movement_sectors": movement, "placement_sectors": placement,
+        "movement_slots": movement_slots, "placement_slots": placement_slots,
+        "slots": movement_slots + placement_slots});
+    if json {
+        outln!("{doc}")?;
+    } else {
+        outln!(
+            "{} sectors ({movement} movement, {placement} placement), {} slots ({movement_slots} movement, {placement_slots} placement)",
+            list.len(),
+            movement_slots + placement_slots
+        )?;
+    }
+    Ok(())
+}
+
+/// `ludus morris plan`: the Slurm scripts of the sector DAG.
+pub(crate) fn plan(
+    stones: u8,
+    rules: &str,
+    out: &Path,
+    binary: &str,
+    data: &Path,
+    threads: usize,
+    verify: bool,
+) -> CliResult {
+    check_stones(stones)?;
+    check_threads(threads)?;
+    let rules = parse_rules(rules)?;
+    let jobs = game_plan(rules.flying, stones);
+    let logs = out.join("logs");
+    std::fs::create_dir_all(&logs)
+        .map_err(|e| CliError::bad_input(format!("cannot create {}: {e}", logs.display())))?;
+    let settings = SlurmSettings {
+        binary: binary.to_string(),
+        data_dir: data.display().to_string(),
+        threads,
+        verify,
+        log_dir: logs.display().to_string(),
+    };
+    let write = |name: String, text: String| {
+        let path = out.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))
+    };
+    for (i, job) in jobs.iter().enumerate() {
+        write(script_name(i, job), sbatch_script(job, &settings))?;
+    }
+    write("submit.sh".to_string(), submit_script(&jobs))?;
+    let memory = jobs.iter().map(|j| j.memory_mib).max().unwrap_or(0);
+    outln!(
+        "{} jobs in {} (largest memory request {memory} MiB); submit with: bash {}",
+        jobs.len(),
+        out.display(),
+        out.join("submit.sh").display()
+    )?;
+    Ok(())
+}
+
+/// Probes per measurement of `pack`.
+const PROBES: u64 = 200_000;
+
+/// `ludus morris pack`: 2-bit zstd files of every built sector of the game (sectors not built
+/// are counted and skipped), their sizes and probe speed.
+pub(crate) fn pack(stones: u8, rules: &str, out: &Path, json: bool) -> CliResult {
+    check_stones(stones)?;
+    let rules = parse_rules(rules)?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| CliError::bad_input(format!("cannot create {}: {e}", out.display())))?;
+    let dbs = Databases::open_default();
+    let (mut full, mut packed, mut slots) = (0u64, 0u64, 0u64);
+    let (mut cold, mut warm) = (Vec::new(), Vec::new());
+    let mut missing = 0usize;
+    for sector in game_sectors(rules.flying, stones) {
+        let Some(table) = dbs.sector_table(sector) else {
+            missing += 1;
+            continue;
+        };
+        let path = out.join(format!("{}.lpk", sector.file_stem()));
+        let bytes = pack_table(&table, &path).map_err(anyhow::Error::from)?;
+        let reader = PackedTable::open(&path).map_err(anyhow::Error::from)?;
+        let (c, w) = probe_speed(&reader, &table)?;
+        cold.push(c);
+        warm.push(w);
+        let full_bytes = std::fs::metadata(dbs.sector_path(sector)).map_or(0, |m| m.len());
+        full += full_bytes;
+        packed += bytes;
+        slots += table.index.len();
+        if json {
+            outln!(
+                "{}",
+                json!({"sector": sector.to_string(), "slots": table.index.len(),
+                "full_bytes": full_bytes, "packed_bytes": bytes,
+                "cold_probes_per_second": c, "warm_probes_per_second": w})
+            )?;
+        } else {
+            outln!(
+                "{sector:>12} {} slots: {full_bytes} -> {bytes} bytes, {c:.0} cold / {w:.0} warm probes/s",
+                table.index.len()
+            )?;
+        }
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let bits = 8.0 * packed as f64 / slots.max(1) as f64;
+    if json {
+        outln!(
+            "{}",
+            json!({"slots": slots, "full_bytes": full, "packed_bytes": packed,
+            "packed_bits_per_slot": bits, "cold_probes_per_second": mean(&cold),
+            "warm_probes_per_second": mean(&warm)})
+        )?;
+    } else {
+        outln!(
+            "{slots} slots: {full} bytes full, {packed} bytes packed ({bits:.3} bits a slot); mean {:.0} cold / {:.0} warm probes/s",
+            mean(&cold),
+            mean(&warm)
+        )?;
+    }
+    Ok(())
+}
+
+/// Probes per second of `reader` over pseudo-random slots, cold (the block cache dropped before
+/// every probe) and warm (a second pass over the same slots), each checked against `table`.
+fn probe_speed(
+    reader: &PackedTable,
+    table: &ludus_morris_engine::db::Table,
+) -> Result<(f64, f64), CliError> {
+    let n = reader.slots();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let slots: Vec<u64> = (0..PROBES)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        })
+        .collect();
+    let check = |slot: u64, cache: bool| -> Result<(), CliError> {
+        if !cache {
+            reader.drop_cache();
+        }
+        let got = reader.slot_value(slot).map_err(anyhow::Error::from)?;
+        let want = ludus_morris_engine::db::Wdl::from(Value::decode(table.codes[slot as usize]));
+        if got == want {
+            Ok(())
+        } else {
+            Err(anyhow::anyhow!("packed slot {slot} reads {got:?}, the table {want:?}").into())
+        }
+    };
+    let cold_n = (PROBES / 20).max(1) as usize;
+    let start = Instant::now();
+    for &slot in &slots[..cold_n] {
+        check(slot, false)?;
+    }
+    let cold = cold_n as f64 / start.elapsed().as_secs_f64();
+    for &slot in &slots {
+        check(slot, true)?;
+    }
+    let start = Instant::now();
+    for &slot in &slots {
+        check(slot, true)?;
+    }
+    let warm = PROBES as f64 / start.elapsed().as_secs_f64();
+    Ok((cold, warm))
+}

@@ -1,0 +1,239 @@
+//! The placement-phase solver: one sector at a time, from the finished tables of the sectors its
+//! placements reach.
+//!
+//! A placement lowers the mover's hand, so a sector's positions never lead back into it: the
+//! value of every position follows from its successors in one pass (no retrograde propagation).
+//! Each position stores its value from the side to move's view with the distance to the end in
+//! plies, as in the movement phase: the shortest win, the longest loss. A placement that leaves
+//! the opponent with two pieces (board plus hand) wins in one ply. Moves come from the rules
+//! crate's bulk generator ([`Position::for_each_move_set`]).
+
+use super::index::{SubspaceIndex, colex_unrank, deposit, is_representative};
+use super::sector::Sector;
+use super::solve::{IDS_PER_TASK, Outlook, Progress, SolveError, run_parallel};
+use super::{Table, Value};
+use ludus_morris::{ALL_SQUARES, Position, Rules, Setup, Square};
+use std::ops::Range;
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+
+/// What solving or verifying one sector reads: its index, rules and its children's tables.
+struct SectorContext<'a> {
+    sector: Sector,
+    index: SubspaceIndex,
+    rules: Rules,
+    /// Placement without removal: `o`-`m+1` with the hands passed on.
+    quiet: &'a Table,
+    /// Placement with a removal, `None` when the opponent is then left with two pieces (or no
+    /// mill can close: then no move removes).
+    capture: Option<&'a Table>,
+}
+
+/// The table of `sector` among `tables`, or the error naming it.
+fn find<'a>(tables: &[&'a Table], sector: &Sector) -> Result<&'a Table, SolveError> {
+    tables
+        .iter()
+        .find(|t| {
+            t.flying == sector.flying
+                && t.index.mover == usize::from(sector.mover)
+                && t.index.opponent == usize::from(sector.opponent)
+                && t.hands == [sector.mover_hand, sector.opponent_hand]
+        })
+        .copied()
+        .ok_or(SolveError::MissingSector(*sector))
+}
+
+impl<'a> SectorContext<'a> {
+    fn new(sector: Sector, children: &[&'a Table]) -> Result<SectorContext<'a>, SolveError> {
+        if !sector.is_valid() || sector.is_movement() {
+            return Err(SolveError::NotPlacement(sector));
+        }
+        let quiet = sector
+            .quiet_child()
+            .ok_or(SolveError::NotPlacement(sector))?;
+        let quiet = find(children, &quiet)?;
+        let capture = match sector.capture_child() {
+            Some(child) => Some(find(children, &child)?),
+            None => None,
+        };
+        Ok(SectorContext {
+            sector,
+            index: sector.index(),
+            rules: Rules::with_flying(sector.flying),
+            quiet,
+            capture,
+        })
+    }
+
+    /// The position of a board of the sector: `own` to move (in the colour the hands imply).
+    fn position(&self, own: u32, opp: u32) -> Option<Position> {
+        let mover = self.sector.mover_color();
+        let mut pieces = [0; 2];
+        pieces[mover.index()] = own;
+        pieces[mover.opponent().index()] = opp;
+        let mut in_hand = [0; 2];
+        in_hand[mover.index()] = self.sector.mover_hand;
+        in_hand[mover.opponent().index()] = self.sector.opponent_hand;
+        Position::try_from(Setup {
+            pieces,
+            in_hand,
+            side_to_move: mover,
+            plies_since_removal: 0,
+        })
+        .ok()
+    }
+
+    /// The value of the board `own` (to move) against `opp`, from its successors' tables.
+    fn value(&self, own: u32, opp: u32) -> Value {
+        let Some(position) = self.position(own, opp) else {
+            return Value::Draw;
+        };
+        let side = position.side_to_move();
+        debug_assert_eq!(position.pieces(side), own);
+        let removable = position.removable_pieces();
+        let quiet_key = self.quiet.index.mover_key(opp);
+        let mut outlook = Outlook::default();
+        position.for_each_move_set(&self.rules, |set| {
+            let quiet_to = if removable == 0 {
+                set.quiet | set.closing
+            } else {
+                set.quiet
+            };
+            for to in Square::iter_bits(quiet_to) {
+                let slot = self.quiet.index.index_with(&quiet_key, own | to.bit());
+                outlook.add(Value::decode(self.quiet.codes[slot as usize]));
+            }
+            if removable == 0 {
+                return;
+            }
+            for to in Square::iter_bits(set.closing) {
+                for removed in Square::iter_bits(removable) {
+                    outlook.add(match self.capture {
+                        None => Value::Loss(0),
+                        Some(table) => table.value(opp & !removed.bit(), own | to.bit()),
+                    });
+                }
+            }
+        });
+        outlook.value()
+    }
+}
+
+/// Calls `visit(slot, own, opp)` for every representative board of `index` whose canonical
+/// mover id is in `ids`, in slot order.
+fn for_each_board(index: &SubspaceIndex, ids: Range<usize>, mut visit: impl FnMut(u64, u32, u32)) {
+    let per = index.per_mover;
+    let k = index.opponent;
+    for id in ids {
+        let own = index.canonical_mover(id);
+        let stab = index.stabilizer(id);
+        let free = ALL_SQUARES & !own;
+        for rank in 0..per {
+            let opp = deposit(colex_unrank(rank, k), free);
+            if is_representative(stab, opp) {
+                visit(id as u64 * per + rank, own, opp);
+            }
+        }
+    }
+}
+
+/// Solves the placement sector `sector` on `threads` threads from `children`, the tables of the
+/// sectors its placements reach ([`Sector::children`]: placement sectors or movement
+/// sub-spaces). Holes of the index hold 0 (a draw code no board reads).
+pub fn solve_sector(
+    sector: Sector,
+    children: &[&Table],
+    threads: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Table, SolveError> {
+    let ctx = SectorContext::new(sector, children)?;
+    let total = ctx.index.len();
+    let codes: Vec<AtomicU16> = (0..total).map(|_| AtomicU16::new(0)).collect();
+    let n = ctx.index.canonical_count();
+    let done = AtomicU64::new(0);
+    run_parallel(
+        threads,
+        n.div_ceil(IDS_PER_TASK),
+        |task, _: &mut ()| {
+            let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
+            for_each_board(&ctx.index, ids.clone(), |slot, own, opp| {
+                codes[slot as usize].store(ctx.value(own, opp).encode(), Ordering::Relaxed);
+            });
+            done.fetch_add(ids.len() as u64 * ctx.index.per_mover, Ordering::Relaxed);
+        },
+        || (),
+        || {
+            progress(Progress {
+                stage: "place",
+                done: done.load(Ordering::Relaxed),
+                total,
+            })
+        },
+    );
+    Ok(Table {
+        flying: sector.flying,
+        index: ctx.index,
+        codes: codes.into_iter().map(AtomicU16::into_inner).collect(),
+        hands: [sector.mover_hand, sector.opponent_hand],
+    })
+}
+
+/// Re-derives every stored value of the placement sector `table` from its successors' values
+/// in `children` and compares: a win in `d` must have a successor lost in `d − 1` and none lost
+/// sooner, a loss in `d` only won successors with the longest in `d − 1`, a draw no lost and some
+/// drawn successor. Returns the number of positions checked.
+pub fn verify_sector(
+    table: &Table,
+    children: &[&Table],
+    threads: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<u64, SolveError> {
+    let sector = Sector {
+        flying: table.flying,
+        mover: table.index.mover as u8,
+        opponent: table.index.opponent as u8,
+        mover_hand: table.hands[0],
+        opponent_hand: table.hands[1],
+    };
+    let ctx = SectorContext::new(sector, children)?;
+    let total = ctx.index.len();
+    let n = ctx.index.canonical_count();
+    let done = AtomicU64::new(0);
+    let results = run_parallel(
+        threads,
+        n.div_ceil(IDS_PER_TASK),
+        |task, state: &mut (u64, Option<SolveError>)| {
+            let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
+            for_each_board(&ctx.index, ids.clone(), |slot, own, opp| {
+                let expected = ctx.value(own, opp);
+                let stored = Value::decode(table.codes[slot as usize]);
+                if expected != stored && state.1.is_none() {
+                    state.1 = Some(SolveError::Inconsistent {
+                        mover: table.index.mover,
+                        opponent: table.index.opponent,
+                        slot,
+                        stored,
+                        expected,
+                    });
+                }
+                state.0 += 1;
+            });
+            done.fetch_add(ids.len() as u64 * ctx.index.per_mover, Ordering::Relaxed);
+        },
+        || (0, None),
+        || {
+            progress(Progress {
+                stage: "verify",
+                done: done.load(Ordering::Relaxed),
+                total,
+            })
+        },
+    );
+    let mut checked = 0;
+    for (count, failure) in results {
+        if let Some(error) = failure {
+            return Err(error);
+        }
+        checked += count;
+    }
+    Ok(checked)
+}

@@ -1,0 +1,207 @@
+//! The whole-game solver on the game with three stones a side (seconds): every sector solved and
+//! verified by the built-in runner, its values against an independent minimax over the rules
+//! crate's `legal_moves` (no sector index, no symmetry) on a sample of placement positions, the
+//! packed 2-bit form against the full tables, the Slurm plan's order, the engine's perfect play.
+
+use crate::common::{Rng, temp_dir};
+use ludus_morris::{Color, Position, Rules, Setup};
+use ludus_morris_engine::db::packed::{PackedTable, pack_table};
+use ludus_morris_engine::db::plan::{plan, submit_script};
+use ludus_morris_engine::db::{Databases, Sector, Value, game_sectors};
+use ludus_morris_engine::{SearchLimits, Searcher};
+use std::collections::HashMap;
+
+/// The empty board of the game with `stones` pieces a side.
+fn start(stones: u8) -> Position {
+    Position::try_from(Setup {
+        in_hand: [stones, stones],
+        ..Setup::default()
+    })
+    .expect("a start position")
+}
+
+/// The perfect value by plain minimax over `legal_moves`, the movement phase read from the
+/// movement databases (`Databases::probe`, checked separately by the retrograde tests).
+fn oracle(dbs: &Databases, position: &Position, memo: &mut HashMap<u64, Value>) -> Value {
+    let rules = Rules::standard();
+    if position.outcome(&rules).is_some() {
+        return Value::Loss(0);
+    }
+    if position.is_movement_phase() {
+        let side = position.side_to_move();
+        return dbs
+            .probe(
+                true,
+                position.pieces(side),
+                position.pieces(side.opponent()),
+            )
+            .expect("movement databases built");
+    }
+    if let Some(&v) = memo.get(&position.board_key()) {
+        return v;
+    }
+    let best = position
+        .legal_moves(&rules)
+        .as_slice()
+        .iter()
+        .map(|&mv| oracle(dbs, &position.play(mv), memo).parent())
+        .max_by_key(|v| v.preference())
+        .expect("a placement always has a move");
+    memo.insert(position.board_key(), best);
+    best
+}
+
+/// A random placement position of the three-stone game with `plies` placements made.
+fn random_placement(rng: &mut Rng, plies: usize) -> Option<Position> {
+    let rules = Rules::standard();
+    let mut position = start(3);
+    for _ in 0..plies {
+        let moves = position.legal_moves(&rules);
+        if moves.is_empty() || position.outcome(&rules).is_some() {
+            return None;
+        }
+        position = position.play(moves[rng.below(moves.len())]);
+    }
+    (position.is_placement_phase() && position.outcome(&rules).is_none()).then_some(position)
+}
+
+#[test]
+fn sectors_of_the_small_games() {
+    let three = game_sectors(true, 3);
+    let four = game_sectors(true, 4);
+    let nine = game_sectors(true, 9);
+    let count = |list: &[Sector]| list.iter().filter(|s| s.is_movement()).count();
+    assert_eq!((three.len(), count(&three)), (7, 1));
+    assert_eq!((four.len(), count(&four)), (18, 4));
+    assert_eq!((nine.len(), count(&nine)), (318, 49));
+    for list in [&three, &four, &nine] {
+        for (i, s) in list.iter().enumerate() {
+            for child in s.children() {
+                let at = list.iter().position(|c| *c == child).expect("child listed");
+                assert!(at < i, "{child} comes before {s}");
+            }
+        }
+    }
+    let text = "4-3/1-0";
+    assert_eq!(text.parse::<Sector>().expect("parses").to_string(), text);
+    assert!("4-3/1-1".parse::<Sector>().is_ok());
+    assert!(
+        "4-3/0-1".parse::<Sector>().is_err(),
+        "Black cannot hold more and not move"
+    );
+    assert!("2-2".parse::<Sector>().is_err());
+}
+
+#[test]
+fn three_stone_game_solved_verified_and_checked_against_minimax() {
+    let dir = temp_dir("three-stones");
+    let dbs = Databases::new(&dir);
+    let mut jobs = 0;
+    dbs.solve_game(true, 3, true, 2, &mut |_, _| {}, &mut |_| jobs += 1)
+        .expect("solves");
+    assert_eq!(jobs, 7);
+    // Idempotent: a second run solves nothing.
+    let again = dbs
+        .solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("resumes");
+    assert!(again.iter().all(|j| !j.solved));
+    let mut memo = HashMap::new();
+    let empty = start(3);
+    let value = dbs.probe_position(&empty, true).expect("covered");
+    assert_eq!(value, oracle(&dbs, &empty, &mut memo), "empty board");
+    let mut rng = Rng(7);
+    let mut checked = 0;
+    for plies in 1..=5 {
+        for _ in 0..60 {
+            let Some(position) = random_placement(&mut rng, plies) else {
+                continue;
+            };
+            let stored = dbs.probe_position(&position, true).expect("covered");
+            assert_eq!(stored, oracle(&dbs, &position, &mut memo), "{position}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "{checked} positions checked");
+    // Symmetric positions share a value, whichever colour moves.
+    let position: Position = "W......./.B....../........ w 2 2 0"
+        .parse()
+        .expect("a position");
+    for symmetry in ludus_morris::geometry::Symmetry::ALL {
+        assert_eq!(
+            dbs.probe_position(&position.transformed(symmetry), true),
+            dbs.probe_position(&position, true)
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn packed_tables_read_back_every_value() {
+    let dir = temp_dir("packed");
+    let dbs = Databases::new(&dir);
+    dbs.solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    for sector in game_sectors(true, 3) {
+        let table = dbs.sector_table(sector).expect("built");
+        let path = dir.join(format!("{}.lpk", sector.file_stem()));
+        let bytes = pack_table(&table, &path).expect("packs");
+        // Beyond the headers, 2 bits a slot at most before compression.
+        let bound =
+            64 + 8 * table.codes.len().div_ceil(262_144) as u64 + table.codes.len() as u64 / 4;
+        assert!(bytes <= bound, "{sector}: {bytes} bytes");
+        let packed = PackedTable::open(&path).expect("opens");
+        for (slot, &code) in table.codes.iter().enumerate() {
+            assert_eq!(
+                packed.slot_value(slot as u64).expect("reads"),
+                Value::decode(code).into(),
+                "{sector} slot {slot}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn slurm_plan_waits_for_every_child() {
+    let jobs = plan(true, 4);
+    // Movement pairs 3-3, 3-4, 4-4 and the 14 placement sectors.
+    assert_eq!(jobs.len(), 17);
+    for (i, job) in jobs.iter().enumerate() {
+        assert!(job.after.iter().all(|&a| a < i), "{}", job.name());
+        assert!(job.memory_mib >= 256);
+    }
+    let first = jobs.last().expect("jobs");
+    assert_eq!(first.sector, Sector::start(true, 4));
+    let script = submit_script(&jobs);
+    assert!(script.contains("--dependency=afterok:$j"));
+    assert_eq!(script.matches("sbatch --parsable").count(), 17);
+}
+
+#[test]
+fn engine_plays_the_solved_placement_perfectly() {
+    let dir = temp_dir("perfect-placement");
+    let dbs = Databases::new(&dir);
+    dbs.solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    let rules = Rules::standard();
+    let mut searcher = Searcher::new(rules);
+    searcher.set_databases(Some(&dbs));
+    let mut rng = Rng(11);
+    for plies in 1..=4 {
+        for _ in 0..10 {
+            let Some(position) = random_placement(&mut rng, plies) else {
+                continue;
+            };
+            let value = dbs.probe_position(&position, true).expect("covered");
+            let result = searcher.search(&position, &SearchLimits::depth(1));
+            assert!(result.perfect, "{position}");
+            let mv = result.best_move.expect("a move");
+            let after = dbs
+                .probe_position(&position.play(mv), true)
+                .expect("covered");
+            assert_eq!(after.parent(), value, "{position}: {mv} keeps the value");
+        }
+    }
+    assert_eq!(Color::White, Sector::start(true, 3).mover_color());
+    let _ = std::fs::remove_dir_all(dir);
+}
