@@ -15,6 +15,7 @@ mod coach_error;
 mod error;
 mod error_rate;
 mod external;
+mod fit;
 mod morris;
 mod morris_duel;
 mod morris_engine;
