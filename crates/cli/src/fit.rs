@@ -166,11 +166,16 @@ fn start_net(args: &FitArgs) -> Result<Net, CliError> {
         None => {}
     }
     let encoding = Encoding::from_id(args.encoding).ok_or_else(|| {
-        CliError::bad_input(format!("--encoding must be 1, 2, 3 or 4, not {}", args.encoding))
+        CliError::bad_input(format!(
+            "--encoding must be 1, 2, 3 or 4, not {}",
+            args.encoding
+        ))
     })?;
     let sizes = [Some(args.hidden), args.second];
     if sizes.iter().flatten().any(|&n| n == 0 || n > 1024) {
-        return Err(CliError::bad_input("--hidden and --second must be between 1 and 1024"));
+        return Err(CliError::bad_input(
+            "--hidden and --second must be between 1 and 1024",
+        ));
     }
     random_net(encoding, args.hidden, args.second, args.seed).map_err(CliError::bad_input)
 }

@@ -77,7 +77,11 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
     let selection = match args.disagree {
         None => Selection::Played,
         Some(t) if t.is_finite() && t >= 0.0 => Selection::Disagreement(t),
-        Some(_) => return Err(CliError::bad_input("--disagree must be a finite equity >= 0")),
+        Some(_) => {
+            return Err(CliError::bad_input(
+                "--disagree must be a finite equity >= 0",
+            ));
+        }
     };
     let teacher: NetSpec = args.teacher.parse()?;
     let mut evaluator = teacher.evaluator()?;

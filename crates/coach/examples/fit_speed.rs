@@ -24,7 +24,12 @@ fn main() {
     let held_out = &samples[..1000];
     let dir = std::env::temp_dir().join(format!("ludus-fit-speed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
-    for (hidden, second, batch) in [(256, None, 128), (256, None, 256), (256, Some(64), 128), (256, Some(128), 128)] {
+    for (hidden, second, batch) in [
+        (256, None, 128),
+        (256, None, 256),
+        (256, Some(64), 128),
+        (256, Some(128), 128),
+    ] {
         let start = random_net(Encoding::Tactical, hidden, second, 1).expect("a layout");
         let data = Dataset::new(&start, &samples);
         let checkpoint = dir.join("speed.ckpt");

@@ -22,12 +22,12 @@ use crate::backgammon::supervised::{FitError, LabelledPosition, fit_error};
 use crate::file_error::FileError;
 use candle_core::Device;
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
-use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::encoding::Encoding;
+use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::net::{Layers, Net, OUTPUTS, WeightsError};
-use rand::{RngExt, SeedableRng};
 pub use model::ModelError;
 use model::{Model, batch_tensors, loss};
+use rand::{RngExt, SeedableRng};
 pub use schedule::{Schedule, epoch_order};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -368,14 +368,22 @@ impl FitRun<'_> {
 
     fn check(&self) -> Result<(), FitRunError> {
         if self.config.epochs == 0 || self.config.batch == 0 {
-            return Err(FitRunError::Settings("--epochs and --batch must be at least 1"));
+            return Err(FitRunError::Settings(
+                "--epochs and --batch must be at least 1",
+            ));
         }
         if self.train.is_empty() {
             return Err(FitRunError::Settings("no positions to train on"));
         }
-        let rates = [self.config.rate, self.config.final_rate, self.config.weight_decay];
+        let rates = [
+            self.config.rate,
+            self.config.final_rate,
+            self.config.weight_decay,
+        ];
         if rates.iter().any(|r| !r.is_finite() || *r < 0.0) {
-            return Err(FitRunError::Settings("rates and weight decay must be finite and not negative"));
+            return Err(FitRunError::Settings(
+                "rates and weight decay must be finite and not negative",
+            ));
         }
         Ok(())
     }
@@ -483,7 +491,8 @@ mod tests {
             held_out: &held_out,
             checkpoint: &path,
         };
-        let stop = |event| !matches!((event, stop_after), (FitEvent::Epoch(r), Some(n)) if r.epoch == n);
+        let stop =
+            |event| !matches!((event, stop_after), (FitEvent::Epoch(r), Some(n)) if r.epoch == n);
         let mut state = run.fit(&start, stop).expect("a run");
         if stop_after.is_some() {
             state = run.fit(&start, |_| true).expect("the resumed run");
@@ -533,7 +542,10 @@ mod tests {
             })
             .expect("a run");
         let (first, last) = (reports[0], reports[reports.len() - 1]);
-        assert!(last.train_loss < 0.8 * first.train_loss, "{first:?} -> {last:?}");
+        assert!(
+            last.train_loss < 0.8 * first.train_loss,
+            "{first:?} -> {last:?}"
+        );
         let best = reports
             .iter()
             .min_by(|a, b| a.held_out.equity.total_cmp(&b.held_out.equity))
@@ -559,6 +571,9 @@ mod tests {
         let error = run.fit(&start, |_| true).expect_err("other settings");
         assert!(error.is_bad_input() && matches!(error, FitRunError::OtherSettings { .. }));
         std::fs::write(&path, b"LUDUSFITshort").expect("a scratch file");
-        assert!(matches!(run.fit(&start, |_| true), Err(FitRunError::Checkpoint(_))));
+        assert!(matches!(
+            run.fit(&start, |_| true),
+            Err(FitRunError::Checkpoint(_))
+        ));
     }
 }

@@ -326,7 +326,12 @@ mod tests {
         let all = disagreement_samples(&evaluator, 2, 1, 0.1, 0.0);
         assert_eq!(all, disagreement_samples(&evaluator, 2, 1, 0.1, 0.0));
         let large = disagreement_samples(&evaluator, 2, 1, 0.1, 0.05);
-        assert!(!all.is_empty() && large.len() < all.len(), "{} {}", all.len(), large.len());
+        assert!(
+            !all.is_empty() && large.len() < all.len(),
+            "{} {}",
+            all.len(),
+            large.len()
+        );
         for p in all.iter().chain(&large) {
             assert!(lost(p).is_none() && !is_bearoff(p));
         }
@@ -334,7 +339,12 @@ mod tests {
         // is in the bearoff), so the positions outnumber the decisions' halves.
         let distinct: std::collections::HashSet<String> =
             all.iter().map(|p| p.position_id()).collect();
-        assert!(2 * distinct.len() > all.len(), "{} of {}", distinct.len(), all.len());
+        assert!(
+            2 * distinct.len() > all.len(),
+            "{} of {}",
+            distinct.len(),
+            all.len()
+        );
     }
 
     #[test]

@@ -167,7 +167,10 @@ mod tests {
         net.encode(&Position::starting(), &mut x);
         let dense = x.to_dense();
         let (xt, _) = batch_tensors(&dense, &[0.0; OUTPUTS], 1, &device).expect("tensors");
-        let z: Vec<f32> = model.logits(&xt).and_then(|z| z.flatten_all()?.to_vec1()).expect("logits");
+        let z: Vec<f32> = model
+            .logits(&xt)
+            .and_then(|z| z.flatten_all()?.to_vec1())
+            .expect("logits");
         let mut h = vec![0.0; net.scratch_len()];
         let engine = net.forward(&x, &mut h);
         for (a, b) in z.iter().zip(engine) {

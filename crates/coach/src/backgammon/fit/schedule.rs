@@ -49,7 +49,8 @@ impl Schedule {
 
 /// The order of `len` positions in pass `epoch` (from 0) of a run seeded by `seed`.
 pub fn epoch_order(seed: u64, epoch: u32, len: usize) -> Vec<usize> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ u64::from(epoch).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(seed ^ u64::from(epoch).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut order: Vec<usize> = (0..len).collect();
     order.shuffle(&mut rng);
     order
