@@ -4,7 +4,9 @@
 //! `cargo run --release -p ludus-backgammon-engine --example eval_speed [PLIES_2_MOVES]`.
 //! Pin it to one core (`taskset -c 1 …`) for one-core figures. With `--requests` it prints the
 //! same positions and rolls as `move` requests of the player protocol
-//! (docs/backgammon-player-protocol.md) instead, to time another engine on them.
+//! (docs/backgammon-player-protocol.md) instead, to time another engine on them. With
+//! `--net FILE` it times that network's 0-ply and 2-ply moves (the shipped search: its filters
+//! and pruning network) against the shipped network's, alternating in one run, and stops.
 
 use ludus_backgammon::{Dice, DiceSource, random_positions};
 use ludus_backgammon_engine::encoding::SparseInputs;
@@ -72,7 +74,7 @@ fn time_network_forms(e: &NetEvaluator, set: &[ludus_backgammon::Position]) {
             x
         })
         .collect();
-    let mut h = vec![0.0f32; net.hidden()];
+    let mut h = vec![0.0f32; net.scratch_len()];
     let mut seconds = [0.0f64; FORMS.len()];
     for round in 0..10 {
         for (which, total) in seconds.iter_mut().enumerate() {
@@ -93,17 +95,68 @@ fn time_network_forms(e: &NetEvaluator, set: &[ludus_backgammon::Position]) {
     }
 }
 
+/// `FILE`'s network against the shipped one, searched alike: CPU time a move at 0 and 2 plies,
+/// five rounds alternating the two so that both see the same load.
+fn compare_networks(path: &str, set: &[ludus_backgammon::Position], rolls: &[Dice], moves: usize) {
+    use ludus_backgammon_engine::eval::{PRUNE_KEEP, shipped_pruning_net};
+    use ludus_backgammon_engine::filters::Filters;
+    use ludus_backgammon_engine::search::rank_moves;
+    let read = std::fs::read(path).map_err(|e| e.to_string());
+    let net = match read.and_then(|b| Net::from_bytes(&b).map_err(|e| e.to_string())) {
+        Ok(net) => net,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            std::process::exit(2);
+        }
+    };
+    let mut custom = NetEvaluator::new(net).with_filters(Filters::SHIPPED);
+    if let Some(pruner) = shipped_pruning_net() {
+        custom = custom.with_pruning(pruner, PRUNE_KEEP);
+    }
+    let evaluators = [("shipped", NetEvaluator::shipped()), (path, custom)];
+    for plies in [0u8, 2] {
+        let moves = if plies == 0 { set.len() } else { moves };
+        let mut seconds = [0.0f64; 2];
+        for _ in 0..5 {
+            for (total, (_, e)) in seconds.iter_mut().zip(&evaluators) {
+                let start = cpu_seconds();
+                for (position, dice) in set.iter().zip(rolls).take(moves) {
+                    black_box(rank_moves(e, position, *dice, plies));
+                }
+                *total += cpu_seconds() - start;
+            }
+        }
+        for ((name, _), s) in evaluators.iter().zip(seconds) {
+            println!(
+                "{plies}-ply, {name}: {:.3} ms a move ({:.2}× the shipped network's)",
+                1000.0 * s / (5 * moves) as f64,
+                s / seconds[0]
+            );
+        }
+    }
+}
+
 fn main() {
-    let deep_moves: usize = std::env::args()
-        .filter(|a| a != "--requests")
-        .nth(1)
-        .and_then(|a| a.parse().ok())
+    let args: Vec<String> = std::env::args().collect();
+    let net_file = args
+        .iter()
+        .position(|a| a == "--net")
+        .and_then(|i| args.get(i + 1).cloned());
+    let deep_moves: usize = args
+        .iter()
+        .skip(1)
+        .filter(|a| a.parse::<usize>().is_ok())
+        .find_map(|a| a.parse().ok())
         .unwrap_or(100);
     let set = random_positions(SEED, POSITIONS);
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     let rolls: Vec<Dice> = set.iter().map(|_| rng.roll()).collect();
     if std::env::args().any(|a| a == "--requests") {
         print_requests(&set, &rolls);
+        return;
+    }
+    if let Some(path) = net_file {
+        compare_networks(&path, &set, &rolls, deep_moves);
         return;
     }
     let e = NetEvaluator::shipped();

@@ -23,7 +23,7 @@ pub const MAX_PRUNE_KEEP: usize = 16;
 const SMALL_STACK_HIDDEN: usize = 32;
 /// Hidden layers up to this size (the shipped network's) use a medium stack buffer.
 const MEDIUM_STACK_HIDDEN: usize = 128;
-/// Largest hidden layer evaluated with a stack buffer.
+/// Largest hidden layers (all of them together) evaluated with a stack buffer.
 const MAX_STACK_HIDDEN: usize = 512;
 
 /// Anything that judges a position for the side on roll at 0 ply.
@@ -235,7 +235,7 @@ pub fn net_probabilities(net: &Net, position: &Position) -> Probabilities {
 /// (clearing a large one costs as much as a small network's evaluation).
 #[inline]
 fn forward(net: &Net, x: &SparseInputs) -> Probabilities {
-    let n = net.hidden();
+    let n = net.scratch_len();
     let outputs = if n <= SMALL_STACK_HIDDEN {
         net.forward_interleaved(x, &mut [0.0f32; SMALL_STACK_HIDDEN])
     } else if n <= MEDIUM_STACK_HIDDEN {

@@ -1,14 +1,22 @@
-//! A small multilayer perceptron: sparse inputs, one sigmoid hidden layer, five sigmoid outputs.
+//! A small multilayer perceptron: sparse inputs, one or two sigmoid hidden layers, five sigmoid
+//! outputs.
 //!
 //! Inference is hand-written f32: the first layer adds one contiguous weight row per non-zero
-//! input (the encoding is sparse), which the compiler vectorises; the second layer is five dot
-//! products. Training (used by `ludus_coach::backgammon::train`) is plain SGD on the cross-entropy of each output.
+//! input (the encoding is sparse), which the compiler vectorises; a second hidden layer adds one
+//! contiguous row per unit of the first, scaled by its activation (vectorised the same way); the
+//! output layer is five dot products. Training with one hidden layer by plain SGD is
+//! [`Net::train_step`] (used by `ludus_coach::backgammon::train`); the minibatch trainer of
+//! `ludus_coach::backgammon::fit` builds any layout from [`Layers`].
 //!
-//! Weights file format (all little-endian), see `docs/backgammon-engine.md`:
+//! Weights file format (all little-endian), see `docs/backgammon-engine.md`. Version 1 (one
+//! hidden layer; what every one-layer network writes, so older readers still read it):
 //! `b"LUDUSBGW"`, `u32` format version, `u32` encoding id, `u32` inputs, `u32` hidden,
 //! `u32` outputs, `u64` games trained, then f32 arrays `w1` (inputs × hidden, input-major), `b1`
 //! (hidden), `w2` (outputs × hidden), `b2` (outputs), then a `u64` FNV-1a checksum of everything
-//! before it.
+//! before it. Version 2 (two hidden layers) carries the layout: `b"LUDUSBGW"`, `u32` 2, `u32`
+//! encoding id, `u32` inputs, `u32` hidden layers (2), `u32` units of each, `u32` outputs, `u64`
+//! games trained, then `w1`, `b1`, `wh` (first hidden × second hidden, input-major), `bh`, `w2`
+//! (outputs × second hidden), `b2`, then the checksum.
 
 use crate::encoding::{Encoding, SparseInputs};
 use rand::{RngExt, SeedableRng};
@@ -19,8 +27,10 @@ use std::ops::Range;
 pub const OUTPUTS: usize = 5;
 /// Magic bytes that open a weights file.
 pub const MAGIC: &[u8; 8] = b"LUDUSBGW";
-/// Version of the weights file layout.
+/// Version of the weights file layout with one hidden layer.
 pub const FORMAT_VERSION: u32 = 1;
+/// Version of the weights file layout that lists its hidden layers (two).
+pub const LAYERED_FORMAT_VERSION: u32 = 2;
 /// Hidden units of the shipped network (gnubg and TD-Gammon 2 used 80–128).
 pub const DEFAULT_HIDDEN: usize = 128;
 /// Initial weights are uniform in ±this (small, so sigmoids start near their linear part).
@@ -35,11 +45,13 @@ pub enum WeightsError {
     #[error("not a Ludus backgammon weights file (bad magic bytes)")]
     BadMagic,
     /// The file has another layout version.
-    #[error("weights format version {0} is not supported (expected {FORMAT_VERSION})")]
+    #[error(
+        "weights format version {0} is not supported (expected {FORMAT_VERSION} or {LAYERED_FORMAT_VERSION})"
+    )]
     Version(u32),
     /// The file was made for another input encoding or shape.
     #[error(
-        "weights are for encoding {encoding} with {inputs} inputs and {outputs} outputs; this engine reads encoding 1 (199 inputs) and 2 (209 inputs), {OUTPUTS} outputs"
+        "weights are for encoding {encoding} with {inputs} inputs and {outputs} outputs; this engine reads encodings 1 to 4 with their own inputs, {OUTPUTS} outputs"
     )]
     Shape {
         /// Encoding id in the file.
@@ -52,6 +64,12 @@ pub enum WeightsError {
     /// The hidden layer size is zero or absurd.
     #[error("hidden layer size {0} is out of range")]
     Hidden(u32),
+    /// A layered file lists a number of hidden layers this engine does not evaluate.
+    #[error("{0} hidden layers: this engine evaluates one or two")]
+    Layers(u32),
+    /// Weights handed to [`Net::from_layers`] do not fit the layout they declare.
+    #[error("layer weights do not fit their layout: {0}")]
+    Layout(&'static str),
     /// The file is shorter or longer than its header says.
     #[error("weights file has {actual} bytes, header implies {expected}")]
     Length {
@@ -74,8 +92,40 @@ pub struct Net {
     pub games_trained: u64,
     w1: Vec<f32>,
     b1: Vec<f32>,
+    /// The second hidden layer, if any.
+    second: Option<Dense>,
     w2: Vec<f32>,
     b2: [f32; OUTPUTS],
+}
+
+/// A second hidden layer: `units` sigmoid units over the first hidden layer's activations.
+#[derive(Clone, Debug, PartialEq)]
+struct Dense {
+    units: usize,
+    /// First hidden × `units`, input-major (the row of one first-layer unit is contiguous).
+    w: Vec<f32>,
+    b: Vec<f32>,
+}
+
+/// A network's weights as plain arrays, the form the minibatch trainer reads and writes
+/// ([`Net::layers`], [`Net::from_layers`]); the layouts are those of the weights file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layers {
+    /// The input encoding.
+    pub encoding: Encoding,
+    /// First hidden layer: inputs × its units, input-major.
+    pub w1: Vec<f32>,
+    /// First hidden layer's biases.
+    pub b1: Vec<f32>,
+    /// The second hidden layer, if any: its weights (first hidden × its units, input-major) and
+    /// biases.
+    pub second: Option<(Vec<f32>, Vec<f32>)>,
+    /// Output layer: outputs × the last hidden layer's units, output-major.
+    pub w2: Vec<f32>,
+    /// Output biases.
+    pub b2: [f32; OUTPUTS],
+    /// Games trained (metadata).
+    pub games_trained: u64,
 }
 
 /// Hidden units whose sums [`Net::hidden_layer`] keeps together over all the inputs (64 was the
@@ -110,9 +160,81 @@ impl Net {
             games_trained: 0,
             w1: draw(encoding.inputs() * hidden),
             b1: draw(hidden),
+            second: None,
             w2: draw(OUTPUTS * hidden),
             b2: [0.0; OUTPUTS],
         }
+    }
+
+    /// A network from its weights, checked against the layout they declare.
+    pub fn from_layers(layers: Layers) -> Result<Net, WeightsError> {
+        let inputs = layers.encoding.inputs();
+        let hidden = layers.b1.len();
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(WeightsError::Hidden(hidden as u32));
+        }
+        if layers.w1.len() != inputs * hidden {
+            return Err(WeightsError::Layout(
+                "first layer weights are not inputs × hidden",
+            ));
+        }
+        let second = match layers.second {
+            None => None,
+            Some((w, b)) => {
+                if b.is_empty() || b.len() > MAX_HIDDEN {
+                    return Err(WeightsError::Hidden(b.len() as u32));
+                }
+                if w.len() != hidden * b.len() {
+                    return Err(WeightsError::Layout(
+                        "second layer weights are not first × second",
+                    ));
+                }
+                Some(Dense {
+                    units: b.len(),
+                    w,
+                    b,
+                })
+            }
+        };
+        let top = second.as_ref().map_or(hidden, |d| d.units);
+        if layers.w2.len() != OUTPUTS * top {
+            return Err(WeightsError::Layout(
+                "output weights are not outputs × last hidden",
+            ));
+        }
+        Ok(Net {
+            encoding: layers.encoding,
+            hidden,
+            games_trained: layers.games_trained,
+            w1: layers.w1,
+            b1: layers.b1,
+            second,
+            w2: layers.w2,
+            b2: layers.b2,
+        })
+    }
+
+    /// The network's weights as plain arrays (see [`Layers`]).
+    pub fn layers(&self) -> Layers {
+        Layers {
+            encoding: self.encoding,
+            w1: self.w1.clone(),
+            b1: self.b1.clone(),
+            second: self.second.as_ref().map(|d| (d.w.clone(), d.b.clone())),
+            w2: self.w2.clone(),
+            b2: self.b2,
+            games_trained: self.games_trained,
+        }
+    }
+
+    /// Units of the second hidden layer, `None` with one hidden layer.
+    pub fn second_hidden(&self) -> Option<usize> {
+        self.second.as_ref().map(|d| d.units)
+    }
+
+    /// Scratch [`Self::forward`] needs: the units of all the hidden layers.
+    pub fn scratch_len(&self) -> usize {
+        self.hidden + self.second_hidden().unwrap_or(0)
     }
 
     /// Hidden units.
@@ -150,10 +272,10 @@ impl Net {
 
     /// The same network with `hidden` hidden units (at least as many as now): each new unit gets
     /// small random input weights from `seed` and zero output weights, so every output stays
-    /// exactly as it was.
+    /// exactly as it was. `None` for fewer units or a network with two hidden layers.
     pub fn with_hidden(&self, hidden: usize, seed: u64) -> Option<Net> {
         let old = self.hidden;
-        if hidden < old {
+        if hidden < old || self.second.is_some() {
             return None;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -251,10 +373,40 @@ impl Net {
         }
     }
 
-    /// The output layer from hidden activations.
+    /// The second hidden layer's activations from the first's, `h[..hidden]`, written after
+    /// them (`h[hidden..scratch_len]`); nothing with one hidden layer. Returns the last hidden
+    /// layer's activations.
+    ///
+    /// Each first-layer unit adds its contiguous row of weights scaled by its activation to the
+    /// sums, a loop over the second layer's units that the compiler vectorises.
+    #[inline]
+    pub fn upper_layers<'h>(&self, h: &'h mut [f32]) -> &'h [f32] {
+        let Some(dense) = &self.second else {
+            return &h[..self.hidden];
+        };
+        let (first, rest) = h.split_at_mut(self.hidden);
+        let out = &mut rest[..dense.units];
+        out.copy_from_slice(&dense.b);
+        for (row, &a) in dense.w.chunks_exact(dense.units).zip(first.iter()) {
+            for (s, w) in out.iter_mut().zip(row) {
+                *s += w * a;
+            }
+        }
+        for s in out.iter_mut() {
+            *s = sigmoid(*s);
+        }
+        out
+    }
+
+    /// Units of the last hidden layer (the one the outputs read).
+    fn top_units(&self) -> usize {
+        self.second.as_ref().map_or(self.hidden, |d| d.units)
+    }
+
+    /// The output layer from the last hidden layer's activations.
     #[inline]
     pub fn output_layer(&self, h: &[f32]) -> [f32; OUTPUTS] {
-        let n = self.hidden;
+        let n = self.top_units();
         let mut out = [0.0; OUTPUTS];
         for (o, slot) in out.iter_mut().enumerate() {
             let row = &self.w2[o * n..o * n + n];
@@ -264,11 +416,12 @@ impl Net {
         out
     }
 
-    /// The five raw outputs for `x`; `h` is scratch of length [`Self::hidden`].
+    /// The five raw outputs for `x`; `h` is scratch of length [`Self::scratch_len`].
     #[inline]
     pub fn forward(&self, x: &SparseInputs, h: &mut [f32]) -> [f32; OUTPUTS] {
         self.hidden_layer(x, h);
-        self.output_layer(h)
+        let top = self.upper_layers(h);
+        self.output_layer(top)
     }
 
     /// The output layer from hidden activations, the five dot products computed side by side:
@@ -276,7 +429,7 @@ impl Net {
     /// on one sum's additions before starting the next.
     #[inline]
     pub fn output_layer_interleaved(&self, h: &[f32]) -> [f32; OUTPUTS] {
-        let n = self.hidden;
+        let n = self.top_units();
         let rows: [&[f32]; OUTPUTS] = std::array::from_fn(|o| &self.w2[o * n..o * n + n]);
         let mut dot = [0.0f32; OUTPUTS];
         for (j, &a) in h[..n].iter().enumerate() {
@@ -291,10 +444,15 @@ impl Net {
     #[inline]
     pub fn forward_interleaved(&self, x: &SparseInputs, h: &mut [f32]) -> [f32; OUTPUTS] {
         self.hidden_layer(x, h);
-        self.output_layer_interleaved(h)
+        let top = self.upper_layers(h);
+        self.output_layer_interleaved(top)
     }
 
     /// One SGD step on the summed cross-entropy of the outputs towards `target`.
+    ///
+    /// # Panics
+    /// With two hidden layers (train those with `ludus_coach::backgammon::fit`; the commands
+    /// refuse such a network before training it here).
     pub fn train_step(
         &mut self,
         x: &SparseInputs,
@@ -302,6 +460,7 @@ impl Net {
         rate: f32,
         h: &mut [f32],
     ) {
+        assert!(self.second.is_none(), "SGD steps train one hidden layer");
         let n = self.hidden;
         let y = self.forward(x, h);
         let delta_o: [f32; OUTPUTS] = std::array::from_fn(|o| target[o] - y[o]);
@@ -337,24 +496,36 @@ impl Net {
         }
     }
 
-    /// Serialises the network (see the module docs for the layout).
+    /// Serialises the network (see the module docs for the layout): version 1 with one hidden
+    /// layer, version 2 with two.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(48 + 4 * (self.w1.len() + self.w2.len() + 200));
+        let mut out = Vec::with_capacity(56 + 4 * (self.w1.len() + self.w2.len() + 600));
         out.extend_from_slice(MAGIC);
-        for v in [
-            FORMAT_VERSION,
-            self.encoding.id(),
-            self.encoding.inputs() as u32,
-            self.hidden as u32,
-            OUTPUTS as u32,
-        ] {
+        let mut header = vec![self.encoding.id(), self.encoding.inputs() as u32];
+        match &self.second {
+            None => header.insert(0, FORMAT_VERSION),
+            Some(_) => {
+                header.insert(0, LAYERED_FORMAT_VERSION);
+                header.push(2);
+            }
+        }
+        header.push(self.hidden as u32);
+        header.extend(self.second.as_ref().map(|d| d.units as u32));
+        header.push(OUTPUTS as u32);
+        for v in header {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend_from_slice(&self.games_trained.to_le_bytes());
+        let (wh, bh): (&[f32], &[f32]) = match &self.second {
+            Some(d) => (&d.w, &d.b),
+            None => (&[], &[]),
+        };
         for f in self
             .w1
             .iter()
             .chain(&self.b1)
+            .chain(wh)
+            .chain(bh)
             .chain(&self.w2)
             .chain(&self.b2)
         {
@@ -365,65 +536,106 @@ impl Net {
         out
     }
 
-    /// Reads a network written by [`Self::to_bytes`], checking every header field and the checksum.
+    /// Reads a network written by [`Self::to_bytes`] (either version), checking every header
+    /// field and the checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, WeightsError> {
-        const HEADER: usize = 8 + 5 * 4 + 8;
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        if bytes.len() < 8 + 4 || &bytes[..8] != MAGIC {
             return Err(WeightsError::BadMagic);
         }
-        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
-        let version = u32_at(8);
-        if version != FORMAT_VERSION {
+        let mut header = Header { bytes, at: 8 };
+        let version = header.u32()?;
+        if version != FORMAT_VERSION && version != LAYERED_FORMAT_VERSION {
             return Err(WeightsError::Version(version));
         }
-        let (encoding, inputs, hidden, outputs) = (u32_at(12), u32_at(16), u32_at(20), u32_at(24));
-        let shape_error = WeightsError::Shape {
-            encoding,
-            inputs,
-            outputs,
+        let (encoding, inputs) = (header.u32()?, header.u32()?);
+        let layers = if version == FORMAT_VERSION {
+            1
+        } else {
+            header.u32()?
         };
-        let encoding_of_file = match Encoding::from_id(encoding) {
-            Some(e) if e.inputs() == inputs as usize && outputs as usize == OUTPUTS => e,
-            _ => return Err(shape_error),
-        };
-        let n_inputs = encoding_of_file.inputs();
-        if hidden == 0 || hidden as usize > MAX_HIDDEN {
-            return Err(WeightsError::Hidden(hidden));
+        if !(1..=2).contains(&layers) {
+            return Err(WeightsError::Layers(layers));
         }
-        let n = hidden as usize;
-        let floats = n_inputs * n + n + OUTPUTS * n + OUTPUTS;
-        let expected = HEADER + 4 * floats + 8;
+        let mut units = Vec::with_capacity(2);
+        for _ in 0..layers {
+            let n = header.u32()?;
+            if n == 0 || n as usize > MAX_HIDDEN {
+                return Err(WeightsError::Hidden(n));
+            }
+            units.push(n as usize);
+        }
+        let outputs = header.u32()?;
+        let encoding = match Encoding::from_id(encoding) {
+            Some(e) if e.inputs() == inputs as usize && outputs as usize == OUTPUTS => e,
+            _ => {
+                return Err(WeightsError::Shape {
+                    encoding,
+                    inputs,
+                    outputs,
+                });
+            }
+        };
+        let games_trained = header.u64()?;
+        let body = header.at;
+        let (n, top) = (units[0], *units.last().unwrap_or(&units[0]));
+        let second_floats = units.get(1).map_or(0, |&m| n * m + m);
+        let floats = encoding.inputs() * n + n + second_floats + OUTPUTS * top + OUTPUTS;
+        let expected = body + 4 * floats + 8;
         if bytes.len() != expected {
             return Err(WeightsError::Length {
                 expected,
                 actual: bytes.len(),
             });
         }
-        let body = &bytes[..expected - 8];
         let stored = u64::from_le_bytes(bytes[expected - 8..].try_into().unwrap_or([0; 8]));
-        if fnv1a(body) != stored {
+        if fnv1a(&bytes[..expected - 8]) != stored {
             return Err(WeightsError::Checksum);
         }
-        let games_trained = u64::from_le_bytes(bytes[28..36].try_into().unwrap_or([0; 8]));
-        let mut values = bytes[HEADER..expected - 8]
+        let mut values = bytes[body..expected - 8]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
         let mut take = |k: usize| -> Vec<f32> { values.by_ref().take(k).collect() };
-        let w1 = take(n_inputs * n);
+        let w1 = take(encoding.inputs() * n);
         let b1 = take(n);
-        let w2 = take(OUTPUTS * n);
-        let b2v = take(OUTPUTS);
+        let second = units.get(1).map(|&m| (take(n * m), take(m)));
+        let w2 = take(OUTPUTS * top);
         let mut b2 = [0.0; OUTPUTS];
-        b2.copy_from_slice(&b2v);
-        Ok(Net {
-            encoding: encoding_of_file,
-            hidden: n,
-            games_trained,
+        b2.copy_from_slice(&take(OUTPUTS));
+        Net::from_layers(Layers {
+            encoding,
             w1,
             b1,
+            second,
             w2,
             b2,
+            games_trained,
         })
+    }
+}
+
+/// Reads the header fields of a weights file in turn (too short a file is refused as bad magic,
+/// as before the layered format: it is no weights file).
+struct Header<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Header<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], WeightsError> {
+        let field = self
+            .bytes
+            .get(self.at..self.at + N)
+            .ok_or(WeightsError::BadMagic)?;
+        self.at += N;
+        field.try_into().map_err(|_| WeightsError::BadMagic)
+    }
+
+    fn u32(&mut self) -> Result<u32, WeightsError> {
+        self.take::<4>().map(u32::from_le_bytes)
+    }
+
+    fn u64(&mut self) -> Result<u64, WeightsError> {
+        self.take::<8>().map(u64::from_le_bytes)
     }
 }
 

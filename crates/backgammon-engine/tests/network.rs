@@ -5,7 +5,7 @@ use ludus_backgammon_engine::encoding::{
     Encoding, FEATURE_INPUTS, INPUTS, SparseInputs, encode, encode_with_features,
 };
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
-use ludus_backgammon_engine::net::{Net, WeightsError};
+use ludus_backgammon_engine::net::{Layers, Net, WeightsError};
 use ludus_backgammon_engine::probabilities::Probabilities;
 
 #[test]
@@ -240,4 +240,96 @@ fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {
          crates/backgammon-engine/weights/ludus-bg-prune.bin --games 2000 --hidden 32` \
          (docs/backgammon-engine.md) and update PRUNING_TEACHER to {hash:#x}"
     );
+}
+
+/// A two-hidden-layer network of `encoding` with weights drawn from `seed`.
+fn two_layer_net(hidden: usize, second: usize, seed: u64) -> Net {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut draw = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.3..0.3)).collect() };
+    let encoding = Encoding::Tactical;
+    Net::from_layers(Layers {
+        encoding,
+        w1: draw(encoding.inputs() * hidden),
+        b1: draw(hidden),
+        second: Some((draw(hidden * second), draw(second))),
+        w2: draw(5 * second),
+        b2: [0.1, -0.2, 0.3, -0.4, 0.5],
+        games_trained: 7,
+    })
+    .expect("a consistent layout")
+}
+
+#[test]
+fn one_layer_files_are_still_written_and_read_in_the_first_format() {
+    let shipped = ludus_backgammon_engine::eval::SHIPPED_WEIGHTS;
+    let net = Net::from_bytes(shipped).expect("shipped weights are valid");
+    assert_eq!(net.second_hidden(), None);
+    assert_eq!(net.to_bytes(), shipped, "byte for byte the old format");
+    assert_eq!(Net::from_layers(net.layers()), Ok(net));
+}
+
+#[test]
+fn two_layer_weights_round_trip_and_carry_their_layout() {
+    let net = two_layer_net(24, 8, 4);
+    let bytes = net.to_bytes();
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2);
+    let back = Net::from_bytes(&bytes).expect("a valid layered file");
+    assert_eq!(back.second_hidden(), Some(8));
+    assert_eq!(back.scratch_len(), 32);
+    assert_eq!(back, net);
+    let mut flipped = bytes.clone();
+    flipped[60] ^= 1;
+    assert_eq!(Net::from_bytes(&flipped), Err(WeightsError::Checksum));
+    let mut layers = bytes.clone();
+    layers[20] = 3;
+    assert_eq!(Net::from_bytes(&layers), Err(WeightsError::Layers(3)));
+    assert!(matches!(
+        Net::from_bytes(&bytes[..bytes.len() - 1]),
+        Err(WeightsError::Length { .. })
+    ));
+}
+
+#[test]
+fn the_second_hidden_layer_is_the_plain_matrix_product() {
+    let net = two_layer_net(16, 8, 9);
+    let l = net.layers();
+    let (wh, bh) = l.second.clone().expect("two layers");
+    let sigmoid = |v: f32| 1.0 / (1.0 + (-v).exp());
+    let mut x = SparseInputs::new();
+    net.encode(&Position::starting(), &mut x);
+    let dense = x.to_dense();
+    let h1: Vec<f32> = (0..16)
+        .map(|j| {
+            sigmoid(
+                l.b1[j]
+                    + dense
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| v * l.w1[i * 16 + j])
+                        .sum::<f32>(),
+            )
+        })
+        .collect();
+    let h2: Vec<f32> = (0..8)
+        .map(|k| sigmoid(bh[k] + (0..16).map(|j| h1[j] * wh[j * 8 + k]).sum::<f32>()))
+        .collect();
+    let plain: Vec<f32> = (0..5)
+        .map(|o| sigmoid(l.b2[o] + (0..8).map(|k| h2[k] * l.w2[o * 8 + k]).sum::<f32>()))
+        .collect();
+    let mut h = vec![0.0; net.scratch_len()];
+    let fast = net.forward(&x, &mut h);
+    for (a, b) in fast.iter().zip(&plain) {
+        assert!((a - b).abs() < 1e-5, "{fast:?} vs {plain:?}");
+    }
+    assert_eq!(net.forward_interleaved(&x, &mut h), fast);
+    let evaluated = NetEvaluator::new(net.clone()).eval(&Position::starting());
+    assert!((evaluated.win - fast[0]).abs() < 1e-6);
+}
+
+#[test]
+fn layers_that_do_not_fit_are_refused() {
+    let mut l = two_layer_net(16, 8, 1).layers();
+    l.w2.pop();
+    assert!(matches!(Net::from_layers(l), Err(WeightsError::Layout(_))));
 }

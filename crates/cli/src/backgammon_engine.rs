@@ -38,6 +38,9 @@ pub(crate) enum BackgammonEngineCommand {
     /// Label the positions of seeded self-play games by the engine's lookahead, for
     /// `train --supervised` (resumes a stopped run).
     Label(crate::supervised::LabelArgs),
+    /// Fit a network to labelled positions with minibatch AdamW (a learning-rate schedule, the
+    /// best pass on held-out positions kept, a checkpoint after each pass, resumed if present).
+    Fit(crate::fit::FitArgs),
     /// Play two players against each other with mirrored dice; points per game ± 95% CI.
     ///
     /// A player is `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, `FILE[:PLIES]`,
@@ -275,6 +278,7 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
         BackgammonEngineCommand::Train(args) => run_train(args),
         BackgammonEngineCommand::TrainPruning(args) => run_train_pruning(args),
         BackgammonEngineCommand::Label(args) => crate::supervised::run_label(args),
+        BackgammonEngineCommand::Fit(args) => crate::fit::run(args),
         BackgammonEngineCommand::Duel(args) => run_duel(args),
         BackgammonEngineCommand::ErrorRate(args) => crate::error_rate::run(args),
         BackgammonEngineCommand::Best(args) => run_best(args),
@@ -404,6 +408,12 @@ fn initial_net(args: &TrainArgs) -> Result<Net, CliError> {
         return Ok(Net::random_with(encoding, hidden, args.seed));
     };
     let mut net = read_weights(path)?;
+    if net.second_hidden().is_some() {
+        return Err(CliError::bad_input(format!(
+            "{} has two hidden layers: train it with `ludus backgammon fit --init`",
+            path.display()
+        )));
+    }
     if let Some(encoding) = encoding {
         net = net.widened(encoding).ok_or_else(|| {
             CliError::bad_input(format!(

@@ -3,6 +3,7 @@
 
 use crate::CliError;
 use ludus_backgammon::player::PlayerError;
+use ludus_coach::backgammon::fit::FitRunError;
 use ludus_coach::backgammon::labeller::LabellerError;
 use ludus_coach::backgammon::labels::LabelFileError;
 use ludus_coach::backgammon::player_spec::{BuildError, SpecError};
@@ -62,4 +63,11 @@ impl From<LabelFileError> for CliError {
 /// player and holds its source's, so the chain is not repeated.
 pub(crate) fn player_failure(error: PlayerError) -> CliError {
     CliError::Failure(anyhow::Error::msg(error.to_string()))
+}
+
+impl From<FitRunError> for CliError {
+    fn from(error: FitRunError) -> Self {
+        let bad_input = error.is_bad_input();
+        classify(error, bad_input)
+    }
 }

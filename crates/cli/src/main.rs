@@ -16,6 +16,7 @@ mod duel_args;
 mod error;
 mod error_rate;
 mod external;
+mod fit;
 mod morris;
 mod morris_duel;
 mod morris_engine;

@@ -10,7 +10,7 @@ use crate::{CliError, CliResult};
 use clap::Args;
 use ludus_backgammon_engine::eval::PRUNE_KEEP;
 use ludus_backgammon_engine::net::Net;
-use ludus_coach::backgammon::labeller::{LabelFile, LabelRun, Labeller};
+use ludus_coach::backgammon::labeller::{LabelFile, LabelRun, Labeller, Selection};
 use ludus_coach::backgammon::labels::read_labelled;
 use ludus_coach::backgammon::player_spec::NetSpec;
 use ludus_coach::backgammon::supervised::{SupervisedConfig, fit_error, train_supervised};
@@ -52,6 +52,11 @@ pub(crate) struct LabelArgs {
     /// teacher needs --pruning for it, or nothing is pruned and it equals `full`).
     #[arg(long, value_enum, default_value_t = LuckArg::Full, requires = "rollout")]
     luck: LuckArg,
+    /// Label only where the teacher's 0 ply and 2 plies disagree: both positions of each
+    /// decision whose 2-ply choice is worth at least this much more equity at 2 plies than the
+    /// 0-ply choice (e.g. 0.01).
+    #[arg(long, value_name = "EQUITY")]
+    disagree: Option<f64>,
     /// Equity noise (uniform, ±) on each play of the games, so they leave the teacher's lines.
     #[arg(long, default_value_t = 0.1)]
     noise: f32,
@@ -68,6 +73,15 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
     if !(0.0..=1.0).contains(&args.noise) {
         return Err(CliError::bad_input("--noise must be between 0 and 1"));
     }
+    let selection = match args.disagree {
+        None => Selection::Played,
+        Some(t) if t.is_finite() && t >= 0.0 => Selection::Disagreement(t),
+        Some(_) => {
+            return Err(CliError::bad_input(
+                "--disagree must be a finite equity >= 0",
+            ));
+        }
+    };
     let teacher: NetSpec = args.teacher.parse()?;
     let mut evaluator = teacher.evaluator()?;
     let labeller = Labeller::new(teacher.plies, args.rollout, args.truncate, args.luck.into())?;
@@ -86,6 +100,7 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
         games: args.games,
         noise: args.noise,
         labeller,
+        selection,
         jobs,
     };
     let written = file.label(&run, |done| {

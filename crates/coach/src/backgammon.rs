@@ -4,6 +4,8 @@
 //! * [`supervised`]: the positions of seeded games, their labels (lookahead or rollout) and
 //!   training on them; [`labels`]: the file of labelled positions, its resumption and held-out
 //!   split; [`labeller`]: labelling games on several threads into that file, in order;
+//! * [`fit`]: the minibatch trainer (AdamW on candle tensors, a schedule, held-out best pass,
+//!   checkpoints) on labelled positions;
 //! * [`distill`]: the pruning network distilled from the main one;
 //! * [`duel`]: mirrored-dice duels between players (money, cube, matches);
 //! * [`error_rate`]: the equity players lose per move against a judge;
@@ -14,6 +16,7 @@
 pub mod distill;
 pub mod duel;
 pub mod error_rate;
+pub mod fit;
 pub mod labeller;
 pub mod labels;
 pub mod player_spec;

@@ -1,4 +1,4 @@
-//! CPU time for the examples' timings (shared by `eval_speed` and `search_variants`).
+//! CPU time for the examples' timings (shared by `eval_speed`, `search_variants` and ludus-coach's `fit_speed`).
 
 /// CPU time of this process in seconds (user + system), from /proc/self/stat.
 pub fn cpu_seconds() -> f64 {

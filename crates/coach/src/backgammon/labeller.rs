@@ -8,7 +8,9 @@
 //! resumes exactly ([`LabelFile::resume`]).
 
 use crate::backgammon::labels::{LabelFileError, format_line, resume_point};
-use crate::backgammon::supervised::{RolloutLabel, game_samples, label, label_rollout};
+use crate::backgammon::supervised::{
+    RolloutLabel, disagreement_samples, game_samples, label, label_rollout,
+};
 use crate::file_error::FileError;
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::rollout::LuckEstimate;
@@ -88,6 +90,16 @@ impl std::fmt::Display for Labeller {
     }
 }
 
+/// Which positions of each game are labelled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Selection {
+    /// Every position on roll and some after other plays ([`game_samples`]).
+    Played,
+    /// Both positions of each decision where 0 ply and 2 plies disagree by at least this much
+    /// equity ([`disagreement_samples`]).
+    Disagreement(f64),
+}
+
 /// What to label: the teacher, the games and how their positions are valued.
 #[derive(Clone, Copy, Debug)]
 pub struct LabelRun<'a> {
@@ -101,6 +113,8 @@ pub struct LabelRun<'a> {
     pub noise: f32,
     /// How the positions are valued.
     pub labeller: Labeller,
+    /// Which positions are labelled.
+    pub selection: Selection,
     /// Worker threads.
     pub jobs: usize,
 }
@@ -109,7 +123,12 @@ impl LabelRun<'_> {
     /// The lines of game `game`: its positions and their labels.
     pub fn game_lines(&self, game: u64) -> String {
         let mut out = String::new();
-        let samples = game_samples(self.teacher, self.seed, game, self.noise);
+        let samples = match self.selection {
+            Selection::Played => game_samples(self.teacher, self.seed, game, self.noise),
+            Selection::Disagreement(threshold) => {
+                disagreement_samples(self.teacher, self.seed, game, self.noise, threshold)
+            }
+        };
         for (index, position) in samples.into_iter().enumerate() {
             let sample = match self.labeller {
                 Labeller::Plies(plies) => label(self.teacher, &position, plies),

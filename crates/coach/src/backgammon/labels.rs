@@ -174,13 +174,24 @@ pub struct LabelledSets {
     pub held_out: Vec<LabelledPosition>,
 }
 
-/// Reads labelled files into training and held-out sets (an error when nothing is left to
+/// The text of a labelled file, decompressed when its name ends in `.zst` (a finished chunk of
+/// `scripts/label-chunks`, compressed by zstd).
+fn open_lines(path: &Path) -> Result<Box<dyn BufRead>, LabelFileError> {
+    let file = std::fs::File::open(path).map_err(FileError::of("reading", path))?;
+    if path.extension().is_some_and(|e| e == "zst") {
+        let decoder = zstd::Decoder::new(file).map_err(FileError::of("reading", path))?;
+        return Ok(Box::new(BufReader::new(decoder)));
+    }
+    Ok(Box::new(BufReader::new(file)))
+}
+
+/// Reads labelled files (plain, or zstd-compressed when named `*.zst`) into training and
+/// held-out sets (an error when nothing is left to
 /// train on).
 pub fn read_labelled(paths: &[PathBuf]) -> Result<LabelledSets, LabelFileError> {
     let mut sets = LabelledSets::default();
     for path in paths {
-        let file = std::fs::File::open(path).map_err(FileError::of("reading", path))?;
-        for (number, line) in BufReader::new(file).lines().enumerate() {
+        for (number, line) in open_lines(path)?.lines().enumerate() {
             let line = line.map_err(FileError::of("reading", path))?;
             let (game, sample) = parse_line(&line).map_err(LabelFileError::line(path, number))?;
             if game % HELD_OUT_EVERY == HELD_OUT_EVERY - 1 {

@@ -18,14 +18,14 @@
 //! with `(s, k)`, and the shuffles from `seed`.
 
 use ludus_backgammon::player::plays;
-use ludus_backgammon::{DiceSource, Position};
+use ludus_backgammon::{Dice, DiceSource, Position};
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::net::Net;
-use ludus_backgammon_engine::probabilities::{Probabilities, lost};
+use ludus_backgammon_engine::probabilities::{Probabilities, argmax_equity, lost};
 use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
-use ludus_backgammon_engine::search::eval_plies;
+use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -52,28 +52,98 @@ fn game_rng(seed: u64, game: u64) -> ChaCha8Rng {
 /// The positions of self-play game `game` of `seed` worth labelling (see the module docs):
 /// `evaluator` plays every move at 0 ply with uniform equity noise in `±noise`.
 pub fn game_samples(evaluator: &dyn Evaluator, seed: u64, game: u64, noise: f32) -> Vec<Position> {
+    let mut samples = Vec::new();
+    self_play(evaluator, seed, game, noise, |decision, rng| {
+        if !is_bearoff(decision.position) {
+            samples.push(*decision.position);
+        }
+        let after = decision.after;
+        if after.len() > 1 && rng.random_bool(ALTERNATIVE_CHANCE) {
+            let order = ranked(decision.scores);
+            let other = order[rng.random_range(1..order.len().min(ALTERNATIVE_TOP))];
+            push_unfinished(&mut samples, &after[other]);
+        }
+    });
+    samples
+}
+
+/// The positions of self-play game `game` of `seed` (played as [`game_samples`] plays it) where
+/// the evaluator's 0 ply and its 2 plies disagree: at every decision where the play 2 plies
+/// choose is worth at least `threshold` more at 2 plies than the play 0 ply chooses (or the
+/// lookahead dropped that play before its last stage), both positions after them (gnubg's way
+/// of finding where a network is wrong).
+pub fn disagreement_samples(
+    evaluator: &dyn Evaluator,
+    seed: u64,
+    game: u64,
+    noise: f32,
+    threshold: f64,
+) -> Vec<Position> {
+    let mut samples = Vec::new();
+    self_play(evaluator, seed, game, noise, |decision, _| {
+        if decision.after.len() < 2 {
+            return;
+        }
+        let quick = decision.after[argmax_equity(decision.scores)];
+        let deep = rank_moves(evaluator, decision.position, decision.dice, 2);
+        let Some(chosen) = deep.iter().find(|m| m.after == quick) else {
+            return;
+        };
+        // A 0-ply choice the lookahead's filters dropped before its last stage is far worse.
+        let pruned = chosen.plies < deep[0].plies;
+        if deep[0].after != quick && (pruned || deep[0].value - chosen.value >= threshold) {
+            push_unfinished(&mut samples, &deep[0].after);
+            push_unfinished(&mut samples, &quick);
+        }
+    });
+    samples
+}
+
+/// Pushes the position after a play (mover's view), swapped to the side on roll, unless the
+/// game is over or in the bearoff.
+fn push_unfinished(samples: &mut Vec<Position>, after: &Position) {
+    let next = after.swapped();
+    if lost(&next).is_none() && !is_bearoff(&next) {
+        samples.push(next);
+    }
+}
+
+/// One decision of a self-play game: the position on roll, its dice, the plays and their 0-ply
+/// values for the mover.
+struct Decision<'a> {
+    position: &'a Position,
+    dice: Dice,
+    after: &'a [Position],
+    scores: &'a [Probabilities],
+}
+
+/// Plays self-play game `game` of `seed` at 0 ply with equity noise, calling `visit` at each
+/// decision (after the noisy choice is drawn) with the game's random stream.
+fn self_play(
+    evaluator: &dyn Evaluator,
+    seed: u64,
+    game: u64,
+    noise: f32,
+    mut visit: impl FnMut(&Decision, &mut ChaCha8Rng),
+) {
     let mut rng = game_rng(seed, game);
     let mut position = Position::starting();
     let mut dice = rng.opening_roll();
-    let (mut after, mut scores, mut samples) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut after, mut scores) = (Vec::new(), Vec::new());
     loop {
-        if !is_bearoff(&position) {
-            samples.push(position);
-        }
         plays(&position, dice, &mut after);
         evaluator.eval_after_moves(&after, &mut scores);
         let noisy = noisy_best(&scores, noise, &mut rng);
-        if after.len() > 1 && rng.random_bool(ALTERNATIVE_CHANCE) {
-            let order = ranked(&scores);
-            let other = order[rng.random_range(1..order.len().min(ALTERNATIVE_TOP))];
-            let next = after[other].swapped();
-            if lost(&next).is_none() && !is_bearoff(&next) {
-                samples.push(next);
-            }
-        }
+        let decision = Decision {
+            position: &position,
+            dice,
+            after: &after,
+            scores: &scores,
+        };
+        visit(&decision, &mut rng);
         let next = after[noisy].swapped();
         if lost(&next).is_some() {
-            return samples;
+            return;
         }
         position = next;
         dice = rng.roll();
@@ -176,7 +246,7 @@ pub fn fit_error(net: &Net, data: &[LabelledPosition]) -> FitError {
         return FitError::default();
     }
     let mut x = SparseInputs::new();
-    let mut h = vec![0.0; net.hidden()];
+    let mut h = vec![0.0; net.scratch_len()];
     let (mut equity, mut squares) = (0.0f64, 0.0f64);
     for sample in data {
         net.encode(&sample.position, &mut x);
@@ -209,7 +279,7 @@ pub fn train_supervised(
     let mut order: Vec<usize> = (0..train.len()).collect();
     let total = (train.len() as f64 * f64::from(config.epochs)).max(1.0);
     let mut x = SparseInputs::new();
-    let mut h = vec![0.0; net.hidden()];
+    let mut h = vec![0.0; net.scratch_len()];
     let mut step = 0u64;
     for epoch in 1..=config.epochs {
         order.shuffle(&mut rng);
@@ -248,6 +318,33 @@ mod tests {
             let count = |c: &[u8]| c.iter().map(|&n| u32::from(n)).sum::<u32>();
             assert!(count(&mine) <= 15 && count(&theirs) <= 15);
         }
+    }
+
+    #[test]
+    fn disagreements_are_unfinished_positions_fewer_for_a_higher_threshold() {
+        let evaluator = NetEvaluator::shipped();
+        let all = disagreement_samples(&evaluator, 2, 1, 0.1, 0.0);
+        assert_eq!(all, disagreement_samples(&evaluator, 2, 1, 0.1, 0.0));
+        let large = disagreement_samples(&evaluator, 2, 1, 0.1, 0.05);
+        assert!(
+            !all.is_empty() && large.len() < all.len(),
+            "{} {}",
+            all.len(),
+            large.len()
+        );
+        for p in all.iter().chain(&large) {
+            assert!(lost(p).is_none() && !is_bearoff(p));
+        }
+        // Every selected decision gives two different positions (one may be dropped when it
+        // is in the bearoff), so the positions outnumber the decisions' halves.
+        let distinct: std::collections::HashSet<String> =
+            all.iter().map(|p| p.position_id()).collect();
+        assert!(
+            2 * distinct.len() > all.len(),
+            "{} of {}",
+            distinct.len(),
+            all.len()
+        );
     }
 
     #[test]

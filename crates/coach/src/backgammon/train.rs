@@ -87,7 +87,7 @@ fn train_game(net: &mut Net, config: &TrainConfig, game: u64, rate: f32, s: &mut
     // λ-returns backwards: g is the return of s_{t+1} from its side; flip for s_t.
     let mut g = terminal;
     let mut x = SparseInputs::new();
-    let mut h = vec![0.0f32; net.hidden()];
+    let mut h = vec![0.0f32; net.scratch_len()];
     let count = s.states.len();
     for t in (0..count).rev() {
         let target = g.flipped();
@@ -143,7 +143,7 @@ pub fn refine(net: &mut Net, config: &RefineConfig, mut progress: impl FnMut(&Ne
     let mut done = 0u64;
     let mut game = 0u64;
     let mut x = SparseInputs::new();
-    let mut h = vec![0.0f32; net.hidden()];
+    let mut h = vec![0.0f32; net.scratch_len()];
     while done < config.positions {
         let mut rng = game_rng(config.seed.wrapping_add(0x5EED), game);
         game += 1;

@@ -2,7 +2,7 @@
 //! bytes of one that never stopped, and the held-out split by game.
 
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_coach::backgammon::labeller::{LabelFile, LabelRun, Labeller};
+use ludus_coach::backgammon::labeller::{LabelFile, LabelRun, Labeller, Selection};
 use ludus_coach::backgammon::labels::{HELD_OUT_EVERY, parse_line, read_labelled};
 use std::path::{Path, PathBuf};
 
@@ -32,6 +32,7 @@ fn label_into(file: &mut LabelFile, games: u64, jobs: usize) -> Vec<u64> {
         games,
         noise: 0.1,
         labeller: Labeller::Plies(0),
+        selection: Selection::Played,
         jobs,
     };
     let mut reported = Vec::new();

@@ -1,0 +1,181 @@
+//! `ludus backgammon fit`: the arguments, progress bar and report of the minibatch trainer
+//! (`ludus_coach::backgammon::fit`) on files of labelled positions.
+
+use crate::backgammon_engine::progress_bar;
+use crate::output::outln;
+use crate::{CliError, CliResult};
+use clap::{Args, ValueEnum};
+use ludus_backgammon_engine::NetEvaluator;
+use ludus_backgammon_engine::encoding::Encoding;
+use ludus_backgammon_engine::net::Net;
+use ludus_coach::backgammon::fit::{Dataset, FitConfig, FitEvent, FitRun, Schedule, random_net};
+use ludus_coach::backgammon::labels::read_labelled;
+use ludus_coach::backgammon::supervised::fit_error;
+use ludus_coach::backgammon::weights::{read_weights, write_weights};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `ludus backgammon fit`.
+#[derive(Debug, Args)]
+pub(crate) struct FitArgs {
+    /// Files of labelled positions (`ludus backgammon label`; `*.zst` read compressed). Every
+    /// 20th game is held out and valued after each pass.
+    #[arg(required = true, num_args = 1.., value_name = "FILE")]
+    labels: Vec<PathBuf>,
+    /// Where the best pass's weights go.
+    #[arg(long)]
+    out: PathBuf,
+    /// The checkpoint written after each pass and resumed from (default: --out with
+    /// `.ckpt`).
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+    /// Start from this network: `net` (the shipped one) or a weights file; without it, random
+    /// weights of --hidden/--second/--encoding drawn from --seed.
+    #[arg(long, value_name = "net|FILE")]
+    init: Option<String>,
+    /// Units of the first hidden layer of a random network.
+    #[arg(long, default_value_t = 256, conflicts_with = "init")]
+    hidden: usize,
+    /// Units of a second hidden layer of a random network (none by default).
+    #[arg(long, conflicts_with = "init")]
+    second: Option<usize>,
+    /// Input encoding of a random network (1 to 4; 4 is the shipped network's).
+    #[arg(long, default_value_t = 4, conflicts_with = "init")]
+    encoding: u32,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = FitConfig::default().epochs)]
+    epochs: u32,
+    /// Positions a step.
+    #[arg(long, default_value_t = FitConfig::default().batch)]
+    batch: usize,
+    /// Peak learning rate of AdamW.
+    #[arg(long, default_value_t = FitConfig::default().rate)]
+    rate: f64,
+    /// Learning rate at the end.
+    #[arg(long, default_value_t = FitConfig::default().final_rate)]
+    final_rate: f64,
+    /// AdamW's decoupled weight decay.
+    #[arg(long, default_value_t = FitConfig::default().weight_decay)]
+    weight_decay: f64,
+    /// The learning-rate schedule.
+    #[arg(long, value_enum, default_value_t = ScheduleArg::Cosine)]
+    schedule: ScheduleArg,
+    /// Cosine: steps of linear warm-up. Step: the fraction of the run after which the rate
+    /// drops to --final-rate (thousandths).
+    #[arg(long, default_value_t = 200)]
+    warmup: u64,
+    /// Seed of the orders of the positions and of random weights.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// No progress bar (a line a pass still).
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// `--schedule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ScheduleArg {
+    /// Linear warm-up, then half a cosine down to --final-rate.
+    Cosine,
+    /// --rate, then --final-rate after --warmup thousandths of the run.
+    Step,
+}
+
+/// Runs `ludus backgammon fit`.
+pub(crate) fn run(args: FitArgs) -> CliResult {
+    let start = start_net(&args)?;
+    let sets = read_labelled(&args.labels)?;
+    let train = Dataset::new(&start, &sets.train);
+    let schedule = match args.schedule {
+        ScheduleArg::Cosine => Schedule::Cosine {
+            warmup: args.warmup,
+        },
+        ScheduleArg::Step => Schedule::Step {
+            drop_at: args.warmup as f64 / 1000.0,
+        },
+    };
+    let config = FitConfig {
+        seed: args.seed,
+        epochs: args.epochs,
+        batch: args.batch,
+        rate: args.rate,
+        final_rate: args.final_rate,
+        weight_decay: args.weight_decay,
+        schedule,
+    };
+    let checkpoint = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("ckpt"));
+    let before = fit_error(&start, &sets.held_out);
+    eprintln!(
+        "{} positions to train on, {} held out; held-out equity error {:.4}, output rmse {:.4}",
+        train.len(),
+        sets.held_out.len(),
+        before.equity,
+        before.outputs
+    );
+    let run = FitRun {
+        config,
+        train: &train,
+        held_out: &sets.held_out,
+        checkpoint: &checkpoint,
+    };
+    let bar = progress_bar(1, args.quiet, "steps");
+    let clock = Instant::now();
+    let state = run.fit(&start, |event| {
+        match event {
+            FitEvent::Step { done, total } => {
+                bar.set_length(total);
+                bar.set_position(done);
+            }
+            FitEvent::Epoch(r) => bar.suspend(|| {
+                eprintln!(
+                    "pass {}/{}: train loss {:.4}, held-out equity error {:.4}, output rmse {:.4}, rate {:.2e}, best pass {} ({:.0} s)",
+                    r.epoch,
+                    args.epochs,
+                    r.train_loss,
+                    r.held_out.equity,
+                    r.held_out.outputs,
+                    r.rate,
+                    r.best_epoch,
+                    clock.elapsed().as_secs_f64()
+                )
+            }),
+        }
+        true
+    })?;
+    bar.finish_and_clear();
+    write_weights(&args.out, &state.best)?;
+    outln!(
+        "best of {} passes: pass {}, held-out equity error {:.4} -> {:.4}; weights in {} ({:.1} s)",
+        state.epochs_done,
+        state.best_epoch,
+        before.equity,
+        state.best_error,
+        args.out.display(),
+        clock.elapsed().as_secs_f64()
+    )
+}
+
+/// The network training starts from: `--init`'s, or random weights of the layout asked for.
+fn start_net(args: &FitArgs) -> Result<Net, CliError> {
+    match args.init.as_deref() {
+        Some("net") => return Ok(NetEvaluator::shipped().net().clone()),
+        Some(path) => return Ok(read_weights(path.as_ref())?),
+        None => {}
+    }
+    let encoding = Encoding::from_id(args.encoding).ok_or_else(|| {
+        CliError::bad_input(format!(
+            "--encoding must be 1, 2, 3 or 4, not {}",
+            args.encoding
+        ))
+    })?;
+    let sizes = [Some(args.hidden), args.second];
+    if sizes.iter().flatten().any(|&n| n == 0 || n > 1024) {
+        return Err(CliError::bad_input(
+            "--hidden and --second must be between 1 and 1024",
+        ));
+    }
+    random_net(encoding, args.hidden, args.second, args.seed).map_err(CliError::bad_input)
+}

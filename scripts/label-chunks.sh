@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Labels seeded self-play games in chunks, each one deterministic `ludus backgammon label` over
+# its own seed (`--games` games of seed BASE+k), resumable, compressed with zstd once finished
+# (`CHUNK.txt.zst`, read by `ludus backgammon fit` as it is). A stopped run picks up where it
+# stopped: finished chunks are skipped, an unfinished one resumes from its last whole game. The
+# same chunk commands can run one by one here or as the array jobs of a batch scheduler (chunk
+# k = one job).
+#
+# Usage: scripts/label-chunks.sh [--dir DIR] [--chunks K] [--games N] [--base SEED]
+#        [--teacher net:2] [--disagree EQUITY] [--ludus BIN]
+# Runs under `nice -n 10` with one thread a chunk.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=target/labels chunks=10 games=200 base=100 teacher=net:2 disagree="" ludus=target/release/ludus
+while [ $# -gt 0 ]; do
+    case $1 in
+        --dir) dir=$2; shift 2 ;;
+        --chunks) chunks=$2; shift 2 ;;
+        --games) games=$2; shift 2 ;;
+        --base) base=$2; shift 2 ;;
+        --teacher) teacher=$2; shift 2 ;;
+        --disagree) disagree=$2; shift 2 ;;
+        --ludus) ludus=$2; shift 2 ;;
+        *) echo "unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+mkdir -p "$dir"
+select=()
+[ -n "$disagree" ] && select=(--disagree "$disagree")
+for k in $(seq 1 "$chunks"); do
+    seed=$((base + k))
+    out="$dir/chunk-$seed.txt"
+    [ -e "$out.zst" ] && continue
+    nice -n 10 "$ludus" backgammon label --out "$out" --games "$games" --seed "$seed" \
+        --teacher "$teacher" "${select[@]}" --jobs 1 --quiet
+    zstd -q -19 --rm "$out"
+done
+ls -l "$dir"
