@@ -78,7 +78,6 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
         .merge(ops::routes())
-        .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(from_fn_with_state(hub.clone(), limits::time_limit))
@@ -115,13 +114,6 @@ async fn openapi() -> Response {
 
 async fn api_not_found() -> ApiError {
     ApiError::NoSuchEndpoint
-}
-
-async fn not_found() -> ApiError {
-    ApiError::Refused {
-        status: StatusCode::NOT_FOUND,
-        detail: "no such page".to_string(),
-    }
 }
 
 async fn method_not_allowed() -> ApiError {
