@@ -118,6 +118,11 @@ pub enum RequestError {
     /// A set-up of the analysis board's editor that the rules refuse (`POST /api/setup`).
     #[error("set-up refused: {0}")]
     Setup(#[from] crate::setup::SetupRefusal),
+    /// A text for review (`POST /api/review`) that is no record the server reads.
+    #[error(
+        "cannot read the text as a Ludus game link, a backgammon .mat match or SGF file, or a Morris game record ({0})"
+    )]
+    Record(String),
 }
 
 impl RequestError {
@@ -141,6 +146,7 @@ impl RequestError {
             RequestError::Query(_) => "bad-query",
             RequestError::Position(_) => "unreadable-position",
             RequestError::Setup(refusal) => refusal.code(),
+            RequestError::Record(_) => "bad-record",
         }
     }
 
@@ -170,6 +176,7 @@ impl RequestError {
             RequestError::Query(detail) => vec![("detail", detail.clone())],
             RequestError::NotWebSocket(_) => Vec::new(),
             RequestError::Setup(refusal) => refusal.params(),
+            RequestError::Record(reason) => vec![("reason", reason.clone())],
         }
     }
 }
