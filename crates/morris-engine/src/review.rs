@@ -718,12 +718,11 @@ mod tests {
         assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
     }
 
-    #[test]
-    fn perfect_values_flag_a_thrown_win() {
+    /// The 3-against-3 databases without flying, built under a temporary directory named
+    /// `name` (the caller removes it).
+    fn three_against_three(name: &str) -> (std::path::PathBuf, Databases) {
         use crate::db::Subspace;
-        // 3 vs 3 without flying: White to move wins at once with g4-g7 (a7-d7-g7).
-        let rules = Rules::no_flying();
-        let dir = std::env::temp_dir().join(format!("ludus-review-test-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
         let dbs = Databases::new(&dir);
         let subspace = Subspace {
             flying: false,
@@ -732,8 +731,23 @@ mod tests {
         };
         dbs.build(subspace, false, &mut |_, _| {})
             .expect("3 vs 3 builds");
+        (dir, dbs)
+    }
+
+    /// 3 vs 3 without flying, its databases built: White to move wins at once with g4-g7
+    /// (a7-d7-g7); the rules, the databases' directory, the databases, the position and a quiet
+    /// move that does not win at once.
+    fn winning_position(name: &str) -> (Rules, std::path::PathBuf, Databases, Position, Move) {
+        let rules = Rules::no_flying();
+        let (dir, dbs) = three_against_three(name);
         let p = position("WW.W..../BBB...../........ w 0 0 0");
         let quiet = first_quiet_move(&p, &rules);
+        (rules, dir, dbs, p, quiet)
+    }
+
+    #[test]
+    fn perfect_values_flag_a_thrown_win() {
+        let (rules, dir, dbs, p, quiet) = winning_position("ludus-review-test");
         let opts = ReviewOptions {
             databases: Some(&dbs),
             ..options(2)
@@ -786,19 +800,7 @@ mod tests {
 
     #[test]
     fn alternatives_carry_the_databases_values_where_built() {
-        use crate::db::Subspace;
-        let rules = Rules::no_flying();
-        let dir = std::env::temp_dir().join(format!("ludus-alternatives-{}", std::process::id()));
-        let dbs = Databases::new(&dir);
-        let subspace = Subspace {
-            flying: false,
-            mover: 3,
-            opponent: 3,
-        };
-        dbs.build(subspace, false, &mut |_, _| {})
-            .expect("3 vs 3 builds");
-        let p = position("WW.W..../BBB...../........ w 0 0 0");
-        let quiet = first_quiet_move(&p, &rules);
+        let (rules, dir, dbs, p, quiet) = winning_position("ludus-alternatives");
         let time = std::time::Duration::from_millis(20);
         let lists = review_alternatives(&rules, &p, &[quiet], time, Some(&dbs), 5).unwrap();
         let _ = std::fs::remove_dir_all(&dir);

@@ -134,16 +134,7 @@ fn decision_steps(decision: &Value, field: &str) -> Option<Vec<PlayedStep>> {
         .legal_moves_with_positions(dice)
         .into_iter()
         .find(|(mv, _)| mv.to_string() == text)?;
-    Some(
-        mv.checker_moves()
-            .iter()
-            .map(|step| PlayedStep {
-                from: step.from,
-                to: step.to,
-                hit: step.hit,
-            })
-            .collect(),
-    )
+    Some(PlayedStep::of_move(&mv))
 }
 
 /// The largest body `POST /api/review` reads: a long match's `.mat` file is some tens of KiB.
@@ -361,7 +352,9 @@ mod tests {
     fn a_record_is_read_as_a_link_a_match_or_a_morris_game() {
         let link = read_record("http://127.0.0.1:8080/review/0a1b2c3d").unwrap();
         assert!(matches!(link, PastedRecord::Link(id) if id == "0a1b2c3d"));
-        assert!(matches!(read_record("/play/ff00/").unwrap(), PastedRecord::Link(id) if id == "ff00"));
+        assert!(
+            matches!(read_record("/play/ff00/").unwrap(), PastedRecord::Link(id) if id == "ff00")
+        );
         let mat = " 1 point match\n\n Game 1\n a : 0                  b : 0\n  1) 31: 8/5 6/5\n";
         match read_record(mat) {
             Ok(PastedRecord::Backgammon(record)) => assert_eq!(record.games().len(), 1),
