@@ -62,7 +62,8 @@ fn a_review_is_the_analysis_with_details_for_every_decision() {
         }
     }
     for luck in &review.luck {
-        assert!(luck.rolls > 5 && luck.total.is_finite());
+        // The match is short: a few rolls each, forced ones included.
+        assert!(luck.rolls >= 2 && luck.total.is_finite(), "{luck:?}");
     }
     assert_eq!(review.luck_plies, 0);
     assert_eq!(luck_plies(7), MAX_LUCK_PLIES);
