@@ -171,9 +171,13 @@ pub fn read_record(text: &str) -> Result<PastedRecord, RequestError> {
     }
     let refused = |reason: String| RequestError::Record(reason);
     if trimmed.starts_with("(;") {
-        return ludus_interop::sgf::read_sgf(trimmed)
-            .map(|m| PastedRecord::Backgammon(Box::new(m)))
-            .map_err(|error| refused(format!("SGF: {error}")));
+        return match ludus_interop::sgf::read_sgf(trimmed) {
+            Ok(record) if !record.games().is_empty() => {
+                Ok(PastedRecord::Backgammon(Box::new(record)))
+            }
+            Ok(_) => Err(refused("SGF: no backgammon game in it".to_string())),
+            Err(error) => Err(refused(format!("SGF: {error}"))),
+        };
     }
     let mat = ludus_backgammon::read_mat(trimmed);
     let mat_error = match mat {
