@@ -33,6 +33,20 @@
 //                                 Sanmill FEN, and again from its shareable address.
 //  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
 //                                 end to end (as the server names it), "44: no move" in the log.
+//  22. review_orientation_cube  – a money game with a double and a take: the review keeps White at the
+//                                 bottom through both players' decisions (checkers counted per half),
+//                                 the cube drawn (centred, then the taker's at 2), arrows for the plays,
+//                                 f flips the board and ↑/↓ jump between errors.
+//  23. review_alternatives_bg   – a backgammon checker decision lists at least five plays with cubeful
+//                                 equity, difference, chances and plies; a cube decision its cube table.
+//  24. review_morris_databases  – a second server with the 3-against-3 databases built (ludus morris
+//                                 solve): a Morris game from a 3-against-3 position, each alternative
+//                                 of its review with the databases' value.
+//  25. review_layout            – board and graph both in the viewport at 1280×800 (page not scrolled),
+//                                 one column at 375×812; screenshots under target/e2e (and /tmp when
+//                                 E2E_SHOT_DIR says so).
+//  26. review_mat_file          – a gnubg .mat file opened for review on /review/open (file input), a
+//                                 bad text refused with the translated message, an oversized one with 413.
 //  16. analysis_edit            – edit mode of the analysis board: a backgammon position set up by
 //                                 clicks (clear, checkers added and taken off, dice), 16 checkers and a
 //                                 side with none refused by the server, the XGID it writes ranked; a Morris position
@@ -92,9 +106,9 @@ async function withFriend(url, created) {
 let seed = 12345;
 const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
 
-async function startServer(db = 'e2e.db') {
+async function startServer(db = 'e2e.db', env = {}) {
   const server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', join(work, db), '--think-ms', '300', '--allow-seeded-friend-games', '--moves-per-minute', '0'],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const url = await new Promise((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${text}`)), WAIT_MS);
@@ -1198,6 +1212,251 @@ async function etHuPages(browser, url) {
   return `${checked.length} pages checked`;
 }
 
+// A money game between two seats through the API with the cube: random plays, White doubles at its
+// third roll, Black takes, then random plays until the side to act resigns.
+async function cubeBackgammonGame(url) {
+  const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const created = await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed: 21 });
+  let own = 4242;
+  const pick = (n) => { own = (own * 1103515245 + 12345) % 2147483648; return own % n; };
+  let state = created.state;
+  let whiteRolls = 0;
+  let doubled = false;
+  for (let i = 0; i < 40 && !state.result; i++) {
+    const seat = state.to_act;
+    const token = created.tokens[seat];
+    let body;
+    if (state.view.phase === 'doubled') body = ['actions', { token, action: 'take' }];
+    else if (state.legal_moves.length) body = ['moves', { token, move: state.legal_moves[pick(state.legal_moves.length)] }];
+    else {
+      if (seat === 'white') whiteRolls += 1;
+      const double = !doubled && seat === 'white' && whiteRolls >= 3 && state.actions.includes('double');
+      doubled ||= double;
+      body = ['actions', { token, action: double ? 'double' : 'roll' }];
+    }
+    state = await post(`/api/games/${created.id}/${body[0]}`, body[1]);
+    assert(!state.error, `the API took the command: ${JSON.stringify(state)}`);
+  }
+  if (!state.result) state = await post(`/api/games/${created.id}/actions`, { token: created.tokens[state.to_act], action: 'resign' });
+  assert(doubled && state.result, 'the game had a double and ended');
+  return created;
+}
+
+// Opens the review of `game` as its White seat (the seat's token in the page's storage).
+async function openReviewAsWhite(browser, url, game, size = { width: 1280, height: 800 }) {
+  const page = await browser.newPage();
+  await page.setViewportSize(size);
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.evaluate(([id, token]) => localStorage.setItem(`ludus:seat:${id}`, JSON.stringify({ seat: 'white', token })), [game.id, game.tokens.white]);
+  await page.goto(`${url}/review/${game.id}`);
+  await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 4 });
+  return page;
+}
+
+// White's checkers on the bottom half of the drawn board, and how many there should be with
+// `bottom` at the bottom (White's points 1–12 are the bottom row when White is at the bottom).
+async function bottomWhiteCheckers(page, board, bottom) {
+  const drawn = await page.$$eval('#bg-board circle.checker.white', (cs) => cs.filter((c) => Number(c.getAttribute('cy')) > 300).length);
+  const low = board.points.slice(0, 12).filter((n) => n > 0).reduce((a, b) => a + b, 0);
+  const high = board.points.slice(12).filter((n) => n > 0).reduce((a, b) => a + b, 0);
+  const expected = (bottom === 'white' ? low + board.bar.white : high);
+  return { drawn, expected };
+}
+
+async function reviewOrientationCube(browser, url) {
+  const game = await cubeBackgammonGame(url);
+  reviewed.cube = game;
+  const review = await (await fetch(`${url}/api/games/${game.id}/review`)).json();
+  const decisions = review.report.games.flatMap((g) => g.decisions);
+  const page = await openReviewAsWhite(browser, url, game);
+  const take = decisions.findIndex((d) => d.kind === 'take');
+  assert(take >= 0, 'the review has the take');
+  const players = new Set();
+  let arrows = 0;
+  for (let i = 0; i < decisions.length; i++) {
+    if (i > 0) await page.keyboard.press('ArrowRight');
+    assert(await reviewIndex(page) === i, `→ reaches decision ${i + 1}`);
+    assert(await page.getAttribute('#review', 'data-orientation') === 'white', 'White stays at the bottom');
+    const { drawn, expected } = await bottomWhiteCheckers(page, decisions[i].board, 'white');
+    assert(drawn === expected, `decision ${i + 1} (${decisions[i].player}): ${drawn} White checkers below, ${expected} expected`);
+    players.add(decisions[i].player);
+    // The cube: centred at 64 before the take, the taker's (Black, at the top) at 2 after it.
+    const cubeText = await page.textContent('#bg-board .cube-text');
+    const cubeY = Number(await page.getAttribute('#bg-board #cube', 'y'));
+    if (i <= take) assert(cubeText === '64' && Math.abs(cubeY - 278) < 1, `decision ${i + 1}: the cube centred (${cubeText}, y ${cubeY})`);
+    else assert(cubeText === '2' && cubeY < 278, `decision ${i + 1}: the cube Black's at 2 (${cubeText}, y ${cubeY})`);
+    if (decisions[i].kind === 'checker') {
+      const count = await page.locator('#review-arrows path').count();
+      assert(count >= 1, `decision ${i + 1}: arrows drawn`);
+      arrows += count;
+    }
+  }
+  assert(players.size === 2, 'decisions of both players were stepped through');
+  // f turns the board round: Black at the bottom, the same decision.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('f');
+  assert(await page.getAttribute('#review', 'data-orientation') === 'black', 'f flips');
+  const flipped = await bottomWhiteCheckers(page, decisions[0].board, 'black');
+  assert(flipped.drawn === flipped.expected, `flipped: ${flipped.drawn} White checkers below, ${flipped.expected} expected`);
+  await page.click('#review-flip');
+  assert(await page.getAttribute('#review', 'data-orientation') === 'white', 'the button flips back');
+  // ↓ goes to the next error, ↑ back.
+  const errors = decisions.map((d, i) => (d.mark !== 'none' ? i : -1)).filter((i) => i > 0);
+  if (errors.length) {
+    await page.keyboard.press('ArrowDown');
+    assert(await reviewIndex(page) === errors[0], `↓ shows the next error (${errors[0]})`);
+    if (errors.length > 1) {
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      assert(await reviewIndex(page) === errors[0], '↑ goes back to it');
+    }
+  }
+  await page.keyboard.press('End');
+  assert(await reviewIndex(page) === decisions.length - 1, 'End shows the last decision');
+  await page.close();
+  return `${decisions.length} decisions of both players with White below, the take at ${take + 1}, ${arrows} arrows`;
+}
+
+async function reviewAlternativesBg(browser, url) {
+  assert(reviewed.cube, 'test 17 left a game');
+  const page = await openReviewAsWhite(browser, url, reviewed.cube);
+  const review = await api(page, `/api/games/${reviewed.cube.id}/review`);
+  const decisions = review.report.games.flatMap((g) => g.decisions);
+  const index = decisions.findIndex((d) => d.kind === 'checker' && d.alternatives.length >= 5);
+  assert(index >= 0, 'a checker play with five alternatives');
+  await page.click(`.review-move[data-index="${index}"]`);
+  const rows = await page.$$eval('#review-alternatives tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+  assert(rows.length >= 5, `${rows.length} alternatives shown`);
+  for (const [rank, play, equity, difference, win, lose, plies] of rows.slice(0, 5)) {
+    assert(/^[+−]\d\.\d{3}$/.test(equity), `equity ${equity} of ${play}`);
+    assert(rank === '1' ? difference === '' : /^[+−]\d\.\d{3}$/.test(difference), `difference ${difference}`);
+    assert(/^\d+\.\d \d+\.\d \d+\.\d$/.test(win) && /^\d+\.\d \d+\.\d \d+\.\d$/.test(lose), `chances ${win} / ${lose}`);
+    assert(/^\d$/.test(plies), `plies ${plies}`);
+  }
+  assert(rows[0][1] === decisions[index].best, `the first is the best play ${decisions[index].best}`);
+  assert(await page.locator('#review-alternatives tr.played').count() === 1, 'the play made is marked');
+  assert(/Luck of the roll: [+−]\d\.\d{3}/.test(await page.textContent('#review-luck')), 'the luck of the roll');
+  assert(/luck [+−]\d\.\d{3} \(rolls: \d+\)/.test(await page.textContent('#review-summary')), 'the luck per player');
+  // The cube decision: its whole table.
+  const double = decisions.findIndex((d) => d.kind === 'double');
+  await page.click(`.review-move[data-index="${double}"]`);
+  const actions = await page.$$eval('#review-alternatives td.action', (tds) => tds.map((td) => td.textContent));
+  assert(JSON.stringify(actions) === JSON.stringify(['no double', 'double, take', 'double, pass']), `the cube table ${actions}`);
+  await page.close();
+  return `${rows.length} plays at decision ${index + 1}: ${rows.map((r) => `${r[1]} ${r[2]}`).slice(0, 2).join(', ')}…; cube table ${actions.join(' / ')}`;
+}
+
+async function reviewMorrisDatabases(browser) {
+  // The flying 3-against-3 databases in a directory of their own, built by the CLI.
+  const data = join(work, 'morris-data');
+  mkdirSync(data, { recursive: true });
+  await new Promise((resolve, reject) => {
+    const solve = spawn(BIN, ['morris', 'solve', '--pieces', '3-3'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LUDUS_DATA: data } });
+    let text = '';
+    solve.stderr.on('data', (chunk) => { text += chunk; });
+    solve.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`solve failed (${code}): ${text}`))));
+  });
+  const { server, url } = await startServer('databases.db', { LUDUS_DATA: data });
+  try {
+    const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    // White a7 d7 b4, Black e3 c3 f2, White to move, both flying: every move's value is known.
+    const start = '***@*@**/***@**O*/O******O w m s 3 0 3 0 0 0 -1 -1 -1 -1 0 0 1';
+    const created = await post('/api/games', { game: 'morris', opponent: 'human', side: 'white', start });
+    assert(created.id, `a game from the 3-against-3 position: ${JSON.stringify(created)}`);
+    let state = created.state;
+    for (let i = 0; i < 2 && !state.result; i++) {
+      const quiet = state.legal_moves.find((m) => !m.includes('x')) || state.legal_moves[0];
+      state = await post(`/api/games/${created.id}/moves`, { token: created.tokens[state.to_act], move: quiet });
+    }
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${url}/review/${created.id}`);
+    await setLanguage(page, 'en');
+    await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+    const rows = await page.$$eval('#review-alternatives tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+    assert(rows.length >= 5, `${rows.length} alternatives`);
+    for (const [, move, engine, , perfect] of rows) {
+      assert(/^[+−]\d+\.\d\d$/.test(engine), `engine value ${engine} of ${move}`);
+      assert(/^(win|loss) in \d+ plies$|^draw$/.test(perfect), `database value of ${move}: ${perfect}`);
+    }
+    await page.screenshot({ path: join(OUT, 'review-morris-databases.png') });
+    await page.close();
+    return `${rows.length} alternatives with database values: ${rows.slice(0, 3).map((r) => `${r[1]} ${r[4]}`).join(', ')}`;
+  } finally { server.kill('SIGTERM'); }
+}
+
+async function reviewLayout(browser, url) {
+  assert(reviewed.cube && reviewed.morris, 'earlier tests left games');
+  const shots = process.env.E2E_SHOT_DIR || OUT;
+  const seen = [];
+  for (const [name, size] of [['1280x800', { width: 1280, height: 800 }], ['375x812', { width: 375, height: 812 }]]) {
+    const page = await openReviewAsWhite(browser, url, reviewed.cube, size);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const board = await page.locator('#review-board svg').boundingBox();
+    const graph = await page.locator('#review-graph').boundingBox();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert(scrolled === 0, `the page opens at its top (${scrolled})`);
+    assert(width <= size.width, `nothing wider than the screen (${width})`);
+    if (size.width === 1280) {
+      for (const [what, box] of [['board', board], ['graph', graph]]) {
+        assert(box.y >= 0 && box.y + box.height <= size.height, `${what} within the viewport: ${box.y}..${box.y + box.height}`);
+      }
+      assert(await page.locator('#review-moves').boundingBox().then((b) => b.x > board.x + board.width - 1), 'the move list beside the board');
+    } else {
+      assert(board.width > 300 && graph.y > board.y + board.height - 1, `one column: the board (${board.width} px wide), then the graph`);
+    }
+    assert(await page.locator('#graph-y-axis text').count() === 3 && await page.locator('#graph-legend .legend-item').count() === 3, 'axis labels and a legend');
+    await page.screenshot({ path: join(shots, `review-backgammon-${name}.png`) });
+    await page.goto(`${url}/review/${reviewed.morris}`);
+    await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+    await page.click('.review-move[data-index="20"]');
+    await page.screenshot({ path: join(shots, `review-morris-${name}.png`) });
+    seen.push(`${name}: board ${Math.round(board.y)}–${Math.round(board.y + board.height)}, graph ${Math.round(graph.y)}–${Math.round(graph.y + graph.height)}`);
+    await page.close();
+  }
+  return seen.join('; ');
+}
+
+async function reviewMatFile(browser, url) {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.click('#open-review-link');
+  await page.waitForSelector('#review-file');
+  // A bad text: the server's 400, translated.
+  await page.fill('#review-text', 'this is no game record');
+  await page.click('#review-go');
+  await page.waitForFunction(() => document.querySelector('#review-error').textContent.length > 0, null, { timeout: WAIT_MS });
+  const refused = await page.textContent('#review-error');
+  assert(/not a Ludus game link, a backgammon match/.test(refused), `the refusal: ${refused}`);
+  // Too large: 413 with a JSON body.
+  const large = await page.evaluate(async () => {
+    const response = await fetch('/api/review', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(600 * 1024) }) });
+    return [response.status, (await response.json()).code];
+  });
+  assert(large[0] === 413 && large[1] === 'body-too-large', `an oversized record: ${large}`);
+  await page.setInputFiles('#review-file', join(ROOT, 'crates', 'backgammon', 'tests', 'data', 'gnubg_3_point_match.mat'));
+  await page.waitForFunction(() => document.querySelector('#review-text').value.includes('point match'));
+  await page.click('#review-go');
+  await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 4 });
+  const steps = Number(await page.getAttribute('#review', 'data-steps'));
+  const summary = await page.textContent('#review-summary');
+  assert(steps >= 5 && /gnubg/.test(summary) && /root/.test(summary), `the match reviewed, the players named from the file: ${steps} decisions, ${summary}`);
+  await page.keyboard.press('ArrowRight');
+  assert(await reviewIndex(page) === 1, 'the keys step through it');
+  // A Ludus game link opens that game's review.
+  await page.goto(`${url}/review/open`);
+  await page.fill('#review-text', `${url}/play/${reviewed.cube.id}`);
+  await page.click('#review-go');
+  await page.waitForFunction((id) => location.pathname === `/review/${id}`, reviewed.cube.id, { timeout: WAIT_MS });
+  await page.close();
+  return `${steps} decisions of the .mat file reviewed; refusal "${refused.slice(0, 60)}…"`;
+}
+
 async function main() {
   const { server, url } = await startServer();
   const browser = await chromium.launchPersistentContext(join(work, 'profile'), {
@@ -1227,7 +1486,9 @@ async function main() {
       ['sigkill_resume', sigkillResume],
       ['auto_bear_off_page', autoBearOffPage], ['double_click_higher_die', doubleClickHigherDie],
       ['analysis_variation', analysisVariation], ['analysis_dice_seven', analysisDiceSeven], ['not_found_pages', notFoundPages],
-      ['recent_games', recentGames], ['et_hu_pages', etHuPages]]) {
+      ['recent_games', recentGames], ['et_hu_pages', etHuPages],
+      ['review_orientation_cube', reviewOrientationCube], ['review_alternatives_bg', reviewAlternativesBg],
+      ['review_morris_databases', reviewMorrisDatabases], ['review_layout', reviewLayout], ['review_mat_file', reviewMatFile]]) {
       if (only && !only.includes(name)) continue;
       const started = Date.now();
       try {

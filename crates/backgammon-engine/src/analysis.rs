@@ -19,13 +19,22 @@ use crate::cube::{CubeAction, CubeDecision, Met};
 use crate::doubling::cube_decision_at;
 use crate::eval::Evaluator;
 use crate::match_context::MatchContext;
+use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
 use ludus_backgammon::{Game, GameEvent, Match, Move, Phase, Position, Seat};
 use serde::Serialize;
 
-/// The doubler's cube decision, its normalising factor and the position, kept from a double
-/// until the answer.
-type PendingDouble = (CubeDecision, f64, Position);
+mod review;
+
+pub use review::{
+    ALTERNATIVES, Alternative, CubeBefore, DecisionDetail, MAX_LUCK_PLIES, MatchReview, PlayerLuck,
+    luck_plies, review_match,
+};
+use review::{checker_alternatives, double_alternatives, luck_of_roll, take_alternatives};
+
+/// The doubler's cube view (decision, normalising factor, chances) and the position, kept from a
+/// double until the answer.
+type PendingDouble = (CubeView, Position);
 
 /// gnubg's default "doubtful" threshold (normalised equity).
 pub const DOUBTFUL: f64 = 0.030;
@@ -158,16 +167,21 @@ pub const REVIEW_PLIES: u8 = 2;
 
 /// Analyses every game of `record` with `evaluator` at `plies` plies.
 pub fn analyze_match(record: &Match, evaluator: &dyn Evaluator, plies: u8) -> MatchReport {
-    let mut players = [PlayerTotals::default(), PlayerTotals::default()];
-    for (i, p) in players.iter_mut().enumerate() {
-        p.name = record.names()[i].clone();
-    }
     let games: Vec<GameReport> = record
         .games()
         .iter()
         .enumerate()
-        .map(|(i, g)| analyze_game(i + 1, g, evaluator, plies))
+        .map(|(i, g)| analyze_game(i + 1, g, evaluator, plies, None).0)
         .collect();
+    match_report(record, plies, games)
+}
+
+/// The report of `games` (already analysed) of `record` at `plies`: the players' totals added up.
+fn match_report(record: &Match, plies: u8, games: Vec<GameReport>) -> MatchReport {
+    let mut players = [PlayerTotals::default(), PlayerTotals::default()];
+    for (i, p) in players.iter_mut().enumerate() {
+        p.name = record.names()[i].clone();
+    }
     for decision in games.iter().flat_map(|g| &g.decisions) {
         let totals = &mut players[decision.player];
         match decision.kind {
@@ -202,8 +216,18 @@ pub fn analyze_match(record: &Match, evaluator: &dyn Evaluator, plies: u8) -> Ma
     }
 }
 
-/// Replays one recorded game, analysing each decision before applying it.
-fn analyze_game(number: usize, game: &Game, evaluator: &dyn Evaluator, plies: u8) -> GameReport {
+/// Replays one recorded game, analysing each decision before applying it: the report, and each
+/// decision's details (alternatives, cube); with `luck_plies`, also the luck of every roll
+/// (each decision's, and each player's totals).
+fn analyze_game(
+    number: usize,
+    game: &Game,
+    evaluator: &dyn Evaluator,
+    plies: u8,
+    luck_plies: Option<u8>,
+) -> (GameReport, Vec<DecisionDetail>, [PlayerLuck; 2]) {
+    let mut details = Vec::new();
+    let mut luck = [PlayerLuck::default(); 2];
     let mut report = GameReport {
         number,
         score: game.score(),
@@ -212,7 +236,13 @@ fn analyze_game(number: usize, game: &Game, evaluator: &dyn Evaluator, plies: u8
     };
     let events = game.events();
     let Some(mut replay) = start_of(game) else {
-        return report;
+        return (report, details, luck);
+    };
+    let mut push = |report: &mut GameReport, found: Option<(Decision, DecisionDetail)>| {
+        if let Some((decision, detail)) = found {
+            report.decisions.push(decision);
+            details.push(detail);
+        }
     };
     let mut pending: Option<PendingDouble> = None;
     for (index, event) in events.iter().enumerate() {
@@ -221,32 +251,46 @@ fn analyze_game(number: usize, game: &Game, evaluator: &dyn Evaluator, plies: u8
                 let rolled = index == 0 && matches!(replay.phase(), Phase::Moving(_));
                 if !rolled {
                     if replay.phase() == Phase::AwaitingRoll {
-                        report
-                            .decisions
-                            .extend(cube_decision(&replay, seat, false, evaluator, plies));
+                        let found = cube_decision(&replay, seat, false, evaluator, plies);
+                        push(&mut report, found);
                     }
                     if replay.roll_with(dice).is_err() {
                         break;
                     }
                 }
+                let roll_luck = luck_plies.map(|luck_plies| {
+                    let opening = rolled && game.setup().is_none();
+                    luck_of_roll(evaluator, &replay, dice, luck_plies, opening)
+                });
+                if let Some(value) = roll_luck {
+                    luck[seat.index()].add(value);
+                }
                 let Some(mv) = play else { break };
-                report
-                    .decisions
-                    .extend(checker_decision(&replay, seat, &mv, evaluator, plies));
+                let found = checker_decision(&replay, seat, &mv, evaluator, plies);
+                push(
+                    &mut report,
+                    found.map(|(d, detail)| {
+                        (
+                            d,
+                            DecisionDetail {
+                                luck: roll_luck,
+                                ..detail
+                            },
+                        )
+                    }),
+                );
                 replay.play(&mv)
             }
             GameEvent::Double { seat, .. } => {
-                report
-                    .decisions
-                    .extend(cube_decision(&replay, seat, true, evaluator, plies));
-                pending = cube_view(&replay, evaluator, plies)
-                    .map(|(d, factor)| (d, factor, replay.position()));
+                let found = cube_decision(&replay, seat, true, evaluator, plies);
+                push(&mut report, found);
+                pending =
+                    cube_view(&replay, evaluator, plies).map(|view| (view, replay.position()));
                 replay.double()
             }
             GameEvent::Take { seat } | GameEvent::Beaver { seat, .. } => {
-                report
-                    .decisions
-                    .extend(take_decision(pending.as_ref(), seat, true));
+                let found = take_decision(&replay, pending.as_ref(), (seat, true), plies);
+                push(&mut report, found);
                 if matches!(event, GameEvent::Beaver { .. }) {
                     replay.beaver()
                 } else {
@@ -254,9 +298,8 @@ fn analyze_game(number: usize, game: &Game, evaluator: &dyn Evaluator, plies: u8
                 }
             }
             GameEvent::Pass { seat } => {
-                report
-                    .decisions
-                    .extend(take_decision(pending.as_ref(), seat, false));
+                let found = take_decision(&replay, pending.as_ref(), (seat, false), plies);
+                push(&mut report, found);
                 replay.pass()
             }
             GameEvent::Resign { seat, kind } => replay.resign(seat, kind),
@@ -267,7 +310,7 @@ fn analyze_game(number: usize, game: &Game, evaluator: &dyn Evaluator, plies: u8
             break;
         }
     }
-    report
+    (report, details, luck)
 }
 
 /// A fresh copy of `game` at its start: its set-up position ([`Game::setup`]), or the opening
@@ -298,14 +341,14 @@ fn start_of(game: &Game) -> Option<Game> {
     ))
 }
 
-/// The equity lost by playing `mv`; `None` for a forced play.
+/// The equity lost by playing `mv`, with the top alternatives; `None` for a forced play.
 fn checker_decision(
     game: &Game,
     seat: Seat,
     mv: &Move,
     evaluator: &dyn Evaluator,
     plies: u8,
-) -> Option<Decision> {
+) -> Option<(Decision, DecisionDetail)> {
     let Phase::Moving(dice) = game.phase() else {
         return None;
     };
@@ -331,7 +374,9 @@ fn checker_decision(
         .iter()
         .find(|(_, after)| *after == best.after)
         .map_or_else(String::new, |(m, _)| m.to_string());
-    Some(decision(
+    let context = MatchContext::from_match_state(&state).ok();
+    let alternatives = checker_alternatives(&ranked, &legal, played_after, context.as_ref());
+    let made = decision(
         seat,
         DecisionKind::Checker,
         Some(dice.to_string()),
@@ -339,7 +384,8 @@ fn checker_decision(
         best_text,
         loss,
         &position,
-    ))
+    );
+    Some((made, DecisionDetail::new(game, alternatives)))
 }
 
 fn decision(
@@ -364,16 +410,27 @@ fn decision(
     }
 }
 
-/// The doubler's view of the cube before a double: the decision, and the factor that turns
-/// its units into normalised equity.
-fn cube_view(game: &Game, evaluator: &dyn Evaluator, plies: u8) -> Option<(CubeDecision, f64)> {
+/// The doubler's view of the cube before a double: the decision, the factor that turns its units
+/// into normalised equity, and the doubler's chances the decision was made from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CubeView {
+    /// The engine's cube decision, in the payoff's units.
+    pub(crate) decision: CubeDecision,
+    /// Turns those units into normalised equity.
+    pub(crate) factor: f64,
+    /// The doubler's chances.
+    pub(crate) chances: Probabilities,
+}
+
+/// The doubler's [`CubeView`] before a double; `None` where no double is available.
+fn cube_view(game: &Game, evaluator: &dyn Evaluator, plies: u8) -> Option<CubeView> {
     if game.double_refusal().is_some() {
         return None;
     }
     let mut state = game.match_state();
     state.dice = None;
     let context = MatchContext::from_match_id(&state.match_id().ok()?).ok()?;
-    let (_, d) = cube_decision_at(evaluator, &game.position(), &context, plies);
+    let (chances, d) = cube_decision_at(evaluator, &game.position(), &context, plies);
     if d.action == CubeAction::NoDoubleAvailable {
         return None;
     }
@@ -382,7 +439,11 @@ fn cube_view(game: &Game, evaluator: &dyn Evaluator, plies: u8) -> Option<(CubeD
     let value = context.cube.value;
     let spread = payoff.win(value) - payoff.lose(value);
     let factor = if spread > 0.0 { 2.0 / spread } else { 0.0 };
-    Some((d, factor))
+    Some(CubeView {
+        decision: d,
+        factor,
+        chances,
+    })
 }
 
 /// The doubler's decision (`doubled`: it doubled; otherwise it rolled without doubling).
@@ -392,8 +453,9 @@ fn cube_decision(
     doubled: bool,
     evaluator: &dyn Evaluator,
     plies: u8,
-) -> Option<Decision> {
-    let (d, factor) = cube_view(game, evaluator, plies)?;
+) -> Option<(Decision, DecisionDetail)> {
+    let view = cube_view(game, evaluator, plies)?;
+    let (d, factor) = (view.decision, view.factor);
     let double_value = d.double_take.min(d.double_pass);
     let should_double = double_value > d.no_double;
     if !doubled && !should_double {
@@ -403,7 +465,7 @@ fn cube_decision(
     let right = d.no_double.max(double_value);
     let taken = if doubled { double_value } else { d.no_double };
     let words = |double: bool| if double { "double" } else { "no double" };
-    Some(decision(
+    let made = decision(
         seat,
         DecisionKind::Double,
         None,
@@ -411,17 +473,25 @@ fn cube_decision(
         words(should_double).to_string(),
         (right - taken) * factor,
         &game.position(),
-    ))
+    );
+    let alternatives = double_alternatives(&view, doubled, plies);
+    Some((made, DecisionDetail::new(game, alternatives)))
 }
 
 /// The doubled player's decision (`took`: take or beaver; otherwise pass), from the doubler's
-/// cube view recorded before the double.
-fn take_decision(pending: Option<&PendingDouble>, seat: Seat, took: bool) -> Option<Decision> {
-    let (d, factor, position) = pending?;
+/// cube view recorded before the double; `game` is the game with the double pending.
+fn take_decision(
+    game: &Game,
+    pending: Option<&PendingDouble>,
+    (seat, took): (Seat, bool),
+    plies: u8,
+) -> Option<(Decision, DecisionDetail)> {
+    let (view, position) = pending?;
+    let (d, factor) = (&view.decision, view.factor);
     let best_for_taker = d.double_take.min(d.double_pass);
     let taken = if took { d.double_take } else { d.double_pass };
     let words = |take: bool| if take { "take" } else { "pass" };
-    Some(decision(
+    let made = decision(
         seat,
         DecisionKind::Take,
         None,
@@ -429,5 +499,7 @@ fn take_decision(pending: Option<&PendingDouble>, seat: Seat, took: bool) -> Opt
         words(d.double_take <= d.double_pass).to_string(),
         (taken - best_for_taker) * factor,
         position,
-    ))
+    );
+    let alternatives = take_alternatives(view, took, plies);
+    Some((made, DecisionDetail::new(game, alternatives)))
 }

@@ -2,6 +2,7 @@
 //! * `analysis`: post-game analysis of match records (gnubg's exports, engine self-play);
 //! * `bearoff`: the one-sided bearoff database against hand-computed values and invariants;
 //! * `network`: encoding, inference and the weights file format;
+//! * `review`: the review's alternatives, cube table, cube and luck per decision;
 //! * `search`: lookahead identities;
 //! * `cube`: the match equity table and cube decisions;
 //! * `cubeful`: cubeful checker play at the cube and score;
@@ -19,5 +20,6 @@ mod exact_cube;
 mod levels;
 mod network;
 mod pinned;
+mod review;
 mod rollouts;
 mod search;

@@ -5,7 +5,7 @@
 use ludus_backgammon::player::{self as bg, Evaluation};
 use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::analysis::{Decision, DecisionKind, analyze_match};
+use ludus_backgammon_engine::analysis::{Decision, DecisionKind, review_match};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
@@ -14,7 +14,7 @@ use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::analysis::{move_value, rank_moves};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
-use ludus_morris_engine::review::{ReviewOptions, review_game};
+use ludus_morris_engine::review::{ReviewOptions, review_alternatives, review_game};
 use ludus_morris_engine::search::SearchLimits;
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
 use ludus_server::games::backgammon::{MAX_ANALYSIS_PLIES, MoveRanker};
@@ -232,6 +232,10 @@ impl Analyser {
 /// finished game of 100 plies reviews in a few seconds).
 const MORRIS_REVIEW_DEPTH: u32 = 6;
 const MORRIS_REVIEW_MOVETIME: Duration = Duration::from_millis(25);
+/// The alternatives of each move of a Morris review: this many, every legal move searched for
+/// its share of this time (about 4 s more for a game of 100 plies).
+const MORRIS_ALTERNATIVES: usize = 5;
+const MORRIS_ALTERNATIVES_TIME: Duration = Duration::from_millis(40);
 
 impl MatchAnalyser for Analyser {
     /// The engine's report, each decision with White's winning chance before it (`white_win`,
@@ -241,23 +245,34 @@ impl MatchAnalyser for Analyser {
     }
 
     /// As [`MatchAnalyser::analyse`], replaying each game from its own start (a set-up
-    /// position included).
+    /// position included); each decision with the review's details (`alternatives`, `cube`,
+    /// `luck`: `ludus_backgammon_engine::analysis::review_match`), each player's luck
+    /// (`luck`, `luck_plies` at the top).
     fn analyse_match(&self, record: &ludus_backgammon::Match) -> Result<Value, AnalysisFailure> {
         let evaluator = NetEvaluator::shipped();
-        let report = analyze_match(record, &evaluator, ANALYSIS_PLIES);
-        let mut value = serde_json::to_value(&report)?;
-        for (game, games) in report
+        let review = review_match(record, &evaluator, ANALYSIS_PLIES);
+        let report = &review.report;
+        let mut value = serde_json::to_value(report)?;
+        for ((game, details), games) in report
             .games
             .iter()
+            .zip(&review.details)
             .zip(value["games"].as_array_mut().into_iter().flatten())
         {
             let decisions = games["decisions"].as_array_mut().into_iter().flatten();
-            for (decision, json) in game.decisions.iter().zip(decisions) {
+            for ((decision, detail), json) in game.decisions.iter().zip(details).zip(decisions) {
                 if let Some(chance) = white_win(&evaluator, decision) {
                     json["white_win"] = serde_json::json!(chance);
                 }
+                if let (Value::Object(json), Value::Object(detail)) =
+                    (json, serde_json::to_value(detail)?)
+                {
+                    json.extend(detail);
+                }
             }
         }
+        value["luck"] = serde_json::to_value(review.luck)?;
+        value["luck_plies"] = serde_json::json!(review.luck_plies);
         Ok(value)
     }
 
@@ -276,9 +291,20 @@ impl MatchAnalyser for Analyser {
             databases: self.databases,
             progress: None,
         };
-        Ok(serde_json::to_value(review_game(
-            rules, start, moves, &options,
-        )?)?)
+        let mut review = serde_json::to_value(review_game(rules, start, moves, &options)?)?;
+        let alternatives = review_alternatives(
+            rules,
+            start,
+            moves,
+            MORRIS_ALTERNATIVES_TIME,
+            self.databases,
+            MORRIS_ALTERNATIVES,
+        )?;
+        let reviewed = review["moves"].as_array_mut().into_iter().flatten();
+        for (json, list) in reviewed.zip(alternatives) {
+            json["alternatives"] = serde_json::to_value(list)?;
+        }
+        Ok(review)
     }
 }
 
@@ -359,12 +385,17 @@ mod tests {
         let report = Analyser::new(None).analyse(&game.export()).unwrap();
         assert_eq!(report["players"].as_array().map(Vec::len), Some(2));
         assert!(report["players"][0]["unforced_moves"].as_u64() > Some(0));
-        assert!(
-            !report["games"][0]["decisions"]
-                .as_array()
-                .unwrap()
-                .is_empty()
-        );
+        let decisions = report["games"][0]["decisions"].as_array().unwrap();
+        assert!(!decisions.is_empty());
+        for decision in decisions {
+            assert!(
+                decision["alternatives"]
+                    .as_array()
+                    .is_some_and(|a| !a.is_empty())
+            );
+            assert!(decision["cube"]["value"].as_u64() >= Some(1));
+        }
+        assert!(report["luck"][0]["rolls"].as_u64() > Some(0));
     }
 
     #[test]
@@ -417,6 +448,18 @@ mod tests {
         assert_eq!(review["moves"][4]["played"], "f6xd2");
         assert_eq!(review["players"]["white"]["moves"], 3);
         assert_eq!(review["players"]["black"]["moves"], 2);
+        let alternatives = review["moves"][0]["alternatives"].as_array().unwrap();
+        // The five best, and the move played where it is not among them.
+        assert!((5..=6).contains(&alternatives.len()), "{alternatives:?}");
+        assert_eq!(
+            alternatives.iter().filter(|a| a["played"] == true).count(),
+            1
+        );
+        assert!(
+            alternatives
+                .iter()
+                .all(|a| a["value"].is_i64() && a["move"].is_string())
+        );
     }
 
     /// The flying 3-against-3 databases, built in a fresh temporary directory (kept to the end

@@ -401,6 +401,60 @@ pub fn review_game(
     })
 }
 
+/// One move of a reviewed position: the engine's value and, where the databases know the
+/// position after it, its perfect-play value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Alternative {
+    /// The move, in notation.
+    #[serde(rename = "move", serialize_with = "as_text")]
+    pub mv: Move,
+    /// Its value for the mover (hundredths of a piece; forced results as `WIN` less the plies).
+    pub value: i32,
+    /// The databases' value of the move for the mover (`win in 12`, …), `None` where the
+    /// position after it is in no database built.
+    #[serde(serialize_with = "as_optional_text")]
+    pub perfect: Option<Value>,
+    /// Whether this is the move played.
+    pub played: bool,
+}
+
+/// For every move of the game, the `count` best moves of the position before it (and the move
+/// played, where it is not among them), best first: each legal move searched for its share of
+/// `think_time` ([`crate::analysis::rank_moves`]), with the databases' value where known
+/// ([`crate::analysis::move_value`]).
+///
+/// Errors when a move is illegal in its position.
+pub fn review_alternatives(
+    rules: &Rules,
+    start: &Position,
+    moves: &[Move],
+    think_time: std::time::Duration,
+    databases: Option<&Databases>,
+    count: usize,
+) -> Result<Vec<Vec<Alternative>>, ReviewError> {
+    let positions = replay(rules, start, moves)?;
+    Ok(moves
+        .iter()
+        .zip(&positions)
+        .map(|(&played, before)| {
+            let ranked = crate::analysis::rank_moves(before, rules, think_time, databases);
+            let shown = ranked
+                .iter()
+                .enumerate()
+                .filter(|(i, (mv, _))| *i < count || *mv == played);
+            shown
+                .map(|(_, &(mv, value))| Alternative {
+                    mv,
+                    value,
+                    perfect: databases
+                        .and_then(|d| crate::analysis::move_value(d, before, mv, rules)),
+                    played: mv == played,
+                })
+                .collect()
+        })
+        .collect())
+}
+
 /// The positions of the game: the start and one after each move.
 fn replay(rules: &Rules, start: &Position, moves: &[Move]) -> Result<Vec<Position>, ReviewError> {
     let mut positions = Vec::with_capacity(moves.len() + 1);
@@ -664,12 +718,11 @@ mod tests {
         assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
     }
 
-    #[test]
-    fn perfect_values_flag_a_thrown_win() {
+    /// The 3-against-3 databases without flying, built under a temporary directory named
+    /// `name` (the caller removes it).
+    fn three_against_three(name: &str) -> (std::path::PathBuf, Databases) {
         use crate::db::Subspace;
-        // 3 vs 3 without flying: White to move wins at once with g4-g7 (a7-d7-g7).
-        let rules = Rules::no_flying();
-        let dir = std::env::temp_dir().join(format!("ludus-review-test-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
         let dbs = Databases::new(&dir);
         let subspace = Subspace {
             flying: false,
@@ -678,8 +731,23 @@ mod tests {
         };
         dbs.build(subspace, false, &mut |_, _| {})
             .expect("3 vs 3 builds");
+        (dir, dbs)
+    }
+
+    /// 3 vs 3 without flying, its databases built: White to move wins at once with g4-g7
+    /// (a7-d7-g7); the rules, the databases' directory, the databases, the position and a quiet
+    /// move that does not win at once.
+    fn winning_position(name: &str) -> (Rules, std::path::PathBuf, Databases, Position, Move) {
+        let rules = Rules::no_flying();
+        let (dir, dbs) = three_against_three(name);
         let p = position("WW.W..../BBB...../........ w 0 0 0");
         let quiet = first_quiet_move(&p, &rules);
+        (rules, dir, dbs, p, quiet)
+    }
+
+    #[test]
+    fn perfect_values_flag_a_thrown_win() {
+        let (rules, dir, dbs, p, quiet) = winning_position("ludus-review-test");
         let opts = ReviewOptions {
             databases: Some(&dbs),
             ..options(2)
@@ -700,6 +768,46 @@ mod tests {
         if m.perfect_changed {
             assert_eq!(m.class, MoveClass::Blunder);
         }
+    }
+
+    #[test]
+    fn every_move_comes_with_its_best_alternatives() {
+        let rules = Rules::standard();
+        let moves = [mv("d6"), mv("d2"), mv("b6")];
+        let time = std::time::Duration::from_millis(30);
+        let lists = review_alternatives(&rules, &Position::new(), &moves, time, None, 5).unwrap();
+        assert_eq!(lists.len(), moves.len());
+        for (list, played) in lists.iter().zip(moves) {
+            assert!((5..=6).contains(&list.len()), "{list:?}");
+            assert!(list.windows(2).all(|pair| pair[0].value >= pair[1].value));
+            assert_eq!(list.iter().filter(|a| a.played).count(), 1);
+            assert!(list.iter().any(|a| a.mv == played && a.played));
+            assert!(list.iter().all(|a| a.perfect.is_none()));
+        }
+        let json = serde_json::to_value(&lists[0][0]).unwrap();
+        assert!(json["move"].is_string() && json["value"].is_number());
+        assert!(json["perfect"].is_null());
+        let illegal = review_alternatives(
+            &rules,
+            &Position::new(),
+            &[mv("d6"), mv("d6")],
+            time,
+            None,
+            5,
+        );
+        assert!(illegal.is_err());
+    }
+
+    #[test]
+    fn alternatives_carry_the_databases_values_where_built() {
+        let (rules, dir, dbs, p, quiet) = winning_position("ludus-alternatives");
+        let time = std::time::Duration::from_millis(20);
+        let lists = review_alternatives(&rules, &p, &[quiet], time, Some(&dbs), 5).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let list = &lists[0];
+        assert!(list.iter().all(|a| a.perfect.is_some()), "{list:?}");
+        // The engine's best move wins at once, as the databases say.
+        assert_eq!(list[0].perfect, Some(Value::Win(1)), "{list:?}");
     }
 
     #[test]

@@ -70,7 +70,15 @@ pub fn router(hub: Hub) -> Router {
         )
         .route(
             "/api/backgammon/analysis",
-            get(backgammon_analysis).layer(engine),
+            get(backgammon_analysis).layer(engine.clone()),
+        )
+        .route(
+            "/api/review",
+            post(crate::review::review_record)
+                .layer::<_, std::convert::Infallible>(DefaultBodyLimit::max(
+                    crate::review::MAX_RECORD_BYTES,
+                ))
+                .layer(engine),
         )
         .route("/api/position", get(read_position))
         .route("/api/position/play", get(play_on_position))
@@ -561,7 +569,7 @@ async fn review_game(
 /// The review of a game record of `kind` (the analyser's work and the boards around it); a
 /// backgammon game is analysed from its match record `backgammon` where given (it keeps a
 /// set-up start, which the `.mat` text cannot).
-fn make_review(
+pub(crate) fn make_review(
     analyser: &dyn crate::games::MatchAnalyser,
     kind: GameKind,
     record: &str,
@@ -591,7 +599,7 @@ fn make_review(
 /// Runs `work` (an engine's thinking) on the analysis pool's blocking threads (the middleware
 /// `limits::limit_engine` has given the request its place in the pool's queue); its answer as
 /// JSON.
-async fn engine<T, E>(
+pub(crate) async fn engine<T, E>(
     hub: &Hub,
     work: impl FnOnce() -> Result<T, E> + Send + 'static,
 ) -> Result<Json<T>, ApiError>

@@ -115,12 +115,13 @@ async fn asset(Path(name): Path<String>) -> Response {
     }
 }
 
-/// `/`, `/play/{id}`, `/review/{id}`, `/analysis` (all the page), `/assets/{file}`, and the
+/// `/`, `/play/{id}`, `/review/open`, `/review/{id}`, `/analysis` (all the page), `/assets/{file}`, and the
 /// 404 answers of every other address.
 pub fn routes() -> Router<Hub> {
     Router::new()
         .route("/", get(index))
         .route("/play/{id}", get(game_page))
+        .route("/review/open", get(index))
         .route("/review/{id}", get(game_page))
         .route("/analysis", get(index))
         .route("/assets/{*name}", get(asset))

@@ -124,6 +124,11 @@ pub enum RequestError {
     /// A move the analysis board cannot play on its position.
     #[error("cannot play the move: {0}")]
     Play(#[from] crate::positions::PlayRefusal),
+    /// A text for review (`POST /api/review`) that is no record the server reads.
+    #[error(
+        "cannot read the text as a Ludus game link, a backgammon .mat match or SGF file, or a Morris game record ({0})"
+    )]
+    Record(String),
 }
 
 impl RequestError {
@@ -149,6 +154,7 @@ impl RequestError {
             RequestError::Setup(refusal) => refusal.code(),
             RequestError::SeedComputerOnly => "seed-computer-only",
             RequestError::Play(refusal) => refusal.code(),
+            RequestError::Record(_) => "bad-record",
         }
     }
 
@@ -179,6 +185,7 @@ impl RequestError {
             RequestError::NotWebSocket(_) | RequestError::SeedComputerOnly => Vec::new(),
             RequestError::Setup(refusal) => refusal.params(),
             RequestError::Play(refusal) => refusal.params(),
+            RequestError::Record(reason) => vec![("reason", reason.clone())],
         }
     }
 }

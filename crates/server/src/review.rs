@@ -5,19 +5,31 @@
 //! * Backgammon: the analyser's match report (`ludus_backgammon_engine::analysis`, as JSON), each
 //!   decision given its board (`board`, White's numbering like the game's view) and, where the
 //!   analyser sets it, White's winning chance before it (`white_win`, the graph).
+//!   Each checker play also gets the checkers of the play made and of the best play
+//!   (`played_steps`, `best_steps`: `{from, to, hit}` in the mover's numbering), the review's
+//!   arrows.
 //! * Morris: the analyser's review (JSON: `ludus_morris_engine::review` gives the engine's moves,
 //!   players and `graph`, White's view after each move, 100 per piece), with the board before and
 //!   after each move (`boards`).
+//! * `POST /api/review` (`{"text": …}`, at most [`MAX_RECORD_BYTES`]): the review of a pasted or
+//!   uploaded record, a backgammon `.mat` match or SGF file, or a Morris game record, read by the
+//!   rules and interop crates; a Ludus game link answers `{"game_id": …}` (the page then opens
+//!   that game's review). A text that is none of these is refused (400, `bad-record`).
 
-use crate::games::Side;
-use crate::games::backgammon::BoardView;
+use crate::error::{ApiError, RequestError};
+use crate::games::backgammon::{BoardView, PlayedStep};
 use crate::games::morris::{MillView, side_of, standing_mills};
+use crate::games::{GameKind, Side};
+use crate::sessions::Hub;
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
 use lru::LruCache;
-use ludus_backgammon::{Position as BgPosition, Seat};
+use ludus_backgammon::{Dice, Match, Position as BgPosition, Seat};
 use ludus_morris::record::Record;
 use ludus_morris::{Move, Position, Rules, Square};
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
@@ -83,6 +95,12 @@ pub fn add_backgammon_boards(report: &mut Value) {
             continue;
         };
         for decision in decisions {
+            for (name, words) in [("played_steps", "played"), ("best_steps", "best")] {
+                let steps = decision_steps(decision, words);
+                if let Some(Ok(steps)) = steps.map(serde_json::to_value) {
+                    decision[name] = steps;
+                }
+            }
             let Some(board) = decision_board(decision) else {
                 continue;
             };
@@ -104,6 +122,119 @@ fn decision_board(decision: &Value) -> Option<BoardView> {
         false => Seat::One,
     };
     Some(BoardView::new(&position, on_roll))
+}
+
+/// The checkers of a checker play's move `field` (`played`, `best`), in the mover's numbering,
+/// found among the legal plays of its dice; `None` for a cube decision.
+fn decision_steps(decision: &Value, field: &str) -> Option<Vec<PlayedStep>> {
+    let position = BgPosition::from_position_id(decision.get("position_id")?.as_str()?).ok()?;
+    let dice: Dice = decision.get("dice")?.as_str()?.parse().ok()?;
+    let text = decision.get(field)?.as_str()?;
+    let (mv, _) = position
+        .legal_moves_with_positions(dice)
+        .into_iter()
+        .find(|(mv, _)| mv.to_string() == text)?;
+    Some(PlayedStep::of_move(&mv))
+}
+
+/// The largest body `POST /api/review` reads: a long match's `.mat` file is some tens of KiB.
+pub const MAX_RECORD_BYTES: usize = 512 * 1024;
+/// The most moves of a Morris record `POST /api/review` reviews (each move is searched; a
+/// game under the 100-ply rule rarely reaches 300).
+pub const MAX_RECORD_MORRIS_MOVES: usize = 600;
+
+/// `POST /api/review`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRequest {
+    /// The record as pasted or uploaded.
+    pub text: String,
+}
+
+/// What a pasted or uploaded text is.
+#[derive(Debug)]
+pub enum PastedRecord {
+    /// A Ludus game link (`…/play/ID`, `…/review/ID`): the game id.
+    Link(String),
+    /// A backgammon match (`.mat` or SGF).
+    Backgammon(Box<Match>),
+    /// A Morris game record (the text itself, read again for the boards).
+    Morris(String),
+}
+
+/// Reads `text` as a Ludus game link, a backgammon SGF file, a `.mat` match or a Morris game
+/// record, in that order; the refusal names why each reading failed.
+pub fn read_record(text: &str) -> Result<PastedRecord, RequestError> {
+    let trimmed = text.trim();
+    if let Some(id) = game_link(trimmed) {
+        return Ok(PastedRecord::Link(id));
+    }
+    let refused = |reason: String| RequestError::Record(reason);
+    if trimmed.starts_with("(;") {
+        return match ludus_interop::sgf::read_sgf(trimmed) {
+            Ok(record) if !record.games().is_empty() => {
+                Ok(PastedRecord::Backgammon(Box::new(record)))
+            }
+            Ok(_) => Err(refused("SGF: no backgammon game in it".to_string())),
+            Err(error) => Err(refused(format!("SGF: {error}"))),
+        };
+    }
+    let mat = ludus_backgammon::read_mat(trimmed);
+    let mat_error = match mat {
+        Ok(record) if !record.games().is_empty() => {
+            return Ok(PastedRecord::Backgammon(Box::new(record)));
+        }
+        Ok(_) => "no game in it".to_string(),
+        Err(error) => error.to_string(),
+    };
+    match morris_game(trimmed) {
+        Ok((_, _, moves, _)) if moves.len() > MAX_RECORD_MORRIS_MOVES => Err(refused(format!(
+            "the Morris record has {} moves, more than {MAX_RECORD_MORRIS_MOVES}",
+            moves.len()
+        ))),
+        Ok(_) => Ok(PastedRecord::Morris(trimmed.to_string())),
+        Err(morris_error) => Err(refused(format!(
+            ".mat: {mat_error}; Morris record: {morris_error}"
+        ))),
+    }
+}
+
+/// The game id of a Ludus game link: a path (or an address ending) `/play/ID` or `/review/ID`.
+fn game_link(text: &str) -> Option<String> {
+    if text.contains(char::is_whitespace) {
+        return None;
+    }
+    let path = text.split(['?', '#']).next()?.trim_end_matches('/');
+    let (before, id) = path.rsplit_once('/')?;
+    let is_game_path = before.ends_with("/play") || before.ends_with("/review");
+    let is_id = !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    (is_game_path && is_id).then(|| id.to_string())
+}
+
+/// `POST /api/review`: the review of a pasted or uploaded record (see the module).
+pub async fn review_record(
+    State(hub): State<Hub>,
+    request: Result<Json<RecordRequest>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(request) = request.map_err(ApiError::from)?;
+    let record = read_record(&request.text)?;
+    let (kind, text, backgammon) = match record {
+        PastedRecord::Link(id) => {
+            hub.get(&id).await?;
+            return Ok(Json(json!({ "game_id": id })));
+        }
+        PastedRecord::Backgammon(record) => (GameKind::Backgammon, String::new(), Some(*record)),
+        PastedRecord::Morris(text) => (GameKind::Morris, text, None),
+    };
+    let Some(analyser) = hub.players().analyser.clone() else {
+        return Err(ApiError::NoAnalyser);
+    };
+    let Json(mut review) = crate::api::engine(&hub, move || {
+        crate::api::make_review(analyser.as_ref(), kind, &text, backgammon.as_ref())
+    })
+    .await?;
+    review["imported"] = Value::Bool(true);
+    Ok(Json(review))
 }
 
 /// How many reviews the cache keeps.
@@ -201,6 +332,57 @@ mod tests {
             assert_eq!(decisions[decision]["board"]["points"][0], -2);
         }
         assert!(decisions[3].get("board").is_none());
+    }
+
+    #[test]
+    fn a_checker_play_gets_the_steps_of_the_play_made_and_the_best() {
+        let start = BgPosition::starting().position_id();
+        let mut report = json!({"games": [{"decisions": [
+            {"player": 0, "kind": "checker", "dice": "31", "position_id": start,
+             "played": "24/21 6/5", "best": "8/5 6/5"},
+            {"player": 0, "kind": "double", "position_id": start, "played": "double", "best": "no double"},
+        ]}]});
+        add_backgammon_boards(&mut report);
+        let decisions = &report["games"][0]["decisions"];
+        assert_eq!(
+            decisions[0]["best_steps"],
+            json!([{"from": 8, "to": 5, "hit": false}, {"from": 6, "to": 5, "hit": false}])
+        );
+        assert_eq!(decisions[0]["played_steps"][0]["from"], 24);
+        assert!(decisions[1].get("played_steps").is_none());
+    }
+
+    #[test]
+    fn a_record_is_read_as_a_link_a_match_or_a_morris_game() {
+        let link = read_record("http://127.0.0.1:8080/review/0a1b2c3d").unwrap();
+        assert!(matches!(link, PastedRecord::Link(id) if id == "0a1b2c3d"));
+        assert!(
+            matches!(read_record("/play/ff00/").unwrap(), PastedRecord::Link(id) if id == "ff00")
+        );
+        let mat = " 1 point match\n\n Game 1\n a : 0                  b : 0\n  1) 31: 8/5 6/5\n";
+        match read_record(mat) {
+            Ok(PastedRecord::Backgammon(record)) => assert_eq!(record.games().len(), 1),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            read_record("1. d6 d2 2. b6 *").unwrap(),
+            PastedRecord::Morris(_)
+        ));
+    }
+
+    #[test]
+    fn a_text_that_is_no_record_is_refused_with_every_reason() {
+        let error = read_record("hello there").unwrap_err();
+        assert_eq!(error.code(), "bad-record");
+        let text = error.to_string();
+        assert!(
+            text.contains(".mat:") && text.contains("Morris record:"),
+            "{text}"
+        );
+        let sgf = read_record("(;GM[1])").unwrap_err().to_string();
+        assert!(sgf.contains("SGF"), "{sgf}");
+        let long: String = (0..400).map(|_| "1. a7 a1 2. ").collect();
+        assert!(read_record(&long).is_err());
     }
 
     #[test]

@@ -403,6 +403,7 @@ async fn the_openapi_document_describes_every_route() {
         "/api/position",
         "/api/position/play",
         "/api/setup",
+        "/api/review",
         "/healthz",
         "/metrics",
     ] {
@@ -919,4 +920,42 @@ async fn a_backgammon_start_without_dice_begins_with_a_roll_and_takes_back() {
         assert_eq!(status, StatusCode::OK, "{back}");
         assert_eq!(back["view"]["points"], created["state"]["view"]["points"]);
     }
+}
+
+#[tokio::test]
+async fn a_pasted_record_is_reviewed_and_a_bad_one_refused() {
+    let app = app_with_analyser();
+    // A .mat match: the analyser's report of the match, its decisions given boards and arrows.
+    let mat = " 1 point match\n\n Game 1\n a : 0                  b : 0\n  1) 31: 8/5 6/5\n";
+    let (status, review) = post(&app, "/api/review", json!({ "text": mat })).await;
+    assert_eq!(status, StatusCode::OK, "{review}");
+    assert_eq!(review["game"], "backgammon");
+    assert_eq!(review["imported"], true);
+    assert_eq!(review["report"]["set_up"], false);
+    assert!(review["report"]["games"][0]["decisions"][0]["board"].is_object());
+    // A link to a game of the server answers its id; to no game, 404.
+    let (id, _, _) = two_humans(&app, "morris", json!({})).await;
+    let link = format!("http://example.org/play/{id}");
+    let (status, answer) = post(&app, "/api/review", json!({ "text": link })).await;
+    assert_eq!((status, &answer["game_id"]), (StatusCode::OK, &json!(id)));
+    let (status, _) = post(&app, "/api/review", json!({ "text": "/review/feedface" })).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Neither a match nor a Morris record: 400 with the readers' reasons.
+    let (status, body) = post(&app, "/api/review", json!({ "text": "hello" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "bad-record");
+    assert!(
+        body["params"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Morris record")
+    );
+    // The analyser reviews no Morris game: 501.
+    let (status, _) = post(&app, "/api/review", json!({ "text": "1. d6 d2 *" })).await;
+    assert_eq!(status, StatusCode::NOT_IMPLEMENTED);
+    // Over the size bound: 413 with a JSON body.
+    let large = "x".repeat(ludus_server::review::MAX_RECORD_BYTES + 1);
+    let (status, body) = post(&app, "/api/review", json!({ "text": large })).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert_eq!(body["code"], "body-too-large");
 }

@@ -27,6 +27,8 @@ export const joinGame = (id, invite) => call(`/api/games/${id}/join`, { method: 
 export const listGames = () => call('/api/games');
 export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
 export const getReview = (id) => call(`/api/games/${id}/review`);
+// The review of a pasted or uploaded record (.mat, SGF, Morris record) or a Ludus game link.
+export const reviewRecord = (text) => call('/api/review', { method: 'POST', body: { text } });
 // Takes back the seat's last move against the computer (and the computer's answer to it).
 export const takeBack = (id, token) => call(`/api/games/${id}/takeback`, { method: 'POST', body: { token } });
 // The engine's ranking of a position (URLSearchParams as the endpoints document them).

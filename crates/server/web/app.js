@@ -6,7 +6,7 @@ import { backgammonAnalysis, createGame, getAnalysis, getGame, getSteps, joinGam
 import { createMorrisBoard, morrisCounts } from './morris.js';
 import { createBackgammonBoard, backgammonPanel, backgammonLog } from './backgammon.js';
 import { settings, settingsPanel } from './settings.js';
-import { showReview, stopReview } from './review.js';
+import { showOpenReview, showReview, stopReview } from './review.js';
 import { showAnalysisBoard } from './analysis.js';
 
 const app = document.getElementById('app');
@@ -81,7 +81,7 @@ async function home() {
   stopWatching();
   document.title = t('app-title');
   app.innerHTML = `
-    <p>${t('home-intro')} <a href="/analysis" data-link id="open-analysis">${t('analysis-board')}</a></p>
+    <p>${t('home-intro')} <a href="/analysis" data-link id="open-analysis">${t('analysis-board')}</a> · <a href="/review/open" data-link id="open-review-link">${t('review-open')}</a></p>
     <div class="cards">
       <section class="card" aria-labelledby="morris-h">
         <h2 id="morris-h">${t('morris-title')}</h2>
@@ -470,6 +470,7 @@ function route() {
   const match = /^\/play\/([^/]+)$/.exec(location.pathname);
   const review = /^\/review\/([^/]+)$/.exec(location.pathname);
   if (match) play(decodeURIComponent(match[1]));
+  else if (location.pathname === '/review/open') { stopWatching(); showOpenReview(app, navigate); }
   else if (review) openReview(decodeURIComponent(review[1]));
   else if (location.pathname === '/analysis') {
     stopWatching();

@@ -1,17 +1,22 @@
-// The game review page (/review/{id}): the whole width for the board, an equity graph over the
-// game (backgammon: White's winning chance before each decision; Morris: the engine's value after
-// each move, White's view), every decision with its loss and the better move, error counts and
-// a one-line summary per player. Step with the buttons, ←/→ (Home/End), a click on a move or on a
-// dot of the graph. The data comes from GET /api/games/{id}/review (see review.rs).
+// The game review page (/review/{id}, and /review/open for a pasted or uploaded record): the
+// board in one orientation for the whole game (the viewer's side at the bottom, a flip button and
+// the f key), the cube as it stood, arrows for the play made and the best play; the graph under
+// the board with its axes and a legend; beside them the decision's alternatives with their
+// numbers, the luck of the roll, and the clickable move list. Keys: ←/→ step, ↑/↓ previous/next
+// error, Home/End, f flips. The data comes from GET /api/games/{id}/review or POST /api/review
+// (see review.rs); the page only draws it.
 
 import { errorText, t } from './i18n.js';
-import { getGame, getReview } from './api.js';
+import { getGame, getReview, reviewRecord } from './api.js';
 import { createMorrisBoard } from './morris.js';
-import { createBackgammonBoard } from './backgammon.js';
+import { createBackgammonBoard, pointGeometry } from './backgammon.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const other = (side) => (side === 'white' ? 'black' : 'white');
+const sideOf = (player) => (player === 0 ? 'white' : 'black');
+const signed = (value, digits = 3) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)}`;
+const percent = (value) => (value * 100).toFixed(1);
 let keyHandler = null;
 
 // Removes the review's keys (when another page is shown).
@@ -20,32 +25,36 @@ export function stopReview() {
   keyHandler = null;
 }
 
-// The player of `side` as the viewer knows them: you, the computer, a friend, or the colour.
-function label(state, side, seat) {
+// The player of `side` as the viewer knows them: you, the computer, a friend, a name from the
+// file, or the colour.
+function label(state, side, seat, names) {
+  if (names) return names[side] || t(`side-${side}`);
   if (side === seat) return t('label-you');
-  if (state.seats[side] === 'computer') return t('label-computer', { level: state.level });
+  if (state?.seats?.[side] === 'computer') return t('label-computer', { level: state.level });
   return seat ? t('label-friend') : t(`side-${side}`);
 }
 
-// The words of a backgammon decision (`double`, `no double`, `take`, `pass`, or a move).
-function decisionWords(text) {
-  const keys = { double: 'review-double', 'no double': 'review-no-double', take: 'review-take', pass: 'review-pass' };
+// The words of a backgammon decision or cube action (`double`, `no double, take`, …), or a move.
+export function decisionWords(text) {
+  const keys = {
+    double: 'review-double', 'no double': 'review-no-double', take: 'review-take', pass: 'review-pass',
+    'double, take': 'review-double-take', 'double, pass': 'review-double-pass',
+  };
   return keys[text] ? t(keys[text]) : text;
 }
 
-// Every step of the review, one per decision: { side, text, detail, bad, class, board, value }.
+// Every step of a backgammon review, one per decision.
 function backgammonSteps(report) {
   const steps = [];
   for (const game of report.games) {
     game.decisions.forEach((d) => {
-      const side = d.player === 0 ? 'white' : 'black';
+      const side = sideOf(d.player);
       steps.push({
         side,
         game: game.number,
         dice: d.dice,
         played: decisionWords(d.played),
         best: decisionWords(d.best),
-        loss: d.equity_lost,
         lossText: d.equity_lost.toFixed(3),
         mark: d.mark,
         bad: d.mark !== 'none',
@@ -54,6 +63,12 @@ function backgammonSteps(report) {
         kind: d.kind,
         onRoll: d.kind === 'take' ? other(side) : side,
         value: typeof d.white_win === 'number' ? d.white_win : null,
+        alternatives: d.alternatives || [],
+        cube: d.cube || { value: 1, owner: null },
+        luck: typeof d.luck === 'number' ? d.luck : null,
+        playedSteps: d.played_steps || null,
+        bestSteps: d.best_steps || null,
+        score: game.score,
       });
     });
   }
@@ -65,7 +80,6 @@ function morrisSteps(review) {
     side: m.side,
     played: m.played,
     best: m.best,
-    loss: m.loss,
     lossText: (m.loss / 100).toFixed(2),
     mark: m.class,
     bad: ['inaccuracy', 'mistake', 'blunder'].includes(m.class),
@@ -75,64 +89,78 @@ function morrisSteps(review) {
     perfectBefore: m.perfect_before,
     perfectAfter: m.perfect_after,
     perfectChanged: m.perfect_changed,
-    before: review.boards[i],
+    alternatives: m.alternatives || [],
     after: review.boards[i + 1],
     afterMills: review.mills[i + 1],
     value: review.graph[i],
   }));
 }
 
-// The graph: a line over the steps, the errors as dots that can be clicked.
+// The graph's frame: the plot area inside the axis labels.
+const GRAPH = { width: 1000, height: 200, left: 80, right: 12, top: 10, bottom: 30 };
+const graphX = (i, n) => GRAPH.left + (i * (GRAPH.width - GRAPH.left - GRAPH.right)) / Math.max(n - 1, 1);
+
+// The graph: a line over the steps, the errors as dots that can be clicked, the axes labelled.
 function graphSvg(steps, game) {
-  const width = 1000;
-  const height = 260;
-  const pad = 14;
-  const n = Math.max(steps.length - 1, 1);
-  const x = (i) => pad + (i * (width - 2 * pad)) / n;
+  const { width, height, top, bottom, left } = GRAPH;
+  const n = steps.length;
+  const x = (i) => graphX(i, n);
+  const plot = height - top - bottom;
   // Backgammon: chance 0..1; Morris: the value, the scale from ±2 pieces up to ±10 (forced
   // results are capped at ten pieces).
-  const scale = Math.max(200, Math.min(1000, ...steps.map((s) => Math.abs(s.value ?? 0))));
+  const scale = Math.max(200, Math.min(1000, Math.max(0, ...steps.map((s) => Math.abs(s.value ?? 0)))));
   const y = (v) => (game === 'morris'
-    ? height / 2 - (Math.max(-scale, Math.min(scale, v)) / scale) * (height / 2 - pad)
-    : height - pad - v * (height - 2 * pad));
+    ? top + plot / 2 - (Math.max(-scale, Math.min(scale, v)) / scale) * (plot / 2)
+    : top + plot - v * plot);
   const points = steps.map((s, i) => (s.value === null ? null : `${x(i).toFixed(1)},${y(s.value).toFixed(1)}`)).filter(Boolean);
   const dots = steps.map((s, i) => (s.bad && s.value !== null
-    ? `<circle class="graph-dot mark-${s.mark}" data-index="${i}" cx="${x(i).toFixed(1)}" cy="${y(s.value).toFixed(1)}" r="9" tabindex="0" role="button"><title>${escape(s.played)}</title></circle>` : '')).join('');
-  const middle = game === 'morris' ? height / 2 : y(0.5);
+    ? `<circle class="graph-dot mark-${s.mark}" data-index="${i}" cx="${x(i).toFixed(1)}" cy="${y(s.value).toFixed(1)}" r="8" tabindex="0" role="button"><title>${escape(s.played)}</title></circle>` : '')).join('');
+  const middle = game === 'morris' ? y(0) : y(0.5);
+  const yTicks = game === 'morris'
+    ? [[scale, `+${scale / 100}`], [0, '0'], [-scale, `−${scale / 100}`]]
+    : [[1, '100 %'], [0.5, '50 %'], [0, '0 %']];
+  const yLabels = yTicks.map(([v, text]) => `<text class="graph-label" x="${left - 8}" y="${y(v).toFixed(1)}" text-anchor="end" dominant-baseline="central">${text}</text>`).join('');
+  const xTicks = [...new Set([0, Math.floor((n - 1) / 2), n - 1])].filter((i) => i >= 0);
+  const xLabels = xTicks.map((i) => `<text class="graph-label" x="${x(i).toFixed(1)}" y="${height - 8}" text-anchor="middle">${i + 1}</text>`).join('');
   return `<svg class="graph" id="review-graph" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escape(t('review-graph'))}">
-    <rect class="graph-top" x="0" y="0" width="${width}" height="${middle}"></rect>
-    <rect class="graph-bottom" x="0" y="${middle}" width="${width}" height="${height - middle}"></rect>
-    <line class="graph-middle" x1="0" x2="${width}" y1="${middle}" y2="${middle}"></line>
+    <rect class="graph-top" x="${left}" y="${top}" width="${width - left - GRAPH.right}" height="${middle - top}"></rect>
+    <rect class="graph-bottom" x="${left}" y="${middle}" width="${width - left - GRAPH.right}" height="${height - bottom - middle}"></rect>
+    <line class="graph-middle" x1="${left}" x2="${width - GRAPH.right}" y1="${middle}" y2="${middle}"></line>
+    <g id="graph-y-axis">${yLabels}</g><g id="graph-x-axis">${xLabels}</g>
     <polyline class="graph-line" points="${points.join(' ')}"></polyline>
-    <line class="graph-cursor" id="graph-cursor" x1="0" x2="0" y1="0" y2="${height}"></line>
+    <line class="graph-cursor" id="graph-cursor" x1="0" x2="0" y1="${top}" y2="${height - bottom}"></line>
     ${dots}</svg>`;
 }
 
-// One line per player: backgammon's error rate (thousandths of equity per decision, gnubg's
-// style) and marks; Morris' classes, average loss and perfect-play changes.
-function summaries(review, state, seat) {
+// The legend of the graph: what the axes mean and the colour of each mark.
+function graphLegend(game) {
+  const marks = game === 'morris' ? ['inaccuracy', 'mistake', 'blunder'] : ['doubtful', 'error', 'blunder'];
+  const name = (mark) => (game === 'morris' ? t(`review-class-${mark}`) : t(`analysis-mark-${mark}`));
+  const axis = t(game === 'morris' ? 'review-axis-morris' : 'review-axis-bg');
+  return `<p class="graph-legend" id="graph-legend"><span>${axis}</span>
+    ${marks.map((mark) => `<span class="legend-item"><svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true"><circle class="graph-dot mark-${mark}" cx="10" cy="10" r="8"></circle></svg> ${name(mark)}</span>`).join('')}</p>`;
+}
+
+// One line per player: backgammon's error rate, marks and luck; Morris' classes, average loss
+// and perfect-play changes.
+function summaries(review, who) {
   const sides = ['white', 'black'];
   if (review.game === 'backgammon') {
+    const report = review.report;
     return sides.map((side, i) => {
-      const p = review.report.players[i];
-      return `<li class="summary-${side}"><span class="dot ${side}"></span> <b>${escape(label(state, side, seat))}</b>: ${t('review-bg-summary', {
-        rate: p.error_rate.toFixed(1), decisions: p.unforced_moves + p.cube_decisions, doubtful: p.doubtful, errors: p.errors, blunders: p.blunders })}</li>`;
+      const p = report.players[i];
+      const luck = report.luck?.[i];
+      const luckText = luck ? ` · ${t('review-luck-total', { luck: signed(luck.total), rolls: luck.rolls })}` : '';
+      return `<li class="summary-${side}"><span class="dot ${side}"></span> <b>${escape(who(side))}</b>: ${t('review-bg-summary', {
+        rate: p.error_rate.toFixed(1), decisions: p.unforced_moves + p.cube_decisions, doubtful: p.doubtful, errors: p.errors, blunders: p.blunders })}${luckText}</li>`;
     }).join('');
   }
   return sides.map((side) => {
     const p = review.players[side];
-    return `<li class="summary-${side}"><span class="dot ${side}"></span> <b>${escape(label(state, side, seat))}</b>: ${t('review-morris-summary', {
+    return `<li class="summary-${side}"><span class="dot ${side}"></span> <b>${escape(who(side))}</b>: ${t('review-morris-summary', {
       moves: p.moves, inaccuracies: p.inaccuracies, mistakes: p.mistakes, blunders: p.blunders,
       loss: (p.average_loss / 100).toFixed(2), changes: p.perfect_changes })}</li>`;
   }).join('');
-}
-
-function countsTable(steps, game) {
-  const classes = game === 'morris' ? ['inaccuracy', 'mistake', 'blunder'] : ['doubtful', 'error', 'blunder'];
-  const name = (c) => (game === 'morris' ? t(`review-class-${c}`) : t(`analysis-mark-${c}`));
-  const count = (side, c) => steps.filter((s) => s.side === side && s.mark === c).length;
-  return `<table class="review-counts" id="review-counts"><tr><th></th>${classes.map((c) => `<th>${name(c)}</th>`).join('')}</tr>
-    ${['white', 'black'].map((side) => `<tr><th><span class="dot ${side}"></span> ${t(`side-${side}`)}</th>${classes.map((c) => `<td>${count(side, c)}</td>`).join('')}</tr>`).join('')}</table>`;
 }
 
 function moveList(steps) {
@@ -146,13 +174,41 @@ export function perfectWords(text) {
   if (!text) return t('review-unknown');
   const m = /^(win|loss|draw)(?: in (\d+))?/.exec(text);
   if (!m) return text;
-  return m[2] ? t(`review-perfect-${m[1]}-in`, { plies: m[2] }) : t(`review-perfect-${m[1]}`);
+  return m[2] ? t(`review-perfect-${m[1]}-in`, { plies: Number(m[2]) }) : t(`review-perfect-${m[1]}`);
 }
 
-function detailHtml(step, index, steps, game) {
+// The alternatives of a backgammon decision: cubeful equity, difference, chances and plies.
+function backgammonAlternatives(step) {
+  if (step.alternatives.length === 0) return '';
+  const rows = step.alternatives.map((a, i) => {
+    const [win, wg, wbg, lg, lbg] = a.chances;
+    return `<tr class="alternative${a.played ? ' played' : ''}${i === 0 ? ' best' : ''}" data-action="${escape(a.action)}">
+      <td>${i + 1}</td><td class="action">${escape(decisionWords(a.action))}</td>
+      <td class="equity">${signed(a.equity)}</td><td class="difference">${i === 0 && a.difference === 0 ? '' : signed(a.difference)}</td>
+      <td class="chances">${percent(win)} ${percent(wg)} ${percent(wbg)}</td><td class="chances">${percent(1 - win)} ${percent(lg)} ${percent(lbg)}</td>
+      <td class="plies">${t('review-plies', { plies: a.plies })}</td></tr>`;
+  }).join('');
+  return `<table class="alternatives" id="review-alternatives"><thead><tr><th>#</th><th>${t(step.kind === 'checker' ? 'review-col-play' : 'review-col-action')}</th>
+    <th>${t('review-col-equity')}</th><th>${t('review-col-difference')}</th><th>${t('review-col-win')}</th><th>${t('review-col-lose')}</th><th>${t('review-col-plies')}</th></tr></thead>
+    <tbody>${rows}</tbody></table>`;
+}
+
+// The alternatives of a Morris move: the engine's value and the databases'.
+function morrisAlternatives(step) {
+  if (step.alternatives.length === 0) return '';
+  const best = step.alternatives[0].value;
+  const rows = step.alternatives.map((a, i) => `<tr class="alternative${a.played ? ' played' : ''}${i === 0 ? ' best' : ''}" data-action="${escape(a.move)}">
+    <td>${i + 1}</td><td class="action">${escape(a.move)}</td><td class="equity">${signed(a.value / 100, 2)}</td>
+    <td class="difference">${i === 0 ? '' : signed((a.value - best) / 100, 2)}</td>
+    <td class="perfect">${a.perfect ? escape(perfectWords(a.perfect)) : `<span class="muted">${t('review-not-in-databases')}</span>`}</td></tr>`).join('');
+  return `<table class="alternatives" id="review-alternatives"><thead><tr><th>#</th><th>${t('review-col-move')}</th>
+    <th>${t('review-col-engine')}</th><th>${t('review-col-difference')}</th><th>${t('review-col-databases')}</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function detailHtml(step, index, steps, game, who) {
   if (!step) return '';
-  const who = `<span class="dot ${step.side}"></span> ${t(`side-${step.side}`)}`;
-  const lines = [`<p><b>${t('review-step', { number: index + 1, total: steps.length })}</b> · ${who}</p>`];
+  const side = `<span class="dot ${step.side}"></span> ${escape(who(step.side))}`;
+  const lines = [`<p><b>${t('review-step', { number: index + 1, total: steps.length })}</b> · ${side}</p>`];
   lines.push(`<p>${t('review-played')}: <b id="review-played">${escape(step.dice ? `${step.dice}: ` : '')}${escape(step.played || '—')}</b>`
     + (game === 'morris' ? ` (${(step.playedScore / 100).toFixed(2)})` : '') + '</p>');
   lines.push(`<p>${t('review-best')}: <b id="review-best">${escape(step.best || '—')}</b>`
@@ -160,15 +216,17 @@ function detailHtml(step, index, steps, game) {
   lines.push(`<p>${t('review-loss')}: <b id="review-loss">${step.lossText}</b>${step.bad ? ` · <strong class="mark-${step.mark}">${escape(step.markText)}</strong>` : ''}</p>`);
   if (game === 'morris') {
     lines.push(`<p>${t('review-perfect')}: ${perfectWords(step.perfectBefore)} → ${perfectWords(step.perfectAfter)}${step.perfectChanged ? ` <strong>${t('review-perfect-changed')}</strong>` : ''}</p>`);
-  } else if (step.value !== null) {
-    lines.push(`<p>${t('review-white-chance', { percent: (step.value * 100).toFixed(1) })}</p>`);
+  } else {
+    if (step.luck !== null) lines.push(`<p id="review-luck">${t('review-luck', { luck: signed(step.luck) })}</p>`);
+    if (step.value !== null) lines.push(`<p>${t('review-white-chance', { percent: percent(step.value) })}</p>`);
   }
+  lines.push(game === 'morris' ? morrisAlternatives(step) : backgammonAlternatives(step));
   return lines.join('');
 }
 
 // The board of a step: a Morris board after the move (the move marked), a backgammon board
-// before the decision with its dice.
-function boardState(step, game, version) {
+// before the decision with its dice and the cube as it stood.
+function boardState(step, game, version, cubeEnabled) {
   if (game === 'morris') {
     return {
       version, to_act: null, legal_moves: [], actions: [], result: null,
@@ -176,11 +234,151 @@ function boardState(step, game, version) {
     };
   }
   const dice = step.dice ? [Number(step.dice[0]), Number(step.dice[1])] : null;
+  const owner = step.cube.owner === null || step.cube.owner === undefined ? null : sideOf(step.cube.owner);
   return {
     version, to_act: null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
     view: { ...step.board, turn: step.onRoll, phase: 'over', dice, steps: null, last_play: null,
-      cube: { enabled: false, value: 1, owner: null, offered: false }, match: { length: 0, score: { white: 0, black: 0 }, game: step.game } },
+      cube: { enabled: cubeEnabled, value: step.cube.value, owner, offered: false },
+      match: { length: 0, score: { white: step.score[0], black: step.score[1] }, game: step.game } },
   };
+}
+
+// Where a checker of the mover's point `p` is drawn, with `viewer` at the bottom.
+function checkerSpot(p, mover, viewer) {
+  const mine = mover === viewer;
+  if (p === 25) return { x: 350, y: mine ? 360 : 240 };
+  if (p === 0) return { x: 745, y: mine ? 540 : 60 };
+  const { x, top } = pointGeometry(mine ? p : 25 - p);
+  return { x, y: top ? 60 : 540 };
+}
+
+// Arrows for the play made and the best play, drawn over the backgammon board.
+function drawArrows(svg, step, viewer) {
+  if (!svg || step.kind !== 'checker') return;
+  const layer = document.createElementNS(SVG, 'g');
+  layer.setAttribute('id', 'review-arrows');
+  const same = step.played === step.best;
+  const sets = same ? [['best', step.bestSteps]] : [['played', step.playedSteps], ['best', step.bestSteps]];
+  for (const [kind, checkerSteps] of sets) {
+    for (const s of checkerSteps || []) {
+      const a = checkerSpot(s.from, step.side, viewer);
+      const b = checkerSpot(s.to, step.side, viewer);
+      // A curve bowed towards the middle of the board, so that arrows along a row stay apart.
+      const bow = kind === 'best' ? 70 : 40;
+      const cx = (a.x + b.x) / 2;
+      const cy = (a.y + b.y) / 2 + (a.y + b.y > 600 ? -bow : bow);
+      const path = document.createElementNS(SVG, 'path');
+      path.setAttribute('d', `M${a.x},${a.y} Q${cx},${cy} ${b.x},${b.y}`);
+      path.setAttribute('class', `review-arrow review-arrow-${kind}`);
+      path.setAttribute('data-arrow', kind);
+      path.setAttribute('marker-end', `url(#review-head-${kind})`);
+      layer.appendChild(path);
+    }
+  }
+  const defs = document.createElementNS(SVG, 'defs');
+  defs.innerHTML = ['played', 'best'].map((kind) => `<marker id="review-head-${kind}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path class="review-head-${kind}" d="M0,0 L10,5 L0,10 z"></path></marker>`).join('');
+  svg.append(defs, layer);
+}
+
+// Draws the review of `review` (the API's answer) into `app`: `state` is the game's state (null
+// for an imported record), `id` its id (null for a record), `seat` the viewer's side if they
+// played the game.
+export function renderReview(app, review, { state = null, id = null, seat = null } = {}) {
+  stopReview();
+  const game = review.game;
+  const steps = game === 'morris' ? morrisSteps(review) : backgammonSteps(review.report);
+  const names = review.imported && game === 'backgammon'
+    ? { white: review.report.players[0].name, black: review.report.players[1].name } : null;
+  const who = (side) => label(state, side, seat, names);
+  const cubeEnabled = game === 'backgammon' && (state ? state.view.cube.enabled : review.report.match_length !== 1);
+  let orientation = seat || 'white';
+  document.title = `${t('review-title')} – ${t('app-title')}`;
+  const back = id ? `<a href="/play/${id}" data-link>${t('review-back')}</a> ` : '';
+  app.innerHTML = `
+    <div class="review" id="review" data-game="${game}" data-index="0" data-steps="${steps.length}" data-orientation="${orientation}">
+      <div class="review-board-column">
+        <div class="review-head">
+          <h2>${t('review-title')}: ${t(game === 'morris' ? 'morris-title' : 'backgammon-title')}</h2>
+          <div class="buttons review-nav">
+            <button class="secondary" id="review-first" aria-label="${t('review-first')}" title="${t('review-first')}">|◀</button>
+            <button class="secondary" id="review-prev" aria-label="${t('review-prev')}" title="${t('review-prev')}">◀</button>
+            <button class="secondary" id="review-next" aria-label="${t('review-next')}" title="${t('review-next')}">▶</button>
+            <button class="secondary" id="review-last" aria-label="${t('review-last')}" title="${t('review-last')}">▶|</button>
+            <button class="secondary" id="review-flip" title="${t('review-flip-keys')}">${t('review-flip')}</button>
+          </div>
+        </div>
+        <div class="board-wrap" id="review-board"></div>
+        <div class="panel graph-panel"><h3>${t(game === 'morris' ? 'review-graph-morris' : 'review-graph-bg')}</h3>${graphSvg(steps, game)}${graphLegend(game)}</div>
+      </div>
+      <div class="review-side">
+        <div class="panel review-detail" id="review-detail"></div>
+        <div class="panel"><ol class="review-moves" id="review-moves">${moveList(steps) || `<li class="empty">${t('no-moves-yet')}</li>`}</ol></div>
+        <div class="panel"><ul class="review-summary" id="review-summary">${summaries(review, who)}</ul>
+          <p class="muted review-keys">${t('review-keys')}</p>
+          <p class="buttons">${back}<a href="/review/open" data-link>${t('review-open')}</a> <a href="/" data-link>${t('nav-home')}</a></p></div>
+      </div>
+    </div>`;
+  const $ = (name) => document.getElementById(name);
+  const ctx = { seat: orientation, setHint: () => {}, play: async () => {}, act: async () => {}, steps: async () => null };
+  const board = game === 'morris' ? createMorrisBoard($('review-board'), ctx)
+    : createBackgammonBoard($('review-board'), ctx, document.createElement('div'));
+  let index = 0;
+  let version = 0;
+  const show = (next) => {
+    if (steps.length === 0) return;
+    index = Math.max(0, Math.min(steps.length - 1, next));
+    version += 1;
+    const step = steps[index];
+    // One orientation for the whole game: the viewer's side (or the flipped one) at the bottom.
+    ctx.seat = orientation;
+    board.update(boardState(step, game, version, cubeEnabled));
+    if (game === 'backgammon') drawArrows($('bg-board'), step, orientation);
+    $('review').dataset.index = index;
+    $('review').dataset.orientation = orientation;
+    $('review-board').classList.toggle('flipped', game === 'morris' && orientation === 'black');
+    $('review-detail').innerHTML = detailHtml(step, index, steps, game, who);
+    for (const row of document.querySelectorAll('.review-move')) row.classList.toggle('current', Number(row.dataset.index) === index);
+    // Only the list scrolls (the page keeps its place).
+    const list = $('review-moves');
+    const current = list.querySelector('.review-move.current');
+    if (current) {
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    }
+    for (const d of document.querySelectorAll('.graph-dot[data-index]')) d.classList.toggle('current', Number(d.dataset.index) === index);
+    const x = graphX(index, steps.length);
+    $('graph-cursor').setAttribute('x1', x);
+    $('graph-cursor').setAttribute('x2', x);
+  };
+  const flip = () => { orientation = other(orientation); show(index); };
+  // The previous or next error from the current step (`direction` −1 or +1).
+  const nextError = (direction) => {
+    for (let i = index + direction; i >= 0 && i < steps.length; i += direction) if (steps[i].bad) return i;
+    return index;
+  };
+  $('review-first').addEventListener('click', () => show(0));
+  $('review-prev').addEventListener('click', () => show(index - 1));
+  $('review-next').addEventListener('click', () => show(index + 1));
+  $('review-last').addEventListener('click', () => show(steps.length - 1));
+  $('review-flip').addEventListener('click', flip);
+  const pick = (event) => {
+    const target = event.target.closest('[data-index]');
+    if (target && target.id !== 'review') show(Number(target.dataset.index));
+  };
+  $('review-moves').addEventListener('click', pick);
+  $('review-graph').addEventListener('click', pick);
+  keyHandler = (event) => {
+    if (!document.getElementById('review')) { stopReview(); return; }
+    if (event.target.closest('select, input, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: steps.length - 1, ArrowUp: nextError(-1), ArrowDown: nextError(1) };
+    if (event.key in moves) { event.preventDefault(); show(moves[event.key]); }
+    if (event.key === 'f' || event.key === 'F') { event.preventDefault(); flip(); }
+    if (event.key === 'Enter' && event.target.closest('[data-index]')) pick(event);
+  };
+  document.addEventListener('keydown', keyHandler);
+  show(0);
 }
 
 export async function showReview(app, id) {
@@ -195,74 +393,41 @@ export async function showReview(app, id) {
     return;
   }
   const seatInfo = JSON.parse(localStorage.getItem(`ludus:seat:${id}`) || 'null') || {};
-  const seat = seatInfo.token ? seatInfo.seat : null;
-  const game = review.game;
-  const steps = game === 'morris' ? morrisSteps(review) : backgammonSteps(review.report);
-  document.title = `${t('review-title')} – ${t('app-title')}`;
+  renderReview(app, review, { state, id, seat: seatInfo.token ? seatInfo.seat : null });
+}
+
+// The page to open a record for review (/review/open): paste it or choose a file; a Ludus game
+// link opens that game's review.
+export function showOpenReview(app, navigate) {
+  stopReview();
+  document.title = `${t('review-open')} – ${t('app-title')}`;
   app.innerHTML = `
-    <div class="review" id="review" data-game="${game}" data-index="0" data-steps="${steps.length}">
-      <div class="review-head">
-        <h2>${t('review-title')}: ${t(game === 'morris' ? 'morris-title' : 'backgammon-title')}</h2>
-        <ul class="review-summary" id="review-summary">${summaries(review, state, seat)}</ul>
-        ${countsTable(steps, game)}
-      </div>
-      <div class="panel graph-panel"><h3>${t(game === 'morris' ? 'review-graph-morris' : 'review-graph-bg')}</h3>${graphSvg(steps, game)}</div>
-      <div class="review-main">
-        <div class="board-wrap" id="review-board"></div>
-        <div class="review-side">
-          <div class="buttons review-nav">
-            <button class="secondary" id="review-first" aria-label="${t('review-first')}">|◀</button>
-            <button class="secondary" id="review-prev" aria-label="${t('review-prev')}">◀</button>
-            <button class="secondary" id="review-next" aria-label="${t('review-next')}">▶</button>
-            <button class="secondary" id="review-last" aria-label="${t('review-last')}">▶|</button>
-          </div>
-          <div class="panel review-detail" id="review-detail"></div>
-          <div class="panel"><ol class="review-moves" id="review-moves">${moveList(steps) || `<li class="empty">${t('no-moves-yet')}</li>`}</ol></div>
-          <p class="buttons"><a href="/play/${id}" data-link>${t('review-back')}</a> <a href="/" data-link>${t('nav-home')}</a></p>
-        </div>
-      </div>
-    </div>`;
+    <section class="panel open-review" id="open-review">
+      <h2>${t('review-open')}</h2>
+      <p>${t('review-open-intro')}</p>
+      <label class="open-file">${t('review-open-file')} <input type="file" id="review-file" accept=".mat,.sgf,.txt,.pgn,text/plain"></label>
+      <textarea id="review-text" rows="10" spellcheck="false" aria-label="${t('review-open-paste')}" placeholder="${t('review-open-paste')}"></textarea>
+      <p class="buttons"><button id="review-go">${t('review-open-go')}</button> <a href="/" data-link>${t('nav-home')}</a></p>
+      <p class="error" id="review-error" role="alert"></p>
+    </section>`;
   const $ = (name) => document.getElementById(name);
-  const ctx = { seat: null, setHint: () => {}, play: async () => {}, act: async () => {}, steps: async () => null };
-  const board = game === 'morris' ? createMorrisBoard($('review-board'), ctx)
-    : createBackgammonBoard($('review-board'), ctx, document.createElement('div'));
-  let index = 0;
-  let version = 0;
-  const show = (next) => {
-    if (steps.length === 0) return;
-    index = Math.max(0, Math.min(steps.length - 1, next));
-    version += 1;
-    const step = steps[index];
-    // Backgammon: the board from the decider's side, numbered as the moves are written.
-    if (game === 'backgammon') ctx.seat = step.onRoll;
-    board.update(boardState(step, game, version));
-    $('review').dataset.index = index;
-    $('review-detail').innerHTML = detailHtml(step, index, steps, game);
-    for (const row of document.querySelectorAll('.review-move')) row.classList.toggle('current', Number(row.dataset.index) === index);
-    document.querySelector('.review-move.current')?.scrollIntoView({ block: 'nearest' });
-    const dot = document.querySelectorAll('.graph-dot');
-    for (const d of dot) d.classList.toggle('current', Number(d.dataset.index) === index);
-    const n = Math.max(steps.length - 1, 1);
-    const x = 14 + (index * (1000 - 28)) / n;
-    $('graph-cursor').setAttribute('x1', x);
-    $('graph-cursor').setAttribute('x2', x);
-  };
-  $('review-first').addEventListener('click', () => show(0));
-  $('review-prev').addEventListener('click', () => show(index - 1));
-  $('review-next').addEventListener('click', () => show(index + 1));
-  $('review-last').addEventListener('click', () => show(steps.length - 1));
-  const pick = (event) => {
-    const target = event.target.closest('[data-index]');
-    if (target && target.id !== 'review') show(Number(target.dataset.index));
-  };
-  $('review-moves').addEventListener('click', pick);
-  $('review-graph').addEventListener('click', pick);
-  keyHandler = (event) => {
-    if (!document.getElementById('review')) { stopReview(); return; }
-    const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: steps.length - 1 };
-    if (event.key in moves && !event.target.closest('select, input')) { event.preventDefault(); show(moves[event.key]); }
-    if (event.key === 'Enter' && event.target.closest('[data-index]')) pick(event);
-  };
-  document.addEventListener('keydown', keyHandler);
-  show(0);
+  $('review-file').addEventListener('change', async () => {
+    const file = $('review-file').files[0];
+    if (file) $('review-text').value = await file.text();
+  });
+  $('review-go').addEventListener('click', async () => {
+    const text = $('review-text').value;
+    $('review-error').textContent = '';
+    $('review-go').disabled = true;
+    $('review-go').textContent = t('review-loading');
+    try {
+      const review = await reviewRecord(text);
+      if (review.game_id) { navigate(`/review/${review.game_id}`); return; }
+      renderReview(app, review);
+    } catch (error) {
+      $('review-error').textContent = t('error', { message: errorText(error) });
+      $('review-go').disabled = false;
+      $('review-go').textContent = t('review-open-go');
+    }
+  });
 }

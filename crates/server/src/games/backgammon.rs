@@ -404,6 +404,20 @@ pub struct PlayedStep {
     pub hit: bool,
 }
 
+impl PlayedStep {
+    /// The checkers of `play`, in the order played (the mover's numbering).
+    pub fn of_move(play: &ludus_backgammon::Move) -> Vec<PlayedStep> {
+        play.checker_moves()
+            .iter()
+            .map(|step| PlayedStep {
+                from: step.from,
+                to: step.to,
+                hit: step.hit,
+            })
+            .collect()
+    }
+}
+
 /// The last move played in the game on the board, for marking and animating it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LastPlayView {
@@ -449,15 +463,7 @@ impl LastPlayView {
         LastPlayView {
             side: side_of(seat),
             dice: [dice.first(), dice.second()],
-            steps: play
-                .checker_moves()
-                .iter()
-                .map(|step| PlayedStep {
-                    from: step.from,
-                    to: step.to,
-                    hit: step.hit,
-                })
-                .collect(),
+            steps: PlayedStep::of_move(play),
             boards: before
                 .boards_of(play)
                 .iter()

@@ -1,0 +1,87 @@
+//! The review's details of a match: alternatives, the cube table, the cube before each decision,
+//! luck.
+
+use ludus_backgammon::read_mat;
+use ludus_backgammon_engine::NetEvaluator;
+use ludus_backgammon_engine::analysis::{
+    ALTERNATIVES, DecisionKind, MAX_LUCK_PLIES, analyze_match, luck_plies, review_match,
+};
+
+/// A gnubg export of a 3-point match with doubles, takes and a drop (`tests/data`).
+const GNUBG_3_POINT: &str = include_str!("data/gnubg_3_point_match.mat");
+
+#[test]
+fn a_review_is_the_analysis_with_details_for_every_decision() {
+    let record = read_mat(GNUBG_3_POINT).unwrap();
+    let evaluator = NetEvaluator::shipped();
+    let review = review_match(&record, &evaluator, 0);
+    assert_eq!(review.report, analyze_match(&record, &evaluator, 0));
+    assert_eq!(review.details.len(), review.report.games.len());
+    for (game, details) in review.report.games.iter().zip(&review.details) {
+        assert_eq!(game.decisions.len(), details.len());
+        for (decision, detail) in game.decisions.iter().zip(details) {
+            let rows = &detail.alternatives;
+            match decision.kind {
+                DecisionKind::Checker => {
+                    assert!(rows.len() >= ALTERNATIVES.min(2), "{decision:?}");
+                    assert!(rows.len() <= ALTERNATIVES + 1);
+                    assert_eq!(rows[0].difference, 0.0);
+                    assert_eq!(rows[0].action, decision.best);
+                    assert!(detail.luck.is_some_and(f64::is_finite));
+                }
+                DecisionKind::Double => {
+                    let actions: Vec<&str> = rows.iter().map(|r| r.action.as_str()).collect();
+                    assert_eq!(actions, ["no double", "double, take", "double, pass"]);
+                    // The right action loses nothing, and nothing gains on it.
+                    assert!(rows.iter().any(|r| r.difference.abs() < 1e-12));
+                    assert!(rows.iter().all(|r| r.difference <= 1e-12
+                        || r.action == "double, pass"
+                        || r.action == "double, take"));
+                    assert!(detail.luck.is_none());
+                }
+                DecisionKind::Take => {
+                    assert_eq!(rows.len(), 2);
+                    assert_eq!(rows[0].action, decision.best);
+                }
+            }
+            // The play made is listed exactly once, its loss the difference.
+            let played: Vec<_> = rows.iter().filter(|r| r.played).collect();
+            assert_eq!(played.len(), 1, "{decision:?} {rows:?}");
+            if decision.kind == DecisionKind::Checker {
+                assert_eq!(played[0].action, decision.played);
+            }
+            for row in rows {
+                let [win, wg, wbg, lg, lbg] = row.chances;
+                assert!(
+                    (0.0..=1.0).contains(&win) && wbg <= wg && wg <= win,
+                    "{row:?}"
+                );
+                assert!(lbg <= lg && lg <= 1.0 - win + 1e-6, "{row:?}");
+                assert_eq!(row.plies, 0);
+            }
+        }
+    }
+    for luck in &review.luck {
+        // The match is short: a few rolls each, forced ones included.
+        assert!(luck.rolls >= 2 && luck.total.is_finite(), "{luck:?}");
+    }
+    assert_eq!(review.luck_plies, 0);
+    assert_eq!(luck_plies(7), MAX_LUCK_PLIES);
+}
+
+#[test]
+fn after_a_take_the_cube_is_the_takers_at_twice_the_value() {
+    let record = read_mat(GNUBG_3_POINT).unwrap();
+    let review = review_match(&record, &NetEvaluator::shipped(), 0);
+    let game = &review.report.games[0];
+    let details = &review.details[0];
+    let take = game
+        .decisions
+        .iter()
+        .position(|d| d.kind == DecisionKind::Take && d.played == "take")
+        .expect("gnubg takes in game 1");
+    let before = details[take].cube;
+    let next = details[take + 1].cube;
+    assert_eq!(next.value, 2 * before.value);
+    assert_eq!(next.owner, Some(game.decisions[take].player));
+}
