@@ -923,3 +923,19 @@ async fn a_backgammon_start_without_dice_begins_with_a_roll_and_takes_back() {
         assert_eq!(back["view"]["points"], created["state"]["view"]["points"]);
     }
 }
+
+#[tokio::test]
+async fn impossible_match_states_are_refused_as_game_creation_refuses_them() {
+    let app = app();
+    // `zzzzzzzzzzzz` reads as a cube of 32,768 in a match to 26,239.
+    let (status, body) = get(&app, "/api/position?text=4HPwATDgc/ABMA:zzzzzzzzzzzz").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "setup-length", "{body}");
+    let query = "position_id=4HPwATDgc/ABMA&match_id=zzzzzzzzzzzz";
+    let (status, body) = get(&app, &format!("/api/backgammon/analysis?{query}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "setup-length", "{body}");
+    // A possible match state still reads.
+    let (status, body) = get(&app, "/api/position?text=4HPwATDgc/ABMA:cAkAAAAAAAAA").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
