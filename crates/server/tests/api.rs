@@ -959,3 +959,19 @@ async fn a_pasted_record_is_reviewed_and_a_bad_one_refused() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
     assert_eq!(body["code"], "body-too-large");
 }
+
+#[tokio::test]
+async fn impossible_match_states_are_refused_as_game_creation_refuses_them() {
+    let app = app();
+    // `zzzzzzzzzzzz` reads as a cube of 32,768 in a match to 26,239.
+    let (status, body) = get(&app, "/api/position?text=4HPwATDgc/ABMA:zzzzzzzzzzzz").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "setup-length", "{body}");
+    let query = "position_id=4HPwATDgc/ABMA&match_id=zzzzzzzzzzzz";
+    let (status, body) = get(&app, &format!("/api/backgammon/analysis?{query}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "setup-length", "{body}");
+    // A possible match state still reads.
+    let (status, body) = get(&app, "/api/position?text=4HPwATDgc/ABMA:cAkAAAAAAAAA").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
