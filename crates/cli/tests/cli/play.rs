@@ -697,12 +697,23 @@ fn morris_in_tmux_keys_typed_during_the_computers_animation_all_count() {
     };
     tmux.type_text("f2");
     tmux.keys(&["Enter"]);
+    // The first line of the move list ("1. d6   f2", inside the panel's frame).
+    let first_moves = |screen: &str| -> Vec<String> {
+        screen
+            .lines()
+            .find_map(|l| l.split("   1. ").nth(1))
+            .map(|rest| {
+                rest.split_whitespace()
+                    .take_while(|word| !word.starts_with('│'))
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
     let start = Instant::now();
     let screen = loop {
         let screen = tmux.screen();
-        let played = screen
-            .lines()
-            .any(|l| l.trim_start().starts_with("1. ") && l.trim_end().ends_with(" f2"));
+        let played = first_moves(&screen).get(1).is_some_and(|mv| mv == "f2");
         if played || screen.contains("f2 is occupied.") {
             break screen;
         }
@@ -717,15 +728,16 @@ fn morris_in_tmux_keys_typed_during_the_computers_animation_all_count() {
         "a key was misread:\n{screen}"
     );
     // An occupied point is named as such, in the words of the web page.
-    let occupied = screen
-        .lines()
-        .find_map(|l| l.trim_start().strip_prefix("1. "))
-        .and_then(|rest| rest.split_whitespace().next())
+    let occupied = first_moves(&screen)
+        .first()
         .expect("White's first move is listed")
-        .to_string();
+        .clone();
     tmux.type_text(&occupied);
     tmux.keys(&["Enter"]);
     tmux.wait_for(&format!("{occupied} is occupied."));
+    // Esc clears the refused text; then q offers to save, y leaves.
+    tmux.keys(&["Escape"]);
+    tmux.wait_until_gone("is occupied.");
     tmux.keys(&["q"]);
     tmux.wait_for("s: save it");
     tmux.keys(&["y"]);
