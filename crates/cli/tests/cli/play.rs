@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 /// How long to wait for the screen to show something.
 const SCREEN_TIMEOUT: Duration = Duration::from_secs(20);
+/// Longest wait for a review's first screen (its 2-ply analysis on a loaded machine).
+const REVIEW_TIMEOUT: Duration = Duration::from_secs(120);
 /// Between two looks at the screen.
 const POLL: Duration = Duration::from_millis(100);
 /// Plies of the scripted Morris game before giving up on reaching a winning move.
@@ -93,6 +95,12 @@ impl Tmux {
 
     /// Waits until the screen shows `text`; panics with the screen otherwise.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_within(text, SCREEN_TIMEOUT)
+    }
+
+    /// Like [`Tmux::wait_for`], waiting at most `timeout` (a review analyses the match at 2
+    /// plies before it shows).
+    fn wait_within(&self, text: &str, timeout: Duration) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
@@ -100,7 +108,7 @@ impl Tmux {
                 return screen;
             }
             assert!(
-                start.elapsed() < SCREEN_TIMEOUT,
+                start.elapsed() < timeout,
                 "the screen never showed {text:?}:\n{screen}"
             );
             std::thread::sleep(POLL);
@@ -522,7 +530,7 @@ fn reviews_in_tmux_step_through_a_morris_game_and_a_backgammon_session() {
     let Some(tmux) = Tmux::play("bg-review", "bg", &["--review", path_str(&mat)]) else {
         return;
     };
-    let screen = tmux.wait_for("Review: decision 1 of");
+    let screen = tmux.wait_within("Review: decision 1 of", REVIEW_TIMEOUT);
     assert!(screen.contains("White's equity"), "{screen}");
     tmux.keys(&["Right"]);
     tmux.wait_for("Review: decision 2 of");
@@ -565,7 +573,7 @@ fn the_backgammon_review_in_tmux_at_80_by_24_cuts_nothing() {
     ) else {
         return;
     };
-    tmux.wait_for("Review: decision 1 of");
+    tmux.wait_within("Review: decision 1 of", REVIEW_TIMEOUT);
     tmux.keys(&["Right", "Right"]);
     let screen = tmux.wait_for("Review: decision 3 of");
     let lines: Vec<&str> = screen.lines().collect();
