@@ -13,13 +13,15 @@ cd "$(dirname "$0")/.."
 ludus=$(realpath "${1:-target/release/ludus}")
 work=${2:-/tmp/ludus-slurm}
 stones=${STONES:-4}
+# RUNNER_DATA: a data directory of the built-in runner to compare with (built there when missing).
+runner=${RUNNER_DATA:-$work/runner}
 export DEBIAN_FRONTEND=noninteractive
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 command -v slurmctld >/dev/null && command -v munged >/dev/null ||
     { as_root apt-get update -q && as_root apt-get install -y -q slurm-wlm munge; }
 
-rm -rf "$work" && mkdir -p "$work"/{spool,state,log,data,plan,runner}
+rm -rf "$work" && mkdir -p "$work"/{spool,state,log,data,plan} "$runner"
 host=$(hostname -s)
 cpus=$(nproc)
 mem_mb=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 - 1024 ))
@@ -88,11 +90,11 @@ echo "all $(ls "$work"/plan/logs/*.out | wc -l) jobs done in $(( $(date +%s) - s
 # The same game by the built-in runner, and the two results compared.
 empty="......../......../........ w $stones $stones 0"
 via_slurm=$(LUDUS_DATA="$work/data" "$ludus" morris probe --position "$empty" --json)
-LUDUS_DATA="$work/runner" "$ludus" morris solve-game --stones "$stones" >"$work/runner.txt"
-via_runner=$(LUDUS_DATA="$work/runner" "$ludus" morris probe --position "$empty" --json)
+LUDUS_DATA="$runner" "$ludus" morris solve-game --stones "$stones" >"$work/runner.txt"
+via_runner=$(LUDUS_DATA="$runner" "$ludus" morris probe --position "$empty" --json)
 echo "empty board through Slurm: $via_slurm; built-in runner: $via_runner"
 [ "$via_slurm" = "$via_runner" ] || { echo "the two builds disagree" >&2; exit 1; }
-for f in "$work"/runner/*/placement/*.ldb; do
-    cmp -s "$f" "$work/data/${f#"$work"/runner/}" || { echo "differs: $f" >&2; exit 1; }
+for f in "$runner"/morris-db/*/placement/*.ldb; do
+    cmp -s "$f" "$work/data/morris-db/${f#"$runner"/morris-db/}" || { echo "differs: $f" >&2; exit 1; }
 done
 echo "every placement file identical"

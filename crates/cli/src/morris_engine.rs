@@ -18,6 +18,17 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// The game a whole-game command works on.
+#[derive(Debug, clap::Args)]
+pub(crate) struct GameArgs {
+    /// Pieces a side: 9 is the standard game, 4 the small game.
+    #[arg(long, default_value_t = 9)]
+    pub(crate) stones: u8,
+    /// Rules: `standard` (flying) or `no-flying`.
+    #[arg(long, default_value = "standard")]
+    pub(crate) rules: String,
+}
+
 /// The engine subcommands of `ludus morris`, flattened into its command list.
 #[derive(Debug, Subcommand)]
 pub(crate) enum MorrisEngineCommand {
@@ -112,12 +123,9 @@ pub(crate) enum MorrisEngineCommand {
     /// Solve the whole game with `--stones` pieces a side on this machine (the built-in runner:
     /// every sector, children first; resumable).
     SolveGame {
-        /// Pieces a side: 9 is the standard game, 4 the small game.
-        #[arg(long, default_value_t = 9)]
-        stones: u8,
-        /// Rules: `standard` (flying) or `no-flying`.
-        #[arg(long, default_value = "standard")]
-        rules: String,
+        /// The game: pieces a side and rules.
+        #[command(flatten)]
+        game: GameArgs,
         /// Re-check every value against its successors.
         #[arg(long)]
         verify: bool,
@@ -130,12 +138,9 @@ pub(crate) enum MorrisEngineCommand {
     },
     /// List the sectors of the game with `--stones` pieces a side and their slots.
     Sectors {
-        /// Pieces a side.
-        #[arg(long, default_value_t = 9)]
-        stones: u8,
-        /// Rules: `standard` (flying) or `no-flying`.
-        #[arg(long, default_value = "standard")]
-        rules: String,
+        /// The game: pieces a side and rules.
+        #[command(flatten)]
+        game: GameArgs,
         /// Print one JSON object per sector, then the totals.
         #[arg(long)]
         json: bool,
@@ -143,12 +148,9 @@ pub(crate) enum MorrisEngineCommand {
     /// Write the sector DAG as Slurm jobs: one sbatch script per job (memory request,
     /// `--dependency=afterok:…` in `submit.sh`).
     Plan {
-        /// Pieces a side.
-        #[arg(long, default_value_t = 9)]
-        stones: u8,
-        /// Rules: `standard` (flying) or `no-flying`.
-        #[arg(long, default_value = "standard")]
-        rules: String,
+        /// The game: pieces a side and rules.
+        #[command(flatten)]
+        game: GameArgs,
         /// Directory to write the scripts into.
         #[arg(long)]
         out: PathBuf,
@@ -168,12 +170,9 @@ pub(crate) enum MorrisEngineCommand {
     /// Pack the built sectors of a game into 2-bit win/draw/loss files in zstd blocks, and
     /// measure probes per second (cold: every probe decompresses its block; warm: cached).
     Pack {
-        /// Pieces a side.
-        #[arg(long, default_value_t = 9)]
-        stones: u8,
-        /// Rules: `standard` (flying) or `no-flying`.
-        #[arg(long, default_value = "standard")]
-        rules: String,
+        /// The game: pieces a side and rules.
+        #[command(flatten)]
+        game: GameArgs,
         /// Directory to write the packed files into.
         #[arg(long)]
         out: PathBuf,
@@ -225,32 +224,33 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
             json,
         } => crate::morris_solve::solve_sector(&sector, &rules, verify, threads, json),
         MorrisEngineCommand::SolveGame {
-            stones,
-            rules,
+            game,
             verify,
             threads,
             json,
-        } => crate::morris_solve::solve_game(stones, &rules, verify, threads, json),
-        MorrisEngineCommand::Sectors {
-            stones,
-            rules,
-            json,
-        } => crate::morris_solve::sectors(stones, &rules, json),
+        } => crate::morris_solve::solve_game(game.stones, &game.rules, verify, threads, json),
+        MorrisEngineCommand::Sectors { game, json } => {
+            crate::morris_solve::sectors(game.stones, &game.rules, json)
+        }
         MorrisEngineCommand::Plan {
-            stones,
-            rules,
+            game,
             out,
             binary,
             data,
             threads,
             verify,
-        } => crate::morris_solve::plan(stones, &rules, &out, &binary, &data, threads, verify),
-        MorrisEngineCommand::Pack {
-            stones,
-            rules,
-            out,
-            json,
-        } => crate::morris_solve::pack(stones, &rules, &out, json),
+        } => crate::morris_solve::plan(
+            game.stones,
+            &game.rules,
+            &out,
+            &binary,
+            &data,
+            threads,
+            verify,
+        ),
+        MorrisEngineCommand::Pack { game, out, json } => {
+            crate::morris_solve::pack(game.stones, &game.rules, &out, json)
+        }
         MorrisEngineCommand::Tune {
             seed,
             games,

@@ -329,11 +329,12 @@ pub(crate) fn pack(stones: u8, rules: &str, out: &Path, json: bool) -> CliResult
     if json {
         outln!(
             "{}",
-            json!({"slots": slots, "full_bytes": full, "packed_bytes": packed,
+            json!({"slots": slots, "sectors_not_built": missing, "full_bytes": full, "packed_bytes": packed,
             "packed_bits_per_slot": bits, "cold_probes_per_second": mean(&cold),
             "warm_probes_per_second": mean(&warm)})
         )?;
     } else {
+        outln!("{missing} sectors not built (skipped)")?;
         outln!(
             "{slots} slots: {full} bytes full, {packed} bytes packed ({bits:.3} bits a slot); mean {:.0} cold / {:.0} warm probes/s",
             mean(&cold),

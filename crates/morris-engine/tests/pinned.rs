@@ -149,12 +149,13 @@ fn searches_probing_databases_visit_the_pinned_nodes() {
             depth: 5,
             expected: "a7-a4 0 5 1773 | a7-a4 d6-b6 a4-a7 b6-b4 g4-g7xd2",
         },
-        // 4 vs 3: the root is in a built sub-space and is played from it.
+        // 4 vs 3: the root is in a built sub-space and is played from it; among drawing moves
+        // the one leaving the opponent the most losing replies.
         Pin {
             rules: Rules::standard(),
             position: "WW.W..../.B.W.B../..B..... b 0 0 0",
             depth: 3,
-            expected: "d6-g7 0 0 0 | d6-g7 a7-a4 g7-a7 d7-g7 a7-d7 g4-g1 d7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7 g4-a7 d7-g7 a7-g4 g7-d7",
+            expected: "d6-g7 0 0 0 | d6-g7 f4-f6 e5-f2 f6-d6 f2-d1 d6-b6 d2-g1 b6-d6 g1-a1 d6-f6 d1-g1 f6-d6 g1-d1 d6-f6 d1-g1 f6-d6 g1-d1 d6-f6 d1-g1 f6-d6 g1-d1 d6-f6 d1-g1 f6-d6 g1-d1 d6-f6 d1-g1 f6-d6 g1-d1 d6-f6 d1-g1 f6-d6 g1-d1 d6-f6 d1-g1 f6-d6 g1-d1 d6-f6 d1-g1 f6-d6",
         },
     ];
     check(&pins, |searcher| searcher.set_databases(Some(&built.dbs)));

@@ -64,6 +64,16 @@ fn payload(codes: &[u16]) -> Vec<u8> {
     codes.iter().flat_map(|c| c.to_le_bytes()).collect()
 }
 
+/// Header bytes 12..16 of a table's files: flying, mover pieces, opponent pieces, hands.
+pub(crate) fn shape_bytes(table: &Table) -> [u8; 4] {
+    [
+        u8::from(table.flying),
+        table.index.mover as u8,
+        table.index.opponent as u8,
+        table.hands[0] << 4 | table.hands[1],
+    ]
+}
+
 /// Writes `table` to `path` atomically (a temporary file renamed into place), so an interrupted
 /// build never leaves a file that looks finished.
 pub fn write_table(table: &Table, path: &Path) -> Result<u64, FileError> {
@@ -71,12 +81,7 @@ pub fn write_table(table: &Table, path: &Path) -> Result<u64, FileError> {
     let mut header = Vec::with_capacity(HEADER_BYTES);
     header.extend_from_slice(MAGIC);
     header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    header.extend_from_slice(&[
-        u8::from(table.flying),
-        table.index.mover as u8,
-        table.index.opponent as u8,
-        table.hands[0] << 4 | table.hands[1],
-    ]);
+    header.extend_from_slice(&shape_bytes(table));
     header.extend_from_slice(&(table.codes.len() as u64).to_le_bytes());
     header.extend_from_slice(&fnv1a(&bytes, FNV_OFFSET).to_le_bytes());
     let tmp = path.with_extension("partial");

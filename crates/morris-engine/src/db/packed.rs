@@ -102,12 +102,7 @@ pub fn pack_table(table: &Table, path: &Path) -> Result<u64, FileError> {
     let mut header = Vec::with_capacity(PACKED_HEADER + 8 * offsets.len());
     header.extend_from_slice(PACKED_MAGIC);
     header.extend_from_slice(&PACKED_VERSION.to_le_bytes());
-    header.extend_from_slice(&[
-        u8::from(table.flying),
-        table.index.mover as u8,
-        table.index.opponent as u8,
-        table.hands[0] << 4 | table.hands[1],
-    ]);
+    header.extend_from_slice(&super::file::shape_bytes(table));
     header.extend_from_slice(&(table.codes.len() as u64).to_le_bytes());
     header.extend_from_slice(&(BLOCK_SLOTS as u32).to_le_bytes());
     header.extend_from_slice(&(frames.len() as u32).to_le_bytes());

@@ -10,7 +10,9 @@
 
 use super::index::{SubspaceIndex, colex_unrank, deposit, is_representative};
 use super::sector::Sector;
-use super::solve::{IDS_PER_TASK, Outlook, Progress, SolveError, run_parallel};
+use super::solve::{
+    IDS_PER_TASK, Outlook, Progress, SolveError, report_verify, run_parallel, verify_result,
+};
 use super::{Table, Value};
 use ludus_morris::{ALL_SQUARES, Position, Rules, Setup, Square};
 use std::ops::Range;
@@ -220,20 +222,7 @@ pub fn verify_sector(
             done.fetch_add(ids.len() as u64 * ctx.index.per_mover, Ordering::Relaxed);
         },
         || (0, None),
-        || {
-            progress(Progress {
-                stage: "verify",
-                done: done.load(Ordering::Relaxed),
-                total,
-            })
-        },
+        || report_verify(progress, &done, total),
     );
-    let mut checked = 0;
-    for (count, failure) in results {
-        if let Some(error) = failure {
-            return Err(error);
-        }
-        checked += count;
-    }
-    Ok(checked)
+    verify_result(results)
 }

@@ -641,14 +641,22 @@ pub fn verify_table(
             done.fetch_add(ids.len() as u64 * table.index.per_mover, Ordering::Relaxed);
         },
         || (0, None),
-        || {
-            progress(Progress {
-                stage: "verify",
-                done: done.load(Ordering::Relaxed),
-                total,
-            })
-        },
+        || report_verify(progress, &done, total),
     );
+    verify_result(results)
+}
+
+/// Reports the verify stage's progress.
+pub(crate) fn report_verify(progress: &mut dyn FnMut(Progress), done: &AtomicU64, total: u64) {
+    progress(Progress {
+        stage: "verify",
+        done: done.load(Ordering::Relaxed),
+        total,
+    })
+}
+
+/// The positions checked by verify workers, or the first inconsistency one found.
+pub(crate) fn verify_result(results: Vec<(u64, Option<SolveError>)>) -> Result<u64, SolveError> {
     let mut checked = 0;
     for (count, failure) in results {
         if let Some(error) = failure {
