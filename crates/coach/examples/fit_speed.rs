@@ -1,7 +1,9 @@
 //! Training speed of `ludus backgammon fit` (positions a second of CPU time, one pass of AdamW
 //! minibatches plus the held-out valuation) for a few layouts, on 20,000 positions of seeded
 //! random play labelled by the shipped network at 0 ply:
-//! `RAYON_NUM_THREADS=1 cargo run --release -p ludus-coach --example fit_speed`.
+//! `RAYON_NUM_THREADS=1 cargo run --release -p ludus-coach --example fit_speed [OUT_DIR]`
+//! (with OUT_DIR, each layout's network is written there as `LAYOUT.bin`, e.g. to time its
+//! search with the engine's `eval_speed --net`).
 
 use ludus_backgammon::random_positions;
 use ludus_backgammon_engine::encoding::Encoding;
@@ -47,9 +49,13 @@ fn main() {
         let clock = cpu_seconds();
         let state = run.fit(&start, |_| true).expect("a pass");
         let seconds = cpu_seconds() - clock;
+        let layout = format!("227-{hidden}{}-5", second.map(|m| format!("-{m}")).unwrap_or_default());
+        if let Some(out) = std::env::args().nth(1) {
+            let path = std::path::Path::new(&out).join(format!("{layout}.bin"));
+            std::fs::write(&path, state.best.to_bytes()).expect("writing the network");
+        }
         println!(
-            "227-{hidden}{}-5, batch {batch}: {:.0} positions/CPU-s ({} positions in {seconds:.2} s, held-out equity error {:.4})",
-            second.map(|m| format!("-{m}")).unwrap_or_default(),
+            "{layout}, batch {batch}: {:.0} positions/CPU-s ({} positions in {seconds:.2} s, held-out equity error {:.4})",
             data.len() as f64 / seconds,
             data.len(),
             state.best_error

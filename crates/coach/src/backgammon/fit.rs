@@ -7,7 +7,8 @@
 //! * minibatches in a fresh order each pass, the learning rate on a cosine or step schedule
 //!   ([`schedule`]), both pure functions of the seed, the pass and the step;
 //! * after each pass the held-out positions are valued by the engine's own inference of the
-//!   exported network, and the best pass so far is kept;
+//!   exported network, and the best pass so far is kept (the starting network counts as pass 0:
+//!   a warm start that no pass improves is kept as it was);
 //! * a checkpoint after each pass ([`Checkpoint`], written beside its name and renamed onto it),
 //!   from which a stopped run resumes.
 //!
@@ -74,7 +75,8 @@ pub struct EpochReport {
     pub train_loss: f64,
     /// The engine's error on the held-out positions after it.
     pub held_out: FitError,
-    /// The best pass so far (this one when it is the best).
+    /// The best pass so far (this one when it is the best; 0 when the starting network is still
+    /// better than every pass, as a warm start can be).
     pub best_epoch: u32,
     /// The learning rate of its last step.
     pub rate: f64,
@@ -147,7 +149,7 @@ pub struct Checkpoint {
     pub settings: String,
     /// Passes done.
     pub epochs_done: u32,
-    /// The best pass so far (0: none yet).
+    /// The best pass so far (0: the starting network, which no pass has beaten yet).
     pub best_epoch: u32,
     /// Its held-out equity error.
     pub best_error: f64,
@@ -351,7 +353,7 @@ impl FitRun<'_> {
                 settings,
                 epochs_done: 0,
                 best_epoch: 0,
-                best_error: f64::INFINITY,
+                best_error: fit_error(start, self.held_out).equity,
                 net: start.clone(),
                 best: start.clone(),
             },
@@ -426,7 +428,7 @@ impl FitRun<'_> {
         state.epochs_done += 1;
         state.net = model.to_net(state.net.games_trained)?;
         let held_out = fit_error(&state.net, self.held_out);
-        if held_out.equity < state.best_error || state.best_epoch == 0 {
+        if held_out.equity < state.best_error {
             state.best_epoch = state.epochs_done;
             state.best_error = held_out.equity;
             state.best = state.net.clone();
