@@ -49,7 +49,10 @@ fn main() {
         let clock = cpu_seconds();
         let state = run.fit(&start, |_| true).expect("a pass");
         let seconds = cpu_seconds() - clock;
-        let layout = format!("227-{hidden}{}-5", second.map(|m| format!("-{m}")).unwrap_or_default());
+        let layout = format!(
+            "227-{hidden}{}-5",
+            second.map(|m| format!("-{m}")).unwrap_or_default()
+        );
         if let Some(out) = std::env::args().nth(1) {
             let path = std::path::Path::new(&out).join(format!("{layout}.bin"));
             std::fs::write(&path, state.best.to_bytes()).expect("writing the network");
