@@ -451,10 +451,8 @@ async fn every_error_is_json_and_every_answer_has_the_security_headers() {
 
 // ---- Fair queues ----
 
-/// A Morris computer that thinks 40 ms per level above the first (level 10: 360 ms), then plays
-/// the first legal move.
-struct Slow;
-
+/// A Morris player of level `.0` that thinks 40 ms per level above the first (level 10: 360 ms),
+/// then plays the first legal move.
 struct SlowPlayer(u8);
 
 impl ludus_morris::player::Player for SlowPlayer {
@@ -474,15 +472,6 @@ impl ludus_morris::player::Player for SlowPlayer {
     }
 }
 
-impl ludus_server::games::morris::MorrisComputer for Slow {
-    fn player(
-        &self,
-        level: u8,
-    ) -> Result<Box<dyn ludus_morris::player::Player>, ludus_morris::player::PlayerError> {
-        Ok(Box::new(SlowPlayer(level)))
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_level_1_reply_waits_at_most_one_job_behind_another_clients_30_deep_games() {
     let settings = Settings {
@@ -491,9 +480,13 @@ async fn a_level_1_reply_waits_at_most_one_job_behind_another_clients_30_deep_ga
         computer_workers_per_client: 0, // round robin alone
         ..Settings::unlimited()
     };
+    let standard = crate::players::first_legal();
     let players = ludus_server::games::Players {
-        morris: Arc::new(Slow),
-        ..crate::players::first_legal()
+        morris: ludus_server::games::MorrisComputer::new(
+            |level, _| Box::new(SlowPlayer(level)),
+            standard.morris.analyst.clone(),
+        ),
+        ..standard
     };
     let hub = ludus_server::Hub::with_settings(
         ludus_server::store::Store::in_memory().unwrap(),

@@ -695,11 +695,10 @@ fn morris_in_tmux_keys_typed_during_the_computers_animation_all_count() {
     // The computer (White, level 1) moves first; the person's keys reach the program while it
     // thinks or animates its placement. The first key ends the animation and counts: "f2" Enter
     // is Black's f2 (or, had the computer taken f2, "f2 is occupied."), never another point.
-    let Some(tmux) = Tmux::start(
+    let Some(tmux) = Tmux::play(
         "morris-animation-keys",
-        &[
-            "play", "morris", "--as", "black", "--level", "1", "--seed", "3", "--lang", "en",
-        ],
+        "morris",
+        &["--as", "black", "--level", "1", "--seed", "3"],
     ) else {
         return;
     };
