@@ -89,6 +89,8 @@ impl Server {
                 "100",
             ])
             .args(["--rate-per-minute", "0", "--max-live-games-per-client", "0"])
+            // The tests replay seeded games between people and move as fast as they can.
+            .args(["--allow-seeded-friend-games", "--moves-per-minute", "0"])
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -165,12 +167,25 @@ impl Server {
         state
     }
 
+    /// Creates a seeded game between two people and claims the friend's seat with the
+    /// invitation's one-time code: the answer with both seats' tokens under `tokens`.
     fn create(&self, game: &str) -> Value {
-        self.ok(
+        let mut created = self.ok(
             "POST",
             "/api/games",
             Some(json!({"game": game, "opponent": "human", "side": "white", "seed": 5})),
-        )
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let invite = created["invite"].as_str().expect("an invitation");
+        let code = invite.split_once("#invite=").expect("a code").1.to_string();
+        let joined = self.ok(
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({ "invite": code })),
+        );
+        let seat = joined["seat"].as_str().unwrap().to_string();
+        created["tokens"][seat] = joined["token"].clone();
+        created
     }
 
     /// SIGTERM; returns whether the process exited with status 0, and its log.
