@@ -43,14 +43,15 @@ pub async fn declared_length(request: Request, next: Next) -> Response {
 
 /// Turns an error answer that is not JSON (axum's rejections: a path that is not UTF-8, a
 /// method not allowed) into the API's `{error, code, params}`, keeping its status and headers.
+/// The page's own "not found" answer (HTML, for browsers) stays as it is.
 pub async fn json_errors(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let status = response.status();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+    let content_type = response.headers().get(header::CONTENT_TYPE);
+    let is_json =
+        content_type.is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    let is_page = content_type.is_some_and(|value| value.as_bytes().starts_with(b"text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json || is_page {
         return response;
     }
     let (parts, body) = response.into_parts();

@@ -426,9 +426,16 @@ async fn every_error_is_json_and_every_answer_has_the_security_headers() {
     let not_allowed = client.request("DELETE", "/api/games", None).await;
     assert_eq!(not_allowed.status, 405);
     assert_eq!(not_allowed.body["code"], "method-not-allowed");
+    // An unknown address: the page's translated 404 view for browsers, JSON under /api/.
     let page = client.get("/no/such/page").await;
     assert_eq!(page.status, 404);
-    assert_eq!(page.body["code"], "not-found");
+    assert!(
+        page.header("content-type")
+            .is_some_and(|t| t.starts_with("text/html"))
+    );
+    let api = client.get("/api/no/such").await;
+    assert_eq!(api.status, 404);
+    assert_eq!(api.body["code"], "no-such-endpoint");
     let home = client.get("/").await;
     assert_eq!(home.header("x-frame-options"), Some("DENY"));
     assert_eq!(home.header("x-content-type-options"), Some("nosniff"));
