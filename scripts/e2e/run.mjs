@@ -1216,7 +1216,7 @@ async function etHuPages(browser, url) {
 // third roll, Black takes, then random plays until the side to act resigns.
 async function cubeBackgammonGame(url) {
   const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const created = await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed: 21 });
+  const created = await withFriend(url, await post('/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed: 21 }));
   let own = 4242;
   const pick = (n) => { own = (own * 1103515245 + 12345) % 2147483648; return own % n; };
   let state = created.state;
@@ -1362,13 +1362,16 @@ async function reviewMorrisDatabases(browser) {
     const post = async (path, body) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
     // White a7 d7 b4, Black e3 c3 f2, White to move, both flying: every move's value is known.
     const start = '***@*@**/***@**O*/O******O w m s 3 0 3 0 0 0 -1 -1 -1 -1 0 0 1';
-    const created = await post('/api/games', { game: 'morris', opponent: 'human', side: 'white', start });
+    const created = await withFriend(url, await post('/api/games', { game: 'morris', opponent: 'human', side: 'white', start }));
     assert(created.id, `a game from the 3-against-3 position: ${JSON.stringify(created)}`);
     let state = created.state;
     for (let i = 0; i < 2 && !state.result; i++) {
       const quiet = state.legal_moves.find((m) => !m.includes('x')) || state.legal_moves[0];
       state = await post(`/api/games/${created.id}/moves`, { token: created.tokens[state.to_act], move: quiet });
     }
+    // A game between people is reviewed once it is over: the side to move resigns.
+    if (!state.result) state = await post(`/api/games/${created.id}/actions`, { token: created.tokens[state.to_act], action: 'resign' });
+    assert(state.result, `the game ended: ${JSON.stringify(state)}`);
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${url}/review/${created.id}`);
