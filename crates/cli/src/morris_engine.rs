@@ -29,6 +29,20 @@ pub(crate) struct GameArgs {
     pub(crate) rules: String,
 }
 
+/// How a solver command runs: checking, worker threads and output form.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(crate) struct SolveRunArgs {
+    /// Re-check every value against its successors.
+    #[arg(long)]
+    pub(crate) verify: bool,
+    /// Worker threads (at most the machine's cores).
+    #[arg(long, default_value_t = 2)]
+    pub(crate) threads: usize,
+    /// Print JSON objects instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
 /// The engine subcommands of `ludus morris`, flattened into its command list.
 #[derive(Debug, Subcommand)]
 pub(crate) enum MorrisEngineCommand {
@@ -110,15 +124,9 @@ pub(crate) enum MorrisEngineCommand {
         /// Rules: `standard` (flying) or `no-flying`.
         #[arg(long, default_value = "standard")]
         rules: String,
-        /// Re-check every value against its successors.
-        #[arg(long)]
-        verify: bool,
-        /// Worker threads (at most the machine's cores).
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        /// Checking, threads and output.
+        #[command(flatten)]
+        run: SolveRunArgs,
     },
     /// Solve the whole game with `--stones` pieces a side on this machine (the built-in runner:
     /// every sector, children first; resumable).
@@ -126,15 +134,10 @@ pub(crate) enum MorrisEngineCommand {
         /// The game: pieces a side and rules.
         #[command(flatten)]
         game: GameArgs,
-        /// Re-check every value against its successors.
-        #[arg(long)]
-        verify: bool,
-        /// Worker threads.
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// Print one JSON object per sector, then one for the empty board.
-        #[arg(long)]
-        json: bool,
+        /// Checking, threads and output (JSON: one object per sector, then one for the empty
+        /// board).
+        #[command(flatten)]
+        run: SolveRunArgs,
     },
     /// List the sectors of the game with `--stones` pieces a side and their slots.
     Sectors {
@@ -216,19 +219,12 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
             rules,
             json,
         } => probe(&position, &rules, json),
-        MorrisEngineCommand::SolveSector {
-            sector,
-            rules,
-            verify,
-            threads,
-            json,
-        } => crate::morris_solve::solve_sector(&sector, &rules, verify, threads, json),
-        MorrisEngineCommand::SolveGame {
-            game,
-            verify,
-            threads,
-            json,
-        } => crate::morris_solve::solve_game(game.stones, &game.rules, verify, threads, json),
+        MorrisEngineCommand::SolveSector { sector, rules, run } => {
+            crate::morris_solve::solve_sector(&sector, &rules, &run)
+        }
+        MorrisEngineCommand::SolveGame { game, run } => {
+            crate::morris_solve::solve_game(game.stones, &game.rules, &run)
+        }
         MorrisEngineCommand::Sectors { game, json } => {
             crate::morris_solve::sectors(game.stones, &game.rules, json)
         }

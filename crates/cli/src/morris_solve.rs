@@ -1,7 +1,7 @@
 //! The whole-game solving commands of `ludus morris …` (`solve-sector`, `solve-game`, `sectors`,
 //! `plan`, `pack`): argument checks, progress bars and printing over `ludus_morris_engine::db`.
 
-use crate::morris_engine::parse_rules;
+use crate::morris_engine::{SolveRunArgs, parse_rules};
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -92,13 +92,12 @@ fn parse_sector(text: &str, flying: bool) -> Result<Sector, CliError> {
 }
 
 /// `ludus morris solve-sector`: one idempotent job.
-pub(crate) fn solve_sector(
-    sector: &str,
-    rules: &str,
-    verify: bool,
-    threads: usize,
-    json: bool,
-) -> CliResult {
+pub(crate) fn solve_sector(sector: &str, rules: &str, run: &SolveRunArgs) -> CliResult {
+    let SolveRunArgs {
+        verify,
+        threads,
+        json,
+    } = *run;
     check_threads(threads)?;
     let rules = parse_rules(rules)?;
     let sector = parse_sector(sector, rules.flying)?;
@@ -122,13 +121,12 @@ pub(crate) fn solve_sector(
 }
 
 /// `ludus morris solve-game`: the built-in runner over every sector, then the empty board.
-pub(crate) fn solve_game(
-    stones: u8,
-    rules: &str,
-    verify: bool,
-    threads: usize,
-    json: bool,
-) -> CliResult {
+pub(crate) fn solve_game(stones: u8, rules: &str, run: &SolveRunArgs) -> CliResult {
+    let SolveRunArgs {
+        verify,
+        threads,
+        json,
+    } = *run;
     check_stones(stones)?;
     check_threads(threads)?;
     let rules = parse_rules(rules)?;
