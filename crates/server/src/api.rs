@@ -4,6 +4,7 @@ use crate::error::{ApiError, RequestError};
 use crate::games::backgammon::{BackgammonAnalysis, StepsView};
 use crate::games::morris::MorrisAnalysis;
 use crate::games::{Action, Command, GameKind, PerSide, Side};
+use crate::hints::HintKey;
 use crate::limits::{self, ClientKey};
 use crate::sessions::{DEFAULT_LEVEL, GameState, GameSummary, Hub, NewGame};
 use crate::{assets, ops};
@@ -670,6 +671,15 @@ async fn write_setup(
     ))
 }
 
+/// 403 `engine-help-after-game` when `key` is a position decided on now in an unfinished game
+/// between people (see `hints.rs`).
+fn refuse_live_position(hub: &Hub, key: Option<HintKey>) -> Result<(), ApiError> {
+    match key {
+        Some(key) if hub.hints().refuses(&key) => Err(ApiError::EngineHelpDuringGame),
+        _ => Ok(()),
+    }
+}
+
 #[derive(Debug, Deserialize)]
 struct MorrisAnalysisQuery {
     position: Option<String>,
@@ -681,6 +691,7 @@ async fn morris_analysis(
     query: QueryOf<MorrisAnalysisQuery>,
 ) -> Result<Json<MorrisAnalysis>, ApiError> {
     let query = read_query(query)?;
+    refuse_live_position(&hub, HintKey::of_morris_request(query.position.as_deref()))?;
     let players = hub.players().clone();
     engine(&hub, move || {
         crate::games::morris::analysis(query.position.as_deref(), query.rules.as_deref(), &players)
@@ -701,6 +712,8 @@ async fn backgammon_analysis(
     query: QueryOf<BackgammonAnalysisQuery>,
 ) -> Result<Json<BackgammonAnalysis>, ApiError> {
     let query = read_query(query)?;
+    let requested = HintKey::of_backgammon_request(query.position_id.as_deref());
+    refuse_live_position(&hub, requested)?;
     let players = hub.players().clone();
     engine(&hub, move || {
         let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());

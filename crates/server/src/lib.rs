@@ -24,6 +24,7 @@ pub mod error;
 pub mod fair;
 pub mod games;
 pub mod guard;
+pub mod hints;
 pub mod instances;
 pub mod lifecycle;
 pub mod limits;

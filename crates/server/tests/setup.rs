@@ -189,7 +189,7 @@ async fn the_last_backgammon_move_comes_with_the_board_after_each_checker() {
 }
 
 /// `text` as a query value.
-fn encoded(text: &str) -> String {
+pub(crate) fn encoded(text: &str) -> String {
     text.replace('%', "%25")
         .replace('+', "%2B")
         .replace(' ', "%20")

@@ -911,6 +911,15 @@ impl Game for BackgammonGame {
         RuleOptions::Backgammon(self.options)
     }
 
+    fn hint_keys(&self) -> Vec<crate::hints::HintKey> {
+        match self.current() {
+            Some(game) if !self.is_over() => {
+                crate::hints::HintKey::backgammon_both(&game.position())
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn view(&self) -> GameView {
         let game = self.current();
         let phase = if self.is_over() { None } else { self.phase() };

@@ -363,6 +363,9 @@ pub trait Game: Send + Sync {
         let _ = taken;
         Err(GameError::NotMoving)
     }
+    /// The keys of the position decided on now, as the analysis endpoints would read it (see
+    /// `hints.rs`); none once the game is over or at its standard start.
+    fn hint_keys(&self) -> Vec<crate::hints::HintKey>;
     /// The match record, set-up start included (what the analysis reads). Backgammon only.
     fn backgammon_record(&self) -> Option<ludus_backgammon::Match> {
         None

@@ -346,6 +346,15 @@ impl Game for MorrisGame {
         })
     }
 
+    fn hint_keys(&self) -> Vec<crate::hints::HintKey> {
+        if self.result().is_some() {
+            return Vec::new();
+        }
+        crate::hints::HintKey::morris(self.position())
+            .into_iter()
+            .collect()
+    }
+
     fn view(&self) -> GameView {
         let position = self.position();
         let points = Square::ALL

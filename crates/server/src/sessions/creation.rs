@@ -92,6 +92,7 @@ impl Hub {
         let state = session.state();
         let tokens = session.tokens.clone();
         let id = session.id.clone();
+        self.index_hints(&session);
         let session = self.inner.cache.insert(&id, Mutex::new(session));
         if status.computer_to_act {
             self.spawn_computer(id, session);

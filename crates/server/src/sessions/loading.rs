@@ -20,6 +20,7 @@ impl Hub {
             .load(id)
             .await?
             .ok_or_else(|| ApiError::NoSuchGame(id.to_string()))?;
+        self.index_hints(&session);
         let session = self.inner.cache.insert(id, Mutex::new(session));
         if self.inner.store.is_shared() {
             // Another process's notification that arrived while the game was loading found no

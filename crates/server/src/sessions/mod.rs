@@ -112,6 +112,8 @@ struct HubInner {
     analysis: EnginePool,
     /// Reviews already made (`GET /api/games/{id}/review`).
     reviews: crate::review::ReviewCache,
+    /// The positions decided on now in unfinished games between people.
+    hints: crate::hints::LiveHints,
     computer: crate::fair::FairPool,
     limiter: RateLimiter,
     /// The per-client rate of moves, actions and take-backs.
@@ -162,6 +164,7 @@ impl Hub {
                     Some(settings.analysis_queue),
                 ),
                 reviews: crate::review::ReviewCache::default(),
+                hints: crate::hints::LiveHints::default(),
                 computer: crate::fair::FairPool::new(
                     "computer",
                     settings.computer_workers,
@@ -233,6 +236,11 @@ impl Hub {
     /// Reviews already made.
     pub fn reviews(&self) -> &crate::review::ReviewCache {
         &self.inner.reviews
+    }
+
+    /// The positions the analysis endpoints refuse now (see `hints.rs`).
+    pub fn hints(&self) -> &crate::hints::LiveHints {
+        &self.inner.hints
     }
 
     /// Shutdown and the work it waits for.

@@ -219,6 +219,15 @@ impl Session {
         self.options.seats.contains(&Occupant::Computer) || self.result().is_some()
     }
 
+    /// The keys of the position decided on now that the analysis endpoints refuse (see
+    /// `hints.rs`): none where engine help is allowed.
+    pub fn hint_keys(&self) -> Vec<crate::hints::HintKey> {
+        if self.engine_help_allowed() {
+            return Vec::new();
+        }
+        self.game.hint_keys()
+    }
+
     /// Whether the game has reached its length limit unfinished (it is then drawn).
     pub fn at_ply_limit(&self) -> bool {
         self.options
