@@ -13,6 +13,14 @@ use tokio::sync::{Mutex, MutexGuard};
 /// Most times a command is tried again after finding its game changed by another process first.
 const MAX_CONFLICT_RETRIES: usize = 3;
 
+/// A seat's command as it arrived: its game, the seat's token, the command and its client.
+struct SeatCommand {
+    id: String,
+    token: String,
+    command: Command,
+    client: Option<ClientKey>,
+}
+
 /// Why a command was not stored.
 pub(super) enum Refused {
     /// The game refused it.
@@ -46,31 +54,31 @@ impl Hub {
         client: Option<ClientKey>,
     ) -> Result<GameState, ApiError> {
         let hub = self.clone();
-        let (id, token) = (id.to_string(), token.to_string());
+        let request = SeatCommand {
+            id: id.to_string(),
+            token: token.to_string(),
+            command,
+            client,
+        };
         let busy = self.inner.lifecycle.busy();
         tokio::spawn(async move {
             let _busy = busy;
-            hub.run_command(&id, &token, command, client).await
+            hub.run_command(request).await
         })
         .await
         .map_err(ApiError::internal)?
     }
 
-    async fn run_command(
-        &self,
-        id: &str,
-        token: &str,
-        command: Command,
-        client: Option<ClientKey>,
-    ) -> Result<GameState, ApiError> {
-        let session = self.get(id).await?;
+    async fn run_command(&self, request: SeatCommand) -> Result<GameState, ApiError> {
+        let session = self.get(&request.id).await?;
         let mut guard = session.lock().await;
-        let side = guard.seat_of(token).ok_or(ApiError::NotSeated)?;
-        if client.is_some() {
-            guard.client = client;
+        let side = guard.seat_of(&request.token).ok_or(ApiError::NotSeated)?;
+        if request.client.is_some() {
+            guard.client = request.client;
         }
-        self.apply_latest(&mut guard, side, &command).await?;
-        Ok(self.release_and_continue(id, guard, &session))
+        self.apply_latest(&mut guard, side, &request.command)
+            .await?;
+        Ok(self.release_and_continue(&request.id, guard, &session))
     }
 
     /// Applies and stores a command against the latest state of the game: when the database

@@ -73,6 +73,14 @@ pub struct GameStatus {
     pub result: Option<GameResult>,
 }
 
+/// The statement that records a new game ([`Insert`]), in both databases' syntax: PostgreSQL's
+/// `$N` parameters, which SQLite reads as named parameters numbered in their order of first
+/// appearance, so that both bind the same twelve values in the same order (`$7`, the creation
+/// time, is also the first `updated_at`).
+const INSERT_GAME: &str = "INSERT INTO games (id, kind, options, seed, white_token, black_token,
+     created_at, version, to_act, computer_to_act, updated_at, creator, invite)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $7, $11, $12)";
+
 /// A new game to store: its row (no events yet), its status, and who created it.
 #[derive(Debug, Clone, Copy)]
 pub struct Insert<'a> {

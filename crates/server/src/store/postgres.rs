@@ -97,20 +97,9 @@ impl PostgresStore {
 
     /// Records a new game.
     pub async fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
-        let Insert {
-            game,
-            status,
-            creator,
-            invite,
-        } = *insert;
+        let (game, status) = (insert.game, insert.status);
         let client = self.client().await?;
-        let statement = client
-            .prepare_cached(
-                "INSERT INTO games (id, kind, options, seed, white_token, black_token, created_at,
-                     version, to_act, computer_to_act, updated_at, creator, invite)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $7, $11, $12)",
-            )
-            .await?;
+        let statement = client.prepare_cached(super::INSERT_GAME).await?;
         client
             .execute(
                 &statement,
@@ -125,8 +114,8 @@ impl PostgresStore {
                     &to_i64(status.version),
                     &side_name(status.to_act),
                     &i64::from(status.computer_to_act),
-                    &creator,
-                    &invite,
+                    &insert.creator,
+                    &insert.invite,
                 ],
             )
             .await?;

@@ -61,16 +61,9 @@ impl SqliteStore {
 
     /// Records a new game.
     pub fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
-        let Insert {
-            game,
-            status,
-            creator,
-            invite,
-        } = *insert;
+        let (game, status) = (insert.game, insert.status);
         self.connection().execute(
-            "INSERT INTO games (id, kind, options, seed, white_token, black_token, created_at,
-                 version, to_act, computer_to_act, updated_at, creator, invite)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?7, ?11, ?12)",
+            super::INSERT_GAME,
             params![
                 game.id,
                 game.kind.name(),
@@ -83,8 +76,8 @@ impl SqliteStore {
                 to_i64(status.version),
                 side_name(status.to_act),
                 i64::from(status.computer_to_act),
-                creator,
-                invite,
+                insert.creator,
+                insert.invite,
             ],
         )?;
         Ok(())
