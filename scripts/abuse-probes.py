@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""The abuse probes of issue 32 against a real `ludus serve` (a measurement, not a test).
+
+    scripts/abuse-probes.py BIN [--probe flood|half-open|fairness]... [-- EXTRA SERVE ARGS...]
+
+Starts `BIN serve` on a fresh SQLite file with its default limits (and the real engine players)
+for each probe and prints one line of figures per probe:
+
+- flood: eight WebSocket watchers of one game each send one 60 MiB message at once (a frame
+  header declaring it, then the bytes as fast as the server takes them); the server's peak
+  resident set (VmHWM) before and after.
+- half-open: the server under `ulimit -n 256`; 300 connections from `--sources` loopback
+  addresses (default 1: one client, as in the issue; 5 puts 60 on each, under the per-client
+  bound of 64) send a request line and one header, never the end; then `/healthz` is asked 40
+  times over about 8 s, each on a new connection: worst and median time.
+- fairness: a client (127.0.0.2) creates 30 Morris games against the computer at level 10 and
+  moves in each; another (127.0.0.3) then creates a level-1 game and moves: the time until the
+  computer's reply is in its game's state.
+
+Loopback only; each probe takes a few seconds up to half a minute. Use a release build for the
+figures (docs/server.md, "Abuse probes").
+"""
+
+import argparse
+import http.client
+import json
+import os
+import re
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+
+def status_kib(pid, field):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no {field}")
+
+
+def start(binary, db, extra, fd_limit=None):
+    def limit():
+        if fd_limit:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
+
+    server = subprocess.Popen(
+        [binary, "serve", "--addr", "127.0.0.1:0", "--db", db, *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limit,
+    )
+    seen = ""
+    while True:
+        line = server.stderr.readline()
+        if not line:
+            raise RuntimeError(f"the server did not start: {seen}")
+        seen += line
+        match = re.search(r"serving http://127\.0\.0\.1:(\d+)", line)
+        if match:
+            # Keep reading its log so that it never blocks on a full pipe.
+            threading.Thread(target=server.stderr.read, daemon=True).start()
+            return server, int(match.group(1))
+
+
+class Api:
+    """One keep-alive connection from loopback address `source`."""
+
+    def __init__(self, port, source="127.0.0.1"):
+        self.connection = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=60, source_address=(source, 0)
+        )
+
+    def call(self, method, path, body=None):
+        headers = {"content-type": "application/json"} if body is not None else {}
+        data = json.dumps(body) if body is not None else None
+        self.connection.request(method, path, body=data, headers=headers)
+        response = self.connection.getresponse()
+        payload = response.read()
+        if response.status >= 300:
+            raise RuntimeError(f"{method} {path}: {response.status} {payload[:200]!r}")
+        return json.loads(payload)
+
+
+def websocket(port, game_id):
+    """A WebSocket watcher of `game_id`, its handshake answered."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(
+        (
+            f"GET /api/games/{game_id}/ws HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(4096)
+    if not answer.startswith(b"HTTP/1.1 101"):
+        raise RuntimeError(f"no WebSocket: {answer[:100]!r}")
+    return sock
+
+
+def send_huge_message(sock, size, sent):
+    """One masked binary frame of `size` bytes, sent until the server closes; bytes sent."""
+    header = bytes([0x82, 0x80 | 127]) + size.to_bytes(8, "big") + b"\0\0\0\0"
+    chunk = b"x" * (1 << 20)
+    total = 0
+    try:
+        sock.sendall(header)
+        while total < size:
+            sock.sendall(chunk)
+            total += len(chunk)
+    except OSError:
+        pass
+    sent.append(total)
+
+
+def probe_flood(binary, db, extra):
+    server, port = start(binary, db, extra)
+    try:
+        api = Api(port)
+        created = api.call("POST", "/api/games", {"game": "morris", "opponent": "human"})
+        sockets = [websocket(port, created["id"]) for _ in range(8)]
+        before = status_kib(server.pid, "VmHWM")
+        sent = []
+        threads = [
+            threading.Thread(target=send_huge_message, args=(s, 60 << 20, sent)) for s in sockets
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        after = status_kib(server.pid, "VmHWM")
+        health = Api(port).call("GET", "/healthz")["status"]
+        print(
+            f"flood: 8 x 60 MiB WebSocket messages: peak RSS {before / 1024:.1f} -> "
+            f"{after / 1024:.1f} MiB; at most {max(sent) / 2**20:.0f} MiB of one went into the "
+            f"socket (kernel buffers) before the server closed it; /healthz {health}"
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def probe_half_open(binary, db, extra, sources):
+    server, port = start(binary, db, extra, fd_limit=256)
+    try:
+        half_open = []
+        for index in range(300):
+            source = f"127.0.0.{2 + index * sources // 300}"
+            sock = socket.socket()
+            sock.bind((source, 0))
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            half_open.append(sock)
+        latencies, failures = [], 0
+        for _ in range(40):
+            began = time.monotonic()
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                connection.request("GET", "/healthz")
+                response = connection.getresponse()
+                response.read()
+                failures += response.status != 200
+            except OSError:
+                failures += 1
+            latencies.append(time.monotonic() - began)
+            time.sleep(0.2)
+        print(
+            f"half-open: 300 connections from {sources} address(es) under ulimit -n 256: "
+            f"/healthz x40 worst "
+            f"{max(latencies) * 1000:.1f} ms, median {statistics.median(latencies) * 1000:.1f} ms, "
+            f"{failures} failed"
+        )
+        for sock in half_open:
+            sock.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def first_move(api, created):
+    """The creator's first move in a game against the computer (White moves first)."""
+    state = created["state"]
+    token = created["tokens"][state["to_act"]]
+    body = {"token": token, "move": state["legal_moves"][0]}
+    return api.call("POST", f"/api/games/{created['id']}/moves", body)
+
+
+def probe_fairness(binary, db, extra):
+    server, port = start(binary, db, extra)
+    try:
+        heavy = Api(port, "127.0.0.2")
+        game = {"game": "morris", "opponent": "computer", "side": "white"}
+        queued_at = time.monotonic()
+        heavy_games = []
+        for _ in range(30):
+            created = heavy.call("POST", "/api/games", {**game, "level": 10})
+            first_move(heavy, created)
+            heavy_games.append(created["id"])
+        light = Api(port, "127.0.0.3")
+        created = light.call("POST", "/api/games", {**game, "level": 1})
+        began = time.monotonic()
+        state = first_move(light, created)
+        while state["to_act"] != "white":
+            time.sleep(0.005)
+            state = light.call("GET", f"/api/games/{created['id']}")
+        reply = time.monotonic() - began
+        waiting = sum(
+            heavy.call("GET", f"/api/games/{id}")["to_act"] != "white" for id in heavy_games
+        )
+        for id in heavy_games:
+            while heavy.call("GET", f"/api/games/{id}")["to_act"] != "white":
+                time.sleep(0.1)
+        print(
+            f"fairness: level-1 reply {reply * 1000:.0f} ms while {waiting} of another client's "
+            f"30 level-10 games still waited for the computer (all 30 answered after "
+            f"{time.monotonic() - queued_at:.1f} s)"
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+PROBES = {"flood": probe_flood, "half-open": probe_half_open, "fairness": probe_fairness}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("binary")
+    parser.add_argument("--probe", action="append", choices=sorted(PROBES))
+    parser.add_argument("--sources", type=int, default=1, choices=range(1, 61))
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1 :] if "--" in argv else []
+    args = parser.parse_args(argv[: argv.index("--")] if "--" in argv else argv)
+    work = tempfile.mkdtemp(prefix="ludus-probes-")
+    try:
+        for name in args.probe or list(PROBES):
+            db = os.path.join(work, f"{name}.db")
+            if name == "half-open":
+                probe_half_open(args.binary, db, extra, args.sources)
+            else:
+                PROBES[name](args.binary, db, extra)
+    finally:
+        for name in os.listdir(work):
+            os.remove(os.path.join(work, name))
+        os.rmdir(work)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
