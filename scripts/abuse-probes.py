@@ -23,17 +23,16 @@ figures (docs/server.md, "Abuse probes").
 
 import argparse
 import http.client
-import json
 import os
-import re
-import resource
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_process import Api, start  # noqa: E402
 
 
 def status_kib(pid, field):
@@ -42,50 +41,6 @@ def status_kib(pid, field):
             if line.startswith(field + ":"):
                 return int(line.split()[1])
     raise RuntimeError(f"no {field}")
-
-
-def start(binary, db, extra, fd_limit=None):
-    def limit():
-        if fd_limit:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
-
-    server = subprocess.Popen(
-        [binary, "serve", "--addr", "127.0.0.1:0", "--db", db, *extra],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=limit,
-    )
-    seen = ""
-    while True:
-        line = server.stderr.readline()
-        if not line:
-            raise RuntimeError(f"the server did not start: {seen}")
-        seen += line
-        match = re.search(r"serving http://127\.0\.0\.1:(\d+)", line)
-        if match:
-            # Keep reading its log so that it never blocks on a full pipe.
-            threading.Thread(target=server.stderr.read, daemon=True).start()
-            return server, int(match.group(1))
-
-
-class Api:
-    """One keep-alive connection from loopback address `source`."""
-
-    def __init__(self, port, source="127.0.0.1"):
-        self.connection = http.client.HTTPConnection(
-            "127.0.0.1", port, timeout=60, source_address=(source, 0)
-        )
-
-    def call(self, method, path, body=None):
-        headers = {"content-type": "application/json"} if body is not None else {}
-        data = json.dumps(body) if body is not None else None
-        self.connection.request(method, path, body=data, headers=headers)
-        response = self.connection.getresponse()
-        payload = response.read()
-        if response.status >= 300:
-            raise RuntimeError(f"{method} {path}: {response.status} {payload[:200]!r}")
-        return json.loads(payload)
 
 
 def websocket(port, game_id):
@@ -122,7 +77,7 @@ def send_huge_message(sock, size, sent):
 
 
 def probe_flood(binary, db, extra):
-    server, port = start(binary, db, extra)
+    server, port, _ = start(binary, db, extra)
     try:
         api = Api(port)
         created = api.call("POST", "/api/games", {"game": "morris", "opponent": "human"})
@@ -149,7 +104,7 @@ def probe_flood(binary, db, extra):
 
 
 def probe_half_open(binary, db, extra, sources):
-    server, port = start(binary, db, extra, fd_limit=256)
+    server, port, _ = start(binary, db, extra, fd_limit=256)
     try:
         half_open = []
         for index in range(300):
@@ -194,7 +149,7 @@ def first_move(api, created):
 
 
 def probe_fairness(binary, db, extra):
-    server, port = start(binary, db, extra)
+    server, port, _ = start(binary, db, extra)
     try:
         heavy = Api(port, "127.0.0.2")
         game = {"game": "morris", "opponent": "computer", "side": "white"}

@@ -14,15 +14,14 @@ memory and replays them all at start-up); pass the newer flags after `--`, e.g.
 """
 
 import argparse
-import http.client
-import json
 import os
-import re
 import signal
-import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_process import Api, start  # noqa: E402
 
 CHECKPOINTS = [1_000, 10_000, 50_000, 100_000]
 
@@ -35,49 +34,19 @@ def rss_mib(pid):
     raise RuntimeError("no VmRSS")
 
 
-def start(binary, db, extra):
-    began = time.monotonic()
-    server = subprocess.Popen(
-        [binary, "serve", "--addr", "127.0.0.1:0", "--db", db, *extra],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    seen = ""
-    while True:
-        line = server.stderr.readline()
-        if not line:
-            raise RuntimeError(f"the server did not start: {seen}")
-        seen += line
-        match = re.search(r"serving http://127\.0\.0\.1:(\d+)", line)
-        if match:
-            return server, int(match.group(1)), time.monotonic() - began
-
-
-class Api:
-    def __init__(self, port):
-        self.connection = http.client.HTTPConnection("127.0.0.1", port)
-
-    def call(self, method, path, body=None):
-        headers = {"content-type": "application/json"} if body is not None else {}
-        data = json.dumps(body) if body is not None else None
-        self.connection.request(method, path, body=data, headers=headers)
-        response = self.connection.getresponse()
-        payload = response.read()
-        if response.status >= 300:
-            raise RuntimeError(f"{method} {path}: {response.status} {payload[:200]!r}")
-        return json.loads(payload)
-
-
 def play(api, index, moves):
     game = "morris" if index % 2 == 0 else "backgammon"
-    created = api.call("POST", "/api/games", {"game": game, "opponent": "human", "side": "white", "seed": index})
+    created = api.call("POST", "/api/games", {"game": game, "opponent": "human", "side": "white"})
+    # The friend's seat is claimed with the one-time invitation; the dice are the server's.
+    code = created["invite"].split("#invite=", 1)[1]
+    joined = api.call("POST", f"/api/games/{created['id']}/join", {"invite": code})
+    tokens = dict(created["tokens"], **{joined["seat"]: joined["token"]})
     state = created["state"]
     for _ in range(moves):
         side = state["to_act"]
         if side is None:
             break
-        token = created["tokens"][side]
+        token = tokens[side]
         if state["legal_moves"]:
             state = api.call("POST", f"/api/games/{created['id']}/moves", {"token": token, "move": state["legal_moves"][0]})
         else:
