@@ -31,21 +31,8 @@ fn ask(stream: &mut TcpStream, line: &str) -> String {
 
 #[test]
 fn the_external_player_answers_board_lines_over_tcp_and_serves_a_reconnect() {
-    let port = 20_000 + (std::process::id() % 20_000) as u16;
-    let address = format!("127.0.0.1:{port}");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args([
-            "backgammon",
-            "external",
-            "--listen",
-            &address,
-            "--level",
-            "1",
-        ])
-        .args(["--connections", "2"])
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let port = free_port();
+    let mut server = external(port, &["--connections", "2"]);
     let mut first = connect(port);
     assert!(["roll", "double"].contains(&ask(&mut first, ROLL_LINE).as_str()));
     let play = ask(&mut first, MOVE_LINE);
@@ -57,6 +44,96 @@ fn the_external_player_answers_board_lines_over_tcp_and_serves_a_reconnect() {
     assert_eq!(ask(&mut second, "not a board"), "");
     assert!(ask(&mut second, MOVE_LINE).contains('/'));
     drop(second);
+    assert!(server.wait().unwrap().success());
+}
+
+/// A port free now on loopback.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// `ludus backgammon external` at level 1 on `port` with the extra flags `more`.
+fn external(port: u16, more: &[&str]) -> std::process::Child {
+    let address = format!("127.0.0.1:{port}");
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "backgammon",
+            "external",
+            "--listen",
+            &address,
+            "--level",
+            "1",
+        ])
+        .args(more)
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// The next line the server sends on `stream` (empty at its end).
+fn next_line(stream: &TcpStream) -> String {
+    let mut line = String::new();
+    let _ = BufReader::new(stream.try_clone().unwrap()).read_line(&mut line);
+    line.trim_end().to_string()
+}
+
+/// The peak resident memory of process `pid` in KiB (`VmHWM` of `/proc/PID/status`).
+fn peak_rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn the_external_player_serves_two_clients_at_once_and_refuses_one_more() {
+    let port = free_port();
+    let mut server = external(port, &["--connections", "3", "--max-connections", "2"]);
+    let mut first = connect(port);
+    let mut second = connect(port);
+    // Both are answered while both stay open, in either order.
+    assert!(ask(&mut second, MOVE_LINE).contains('/'));
+    assert!(ask(&mut first, MOVE_LINE).contains('/'));
+    assert!(ask(&mut second, ROLL_LINE).len() > 3);
+    let third = connect(port);
+    let busy = "error: busy, 2 connections are served at once";
+    assert_eq!(next_line(&third), busy);
+    assert_eq!(next_line(&third), "", "closed after the refusal");
+    // A slot freed is served again (once the server has seen the close).
+    drop(first);
+    let answered = (0..100).any(|_| {
+        let mut again = connect(port);
+        let _ = again.write_all(format!("{MOVE_LINE}\n").as_bytes());
+        let reply = next_line(&again);
+        std::thread::sleep(Duration::from_millis(20));
+        reply.contains('/')
+    });
+    assert!(answered, "no slot came free");
+    drop(second);
+    assert!(server.wait().unwrap().success());
+}
+
+#[test]
+fn an_idle_client_is_dropped_and_an_endless_line_refused_with_memory_bounded() {
+    let port = free_port();
+    let mut server = external(port, &["--connections", "2", "--idle-timeout", "1"]);
+    let idle = connect(port);
+    let started = std::time::Instant::now();
+    assert_eq!(next_line(&idle), "error: idle for 1 s");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(next_line(&idle), "");
+    let mut flood = connect(port);
+    assert!(ask(&mut flood, MOVE_LINE).contains('/'));
+    let before = peak_rss_kib(server.id());
+    // Ten MiB without a newline: the server reads 16 KiB of it, answers and closes.
+    let line = vec![b'x'; 10 << 20];
+    let _ = flood.write_all(&line);
+    assert_eq!(next_line(&flood), "error: line longer than 16384 bytes");
+    let after = peak_rss_kib(server.id());
+    assert!(
+        after < before + 2048,
+        "peak RSS {before} KiB -> {after} KiB"
+    );
     assert!(server.wait().unwrap().success());
 }
 
