@@ -28,7 +28,7 @@ mod review;
 
 pub use review::{
     ALTERNATIVES, Alternative, CubeBefore, DecisionDetail, MAX_LUCK_PLIES, MatchReview, PlayerLuck,
-    luck_plies, review_match,
+    luck_plies, review_match, white_win,
 };
 use review::{checker_alternatives, double_alternatives, luck_of_roll, take_alternatives};
 

@@ -35,6 +35,7 @@ pub mod player;
 pub mod probabilities;
 pub mod rollout;
 pub mod search;
+pub mod seat;
 
 pub use eval::{Evaluator, NetEvaluator};
 pub use net::Net;

@@ -85,3 +85,36 @@ fn after_a_take_the_cube_is_the_takers_at_twice_the_value() {
     assert_eq!(next.value, 2 * before.value);
     assert_eq!(next.owner, Some(game.decisions[take].player));
 }
+
+#[test]
+fn each_decision_carries_whites_chance_to_win_before_it() {
+    use ludus_backgammon::Position;
+    use ludus_backgammon_engine::eval::Evaluator;
+    let record = read_mat(GNUBG_3_POINT).unwrap();
+    let evaluator = NetEvaluator::shipped();
+    let review = review_match(&record, &evaluator, 0);
+    let start_win = f64::from(evaluator.eval(&Position::starting()).win);
+    for (game, details) in review.report.games.iter().zip(&review.details) {
+        for (decision, detail) in game.decisions.iter().zip(details) {
+            let chance = detail.white_win.expect("every Position ID reads");
+            assert!((0.0..=1.0).contains(&chance), "{decision:?}");
+        }
+        // The opening play is made from the starting position by whoever won the opening roll:
+        // White's chance is the roller's chance for White, its complement for the other side.
+        let (first, detail) = (&game.decisions[0], &details[0]);
+        if first.position_id == Position::starting().position_id() {
+            let expected = if first.player == 0 {
+                start_win
+            } else {
+                1.0 - start_win
+            };
+            assert!(
+                (detail.white_win.unwrap() - expected).abs() < 1e-6,
+                "{first:?}"
+            );
+        }
+    }
+    // Serialised with the details, as the server's review graph reads it.
+    let json = serde_json::to_value(&review.details[0][0]).unwrap();
+    assert!(json["white_win"].is_f64(), "{json}");
+}

@@ -2,13 +2,13 @@
 //! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine at the
 //! levels of `ludus_backgammon_engine::level`, and the engine's post-game analysis.
 
-use ludus_backgammon::player::{self as bg, Evaluation};
-use ludus_backgammon::{Dice, MatchState, Move as BgMove, Position as BgPosition, read_mat};
+use ludus_backgammon::player as bg;
+use ludus_backgammon::{Dice, Move as BgMove, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::analysis::{Decision, DecisionKind, review_match};
+use ludus_backgammon_engine::analysis::review_match;
 use ludus_backgammon_engine::engine::Engine;
-use ludus_backgammon_engine::eval::Evaluator;
-use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
+use ludus_backgammon_engine::level::Level as BgLevel;
+use ludus_backgammon_engine::seat::SeatPlayer;
 use ludus_morris::player::Player;
 use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::analysis::{move_value, rank_moves};
@@ -118,72 +118,18 @@ impl MorrisAnalyst for MorrisEngine {
     }
 }
 
-/// Think time below which the top level (2-ply, up to about a second) plays one level lower
-/// (1-ply).
-const TWO_PLY_THINK_TIME: Duration = Duration::from_millis(1000);
-
 /// Backgammon: the network engine at the seat's level for checker plays; the noiseless 1-ply
 /// engine for the cube and the chances, at every level; the analysis board's ranking.
 pub(crate) fn backgammon_computer() -> BackgammonComputer {
-    let player =
-        |level, think_time| -> Box<dyn bg::Player> { Box::new(SeatPlayer::new(level, think_time)) };
+    let player = |level: u8, think_time| -> Box<dyn bg::Player> {
+        let level = BgLevel::nearest(u32::from(level));
+        Box::new(SeatPlayer::new(
+            level,
+            rand::rng().random::<u64>(),
+            think_time,
+        ))
+    };
     Computer::new(player, Arc::new(Ranking::new()))
-}
-
-/// The player of a computer seat (made for each decision).
-struct SeatPlayer {
-    /// The level's engine, noise seeded from the system's randomness.
-    checkers: Engine,
-    /// The noiseless 1-ply engine: doubles on double/take and double/pass, takes when taking
-    /// leaves the doubler no more than passing would; never doubles and always takes where it
-    /// has no decision.
-    cube: Engine,
-}
-
-impl SeatPlayer {
-    /// The player at `level` (the nearest level); the top level plays one level lower (1-ply)
-    /// below [`TWO_PLY_THINK_TIME`].
-    fn new(level: u8, think_time: Duration) -> SeatPlayer {
-        let mut level = BgLevel::nearest(u32::from(level));
-        if level.number == BG_MAX_LEVEL && think_time < TWO_PLY_THINK_TIME {
-            level = BgLevel::nearest(u32::from(level.number - 1));
-        }
-        SeatPlayer {
-            checkers: Engine::at_level(level, rand::rng().random::<u64>()),
-            cube: Engine::new(1),
-        }
-    }
-}
-
-impl bg::Player for SeatPlayer {
-    fn name(&self) -> String {
-        bg::Player::name(&self.checkers)
-    }
-
-    fn choose(&mut self, request: bg::PlayRequest<'_>) -> Result<usize, bg::PlayerError> {
-        self.checkers.choose(request)
-    }
-
-    fn double(
-        &mut self,
-        position: &BgPosition,
-        state: &MatchState,
-    ) -> Result<bool, bg::PlayerError> {
-        self.cube.double(position, state)
-    }
-
-    fn take(&mut self, position: &BgPosition, state: &MatchState) -> Result<bool, bg::PlayerError> {
-        self.cube.take(position, state)
-    }
-
-    /// The network's probabilities at 1 ply.
-    fn evaluate(
-        &mut self,
-        position: &BgPosition,
-        state: Option<&MatchState>,
-    ) -> Result<Option<Evaluation>, bg::PlayerError> {
-        bg::Player::evaluate(&mut self.cube, position, state)
-    }
 }
 
 /// The analysis board's ranking: the noiseless engines at 0, 1 and 2 plies.
@@ -238,32 +184,24 @@ const MORRIS_ALTERNATIVES: usize = 5;
 const MORRIS_ALTERNATIVES_TIME: Duration = Duration::from_millis(40);
 
 impl MatchAnalyser for Analyser {
-    /// The engine's report, each decision with White's winning chance before it (`white_win`,
-    /// the review's graph).
+    /// The engine's report, each decision with the review's details (see
+    /// [`MatchAnalyser::analyse_match`]).
     fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
         self.analyse_match(&read_mat(mat)?)
     }
 
     /// As [`MatchAnalyser::analyse`], replaying each game from its own start (a set-up
     /// position included); each decision with the review's details (`alternatives`, `cube`,
-    /// `luck`: `ludus_backgammon_engine::analysis::review_match`), each player's luck
+    /// `luck`, `white_win`: `ludus_backgammon_engine::analysis::review_match`), each player's luck
     /// (`luck`, `luck_plies` at the top).
     fn analyse_match(&self, record: &ludus_backgammon::Match) -> Result<Value, AnalysisFailure> {
         let evaluator = NetEvaluator::shipped();
         let review = review_match(record, &evaluator, ANALYSIS_PLIES);
-        let report = &review.report;
-        let mut value = serde_json::to_value(report)?;
-        for ((game, details), games) in report
-            .games
-            .iter()
-            .zip(&review.details)
-            .zip(value["games"].as_array_mut().into_iter().flatten())
-        {
-            let decisions = games["decisions"].as_array_mut().into_iter().flatten();
-            for ((decision, detail), json) in game.decisions.iter().zip(details).zip(decisions) {
-                if let Some(chance) = white_win(&evaluator, decision) {
-                    json["white_win"] = serde_json::json!(chance);
-                }
+        let mut value = serde_json::to_value(&review.report)?;
+        let games = value["games"].as_array_mut().into_iter().flatten();
+        for (details, game) in review.details.iter().zip(games) {
+            let decisions = game["decisions"].as_array_mut().into_iter().flatten();
+            for (detail, json) in details.iter().zip(decisions) {
                 if let (Value::Object(json), Value::Object(detail)) =
                     (json, serde_json::to_value(detail)?)
                 {
@@ -308,21 +246,11 @@ impl MatchAnalyser for Analyser {
     }
 }
 
-/// White's (the `.mat` file's player 0) chance to win before `decision`, from the position the
-/// decider (the doubler, for a take) had on roll.
-fn white_win(evaluator: &NetEvaluator, decision: &Decision) -> Option<f64> {
-    let position = BgPosition::from_position_id(&decision.position_id).ok()?;
-    let on_roll = match decision.kind {
-        DecisionKind::Take => 1 - decision.player,
-        DecisionKind::Checker | DecisionKind::Double => decision.player,
-    };
-    let win = f64::from(evaluator.eval_any(&position).win);
-    Some(if on_roll == 0 { win } else { 1.0 - win })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_backgammon::MatchState;
+    use ludus_backgammon_engine::level::MAX_LEVEL as BG_MAX_LEVEL;
     use ludus_server::games::{Game, GameKind};
     use ludus_server::games::{new_game, new_game_from};
     use serde_json::json;

@@ -67,6 +67,11 @@ pub struct DecisionDetail {
     pub cube: CubeBefore,
     /// The luck of the roll of a checker play (`None` for a cube decision).
     pub luck: Option<f64>,
+    /// Player 0's (White's, the `.mat` file's left column) cubeless chance to win before the
+    /// decision, from the position its decider (the doubler, for a take) had on roll: the
+    /// review's graph.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white_win: Option<f64>,
 }
 
 impl DecisionDetail {
@@ -83,8 +88,21 @@ impl DecisionDetail {
                 },
             },
             luck: None,
+            white_win: None,
         }
     }
+}
+
+/// Player 0's chance to win before `decision` (see [`DecisionDetail::white_win`]); `None` when
+/// its Position ID does not read.
+pub fn white_win(evaluator: &dyn Evaluator, decision: &super::Decision) -> Option<f64> {
+    let position = Position::from_position_id(&decision.position_id).ok()?;
+    let on_roll = match decision.kind {
+        super::DecisionKind::Take => 1 - decision.player,
+        super::DecisionKind::Checker | super::DecisionKind::Double => decision.player,
+    };
+    let win = f64::from(evaluator.eval_any(&position).win);
+    Some(if on_roll == 0 { win } else { 1.0 - win })
 }
 
 /// One player's luck over a match.
@@ -124,8 +142,11 @@ pub fn review_match(record: &Match, evaluator: &dyn Evaluator, plies: u8) -> Mat
     let mut games: Vec<GameReport> = Vec::new();
     let mut details = Vec::new();
     for (i, game) in record.games().iter().enumerate() {
-        let (report, game_details, game_luck) =
+        let (report, mut game_details, game_luck) =
             analyze_game(i + 1, game, evaluator, plies, Some(luck_plies));
+        for (detail, decision) in game_details.iter_mut().zip(&report.decisions) {
+            detail.white_win = white_win(evaluator, decision);
+        }
         for (total, add) in luck.iter_mut().zip(game_luck) {
             total.rolls += add.rolls;
             total.total += add.total;
