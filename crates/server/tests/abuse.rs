@@ -670,91 +670,97 @@ async fn a_mid_game_review_between_people_is_403_and_open_once_it_is_over() {
     );
 }
 
-/// A friend game of `game` (both seats claimed) after its first move: its id, its tokens and
-/// the state then.
-async fn friend_game_after_one_move(client: &mut HttpClient, game: &str) -> (String, Value, Value) {
-    let created = client
-        .post("/api/games", json!({"game": game, "opponent": "human"}))
-        .await;
-    let id = created.body["id"].as_str().unwrap().to_string();
-    let tokens = friend_tokens(client, &created).await;
-    let state = &created.body["state"];
-    let side = state["to_act"].as_str().unwrap();
-    let body = json!({"token": tokens[side], "move": state["legal_moves"][0]});
-    let moved = client.post(&format!("/api/games/{id}/moves"), body).await;
-    assert_eq!(moved.status, 200, "{}", moved.body);
-    (id, tokens, moved.body)
+/// A server with a friend game of one kind (both seats claimed) after its first move.
+struct LiveFriendGame {
+    client: HttpClient,
+    id: String,
+    tokens: Value,
+    /// The state after the first move.
+    state: Value,
+    _stop: tokio::sync::oneshot::Sender<()>,
 }
 
-/// The status and error code of an analysis request.
-async fn analysis_answer(client: &mut HttpClient, path: &str) -> (u16, Value) {
-    let answer = client.get(path).await;
-    (answer.status, answer.body["code"].clone())
+impl LiveFriendGame {
+    async fn start(game: &str) -> LiveFriendGame {
+        let (addr, stop, _) = serve(hub_with(Settings::unlimited(), None)).await;
+        let mut client = HttpClient::connect(addr).await;
+        let created = client
+            .post("/api/games", json!({"game": game, "opponent": "human"}))
+            .await;
+        let id = created.body["id"].as_str().unwrap().to_string();
+        let tokens = friend_tokens(&mut client, &created).await;
+        let state = &created.body["state"];
+        let side = state["to_act"].as_str().unwrap();
+        let body = json!({"token": tokens[side], "move": state["legal_moves"][0]});
+        let moved = client.post(&format!("/api/games/{id}/moves"), body).await;
+        assert_eq!(moved.status, 200, "{}", moved.body);
+        LiveFriendGame {
+            client,
+            id,
+            tokens,
+            state: moved.body,
+            _stop: stop,
+        }
+    }
+
+    /// The status of an analysis request and its error code.
+    async fn analysis(&mut self, path: &str) -> (u16, Value) {
+        let answer = self.client.get(path).await;
+        (answer.status, answer.body["code"].clone())
+    }
+}
+
+/// The answer to engine help refused during a game between people.
+fn refused() -> (u16, Value) {
+    (403, json!("engine-help-after-game"))
 }
 
 #[tokio::test]
 async fn the_analysis_board_refuses_the_position_of_a_live_game_between_people() {
-    let (addr, _stop, _) = serve(hub_with(Settings::unlimited(), None)).await;
-    let mut client = HttpClient::connect(addr).await;
-    let (id, tokens, state) = friend_game_after_one_move(&mut client, "morris").await;
-    let text = state["view"]["position"].as_str().unwrap().to_string();
+    let mut live = LiveFriendGame::start("morris").await;
+    let text = live.state["view"]["position"].as_str().unwrap().to_string();
     let position: ludus_morris::Position = text.parse().unwrap();
-    let refused = (403, json!("engine-help-after-game"));
+    let morris = |text: &str| format!("/api/morris/analysis?position={}", encoded(text));
     // The position itself and its images under the board's symmetries are all refused.
     for symmetry in [0, 5, 11] {
         let image = position.transformed(ludus_morris::geometry::Symmetry::ALL[symmetry]);
-        let path = format!(
-            "/api/morris/analysis?position={}",
-            encoded(&image.to_string())
-        );
-        assert_eq!(
-            analysis_answer(&mut client, &path).await,
-            refused,
-            "{image}"
-        );
+        let answer = live.analysis(&morris(&image.to_string())).await;
+        assert_eq!(answer, refused(), "{image}");
     }
     // Other positions and the empty board stay open while the game goes on.
-    assert_eq!(client.get("/api/morris/analysis").await.status, 200);
-    let other = format!(
-        "/api/morris/analysis?position={}",
-        encoded("W......./.B....../W....... b 7 8 0")
-    );
-    assert_eq!(client.get(&other).await.status, 200);
+    assert_eq!(live.analysis("/api/morris/analysis").await.0, 200);
+    let other = morris("W......./.B....../W....... b 7 8 0");
+    assert_eq!(live.analysis(&other).await.0, 200);
     // Once the game is over its last position is open to analysis.
-    let side = state["to_act"].as_str().unwrap();
-    let body = json!({"token": tokens[side], "action": "resign"});
-    let resigned = client.post(&format!("/api/games/{id}/actions"), body).await;
+    let side = live.state["to_act"].as_str().unwrap();
+    let body = json!({"token": live.tokens[side], "action": "resign"});
+    let path = format!("/api/games/{}/actions", live.id);
+    let resigned = live.client.post(&path, body).await;
     assert_eq!(resigned.status, 200, "{}", resigned.body);
-    let path = format!("/api/morris/analysis?position={}", encoded(&text));
-    assert_eq!(client.get(&path).await.status, 200);
+    assert_eq!(live.analysis(&morris(&text)).await.0, 200);
 }
 
 #[tokio::test]
 async fn the_backgammon_analysis_refuses_a_live_friend_games_position_from_either_side() {
-    let (addr, _stop, _) = serve(hub_with(Settings::unlimited(), None)).await;
-    let mut client = HttpClient::connect(addr).await;
-    let (_, _, state) = friend_game_after_one_move(&mut client, "backgammon").await;
-    let id = state["view"]["position_id"].as_str().unwrap().to_string();
+    let mut live = LiveFriendGame::start("backgammon").await;
+    let id = live.state["view"]["position_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let position = ludus_backgammon::Position::from_position_id(&id).unwrap();
     assert_ne!(position, ludus_backgammon::Position::starting());
-    let refused = (403, json!("engine-help-after-game"));
-    for asked in [id.clone(), position.swapped().position_id()] {
-        let path = format!(
+    let backgammon = |id: &str| {
+        format!(
             "/api/backgammon/analysis?position_id={}&dice=31",
-            encoded(&asked)
-        );
-        assert_eq!(
-            analysis_answer(&mut client, &path).await,
-            refused,
-            "{asked}"
-        );
+            encoded(id)
+        )
+    };
+    for asked in [id.clone(), position.swapped().position_id()] {
+        let answer = live.analysis(&backgammon(&asked)).await;
+        assert_eq!(answer, refused(), "{asked}");
     }
     // The opening position stays open: it is every game's start.
-    let start = format!(
-        "/api/backgammon/analysis?position_id={}&dice=31",
-        encoded("4HPwATDgc/ABMA")
-    );
-    assert_eq!(client.get(&start).await.status, 200);
+    assert_eq!(live.analysis(&backgammon("4HPwATDgc/ABMA")).await.0, 200);
 }
 
 // ---- Operations ----
