@@ -5,9 +5,10 @@
 use crate::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
 use crate::encoding::SparseInputs;
 use crate::filters::Filters;
-use crate::net::{DEFAULT_HIDDEN, Net};
+use crate::net::{DEFAULT_HIDDEN, Net, OUTPUTS};
 use crate::probabilities::{Probabilities, argmax_equity, lost};
 use ludus_backgammon::Position;
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
 /// The shipped weights, trained by `ludus backgammon train` (see docs/backgammon-engine.md).
@@ -210,17 +211,58 @@ pub fn shipped_pruning_net() -> Option<Arc<Net>> {
         .clone()
 }
 
-/// The mover's probabilities after a play (mover's view) from `net` alone, or exact where the
-/// game is over or the board is in the evaluator's bearoff database.
-fn play_value(evaluator: &NetEvaluator, net: &Net, after: &Position) -> Probabilities {
-    let next = after.swapped();
-    if let Some(kind) = lost(&next) {
-        return Probabilities::lost(kind).flipped();
-    }
-    evaluator
-        .bearoff_value(&next)
-        .unwrap_or_else(|| net_probabilities(net, &next))
-        .flipped()
+/// The buffers of the batched evaluations ([`play_values`]), one set a thread, reused.
+#[derive(Default)]
+struct Batch {
+    /// The encoded positions the network judges.
+    inputs: Vec<SparseInputs>,
+    /// Where each of them goes in the caller's output.
+    slots: Vec<usize>,
+    /// The network's hidden activations.
+    hidden: Vec<f32>,
+    /// The network's raw outputs.
+    outputs: Vec<[f32; OUTPUTS]>,
+}
+
+thread_local! {
+    static BATCH: RefCell<Batch> = RefCell::new(Batch::default());
+}
+
+/// The mover's probabilities after each of the plays leading to `after` (mover's view), in
+/// order, written to `out` (cleared first): exact where the game is over or the board is in the
+/// evaluator's bearoff database, the others from `net` in one batch ([`Net::forward_batch`],
+/// the same values as one at a time, bit for bit).
+fn play_values<'a>(
+    evaluator: &NetEvaluator,
+    net: &Net,
+    after: impl Iterator<Item = &'a Position>,
+    out: &mut Vec<Probabilities>,
+) {
+    out.clear();
+    BATCH.with_borrow_mut(|batch| {
+        batch.inputs.clear();
+        batch.slots.clear();
+        for play in after {
+            let next = play.swapped();
+            let known = match lost(&next) {
+                Some(kind) => Some(Probabilities::lost(kind)),
+                None => evaluator.bearoff_value(&next),
+            };
+            if let Some(value) = known {
+                out.push(value.flipped());
+                continue;
+            }
+            batch.slots.push(out.len());
+            out.push(Probabilities::default());
+            let mut x = SparseInputs::new();
+            net.encode(&next, &mut x);
+            batch.inputs.push(x);
+        }
+        net.forward_batch(&batch.inputs, &mut batch.hidden, &mut batch.outputs);
+        for (&slot, &o) in batch.slots.iter().zip(&batch.outputs) {
+            out[slot] = Probabilities::from_outputs(o).flipped();
+        }
+    });
 }
 
 /// The probabilities `net` gives the side on roll of `position`.
@@ -281,6 +323,11 @@ impl Evaluator for NetEvaluator {
             .unwrap_or_else(|| self.eval_net(position))
     }
 
+    /// The plays' values with the network's evaluations taken as one batch.
+    fn eval_after_moves(&self, after: &[Position], out: &mut Vec<Probabilities>) {
+        play_values(self, &self.net, after.iter(), out);
+    }
+
     fn best_play(
         &self,
         after: &[Position],
@@ -292,16 +339,15 @@ impl Evaluator for NetEvaluator {
         if after.len() <= *keep {
             return full_width_best(self, after, scratch);
         }
-        scratch.clear();
-        scratch.extend(after.iter().map(|p| play_value(self, pruner, p)));
+        play_values(self, pruner, after.iter(), scratch);
         let mut top = [0usize; MAX_PRUNE_KEEP];
         let top = top_indices(scratch, (*keep).min(MAX_PRUNE_KEEP), &mut top);
         top.sort_unstable();
+        play_values(self, &self.net, top.iter().map(|&i| &after[i]), scratch);
         let mut best = (top[0], Probabilities::default(), f32::NEG_INFINITY);
-        for &i in top.iter() {
-            let p = play_value(self, &self.net, &after[i]);
+        for (&i, p) in top.iter().zip(scratch.iter()) {
             if p.equity() > best.2 {
-                best = (i, p, p.equity());
+                best = (i, *p, p.equity());
             }
         }
         (best.0, best.1)

@@ -2,6 +2,7 @@
 //! * `analysis`: post-game analysis of match records (gnubg's exports, engine self-play);
 //! * `bearoff`: the one-sided bearoff database against hand-computed values and invariants;
 //! * `network`: encoding, inference and the weights file format;
+//! * `batched`: batched inference against one position at a time, bit for bit;
 //! * `review`: the review's alternatives, cube table, cube and luck per decision;
 //! * `search`: lookahead identities;
 //! * `cube`: the match equity table and cube decisions;
@@ -12,6 +13,7 @@
 //! * `pinned`: play at fixed seeds, line by line against `tests/data/pinned.txt`.
 
 mod analysis;
+mod batched;
 mod bearoff;
 mod common;
 mod cube;
