@@ -3,6 +3,7 @@
 //! replies inside the lookahead with the small pruning network.
 
 use crate::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
+use crate::classes::{ClassNets, PositionClass};
 use crate::encoding::SparseInputs;
 use crate::filters::Filters;
 use crate::net::{DEFAULT_HIDDEN, Net, OUTPUTS};
@@ -81,7 +82,8 @@ pub fn full_width_best<E: Evaluator + ?Sized>(
 /// boards (exact two-sided values for up to 6 checkers a side, one-sided otherwise).
 #[derive(Clone, Debug)]
 pub struct NetEvaluator {
-    net: Arc<Net>,
+    /// The network of each position class.
+    nets: ClassNets,
     use_bearoff: bool,
     use_two_sided: bool,
     /// The cheap network that ranks the replies inside the lookahead, and how many of its best
@@ -93,8 +95,14 @@ pub struct NetEvaluator {
 impl NetEvaluator {
     /// Wraps a network; the bearoff database is used for bearoff boards.
     pub fn new(net: Net) -> NetEvaluator {
+        NetEvaluator::from_classes(ClassNets::single(net))
+    }
+
+    /// Wraps a network a position class (see [`crate::classes`]); the bearoff database is used
+    /// for bearoff boards.
+    pub fn from_classes(nets: ClassNets) -> NetEvaluator {
         NetEvaluator {
-            net: Arc::new(net),
+            nets,
             use_bearoff: true,
             use_two_sided: true,
             pruning: None,
@@ -126,7 +134,7 @@ impl NetEvaluator {
             )
         });
         let shipped = NetEvaluator {
-            net: Arc::clone(net),
+            nets: ClassNets::single(Arc::clone(net)),
             use_bearoff: true,
             use_two_sided: true,
             pruning: None,
@@ -190,15 +198,20 @@ impl NetEvaluator {
         Some(BearoffDb::get().probabilities(position))
     }
 
-    /// The network.
+    /// The network (the contact network where classes have their own).
     pub fn net(&self) -> &Net {
-        &self.net
+        self.nets.contact()
     }
 
-    /// The network alone, without bearoff or terminal checks.
+    /// The network of each position class.
+    pub fn classes(&self) -> &ClassNets {
+        &self.nets
+    }
+
+    /// The network of `position`'s class alone, without bearoff or terminal checks.
     #[inline]
     pub fn eval_net(&self, position: &Position) -> Probabilities {
-        net_probabilities(&self.net, position)
+        net_probabilities(self.nets.for_position(position), position)
     }
 }
 
@@ -214,10 +227,10 @@ pub fn shipped_pruning_net() -> Option<Arc<Net>> {
 /// The buffers of the batched evaluations ([`play_values`]), one set a thread, reused.
 #[derive(Default)]
 struct Batch {
-    /// The encoded positions the network judges.
-    inputs: Vec<SparseInputs>,
+    /// The encoded positions each network judges (one batch a position class).
+    inputs: [Vec<SparseInputs>; 3],
     /// Where each of them goes in the caller's output.
-    slots: Vec<usize>,
+    slots: [Vec<usize>; 3],
     /// The network's hidden activations.
     hidden: Vec<f32>,
     /// The network's raw outputs.
@@ -230,18 +243,24 @@ thread_local! {
 
 /// The mover's probabilities after each of the plays leading to `after` (mover's view), in
 /// order, written to `out` (cleared first): exact where the game is over or the board is in the
-/// evaluator's bearoff database, the others from `net` in one batch ([`Net::forward_batch`],
-/// the same values as one at a time, bit for bit).
+/// evaluator's bearoff database, the others from `pruner` or else from the network of their
+/// class, one batch a network ([`Net::forward_batch`], the same values as one at a time, bit
+/// for bit).
 fn play_values<'a>(
     evaluator: &NetEvaluator,
-    net: &Net,
+    pruner: Option<&Net>,
     after: impl Iterator<Item = &'a Position>,
     out: &mut Vec<Probabilities>,
 ) {
     out.clear();
+    let routed = pruner.is_none() && evaluator.nets.is_routed();
+    let nets: [&Net; 3] = match pruner {
+        Some(net) => [net; 3],
+        None => PositionClass::ALL.map(|c| evaluator.nets.for_class(c).as_ref()),
+    };
     BATCH.with_borrow_mut(|batch| {
-        batch.inputs.clear();
-        batch.slots.clear();
+        batch.inputs.iter_mut().for_each(Vec::clear);
+        batch.slots.iter_mut().for_each(Vec::clear);
         for play in after {
             let next = play.swapped();
             let known = match lost(&next) {
@@ -252,15 +271,25 @@ fn play_values<'a>(
                 out.push(value.flipped());
                 continue;
             }
-            batch.slots.push(out.len());
+            let class = if routed {
+                PositionClass::of(&next) as usize
+            } else {
+                0
+            };
+            batch.slots[class].push(out.len());
             out.push(Probabilities::default());
             let mut x = SparseInputs::new();
-            net.encode(&next, &mut x);
-            batch.inputs.push(x);
+            nets[class].encode(&next, &mut x);
+            batch.inputs[class].push(x);
         }
-        net.forward_batch(&batch.inputs, &mut batch.hidden, &mut batch.outputs);
-        for (&slot, &o) in batch.slots.iter().zip(&batch.outputs) {
-            out[slot] = Probabilities::from_outputs(o).flipped();
+        for (class, net) in nets.iter().enumerate() {
+            if batch.inputs[class].is_empty() {
+                continue;
+            }
+            net.forward_batch(&batch.inputs[class], &mut batch.hidden, &mut batch.outputs);
+            for (&slot, &o) in batch.slots[class].iter().zip(&batch.outputs) {
+                out[slot] = Probabilities::from_outputs(o).flipped();
+            }
         }
     });
 }
@@ -325,7 +354,7 @@ impl Evaluator for NetEvaluator {
 
     /// The plays' values with the network's evaluations taken as one batch.
     fn eval_after_moves(&self, after: &[Position], out: &mut Vec<Probabilities>) {
-        play_values(self, &self.net, after.iter(), out);
+        play_values(self, None, after.iter(), out);
     }
 
     fn best_play(
@@ -339,11 +368,11 @@ impl Evaluator for NetEvaluator {
         if after.len() <= *keep {
             return full_width_best(self, after, scratch);
         }
-        play_values(self, pruner, after.iter(), scratch);
+        play_values(self, Some(pruner), after.iter(), scratch);
         let mut top = [0usize; MAX_PRUNE_KEEP];
         let top = top_indices(scratch, (*keep).min(MAX_PRUNE_KEEP), &mut top);
         top.sort_unstable();
-        play_values(self, &self.net, top.iter().map(|&i| &after[i]), scratch);
+        play_values(self, None, top.iter().map(|&i| &after[i]), scratch);
         let mut best = (top[0], Probabilities::default(), f32::NEG_INFINITY);
         for (&i, p) in top.iter().zip(scratch.iter()) {
             if p.equity() > best.2 {

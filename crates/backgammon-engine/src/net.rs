@@ -48,7 +48,7 @@ pub enum WeightsError {
     BadMagic,
     /// The file has another layout version.
     #[error(
-        "weights format version {0} is not supported (expected {FORMAT_VERSION} or {LAYERED_FORMAT_VERSION})"
+        "weights format version {0} is not supported (expected {FORMAT_VERSION} or {LAYERED_FORMAT_VERSION}, or 3 for a bundle of class networks)"
     )]
     Version(u32),
     /// The file was made for another input encoding or shape.
@@ -69,6 +69,12 @@ pub enum WeightsError {
     /// A layered file lists a number of hidden layers this engine does not evaluate.
     #[error("{0} hidden layers: this engine evaluates one or two")]
     Layers(u32),
+    /// A bundle of class networks (format 3) names an unknown class or one class twice.
+    #[error("class network id {0} is unknown or repeated")]
+    Class(u32),
+    /// A bundle of class networks (format 3) has no contact network.
+    #[error("a bundle of class networks needs a contact network")]
+    NoContact,
     /// Weights handed to [`Net::from_layers`] do not fit the layout they declare.
     #[error("layer weights do not fit their layout: {0}")]
     Layout(&'static str),
@@ -107,9 +113,30 @@ struct Dense {
     /// First hidden × `units`, input-major (the row of one first-layer unit is contiguous).
     w: Vec<f32>,
     b: Vec<f32>,
+    /// The same weights packed for the blocked product: for each whole block of
+    /// [`UNIT_BLOCK`] units, its weights from every first-layer unit in turn, contiguous.
+    packed: Vec<f32>,
 }
 
 impl Dense {
+    /// The layer of `w` (first hidden × `b.len()`, input-major) and `b`.
+    fn new(w: Vec<f32>, b: Vec<f32>) -> Dense {
+        let units = b.len();
+        let packed = (0..units / UNIT_BLOCK)
+            .flat_map(|block| {
+                let start = block * UNIT_BLOCK;
+                w.chunks_exact(units)
+                    .flat_map(move |row| row[start..start + UNIT_BLOCK].iter().copied())
+            })
+            .collect();
+        Dense {
+            units,
+            w,
+            b,
+            packed,
+        }
+    }
+
     /// The activations of `P` positions, laid out `stride` floats apart in `block`, each its
     /// first layer's `hidden` activations followed by room for this layer's units.
     #[inline]
@@ -140,10 +167,9 @@ impl Dense {
         let mut sums = [*bias; P];
         {
             let firsts: [&[f32]; P] = std::array::from_fn(|p| &block[p * stride..][..hidden]);
-            for (j, row) in self.w.chunks_exact(self.units).enumerate() {
-                let row: &[f32; UNIT_BLOCK] = row[start..start + UNIT_BLOCK]
-                    .try_into()
-                    .expect("a whole block");
+            let panel = &self.packed[start * hidden..(start + UNIT_BLOCK) * hidden];
+            for (j, row) in panel.chunks_exact(UNIT_BLOCK).enumerate() {
+                let row: &[f32; UNIT_BLOCK] = row.try_into().expect("a whole block");
                 for (sum, first) in sums.iter_mut().zip(&firsts) {
                     let a = first[j];
                     for (s, w) in sum.iter_mut().zip(row) {
@@ -268,11 +294,7 @@ impl Net {
                         "second layer weights are not first × second",
                     ));
                 }
-                Some(Dense {
-                    units: b.len(),
-                    w,
-                    b,
-                })
+                Some(Dense::new(w, b))
             }
         };
         let top = second.as_ref().map_or(hidden, |d| d.units);
@@ -774,7 +796,7 @@ impl Header<'_> {
 }
 
 /// 64-bit FNV-1a hash (a checksum against truncated or corrupt files, not a security measure).
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0100_0000_01b3;
     bytes

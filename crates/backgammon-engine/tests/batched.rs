@@ -54,7 +54,10 @@ fn the_blocked_second_layer_is_the_row_by_row_one_bit_for_bit() {
         let mut blocked = vec![0.0; net.scratch_len()];
         net.hidden_layer(&x, &mut blocked);
         let mut rows = blocked.clone();
-        assert_eq!(net.upper_layers(&mut blocked), net.upper_layers_by_rows(&mut rows));
+        assert_eq!(
+            net.upper_layers(&mut blocked),
+            net.upper_layers_by_rows(&mut rows)
+        );
     }
 }
 
@@ -115,13 +118,24 @@ fn the_pruned_reply_choice_is_the_best_full_network_value_among_the_pruners_best
         pruner_only.eval_after_moves(&after, &mut rough);
         full.eval_after_moves(&after, &mut exact);
         let mut order: Vec<usize> = (0..after.len()).collect();
-        order.sort_by(|&a, &b| rough[b].equity().total_cmp(&rough[a].equity()).then(a.cmp(&b)));
+        order.sort_by(|&a, &b| {
+            rough[b]
+                .equity()
+                .total_cmp(&rough[a].equity())
+                .then(a.cmp(&b))
+        });
         order.truncate(3);
         order.sort_unstable();
         let expected = order
             .iter()
             .copied()
-            .reduce(|a, b| if exact[b].equity() > exact[a].equity() { b } else { a })
+            .reduce(|a, b| {
+                if exact[b].equity() > exact[a].equity() {
+                    b
+                } else {
+                    a
+                }
+            })
             .expect("a play");
         assert_eq!((best, value), (expected, exact[expected]), "position {i}");
     }

@@ -34,4 +34,3 @@ pub fn two_layer_net(hidden: usize, second: usize, seed: u64) -> Net {
     })
     .expect("a consistent layout")
 }
-

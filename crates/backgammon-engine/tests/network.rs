@@ -1,5 +1,6 @@
 //! Encoding, inference and the weights file format.
 
+use crate::common::two_layer_net;
 use ludus_backgammon::Position;
 use ludus_backgammon_engine::encoding::{
     Encoding, FEATURE_INPUTS, INPUTS, SparseInputs, encode, encode_with_features,
@@ -7,7 +8,6 @@ use ludus_backgammon_engine::encoding::{
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
 use ludus_backgammon_engine::net::{Net, WeightsError};
 use ludus_backgammon_engine::probabilities::Probabilities;
-use crate::common::two_layer_net;
 
 #[test]
 fn weights_round_trip_bit_for_bit() {
