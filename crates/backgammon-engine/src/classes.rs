@@ -157,7 +157,7 @@ impl ClassNets {
             .get(8..12)
             .map(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]]));
         if bytes.len() < 12 || &bytes[..8] != MAGIC || version != Some(CLASS_FORMAT_VERSION) {
-            return Net::from_bytes(bytes).map(|net| ClassNets::single(net));
+            return Net::from_bytes(bytes).map(ClassNets::single);
         }
         if bytes.len() < 24 {
             return Err(WeightsError::BadMagic);
