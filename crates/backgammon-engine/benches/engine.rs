@@ -32,24 +32,6 @@ fn positions(count: usize) -> Vec<Position> {
     out
 }
 
-/// A network of the shipped encoding with hidden layers of 256 and 128 units, weights drawn
-/// from a seed (the speed does not depend on their values).
-fn two_layer_net(shipped: &Net) -> Net {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-    let mut draw = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.1..0.1)).collect() };
-    let (encoding, first, second) = (shipped.encoding(), 256, 128);
-    Net::from_layers(Layers {
-        encoding,
-        w1: draw(encoding.inputs() * first),
-        b1: draw(first),
-        second: Some((draw(first * second), draw(second))),
-        w2: draw(5 * second),
-        b2: [0.0; 5],
-        games_trained: 0,
-    })
-    .expect("a consistent layout")
-}
-
 /// The encoded positions after every play of one roll from each of `set`'s positions (the
 /// batches the lookahead evaluates), for `net`.
 fn candidate_batches(net: &Net, set: &[Position]) -> Vec<Vec<SparseInputs>> {
@@ -121,7 +103,7 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
-    let two_layer = two_layer_net(e.net());
+    let two_layer = Net::random_two_layer(e.net().encoding(), 256, 128, 7);
     group.finish();
     bench_batches(c, "227_256_5", e.net(), few);
     bench_batches(c, "227_256_128_5", &two_layer, few);

@@ -146,8 +146,16 @@ impl Dense {
             self.unit_block::<P>(block, hidden, stride, start);
             start += UNIT_BLOCK;
         }
+        // The units left over after the whole blocks, one at a time.
         for unit in start..self.units {
-            self.single_unit::<P>(block, hidden, stride, unit);
+            for p in 0..P {
+                let first = &block[p * stride..][..hidden];
+                let mut sum = self.b[unit];
+                for (row, &a) in self.w.chunks_exact(self.units).zip(first) {
+                    sum += row[unit] * a;
+                }
+                block[p * stride + hidden + unit] = sigmoid(sum);
+            }
         }
     }
 
@@ -183,24 +191,6 @@ impl Dense {
             for (o, &s) in out.iter_mut().zip(sum) {
                 *o = sigmoid(s);
             }
-        }
-    }
-
-    /// One unit left over after the whole blocks, for `P` positions.
-    fn single_unit<const P: usize>(
-        &self,
-        block: &mut [f32],
-        hidden: usize,
-        stride: usize,
-        unit: usize,
-    ) {
-        for p in 0..P {
-            let first = &block[p * stride..][..hidden];
-            let mut sum = self.b[unit];
-            for (row, &a) in self.w.chunks_exact(self.units).zip(first) {
-                sum += row[unit] * a;
-            }
-            block[p * stride + hidden + unit] = sigmoid(sum);
         }
     }
 }
@@ -239,6 +229,13 @@ pub const BATCH_BLOCK: usize = 4;
 /// layer's activations.
 const UNIT_BLOCK: usize = 8;
 
+/// `n` weights uniform in ±[`INIT_SCALE`].
+fn draw_weights(rng: &mut ChaCha8Rng, n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|_| rng.random_range(-INIT_SCALE..INIT_SCALE))
+        .collect()
+}
+
 /// The logistic function.
 #[inline]
 pub fn sigmoid(x: f32) -> f32 {
@@ -254,11 +251,7 @@ impl Net {
     /// A network of `encoding` with random weights from `seed`.
     pub fn random_with(encoding: Encoding, hidden: usize, seed: u64) -> Net {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut draw = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| rng.random_range(-INIT_SCALE..INIT_SCALE))
-                .collect()
-        };
+        let mut draw = |n: usize| draw_weights(&mut rng, n);
         Net {
             encoding,
             hidden,
@@ -267,6 +260,23 @@ impl Net {
             b1: draw(hidden),
             second: None,
             w2: draw(OUTPUTS * hidden),
+            b2: [0.0; OUTPUTS],
+        }
+    }
+
+    /// A network of `encoding` with two hidden layers of `hidden` and `second` units and random
+    /// weights from `seed` (tests and speed measurements of the layout).
+    pub fn random_two_layer(encoding: Encoding, hidden: usize, second: usize, seed: u64) -> Net {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut draw = |n: usize| draw_weights(&mut rng, n);
+        Net {
+            encoding,
+            hidden,
+            games_trained: 0,
+            w1: draw(encoding.inputs() * hidden),
+            b1: draw(hidden),
+            second: Some(Dense::new(draw(hidden * second), draw(second))),
+            w2: draw(OUTPUTS * second),
             b2: [0.0; OUTPUTS],
         }
     }

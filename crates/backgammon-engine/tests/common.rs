@@ -2,7 +2,8 @@
 //! the rules crate: `ludus_backgammon::random_positions`).
 
 use ludus_backgammon::Position;
-use ludus_backgammon_engine::net::{Layers, Net};
+use ludus_backgammon_engine::encoding::Encoding;
+use ludus_backgammon_engine::net::Net;
 
 /// A position from `(point, count)` lists for the side on roll and the opponent (each from its
 /// own side; 25 = bar); the rest of the 15 are borne off.
@@ -19,18 +20,5 @@ pub fn board(me: &[(u8, u8)], them: &[(u8, u8)]) -> Position {
 
 /// A two-hidden-layer network (the tactical encoding) with weights drawn from `seed`.
 pub fn two_layer_net(hidden: usize, second: usize, seed: u64) -> Net {
-    use rand::{RngExt, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut draw = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.3..0.3)).collect() };
-    let encoding = ludus_backgammon_engine::encoding::Encoding::Tactical;
-    Net::from_layers(Layers {
-        encoding,
-        w1: draw(encoding.inputs() * hidden),
-        b1: draw(hidden),
-        second: Some((draw(hidden * second), draw(second))),
-        w2: draw(5 * second),
-        b2: [0.1, -0.2, 0.3, -0.4, 0.5],
-        games_trained: 7,
-    })
-    .expect("a consistent layout")
+    Net::random_two_layer(Encoding::Tactical, hidden, second, seed)
 }
