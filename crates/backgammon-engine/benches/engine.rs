@@ -1,14 +1,20 @@
-//! Engine speed: network evaluations, move choice at 0 and 2 plies (shipped search and
-//! full-width), rollout games.
+//! Engine speed: network evaluations (one at a time and batched over the candidates of a roll,
+//! one and two hidden layers), move choice at 0 and 2 plies (shipped search and full-width; the
+//! shipped network and a 227–256–128–5 one), rollout games.
 //!
 //! `cargo bench -p ludus-backgammon-engine --bench engine`; results in docs/benchmarks.md.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ludus_backgammon::player::plays;
 use ludus_backgammon::{Dice, Position, random_positions};
 use ludus_backgammon_engine::bearoff::is_bearoff;
-use ludus_backgammon_engine::eval::NetEvaluator;
+use ludus_backgammon_engine::encoding::SparseInputs;
+use ludus_backgammon_engine::eval::{NetEvaluator, PRUNE_KEEP, shipped_pruning_net};
+use ludus_backgammon_engine::filters::Filters;
+use ludus_backgammon_engine::net::{Layers, Net};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 use ludus_backgammon_engine::search::rank_moves;
+use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 
 /// Positions in the fixed benchmark set (random play from the start, seeded; no bearoffs).
@@ -24,6 +30,55 @@ fn positions(count: usize) -> Vec<Position> {
         .collect();
     out.truncate(count);
     out
+}
+
+/// The encoded positions after every play of one roll from each of `set`'s positions (the
+/// batches the lookahead evaluates), for `net`.
+fn candidate_batches(net: &Net, set: &[Position]) -> Vec<Vec<SparseInputs>> {
+    let mut after = Vec::new();
+    set.iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let dice = Dice::new((i % 6) as u8 + 1, (i / 6 % 6) as u8 + 1).expect("dice");
+            plays(p, dice, &mut after);
+            after
+                .iter()
+                .map(|a| {
+                    let mut x = SparseInputs::new();
+                    net.encode(&a.swapped(), &mut x);
+                    x
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One position at a time, the second layer row by row (before batching), against
+/// `Net::forward_batch` over each roll's candidates, for `net` (named `label`).
+fn bench_batches(c: &mut Criterion, label: &str, net: &Net, set: &[Position]) {
+    let batches = candidate_batches(net, set);
+    let evaluations: usize = batches.iter().map(Vec::len).sum();
+    let mut group = c.benchmark_group("engine");
+    group.throughput(Throughput::Elements(evaluations as u64));
+    let mut h = vec![0.0; net.scratch_len()];
+    group.bench_function(format!("candidates_{label}_one_at_a_time"), |b| {
+        b.iter(|| {
+            for x in batches.iter().flatten() {
+                net.hidden_layer(black_box(x), &mut h);
+                black_box(net.output_layer_interleaved(net.upper_layers_by_rows(&mut h)));
+            }
+        })
+    });
+    let (mut scratch, mut out) = (Vec::new(), Vec::new());
+    group.bench_function(format!("candidates_{label}_batched"), |b| {
+        b.iter(|| {
+            for batch in &batches {
+                net.forward_batch(black_box(batch), &mut scratch, &mut out);
+                black_box(&out);
+            }
+        })
+    });
+    group.finish();
 }
 
 fn bench(c: &mut Criterion) {
@@ -48,6 +103,15 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    let two_layer = Net::random_two_layer(e.net().encoding(), 256, 128, 7);
+    group.finish();
+    bench_batches(c, "227_256_5", e.net(), few);
+    bench_batches(c, "227_256_128_5", &two_layer, few);
+    let mut group = c.benchmark_group("engine");
+    let mut deep = NetEvaluator::new(two_layer).with_filters(Filters::SHIPPED);
+    if let Some(pruner) = shipped_pruning_net() {
+        deep = deep.with_pruning(pruner, PRUNE_KEEP);
+    }
     let handful = &set[..4];
     group.throughput(Throughput::Elements(handful.len() as u64));
     group.sample_size(10);
@@ -55,6 +119,7 @@ fn bench(c: &mut Criterion) {
     for (name, evaluator) in [
         ("best_move_2ply", &e),
         ("best_move_2ply_full_width", &full_width),
+        ("best_move_2ply_227_256_128_5", &deep),
     ] {
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -3,11 +3,13 @@
 //! replies inside the lookahead with the small pruning network.
 
 use crate::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
+use crate::classes::{ClassNets, PositionClass};
 use crate::encoding::SparseInputs;
 use crate::filters::Filters;
-use crate::net::{DEFAULT_HIDDEN, Net};
+use crate::net::{DEFAULT_HIDDEN, Net, OUTPUTS};
 use crate::probabilities::{Probabilities, argmax_equity, lost};
 use ludus_backgammon::Position;
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
 /// The shipped weights, trained by `ludus backgammon train` (see docs/backgammon-engine.md).
@@ -80,7 +82,8 @@ pub fn full_width_best<E: Evaluator + ?Sized>(
 /// boards (exact two-sided values for up to 6 checkers a side, one-sided otherwise).
 #[derive(Clone, Debug)]
 pub struct NetEvaluator {
-    net: Arc<Net>,
+    /// The network of each position class.
+    nets: ClassNets,
     use_bearoff: bool,
     use_two_sided: bool,
     /// The cheap network that ranks the replies inside the lookahead, and how many of its best
@@ -92,8 +95,14 @@ pub struct NetEvaluator {
 impl NetEvaluator {
     /// Wraps a network; the bearoff database is used for bearoff boards.
     pub fn new(net: Net) -> NetEvaluator {
+        NetEvaluator::from_classes(ClassNets::single(net))
+    }
+
+    /// Wraps a network a position class (see [`crate::classes`]); the bearoff database is used
+    /// for bearoff boards.
+    pub fn from_classes(nets: ClassNets) -> NetEvaluator {
         NetEvaluator {
-            net: Arc::new(net),
+            nets,
             use_bearoff: true,
             use_two_sided: true,
             pruning: None,
@@ -125,7 +134,7 @@ impl NetEvaluator {
             )
         });
         let shipped = NetEvaluator {
-            net: Arc::clone(net),
+            nets: ClassNets::single(Arc::clone(net)),
             use_bearoff: true,
             use_two_sided: true,
             pruning: None,
@@ -189,15 +198,20 @@ impl NetEvaluator {
         Some(BearoffDb::get().probabilities(position))
     }
 
-    /// The network.
+    /// The network (the contact network where classes have their own).
     pub fn net(&self) -> &Net {
-        &self.net
+        self.nets.contact()
     }
 
-    /// The network alone, without bearoff or terminal checks.
+    /// The network of each position class.
+    pub fn classes(&self) -> &ClassNets {
+        &self.nets
+    }
+
+    /// The network of `position`'s class alone, without bearoff or terminal checks.
     #[inline]
     pub fn eval_net(&self, position: &Position) -> Probabilities {
-        net_probabilities(&self.net, position)
+        net_probabilities(self.nets.for_position(position), position)
     }
 }
 
@@ -210,17 +224,74 @@ pub fn shipped_pruning_net() -> Option<Arc<Net>> {
         .clone()
 }
 
-/// The mover's probabilities after a play (mover's view) from `net` alone, or exact where the
-/// game is over or the board is in the evaluator's bearoff database.
-fn play_value(evaluator: &NetEvaluator, net: &Net, after: &Position) -> Probabilities {
-    let next = after.swapped();
-    if let Some(kind) = lost(&next) {
-        return Probabilities::lost(kind).flipped();
-    }
-    evaluator
-        .bearoff_value(&next)
-        .unwrap_or_else(|| net_probabilities(net, &next))
-        .flipped()
+/// The buffers of the batched evaluations ([`play_values`]), one set a thread, reused.
+#[derive(Default)]
+struct Batch {
+    /// The encoded positions each network judges (one batch a position class).
+    inputs: [Vec<SparseInputs>; 3],
+    /// Where each of them goes in the caller's output.
+    slots: [Vec<usize>; 3],
+    /// The network's hidden activations.
+    hidden: Vec<f32>,
+    /// The network's raw outputs.
+    outputs: Vec<[f32; OUTPUTS]>,
+}
+
+thread_local! {
+    static BATCH: RefCell<Batch> = RefCell::new(Batch::default());
+}
+
+/// The mover's probabilities after each of the plays leading to `after` (mover's view), in
+/// order, written to `out` (cleared first): exact where the game is over or the board is in the
+/// evaluator's bearoff database, the others from `pruner` or else from the network of their
+/// class, one batch a network ([`Net::forward_batch`], the same values as one at a time, bit
+/// for bit).
+fn play_values<'a>(
+    evaluator: &NetEvaluator,
+    pruner: Option<&Net>,
+    after: impl Iterator<Item = &'a Position>,
+    out: &mut Vec<Probabilities>,
+) {
+    out.clear();
+    let routed = pruner.is_none() && evaluator.nets.is_routed();
+    let nets: [&Net; 3] = match pruner {
+        Some(net) => [net; 3],
+        None => PositionClass::ALL.map(|c| evaluator.nets.for_class(c).as_ref()),
+    };
+    BATCH.with_borrow_mut(|batch| {
+        batch.inputs.iter_mut().for_each(Vec::clear);
+        batch.slots.iter_mut().for_each(Vec::clear);
+        for play in after {
+            let next = play.swapped();
+            let known = match lost(&next) {
+                Some(kind) => Some(Probabilities::lost(kind)),
+                None => evaluator.bearoff_value(&next),
+            };
+            if let Some(value) = known {
+                out.push(value.flipped());
+                continue;
+            }
+            let class = if routed {
+                PositionClass::of(&next) as usize
+            } else {
+                0
+            };
+            batch.slots[class].push(out.len());
+            out.push(Probabilities::default());
+            let mut x = SparseInputs::new();
+            nets[class].encode(&next, &mut x);
+            batch.inputs[class].push(x);
+        }
+        for (class, net) in nets.iter().enumerate() {
+            if batch.inputs[class].is_empty() {
+                continue;
+            }
+            net.forward_batch(&batch.inputs[class], &mut batch.hidden, &mut batch.outputs);
+            for (&slot, &o) in batch.slots[class].iter().zip(&batch.outputs) {
+                out[slot] = Probabilities::from_outputs(o).flipped();
+            }
+        }
+    });
 }
 
 /// The probabilities `net` gives the side on roll of `position`.
@@ -281,6 +352,11 @@ impl Evaluator for NetEvaluator {
             .unwrap_or_else(|| self.eval_net(position))
     }
 
+    /// The plays' values with the network's evaluations taken as one batch.
+    fn eval_after_moves(&self, after: &[Position], out: &mut Vec<Probabilities>) {
+        play_values(self, None, after.iter(), out);
+    }
+
     fn best_play(
         &self,
         after: &[Position],
@@ -292,16 +368,15 @@ impl Evaluator for NetEvaluator {
         if after.len() <= *keep {
             return full_width_best(self, after, scratch);
         }
-        scratch.clear();
-        scratch.extend(after.iter().map(|p| play_value(self, pruner, p)));
+        play_values(self, Some(pruner), after.iter(), scratch);
         let mut top = [0usize; MAX_PRUNE_KEEP];
         let top = top_indices(scratch, (*keep).min(MAX_PRUNE_KEEP), &mut top);
         top.sort_unstable();
+        play_values(self, None, top.iter().map(|&i| &after[i]), scratch);
         let mut best = (top[0], Probabilities::default(), f32::NEG_INFINITY);
-        for &i in top.iter() {
-            let p = play_value(self, &self.net, &after[i]);
+        for (&i, p) in top.iter().zip(scratch.iter()) {
             if p.equity() > best.2 {
-                best = (i, p, p.equity());
+                best = (i, *p, p.equity());
             }
         }
         (best.0, best.1)

@@ -4,6 +4,7 @@
 //!
 //! * [`probabilities`]: [`Probabilities`], the five cubeless chances of a position;
 //! * [`encoding`], [`net`]: the network's inputs, the network and its weights file;
+//!   [`classes`]: a network a position class (contact, crashed, race) and their bundle file;
 //! * [`eval`]: the [`Evaluator`] trait ([`NetEvaluator`]: network + bearoff, replies ranked by
 //!   the small pruning network inside the lookahead);
 //! * [`bearoff`]: the one- and two-sided bearoff databases;
@@ -22,6 +23,7 @@
 
 pub mod analysis;
 pub mod bearoff;
+pub mod classes;
 pub mod cube;
 pub mod doubling;
 pub mod encoding;

@@ -2,9 +2,11 @@
 //! outputs.
 //!
 //! Inference is hand-written f32: the first layer adds one contiguous weight row per non-zero
-//! input (the encoding is sparse), which the compiler vectorises; a second hidden layer adds one
-//! contiguous row per unit of the first, scaled by its activation (vectorised the same way); the
-//! output layer is five dot products. Training with one hidden layer by plain SGD is
+//! input (the encoding is sparse), which the compiler vectorises; a second hidden layer is a
+//! dense matrix product, its sums kept in blocks of units over all the first layer's
+//! activations, and [`Net::forward_batch`] takes several positions (the candidates of one roll)
+//! through it together, each weight row loaded once for all of them; the output layer is five
+//! dot products. Training with one hidden layer by plain SGD is
 //! [`Net::train_step`] (used by `ludus_coach::backgammon::train`); the minibatch trainer of
 //! `ludus_coach::backgammon::fit` builds any layout from [`Layers`].
 //!
@@ -46,7 +48,7 @@ pub enum WeightsError {
     BadMagic,
     /// The file has another layout version.
     #[error(
-        "weights format version {0} is not supported (expected {FORMAT_VERSION} or {LAYERED_FORMAT_VERSION})"
+        "weights format version {0} is not supported (expected {FORMAT_VERSION} or {LAYERED_FORMAT_VERSION}, or 3 for a bundle of class networks)"
     )]
     Version(u32),
     /// The file was made for another input encoding or shape.
@@ -67,6 +69,12 @@ pub enum WeightsError {
     /// A layered file lists a number of hidden layers this engine does not evaluate.
     #[error("{0} hidden layers: this engine evaluates one or two")]
     Layers(u32),
+    /// A bundle of class networks (format 3) names an unknown class or one class twice.
+    #[error("class network id {0} is unknown or repeated")]
+    Class(u32),
+    /// A bundle of class networks (format 3) has no contact network.
+    #[error("a bundle of class networks needs a contact network")]
+    NoContact,
     /// Weights handed to [`Net::from_layers`] do not fit the layout they declare.
     #[error("layer weights do not fit their layout: {0}")]
     Layout(&'static str),
@@ -105,6 +113,86 @@ struct Dense {
     /// First hidden × `units`, input-major (the row of one first-layer unit is contiguous).
     w: Vec<f32>,
     b: Vec<f32>,
+    /// The same weights packed for the blocked product: for each whole block of
+    /// [`UNIT_BLOCK`] units, its weights from every first-layer unit in turn, contiguous.
+    packed: Vec<f32>,
+}
+
+impl Dense {
+    /// The layer of `w` (first hidden × `b.len()`, input-major) and `b`.
+    fn new(w: Vec<f32>, b: Vec<f32>) -> Dense {
+        let units = b.len();
+        let packed = (0..units / UNIT_BLOCK)
+            .flat_map(|block| {
+                let start = block * UNIT_BLOCK;
+                w.chunks_exact(units)
+                    .flat_map(move |row| row[start..start + UNIT_BLOCK].iter().copied())
+            })
+            .collect();
+        Dense {
+            units,
+            w,
+            b,
+            packed,
+        }
+    }
+
+    /// The activations of `P` positions, laid out `stride` floats apart in `block`, each its
+    /// first layer's `hidden` activations followed by room for this layer's units.
+    #[inline]
+    fn positions<const P: usize>(&self, block: &mut [f32], hidden: usize, stride: usize) {
+        let mut start = 0;
+        while start + UNIT_BLOCK <= self.units {
+            self.unit_block::<P>(block, hidden, stride, start);
+            start += UNIT_BLOCK;
+        }
+        // The units left over after the whole blocks, one at a time.
+        for unit in start..self.units {
+            for p in 0..P {
+                let first = &block[p * stride..][..hidden];
+                let mut sum = self.b[unit];
+                for (row, &a) in self.w.chunks_exact(self.units).zip(first) {
+                    sum += row[unit] * a;
+                }
+                block[p * stride + hidden + unit] = sigmoid(sum);
+            }
+        }
+    }
+
+    /// The units `start..start + UNIT_BLOCK` of `P` positions: their sums stay together over
+    /// all the first layer's activations while each weight row serves every position.
+    #[inline]
+    fn unit_block<const P: usize>(
+        &self,
+        block: &mut [f32],
+        hidden: usize,
+        stride: usize,
+        start: usize,
+    ) {
+        let bias: &[f32; UNIT_BLOCK] = self.b[start..start + UNIT_BLOCK]
+            .try_into()
+            .expect("a whole block");
+        let mut sums = [*bias; P];
+        {
+            let firsts: [&[f32]; P] = std::array::from_fn(|p| &block[p * stride..][..hidden]);
+            let panel = &self.packed[start * hidden..(start + UNIT_BLOCK) * hidden];
+            for (j, row) in panel.chunks_exact(UNIT_BLOCK).enumerate() {
+                let row: &[f32; UNIT_BLOCK] = row.try_into().expect("a whole block");
+                for (sum, first) in sums.iter_mut().zip(&firsts) {
+                    let a = first[j];
+                    for (s, w) in sum.iter_mut().zip(row) {
+                        *s += w * a;
+                    }
+                }
+            }
+        }
+        for (p, sum) in sums.iter().enumerate() {
+            let out = &mut block[p * stride + hidden + start..][..UNIT_BLOCK];
+            for (o, &s) in out.iter_mut().zip(sum) {
+                *o = sigmoid(s);
+            }
+        }
+    }
 }
 
 /// A network's weights as plain arrays, the form the minibatch trainer reads and writes
@@ -134,6 +222,20 @@ pub const HIDDEN_BLOCK: usize = 64;
 /// The half block [`Net::hidden_layer`] takes after the whole ones when as many units are left.
 const HALF_BLOCK: usize = HIDDEN_BLOCK / 2;
 
+/// Positions [`Net::forward_batch`] takes together through the second hidden layer: each of its
+/// weight rows is loaded once for all of them.
+pub const BATCH_BLOCK: usize = 4;
+/// Units of the second hidden layer whose sums stay together (in registers) over all the first
+/// layer's activations.
+const UNIT_BLOCK: usize = 8;
+
+/// `n` weights uniform in ±[`INIT_SCALE`].
+fn draw_weights(rng: &mut ChaCha8Rng, n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|_| rng.random_range(-INIT_SCALE..INIT_SCALE))
+        .collect()
+}
+
 /// The logistic function.
 #[inline]
 pub fn sigmoid(x: f32) -> f32 {
@@ -149,11 +251,7 @@ impl Net {
     /// A network of `encoding` with random weights from `seed`.
     pub fn random_with(encoding: Encoding, hidden: usize, seed: u64) -> Net {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut draw = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| rng.random_range(-INIT_SCALE..INIT_SCALE))
-                .collect()
-        };
+        let mut draw = |n: usize| draw_weights(&mut rng, n);
         Net {
             encoding,
             hidden,
@@ -162,6 +260,23 @@ impl Net {
             b1: draw(hidden),
             second: None,
             w2: draw(OUTPUTS * hidden),
+            b2: [0.0; OUTPUTS],
+        }
+    }
+
+    /// A network of `encoding` with two hidden layers of `hidden` and `second` units and random
+    /// weights from `seed` (tests and speed measurements of the layout).
+    pub fn random_two_layer(encoding: Encoding, hidden: usize, second: usize, seed: u64) -> Net {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut draw = |n: usize| draw_weights(&mut rng, n);
+        Net {
+            encoding,
+            hidden,
+            games_trained: 0,
+            w1: draw(encoding.inputs() * hidden),
+            b1: draw(hidden),
+            second: Some(Dense::new(draw(hidden * second), draw(second))),
+            w2: draw(OUTPUTS * second),
             b2: [0.0; OUTPUTS],
         }
     }
@@ -189,11 +304,7 @@ impl Net {
                         "second layer weights are not first × second",
                     ));
                 }
-                Some(Dense {
-                    units: b.len(),
-                    w,
-                    b,
-                })
+                Some(Dense::new(w, b))
             }
         };
         let top = second.as_ref().map_or(hidden, |d| d.units);
@@ -377,10 +488,23 @@ impl Net {
     /// them (`h[hidden..scratch_len]`); nothing with one hidden layer. Returns the last hidden
     /// layer's activations.
     ///
-    /// Each first-layer unit adds its contiguous row of weights scaled by its activation to the
-    /// sums, a loop over the second layer's units that the compiler vectorises.
+    /// The second layer's units are taken [`UNIT_BLOCK`] at a time, their sums kept together
+    /// over all the first layer's activations ([`Self::forward_batch`] with one position): the
+    /// same additions in the same order as [`Self::upper_layers_by_rows`], bit for bit.
     #[inline]
     pub fn upper_layers<'h>(&self, h: &'h mut [f32]) -> &'h [f32] {
+        let Some(dense) = &self.second else {
+            return &h[..self.hidden];
+        };
+        let stride = self.scratch_len();
+        dense.positions::<1>(&mut h[..stride], self.hidden, stride);
+        &h[self.hidden..stride]
+    }
+
+    /// [`Self::upper_layers`] one first-layer unit at a time: each adds its contiguous row of
+    /// weights scaled by its activation to all the sums. The plain form, kept as the reference
+    /// of the blocked and batched forms (tests, the speed example).
+    pub fn upper_layers_by_rows<'h>(&self, h: &'h mut [f32]) -> &'h [f32] {
         let Some(dense) = &self.second else {
             return &h[..self.hidden];
         };
@@ -396,6 +520,48 @@ impl Net {
             *s = sigmoid(*s);
         }
         out
+    }
+
+    /// The five raw outputs of every input of `xs`, in order, written to `out` (cleared first);
+    /// `scratch` holds the hidden activations and is reused between calls.
+    ///
+    /// The first layer is sparse and taken one position at a time ([`Self::hidden_layer`]); the
+    /// second hidden layer is a matrix product over the batch: [`BATCH_BLOCK`] positions at a
+    /// time, each weight row loaded once for all of them. Every output is [`Self::forward`]'s
+    /// bit for bit (the same additions in the same order).
+    pub fn forward_batch(
+        &self,
+        xs: &[SparseInputs],
+        scratch: &mut Vec<f32>,
+        out: &mut Vec<[f32; OUTPUTS]>,
+    ) {
+        let stride = self.scratch_len();
+        let len = xs.len() * stride;
+        if scratch.len() < len {
+            scratch.resize(len, 0.0);
+        }
+        // Every activation is written before it is read: no clearing needed.
+        let scratch = &mut scratch[..len];
+        for (x, h) in xs.iter().zip(scratch.chunks_exact_mut(stride)) {
+            self.hidden_layer(x, h);
+        }
+        if let Some(dense) = &self.second {
+            for block in scratch.chunks_mut(BATCH_BLOCK * stride) {
+                match block.len() / stride {
+                    4 => dense.positions::<4>(block, self.hidden, stride),
+                    3 => dense.positions::<3>(block, self.hidden, stride),
+                    2 => dense.positions::<2>(block, self.hidden, stride),
+                    _ => dense.positions::<1>(block, self.hidden, stride),
+                }
+            }
+        }
+        let top = self.top_units();
+        out.clear();
+        out.extend(
+            scratch
+                .chunks_exact(stride)
+                .map(|h| self.output_layer_interleaved(&h[stride - top..])),
+        );
     }
 
     /// Units of the last hidden layer (the one the outputs read).
@@ -640,7 +806,7 @@ impl Header<'_> {
 }
 
 /// 64-bit FNV-1a hash (a checksum against truncated or corrupt files, not a security measure).
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0100_0000_01b3;
     bytes

@@ -1,11 +1,12 @@
 //! Encoding, inference and the weights file format.
 
+use crate::common::two_layer_net;
 use ludus_backgammon::Position;
 use ludus_backgammon_engine::encoding::{
     Encoding, FEATURE_INPUTS, INPUTS, SparseInputs, encode, encode_with_features,
 };
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
-use ludus_backgammon_engine::net::{Layers, Net, WeightsError};
+use ludus_backgammon_engine::net::{Net, WeightsError};
 use ludus_backgammon_engine::probabilities::Probabilities;
 
 #[test]
@@ -240,24 +241,6 @@ fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {
          crates/backgammon-engine/weights/ludus-bg-prune.bin --games 2000 --hidden 32` \
          (docs/backgammon-engine.md) and update PRUNING_TEACHER to {hash:#x}"
     );
-}
-
-/// A two-hidden-layer network of `encoding` with weights drawn from `seed`.
-fn two_layer_net(hidden: usize, second: usize, seed: u64) -> Net {
-    use rand::{RngExt, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut draw = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.3..0.3)).collect() };
-    let encoding = Encoding::Tactical;
-    Net::from_layers(Layers {
-        encoding,
-        w1: draw(encoding.inputs() * hidden),
-        b1: draw(hidden),
-        second: Some((draw(hidden * second), draw(second))),
-        w2: draw(5 * second),
-        b2: [0.1, -0.2, 0.3, -0.4, 0.5],
-        games_trained: 7,
-    })
-    .expect("a consistent layout")
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! * `analysis`: post-game analysis of match records (gnubg's exports, engine self-play);
 //! * `bearoff`: the one-sided bearoff database against hand-computed values and invariants;
 //! * `network`: encoding, inference and the weights file format;
+//! * `batched`: batched inference against one position at a time, bit for bit;
+//! * `classes`: position classes, the bundle of class networks and the routing;
 //! * `review`: the review's alternatives, cube table, cube and luck per decision;
 //! * `search`: lookahead identities;
 //! * `cube`: the match equity table and cube decisions;
@@ -12,7 +14,9 @@
 //! * `pinned`: play at fixed seeds, line by line against `tests/data/pinned.txt`.
 
 mod analysis;
+mod batched;
 mod bearoff;
+mod classes;
 mod common;
 mod cube;
 mod cubeful;

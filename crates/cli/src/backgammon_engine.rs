@@ -41,6 +41,9 @@ pub(crate) enum BackgammonEngineCommand {
     /// Fit a network to labelled positions with minibatch AdamW (a learning-rate schedule, the
     /// best pass on held-out positions kept, a checkpoint after each pass, resumed if present).
     Fit(crate::fit::FitArgs),
+    /// Bundle a network a position class (contact, crashed, race) into one weights file; each
+    /// position is then judged by its class's network.
+    Bundle(crate::fit::BundleArgs),
     /// Play two players against each other with mirrored dice; points per game ± 95% CI.
     ///
     /// A player is `random`, `heuristic`, `net` (shipped weights), `net:PLIES`, `FILE[:PLIES]`,
@@ -279,6 +282,7 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
         BackgammonEngineCommand::TrainPruning(args) => run_train_pruning(args),
         BackgammonEngineCommand::Label(args) => crate::supervised::run_label(args),
         BackgammonEngineCommand::Fit(args) => crate::fit::run(args),
+        BackgammonEngineCommand::Bundle(args) => crate::fit::run_bundle(args),
         BackgammonEngineCommand::Duel(args) => run_duel(args),
         BackgammonEngineCommand::ErrorRate(args) => crate::error_rate::run(args),
         BackgammonEngineCommand::Best(args) => run_best(args),

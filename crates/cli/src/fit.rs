@@ -6,12 +6,13 @@ use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::{Args, ValueEnum};
 use ludus_backgammon_engine::NetEvaluator;
+use ludus_backgammon_engine::classes::{ClassNets, PositionClass};
 use ludus_backgammon_engine::encoding::Encoding;
 use ludus_backgammon_engine::net::Net;
 use ludus_coach::backgammon::fit::{Dataset, FitConfig, FitEvent, FitRun, Schedule, random_net};
 use ludus_coach::backgammon::labels::read_labelled;
 use ludus_coach::backgammon::supervised::fit_error;
-use ludus_coach::backgammon::weights::{read_weights, write_weights};
+use ludus_coach::backgammon::weights::{read_weights, write_class_nets, write_weights};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -67,9 +68,75 @@ pub(crate) struct FitArgs {
     /// Seed of the orders of the positions and of random weights.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Train on (and hold out) the positions of this class only: a class network for
+    /// `ludus backgammon bundle`.
+    #[arg(long, value_enum)]
+    class: Option<ClassArg>,
     /// No progress bar (a line a pass still).
     #[arg(long)]
     quiet: bool,
+}
+
+/// A position class (`--class`; see `ludus_backgammon_engine::classes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ClassArg {
+    /// Contact, neither side crashed.
+    Contact,
+    /// Contact, a side with at most six checkers left on the board.
+    Crashed,
+    /// No contact left.
+    Race,
+}
+
+impl From<ClassArg> for PositionClass {
+    fn from(arg: ClassArg) -> PositionClass {
+        match arg {
+            ClassArg::Contact => PositionClass::Contact,
+            ClassArg::Crashed => PositionClass::Crashed,
+            ClassArg::Race => PositionClass::Race,
+        }
+    }
+}
+
+/// Arguments of `ludus backgammon bundle`.
+#[derive(Debug, Args)]
+pub(crate) struct BundleArgs {
+    /// The contact network (and every class's without one of its own): `net` (the shipped
+    /// one) or a weights file.
+    #[arg(long, value_name = "net|FILE", default_value = "net")]
+    contact: String,
+    /// The crashed positions' network, a weights file.
+    #[arg(long, value_name = "FILE")]
+    crashed: Option<PathBuf>,
+    /// The race positions' network, a weights file.
+    #[arg(long, value_name = "FILE")]
+    race: Option<PathBuf>,
+    /// Where the bundle goes (weights format 3; format 1 or 2 with a contact network alone).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Runs `ludus backgammon bundle`.
+pub(crate) fn run_bundle(args: BundleArgs) -> CliResult {
+    let mut nets = ClassNets::single(named_net(&args.contact)?);
+    for (class, path) in [
+        (PositionClass::Crashed, &args.crashed),
+        (PositionClass::Race, &args.race),
+    ] {
+        if let Some(path) = path {
+            nets = nets.with(class, read_weights(path)?);
+        }
+    }
+    write_class_nets(&args.out, &nets)?;
+    outln!("class networks in {}", args.out.display())
+}
+
+/// `net` (the shipped network) or the network in a weights file.
+fn named_net(name: &str) -> Result<Net, CliError> {
+    Ok(match name {
+        "net" => NetEvaluator::shipped().net().clone(),
+        path => read_weights(path.as_ref())?,
+    })
 }
 
 /// `--schedule`.
@@ -84,7 +151,19 @@ pub(crate) enum ScheduleArg {
 /// Runs `ludus backgammon fit`.
 pub(crate) fn run(args: FitArgs) -> CliResult {
     let start = start_net(&args)?;
-    let sets = read_labelled(&args.labels)?;
+    let mut sets = read_labelled(&args.labels)?;
+    if let Some(class) = args.class.map(PositionClass::from) {
+        sets.train
+            .retain(|s| PositionClass::of(&s.position) == class);
+        sets.held_out
+            .retain(|s| PositionClass::of(&s.position) == class);
+        if sets.train.is_empty() || sets.held_out.is_empty() {
+            return Err(CliError::bad_input(format!(
+                "no {} positions to train on or to hold out in these files",
+                class.name()
+            )));
+        }
+    }
     let train = Dataset::new(&start, &sets.train);
     let schedule = match args.schedule {
         ScheduleArg::Cosine => Schedule::Cosine {
@@ -160,10 +239,8 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
 
 /// The network training starts from: `--init`'s, or random weights of the layout asked for.
 fn start_net(args: &FitArgs) -> Result<Net, CliError> {
-    match args.init.as_deref() {
-        Some("net") => return Ok(NetEvaluator::shipped().net().clone()),
-        Some(path) => return Ok(read_weights(path.as_ref())?),
-        None => {}
+    if let Some(name) = args.init.as_deref() {
+        return named_net(name);
     }
     let encoding = Encoding::from_id(args.encoding).ok_or_else(|| {
         CliError::bad_input(format!(

@@ -13,7 +13,7 @@
 
 use crate::backgammon::duel::PlayerPair;
 use crate::backgammon::program::{MAX_GNUBG_PLIES, Program, ProgramPlayer, StartError};
-use crate::backgammon::weights::{WeightsFileError, read_weights};
+use crate::backgammon::weights::{WeightsFileError, read_class_nets};
 use ludus_backgammon::player::Player;
 use ludus_backgammon::player::PlayerError;
 use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, RandomPlayer};
@@ -145,7 +145,7 @@ impl NetSpec {
     pub fn evaluator(&self) -> Result<NetEvaluator, WeightsFileError> {
         let evaluator = match &self.source {
             NetSource::Shipped => NetEvaluator::shipped(),
-            NetSource::File(path) => NetEvaluator::new(read_weights(path)?),
+            NetSource::File(path) => NetEvaluator::from_classes(read_class_nets(path)?),
         };
         Ok(if self.full_width {
             evaluator.full_width()

@@ -139,3 +139,42 @@ fn a_failing_player_stops_the_duel_with_its_error() {
         "{error}"
     );
 }
+
+#[test]
+fn a_player_file_may_bundle_a_network_a_position_class() {
+    use ludus_backgammon::Position;
+    use ludus_backgammon_engine::Evaluator;
+    use ludus_backgammon_engine::classes::{ClassNets, PositionClass};
+    use ludus_backgammon_engine::net::Net;
+    use ludus_coach::backgammon::player_spec::{NetSource, NetSpec};
+    use ludus_coach::backgammon::weights::{read_weights, write_class_nets};
+    let race_net = Net::random(8, 5);
+    let nets = ClassNets::single(NetEvaluator::shipped().net().clone())
+        .with(PositionClass::Race, race_net.clone());
+    let path = std::env::temp_dir().join(format!("ludus-bundle-{}.bin", std::process::id()));
+    write_class_nets(&path, &nets).expect("written");
+    let spec = NetSpec {
+        source: NetSource::File(path.clone()),
+        plies: 0,
+        full_width: false,
+        name: "bundle".into(),
+    };
+    let evaluator = spec.evaluator().expect("a bundle is a player's weights");
+    assert_eq!(evaluator.classes(), &nets);
+    let side = |list: &[(usize, u8)]| {
+        let mut s = [0u8; 26];
+        list.iter().for_each(|&(p, n)| s[p] = n);
+        s
+    };
+    let race =
+        Position::from_board(side(&[(6, 8), (5, 7)]), side(&[(6, 8), (4, 7)])).expect("a position");
+    let alone = NetEvaluator::new(race_net).without_bearoff();
+    assert_eq!(
+        evaluator.without_bearoff().eval(&race),
+        alone.eval(&race),
+        "the race network judges a race"
+    );
+    let refused = read_weights(&path).expect_err("one network's reader refuses a bundle");
+    assert!(refused.is_bad_input(), "{refused}");
+    std::fs::remove_file(&path).ok();
+}
