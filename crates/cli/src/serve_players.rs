@@ -14,8 +14,7 @@ use ludus_morris::{Move, Position, Rules};
 use ludus_morris_engine::analysis::{move_value, rank_moves};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
-use ludus_morris_engine::review::{ReviewOptions, review_alternatives, review_game};
-use ludus_morris_engine::search::SearchLimits;
+use ludus_morris_engine::review::{ReviewOptions, review_game};
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
 use ludus_server::games::backgammon::{MAX_ANALYSIS_PLIES, MoveRanker};
 use ludus_server::games::morris::MorrisAnalyst;
@@ -88,14 +87,15 @@ impl MorrisEngine {
 }
 
 impl MorrisAnalyst for MorrisEngine {
-    /// Each move searched for its share of `think_time`; values in hundredths of a piece.
+    /// The judge's ranking (`ludus_morris_engine::judge`), the review's measure; values in
+    /// hundredths of a piece.
     fn analyse(
         &self,
+        history: &[Position],
         position: &Position,
         rules: &Rules,
-        think_time: Duration,
     ) -> Vec<(Move, i32)> {
-        rank_moves(position, rules, think_time, self.databases)
+        rank_moves(position, rules, history, self.databases)
     }
 
     /// The databases' value, where they are built for the position's sub-space.
@@ -174,14 +174,9 @@ impl Analyser {
     }
 }
 
-/// Search of each position in a Morris review: this depth, at most this long per search (a
-/// finished game of 100 plies reviews in a few seconds).
-const MORRIS_REVIEW_DEPTH: u32 = 6;
-const MORRIS_REVIEW_MOVETIME: Duration = Duration::from_millis(25);
-/// The alternatives of each move of a Morris review: this many, every legal move searched for
-/// its share of this time (about 4 s more for a game of 100 plies).
+/// The alternatives listed beside each move of a Morris review (by the review's own measure,
+/// the judge's: `ludus_morris_engine::judge`, which the hint uses too).
 const MORRIS_ALTERNATIVES: usize = 5;
-const MORRIS_ALTERNATIVES_TIME: Duration = Duration::from_millis(40);
 
 impl MatchAnalyser for Analyser {
     /// The engine's report, each decision with the review's details (see
@@ -221,28 +216,13 @@ impl MatchAnalyser for Analyser {
         moves: &[Move],
     ) -> Result<Value, AnalysisFailure> {
         let options = ReviewOptions {
-            limits: SearchLimits {
-                depth: Some(MORRIS_REVIEW_DEPTH),
-                movetime: Some(MORRIS_REVIEW_MOVETIME),
-                nodes: None,
-            },
             databases: self.databases,
-            progress: None,
+            alternatives: MORRIS_ALTERNATIVES,
+            ..ReviewOptions::default()
         };
-        let mut review = serde_json::to_value(review_game(rules, start, moves, &options)?)?;
-        let alternatives = review_alternatives(
-            rules,
-            start,
-            moves,
-            MORRIS_ALTERNATIVES_TIME,
-            self.databases,
-            MORRIS_ALTERNATIVES,
-        )?;
-        let reviewed = review["moves"].as_array_mut().into_iter().flatten();
-        for (json, list) in reviewed.zip(alternatives) {
-            json["alternatives"] = serde_json::to_value(list)?;
-        }
-        Ok(review)
+        Ok(serde_json::to_value(review_game(
+            rules, start, moves, &options,
+        )?)?)
     }
 }
 

@@ -8,7 +8,7 @@
 //! a bounded `go` still finishes and answers, so that piped scripts get every answer.
 
 use crate::CliResult;
-use ludus_interop::uci::{SpinOption, UciEngine, UciSession};
+use ludus_interop::uci::{SpinOption, TextOption, UciEngine, UciSession};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Rules};
 use ludus_morris_engine::db::Databases;
@@ -34,6 +34,13 @@ const DEFAULT_HASH_MB: i64 = 16;
 const MAX_HASH_MB: i64 = 65_536;
 /// How often a finished `go infinite` looks for `stop`.
 const INFINITE_POLL: Duration = Duration::from_millis(5);
+/// `setoption name UsePerfectDatabase value true|false` (Sanmill's name): whether the
+/// full-strength search probes the endgame databases (default false, as Sanmill's).
+const USE_DATABASE_OPTION: &str = "UsePerfectDatabase";
+/// `setoption name PerfectDatabasePath value DIR` (Sanmill's name): the databases' directory
+/// (the `morris-db` directory, holding `standard/` and `no-flying/`; default: the data
+/// directory's, see `ludus_morris_engine::db::default_cache_dir`).
+const DATABASE_PATH_OPTION: &str = "PerfectDatabasePath";
 
 /// Runs the protocol loop until `quit` or the end of input.
 pub(crate) fn run() -> CliResult {
@@ -165,7 +172,7 @@ fn next_input(reader: &mut impl BufRead) -> std::io::Result<Option<Input>> {
 }
 
 /// The Morris engine as the protocol's brain. Until `setoption name Level` it searches at full
-/// strength without the endgame databases, keeping its tables between searches (`Threads`,
+/// strength, probing the endgame databases once `UsePerfectDatabase` is true, keeping its tables between searches (`Threads`,
 /// `Hash` set them up); with a level, each search plays that level of the table in `Level` (its
 /// noise, depth and time, and the databases from level 8 on), the limits of `go` taking
 /// precedence. `stop` raises [`EngineBrain::stop`].
@@ -180,8 +187,13 @@ pub(crate) struct EngineBrain {
     threads: usize,
     /// Transposition table size in MB.
     hash_mb: usize,
-    /// The endgame databases of the default cache directory (probed by the levels that use them).
+    /// The endgame databases of `PerfectDatabasePath` (probed by the levels that use them, and
+    /// at full strength when `UsePerfectDatabase` is true).
     databases: &'static Databases,
+    /// `UsePerfectDatabase`: the full-strength search probes `databases`.
+    use_databases: bool,
+    /// The databases opened so far, by directory (setting a directory again reuses its tables).
+    opened: Vec<&'static Databases>,
     /// Raised by `stop` (and `quit`): the running search ends.
     stop: Arc<AtomicBool>,
 }
@@ -198,6 +210,8 @@ impl EngineBrain {
             threads: 1,
             hash_mb: DEFAULT_HASH_MB as usize,
             databases,
+            use_databases: false,
+            opened: vec![databases],
             stop,
         };
         brain.rebuild();
@@ -210,6 +224,29 @@ impl EngineBrain {
         self.searcher.set_threads(self.threads);
         self.searcher.set_hash_megabytes(self.hash_mb);
         self.searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
+        self.searcher
+            .set_databases(self.use_databases.then_some(self.databases));
+    }
+
+    /// Points the databases at `dir` (an existing directory), reusing tables opened before.
+    fn set_database_dir(&mut self, dir: &str) -> Result<Option<String>, String> {
+        let path = std::path::Path::new(dir);
+        if !path.is_dir() {
+            return Err(format!("{dir:?} is not a directory"));
+        }
+        self.databases = match self.opened.iter().find(|d| d.dir() == path) {
+            Some(&known) => known,
+            None => {
+                let fresh: &'static Databases = Box::leak(Box::new(Databases::new(path)));
+                self.opened.push(fresh);
+                fresh
+            }
+        };
+        self.rebuild();
+        let files = database_files(path);
+        Ok(Some(format!(
+            "{DATABASE_PATH_OPTION} {dir}: {files} database files"
+        )))
     }
 
     /// Waits, after an infinite search, until `stop` (UCI: no `bestmove` before it).
@@ -245,6 +282,17 @@ impl EngineBrain {
         }
         Choice::from(result)
     }
+}
+
+/// The database files (`.ldb`) in the rules' sub-directories of `dir`.
+fn database_files(dir: &std::path::Path) -> usize {
+    ["standard", "no-flying"]
+        .iter()
+        .filter_map(|rules| std::fs::read_dir(dir.join(rules)).ok())
+        .flatten()
+        .flatten()
+        .filter(|entry| entry.path().extension().is_some_and(|e| e == "ldb"))
+        .count()
 }
 
 /// The engine's limits for the protocol's (an infinite search has none: the stop signal ends it).
@@ -329,6 +377,35 @@ impl UciEngine for EngineBrain {
             _ => {}
         }
         None
+    }
+
+    fn text_options(&self) -> Vec<TextOption> {
+        vec![
+            TextOption::Check {
+                name: USE_DATABASE_OPTION,
+                default: false,
+            },
+            TextOption::Text {
+                name: DATABASE_PATH_OPTION,
+                default: self.opened[0].dir().display().to_string(),
+            },
+        ]
+    }
+
+    fn set_text_option(
+        &mut self,
+        name: &'static str,
+        value: &str,
+    ) -> Result<Option<String>, String> {
+        match name {
+            USE_DATABASE_OPTION => {
+                self.use_databases = value == "true";
+                self.rebuild();
+                Ok(None)
+            }
+            DATABASE_PATH_OPTION => self.set_database_dir(value),
+            _ => Err(format!("{name} is not an option of this engine")),
+        }
     }
 
     fn default_limits(&self) -> Limits {

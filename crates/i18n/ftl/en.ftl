@@ -527,6 +527,7 @@ err-no-such-game = There is no game “{ $id }”.
 err-no-such-endpoint = The server has no such address.
 err-stale-version = The game has moved on; the board is brought up to date.
 err-analysis-backgammon-only = Only backgammon games can be analysed.
+err-analysis-morris-only = Only Morris games have this analysis.
 err-no-analyser = This server cannot analyse games.
 err-nothing-to-take-back = There is no move of yours to take back.
 err-takeback-computer-only = Moves can be taken back only against the computer.

@@ -516,6 +516,7 @@ err-no-such-game = Mängu „{ $id }“ ei ole.
 err-no-such-endpoint = Serveril pole sellist aadressi.
 err-stale-version = Mäng on edasi läinud; laud uuendatakse.
 err-analysis-backgammon-only = Analüüsida saab ainult backgammoni mänge.
+err-analysis-morris-only = See analüüs on ainult veskimängudele.
 err-no-analyser = See server ei oska mänge analüüsida.
 err-nothing-to-take-back = Sul pole käiku, mida tagasi võtta.
 err-takeback-computer-only = Käike saab tagasi võtta ainult arvuti vastu.

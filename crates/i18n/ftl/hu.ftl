@@ -456,6 +456,7 @@ err-no-such-game = Nincs „{ $id }” nevű játszma.
 err-no-such-endpoint = A szervernek nincs ilyen címe.
 err-stale-version = A játszma továbbhaladt; a tábla frissül.
 err-analysis-backgammon-only = Csak backgammon-játszmák elemezhetők.
+err-analysis-morris-only = Ez az elemzés csak malomjátszmákra vonatkozik.
 err-no-analyser = Ez a szerver nem tud játszmákat elemezni.
 err-nothing-to-take-back = Nincs visszavehető lépésed.
 err-takeback-computer-only = Lépést csak a gép ellen lehet visszavenni.

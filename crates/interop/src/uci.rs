@@ -101,6 +101,59 @@ pub enum OptionError {
         /// Largest value.
         max: i64,
     },
+    /// The brain refused the value of a check or string option.
+    #[error("option {name}: {reason}")]
+    Refused {
+        /// The option.
+        name: &'static str,
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+/// A check or string option the brain offers (`option name … type check|string default …`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextOption {
+    /// `type check`: `true` or `false`.
+    Check {
+        /// The option's name.
+        name: &'static str,
+        /// Its value when never set.
+        default: bool,
+    },
+    /// `type string`: any text, such as a directory.
+    Text {
+        /// The option's name.
+        name: &'static str,
+        /// Its value when never set (`<empty>` in the `uci` answer when empty, as UCI writes it).
+        default: String,
+    },
+}
+
+impl TextOption {
+    /// The option's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TextOption::Check { name, .. } | TextOption::Text { name, .. } => name,
+        }
+    }
+
+    /// The `option name …` line of the `uci` answer.
+    fn line(&self) -> String {
+        match self {
+            TextOption::Check { name, default } => {
+                format!("option name {name} type check default {default}")
+            }
+            TextOption::Text { name, default } => {
+                let shown = if default.is_empty() {
+                    "<empty>"
+                } else {
+                    default
+                };
+                format!("option name {name} type string default {shown}")
+            }
+        }
+    }
 }
 
 /// What the engine side of the protocol offers beyond choosing a turn ([`Player`]): a search
@@ -135,6 +188,24 @@ pub trait UciEngine: Player {
     fn set_option(&mut self, name: &'static str, value: i64) -> Option<String> {
         let _ = (name, value);
         None
+    }
+
+    /// The check and string options `setoption` may set, listed in the `uci` answer after the
+    /// spins (Sanmill's `UsePerfectDatabase` and `PerfectDatabasePath`, for one).
+    fn text_options(&self) -> Vec<TextOption> {
+        Vec::new()
+    }
+
+    /// Sets the check or string option `name` (one of [`UciEngine::text_options`]) to `value`
+    /// (`true` or `false` for a check, as the session has checked); `Err` says why the brain
+    /// refuses it, `Ok` carries a note the session reports as `info string`, if any.
+    fn set_text_option(
+        &mut self,
+        name: &'static str,
+        value: &str,
+    ) -> Result<Option<String>, String> {
+        let _ = value;
+        Err(format!("{name} is not an option of this engine"))
     }
 
     /// The limits of a `go` that names none.
@@ -268,6 +339,7 @@ impl<B: UciEngine> UciSession<B> {
                 option.name, option.default, option.min, option.max
             ));
         }
+        lines.extend(self.brain.text_options().iter().map(TextOption::line));
         let standard = Rules::standard();
         let check =
             |name: &str, default: bool| format!("option name {name} type check default {default}");
@@ -298,6 +370,14 @@ impl<B: UciEngine> UciSession<B> {
             self.brain.set_rules(self.rules);
             return Ok(None);
         }
+        if let Some(option) = self
+            .brain
+            .text_options()
+            .into_iter()
+            .find(|option| option.name().eq_ignore_ascii_case(&name))
+        {
+            return self.set_text_option(&option, &value);
+        }
         let option = self
             .brain
             .options()
@@ -315,6 +395,31 @@ impl<B: UciEngine> UciSession<B> {
                 max: option.max,
             })?;
         Ok(self.brain.set_option(option.name, number))
+    }
+
+    /// Sets one of the brain's check or string options (a check's value must be `true` or
+    /// `false`, in any case).
+    fn set_text_option(
+        &mut self,
+        option: &TextOption,
+        value: &str,
+    ) -> Result<Option<String>, OptionError> {
+        let name = option.name();
+        let value = match option {
+            TextOption::Check { .. } => match value.to_ascii_lowercase().as_str() {
+                flag @ ("true" | "false") => flag.to_string(),
+                _ => {
+                    return Err(OptionError::NotABoolean {
+                        name,
+                        value: value.to_string(),
+                    });
+                }
+            },
+            TextOption::Text { .. } => value.to_string(),
+        };
+        self.brain
+            .set_text_option(name, &value)
+            .map_err(|reason| OptionError::Refused { name, reason })
     }
 
     /// Sets a rule option; `false` when `name` is none.

@@ -2,40 +2,25 @@
 //! perfect-play value of a move where the endgame databases know the position after it.
 
 use crate::db::{Databases, Value};
+use crate::judge::Judge;
 use crate::probe;
-use crate::search::{SearchLimits, Searcher};
 use ludus_morris::{Move, Position, Rules};
-use std::time::Duration;
-
-/// Deepest search of one move in the analysis (each move gets its share of the time).
-pub const ANALYSIS_DEPTH: u32 = 6;
 
 /// Every legal move of `position` with its value for the side to move (hundredths of a piece),
-/// best first: each move searched for its share of `think_time`, probing `databases`.
+/// best first: the [`Judge`]'s ranking, the hint's and the review's measure. `history` holds the
+/// positions of the game before `position` (empty for a position on its own): a move back to one
+/// of them scores as a draw.
 pub fn rank_moves(
     position: &Position,
     rules: &Rules,
-    think_time: Duration,
+    history: &[Position],
     databases: Option<&Databases>,
 ) -> Vec<(Move, i32)> {
-    let moves = position.legal_moves(rules);
-    let share = think_time / u32::try_from(moves.len().max(1)).unwrap_or(u32::MAX);
-    let limits = SearchLimits {
-        depth: Some(ANALYSIS_DEPTH),
-        movetime: Some(share),
-        nodes: None,
-    };
-    let mut ranked: Vec<(Move, i32)> = moves
-        .iter()
-        .map(|&mv| {
-            let mut searcher = Searcher::new(*rules);
-            searcher.set_databases(databases);
-            // The child is scored for its side to move: the opponent.
-            (mv, -searcher.search(&position.play(mv), &limits).score)
-        })
-        .collect();
-    ranked.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-    ranked
+    Judge::new(*rules, databases)
+        .rank(history, position)
+        .into_iter()
+        .map(|j| (j.mv, j.score))
+        .collect()
 }
 
 /// The perfect-play value of playing `mv` in `position`, for the side that plays it and counted

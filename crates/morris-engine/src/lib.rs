@@ -14,13 +14,15 @@
 //!   is documented in the README, "Morris levels").
 //! - [`player::EnginePlayer`]: the engine as the one Morris player (`ludus_morris::player`), at
 //!   a level, a depth or a time per move.
-//! - [`review`]: the review of a played game, each move against the best; [`analysis`]: the
+//! - [`judge`]: the one measure of moves that the hint, the review and the analysis board share;
+//!   [`review`]: the review of a played game, each move against the best; [`analysis`]: the
 //!   analysis board's values of every legal move.
 #![warn(missing_docs)]
 
 pub mod analysis;
 pub mod db;
 pub mod eval;
+pub mod judge;
 pub mod level;
 pub mod player;
 pub mod review;

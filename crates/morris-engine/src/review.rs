@@ -1,9 +1,10 @@
 //! Game review: every move of a finished (or unfinished) game next to the engine's best move.
 //!
-//! For each ply, [`review_game`] searches the position before the move for the best move and its
-//! score, and the position after the played move one ply shallower for the played move's score
-//! (the same depth the root search gives each of its moves), both from the mover's view in
-//! Ludus's scale: 100 per piece, `±(WIN − plies)` for a forced result (see [`crate::WIN`]). The
+//! For each ply, [`review_game`] ranks every legal move of the position before the move with the
+//! [`crate::judge`] (the hint's measure, with the game's history for the repetition rule): the
+//! best move is the first of that ranking — the hint's move — and the played move's value is its
+//! own entry, both from the mover's view in Ludus's scale: 100 per piece, `±(WIN − plies)` for a
+//! forced result (see [`crate::WIN`]). A move the hint gives is therefore never an error. The
 //! *loss* is how much the played move gives away, with forced results counted as
 //! [`LOSS_WIN_VALUE`] so one thrown win does not swamp a player's average. Where the endgame
 //! databases know the positions before and after the move, the review adds their perfect-play
@@ -23,7 +24,8 @@
 //! A review serialises (serde) as the JSON the server's review page reads: `moves` (each with
 //! `ply`, `side` as `white`/`black`, `played` and `best` in notation, `played_score`,
 //! `best_score`, `loss`, `class` by name, `perfect_before`/`perfect_after` as text such as
-//! `win in 12`, `perfect_changed`), `players` (`white` and `black` totals) and `graph`
+//! `win in 12`, `perfect_changed`, `alternatives`: each `move`, `value`, `perfect`, `played`),
+//! `players` (`white` and `black` totals) and `graph`
 //! ([`GameReview::white_graph`]). The server passes it on without knowing this engine.
 //!
 //! ```
@@ -42,7 +44,8 @@
 //! ```
 
 use crate::db::{Databases, Value};
-use crate::search::{SearchLimits, Searcher, WIN_THRESHOLD};
+use crate::judge::Judge;
+use crate::search::SearchLimits;
 use crate::{eval::PIECE, probe};
 use ludus_morris::{Color, IllegalMove, Move, Position, Rules};
 use serde::ser::SerializeStruct;
@@ -160,9 +163,10 @@ pub struct MoveReview {
     pub perfect_after: Option<Value>,
     /// Whether the move made the mover's perfect value worse (win → draw/loss, draw → loss).
     pub perfect_changed: bool,
-    /// Depth of the search that found the best move (0 when it came from the databases).
-    #[serde(skip)]
-    pub depth: u32,
+    /// The best moves of the position before the move, best first, by the same measure as
+    /// `best_score` and `played_score`, and the played move where it is not among them
+    /// ([`ReviewOptions::alternatives`] of them; empty when that is 0).
+    pub alternatives: Vec<Alternative>,
 }
 
 /// One player's totals.
@@ -337,9 +341,12 @@ pub type Progress<'a> = &'a dyn Fn(usize, usize) -> ControlFlow<()>;
 /// How to review.
 #[derive(Clone, Default)]
 pub struct ReviewOptions<'a> {
-    /// The search of each position (a depth, a time or a node budget per move; default: depth
-    /// [`DEFAULT_REVIEW_DEPTH`]).
+    /// The search of each position, as for [`Judge::with_limits`] (default: the judge's setting,
+    /// [`crate::judge::judge_limits`], which the hint uses too).
     pub limits: SearchLimits,
+    /// How many of the best moves of each position the review lists as alternatives (with the
+    /// played move where it is not among them; 0: none).
+    pub alternatives: usize,
     /// Endgame databases for the perfect values and for the search (`None`: engine only).
     pub databases: Option<&'a Databases>,
     /// Called after each move; can stop the review (a front end's progress display and its
@@ -351,14 +358,12 @@ impl fmt::Debug for ReviewOptions<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ReviewOptions")
             .field("limits", &self.limits)
+            .field("alternatives", &self.alternatives)
             .field("databases", &self.databases.map(|d| d.dir().to_path_buf()))
             .field("progress", &self.progress.is_some())
             .finish()
     }
 }
-
-/// Search depth per move when [`ReviewOptions::limits`] sets no limit.
-pub const DEFAULT_REVIEW_DEPTH: u32 = 6;
 
 /// Reviews `moves` played from `start` under `rules`.
 ///
@@ -370,21 +375,10 @@ pub fn review_game(
     options: &ReviewOptions,
 ) -> Result<GameReview, ReviewError> {
     let positions = replay(rules, start, moves)?;
-    let mut searcher = Searcher::new(*rules);
-    searcher.set_databases(options.databases);
-    let limits = effective_limits(&options.limits);
+    let judge = Judge::new(*rules, options.databases).with_limits(options.limits.clone());
     let mut reviews = Vec::with_capacity(moves.len());
     for (ply, &played) in moves.iter().enumerate() {
-        let review = review_move(
-            &mut searcher,
-            rules,
-            &positions,
-            ply,
-            played,
-            &limits,
-            options,
-        );
-        reviews.push(review);
+        reviews.push(review_move(&judge, &positions, ply, played, options));
         if let Some(progress) = options.progress
             && progress(ply + 1, moves.len()).is_break()
         {
@@ -418,43 +412,6 @@ pub struct Alternative {
     pub played: bool,
 }
 
-/// For every move of the game, the `count` best moves of the position before it (and the move
-/// played, where it is not among them), best first: each legal move searched for its share of
-/// `think_time` ([`crate::analysis::rank_moves`]), with the databases' value where known
-/// ([`crate::analysis::move_value`]).
-///
-/// Errors when a move is illegal in its position.
-pub fn review_alternatives(
-    rules: &Rules,
-    start: &Position,
-    moves: &[Move],
-    think_time: std::time::Duration,
-    databases: Option<&Databases>,
-    count: usize,
-) -> Result<Vec<Vec<Alternative>>, ReviewError> {
-    let positions = replay(rules, start, moves)?;
-    Ok(moves
-        .iter()
-        .zip(&positions)
-        .map(|(&played, before)| {
-            let ranked = crate::analysis::rank_moves(before, rules, think_time, databases);
-            let shown = ranked
-                .iter()
-                .enumerate()
-                .filter(|(i, (mv, _))| *i < count || *mv == played);
-            shown
-                .map(|(_, &(mv, value))| Alternative {
-                    mv,
-                    value,
-                    perfect: databases
-                        .and_then(|d| crate::analysis::move_value(d, before, mv, rules)),
-                    played: mv == played,
-                })
-                .collect()
-        })
-        .collect())
-}
-
 /// The positions of the game: the start and one after each move.
 fn replay(rules: &Rules, start: &Position, moves: &[Move]) -> Result<Vec<Position>, ReviewError> {
     let mut positions = Vec::with_capacity(moves.len() + 1);
@@ -468,44 +425,24 @@ fn replay(rules: &Rules, start: &Position, moves: &[Move]) -> Result<Vec<Positio
     Ok(positions)
 }
 
-/// The limits given, or the default depth when they set none.
-fn effective_limits(limits: &SearchLimits) -> SearchLimits {
-    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
-        SearchLimits::depth(DEFAULT_REVIEW_DEPTH)
-    } else {
-        limits.clone()
-    }
-}
-
-/// The limits of the search after the played move: one ply shallower.
-fn child_limits(limits: &SearchLimits) -> SearchLimits {
-    SearchLimits {
-        depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
-        ..limits.clone()
-    }
-}
-
-/// Reviews move `ply` of the game whose positions are `positions`.
+/// Reviews move `ply` of the game whose positions are `positions`: the played move against the
+/// first of the judge's ranking of the position before it (the hint's move there).
 fn review_move(
-    searcher: &mut Searcher,
-    rules: &Rules,
+    judge: &Judge,
     positions: &[Position],
     ply: usize,
     played: Move,
-    limits: &SearchLimits,
     options: &ReviewOptions,
 ) -> MoveReview {
     let (before, after) = (&positions[ply], &positions[ply + 1]);
-    searcher.set_history(&positions[..ply]);
-    let found = searcher.search(before, limits);
-    let best = found.best_move.unwrap_or(played);
-    let played_score = if best == played {
-        found.score
-    } else {
-        searcher.set_history(&positions[..=ply]);
-        parent_score(searcher.search(after, &child_limits(limits)).score)
-    };
-    let best_score = found.score.max(played_score);
+    let rules = judge.rules();
+    let ranked = judge.rank(&positions[..ply], before);
+    let best = ranked.first().map_or(played, |j| j.mv);
+    let best_score = ranked.first().map_or(0, |j| j.score);
+    let played_score = ranked
+        .iter()
+        .find(|j| j.mv == played)
+        .map_or(best_score, |j| j.score);
     let perfect_before = options.databases.and_then(|d| probe(d, before, rules).ok());
     let perfect_after = options
         .databases
@@ -523,6 +460,19 @@ fn review_move(
     } else {
         MoveClass::of_loss(loss)
     };
+    let alternatives = ranked
+        .iter()
+        .enumerate()
+        .filter(|&(i, j)| i < options.alternatives || (options.alternatives > 0 && j.mv == played))
+        .map(|(_, j)| Alternative {
+            mv: j.mv,
+            value: j.score,
+            perfect: options
+                .databases
+                .and_then(|d| crate::analysis::move_value(d, before, j.mv, rules)),
+            played: j.mv == played,
+        })
+        .collect();
     MoveReview {
         ply,
         side: before.side_to_move(),
@@ -535,18 +485,7 @@ fn review_move(
         perfect_before,
         perfect_after,
         perfect_changed,
-        depth: found.depth,
-    }
-}
-
-/// A score of the position after a move, turned into the mover's view one ply earlier.
-fn parent_score(child: i32) -> i32 {
-    if child > WIN_THRESHOLD {
-        -(child - 1)
-    } else if child < -WIN_THRESHOLD {
-        -(child + 1)
-    } else {
-        -child
+        alternatives,
     }
 }
 
@@ -568,6 +507,8 @@ fn outcome_rank(value: Value) -> u8 {
 mod tests {
     use super::*;
     use crate::WIN;
+    use crate::search::Searcher;
+    use crate::zobrist::key;
 
     fn position(text: &str) -> Position {
         text.parse().expect("a valid position")
@@ -770,44 +711,180 @@ mod tests {
         }
     }
 
+    /// Options listing `count` alternatives at `depth`, probing `databases`.
+    fn with_alternatives(
+        depth: u32,
+        count: usize,
+        databases: Option<&Databases>,
+    ) -> ReviewOptions<'_> {
+        ReviewOptions {
+            alternatives: count,
+            databases,
+            ..options(depth)
+        }
+    }
+
     #[test]
     fn every_move_comes_with_its_best_alternatives() {
         let rules = Rules::standard();
         let moves = [mv("d6"), mv("d2"), mv("b6")];
-        let time = std::time::Duration::from_millis(30);
-        let lists = review_alternatives(&rules, &Position::new(), &moves, time, None, 5).unwrap();
-        assert_eq!(lists.len(), moves.len());
-        for (list, played) in lists.iter().zip(moves) {
+        let opts = with_alternatives(3, 5, None);
+        let review = review_game(&rules, &Position::new(), &moves, &opts).unwrap();
+        for (m, played) in review.moves.iter().zip(moves) {
+            let list = &m.alternatives;
             assert!((5..=6).contains(&list.len()), "{list:?}");
             assert!(list.windows(2).all(|pair| pair[0].value >= pair[1].value));
             assert_eq!(list.iter().filter(|a| a.played).count(), 1);
             assert!(list.iter().any(|a| a.mv == played && a.played));
             assert!(list.iter().all(|a| a.perfect.is_none()));
+            // One measure: the first alternative is the best move, the played one its score.
+            assert_eq!((list[0].mv, list[0].value), (m.best, m.best_score));
+            let own = list.iter().find(|a| a.played).expect("the played move");
+            assert_eq!(own.value, m.played_score);
         }
-        let json = serde_json::to_value(&lists[0][0]).unwrap();
+        let json = serde_json::to_value(&review.moves[0].alternatives[0]).unwrap();
         assert!(json["move"].is_string() && json["value"].is_number());
         assert!(json["perfect"].is_null());
-        let illegal = review_alternatives(
-            &rules,
-            &Position::new(),
-            &[mv("d6"), mv("d6")],
-            time,
-            None,
-            5,
-        );
-        assert!(illegal.is_err());
+        let none = review_game(&rules, &Position::new(), &moves, &options(2)).unwrap();
+        assert!(none.moves.iter().all(|m| m.alternatives.is_empty()));
     }
 
     #[test]
     fn alternatives_carry_the_databases_values_where_built() {
         let (rules, dir, dbs, p, quiet) = winning_position("ludus-alternatives");
-        let time = std::time::Duration::from_millis(20);
-        let lists = review_alternatives(&rules, &p, &[quiet], time, Some(&dbs), 5).unwrap();
+        let review = review_game(&rules, &p, &[quiet], &with_alternatives(2, 5, Some(&dbs)));
         let _ = std::fs::remove_dir_all(&dir);
-        let list = &lists[0];
+        let list = &review.expect("legal").moves[0].alternatives;
         assert!(list.iter().all(|a| a.perfect.is_some()), "{list:?}");
         // The engine's best move wins at once, as the databases say.
         assert_eq!(list[0].perfect, Some(Value::Win(1)), "{list:?}");
+    }
+
+    /// A game of `plies` moves where each side plays the judge's hint, except that every
+    /// `deviate`-th move is the first legal move instead.
+    fn hinted_game(
+        rules: &Rules,
+        limits: &SearchLimits,
+        plies: usize,
+        deviate: usize,
+    ) -> Vec<Move> {
+        let judge = Judge::new(*rules, None).with_limits(limits.clone());
+        let mut positions = vec![Position::new()];
+        let mut moves = Vec::new();
+        for ply in 0..plies {
+            let now = positions[ply];
+            if now.outcome(rules).is_some() {
+                break;
+            }
+            let mv = if ply % deviate == deviate - 1 {
+                now.legal_moves(rules).as_slice()[0]
+            } else {
+                judge.hint(&positions[..ply], &now).expect("a move").mv
+            };
+            moves.push(mv);
+            positions.push(now.play(mv));
+        }
+        moves
+    }
+
+    #[test]
+    fn a_hinted_move_is_never_an_error_in_the_review() {
+        let rules = Rules::standard();
+        let limits = SearchLimits::depth(3);
+        let moves = hinted_game(&rules, &limits, 40, 5);
+        let opts = ReviewOptions {
+            limits: limits.clone(),
+            ..ReviewOptions::default()
+        };
+        let review = review_game(&rules, &Position::new(), &moves, &opts).unwrap();
+        for (ply, m) in review
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(ply, _)| ply % 5 != 4)
+        {
+            assert_eq!((m.class, m.loss), (MoveClass::Best, 0), "ply {ply}: {m:?}");
+        }
+    }
+
+    /// The slide back of a quiet slide `m`, if it is legal in `p`.
+    fn slide_back(p: &Position, rules: &Rules, m: Move) -> Option<Move> {
+        let back = Move {
+            from: Some(m.to),
+            to: m.from?,
+            remove: None,
+        };
+        p.legal_moves(rules)
+            .as_slice()
+            .contains(&back)
+            .then_some(back)
+    }
+
+    /// In `p`, a quiet slide of the side to move and a quiet reply that can both be taken back.
+    fn shuffle(p: &Position, rules: &Rules) -> Option<(Move, Move)> {
+        let quiet = |q: &Position| -> Vec<Move> {
+            let list = q.legal_moves(rules);
+            list.as_slice()
+                .iter()
+                .copied()
+                .filter(|m| m.remove.is_none())
+                .collect()
+        };
+        quiet(p).into_iter().find_map(|m| {
+            let one = p.play(m);
+            quiet(&one)
+                .into_iter()
+                .find(|&n| {
+                    let two = one.play(n);
+                    slide_back(&two, rules, m)
+                        .is_some_and(|b| slide_back(&two.play(b), rules, n).is_some())
+                })
+                .map(|n| (m, n))
+        })
+    }
+
+    #[test]
+    fn a_hint_does_not_repeat_into_the_draw_the_review_would_call_an_error() {
+        // The c3-c4, c4-c3 case: a side a piece up shuffles a piece out and back while the
+        // other shuffles too. The hint, told the game's history, does not take the side back to
+        // a position of the game (a draw by the one repetition rule) when it has better, and the
+        // review of the hinted move agrees that it is the best.
+        let rules = Rules::no_flying();
+        let start = position("WWWW..W./BBB.B.../........ w 0 0 0");
+        let (m, n) = shuffle(&start, &rules).expect("a shuffle");
+        let mut positions = vec![start, start.play(m)];
+        positions.push(positions[1].play(n));
+        let back = slide_back(&positions[2], &rules, m).expect("White slides back");
+        positions.push(positions[2].play(back));
+        let undo = slide_back(&positions[3], &rules, n).expect("Black slides back");
+        assert_eq!(key(&positions[3].play(undo)), key(&start));
+        let limits = SearchLimits::depth(3);
+        let judge = Judge::new(rules, None).with_limits(limits.clone());
+        let ranked = judge.rank(&positions[..3], &positions[3]);
+        let repeat = ranked.iter().find(|j| j.mv == undo).expect("legal");
+        assert_eq!(repeat.score, 0, "{ranked:?}");
+        let hint = judge.hint(&positions[..3], &positions[3]).expect("a move");
+        assert_eq!(hint, ranked[0]);
+        if ranked[0].score > 0 {
+            assert_ne!(hint.mv, undo, "{ranked:?}");
+        }
+        let mut moves = vec![m, n, back, hint.mv];
+        let opts = ReviewOptions {
+            limits,
+            ..ReviewOptions::default()
+        };
+        let review = review_game(&rules, &start, &moves, &opts).unwrap();
+        assert_eq!(
+            review.moves[3].class,
+            MoveClass::Best,
+            "{:?}",
+            review.moves[3]
+        );
+        // The repetition, played instead, is judged by the same measure: a draw.
+        moves[3] = undo;
+        let repeated = review_game(&rules, &start, &moves, &opts).unwrap();
+        assert_eq!(repeated.moves[3].played_score, 0);
+        assert_eq!(repeated.moves[3].best_score, ranked[0].score);
     }
 
     #[test]

@@ -94,6 +94,9 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Whether the value is exact from the endgame databases.
     pub perfect: bool,
+    /// The score of the iteration one ply shallower than [`SearchResult::depth`] (`None` when
+    /// only one iteration finished).
+    pub previous_score: Option<i32>,
 }
 
 impl SearchResult {
@@ -110,6 +113,23 @@ impl SearchResult {
     /// The value in words: `win in N plies`, `loss in N plies`, or pieces like `+1.25`.
     pub fn score_text(&self) -> String {
         score_text(self.score)
+    }
+
+    /// The score without the odd/even swing of iterative deepening: the mean of the last two
+    /// iterations, whose leaves have opposite sides to move (the evaluation of a leaf favours
+    /// one side by its parity), or the last score when either announces a forced result or
+    /// comes from the databases.
+    pub fn steady_score(&self) -> i32 {
+        match self.previous_score {
+            Some(previous)
+                if !self.perfect
+                    && previous.abs() <= WIN_THRESHOLD
+                    && self.score.abs() <= WIN_THRESHOLD =>
+            {
+                (self.score + previous).div_euclid(2)
+            }
+            _ => self.score,
+        }
     }
 }
 
@@ -480,6 +500,9 @@ impl<'a> Searcher<'a> {
                 break;
             }
             if let Some(&first) = self.pv[0].first() {
+                if result.best_move.is_some() {
+                    result.previous_score = Some(result.score);
+                }
                 result.best_move = Some(first);
                 result.pv = self.pv[0].clone();
                 result.score = score;
@@ -864,6 +887,7 @@ fn empty_result() -> SearchResult {
         nodes: 0,
         elapsed: Duration::ZERO,
         perfect: false,
+        previous_score: None,
     }
 }
 

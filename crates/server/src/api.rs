@@ -684,8 +684,12 @@ fn refuse_live_position(hub: &Hub, key: Option<HintKey>) -> Result<(), ApiError>
 struct MorrisAnalysisQuery {
     position: Option<String>,
     rules: Option<String>,
+    /// A game: its current position with its history (the game's hint); `position` and
+    /// `rules` are then the game's.
+    game: Option<String>,
 }
 
+/// `GET /api/morris/analysis?position=…&rules=…` or `?game=ID`: every legal move ranked.
 async fn morris_analysis(
     State(hub): State<Hub>,
     query: QueryOf<MorrisAnalysisQuery>,
@@ -693,8 +697,30 @@ async fn morris_analysis(
     let query = read_query(query)?;
     refuse_live_position(&hub, HintKey::of_morris_request(query.position.as_deref()))?;
     let players = hub.players().clone();
+    let Some(id) = query.game else {
+        return engine(&hub, move || {
+            crate::games::morris::analysis(
+                query.position.as_deref(),
+                query.rules.as_deref(),
+                &players,
+            )
+        })
+        .await;
+    };
+    let session = hub.get(&id).await?;
+    let (kind, record) = {
+        let guard = session.lock().await;
+        if !guard.engine_help_allowed() {
+            return Err(ApiError::EngineHelpDuringGame);
+        }
+        guard.export()
+    };
+    drop(session);
+    if kind != GameKind::Morris {
+        return Err(ApiError::MorrisAnalysisOfBackgammon);
+    }
     engine(&hub, move || {
-        crate::games::morris::analysis(query.position.as_deref(), query.rules.as_deref(), &players)
+        crate::games::morris::game_analysis(&record, &players).map_err(ApiError::internal)
     })
     .await
 }

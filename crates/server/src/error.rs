@@ -248,6 +248,9 @@ pub enum ApiError {
     /// 409: post-game analysis of a Morris game.
     #[error("analysis covers backgammon games only")]
     AnalysisOfMorris,
+    /// 409: the Morris analysis (`/api/morris/analysis?game=ID`) of a backgammon game.
+    #[error("this analysis covers Morris games only")]
+    MorrisAnalysisOfBackgammon,
     /// 501: this server has no analyser.
     #[error("this server has no match analyser")]
     NoAnalyser,
@@ -314,6 +317,7 @@ impl ApiError {
             ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
             ApiError::StaleVersion { .. }
             | ApiError::AnalysisOfMorris
+            | ApiError::MorrisAnalysisOfBackgammon
             | ApiError::NothingToTakeBack
             | ApiError::TakebackAgainstPerson => StatusCode::CONFLICT,
             ApiError::NoAnalyser => StatusCode::NOT_IMPLEMENTED,
@@ -361,6 +365,7 @@ impl ApiError {
             ApiError::NoSuchEndpoint => "no-such-endpoint",
             ApiError::StaleVersion { .. } => "stale-version",
             ApiError::AnalysisOfMorris => "analysis-backgammon-only",
+            ApiError::MorrisAnalysisOfBackgammon => "analysis-morris-only",
             ApiError::NoAnalyser => "no-analyser",
             ApiError::NothingToTakeBack => "nothing-to-take-back",
             ApiError::TakebackAgainstPerson => "takeback-computer-only",

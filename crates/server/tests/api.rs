@@ -474,6 +474,33 @@ async fn analysis_ranks_the_legal_moves() {
 }
 
 #[tokio::test]
+async fn the_morris_analysis_of_a_game_is_its_hint_and_keeps_engine_help_rules() {
+    let app = app();
+    // Against the computer: the game's position, every legal move ranked.
+    let created = crate::common::create(&app, json!({"game": "morris"})).await;
+    let id = created["id"].as_str().unwrap();
+    let (status, body) = get(&app, &format!("/api/morris/analysis?game={id}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let legal = state(&app, id).await["legal_moves"]
+        .as_array()
+        .map(Vec::len);
+    assert_eq!(body["moves"].as_array().map(Vec::len), legal, "{body}");
+    // Between people before the end: no engine help.
+    let (between, _, _) = two_humans(&app, "morris", json!({})).await;
+    let (status, body) = get(&app, &format!("/api/morris/analysis?game={between}")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body["code"], "engine-help-after-game", "{body}");
+    // A backgammon game, an unknown game.
+    let backgammon = crate::common::create(&app, json!({"game": "backgammon"})).await;
+    let bg = backgammon["id"].as_str().unwrap();
+    let (status, body) = get(&app, &format!("/api/morris/analysis?game={bg}")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], "analysis-morris-only", "{body}");
+    let (status, body) = get(&app, "/api/morris/analysis?game=nosuchgame").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+}
+
+#[tokio::test]
 async fn a_plain_get_of_the_websocket_route_is_400() {
     let (app, id, _, _) = morris_between_two().await;
     let (status, body) = get(&app, &format!("/api/games/{id}/ws")).await;

@@ -26,7 +26,7 @@ impl Player for FirstLegal {
 }
 
 impl MorrisAnalyst for FirstLegal {
-    fn analyse(&self, position: &Position, rules: &Rules, _: Duration) -> Vec<(Move, i32)> {
+    fn analyse(&self, _: &[Position], position: &Position, rules: &Rules) -> Vec<(Move, i32)> {
         position
             .legal_moves(rules)
             .iter()

@@ -217,20 +217,14 @@ function tallyOf(state, seat) {
   };
 }
 
-// The rules of a Morris game as the analysis endpoint reads them (`standard n-move-rule=100 …`).
-function morrisRulesText(rules) {
-  const base = rules.flying ? 'standard' : 'no-flying';
-  return `${base} n-move-rule=${rules.n_move_rule ?? 'off'} threefold-repetition=${rules.threefold ? 'on' : 'off'}`;
-}
-
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 
 // The engine's advice for the side to act: { text } in words, and (Morris) the move to draw.
 async function hintText(state) {
   const view = state.view;
   if (state.game === 'morris') {
-    const query = new URLSearchParams({ position: view.position, rules: morrisRulesText(state.rules) });
-    const { moves } = await morrisAnalysis(query);
+    // The game's own analysis: its history counts for repetitions, as in its review.
+    const { moves } = await morrisAnalysis(new URLSearchParams({ game: state.id }));
     return { text: t('hint-move', { move: moves[0].move, value: signed(moves[0].value / 100, 2) }), move: moves[0].move };
   }
   const query = new URLSearchParams({ position_id: view.position_id || '', match_id: view.match_id || '' });

@@ -9,16 +9,11 @@ use crate::ui::{Animation, Dir, Input, LineEdit, Opponent, Screen, ScreenState, 
 use ludus_morris::player::{Limits, Player};
 use ludus_morris::{Color, Game, Move, Position, Rules, Square};
 use ludus_morris_engine::db::Databases;
+use ludus_morris_engine::judge::{Judge, Judged};
 use ludus_morris_engine::review::{GameReview, MoveClass, ReviewError, ReviewOptions, review_game};
-use ludus_morris_engine::{EnginePlayer, EngineSetting, Level, SearchLimits};
+use ludus_morris_engine::{EnginePlayer, EngineSetting, Level, score_text};
 use std::time::Duration;
 
-/// The level whose search answers `h` (a hint): the strongest without a long wait.
-const HINT_LEVEL: u32 = 9;
-/// Search depth of the game review, per position.
-pub const REVIEW_DEPTH: u32 = 6;
-/// Longest search of one position in the game review (a long game stays under a minute).
-pub const REVIEW_MOVETIME: Duration = Duration::from_millis(100);
 /// The file offered when leaving a game that is saved nowhere.
 pub const DEFAULT_SAVE: &str = "ludus-morris.txt";
 
@@ -221,21 +216,17 @@ impl MorrisApp {
         let rules = self.config.rules;
         let start = *self.game.start_position();
         let moves = self.game.moves().to_vec();
-        let limits = SearchLimits {
-            depth: Some(REVIEW_DEPTH),
-            movetime: Some(REVIEW_MOVETIME),
-            ..SearchLimits::default()
-        };
         let databases = self
             .databases
             .take()
             .unwrap_or_else(Databases::open_default);
         self.review_job = Some(Job::start(moves.len(), move |control| {
             let report = |done: usize, _total: usize| control.report(done);
+            // The judge's setting, the hint's: a hinted move is never an error here.
             let options = ReviewOptions {
-                limits,
                 databases: Some(&databases),
                 progress: Some(&report),
+                ..ReviewOptions::default()
             };
             let reviewed = review_game(&rules, &start, &moves, &options);
             (reviewed, databases)
@@ -599,16 +590,14 @@ impl MorrisApp {
         self.screen.status = self.prompt();
     }
 
+    /// The judge's best move (the review's measure, the game's history for repetitions).
     fn give_hint(&mut self) {
-        let Ok(level) = Level::new(HINT_LEVEL) else {
-            return;
-        };
         let position = *self.game.position();
-        let history = self.game.positions().to_vec();
-        let (rules, seed) = (self.config.rules, self.config.seed);
-        let result = level.choose(&position, rules, &history, self.databases(), seed);
-        if let Some(mv) = result.best_move {
-            let value = result.score_text();
+        let history = self.game.history().to_vec();
+        let rules = self.config.rules;
+        let hint = Judge::new(rules, self.databases()).hint(&history, &position);
+        if let Some(Judged { mv, score }) = hint {
+            let value = score_text(score);
             self.screen.status = Status::info(
                 self.screen
                     .catalog

@@ -267,3 +267,99 @@ fn morris_uci_answers_isready_while_thinking_and_stops_at_once() {
     assert!(next_line(&lines, 5).starts_with("bestmove "));
     assert!(child.wait().unwrap().success());
 }
+
+/// A White-to-move position of three pieces a side (flying) that the 3-3 database `dbs` calls
+/// a win in three plies or more: deeper than a depth-1 search sees.
+fn deep_three_three_win(dbs: &ludus_morris_engine::db::Databases) -> (ludus_morris::Position, u16) {
+    let rules = ludus_morris::Rules::standard();
+    for seed in 0u64..20_000 {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut pick = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 24) as usize
+        };
+        let mut board = ['.'; 24];
+        for piece in ['W', 'W', 'W', 'B', 'B', 'B'] {
+            let mut at = pick();
+            while board[at] != '.' {
+                at = (at + 1) % 24;
+            }
+            board[at] = piece;
+        }
+        let rings: Vec<String> = board.chunks(8).map(|r| r.iter().collect()).collect();
+        let text = format!("{} w 0 0 0", rings.join("/"));
+        let Ok(position) = text.parse::<ludus_morris::Position>() else {
+            continue;
+        };
+        if let Ok(ludus_morris_engine::db::Value::Win(d)) =
+            ludus_morris_engine::probe(dbs, &position, &rules)
+            && d >= 3
+        {
+            return (position, d);
+        }
+    }
+    panic!("no deep win among the sampled 3-3 positions");
+}
+
+#[test]
+fn morris_uci_probes_the_databases_named_by_perfect_database_path() {
+    let data = std::env::temp_dir().join(format!("ludus-uci-db-{}", std::process::id()));
+    let built = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["morris", "solve", "--pieces", "3-3"])
+        .env("LUDUS_DATA", &data)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let db_dir = data.join("morris-db");
+    let dbs = ludus_morris_engine::db::Databases::new(&db_dir);
+    let (position, distance) = deep_three_three_win(&dbs);
+    let fen =
+        ludus_morris::fen::Fen::from_state(&ludus_morris::token::MorrisState::Turn(position), 1);
+    let ask = |options: &str| -> String {
+        let mut child = morris_uci("ludus-uci-db-empty");
+        let input = format!("{options}position fen {fen}\ngo depth 1\nquit\n");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let dir = db_dir.display();
+    let with = ask(&format!(
+        "setoption name PerfectDatabasePath value {dir}\nsetoption name UsePerfectDatabase value true\n"
+    ));
+    let mate = format!("score mate {distance} ");
+    assert!(with.contains(&mate), "{with}");
+    assert!(with.contains("info string PerfectDatabasePath"), "{with}");
+    // The same directory, not switched on: a depth-1 search does not see the win.
+    let without = ask(&format!("setoption name PerfectDatabasePath value {dir}\n"));
+    assert!(!without.contains(&mate), "{without}");
+    // A directory that is not one is refused with its reason, and the engine goes on.
+    let refused = ask(
+        "setoption name PerfectDatabasePath value /no/such/dir\nsetoption name UsePerfectDatabase value maybe\n",
+    );
+    assert!(
+        refused.contains(
+            "info string error: option PerfectDatabasePath: \"/no/such/dir\" is not a directory"
+        ),
+        "{refused}"
+    );
+    assert!(
+        refused.contains(
+            "info string error: option UsePerfectDatabase: \"maybe\" is not true or false"
+        ),
+        "{refused}"
+    );
+    assert!(refused.contains("bestmove "), "{refused}");
+    let _ = std::fs::remove_dir_all(&data);
+}

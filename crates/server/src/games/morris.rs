@@ -24,8 +24,10 @@ use std::time::Duration;
 /// The values of the analysis board: each legal move's value, and perfect-play values where
 /// endgame databases know them. Implement it to plug in an engine.
 pub trait MorrisAnalyst: Send + Sync {
-    /// Every legal move with a value for the side to move (higher is better), best first.
-    fn analyse(&self, position: &Position, rules: &Rules, think_time: Duration)
+    /// Every legal move with a value for the side to move (higher is better), best first;
+    /// `history` holds the game's positions before `position` (empty for a position on its
+    /// own), for the repetition rule. The hint of a game is the first move.
+    fn analyse(&self, history: &[Position], position: &Position, rules: &Rules)
     -> Vec<(Move, i32)>;
 
     /// The perfect-play value of `position` for the side to move (`win in 12 plies`, `draw`,
@@ -445,9 +447,6 @@ pub struct MorrisAnalysis {
     pub perfect: Option<String>,
 }
 
-/// Thinking time of one analysis request.
-const ANALYSIS_TIME: Duration = Duration::from_millis(500);
-
 /// `GET /api/morris/analysis?position=…&rules=…`: every legal move with the player's value.
 pub fn analysis(
     position: Option<&str>,
@@ -467,16 +466,40 @@ pub fn analysis(
                 error,
             })?,
     };
+    Ok(analyse(&[], &position, &rules, players))
+}
+
+/// `GET /api/morris/analysis?game=ID`: the analysis of the Morris game whose record is
+/// `record` (its export) in its current position, with its history for the repetition rule —
+/// the hint of that game, by the same measure as its review.
+pub fn game_analysis(record: &str, players: &super::Players) -> Result<MorrisAnalysis, String> {
+    let record: Record = record.parse().map_err(|error| format!("{error}"))?;
+    let game = record.game;
+    Ok(analyse(
+        game.history(),
+        game.position(),
+        game.rules(),
+        players,
+    ))
+}
+
+/// Every legal move of `position` ranked by the players' analyst, `history` before it.
+fn analyse(
+    history: &[Position],
+    position: &Position,
+    rules: &Rules,
+    players: &super::Players,
+) -> MorrisAnalysis {
     let analyst = &players.morris.analyst;
     let moves = analyst
-        .analyse(&position, &rules, ANALYSIS_TIME)
+        .analyse(history, position, rules)
         .into_iter()
         .map(|(mv, value)| RankedMorrisMove {
             mv: mv.to_string(),
             value,
-            perfect: analyst.perfect_value_of_move(&position, mv, &rules),
+            perfect: analyst.perfect_value_of_move(position, mv, rules),
         })
         .collect();
-    let perfect = analyst.perfect_value(&position, &rules);
-    Ok(MorrisAnalysis { moves, perfect })
+    let perfect = analyst.perfect_value(position, rules);
+    MorrisAnalysis { moves, perfect }
 }

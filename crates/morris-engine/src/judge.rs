@@ -1,0 +1,225 @@
+//! One measure of every move, shared by the hint, the review (its best move, the played move's
+//! value and the alternatives) and the analysis board, so that they cannot disagree: the hint is
+//! the first move of [`Judge::rank`], and the review classes a move by how far it falls behind
+//! that same first move.
+//!
+//! Each legal move is scored the same way: the position after it is searched one ply shallower
+//! than the judge's depth, with a node budget and no clock (the same position and game history
+//! always get the same answer, on a loaded machine too), by a fresh searcher (no table or history
+//! left over from other positions), and the score is turned into the mover's view. The values are
+//! *steady*: the mean of the last two iterations ([`SearchResult::steady_score`]), so a value
+//! does not swing with the side to move at the search's leaves. One repetition rule holds
+//! throughout: a move to a position already seen in the game (the history given, the position
+//! judged included) scores as a draw, as the search scores a repetition on its lines. Where the
+//! databases cover the position judged, the perfect move (the fastest win, the longest
+//! resistance, among draws the one leaving the most losing replies) comes first among the moves
+//! of its value.
+//!
+//! ```
+//! use ludus_morris::{Position, Rules};
+//! use ludus_morris_engine::SearchLimits;
+//! use ludus_morris_engine::judge::Judge;
+//!
+//! let judge = Judge::new(Rules::standard(), None).with_limits(SearchLimits::depth(2));
+//! let ranked = judge.rank(&[], &Position::new());
+//! assert_eq!(ranked.len(), 24);
+//! assert!(ranked.windows(2).all(|pair| pair[0].score >= pair[1].score));
+//! assert_eq!(judge.hint(&[], &Position::new()).map(|h| h.mv), Some(ranked[0].mv));
+//! ```
+
+use crate::db::Databases;
+use crate::search::{SearchLimits, SearchResult, Searcher, WIN_THRESHOLD};
+use crate::zobrist::key;
+use ludus_morris::{Move, Position, Rules};
+
+/// Depth of the judge's search, in plies from the position judged (each move's position after
+/// it is searched one ply shallower). Depth 6 is the review's depth since it was introduced.
+pub const JUDGE_DEPTH: u32 = 6;
+/// Most nodes of the search of one move: a few milliseconds each in an optimised build, so that
+/// the hint answers at once and a game of 100 plies reviews in seconds.
+pub const JUDGE_NODES: u64 = 25_000;
+
+/// The judge's setting: [`JUDGE_DEPTH`] plies, at most [`JUDGE_NODES`] nodes a move, no clock.
+pub fn judge_limits() -> SearchLimits {
+    SearchLimits {
+        depth: Some(JUDGE_DEPTH),
+        movetime: None,
+        nodes: Some(JUDGE_NODES),
+    }
+}
+
+/// A move and its value for the side that plays it, from before the move: hundredths of a piece
+/// ([`crate::eval::PIECE`] each) or `±(WIN − plies)` for a forced result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the mover.
+    pub score: i32,
+}
+
+/// The measure of moves: the rules, the databases probed and the search of each move.
+#[derive(Clone, Debug)]
+pub struct Judge<'a> {
+    rules: Rules,
+    databases: Option<&'a Databases>,
+    limits: SearchLimits,
+}
+
+impl<'a> Judge<'a> {
+    /// The judge of `rules` at [`judge_limits`], probing `databases` where given.
+    pub fn new(rules: Rules, databases: Option<&'a Databases>) -> Judge<'a> {
+        Judge {
+            rules,
+            databases,
+            limits: judge_limits(),
+        }
+    }
+
+    /// The same judge searching to `limits` instead (the depth counts from the position judged;
+    /// a limit without depth, time or nodes means [`judge_limits`]).
+    pub fn with_limits(mut self, limits: SearchLimits) -> Judge<'a> {
+        if limits.depth.is_some() || limits.movetime.is_some() || limits.nodes.is_some() {
+            self.limits = limits;
+        }
+        self
+    }
+
+    /// The rules judged by.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The databases probed, if any.
+    pub fn databases(&self) -> Option<&'a Databases> {
+        self.databases
+    }
+
+    /// Every legal move of `position` with its value, best first (ties in the order of the move
+    /// generator, the perfect move first where the databases cover `position`). `history` holds
+    /// the positions of the game before `position`, oldest first.
+    pub fn rank(&self, history: &[Position], position: &Position) -> Vec<Judged> {
+        let mut seen: Vec<Position> = history.to_vec();
+        seen.push(*position);
+        let mut ranked: Vec<Judged> = position
+            .legal_moves(&self.rules)
+            .as_slice()
+            .iter()
+            .map(|&mv| Judged {
+                mv,
+                score: self.score_move(&seen, position, mv),
+            })
+            .collect();
+        if let Some(perfect) = self.perfect_move(position)
+            && let Some(at) = ranked.iter().position(|j| j.mv == perfect)
+        {
+            let first = ranked.remove(at);
+            ranked.insert(0, first);
+        }
+        // Stable: the perfect move stays first among the moves of its value.
+        ranked.sort_by_key(|j| std::cmp::Reverse(j.score));
+        ranked
+    }
+
+    /// The best move of `position` and its value: the first of [`Judge::rank`] (`None` when the
+    /// side to move has no legal move).
+    pub fn hint(&self, history: &[Position], position: &Position) -> Option<Judged> {
+        self.rank(history, position).into_iter().next()
+    }
+
+    /// The value of `mv` in `position` for its mover; `seen` holds the game's positions up to
+    /// and including `position`.
+    fn score_move(&self, seen: &[Position], position: &Position, mv: Move) -> i32 {
+        let after = position.play(mv);
+        let after_key = key(&after);
+        if after.is_movement_phase() && seen.iter().any(|p| key(p) == after_key) {
+            return 0;
+        }
+        let mut searcher = Searcher::new(self.rules);
+        searcher.set_databases(self.databases);
+        searcher.set_history(seen);
+        let found = searcher.search(&after, &child_limits(&self.limits));
+        parent_score(steady(&found))
+    }
+
+    /// The databases' perfect move of `position`, where they cover it.
+    fn perfect_move(&self, position: &Position) -> Option<Move> {
+        let databases = self.databases?;
+        crate::probe(databases, position, &self.rules).ok()?;
+        let mut searcher = Searcher::new(self.rules);
+        searcher.set_databases(Some(databases));
+        let found = searcher.search(position, &SearchLimits::depth(1));
+        found.perfect.then_some(found.best_move).flatten()
+    }
+}
+
+/// The score of a search, steadied (see [`SearchResult::steady_score`]).
+fn steady(found: &SearchResult) -> i32 {
+    found.steady_score()
+}
+
+/// The limits of the search after a move: one ply shallower.
+pub(crate) fn child_limits(limits: &SearchLimits) -> SearchLimits {
+    SearchLimits {
+        depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+        ..limits.clone()
+    }
+}
+
+/// A score of the position after a move, turned into the mover's view one ply earlier.
+pub(crate) fn parent_score(child: i32) -> i32 {
+    if child > WIN_THRESHOLD {
+        -(child - 1)
+    } else if child < -WIN_THRESHOLD {
+        -(child + 1)
+    } else {
+        -child
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::WIN;
+
+    fn position(text: &str) -> Position {
+        text.parse().expect("a valid position")
+    }
+
+    #[test]
+    fn a_winning_mill_is_ranked_first_as_a_forced_win() {
+        let rules = Rules::no_flying();
+        let p = position("WW.W..../BBB...../........ w 0 0 0");
+        let judge = Judge::new(rules, None).with_limits(SearchLimits::depth(3));
+        let best = judge.hint(&[], &p).expect("a move");
+        assert_eq!(best.score, WIN - 1, "{best:?}");
+        assert!(best.mv.remove.is_some());
+    }
+
+    #[test]
+    fn the_same_question_gets_the_same_answer() {
+        let rules = Rules::standard();
+        let judge = Judge::new(rules, None);
+        let p = Position::new().play("d6".parse().unwrap());
+        assert_eq!(judge.rank(&[], &p), judge.rank(&[], &p));
+    }
+
+    #[test]
+    fn a_move_back_to_a_position_of_the_game_scores_as_a_draw() {
+        let rules = Rules::standard();
+        let p = position("WW.W..../BBB...../........ w 0 0 0");
+        let quiet = p
+            .legal_moves(&rules)
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|m| m.remove.is_none())
+            .expect("a quiet move");
+        let judge = Judge::new(rules, None).with_limits(SearchLimits::depth(3));
+        let fresh = judge.rank(&[], &p);
+        let seen_before = judge.rank(&[p.play(quiet)], &p);
+        let score = |list: &[Judged]| list.iter().find(|j| j.mv == quiet).map(|j| j.score);
+        assert_ne!(score(&fresh), Some(0));
+        assert_eq!(score(&seen_before), Some(0));
+    }
+}
