@@ -425,11 +425,15 @@ pub enum CubeAction {
     DoublePass,
     /// Too good to double: play on for a gammon (the opponent would pass).
     TooGoodPass,
+    /// Too good to double: playing on is worth more than the opponent's pass, though a double
+    /// would be taken (gnubg's "too good to double, take").
+    TooGoodTake,
 }
 
 impl CubeAction {
     /// The right action of a side that may double, from the equities of no double, double/take
-    /// and double/pass: double when the opponent's better answer beats not doubling.
+    /// and double/pass: double when the opponent's better answer beats not doubling; too good
+    /// when not doubling beats the pass (gnubg's classification).
     pub fn of(no_double: f64, double_take: f64, double_pass: f64) -> CubeAction {
         if double_take.min(double_pass) > no_double {
             if double_take <= double_pass {
@@ -439,6 +443,8 @@ impl CubeAction {
             }
         } else if double_take > double_pass {
             CubeAction::TooGoodPass
+        } else if no_double > double_pass {
+            CubeAction::TooGoodTake
         } else {
             CubeAction::NoDoubleTake
         }
@@ -448,17 +454,47 @@ impl CubeAction {
     pub fn is_double(self) -> bool {
         matches!(self, CubeAction::DoubleTake | CubeAction::DoublePass)
     }
+
+    /// The action in gnubg's words, lower case ("double, take"); `redouble` when the side on
+    /// roll owns the cube ("redouble, take").
+    pub fn words(self, redouble: bool) -> &'static str {
+        match (self, redouble) {
+            (CubeAction::NoDoubleAvailable, _) => "no double (cube not available)",
+            (CubeAction::NoDoubleTake, false) => "no double, take",
+            (CubeAction::NoDoubleTake, true) => "no redouble, take",
+            (CubeAction::DoubleTake, false) => "double, take",
+            (CubeAction::DoubleTake, true) => "redouble, take",
+            (CubeAction::DoublePass, false) => "double, pass",
+            (CubeAction::DoublePass, true) => "redouble, pass",
+            (CubeAction::TooGoodPass, false) => "too good to double, pass",
+            (CubeAction::TooGoodPass, true) => "too good to redouble, pass",
+            (CubeAction::TooGoodTake, false) => "too good to double, take",
+            (CubeAction::TooGoodTake, true) => "too good to redouble, take",
+        }
+    }
+
+    /// A stable code of [`CubeAction::words`] for front ends that translate it: the words'
+    /// letters joined by hyphens ("double-take", "too-good-to-redouble-pass"; "not-available").
+    pub fn code(self, redouble: bool) -> &'static str {
+        match (self, redouble) {
+            (CubeAction::NoDoubleAvailable, _) => "not-available",
+            (CubeAction::NoDoubleTake, false) => "no-double-take",
+            (CubeAction::NoDoubleTake, true) => "no-redouble-take",
+            (CubeAction::DoubleTake, false) => "double-take",
+            (CubeAction::DoubleTake, true) => "redouble-take",
+            (CubeAction::DoublePass, false) => "double-pass",
+            (CubeAction::DoublePass, true) => "redouble-pass",
+            (CubeAction::TooGoodPass, false) => "too-good-to-double-pass",
+            (CubeAction::TooGoodPass, true) => "too-good-to-redouble-pass",
+            (CubeAction::TooGoodTake, false) => "too-good-to-double-take",
+            (CubeAction::TooGoodTake, true) => "too-good-to-redouble-take",
+        }
+    }
 }
 
 impl std::fmt::Display for CubeAction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            CubeAction::NoDoubleAvailable => "no double (cube not available)",
-            CubeAction::NoDoubleTake => "no double, take",
-            CubeAction::DoubleTake => "double, take",
-            CubeAction::DoublePass => "double, pass",
-            CubeAction::TooGoodPass => "too good to double, pass",
-        })
+        f.write_str(self.words(false))
     }
 }
 
