@@ -51,6 +51,10 @@ pub trait Payoff {
     fn lose(&self, points: u32) -> f64;
     /// Whether `me` (true) or the opponent (false) may usefully double a cube of value `cube`.
     fn can_double(&self, me: bool, cube: u32) -> bool;
+    /// The money game's optional rules in force (none in match play).
+    fn money_options(&self) -> MoneyOptions {
+        MoneyOptions::default()
+    }
 }
 
 /// Money play: the value is the points.
@@ -66,6 +70,56 @@ impl Payoff for Money {
     }
     fn can_double(&self, _: bool, cube: u32) -> bool {
         cube < MAX_CUBE
+    }
+}
+
+/// The optional rules of a money game, as gnubg offers them: the Jacoby rule (gammons and
+/// backgammons count single while the cube has not been turned) and beavers (a side doubled may
+/// take and at once redouble, keeping the cube). As a [`Payoff`]: money play under them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoneyOptions {
+    /// Gammons count single while the cube is centred.
+    pub jacoby: bool,
+    /// A double may be beavered.
+    pub beavers: bool,
+}
+
+impl Payoff for MoneyOptions {
+    fn win(&self, points: u32) -> f64 {
+        Money.win(points)
+    }
+    fn lose(&self, points: u32) -> f64 {
+        Money.lose(points)
+    }
+    fn can_double(&self, me: bool, cube: u32) -> bool {
+        Money.can_double(me, cube)
+    }
+    fn money_options(&self) -> MoneyOptions {
+        *self
+    }
+}
+
+/// The doubler's value after a double is accepted, `double_take` (its value with the opponent
+/// owning twice the cube): under beavers, where that is negative the opponent beavers (the cube
+/// at four times, still the opponent's), which doubles the doubler's loss.
+pub fn after_double(pay: &dyn Payoff, double_take: f64) -> f64 {
+    if pay.money_options().beavers && double_take < 0.0 {
+        2.0 * double_take
+    } else {
+        double_take
+    }
+}
+
+/// The probabilities a centred cube is valued by: under the Jacoby rule gammons and backgammons
+/// count single until the cube is turned, so they are taken out (wins and losses kept).
+pub fn held_probabilities(pay: &dyn Payoff, p: &Probabilities, cube: CubeState) -> Probabilities {
+    if pay.money_options().jacoby && cube.owner.is_none() {
+        Probabilities {
+            win: p.win,
+            ..Probabilities::default()
+        }
+    } else {
+        *p
     }
 }
 
@@ -428,6 +482,10 @@ pub enum CubeAction {
     /// Too good to double: playing on is worth more than the opponent's pass, though a double
     /// would be taken (gnubg's "too good to double, take").
     TooGoodTake,
+    /// Don't double; if doubled the opponent should beaver (money play with beavers).
+    NoDoubleBeaver,
+    /// Double; the opponent should beaver (money play with beavers).
+    DoubleBeaver,
 }
 
 impl CubeAction {
@@ -450,9 +508,21 @@ impl CubeAction {
         }
     }
 
-    /// True for the actions that double: double/take and double/pass.
+    /// True for the actions that double: double/take, double/beaver and double/pass.
     pub fn is_double(self) -> bool {
-        matches!(self, CubeAction::DoubleTake | CubeAction::DoublePass)
+        matches!(
+            self,
+            CubeAction::DoubleTake | CubeAction::DoublePass | CubeAction::DoubleBeaver
+        )
+    }
+
+    /// The action when the opponent's answer to a double is a beaver rather than a take.
+    pub fn beavered(self) -> CubeAction {
+        match self {
+            CubeAction::NoDoubleTake => CubeAction::NoDoubleBeaver,
+            CubeAction::DoubleTake => CubeAction::DoubleBeaver,
+            other => other,
+        }
     }
 
     /// The action in gnubg's words, lower case ("double, take"); `redouble` when the side on
@@ -470,6 +540,8 @@ impl CubeAction {
             (CubeAction::TooGoodPass, true) => "too good to redouble, pass",
             (CubeAction::TooGoodTake, false) => "too good to double, take",
             (CubeAction::TooGoodTake, true) => "too good to redouble, take",
+            (CubeAction::NoDoubleBeaver, _) => "no double, beaver",
+            (CubeAction::DoubleBeaver, _) => "double, beaver",
         }
     }
 
@@ -488,6 +560,8 @@ impl CubeAction {
             (CubeAction::TooGoodPass, true) => "too-good-to-redouble-pass",
             (CubeAction::TooGoodTake, false) => "too-good-to-double-take",
             (CubeAction::TooGoodTake, true) => "too-good-to-redouble-take",
+            (CubeAction::NoDoubleBeaver, _) => "no-double-beaver",
+            (CubeAction::DoubleBeaver, _) => "double-beaver",
         }
     }
 }
@@ -558,19 +632,22 @@ pub fn cubeful_equity(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f
 }
 
 /// The cube decision for the side on roll, before its roll.
+/// Under the money options of `pay` ([`MoneyOptions`]): the Jacoby rule values a centred cube
+/// without gammons, beavers double a negative double/take ([`after_double`]).
 pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f64) -> CubeDecision {
     let out = Outcomes::of(p);
     let pw = f64::from(p.win);
     let c = cube.value;
-    let level = live_level(pay, &out, c);
     let dead = dead_equity(pay, p, c);
     let mix = |live: f64, dead: f64| x * live + (1.0 - x) * dead;
+    let held = held_probabilities(pay, p, cube);
+    let hold_level = live_level(pay, &Outcomes::of(&held), c);
     let hold_live = match cube.owner {
-        None => level.centered_hold.at(pw),
-        Some(Side::Player) => level.me_hold.at(pw),
-        Some(Side::Opponent) => level.opponent.at(pw),
+        None => hold_level.centered_hold.at(pw),
+        Some(Side::Player) => hold_level.me_hold.at(pw),
+        Some(Side::Opponent) => hold_level.opponent.at(pw),
     };
-    let no_double = mix(hold_live, dead);
+    let no_double = mix(hold_live, dead_equity(pay, &held, c));
     let double_pass = pay.win(c);
     let may_double = cube.owner != Some(Side::Opponent) && pay.can_double(true, c);
     if !may_double {
@@ -587,7 +664,8 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
     }
     let next = live_level(pay, &out, 2 * c);
     let dt_dead = dead_equity(pay, p, 2 * c);
-    let double_take = mix(next.opponent.at(pw), dt_dead);
+    let taken = mix(next.opponent.at(pw), dt_dead);
+    let double_take = after_double(pay, taken);
     // Take point: where the mixed double-take value reaches the pass value.
     let take_point = {
         let curve = Curve(
@@ -602,12 +680,16 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
         );
         curve.crossing(double_pass)
     };
-    CubeDecision::may_double(
+    let mut decision = CubeDecision::may_double(
         [no_double, double_take, double_pass],
         take_point,
         dead,
         false,
-    )
+    );
+    if double_take != taken {
+        decision.action = decision.action.beavered();
+    }
+    decision
 }
 
 /// Pip counts between which the race efficiency is interpolated (gnubg's documented values).
@@ -685,12 +767,16 @@ pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeStat
             };
         }
     };
-    CubeDecision::may_double(
+    let mut decision = CubeDecision::may_double(
         [no_double, double_take, double_pass],
         effective_take_point(exact, p, cube),
         cubeless,
         true,
-    )
+    );
+    if exact.beavers && exact.opponent_owns < 0.0 {
+        decision.action = decision.action.beavered();
+    }
+    decision
 }
 
 /// The model's take point at the cube efficiency whose double/take value matches the exact one.
@@ -700,9 +786,14 @@ fn effective_take_point(exact: &ExactCube, p: &Probabilities, cube: CubeState) -
 
 /// The exact cubeful money equity of the side on roll (before rolling) with the right cube
 /// action now, in points at the cube's value, when the position is in the two-sided bearoff
-/// database.
-pub fn exact_money_equity(position: &Position, cube: CubeState) -> Option<f64> {
-    let exact = TwoSidedDb::get().cubeful(position)?;
+/// database (under `options`: beavers change it, the Jacoby rule cannot, as no gammon is
+/// possible there).
+pub fn exact_money_equity(
+    position: &Position,
+    cube: CubeState,
+    options: MoneyOptions,
+) -> Option<f64> {
+    let exact = TwoSidedDb::for_beavers(options.beavers).cubeful(position)?;
     let per_unit = match cube.owner {
         None => exact.on_roll(false),
         Some(Side::Player) => exact.on_roll(true),

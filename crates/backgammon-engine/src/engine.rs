@@ -11,7 +11,7 @@
 //! assert_eq!(mv.to_string(), "8/5 6/5");
 //! ```
 
-use crate::cube::CubeDecision;
+use crate::cube::{CubeDecision, MoneyOptions};
 use crate::doubling::cube_decision_at;
 use crate::eval::NetEvaluator;
 use crate::level::{Level, LevelError};
@@ -193,15 +193,17 @@ impl Engine {
     }
 
     /// The cube decision for the player on roll of `state` (before rolling) in `position` at
-    /// `plies` plies whatever this engine's cube setting ([`cube_decision_at`]), with the cubeless
-    /// probabilities at that lookahead: the analysis board's cube panel.
+    /// `plies` plies whatever this engine's cube setting ([`cube_decision_at`]), under `money`'s
+    /// rules in money play, with the cubeless probabilities at that lookahead: the analysis
+    /// board's cube panel.
     pub fn cube_decision_at_plies(
         &self,
         position: &Position,
         state: &MatchState,
+        money: MoneyOptions,
         plies: u8,
     ) -> Result<(Probabilities, CubeDecision), MatchContextError> {
-        let context = MatchContext::from_match_state(state)?;
+        let context = MatchContext::from_match_state(state)?.with_money_options(money);
         Ok(cube_decision_at(&self.evaluator, position, &context, plies))
     }
 

@@ -6,7 +6,7 @@ use ludus_backgammon::player::{self as bg, Evaluation};
 use ludus_backgammon::{CubeOwner, Dice, MatchState, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{Decision, DecisionKind, review_match};
-use ludus_backgammon_engine::cube::CubeDecision;
+use ludus_backgammon_engine::cube::{CubeDecision, MoneyOptions};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::level::{Level as BgLevel, MAX_LEVEL as BG_MAX_LEVEL};
@@ -20,7 +20,7 @@ use ludus_morris_engine::review::{ReviewOptions, review_alternatives, review_gam
 use ludus_morris_engine::search::SearchLimits;
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
 use ludus_server::games::backgammon::{
-    ANALYSIS_SHOWN, BeforeRoll, CubeValues, MAX_ANALYSIS_PLIES, MoveRanker, MoveValue,
+    ANALYSIS_SHOWN, BeforeRoll, CubeValues, MAX_ANALYSIS_PLIES, MoneyRules, MoveRanker, MoveValue,
 };
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::{
@@ -234,9 +234,19 @@ impl MoveRanker for Ranking {
 
     /// The cube decision at `plies` ([`Engine::cube_decision_at_plies`]) and its cubeless
     /// chances; the chances alone where the cube model cannot read the cube (above 64).
-    fn before_roll(&self, position: &BgPosition, state: &MatchState, plies: u8) -> BeforeRoll {
+    fn before_roll(
+        &self,
+        position: &BgPosition,
+        state: &MatchState,
+        money: MoneyRules,
+        plies: u8,
+    ) -> BeforeRoll {
         let engine = self.engine(plies);
-        match engine.cube_decision_at_plies(position, state, plies) {
+        let options = MoneyOptions {
+            jacoby: money.jacoby,
+            beavers: money.beavers,
+        };
+        match engine.cube_decision_at_plies(position, state, options, plies) {
             Ok((p, decision)) => BeforeRoll {
                 chances: cubeless(&p),
                 plies,
@@ -493,7 +503,9 @@ mod tests {
             .analyst
             .rank_moves(&start, "31".parse().unwrap(), &state, 1);
         assert_eq!(ranked[0].mv.to_string(), "8/5 6/5");
-        let before = computer.analyst.before_roll(&start, &state, 1);
+        let before = computer
+            .analyst
+            .before_roll(&start, &state, MoneyRules::default(), 1);
         let [win, win_gammon, _, lose_gammon, _] = before.chances.probabilities;
         assert!((0.45..0.6).contains(&win), "{before:?}");
         assert!(win_gammon < win && lose_gammon < 1.0 - win);
@@ -509,7 +521,12 @@ mod tests {
         let position = BgPosition::from_position_id("AwAAkAAAAAAAAA").unwrap();
         for plies in 0..=MAX_ANALYSIS_PLIES {
             let cube = analyst
-                .before_roll(&position, &MatchState::default(), plies)
+                .before_roll(
+                    &position,
+                    &MatchState::default(),
+                    MoneyRules::default(),
+                    plies,
+                )
                 .cube
                 .expect("money play is judged");
             assert_eq!(

@@ -511,6 +511,12 @@ async fn backgammon_analysis_reads_the_match_id_of_a_game() {
         (&json!(false), &json!(true))
     );
     assert_eq!(body["chances"]["plies"], 1, "{body}");
+    // The Jacoby rule and beavers belong to money play.
+    let (status, body) = get(&app, &format!("{uri}&jacoby=true")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "money-rules-in-match", "{body}");
+    let (status, body) = get(&app, "/api/backgammon/analysis?jacoby=true&beavers=true").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = get(&app, "/api/backgammon/analysis?match_id=!!").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }

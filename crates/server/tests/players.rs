@@ -6,7 +6,7 @@ use ludus_backgammon::player as bg;
 use ludus_backgammon::{Dice, MatchState, Position as BgPosition};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Position, Rules};
-use ludus_server::games::backgammon::{BeforeRoll, MoveRanker, MoveValue};
+use ludus_server::games::backgammon::{BeforeRoll, MoneyRules, MoveRanker, MoveValue};
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::{BackgammonComputer, MorrisComputer, Players};
 use std::sync::Arc;
@@ -56,7 +56,7 @@ impl MoveRanker for FirstLegal {
     }
 
     /// Even chances, no gammons; the cube left to the server's fallback (never turned, taken).
-    fn before_roll(&self, _: &BgPosition, _: &MatchState, plies: u8) -> BeforeRoll {
+    fn before_roll(&self, _: &BgPosition, _: &MatchState, _: MoneyRules, plies: u8) -> BeforeRoll {
         BeforeRoll {
             chances: bg::Evaluation {
                 probabilities: [0.5, 0.0, 0.0, 0.0, 0.0],

@@ -45,8 +45,24 @@ pub trait MoveRanker: Send + Sync {
         plies: u8,
     ) -> Vec<MoveValue>;
 
-    /// The side on roll's chances and cube decision before its roll, at `plies` plies.
-    fn before_roll(&self, position: &Position, state: &MatchState, plies: u8) -> BeforeRoll;
+    /// The side on roll's chances and cube decision before its roll, at `plies` plies, in money
+    /// play under `money`'s optional rules.
+    fn before_roll(
+        &self,
+        position: &Position,
+        state: &MatchState,
+        money: MoneyRules,
+        plies: u8,
+    ) -> BeforeRoll;
+}
+
+/// The money game's optional rules an analysis is asked under (gnubg's money settings).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoneyRules {
+    /// The Jacoby rule: gammons count single while the cube is centred.
+    pub jacoby: bool,
+    /// Beavers: a side doubled may take and at once redouble, keeping the cube.
+    pub beavers: bool,
 }
 
 /// A legal move as a [`MoveRanker`] values it.
@@ -1143,12 +1159,14 @@ pub const DEFAULT_ANALYSIS_PLIES: u8 = 1;
 /// `GET /api/backgammon/analysis`: the ranking of the moves at `plies` lookahead (default
 /// [`DEFAULT_ANALYSIS_PLIES`]), the cube decision and chances at the same lookahead (the
 /// analysis board's [`MoveRanker`]), the pip counts. The match id (default: a money game, cube centred) is
-/// read as before rolling.
+/// read as before rolling; `money`'s rules apply to money play only (400
+/// `money-rules-in-match` in a match).
 pub fn analysis(
     position_id: Option<&str>,
     match_id: Option<&str>,
     dice: Option<&str>,
     plies: Option<u8>,
+    money: MoneyRules,
     players: &super::Players,
 ) -> Result<BackgammonAnalysis, RequestError> {
     let plies = plies.unwrap_or(DEFAULT_ANALYSIS_PLIES);
@@ -1167,6 +1185,9 @@ pub fn analysis(
         Some(id) => MatchState::from_match_id(id)?,
     };
     crate::setup::check_match_state(&position, &state).map_err(RequestError::from)?;
+    if money != MoneyRules::default() && state.match_length > 0 {
+        return Err(RequestError::MoneyRulesInMatch);
+    }
     let cube = before_roll(state);
     let may_double =
         cube.double_refusal(Rules::default().max_cube()).is_none() && !cube.doubling_is_pointless();
@@ -1189,7 +1210,7 @@ pub fn analysis(
             )
         }
     };
-    let before = analyst.before_roll(&position, &cube, plies);
+    let before = analyst.before_roll(&position, &cube, money, plies);
     let decision = before.cube;
     Ok(BackgammonAnalysis {
         position_id: position.position_id(),
