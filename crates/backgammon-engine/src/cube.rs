@@ -527,48 +527,41 @@ impl CubeAction {
 
     /// The action in gnubg's words, lower case ("double, take"); `redouble` when the side on
     /// roll owns the cube ("redouble, take").
-    pub fn words(self, redouble: bool) -> &'static str {
-        match (self, redouble) {
-            (CubeAction::NoDoubleAvailable, _) => "no double (cube not available)",
-            (CubeAction::NoDoubleTake, false) => "no double, take",
-            (CubeAction::NoDoubleTake, true) => "no redouble, take",
-            (CubeAction::DoubleTake, false) => "double, take",
-            (CubeAction::DoubleTake, true) => "redouble, take",
-            (CubeAction::DoublePass, false) => "double, pass",
-            (CubeAction::DoublePass, true) => "redouble, pass",
-            (CubeAction::TooGoodPass, false) => "too good to double, pass",
-            (CubeAction::TooGoodPass, true) => "too good to redouble, pass",
-            (CubeAction::TooGoodTake, false) => "too good to double, take",
-            (CubeAction::TooGoodTake, true) => "too good to redouble, take",
-            (CubeAction::NoDoubleBeaver, _) => "no double, beaver",
-            (CubeAction::DoubleBeaver, _) => "double, beaver",
+    pub fn words(self, redouble: bool) -> String {
+        let verb = if redouble { "redouble" } else { "double" };
+        let (before, answer) = match self {
+            CubeAction::NoDoubleAvailable => return "no double (cube not available)".to_string(),
+            CubeAction::NoDoubleTake | CubeAction::NoDoubleBeaver => ("no ", self.answer()),
+            CubeAction::TooGoodPass | CubeAction::TooGoodTake => ("too good to ", self.answer()),
+            CubeAction::DoubleTake | CubeAction::DoublePass | CubeAction::DoubleBeaver => {
+                ("", self.answer())
+            }
+        };
+        format!("{before}{verb}, {answer}")
+    }
+
+    /// The doubled side's answer the action implies.
+    fn answer(self) -> &'static str {
+        match self {
+            CubeAction::DoublePass | CubeAction::TooGoodPass => "pass",
+            CubeAction::NoDoubleBeaver | CubeAction::DoubleBeaver => "beaver",
+            _ => "take",
         }
     }
 
     /// A stable code of [`CubeAction::words`] for front ends that translate it: the words'
     /// letters joined by hyphens ("double-take", "too-good-to-redouble-pass"; "not-available").
-    pub fn code(self, redouble: bool) -> &'static str {
-        match (self, redouble) {
-            (CubeAction::NoDoubleAvailable, _) => "not-available",
-            (CubeAction::NoDoubleTake, false) => "no-double-take",
-            (CubeAction::NoDoubleTake, true) => "no-redouble-take",
-            (CubeAction::DoubleTake, false) => "double-take",
-            (CubeAction::DoubleTake, true) => "redouble-take",
-            (CubeAction::DoublePass, false) => "double-pass",
-            (CubeAction::DoublePass, true) => "redouble-pass",
-            (CubeAction::TooGoodPass, false) => "too-good-to-double-pass",
-            (CubeAction::TooGoodPass, true) => "too-good-to-redouble-pass",
-            (CubeAction::TooGoodTake, false) => "too-good-to-double-take",
-            (CubeAction::TooGoodTake, true) => "too-good-to-redouble-take",
-            (CubeAction::NoDoubleBeaver, _) => "no-double-beaver",
-            (CubeAction::DoubleBeaver, _) => "double-beaver",
+    pub fn code(self, redouble: bool) -> String {
+        if self == CubeAction::NoDoubleAvailable {
+            return "not-available".to_string();
         }
+        self.words(redouble).replace(", ", "-").replace(' ', "-")
     }
 }
 
 impl std::fmt::Display for CubeAction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.words(false))
+        f.write_str(&self.words(false))
     }
 }
 

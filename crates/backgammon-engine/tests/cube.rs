@@ -190,6 +190,7 @@ fn with_beavers_a_double_from_behind_costs_twice_as_much() {
         (CubeAction::NoDoubleTake, CubeAction::NoDoubleBeaver)
     );
     assert_eq!(with.action.words(false), "no double, beaver");
+    assert_eq!(with.action.code(true), "no-redouble-beaver");
     // Ahead, the double is taken, not beavered: nothing changes.
     let ahead = no_gammons(0.75);
     let plain = cube_decision(&Money, &ahead, CubeState::default(), 0.68);

@@ -273,8 +273,8 @@ fn cubeless(p: &Probabilities) -> Evaluation {
 fn cube_values(decision: &CubeDecision, state: &MatchState, plies: u8) -> CubeValues {
     let redouble = state.cube_owner == CubeOwner::Owned(state.on_roll);
     CubeValues {
-        action: decision.action.code(redouble).to_string(),
-        words: decision.action.words(redouble).to_string(),
+        action: decision.action.code(redouble),
+        words: decision.action.words(redouble),
         doubles: decision.action.is_double(),
         takes: decision.is_take(),
         no_double: decision.no_double,
