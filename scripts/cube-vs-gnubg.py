@@ -1,34 +1,47 @@
 #!/usr/bin/env python3
-"""Cube decisions of Ludus against gnubg (issue 28), money play, cube centred.
+"""Cube decisions of Ludus against gnubg (issue 28), money play, the cube centred or (context
+`owned`) a 2-cube owned by the side on roll: redoubles.
 
 Steps (each resumable by its output file):
-  gnubg   POSITIONS OUT  - gnubg's cubeful equities (no double, double/take, double/pass) at
-                           0 and 2 plies for each position (one Position ID a line, side on roll
-                           before rolling), through `gnubg -t -q` and its `hint` text;
-  ludus   GNUBG OUT LEVEL - Ludus's doubles and takes for the positions gnubg calls non-trivial,
-                           through `ludus backgammon player --level LEVEL` (the line protocol);
+  gnubg   POSITIONS OUT [CONTEXT] - gnubg's cubeful equities (no double, double/take,
+                           double/pass; normalised to the cube) at 0 and 2 plies for each
+                           position (one Position ID a line, side on roll before rolling), through
+                           `gnubg -t -q` and its `hint` text;
+  ludus   GNUBG OUT LEVEL [CONTEXT] - Ludus's doubles and takes for the positions gnubg calls
+                           non-trivial, through `ludus backgammon player --level LEVEL` (the line
+                           protocol), with the context's Match ID;
   report  GNUBG LUDUS... - the cube error in millipoints per decision (doubler's and taker's),
                            judged by gnubg 2-ply, for gnubg 0-ply and each Ludus file.
 
 A position is non-trivial when, by gnubg 2-ply, the doubler's two choices (no double against
 the better answer to a double) or the taker's (take against pass) are within 0.25 of each other.
 """
+import os
 import re
 import subprocess
 import sys
 
+# The binary: $LUDUS, else `ludus` on the PATH.
+LUDUS = os.environ.get("LUDUS", "ludus")
+
 MONEY_CENTRED = "cAkAAAAAAAAA"
+# The cube context: gnubg's commands after `set board`, and the Match ID Ludus is given (money,
+# the side on roll's; `owned`: a 2-cube it owns, from `ludus bg show --xgid …:1:1:1:00:0:0:0:0:10`).
+CONTEXTS = {
+    "centred": ([], MONEY_CENTRED),
+    "owned": (["set cube value 2", "set cube owner gnubg"], "UQkAAAAAAAAE"),
+}
 WINDOW = 0.25
 ACTIONS = {"No double": 0, "No redouble": 0, "Double, take": 1, "Redouble, take": 1,
            "Double, pass": 2, "Redouble, pass": 2}
 
 
-def gnubg_equities(ids, plies):
+def gnubg_equities(ids, plies, context="centred"):
     """{id: [nd, dt, dp]} from one gnubg session at `plies`."""
     lines = ["set automatic roll off", "new game", "set turn gnubg",
              f"set evaluation cubedecision evaluation plies {plies}"]
     for pid in ids:
-        lines += ["set turn gnubg", f"set board {pid}", "hint"]
+        lines += ["set turn gnubg", f"set board {pid}"] + CONTEXTS[context][0] + ["hint"]
     out = subprocess.run(["/usr/games/gnubg", "-t", "-q"], input="\n".join(lines) + "\n",
                          capture_output=True, text=True, timeout=3600).stdout
     wanted, result, current = set(ids), {}, None
@@ -52,9 +65,9 @@ def non_trivial(e):
     return abs(nd - min(dt, dp)) < WINDOW or abs(dt - dp) < WINDOW
 
 
-def step_gnubg(positions, out):
+def step_gnubg(positions, out, context="centred"):
     ids = [l.split()[0] for l in open(positions) if l.strip()]
-    e0, e2 = gnubg_equities(ids, 0), gnubg_equities(ids, 2)
+    e0, e2 = gnubg_equities(ids, 0, context), gnubg_equities(ids, 2, context)
     with open(out, "w") as f:
         for pid in ids:
             if pid in e0 and pid in e2:
@@ -70,13 +83,14 @@ def read_gnubg(path):
     return rows
 
 
-def step_ludus(gnubg, out, level):
+def step_ludus(gnubg, out, level, context="centred"):
     rows = {k: v for k, v in read_gnubg(gnubg).items() if non_trivial(v[1])}
     ids = list(rows)
     lines = []
+    match_id = CONTEXTS[context][1]
     for pid in ids:
-        lines += [f"double {pid} {MONEY_CENTRED}", f"take {pid} {MONEY_CENTRED}"]
-    proc = subprocess.run(["ludus", "backgammon", "player", "--level", str(level)],
+        lines += [f"double {pid} {match_id}", f"take {pid} {match_id}"]
+    proc = subprocess.run([LUDUS, "backgammon", "player", "--level", str(level)],
                           input="\n".join(lines + ["quit"]) + "\n", capture_output=True,
                           text=True, timeout=7200)
     answers = [l.strip() for l in proc.stdout.splitlines() if l.strip() and
@@ -127,8 +141,8 @@ def step_report(gnubg, ludus_files):
 if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd == "gnubg":
-        step_gnubg(sys.argv[2], sys.argv[3])
+        step_gnubg(*sys.argv[2:5])
     elif cmd == "ludus":
-        step_ludus(sys.argv[2], sys.argv[3], sys.argv[4])
+        step_ludus(*sys.argv[2:6])
     else:
         step_report(sys.argv[2], sys.argv[3:])

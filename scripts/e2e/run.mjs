@@ -31,6 +31,9 @@
 //  13. review_phone             – both reviews at 375 px: nothing wider than the screen.
 //  14. analysis_board           – the analysis board from a pasted XGID (moves ranked at 1 and 0 plies), from a
 //                                 Sanmill FEN, and again from its shareable address.
+//  14b. analysis_cube_panel    – the analysis board's cube panel for the textbook last roll: exact
+//                                 double, take, +0.278 / +0.556 / +1.000, take point 25 %; every
+//                                 ranked play labelled with its lookahead.
 //  15. page_functions           – the page's own functions in the browser: the a7–a4–a1 mill drawn
 //                                 end to end (as the server names it), "44: no move" in the log.
 //  22. review_orientation_cube  – a money game with a double and a take: the review keeps White at the
@@ -689,6 +692,48 @@ async function analysisBoard(browser, url) {
   await page.screenshot({ path: join(OUT, 'analysis-board-en.png'), fullPage: true });
   await page.close();
   return `XGID: best ${best} at 1 and 0 plies; FEN: ${morrisMoves} moves ranked; shared address reopened`;
+}
+
+// The analysis board's cube panel for the textbook last roll (23 rolls in 36 bear both off, the
+// opponent is off next turn): exact double, take with +0.278 / +0.556 / +1.000 and a take point of
+// 25 %, whatever the lookahead; then every ranked play labelled with the lookahead asked for.
+async function analysisCubePanel(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.click('#open-analysis');
+  await page.fill('#analysis-text', 'XGID=--A-A-------------------b-:0:0:1:00:0:0:0:0:10');
+  await page.fill('#analysis-dice', '');
+  await page.selectOption('#analysis-plies', '2');
+  // A fresh unoptimised server may still be building its bear-off databases: its answer is then
+  // 503 (timeout, shown in place of the board) and the page asks again.
+  for (let tries = 1; ; tries += 1) {
+    await page.click('#analysis-go');
+    await page.waitForSelector('#cube-panel, #board-error', { timeout: WAIT_MS * 2 });
+    if (await page.locator('#cube-panel').count() > 0) break;
+    assert(tries < 8, `no cube panel: ${await page.textContent('#board-error')}`);
+  }
+  const action = await page.getAttribute('#cube-panel', 'data-action');
+  assert(action === 'double-take', `the proper action is double, take, not ${action}`);
+  const values = [];
+  for (const id of ['cube-nd', 'cube-dt', 'cube-dp']) values.push(await page.textContent(`#${id} td`));
+  assert(values.join(' ') === '+0.278 +0.556 +1.000', `no double / double, take / double, pass: ${values}`);
+  const words = await page.textContent('#cube-action');
+  assert(/Proper action: double, take/.test(words) && /take point 25\.0 %/.test(words), `the action and take point: ${words}`);
+  const source = await page.textContent('#cube-source');
+  assert(/exact/.test(source), `the values say where they come from: ${source}`);
+  // With dice the cube panel gives way to the ranking, each play with its lookahead.
+  await page.fill('#analysis-text', 'XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10');
+  await page.selectOption('#analysis-plies', '1');
+  await page.click('#analysis-go');
+  await page.waitForFunction(() => !document.querySelector('#cube-panel') && document.querySelector('#ranking li'), null, { timeout: WAIT_MS * 4 });
+  const ranked = await page.locator('#ranking li').count();
+  const labelled = await page.locator('#ranking li .plies[data-plies="1"]').count();
+  assert(ranked === 16 && labelled === ranked, `every one of the ${ranked} plays at 1 ply (${labelled} labelled so)`);
+  assert(/\(1-ply\)/.test(await page.textContent('#chances')), 'the chances say their lookahead');
+  await page.screenshot({ path: join(OUT, 'analysis-cube-panel-en.png'), fullPage: true });
+  await page.close();
+  return `double, take ${values.join(' / ')} (${source.trim()}); ${labelled} of ${ranked} plays labelled 1-ply`;
 }
 
 // The analysis board's edit mode, both games, and a game started from the position set up.
@@ -1485,7 +1530,7 @@ async function main() {
       ['analysis_after_game', analysisAfterGame], ['backgammon_move_marked', backgammonMoveMarked],
       ['morris_review_en', morrisReviewEn], ['backgammon_review_error', backgammonReviewError],
       ['hint_rematch', hintRematch], ['review_et_hu', reviewEtHu], ['review_phone', reviewPhone],
-      ['analysis_board', analysisBoard], ['analysis_edit', analysisEdit], ['page_functions', pageFunctions],
+      ['analysis_board', analysisBoard], ['analysis_cube_panel', analysisCubePanel], ['analysis_edit', analysisEdit], ['page_functions', pageFunctions],
       ['sigkill_resume', sigkillResume],
       ['auto_bear_off_page', autoBearOffPage], ['double_click_higher_die', doubleClickHigherDie],
       ['analysis_variation', analysisVariation], ['analysis_dice_seven', analysisDiceSeven], ['not_found_pages', notFoundPages],

@@ -254,13 +254,16 @@ pub struct ExactCube {
     pub no_double_owned: f64,
     /// The opponent owns the cube. Twice this is the value of double, take.
     pub opponent_owns: f64,
+    /// Whether the values are those of money play with beavers.
+    pub beavers: bool,
 }
 
 impl ExactCube {
     /// The equity of double/take per unit of the cube before the double: the opponent then owns
-    /// a cube of twice the value.
+    /// a cube of twice the value (four times when it beavers: with beavers, where that value is
+    /// negative).
     pub fn double_take(&self) -> f64 {
-        2.0 * self.opponent_owns
+        accepted(2.0 * self.opponent_owns, self.beavers)
     }
 
     /// The cubeful equity with the right actions now, for a centred cube (`owned` false) or one
@@ -272,6 +275,17 @@ impl ExactCube {
             self.no_double_centred
         };
         hold.max(self.double_take().min(1.0))
+    }
+}
+
+/// The doubler's value per unit of the cube before the double after the opponent accepts, from
+/// `take` (the value with the opponent owning twice the cube): a beaver, where allowed and the
+/// doubler is behind, doubles it again.
+fn accepted(take: f64, beavers: bool) -> f64 {
+    if beavers && take < 0.0 {
+        2.0 * take
+    } else {
+        take
     }
 }
 
@@ -356,8 +370,13 @@ impl SmallSide {
 /// gnubg's documentation describes for its own two-sided database): with `C`, `O`, `X` the
 /// values per unit of cube before rolling with the cube centred, owned, held by the opponent,
 /// and `s` the best play of each roll (`+1` when it bears off the last checker),
-/// `C = max(E[−C(s)], min(2·X, 1))`, `O = max(E[−X(s)], min(2·X, 1))`, `X = E[−O(s)]`.
+/// `C = max(E[−C(s)], min(2·X, 1))`, `O = max(E[−X(s)], min(2·X, 1))`, `X = E[−O(s)]`; with
+/// beavers ([`TwoSidedDb::with_beavers`]) `2·X` becomes `4·X` where `X < 0` (the doubled side
+/// beavers when it is ahead, keeping the cube at four times). The Jacoby rule changes nothing
+/// here: no gammon is possible.
 pub struct TwoSidedDb {
+    /// Whether a double may be beavered.
+    beavers: bool,
     positions: SmallSide,
     /// Positions per side.
     side: usize,
@@ -382,12 +401,18 @@ const OWNED: usize = 1;
 const THEIRS: usize = 2;
 
 impl TwoSidedDb {
-    /// Builds the database.
+    /// Builds the database (no beavers).
     pub fn build() -> TwoSidedDb {
+        TwoSidedDb::build_with(false)
+    }
+
+    /// Builds the database, with beavers or without.
+    pub fn build_with(beavers: bool) -> TwoSidedDb {
         let positions = SmallSide::build();
         let side = positions.pips.len();
         let order = positions.pairs_in_order();
         let mut db = TwoSidedDb {
+            beavers,
             win: vec![0.0f32; side * side],
             cubeful: vec![[0.0f32; 3]; side * side],
             positions,
@@ -428,7 +453,8 @@ impl TwoSidedDb {
         self.win[at] = total[0];
         // Predecessors need the on-roll values, with the option to double now folded in.
         let opponent_owns = total[3];
-        let on_roll = |hold: f32| hold.max((2.0 * opponent_owns).min(1.0));
+        let double = accepted(2.0 * f64::from(opponent_owns), self.beavers) as f32;
+        let on_roll = |hold: f32| hold.max(double.min(1.0));
         self.cubeful[at] = [on_roll(total[1]), on_roll(total[2]), opponent_owns];
     }
 
@@ -436,6 +462,21 @@ impl TwoSidedDb {
     pub fn get() -> &'static TwoSidedDb {
         static DB: OnceLock<TwoSidedDb> = OnceLock::new();
         DB.get_or_init(TwoSidedDb::build)
+    }
+
+    /// The shared database of money play with beavers, built on first use.
+    pub fn with_beavers() -> &'static TwoSidedDb {
+        static DB: OnceLock<TwoSidedDb> = OnceLock::new();
+        DB.get_or_init(|| TwoSidedDb::build_with(true))
+    }
+
+    /// The shared database for money play under `beavers` or not.
+    pub fn for_beavers(beavers: bool) -> &'static TwoSidedDb {
+        if beavers {
+            TwoSidedDb::with_beavers()
+        } else {
+            TwoSidedDb::get()
+        }
     }
 
     /// The index of a position's pair, when both sides are bearing off with at most
@@ -472,6 +513,7 @@ impl TwoSidedDb {
             no_double_centred,
             no_double_owned,
             opponent_owns: f64::from(self.cubeful[at][THEIRS]),
+            beavers: self.beavers,
         })
     }
 

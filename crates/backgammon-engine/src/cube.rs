@@ -51,6 +51,10 @@ pub trait Payoff {
     fn lose(&self, points: u32) -> f64;
     /// Whether `me` (true) or the opponent (false) may usefully double a cube of value `cube`.
     fn can_double(&self, me: bool, cube: u32) -> bool;
+    /// The money game's optional rules in force (none in match play).
+    fn money_options(&self) -> MoneyOptions {
+        MoneyOptions::default()
+    }
 }
 
 /// Money play: the value is the points.
@@ -66,6 +70,56 @@ impl Payoff for Money {
     }
     fn can_double(&self, _: bool, cube: u32) -> bool {
         cube < MAX_CUBE
+    }
+}
+
+/// The optional rules of a money game, as gnubg offers them: the Jacoby rule (gammons and
+/// backgammons count single while the cube has not been turned) and beavers (a side doubled may
+/// take and at once redouble, keeping the cube). As a [`Payoff`]: money play under them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoneyOptions {
+    /// Gammons count single while the cube is centred.
+    pub jacoby: bool,
+    /// A double may be beavered.
+    pub beavers: bool,
+}
+
+impl Payoff for MoneyOptions {
+    fn win(&self, points: u32) -> f64 {
+        Money.win(points)
+    }
+    fn lose(&self, points: u32) -> f64 {
+        Money.lose(points)
+    }
+    fn can_double(&self, me: bool, cube: u32) -> bool {
+        Money.can_double(me, cube)
+    }
+    fn money_options(&self) -> MoneyOptions {
+        *self
+    }
+}
+
+/// The doubler's value after a double is accepted, `double_take` (its value with the opponent
+/// owning twice the cube): under beavers, where that is negative the opponent beavers (the cube
+/// at four times, still the opponent's), which doubles the doubler's loss.
+pub fn after_double(pay: &dyn Payoff, double_take: f64) -> f64 {
+    if pay.money_options().beavers && double_take < 0.0 {
+        2.0 * double_take
+    } else {
+        double_take
+    }
+}
+
+/// The probabilities a centred cube is valued by: under the Jacoby rule gammons and backgammons
+/// count single until the cube is turned, so they are taken out (wins and losses kept).
+pub fn held_probabilities(pay: &dyn Payoff, p: &Probabilities, cube: CubeState) -> Probabilities {
+    if pay.money_options().jacoby && cube.owner.is_none() {
+        Probabilities {
+            win: p.win,
+            ..Probabilities::default()
+        }
+    } else {
+        *p
     }
 }
 
@@ -425,11 +479,19 @@ pub enum CubeAction {
     DoublePass,
     /// Too good to double: play on for a gammon (the opponent would pass).
     TooGoodPass,
+    /// Too good to double: playing on is worth more than the opponent's pass, though a double
+    /// would be taken (gnubg's "too good to double, take").
+    TooGoodTake,
+    /// Don't double; if doubled the opponent should beaver (money play with beavers).
+    NoDoubleBeaver,
+    /// Double; the opponent should beaver (money play with beavers).
+    DoubleBeaver,
 }
 
 impl CubeAction {
     /// The right action of a side that may double, from the equities of no double, double/take
-    /// and double/pass: double when the opponent's better answer beats not doubling.
+    /// and double/pass: double when the opponent's better answer beats not doubling; too good
+    /// when not doubling beats the pass (gnubg's classification).
     pub fn of(no_double: f64, double_take: f64, double_pass: f64) -> CubeAction {
         if double_take.min(double_pass) > no_double {
             if double_take <= double_pass {
@@ -439,26 +501,67 @@ impl CubeAction {
             }
         } else if double_take > double_pass {
             CubeAction::TooGoodPass
+        } else if no_double > double_pass {
+            CubeAction::TooGoodTake
         } else {
             CubeAction::NoDoubleTake
         }
     }
 
-    /// True for the actions that double: double/take and double/pass.
+    /// True for the actions that double: double/take, double/beaver and double/pass.
     pub fn is_double(self) -> bool {
-        matches!(self, CubeAction::DoubleTake | CubeAction::DoublePass)
+        matches!(
+            self,
+            CubeAction::DoubleTake | CubeAction::DoublePass | CubeAction::DoubleBeaver
+        )
+    }
+
+    /// The action when the opponent's answer to a double is a beaver rather than a take.
+    pub fn beavered(self) -> CubeAction {
+        match self {
+            CubeAction::NoDoubleTake => CubeAction::NoDoubleBeaver,
+            CubeAction::DoubleTake => CubeAction::DoubleBeaver,
+            other => other,
+        }
+    }
+
+    /// The action in gnubg's words, lower case ("double, take"); `redouble` when the side on
+    /// roll owns the cube ("redouble, take").
+    pub fn words(self, redouble: bool) -> String {
+        let verb = if redouble { "redouble" } else { "double" };
+        let (before, answer) = match self {
+            CubeAction::NoDoubleAvailable => return "no double (cube not available)".to_string(),
+            CubeAction::NoDoubleTake | CubeAction::NoDoubleBeaver => ("no ", self.answer()),
+            CubeAction::TooGoodPass | CubeAction::TooGoodTake => ("too good to ", self.answer()),
+            CubeAction::DoubleTake | CubeAction::DoublePass | CubeAction::DoubleBeaver => {
+                ("", self.answer())
+            }
+        };
+        format!("{before}{verb}, {answer}")
+    }
+
+    /// The doubled side's answer the action implies.
+    fn answer(self) -> &'static str {
+        match self {
+            CubeAction::DoublePass | CubeAction::TooGoodPass => "pass",
+            CubeAction::NoDoubleBeaver | CubeAction::DoubleBeaver => "beaver",
+            _ => "take",
+        }
+    }
+
+    /// A stable code of [`CubeAction::words`] for front ends that translate it: the words'
+    /// letters joined by hyphens ("double-take", "too-good-to-redouble-pass"; "not-available").
+    pub fn code(self, redouble: bool) -> String {
+        if self == CubeAction::NoDoubleAvailable {
+            return "not-available".to_string();
+        }
+        self.words(redouble).replace(", ", "-").replace(' ', "-")
     }
 }
 
 impl std::fmt::Display for CubeAction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            CubeAction::NoDoubleAvailable => "no double (cube not available)",
-            CubeAction::NoDoubleTake => "no double, take",
-            CubeAction::DoubleTake => "double, take",
-            CubeAction::DoublePass => "double, pass",
-            CubeAction::TooGoodPass => "too good to double, pass",
-        })
+        f.write_str(&self.words(false))
     }
 }
 
@@ -522,19 +625,22 @@ pub fn cubeful_equity(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f
 }
 
 /// The cube decision for the side on roll, before its roll.
+/// Under the money options of `pay` ([`MoneyOptions`]): the Jacoby rule values a centred cube
+/// without gammons, beavers double a negative double/take ([`after_double`]).
 pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f64) -> CubeDecision {
     let out = Outcomes::of(p);
     let pw = f64::from(p.win);
     let c = cube.value;
-    let level = live_level(pay, &out, c);
     let dead = dead_equity(pay, p, c);
     let mix = |live: f64, dead: f64| x * live + (1.0 - x) * dead;
+    let held = held_probabilities(pay, p, cube);
+    let hold_level = live_level(pay, &Outcomes::of(&held), c);
     let hold_live = match cube.owner {
-        None => level.centered_hold.at(pw),
-        Some(Side::Player) => level.me_hold.at(pw),
-        Some(Side::Opponent) => level.opponent.at(pw),
+        None => hold_level.centered_hold.at(pw),
+        Some(Side::Player) => hold_level.me_hold.at(pw),
+        Some(Side::Opponent) => hold_level.opponent.at(pw),
     };
-    let no_double = mix(hold_live, dead);
+    let no_double = mix(hold_live, dead_equity(pay, &held, c));
     let double_pass = pay.win(c);
     let may_double = cube.owner != Some(Side::Opponent) && pay.can_double(true, c);
     if !may_double {
@@ -551,7 +657,8 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
     }
     let next = live_level(pay, &out, 2 * c);
     let dt_dead = dead_equity(pay, p, 2 * c);
-    let double_take = mix(next.opponent.at(pw), dt_dead);
+    let taken = mix(next.opponent.at(pw), dt_dead);
+    let double_take = after_double(pay, taken);
     // Take point: where the mixed double-take value reaches the pass value.
     let take_point = {
         let curve = Curve(
@@ -566,12 +673,16 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
         );
         curve.crossing(double_pass)
     };
-    CubeDecision::may_double(
+    let mut decision = CubeDecision::may_double(
         [no_double, double_take, double_pass],
         take_point,
         dead,
         false,
-    )
+    );
+    if double_take != taken {
+        decision.action = decision.action.beavered();
+    }
+    decision
 }
 
 /// Pip counts between which the race efficiency is interpolated (gnubg's documented values).
@@ -649,12 +760,16 @@ pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeStat
             };
         }
     };
-    CubeDecision::may_double(
+    let mut decision = CubeDecision::may_double(
         [no_double, double_take, double_pass],
         effective_take_point(exact, p, cube),
         cubeless,
         true,
-    )
+    );
+    if exact.beavers && exact.opponent_owns < 0.0 {
+        decision.action = decision.action.beavered();
+    }
+    decision
 }
 
 /// The model's take point at the cube efficiency whose double/take value matches the exact one.
@@ -664,9 +779,14 @@ fn effective_take_point(exact: &ExactCube, p: &Probabilities, cube: CubeState) -
 
 /// The exact cubeful money equity of the side on roll (before rolling) with the right cube
 /// action now, in points at the cube's value, when the position is in the two-sided bearoff
-/// database.
-pub fn exact_money_equity(position: &Position, cube: CubeState) -> Option<f64> {
-    let exact = TwoSidedDb::get().cubeful(position)?;
+/// database (under `options`: beavers change it, the Jacoby rule cannot, as no gammon is
+/// possible there).
+pub fn exact_money_equity(
+    position: &Position,
+    cube: CubeState,
+    options: MoneyOptions,
+) -> Option<f64> {
+    let exact = TwoSidedDb::for_beavers(options.beavers).cubeful(position)?;
     let per_unit = match cube.owner {
         None => exact.on_roll(false),
         Some(Side::Player) => exact.on_roll(true),

@@ -15,8 +15,8 @@
 
 use crate::bearoff::TwoSidedDb;
 use crate::cube::{
-    CubeAction, CubeDecision, CubeState, Met, cube_decision, dead_equity, efficiency_for,
-    exact_money_decision,
+    CubeAction, CubeDecision, CubeState, Met, after_double, cube_decision, dead_equity,
+    efficiency_for, exact_money_decision, held_probabilities,
 };
 use crate::eval::Evaluator;
 use crate::match_context::{MatchContext, cubeful_equity_on_roll};
@@ -37,7 +37,7 @@ pub fn cube_decision_at(
     let met = Met::get();
     let payoff = context.payoff(met);
     if context.is_money()
-        && let Some(exact) = TwoSidedDb::get().cubeful(position)
+        && let Some(exact) = TwoSidedDb::for_beavers(context.money.beavers).cubeful(position)
     {
         let p = evaluator.eval_any(position);
         return (p, exact_money_decision(&exact, &p, context.cube));
@@ -64,12 +64,16 @@ pub fn cube_decision_at(
         return (p, decision);
     };
     let double_pass = payoff.win(context.cube.value);
-    let decision = CubeDecision::may_double(
-        [no_double, double_take, double_pass],
+    let accepted = after_double(payoff.as_ref(), double_take);
+    let mut decision = CubeDecision::may_double(
+        [no_double, accepted, double_pass],
         model.take_point,
         dead_equity(payoff.as_ref(), &p, context.cube.value),
         false,
     );
+    if accepted != double_take {
+        decision.action = decision.action.beavered();
+    }
     (p, decision)
 }
 
@@ -125,8 +129,10 @@ fn on_roll_values(
         .enumerate()
         .map(|(i, s)| match doubled(s) {
             Some(d) => {
-                let take = holds[all.iter().position(|a| *a == d).unwrap_or(i)];
-                let pass = s.payoff(Met::get()).win(s.cube.value);
+                let payoff = s.payoff(Met::get());
+                let taken = holds[all.iter().position(|a| *a == d).unwrap_or(i)];
+                let take = after_double(payoff.as_ref(), taken);
+                let pass = payoff.win(s.cube.value);
                 holds[i].max(take.min(pass))
             }
             None => holds[i],
@@ -139,7 +145,9 @@ fn on_roll_values(
 /// game is worth its dead value.
 fn leaf_value(position: &Position, p: &Probabilities, state: &MatchContext) -> f64 {
     if lost(position).is_some() {
-        return dead_equity(state.payoff(Met::get()).as_ref(), p, state.cube.value);
+        let payoff = state.payoff(Met::get());
+        let p = held_probabilities(payoff.as_ref(), p, state.cube);
+        return dead_equity(payoff.as_ref(), &p, state.cube.value);
     }
     cubeful_equity_on_roll(state, position, p).raw
 }

@@ -11,13 +11,13 @@
 //! assert_eq!(mv.to_string(), "8/5 6/5");
 //! ```
 
-use crate::cube::CubeDecision;
+use crate::cube::{CubeDecision, MoneyOptions};
 use crate::doubling::cube_decision_at;
 use crate::eval::NetEvaluator;
 use crate::level::{Level, LevelError};
 use crate::match_context::{MatchContext, MatchContextError, cubeful_equity_on_roll};
 use crate::probabilities::Probabilities;
-use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
+use crate::search::{PlayValuation, eval_plies, rank_moves_shown};
 use ludus_backgammon::player::{Evaluation, PlayRequest, Player, PlayerError};
 use ludus_backgammon::{Dice, MatchState, Move, Position};
 use rand::{RngExt, SeedableRng};
@@ -45,6 +45,9 @@ pub struct RankedPlay {
     /// The value it was ranked by (before noise): cubeless equity, or in a game with a cube the
     /// mover's normalised cubeful equity at the cube and score ([`PlayValuation`]).
     pub value: f64,
+    /// The lookahead its value comes from: the engine's plies for the plays its filters kept,
+    /// fewer (0 or 1) for the others.
+    pub plies: u8,
 }
 
 impl Engine {
@@ -106,7 +109,7 @@ impl Engine {
     }
 
     /// Every legal move, best first for this engine (noise included at low levels; the plays
-    /// valued deepest first, as [`rank_moves_valued`] orders them), in the game
+    /// valued deepest first, as [`crate::search::rank_moves_valued`] orders them), in the game
     /// `state` describes (the mover on roll): by the mover's cubeful equity at its cube and score
     /// (cubeful checker play: in match play gammons count as the score makes them count), or by
     /// cubeless equity without a state.
@@ -116,14 +119,28 @@ impl Engine {
         dice: Dice,
         state: Option<&MatchState>,
     ) -> Vec<RankedPlay> {
+        self.ranked_moves_shown(position, dice, state, 0)
+    }
+
+    /// [`Engine::ranked_moves_in`] with the best `shown` plays all valued at this engine's
+    /// lookahead ([`rank_moves_shown`]): the analysis board's ranking, every play shown at the
+    /// plies asked for (each play says its lookahead in [`RankedPlay::plies`]).
+    pub fn ranked_moves_shown(
+        &self,
+        position: &Position,
+        dice: Dice,
+        state: Option<&MatchState>,
+        shown: usize,
+    ) -> Vec<RankedPlay> {
         let legal = position.legal_moves_with_positions(dice);
         let valuation = PlayValuation::of_state(state);
-        let ranked = rank_moves_valued(
+        let ranked = rank_moves_shown(
             &self.evaluator,
             position,
             dice,
             self.checker_plies,
             &valuation,
+            shown,
         );
         // Deeper values first, as the lookahead ranks them: a play the filters dropped keeps a
         // shallower value that cannot be compared with the survivors' (the review ranks so).
@@ -138,6 +155,7 @@ impl Engine {
                         mv: *mv,
                         probabilities: r.probabilities,
                         value: r.value,
+                        plies: r.plies,
                     },
                 ))
             })
@@ -172,6 +190,21 @@ impl Engine {
     ) -> Result<CubeDecision, MatchContextError> {
         let context = MatchContext::from_match_state(state)?;
         Ok(cube_decision_at(&self.evaluator, position, &context, self.cube_plies).1)
+    }
+
+    /// The cube decision for the player on roll of `state` (before rolling) in `position` at
+    /// `plies` plies whatever this engine's cube setting ([`cube_decision_at`]), under `money`'s
+    /// rules in money play, with the cubeless probabilities at that lookahead: the analysis
+    /// board's cube panel.
+    pub fn cube_decision_at_plies(
+        &self,
+        position: &Position,
+        state: &MatchState,
+        money: MoneyOptions,
+        plies: u8,
+    ) -> Result<(Probabilities, CubeDecision), MatchContextError> {
+        let context = MatchContext::from_match_state(state)?.with_money_options(money);
+        Ok(cube_decision_at(&self.evaluator, position, &context, plies))
     }
 
     /// The cubeful equity of the player on roll of `state` in `position` (before rolling), from

@@ -4,7 +4,8 @@
 //! match: gnubg's EMG).
 
 use crate::cube::{
-    CubeState, MatchPayoff, Met, Money, Payoff, cube_decision, efficiency_for, exact_money_equity,
+    CubeState, MatchPayoff, Met, MoneyOptions, Payoff, cube_decision, efficiency_for,
+    exact_money_equity,
 };
 use crate::probabilities::Probabilities;
 use ludus_backgammon::{CrawfordStage, CubeOwner, Dice, MatchState, Position, Side};
@@ -38,6 +39,8 @@ pub struct MatchContext {
     pub crawford: CrawfordStage,
     /// Dice rolled, if any.
     pub dice: Option<Dice>,
+    /// The money game's optional rules (Jacoby, beavers); unused in match play.
+    pub money: MoneyOptions,
 }
 
 impl Default for MatchContext {
@@ -50,6 +53,7 @@ impl Default for MatchContext {
             away_opponent: 0,
             crawford: CrawfordStage::Before,
             dice: None,
+            money: MoneyOptions::default(),
         }
     }
 }
@@ -92,6 +96,7 @@ impl MatchContext {
             away_opponent,
             crawford: state.crawford_stage(),
             dice: state.dice,
+            money: MoneyOptions::default(),
         })
     }
 
@@ -115,10 +120,18 @@ impl MatchContext {
         self.length == 0
     }
 
-    /// The payoff of this context (money, or match winning chances from `met`).
+    /// The same context in money play under `money` (Jacoby, beavers); match play is left as
+    /// it is.
+    #[must_use]
+    pub fn with_money_options(self, money: MoneyOptions) -> MatchContext {
+        MatchContext { money, ..self }
+    }
+
+    /// The payoff of this context (money under its options, or match winning chances from
+    /// `met`).
     pub fn payoff<'a>(&self, met: &'a Met) -> Box<dyn Payoff + 'a> {
         if self.is_money() {
-            Box::new(Money)
+            Box::new(self.money)
         } else {
             Box::new(MatchPayoff {
                 away_me: self.away_me,
@@ -162,7 +175,7 @@ pub fn cubeful_equity_after_play(
     let their_payoff = theirs.payoff(met);
     let exact = theirs
         .is_money()
-        .then(|| exact_money_equity(&after.swapped(), theirs.cube))
+        .then(|| exact_money_equity(&after.swapped(), theirs.cube, theirs.money))
         .flatten();
     let their_raw = exact.unwrap_or_else(|| {
         let (view, q) = (after.swapped(), p.flipped());
@@ -197,7 +210,7 @@ pub fn cubeful_equity_on_roll(
     let payoff = context.payoff(Met::get());
     let exact = context
         .is_money()
-        .then(|| exact_money_equity(position, context.cube))
+        .then(|| exact_money_equity(position, context.cube, context.money))
         .flatten();
     let raw = exact.unwrap_or_else(|| {
         let x = efficiency_for(position, p);

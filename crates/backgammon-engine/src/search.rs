@@ -143,6 +143,28 @@ pub fn rank_moves_valued(
     ranked
 }
 
+/// Every legal play ranked as [`rank_moves_valued`] ranks them, then the first `shown` of them
+/// that the filters left at a shallower lookahead re-evaluated at `plies` too and the ranking
+/// sorted again, deepest first: the analysis board's ranking, where every play shown carries
+/// the lookahead asked for (the plays beyond `shown` keep the ply their value came from, as
+/// gnubg's move filter labels them).
+pub fn rank_moves_shown(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    dice: Dice,
+    plies: u8,
+    valuation: &PlayValuation,
+    shown: usize,
+) -> Vec<RankedMove> {
+    let mut ranked = rank_moves_valued(evaluator, position, dice, plies, valuation);
+    let shown = shown.min(ranked.len());
+    for m in ranked[..shown].iter_mut().filter(|m| m.plies < plies) {
+        deepen(evaluator, std::slice::from_mut(m), plies, valuation);
+    }
+    ranked.sort_by(|a, b| b.plies.cmp(&a.plies).then(b.value.total_cmp(&a.value)));
+    ranked
+}
+
 /// How many of `ranked` (best first) `filter` keeps: at least one.
 fn kept(ranked: &[RankedMove], filter: &MoveFilter) -> usize {
     let Some(best) = ranked.first().map(|m| m.value) else {

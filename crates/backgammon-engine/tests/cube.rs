@@ -3,7 +3,7 @@
 use ludus_backgammon::{CrawfordStage, Side};
 use ludus_backgammon_engine::Probabilities;
 use ludus_backgammon_engine::cube::{
-    CubeAction, CubeState, DEFAULT_GAMMON_RATE, Met, Money, cube_decision,
+    CubeAction, CubeState, DEFAULT_GAMMON_RATE, Met, Money, MoneyOptions, cube_decision,
 };
 
 const EPS: f64 = 1e-9;
@@ -92,6 +92,111 @@ fn decisions_span_no_double_to_pass_as_chances_grow() {
     let d = cube_decision(&Money, &gammonish, CubeState::default(), 0.68);
     assert_eq!(d.action, CubeAction::TooGoodPass);
     assert!(d.equity > 1.0 + EPS);
+}
+
+#[test]
+fn the_actions_are_classified_and_worded_as_gnubg_does() {
+    // [no double, double/take, double/pass] for each class.
+    let cases = [
+        (
+            [0.1, -0.2, 1.0],
+            CubeAction::NoDoubleTake,
+            "no double, take",
+        ),
+        ([0.3, 0.5, 1.0], CubeAction::DoubleTake, "double, take"),
+        ([0.8, 1.2, 1.0], CubeAction::DoublePass, "double, pass"),
+        (
+            [1.3, 1.4, 1.0],
+            CubeAction::TooGoodPass,
+            "too good to double, pass",
+        ),
+        (
+            [1.1, 0.9, 1.0],
+            CubeAction::TooGoodTake,
+            "too good to double, take",
+        ),
+    ];
+    for ([nd, dt, dp], action, words) in cases {
+        assert_eq!(CubeAction::of(nd, dt, dp), action, "{nd} {dt} {dp}");
+        assert_eq!(action.words(false), words);
+        assert_eq!(action.to_string(), words);
+        assert_eq!(
+            action.code(false),
+            words.replace(", ", "-").replace(' ', "-")
+        );
+        let redouble = words.replace("double", "redouble");
+        assert_eq!(action.words(true), redouble);
+        assert_eq!(
+            action.code(true),
+            redouble.replace(", ", "-").replace(' ', "-")
+        );
+    }
+    assert_eq!(CubeAction::NoDoubleAvailable.code(true), "not-available");
+}
+
+#[test]
+fn the_jacoby_rule_discounts_gammons_only_while_the_cube_is_centred() {
+    let gammonish = Probabilities {
+        win: 0.7,
+        win_gammon: 0.3,
+        lose_gammon: 0.05,
+        ..Default::default()
+    };
+    let jacoby = MoneyOptions {
+        jacoby: true,
+        beavers: false,
+    };
+    let centred = CubeState::default();
+    let (plain, with) = (
+        cube_decision(&Money, &gammonish, centred, 0.68),
+        cube_decision(&jacoby, &gammonish, centred, 0.68),
+    );
+    assert!(
+        with.no_double < plain.no_double - 0.05,
+        "{with:?} {plain:?}"
+    );
+    assert!((with.double_take - plain.double_take).abs() < EPS);
+    // Without gammons in the probabilities the rule has nothing to discount.
+    let no_gammons = no_gammons(0.7);
+    let same = cube_decision(&jacoby, &no_gammons, centred, 0.68);
+    assert!(
+        (same.no_double - cube_decision(&Money, &no_gammons, centred, 0.68).no_double).abs() < EPS
+    );
+    // An owned cube has been turned: gammons count.
+    let owned = CubeState {
+        value: 2,
+        owner: Some(Side::Player),
+    };
+    let (plain, with) = (
+        cube_decision(&Money, &gammonish, owned, 0.68),
+        cube_decision(&jacoby, &gammonish, owned, 0.68),
+    );
+    assert!((with.no_double - plain.no_double).abs() < EPS);
+}
+
+#[test]
+fn with_beavers_a_double_from_behind_costs_twice_as_much() {
+    let beavers = MoneyOptions {
+        jacoby: false,
+        beavers: true,
+    };
+    let behind = no_gammons(0.3);
+    let plain = cube_decision(&Money, &behind, CubeState::default(), 0.68);
+    let with = cube_decision(&beavers, &behind, CubeState::default(), 0.68);
+    assert!(plain.double_take < 0.0);
+    assert!((with.double_take - 2.0 * plain.double_take).abs() < EPS);
+    assert_eq!(
+        (plain.action, with.action),
+        (CubeAction::NoDoubleTake, CubeAction::NoDoubleBeaver)
+    );
+    assert_eq!(with.action.words(false), "no double, beaver");
+    assert_eq!(with.action.code(true), "no-redouble-beaver");
+    // Ahead, the double is taken, not beavered: nothing changes.
+    let ahead = no_gammons(0.75);
+    let plain = cube_decision(&Money, &ahead, CubeState::default(), 0.68);
+    let with = cube_decision(&beavers, &ahead, CubeState::default(), 0.68);
+    assert!((with.double_take - plain.double_take).abs() < EPS);
+    assert_eq!(with.action, CubeAction::DoubleTake);
 }
 
 #[test]

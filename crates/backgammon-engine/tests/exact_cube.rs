@@ -1,13 +1,14 @@
 //! Exact cubeful money values of the two-sided bearoff database against a dynamic programme
 //! written here, independently of the engine (its own bear-off move generator, its own
 //! recursion over the three cube states), for every pair of positions of at most three checkers
-//! a side; and the textbook last-roll position.
+//! a side, without and with beavers; the Jacoby rule (no effect without gammons); and the
+//! textbook last-roll position.
 
 use ludus_backgammon::Side;
 use ludus_backgammon::{Position, Xgid};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::bearoff::TwoSidedDb;
-use ludus_backgammon_engine::cube::{CubeAction, CubeState};
+use ludus_backgammon_engine::cube::{CubeAction, CubeState, MoneyOptions};
 use ludus_backgammon_engine::doubling::cube_decision_at;
 use ludus_backgammon_engine::match_context::MatchContext;
 use std::collections::{BTreeSet, HashMap};
@@ -112,8 +113,23 @@ struct Values {
     hold_owned: f64,
 }
 
-fn solve(me: Home, them: Home, memo: &mut HashMap<(Home, Home), Values>) -> Values {
-    if let Some(v) = memo.get(&(me, them)) {
+/// The oracle's memo: the values of each pair, with beavers allowed or not.
+struct Oracle {
+    beavers: bool,
+    memo: HashMap<(Home, Home), Values>,
+}
+
+impl Oracle {
+    fn new(beavers: bool) -> Oracle {
+        Oracle {
+            beavers,
+            memo: HashMap::new(),
+        }
+    }
+}
+
+fn solve(me: Home, them: Home, oracle: &mut Oracle) -> Values {
+    if let Some(v) = oracle.memo.get(&(me, them)) {
         return *v;
     }
     let mut sums = [0.0f64; 4];
@@ -124,7 +140,7 @@ fn solve(me: Home, them: Home, memo: &mut HashMap<(Home, Home), Values>) -> Valu
                 let v = if next.iter().all(|&c| c == 0) {
                     [1.0; 4]
                 } else {
-                    let o = solve(them, next, memo);
+                    let o = solve(them, next, oracle);
                     [1.0 - o.win, -o.centred, -o.theirs, -o.owned]
                 };
                 for i in 0..4 {
@@ -137,7 +153,14 @@ fn solve(me: Home, them: Home, memo: &mut HashMap<(Home, Home), Values>) -> Valu
         }
     }
     let [win, hold_centred, hold_owned, theirs] = sums;
-    let double = (2.0 * theirs).min(1.0);
+    // Doubled, the opponent takes (owning twice the cube), passes, or with beavers, when it is
+    // ahead, beavers (owning four times the cube).
+    let taken = if oracle.beavers && theirs < 0.0 {
+        4.0 * theirs
+    } else {
+        2.0 * theirs
+    };
+    let double = taken.min(1.0);
     let v = Values {
         win,
         centred: hold_centred.max(double),
@@ -146,7 +169,7 @@ fn solve(me: Home, them: Home, memo: &mut HashMap<(Home, Home), Values>) -> Valu
         hold_centred,
         hold_owned,
     };
-    memo.insert((me, them), v);
+    oracle.memo.insert((me, them), v);
     v
 }
 
@@ -159,15 +182,14 @@ fn position(me: &Home, them: &Home) -> Position {
     Position::from_board(side(me), side(them)).expect("a bearoff board")
 }
 
-#[test]
-fn the_two_sided_database_is_exact_against_an_independent_programme() {
-    let db = TwoSidedDb::get();
-    let mut memo = HashMap::new();
+/// The largest gap between `db` and the oracle over every pair of at most three checkers a side.
+fn largest_gap(db: &TwoSidedDb, oracle: &mut Oracle) -> f64 {
     let boards = homes();
+    assert!(boards.len() == 83, "{} boards", boards.len());
     let mut worst = 0.0f64;
     for me in &boards {
         for them in &boards {
-            let o = solve(*me, *them, &mut memo);
+            let o = solve(*me, *them, oracle);
             let e = db.cubeful(&position(me, them)).expect("in the database");
             let w = f64::from(db.win_probability(&position(me, them)).expect("in range"));
             for (a, b) in [
@@ -182,8 +204,65 @@ fn the_two_sided_database_is_exact_against_an_independent_programme() {
             }
         }
     }
-    assert!(boards.len() == 83, "{} boards", boards.len());
+    worst
+}
+
+#[test]
+fn the_two_sided_database_is_exact_against_an_independent_programme() {
+    let worst = largest_gap(TwoSidedDb::get(), &mut Oracle::new(false));
     assert!(worst < 2e-5, "largest gap to the oracle {worst}");
+}
+
+#[test]
+fn with_beavers_the_database_is_exact_and_a_trailer_is_beavered() {
+    let db = TwoSidedDb::with_beavers();
+    let worst = largest_gap(db, &mut Oracle::new(true));
+    assert!(
+        worst < 2e-5,
+        "largest gap to the oracle with beavers {worst}"
+    );
+    // Two checkers on the 6 point against one on the 1 point: the side on roll is far behind;
+    // a double would be beavered, so its double/take is four times its value the other owning.
+    let behind = position(&[0, 0, 0, 0, 0, 2], &[1, 0, 0, 0, 0, 0]);
+    let exact = db.cubeful(&behind).expect("in the database");
+    assert!(exact.opponent_owns < 0.0, "{exact:?}");
+    assert!((exact.double_take() - 4.0 * exact.opponent_owns).abs() < 1e-9);
+    let context = MatchContext::default().with_money_options(MoneyOptions {
+        beavers: true,
+        jacoby: false,
+    });
+    let (_, d) = cube_decision_at(&NetEvaluator::shipped(), &behind, &context, 0);
+    assert_eq!(d.action, CubeAction::NoDoubleBeaver);
+    assert!(
+        (d.double_take - 4.0 * exact.opponent_owns).abs() < 1e-6,
+        "{d:?}"
+    );
+    let plain = TwoSidedDb::get().cubeful(&behind).expect("in the database");
+    assert!((plain.double_take() - 2.0 * plain.opponent_owns).abs() < 1e-9);
+}
+
+#[test]
+fn the_jacoby_rule_changes_no_exact_bearoff_value() {
+    // No gammon is possible with at most six checkers left: the rule has nothing to act on.
+    let evaluator = NetEvaluator::shipped();
+    let jacoby = MatchContext::default().with_money_options(MoneyOptions {
+        jacoby: true,
+        beavers: false,
+    });
+    let boards = homes();
+    for (me, them) in boards.iter().zip(boards.iter().rev()).step_by(7) {
+        let at = position(me, them);
+        let (_, with) = cube_decision_at(&evaluator, &at, &jacoby, 1);
+        let (_, without) = cube_decision_at(&evaluator, &at, &MatchContext::default(), 1);
+        assert_eq!(with.action, without.action);
+        for (a, b) in [
+            (with.no_double, without.no_double),
+            (with.double_take, without.double_take),
+            (with.equity, without.equity),
+        ] {
+            assert!((a - b).abs() < 1e-12, "{me:?} {them:?}: {a} {b}");
+        }
+    }
 }
 
 /// One decision of the side on roll (centred or owned) or of its opponent (take or pass).
@@ -195,7 +274,7 @@ struct Judged {
 #[test]
 fn cube_decisions_in_small_bearoffs_are_right_where_it_matters() {
     let evaluator = NetEvaluator::shipped();
-    let mut memo = HashMap::new();
+    let mut oracle = Oracle::new(false);
     let boards = homes();
     let mut judged = Vec::new();
     // Every fifth pair keeps the test short; both cube states of each.
@@ -204,7 +283,7 @@ fn cube_decisions_in_small_bearoffs_are_right_where_it_matters() {
             if !(i * boards.len() + j).is_multiple_of(5) {
                 continue;
             }
-            let o = solve(*me, *them, &mut memo);
+            let o = solve(*me, *them, &mut oracle);
             for owner in [None, Some(Side::Player)] {
                 let context = MatchContext {
                     cube: CubeState { value: 2, owner },

@@ -7,7 +7,7 @@ use ludus_backgammon_engine::eval::{Evaluator, MAX_PRUNE_KEEP, NetEvaluator};
 use ludus_backgammon_engine::filters::{FILTER_KEEP, Filters, MoveFilter};
 use ludus_backgammon_engine::net::Net;
 use ludus_backgammon_engine::probabilities::{Probabilities, argmax_equity};
-use ludus_backgammon_engine::search::{eval_plies, rank_moves};
+use ludus_backgammon_engine::search::{PlayValuation, eval_plies, rank_moves, rank_moves_shown};
 use std::sync::Arc;
 
 #[test]
@@ -48,6 +48,33 @@ fn ranked_moves_list_every_play_best_first() {
     // 31 is played 8/5 6/5 by every strong player.
     let expected = b.apply(&b.parse_move(dice, "8/5 6/5").expect("legal"));
     assert_eq!(ranked[0].after, expected);
+}
+
+#[test]
+fn the_shown_plays_are_all_valued_at_the_depth_asked_and_agree_with_the_filtered_ranking() {
+    // The opening 6-2: 15 plays, more than the filters keep.
+    let (e, start, six_two) = (
+        NetEvaluator::shipped(),
+        Position::starting(),
+        Dice::new(6, 2),
+    );
+    let six_two = six_two.expect("dice");
+    let filtered = rank_moves(&e, &start, six_two, 1);
+    let shown = rank_moves_shown(&e, &start, six_two, 1, &PlayValuation::Cubeless, 10);
+    assert_eq!(shown.len(), filtered.len());
+    assert!(
+        filtered.iter().any(|m| m.plies == 0),
+        "the filters leave some at 0 ply"
+    );
+    assert!(shown[..10].iter().all(|m| m.plies == 1));
+    assert!(shown[10..].iter().all(|m| m.plies == 0));
+    assert!(shown[..10].windows(2).all(|w| w[0].value >= w[1].value));
+    // A play the filters kept has the same value either way.
+    let kept = filtered.iter().filter(|m| m.plies == 1);
+    for m in kept {
+        let same = shown.iter().find(|s| s.after == m.after).expect("listed");
+        assert!((same.value - m.value).abs() < 1e-9);
+    }
 }
 
 /// Every play of every roll from a few positions of random play.

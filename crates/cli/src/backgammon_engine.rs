@@ -9,6 +9,7 @@ use crate::{CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_backgammon::{Dice, Position};
+use ludus_backgammon_engine::cube::MoneyOptions;
 use ludus_backgammon_engine::doubling::cube_decision_at;
 use ludus_backgammon_engine::encoding::Encoding;
 use ludus_backgammon_engine::match_context::{MatchContext, cubeful_equity_on_roll};
@@ -114,6 +115,12 @@ pub(crate) struct CubeArgs {
     /// Lookahead plies for the probabilities (0 to 3).
     #[arg(long, default_value_t = 0)]
     plies: u8,
+    /// Money play under the Jacoby rule: gammons count single while the cube is centred.
+    #[arg(long)]
+    jacoby: bool,
+    /// Money play with beavers: a side doubled may take and at once redouble, keeping the cube.
+    #[arg(long)]
+    beavers: bool,
 }
 
 /// Arguments of `ludus backgammon rollout`.
@@ -783,8 +790,18 @@ fn run_eval(args: EvalArgs) -> CliResult {
 fn run_cube(args: CubeArgs) -> CliResult {
     check_plies(args.plies)?;
     let s = setup(&args.position)?;
+    let options = MoneyOptions {
+        jacoby: args.jacoby,
+        beavers: args.beavers,
+    };
+    if options != MoneyOptions::default() && !s.context.is_money() {
+        return Err(CliError::bad_input(
+            "--jacoby and --beavers are money-game options (the match id is a match)",
+        ));
+    }
+    let context = s.context.with_money_options(options);
     let evaluator = NetEvaluator::shipped();
-    let (p, d) = cube_decision_at(&evaluator, &s.position, &s.context, args.plies);
+    let (p, d) = cube_decision_at(&evaluator, &s.position, &context, args.plies);
     if args.position.json {
         let mut o = probabilities_json(&p);
         o.insert("decision".into(), json!(d.action.to_string()));
@@ -796,6 +813,8 @@ fn run_cube(args: CubeArgs) -> CliResult {
         o.insert("money".into(), json!(s.context.is_money()));
         o.insert("plies".into(), json!(args.plies));
         o.insert("exact".into(), json!(d.exact));
+        o.insert("jacoby".into(), json!(options.jacoby));
+        o.insert("beavers".into(), json!(options.beavers));
         outln!("{}", Value::Object(o))?;
         return Ok(());
     }

@@ -2,12 +2,14 @@
 //! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine at the
 //! levels of `ludus_backgammon_engine::level`, and the engine's post-game analysis.
 
-use ludus_backgammon::player as bg;
-use ludus_backgammon::{Dice, Move as BgMove, Position as BgPosition, read_mat};
+use ludus_backgammon::player::{self as bg, Evaluation};
+use ludus_backgammon::{CubeOwner, Dice, MatchState, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::review_match;
+use ludus_backgammon_engine::cube::{CubeDecision, MoneyOptions};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::level::Level as BgLevel;
+use ludus_backgammon_engine::probabilities::Probabilities;
 use ludus_backgammon_engine::seat::SeatPlayer;
 use ludus_morris::player::Player;
 use ludus_morris::{Move, Position, Rules};
@@ -16,7 +18,9 @@ use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::level::Level;
 use ludus_morris_engine::review::{ReviewOptions, review_game};
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
-use ludus_server::games::backgammon::{MAX_ANALYSIS_PLIES, MoveRanker};
+use ludus_server::games::backgammon::{
+    ANALYSIS_SHOWN, BeforeRoll, CubeValues, MAX_ANALYSIS_PLIES, MoneyRules, MoveRanker, MoveValue,
+};
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::{
     AnalysisFailure, BackgammonComputer, Computer, MatchAnalyser, MorrisComputer, Players,
@@ -146,14 +150,86 @@ impl Ranking {
     }
 }
 
+impl Ranking {
+    /// The engine at `plies` (the deepest where more are asked).
+    fn engine(&self, plies: u8) -> &Engine {
+        &self.engines[usize::from(plies).min(self.engines.len() - 1)]
+    }
+}
+
 impl MoveRanker for Ranking {
-    fn rank_moves(&self, position: &BgPosition, dice: Dice, plies: u8) -> Vec<(BgMove, f64)> {
-        let deepest = self.engines.len() - 1;
-        self.engines[usize::from(plies).min(deepest)]
-            .ranked_moves(position, dice)
+    /// The engine's ranking (cubeful at the score in a match, as its hint), the first
+    /// [`ANALYSIS_SHOWN`] all at `plies`.
+    fn rank_moves(
+        &self,
+        position: &BgPosition,
+        dice: Dice,
+        state: &MatchState,
+        plies: u8,
+    ) -> Vec<MoveValue> {
+        self.engine(plies)
+            .ranked_moves_shown(position, dice, Some(state), ANALYSIS_SHOWN)
             .into_iter()
-            .map(|play| (play.mv, f64::from(play.probabilities.equity())))
+            .map(|play| MoveValue {
+                mv: play.mv,
+                value: play.value,
+                plies: play.plies,
+            })
             .collect()
+    }
+
+    /// The cube decision at `plies` ([`Engine::cube_decision_at_plies`]) and its cubeless
+    /// chances; the chances alone where the cube model cannot read the cube (above 64).
+    fn before_roll(
+        &self,
+        position: &BgPosition,
+        state: &MatchState,
+        money: MoneyRules,
+        plies: u8,
+    ) -> BeforeRoll {
+        let engine = self.engine(plies);
+        let options = MoneyOptions {
+            jacoby: money.jacoby,
+            beavers: money.beavers,
+        };
+        match engine.cube_decision_at_plies(position, state, options, plies) {
+            Ok((p, decision)) => BeforeRoll {
+                chances: cubeless(&p),
+                plies,
+                cube: Some(cube_values(&decision, state, plies)),
+            },
+            Err(_) => BeforeRoll {
+                chances: cubeless(&engine.evaluate(position)),
+                plies,
+                cube: None,
+            },
+        }
+    }
+}
+
+/// Cubeless probabilities and equity as the player trait's evaluation.
+fn cubeless(p: &Probabilities) -> Evaluation {
+    Evaluation {
+        probabilities: p.to_array().map(f64::from),
+        equity: f64::from(p.equity()),
+    }
+}
+
+/// The server's view of an engine cube decision for the side on roll of `state`, at `plies`.
+fn cube_values(decision: &CubeDecision, state: &MatchState, plies: u8) -> CubeValues {
+    let redouble = state.cube_owner == CubeOwner::Owned(state.on_roll);
+    CubeValues {
+        action: decision.action.code(redouble),
+        words: decision.action.words(redouble),
+        doubles: decision.action.is_double(),
+        takes: decision.is_take(),
+        no_double: decision.no_double,
+        double_take: decision.double_take,
+        double_pass: decision.double_pass,
+        take_point: 1.0 - decision.take_point,
+        plies,
+        exact: decision.exact,
+        money: state.match_length == 0,
     }
 }
 
@@ -333,12 +409,57 @@ mod tests {
         assert!(player.take(&start, &state).unwrap());
         let ranked = computer
             .analyst
-            .rank_moves(&start, "31".parse().unwrap(), 1);
-        assert_eq!(ranked[0].0.to_string(), "8/5 6/5");
-        let chances = player.evaluate(&start, None).unwrap().unwrap();
-        let [win, win_gammon, _, lose_gammon, _] = chances.probabilities;
-        assert!((0.45..0.6).contains(&win), "{chances:?}");
+            .rank_moves(&start, "31".parse().unwrap(), &state, 1);
+        assert_eq!(ranked[0].mv.to_string(), "8/5 6/5");
+        let before = computer
+            .analyst
+            .before_roll(&start, &state, MoneyRules::default(), 1);
+        let [win, win_gammon, _, lose_gammon, _] = before.chances.probabilities;
+        assert!((0.45..0.6).contains(&win), "{before:?}");
         assert!(win_gammon < win && lose_gammon < 1.0 - win);
+        let cube = before.cube.expect("a centred cube is judged");
+        assert_eq!((cube.action.as_str(), cube.plies), ("no-double-take", 1));
+        assert!(!cube.doubles && cube.takes && !cube.exact);
+    }
+
+    #[test]
+    fn the_analysis_cube_panel_gives_the_exact_last_roll_values() {
+        // XGID=--A-A-------------------b-:0:0:1:00:0:0:0:0:10: 23 rolls in 36 bear both off.
+        let analyst = backgammon_computer().analyst;
+        let position = BgPosition::from_position_id("AwAAkAAAAAAAAA").unwrap();
+        for plies in 0..=MAX_ANALYSIS_PLIES {
+            let cube = analyst
+                .before_roll(
+                    &position,
+                    &MatchState::default(),
+                    MoneyRules::default(),
+                    plies,
+                )
+                .cube
+                .expect("money play is judged");
+            assert_eq!(
+                (cube.action.as_str(), cube.words.as_str()),
+                ("double-take", "double, take")
+            );
+            let values = [cube.no_double, cube.double_take, cube.double_pass];
+            for (got, want) in values.into_iter().zip([10.0 / 36.0, 20.0 / 36.0, 1.0]) {
+                assert!((got - want).abs() < 1e-3, "{plies} plies: {values:?}");
+            }
+            assert!((cube.take_point - 0.25).abs() < 1e-3, "{cube:?}");
+            assert!(cube.exact && cube.money && cube.doubles && cube.takes);
+        }
+    }
+
+    #[test]
+    fn every_play_the_analysis_board_shows_is_valued_at_the_plies_asked() {
+        let analyst = backgammon_computer().analyst;
+        let state = MatchState::default();
+        let start = BgPosition::starting();
+        let ranked = analyst.rank_moves(&start, "31".parse().unwrap(), &state, 2);
+        assert_eq!(ranked.len(), 16);
+        assert!(ranked.iter().all(|m| m.plies == 2), "{ranked:?}");
+        assert!(ranked.windows(2).all(|w| w[0].value >= w[1].value));
+        assert_eq!(ranked[0].mv.to_string(), "8/5 6/5");
     }
 
     #[test]

@@ -731,6 +731,10 @@ struct BackgammonAnalysisQuery {
     match_id: Option<String>,
     dice: Option<String>,
     plies: Option<u8>,
+    #[serde(default)]
+    jacoby: bool,
+    #[serde(default)]
+    beavers: bool,
 }
 
 async fn backgammon_analysis(
@@ -744,7 +748,18 @@ async fn backgammon_analysis(
     engine(&hub, move || {
         let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());
         let dice = query.dice.as_deref();
-        crate::games::backgammon::analysis(position_id, match_id, dice, query.plies, &players)
+        let money = crate::games::backgammon::MoneyRules {
+            jacoby: query.jacoby,
+            beavers: query.beavers,
+        };
+        crate::games::backgammon::analysis(
+            position_id,
+            match_id,
+            dice,
+            query.plies,
+            money,
+            &players,
+        )
     })
     .await
 }

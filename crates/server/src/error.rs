@@ -121,6 +121,9 @@ pub enum RequestError {
     /// A dice seed for a game between people (their dice come from the server's generator).
     #[error("a dice seed may be chosen only for games against the computer")]
     SeedComputerOnly,
+    /// The Jacoby rule or beavers asked of a match (they are money-game options).
+    #[error("the Jacoby rule and beavers are money-game options, and the match id is a match")]
+    MoneyRulesInMatch,
     /// A move the analysis board cannot play on its position.
     #[error("cannot play the move: {0}")]
     Play(#[from] crate::positions::PlayRefusal),
@@ -153,6 +156,7 @@ impl RequestError {
             RequestError::Position(_) => "unreadable-position",
             RequestError::Setup(refusal) => refusal.code(),
             RequestError::SeedComputerOnly => "seed-computer-only",
+            RequestError::MoneyRulesInMatch => "money-rules-in-match",
             RequestError::Play(refusal) => refusal.code(),
             RequestError::Record(_) => "bad-record",
         }
@@ -182,7 +186,9 @@ impl RequestError {
             RequestError::MatchId(error) => error.params(),
             RequestError::Dice(error) => error.params(),
             RequestError::Query(detail) => vec![("detail", detail.clone())],
-            RequestError::NotWebSocket(_) | RequestError::SeedComputerOnly => Vec::new(),
+            RequestError::NotWebSocket(_)
+            | RequestError::SeedComputerOnly
+            | RequestError::MoneyRulesInMatch => Vec::new(),
             RequestError::Setup(refusal) => refusal.params(),
             RequestError::Play(refusal) => refusal.params(),
             RequestError::Record(reason) => vec![("reason", reason.clone())],

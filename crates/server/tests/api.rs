@@ -466,6 +466,16 @@ async fn analysis_ranks_the_legal_moves() {
     let (status, body) = get(&app, "/api/backgammon/analysis?dice=31&plies=0").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["moves"].as_array().unwrap().len(), 16);
+    // Every value says its lookahead: the moves and the chances.
+    assert!(
+        body["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["plies"] == 0),
+        "{body}"
+    );
+    assert_eq!(body["chances"]["plies"], 0, "{body}");
     let (status, body) = get(&app, "/api/backgammon/analysis?dice=31&plies=3").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["code"], "bad-plies", "{body}");
@@ -521,6 +531,19 @@ async fn backgammon_analysis_reads_the_match_id_of_a_game() {
     let (status, body) = get(&app, &uri).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["cube"]["may_double"], true);
+    // The stand-in engine judges no cube: no equities, the cube not turned and a double taken.
+    assert!(body["cube"].get("action").is_none(), "{body}");
+    assert_eq!(
+        (&body["cube"]["double"], &body["cube"]["take"]),
+        (&json!(false), &json!(true))
+    );
+    assert_eq!(body["chances"]["plies"], 1, "{body}");
+    // The Jacoby rule and beavers belong to money play.
+    let (status, body) = get(&app, &format!("{uri}&jacoby=true")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "money-rules-in-match", "{body}");
+    let (status, body) = get(&app, "/api/backgammon/analysis?jacoby=true&beavers=true").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = get(&app, "/api/backgammon/analysis?match_id=!!").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }

@@ -1,12 +1,12 @@
 //! A stand-in computer for the server's tests and its benchmark (test support only): the first
-//! legal move, every move valued 0, never a double, always a take. `ludus serve` plugs in the
+//! legal move, every move valued 0, even chances, never a double, always a take. `ludus serve` plugs in the
 //! real engines (tested in `crates/cli/src/serve_players.rs`).
 
 use ludus_backgammon::player as bg;
-use ludus_backgammon::{Dice, Move as BgMove, Position as BgPosition};
+use ludus_backgammon::{Dice, MatchState, Position as BgPosition};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Position, Rules};
-use ludus_server::games::backgammon::MoveRanker;
+use ludus_server::games::backgammon::{BeforeRoll, MoneyRules, MoveRanker, MoveValue};
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::{BackgammonComputer, MorrisComputer, Players};
 use std::sync::Arc;
@@ -36,12 +36,35 @@ impl MorrisAnalyst for FirstLegal {
 }
 
 impl MoveRanker for FirstLegal {
-    fn rank_moves(&self, position: &BgPosition, dice: Dice, _: u8) -> Vec<(BgMove, f64)> {
+    /// 0 at whatever lookahead is asked.
+    fn rank_moves(
+        &self,
+        position: &BgPosition,
+        dice: Dice,
+        _: &MatchState,
+        plies: u8,
+    ) -> Vec<MoveValue> {
         position
             .legal_moves(dice)
             .into_iter()
-            .map(|mv| (mv, 0.0))
+            .map(|mv| MoveValue {
+                mv,
+                value: 0.0,
+                plies,
+            })
             .collect()
+    }
+
+    /// Even chances, no gammons; the cube left to the server's fallback (never turned, taken).
+    fn before_roll(&self, _: &BgPosition, _: &MatchState, _: MoneyRules, plies: u8) -> BeforeRoll {
+        BeforeRoll {
+            chances: bg::Evaluation {
+                probabilities: [0.5, 0.0, 0.0, 0.0, 0.0],
+                equity: 0.0,
+            },
+            plies,
+            cube: None,
+        }
     }
 }
 

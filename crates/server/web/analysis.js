@@ -62,6 +62,31 @@ function cubeWords(read) {
   return `<p id="cube-shown">${t('bg-cube')}: ${c.value} (${owner}) · ${kind}${score}</p>`;
 }
 
+// Where a backgammon value comes from: its lookahead, or the exact bear-off database.
+const plyLabel = (plies, exact = false) => (exact ? t('analysis-cube-exact') : t('analysis-ply', { plies }));
+
+// The cube panel before the roll, drawn from the server's decision: the equities of no double,
+// double/take and double/pass (points in money play, match winning chances in a match), the
+// proper action, the take point and where the values come from. Nothing when the engine gave no
+// decision.
+function cubePanelHtml(cube) {
+  if (!cube.action) return '';
+  const value = (x) => (cube.money ? signed(x, 3) : `${(100 * x).toFixed(1)} %`);
+  const row = (id, key, x) => `<tr id="${id}"><th scope="row">${t(key)}</th><td class="equity">${value(x)}</td></tr>`;
+  const available = cube.action !== 'not-available';
+  const rows = available
+    ? row('cube-nd', 'review-no-double', cube.no_double) + row('cube-dt', 'review-double-take', cube.double_take) + row('cube-dp', 'review-double-pass', cube.double_pass)
+    : row('cube-nd', 'review-no-double', cube.no_double);
+  const takePoint = available ? ` · ${t('analysis-cube-take-point', { percent: (100 * cube.take_point).toFixed(1) })}` : '';
+  return `<div class="cube-panel" id="cube-panel" data-action="${escape(cube.action)}" data-plies="${cube.plies}">
+    <p>${t('analysis-cube-title')} <span class="muted" id="cube-source">(${plyLabel(cube.plies, cube.exact)})</span></p>
+    <table class="cube-table">${rows}</table>
+    <p id="cube-action">${t('analysis-cube-proper', { action: t(`cube-action-${cube.action}`) })}${takePoint}</p></div>`;
+}
+
+// A ranked backgammon move's lookahead, after its value.
+const movePlies = (m) => ` <span class="muted plies" data-plies="${m.plies}">${plyLabel(m.plies)}</span>`;
+
 // Ranks the read position: every move of the dice (backgammon) or of the side to move (Morris).
 // Returns the panel's HTML and the moves ranked.
 async function rank(read, dice, plies) {
@@ -78,18 +103,17 @@ async function rank(read, dice, plies) {
   if (dice) query.set('dice', dice);
   query.set('plies', plies);
   const answer = await backgammonAnalysis(query);
-  // The cube decision before rolling (not asked when the dice are given).
-  const cube = answer.cube.may_double && !dice ? t('analysis-board-cube', {
-    double: t(answer.cube.double ? 'review-double' : 'review-no-double'), take: t(answer.cube.take ? 'review-take' : 'review-pass') }) : '';
+  // The cube decision before rolling (not shown when the dice are given).
+  const cube = dice ? '' : cubePanelHtml(answer.cube);
   const pips = t('analysis-board-pips', { player: answer.pips.player, opponent: answer.pips.opponent });
   const moves = answer.moves || [];
-  const ranked = answer.moves ? rankingHtml(moves, (v) => signed(v, 3)) : `<p id="no-dice">${t('analysis-board-no-dice')}</p>`;
+  const ranked = answer.moves ? rankingHtml(moves, (v) => signed(v, 3), movePlies) : `<p id="no-dice">${t('analysis-board-no-dice')}</p>`;
   const c = answer.chances;
   // Never "-0.0 %": a chance is shown between 0 and 100.
   const percent = (x) => Math.abs(100 * Math.min(Math.max(x, 0), 1)).toFixed(1);
   const chances = c ? `<p id="chances">${t('analysis-board-chances', { win: percent(c.win), gammon: percent(c.win_gammon),
-    lose: percent(1 - c.win), lose_gammon: percent(c.lose_gammon), equity: signed(c.equity, 3) })}</p>` : '';
-  const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${cubeWords(read)}${chances}<p id="cube-advice">${cube}</p>${ranked}`;
+    lose: percent(1 - c.win), lose_gammon: percent(c.lose_gammon), equity: signed(c.equity, 3) })} <span class="muted">(${plyLabel(c.plies)})</span></p>` : '';
+  const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${cubeWords(read)}${chances}<div id="cube-advice">${cube}</div>${ranked}`;
   return { html, moves };
 }
 

@@ -174,3 +174,47 @@ fn cube_gives_the_exact_textbook_last_roll_at_every_ply() {
         assert!(near("double_pass", 1.0) && near("take_point", 0.25), "{v}");
     }
 }
+
+#[test]
+fn cube_plays_money_under_jacoby_and_beavers_and_refuses_them_in_a_match() {
+    // XGID=------B-----------------a-:0:0:1:00:0:0:0:0:10: two checkers on the 6 point against
+    // one on the 1 point; the side on roll wins only with 33, 44, 55 or 66.
+    let cube = |extra: &[&str]| {
+        let mut args = vec!["bg", "cube", "--position-id", "AQAAgAEAAAAAAA", "--json"];
+        args.extend_from_slice(extra);
+        let output = ludus(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        serde_json::from_str::<Value>(&stdout(&output)).unwrap()
+    };
+    let plain = cube(&[]);
+    let beavers = cube(&["--beavers"]);
+    let jacoby = cube(&["--jacoby"]);
+    assert_eq!(plain["decision"], "no double, take", "{plain}");
+    assert_eq!(beavers["decision"], "no double, beaver", "{beavers}");
+    let dt = |v: &Value| v["double_take"].as_f64().unwrap();
+    assert!(dt(&plain) < 0.0 && (dt(&beavers) - 2.0 * dt(&plain)).abs() < 1e-6);
+    // No gammon is possible: the Jacoby rule changes nothing.
+    assert_eq!(
+        (&jacoby["decision"], &jacoby["no_double"]),
+        (&plain["decision"], &plain["no_double"])
+    );
+    assert_eq!(
+        (beavers["beavers"].as_bool(), jacoby["jacoby"].as_bool()),
+        (Some(true), Some(true))
+    );
+    let output = ludus(&[
+        "bg",
+        "cube",
+        "--position-id",
+        "AQAAgAEAAAAAAA",
+        "--match-id",
+        "cAmgAAAAAAAE",
+        "--jacoby",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("money-game options"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -29,14 +29,94 @@ use std::time::Duration;
 /// The longest match offered.
 const MAX_MATCH_LENGTH: u32 = 25;
 
-/// The analysis board's ranking of the legal moves: a value for every move, not the choice of
-/// one (that is a [`Player`](ludus_backgammon::player::Player)'s). Implement it to plug in an
-/// engine.
+/// The analysis board's engine: a value for every legal move (not the choice of one: that is
+/// a [`Player`](ludus_backgammon::player::Player)'s) and the cube decision with its equities.
+/// Implement it to plug in an engine.
 pub trait MoveRanker: Send + Sync {
-    /// Every legal move for `dice` in `position` (the mover's view) with a value for the mover,
-    /// best first.
-    /// `plies` is the lookahead (0 to [`MAX_ANALYSIS_PLIES`]).
-    fn rank_moves(&self, position: &Position, dice: Dice, plies: u8) -> Vec<(Move, f64)>;
+    /// Every legal move for `dice` in `position` (the mover's view) with a value for the mover
+    /// and the lookahead it came from, best first, in the game `state` describes (the mover on
+    /// roll: money or match, cube, score). `plies` is the lookahead asked for (0 to
+    /// [`MAX_ANALYSIS_PLIES`]); at least the first [`ANALYSIS_SHOWN`] moves are valued at it.
+    fn rank_moves(
+        &self,
+        position: &Position,
+        dice: Dice,
+        state: &MatchState,
+        plies: u8,
+    ) -> Vec<MoveValue>;
+
+    /// The side on roll's chances and cube decision before its roll, at `plies` plies, in money
+    /// play under `money`'s optional rules.
+    fn before_roll(
+        &self,
+        position: &Position,
+        state: &MatchState,
+        money: MoneyRules,
+        plies: u8,
+    ) -> BeforeRoll;
+}
+
+/// The money game's optional rules an analysis is asked under (gnubg's money settings).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoneyRules {
+    /// The Jacoby rule: gammons count single while the cube is centred.
+    pub jacoby: bool,
+    /// Beavers: a side doubled may take and at once redouble, keeping the cube.
+    pub beavers: bool,
+}
+
+/// A legal move as a [`MoveRanker`] values it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the mover (cubeless equity in money play, cubeful in a match).
+    pub value: f64,
+    /// The lookahead the value comes from.
+    pub plies: u8,
+}
+
+/// What a [`MoveRanker`] says of a position before its roll.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BeforeRoll {
+    /// The side on roll's cubeless chances (the equity cubeless).
+    pub chances: Evaluation,
+    /// The lookahead of the chances.
+    pub plies: u8,
+    /// The cube decision, where the engine can judge the cube (absent: the cube is not turned,
+    /// and a double is taken).
+    pub cube: Option<CubeValues>,
+}
+
+/// A cube decision with its equities: points at the cube's value in money play, the match
+/// winning chance of the side on roll in a match.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CubeValues {
+    /// The proper action as a stable code for translation ("double-take", "no-double-take",
+    /// "too-good-to-double-pass", "redouble-pass", "not-available", …).
+    pub action: String,
+    /// The proper action in gnubg's words ("double, take").
+    pub words: String,
+    /// Whether the proper action doubles.
+    #[serde(skip)]
+    pub doubles: bool,
+    /// Whether the doubled side should take.
+    #[serde(skip)]
+    pub takes: bool,
+    /// The side on roll's cubeful equity if it does not double.
+    pub no_double: f64,
+    /// Its cubeful equity after double, take.
+    pub double_take: f64,
+    /// Its equity after double, pass.
+    pub double_pass: f64,
+    /// The doubled side's take point: the least winning chance at which it takes.
+    pub take_point: f64,
+    /// The lookahead the equities come from.
+    pub plies: u8,
+    /// True where they are exact (the two-sided bear-off database) rather than estimated.
+    pub exact: bool,
+    /// True for a money game (equities in points), false in a match (match winning chances).
+    pub money: bool,
 }
 
 /// The decision of a computer's player, or `fallback` where it failed (logged; the players
@@ -63,11 +143,13 @@ pub struct Chances {
     pub lose_backgammon: f64,
     /// Cubeless equity (points per game at cube 1).
     pub equity: f64,
+    /// The lookahead they come from.
+    pub plies: u8,
 }
 
 impl Chances {
-    /// The chances of a cubeless evaluation.
-    fn of(evaluation: Evaluation) -> Chances {
+    /// The chances of a cubeless evaluation at `plies` plies.
+    fn of(evaluation: Evaluation, plies: u8) -> Chances {
         let [
             win,
             win_gammon,
@@ -82,6 +164,7 @@ impl Chances {
             lose_gammon,
             lose_backgammon,
             equity: evaluation.equity,
+            plies,
         }
     }
 }
@@ -1033,7 +1116,7 @@ pub struct PipCounts {
 }
 
 /// The cube decision of the side on roll, before rolling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CubeAdvice {
     /// Whether the rules let it double (and doubling is not pointless).
     pub may_double: bool,
@@ -1041,9 +1124,12 @@ pub struct CubeAdvice {
     pub double: bool,
     /// Whether the opponent should take a double.
     pub take: bool,
+    /// The decision's equities, action and lookahead, where the engine judges the cube.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<CubeValues>,
 }
 
-/// One ranked move with the player's value (equity for the engine).
+/// One ranked move with the engine's value.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RankedMove {
     /// The move in notation.
@@ -1051,6 +1137,8 @@ pub struct RankedMove {
     pub mv: String,
     /// Its value for the mover.
     pub value: f64,
+    /// The lookahead the value comes from.
+    pub plies: u8,
 }
 
 /// `GET /api/backgammon/analysis`.
@@ -1065,14 +1153,12 @@ pub struct BackgammonAnalysis {
     /// The moves of the dice asked for, best first (absent without dice).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<RankedMove>>,
-    /// The side on roll's chances before rolling, where the player gives them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chances: Option<Chances>,
+    /// The side on roll's chances before rolling, at the lookahead asked for.
+    pub chances: Chances,
 }
 
-/// The level of the player the analysis board asks for its cube advice and chances (it plays
-/// no move there, so its think time is none).
-pub const ANALYSIS_LEVEL: u8 = 10;
+/// The moves the analysis board shows (best first): all of them are valued at the plies asked.
+pub const ANALYSIS_SHOWN: usize = 20;
 
 /// The deepest lookahead the analysis endpoint offers for ranking moves.
 pub const MAX_ANALYSIS_PLIES: u8 = 2;
@@ -1080,14 +1166,16 @@ pub const MAX_ANALYSIS_PLIES: u8 = 2;
 pub const DEFAULT_ANALYSIS_PLIES: u8 = 1;
 
 /// `GET /api/backgammon/analysis`: the ranking of the moves at `plies` lookahead (default
-/// [`DEFAULT_ANALYSIS_PLIES`]), the cube decision and chances of the player at
-/// [`ANALYSIS_LEVEL`], the pip counts. The match id (default: a money game, cube centred) is
-/// read as before rolling.
+/// [`DEFAULT_ANALYSIS_PLIES`]), the cube decision and chances at the same lookahead (the
+/// analysis board's [`MoveRanker`]), the pip counts. The match id (default: a money game, cube centred) is
+/// read as before rolling; `money`'s rules apply to money play only (400
+/// `money-rules-in-match` in a match).
 pub fn analysis(
     position_id: Option<&str>,
     match_id: Option<&str>,
     dice: Option<&str>,
     plies: Option<u8>,
+    money: MoneyRules,
     players: &super::Players,
 ) -> Result<BackgammonAnalysis, RequestError> {
     let plies = plies.unwrap_or(DEFAULT_ANALYSIS_PLIES);
@@ -1106,40 +1194,43 @@ pub fn analysis(
         Some(id) => MatchState::from_match_id(id)?,
     };
     crate::setup::check_match_state(&position, &state).map_err(RequestError::from)?;
+    if money != MoneyRules::default() && state.match_length > 0 {
+        return Err(RequestError::MoneyRulesInMatch);
+    }
     let cube = before_roll(state);
     let may_double =
         cube.double_refusal(Rules::default().max_cube()).is_none() && !cube.doubling_is_pointless();
     let (player, opponent) = position.pip_count();
+    let analyst = &players.backgammon.analyst;
     let moves = match dice.filter(|text| !text.is_empty()) {
         None => None,
         Some(text) => {
             let dice: Dice = text.parse()?;
-            let ranked = players
-                .backgammon
-                .analyst
-                .rank_moves(&position, dice, plies);
+            let ranked = analyst.rank_moves(&position, dice, &cube, plies);
             Some(
                 ranked
                     .into_iter()
-                    .map(|(mv, value)| RankedMove {
-                        mv: mv.to_string(),
-                        value,
+                    .map(|m| RankedMove {
+                        mv: m.mv.to_string(),
+                        value: m.value,
+                        plies: m.plies,
                     })
                     .collect(),
             )
         }
     };
-    let mut computer = (players.backgammon.player)(ANALYSIS_LEVEL, Duration::ZERO);
-    let chances = or_fallback(computer.evaluate(&position, None), None).map(Chances::of);
+    let before = analyst.before_roll(&position, &cube, money, plies);
+    let decision = before.cube;
     Ok(BackgammonAnalysis {
         position_id: position.position_id(),
         pips: PipCounts { player, opponent },
         cube: CubeAdvice {
             may_double,
-            double: may_double && or_fallback(computer.double(&position, &cube), false),
-            take: or_fallback(computer.take(&position, &cube), true),
+            double: may_double && decision.as_ref().is_some_and(|d| d.doubles),
+            take: decision.as_ref().is_none_or(|d| d.takes),
+            decision,
         },
         moves,
-        chances,
+        chances: Chances::of(before.chances, before.plies),
     })
 }
