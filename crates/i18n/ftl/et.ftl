@@ -25,6 +25,7 @@ start-game = Alusta mängu
 recent-games = Viimased mängud
 recent-mine = Siin on ainult selles brauseris mängitud mängud.
 recent-vs-computer = arvuti vastu
+recent-vs-computer-level = arvuti vastu (tase { $level })
 recent-vs-friend = sõbra vastu
 recent-won = sina võitsid
 recent-lost = sina kaotasid
@@ -97,18 +98,18 @@ bg-last-game = Eelmine mäng: { $side } võitis { $points ->
    *[other] { $points } punkti
   }.
 bg-opponent-took = { $side } võttis kahekordistamise vastu: kuubik on { $value }.
-bg-bar = latt
+bg-bar = keskriba
 bg-off = väljas
 error = Viga: { $message }
 connection-lost = Ühendus katkes; ühendan uuesti…
 
 # Web UI: settings, playing aids, results, rematch (issue 13)
 settings = Seaded
-setting-animate = Näita teise mängija käike liikumisena
+setting-animate = Näita vastase käike animeeritult
 setting-coords = Koordinaadid laua ääres (a–g, 1–7)
 setting-pips = Silmade arv käigu ajal
-setting-hints = Vihje nupp (arvuti vastu)
-setting-takeback = Tagasivõtmise nupp (arvuti vastu)
+setting-hints = Vihjenupp (arvuti vastu)
+setting-takeback = Tagasivõtunupp (arvuti vastu)
 setting-dblclick = Topeltklõps käib nupu suurema täringuga
 setting-autoBearOff = Automaatne väljaviimine, kui muu pole oluline
 label-you = Sina
@@ -164,7 +165,7 @@ review-title = Mängu ülevaade
 review-loading = Mängu hinnatakse…
 review-graph = Mängu graafik
 review-graph-bg = Valge võiduvõimalus enne iga otsust
-review-graph-morris = Mootori hinnang pärast iga käiku (Valge vaates)
+review-graph-morris = Mootori hinnang pärast iga käiku (Valge vaatenurgast)
 review-bg-summary = veamäär { $rate } (tuhandikku otsuse kohta, { $decisions } otsust) · { $doubtful ->
     [one] 1 kahtlane
    *[other] { $doubtful } kahtlast
@@ -234,11 +235,11 @@ review-flip = Pööra
 review-flip-keys = Pööra laud ümber (f)
 review-keys = Klahvid: ←/→ samm · ↑/↓ eelmine/järgmine viga · Home/End · f pöörab laua ümber
 review-open = Ava mäng ülevaateks
-review-open-intro = Kleebi või vali backgammoni matš (.mat või SGF), veskimängu mängukirje või Ludus'e mängu link.
+review-open-intro = Kleebi või vali backgammoni matš (.mat või SGF), veskimängu mängukirje või Luduse mängu link.
 review-open-file = Fail
 review-open-paste = Kleebi siia mängukirje või link
 review-open-go = Vaata üle
-err-bad-record = See tekst pole Ludus'e mängu link, backgammoni matš (.mat või SGF) ega veskimängu mängukirje: { $reason }
+err-bad-record = See tekst pole Luduse mängu link, backgammoni matš (.mat või SGF) ega veskimängu mängukirje: { $reason }
 analysis-board = Analüüsilaud
 analysis-board-paste = Seis
 analysis-board-dice = Täringud
@@ -260,7 +261,7 @@ edit-done = Valmis
 edit-game = Mäng
 edit-clear = Tühjenda laud
 edit-start-position = Algseis
-edit-hint-backgammon = Klõpsa punktil (või latil), et lisada valitud värvi nupp; paremklõps või eemaldamise tööriist võtab ühe ära. Lauale panemata nupud on välja viidud.
+edit-hint-backgammon = Klõpsa punktil (või keskribal), et lisada valitud värvi nupp; paremklõps või eemaldamise tööriist võtab ühe ära. Lauale panemata nupud on välja viidud.
 edit-hint-morris = Klõpsa punktil: tühi → Valge → Must → tühi.
 edit-tool = Klõps lisab
 edit-tool-remove = Eemalda
@@ -396,7 +397,7 @@ tui-result-draw = Viik — { $why }.
 tui-why-too-few-pieces = alles kaks nuppu
 tui-why-blocked = blokeeritud
 tui-why-threefold-repetition = kolmekordne kordus
-tui-why-n-move-rule = liiga palju käike ilma võtmiseta
+tui-why-n-move-rule = liiga palju käike ilma eemaldamiseta
 tui-label-you = Sina
 tui-label-friend = Sõber
 tui-label-computer = Arvuti, tase { $level }
@@ -410,14 +411,14 @@ tui-bg-you-lost = Sina kaotasid { $points ->
    *[other] { $points } punkti
   } — { $why }.
 tui-bg-why-single = lihtvõit
-tui-bg-why-gammon = gammon
-tui-bg-why-backgammon = backgammon
+tui-bg-why-gammon = kahekordne võit
+tui-bg-why-backgammon = kolmekordne võit
 tui-bg-why-pass = kahekordistamisest keelduti
 tui-bg-why-resign = allaandmine
 tui-bg-auto-bear-off = Automaatselt välja viidud: { $move }.
 tui-bg-rematch = n: kordusmatš vahetatud pooltega · a: analüüs · q: lahku.
 tui-bg-review-title = Analüüs: otsus { $index }/{ $total }
-tui-bg-review-graph = Valge ootus (! suur viga, ? viga, · kahtlane)
+tui-bg-review-graph = Valge ootusväärtus (! suur viga, ? viga, · kahtlane)
 tui-bg-review-player = { $who }: { $errors } viga, { $blunders ->
     [one] 1 suur viga
    *[other] { $blunders } suurt viga
@@ -496,13 +497,14 @@ err-bad-steps = Nupukäike ei saa lugeda.
 err-bad-query = Aadressi parameetritest ei saadud aru.
 err-unreadable-position = „{ $text }“ ei ole Position ID, XGID ega Sanmilli FEN.
 err-play-needs-dice = Sisesta täringud, millega käik tehakse (nt 31).
+err-steps-need-backgammon = Nuppe saab käia ainult backgammoni seisus.
 err-setup-no-checkers = Poolel { $side } pole laual ühtegi nuppu.
 err-setup-score = Poole { $side } punktid peavad olema väiksemad kui matši pikkus ({ $length }).
 err-setup-length = Matši pikkus peab olema 0 (rahamäng) kuni 25.
 err-setup-cube = Kuubik peab olema 1, 2, 4, 8, 16, 32 või 64.
 err-setup-few-pieces = Poolel { $side } on alla kolme nupu ja käes pole ühtegi: mäng oleks läbi.
 err-setup-hands = Sellised käes olevad nupud ei saa tekkida: Valge paigutab esimesena, nii et Valge käigul on mõlemal võrdselt, Musta käigul on Mustal üks rohkem (või mõlemal null).
-err-setup-checkers = Poolel { $side } on laual ja vahelaual { $count } nuppu; kõige rohkem võib olla 15.
+err-setup-checkers = Poolel { $side } on laual ja keskribal { $count } nuppu; kõige rohkem võib olla 15.
 err-setup-pieces = Poolel { $side } on laual ja käes { $count } nuppu; kõige rohkem võib olla 9.
 err-setup-over = Selles seisus on mäng juba läbi.
 err-setup-pending = Kahekordistamine või allaandmine ootab vastust.

@@ -608,7 +608,7 @@ impl MorrisApp {
         let (rules, seed) = (self.config.rules, self.config.seed);
         let result = level.choose(&position, rules, &history, self.databases(), seed);
         if let Some(mv) = result.best_move {
-            let value = result.score_text();
+            let value = crate::morris_view::score_words(&self.screen.catalog, result.score);
             self.screen.status = Status::info(
                 self.screen
                     .catalog
