@@ -153,9 +153,15 @@ async function setLanguage(page, lang) {
 const point = (page, name) => page.click(`#morris-board [data-point="${name}"]`);
 
 async function dragPoint(page, from, to) {
+  // The board is drawn anew while the computer's move is animated: a point read just then is
+  // detached (no box), so it is read again.
   const centre = async (name) => {
-    const box = await page.locator(`#morris-board [data-point="${name}"] .mb-hit`).boundingBox();
-    return [box.x + box.width / 2, box.y + box.height / 2];
+    for (let tries = 0; ; tries++) {
+      const box = await page.locator(`#morris-board [data-point="${name}"] .mb-hit`).boundingBox();
+      if (box) return [box.x + box.width / 2, box.y + box.height / 2];
+      assert(tries < 50, `point ${name} is drawn`);
+      await page.waitForTimeout(100);
+    }
   };
   const [x1, y1] = await centre(from);
   const [x2, y2] = await centre(to);
