@@ -214,11 +214,11 @@ review-perfect-draw = draw
 review-perfect-win-in = { $plies ->
     [one] win in { $plies } ply
    *[other] win in { $plies } plies
-}
+  }
 review-perfect-loss-in = { $plies ->
     [one] loss in { $plies } ply
    *[other] loss in { $plies } plies
-}
+  }
 review-perfect-changed = (changed)
 review-unknown = not known
 review-white-chance = White's winning chance: { $percent } %
