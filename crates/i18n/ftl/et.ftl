@@ -98,7 +98,7 @@ bg-last-game = Eelmine mäng: { $side } võitis { $points ->
    *[other] { $points } punkti
   }.
 bg-opponent-took = { $side } võttis kahekordistamise vastu: kuubik on { $value }.
-bg-bar = keskriba
+bg-bar = latt
 bg-off = väljas
 error = Viga: { $message }
 connection-lost = Ühendus katkes; ühendan uuesti…
@@ -261,7 +261,7 @@ edit-done = Valmis
 edit-game = Mäng
 edit-clear = Tühjenda laud
 edit-start-position = Algseis
-edit-hint-backgammon = Klõpsa punktil (või keskribal), et lisada valitud värvi nupp; paremklõps või eemaldamise tööriist võtab ühe ära. Lauale panemata nupud on välja viidud.
+edit-hint-backgammon = Klõpsa punktil (või latil), et lisada valitud värvi nupp; paremklõps või eemaldamise tööriist võtab ühe ära. Lauale panemata nupud on välja viidud.
 edit-hint-morris = Klõpsa punktil: tühi → Valge → Must → tühi.
 edit-tool = Klõps lisab
 edit-tool-remove = Eemalda
@@ -418,7 +418,7 @@ tui-bg-why-resign = allaandmine
 tui-bg-auto-bear-off = Automaatselt välja viidud: { $move }.
 tui-bg-rematch = n: kordusmatš vahetatud pooltega · a: analüüs · q: lahku.
 tui-bg-review-title = Analüüs: otsus { $index }/{ $total }
-tui-bg-review-graph = Valge ootusväärtus (! suur viga, ? viga, · kahtlane)
+tui-bg-review-graph = Valge ootus (! suur viga, ? viga, · kahtlane)
 tui-bg-review-player = { $who }: { $errors } viga, { $blunders ->
     [one] 1 suur viga
    *[other] { $blunders } suurt viga
@@ -504,7 +504,7 @@ err-setup-length = Matši pikkus peab olema 0 (rahamäng) kuni 25.
 err-setup-cube = Kuubik peab olema 1, 2, 4, 8, 16, 32 või 64.
 err-setup-few-pieces = Poolel { $side } on alla kolme nupu ja käes pole ühtegi: mäng oleks läbi.
 err-setup-hands = Sellised käes olevad nupud ei saa tekkida: Valge paigutab esimesena, nii et Valge käigul on mõlemal võrdselt, Musta käigul on Mustal üks rohkem (või mõlemal null).
-err-setup-checkers = Poolel { $side } on laual ja keskribal { $count } nuppu; kõige rohkem võib olla 15.
+err-setup-checkers = Poolel { $side } on laual ja latil { $count } nuppu; kõige rohkem võib olla 15.
 err-setup-pieces = Poolel { $side } on laual ja käes { $count } nuppu; kõige rohkem võib olla 9.
 err-setup-over = Selles seisus on mäng juba läbi.
 err-setup-pending = Kahekordistamine või allaandmine ootab vastust.
