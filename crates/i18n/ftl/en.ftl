@@ -27,6 +27,7 @@ start-game = Start game
 recent-games = Recent games
 recent-mine = Only games played from this browser are listed.
 recent-vs-computer = against the computer
+recent-vs-computer-level = against the computer (level { $level })
 recent-vs-friend = against a friend
 recent-won = you won
 recent-lost = you lost
@@ -210,8 +211,14 @@ review-perfect = Perfect play
 review-perfect-win = win
 review-perfect-loss = loss
 review-perfect-draw = draw
-review-perfect-win-in = win in { $plies } plies
-review-perfect-loss-in = loss in { $plies } plies
+review-perfect-win-in = { $plies ->
+    [one] win in { $plies } ply
+   *[other] win in { $plies } plies
+  }
+review-perfect-loss-in = { $plies ->
+    [one] loss in { $plies } ply
+   *[other] loss in { $plies } plies
+  }
 review-perfect-changed = (changed)
 review-unknown = not known
 review-white-chance = White's winning chance: { $percent } %
@@ -526,6 +533,7 @@ err-bad-steps = The checker steps cannot be read.
 err-bad-query = The address’s parameters are not understood.
 err-unreadable-position = “{ $text }” is neither a Position ID, an XGID nor a Sanmill FEN.
 err-play-needs-dice = Enter the dice the move is played with (e.g. 31).
+err-steps-need-backgammon = Checkers are moved on a backgammon position only.
 err-setup-no-checkers = { $side } has no checker on the board.
 err-setup-score = { $side }'s score must be below the match length ({ $length }).
 err-setup-length = The match length must be 0 (money) to 25.

@@ -83,6 +83,7 @@ pub fn router(hub: Hub) -> Router {
         )
         .route("/api/position", get(read_position))
         .route("/api/position/play", get(play_on_position))
+        .route("/api/position/steps", get(steps_on_position))
         .route("/api/setup", post(write_setup))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .merge(assets::routes())
@@ -138,10 +139,43 @@ struct GameList {
     games: Vec<GameSummary>,
 }
 
-async fn list_games(State(hub): State<Hub>) -> Result<Json<GameList>, ApiError> {
-    Ok(Json(GameList {
-        games: hub.list(LIST_LIMIT).await?,
-    }))
+/// The most game ids `GET /api/games?ids=` takes.
+const MAX_LISTED_IDS: usize = 200;
+
+/// `GET /api/games?ids=a,b,c`: only those games (the seats a browser holds).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    #[serde(default)]
+    ids: Option<String>,
+}
+
+async fn list_games(
+    State(hub): State<Hub>,
+    query: QueryOf<ListQuery>,
+) -> Result<Json<GameList>, ApiError> {
+    let games = match read_query(query)?.ids {
+        None => hub.list(LIST_LIMIT).await?,
+        Some(text) => hub.list_of(&listed_ids(&text)?, LIST_LIMIT).await?,
+    };
+    Ok(Json(GameList { games }))
+}
+
+/// The ids of `a,b,c`, at most [`MAX_LISTED_IDS`].
+fn listed_ids(text: &str) -> Result<Vec<String>, RequestError> {
+    let ids: Vec<String> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(String::from)
+        .collect();
+    if ids.len() > MAX_LISTED_IDS {
+        return Err(RequestError::Query(format!(
+            "at most {MAX_LISTED_IDS} ids may be listed, not {}",
+            ids.len()
+        )));
+    }
+    Ok(ids)
 }
 
 /// `POST /api/games`.
@@ -658,6 +692,30 @@ async fn play_on_position(
         query.dice.as_deref(),
         &query.mv,
         query.rules.as_deref(),
+    )?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionStepsQuery {
+    text: String,
+    #[serde(default)]
+    dice: Option<String>,
+    #[serde(default)]
+    taken: Option<String>,
+}
+
+/// `GET /api/position/steps?text=…&dice=…&taken=8/5,6/5`: a backgammon move built checker by
+/// checker on a pasted position, as a game's `/steps` (see `positions.rs`).
+async fn steps_on_position(
+    query: QueryOf<PositionStepsQuery>,
+) -> Result<Json<StepsView>, ApiError> {
+    let query = read_query(query)?;
+    let taken = read_steps(query.taken.as_deref().unwrap_or(""))?;
+    Ok(Json(crate::positions::position_steps(
+        &query.text,
+        query.dice.as_deref(),
+        &taken,
     )?))
 }
 

@@ -5,14 +5,16 @@
 //! to draw. `GET /api/position?text=…&dice=…` also checks dice typed beside the text, and
 //! `GET /api/position/play?text=…&dice=…&move=…` plays a move on the position read (the analysis
 //! board's variations and its best-move arrows): the rules crates check the move and write the
-//! position after it.
+//! position after it. `GET /api/position/steps?text=…&dice=…&taken=…` builds a backgammon move on
+//! the position checker by checker, as a game's `/steps` does (the analysis board's clicks).
 
 use crate::error::RequestError;
-use crate::games::backgammon::{BoardView, LastPlayView};
+use crate::games::backgammon::{BoardView, LastPlayView, StepsView};
 use crate::games::morris::{MillView, standing_mills};
 use crate::games::{PerSide, Side, backgammon, morris};
 use ludus_backgammon::{
-    CubeOwner, Dice, GameState, MatchState, MoveParseError, Position as BgPosition, Seat, Xgid,
+    CubeOwner, Dice, GameState, MatchState, MoveParseError, Position as BgPosition, Seat, Turn,
+    TurnError, Xgid,
 };
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
@@ -209,6 +211,12 @@ pub enum PlayRefusal {
     /// Unknown Morris rules.
     #[error(transparent)]
     Rules(#[from] ParseRulesError),
+    /// A checker step that the dice or the board do not allow now.
+    #[error(transparent)]
+    Step(#[from] TurnError),
+    /// Checker steps asked for on a Morris position.
+    #[error("checker steps are built on backgammon positions only")]
+    StepsNeedBackgammon,
 }
 
 impl PlayRefusal {
@@ -220,17 +228,20 @@ impl PlayRefusal {
             PlayRefusal::MorrisText(error) => error.code(),
             PlayRefusal::Morris(error) => error.code(),
             PlayRefusal::Rules(error) => error.code(),
+            PlayRefusal::Step(error) => error.code(),
+            PlayRefusal::StepsNeedBackgammon => "steps-need-backgammon",
         }
     }
 
     /// The values the message names.
     pub fn params(&self) -> crate::error::Params {
         match self {
-            PlayRefusal::NoDice => Vec::new(),
+            PlayRefusal::NoDice | PlayRefusal::StepsNeedBackgammon => Vec::new(),
             PlayRefusal::Backgammon(error) => error.params(),
             PlayRefusal::MorrisText(error) => error.params(),
             PlayRefusal::Morris(error) => error.params(),
             PlayRefusal::Rules(error) => error.params(),
+            PlayRefusal::Step(error) => error.params(),
         }
     }
 }
@@ -280,6 +291,29 @@ pub fn play_move(
             Ok(play_morris(&position, &rules, mv)?)
         }
     }
+}
+
+/// The move being built on the backgammon position of `text` with `dice` (else the text's own)
+/// after the checker steps `taken` (`[from, to]` in the mover's numbering, 25 the bar, 0 off):
+/// the board so far, the dice used, every click legal next and the move once complete.
+pub fn position_steps(
+    text: &str,
+    dice: Option<&str>,
+    taken: &[[u8; 2]],
+) -> Result<StepsView, RequestError> {
+    let dice = read_dice(dice)?;
+    let Parsed::Backgammon(_, position, state) = parse(text)? else {
+        return Err(PlayRefusal::StepsNeedBackgammon.into());
+    };
+    let dice = dice
+        .or(state.and_then(|state| state.dice))
+        .ok_or(PlayRefusal::NoDice)?;
+    let on_roll = state.map_or(Seat::Zero, |state| state.on_roll);
+    let mut turn = Turn::new(position, dice);
+    for &[from, to] in taken {
+        turn.play_checker(from, to).map_err(PlayRefusal::from)?;
+    }
+    Ok(StepsView::new(&turn, on_roll))
 }
 
 fn play_backgammon(
@@ -433,6 +467,32 @@ mod tests {
         };
         assert_eq!(read.mills.len(), 1);
         assert_eq!(read.mills[0].color, Side::White);
+    }
+
+    #[test]
+    fn steps_on_a_pasted_position_build_its_move() {
+        let text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10";
+        let start = position_steps(text, None, &[]).unwrap();
+        assert!(start.next.iter().any(|n| n.from == 8 && n.to == 5));
+        let done = position_steps(text, None, &[[8, 5], [6, 5]]).unwrap();
+        assert!(done.complete);
+        assert_eq!(done.mv.as_deref(), Some("8/5 6/5"));
+        // Other dice typed beside the text replace its own.
+        let other = position_steps(text, Some("64"), &[[24, 18]]).unwrap();
+        assert_eq!(other.taken, vec![[24, 18]]);
+    }
+
+    #[test]
+    fn steps_refuse_what_the_dice_do_not_allow() {
+        let text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10";
+        let error = position_steps(text, None, &[[24, 18]]).unwrap_err();
+        assert_eq!(error.code(), "no-such-step");
+        let no_dice = position_steps(&BgPosition::starting().position_id(), None, &[]);
+        assert_eq!(no_dice.unwrap_err().code(), "play-needs-dice");
+        let morris = position_steps("......../......../........ w 9 9 0", None, &[]);
+        assert_eq!(morris.unwrap_err().code(), "steps-need-backgammon");
+        let seven = position_steps(text, Some("71"), &[]);
+        assert_eq!(seven.unwrap_err().code(), "bad-dice");
     }
 
     #[test]

@@ -384,6 +384,36 @@ async fn the_list_shows_the_newest_games() {
 }
 
 #[tokio::test]
+async fn the_list_of_some_ids_shows_those_games_with_the_computer_level() {
+    let app = app();
+    let mine = create(&app, json!({"game": "morris", "level": 7})).await;
+    let friend = create(&app, json!({"game": "backgammon", "opponent": "human"})).await;
+    let other = create(&app, json!({"game": "morris"})).await;
+    let (mine, friend) = (mine["id"].as_str().unwrap(), friend["id"].as_str().unwrap());
+    let (status, body) = get(&app, &format!("/api/games?ids={mine},{friend},unknown")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let games = body["games"].as_array().unwrap();
+    let of = |id: &str| games.iter().find(|g| g["id"] == id);
+    assert_eq!(
+        games.len(),
+        2,
+        "the unknown id and the other game are left out: {body}"
+    );
+    assert!(of(other["id"].as_str().unwrap()).is_none());
+    assert_eq!(of(mine).unwrap()["level"], 7, "the computer's level");
+    assert!(
+        of(friend).unwrap().get("level").is_none(),
+        "no level between people"
+    );
+    let many = vec!["x"; 201].join(",");
+    let (status, body) = get(&app, &format!("/api/games?ids={many}")).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-query"))
+    );
+}
+
+#[tokio::test]
 async fn the_openapi_document_describes_every_route() {
     let (status, doc) = get(&app(), "/api/openapi.json").await;
     assert_eq!(status, StatusCode::OK);
@@ -402,6 +432,7 @@ async fn the_openapi_document_describes_every_route() {
         "/api/backgammon/analysis",
         "/api/position",
         "/api/position/play",
+        "/api/position/steps",
         "/api/setup",
         "/api/review",
         "/healthz",

@@ -267,6 +267,49 @@ async fn a_backgammon_move_played_on_a_pasted_position_gives_the_next_one() {
 }
 
 #[tokio::test]
+async fn checkers_are_clicked_on_a_pasted_position_step_by_step() {
+    let app = app();
+    let steps = |taken: &str, dice: &str| {
+        format!(
+            "/api/position/steps?text={}&dice={dice}&taken={}",
+            encoded(OPENING_31),
+            encoded(taken)
+        )
+    };
+    let (status, start) = get(&app, &steps("", "")).await;
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert_eq!(start["complete"], false);
+    let next = start["next"].as_array().unwrap();
+    assert!(
+        next.iter().any(|n| n["from"] == 8 && n["to"] == 5),
+        "{start}"
+    );
+    let (status, done) = get(&app, &steps("8/5,6/5", "")).await;
+    assert_eq!(status, StatusCode::OK, "{done}");
+    assert_eq!(
+        (done["complete"].as_bool(), done["move"].as_str()),
+        (Some(true), Some("8/5 6/5"))
+    );
+    // Other dice typed beside the text; a step they do not allow; a Morris text.
+    let (status, other) = get(&app, &steps("24/18", "64")).await;
+    assert_eq!(status, StatusCode::OK, "{other}");
+    let (status, error) = get(&app, &steps("24/18", "")).await;
+    assert_eq!(
+        (status, error["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("no-such-step"))
+    );
+    let morris = format!(
+        "/api/position/steps?text={}",
+        encoded("......../......../........ w 9 9 0")
+    );
+    let (status, error) = get(&app, &morris).await;
+    assert_eq!(
+        (status, error["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("steps-need-backgammon"))
+    );
+}
+
+#[tokio::test]
 async fn a_morris_move_played_on_a_pasted_position_gives_the_next_one() {
     let app = app();
     let start = "......../......../........ w 9 9 0";

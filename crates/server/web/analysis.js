@@ -10,10 +10,10 @@
 // it as an XGID or a Sanmill FEN (POST /api/setup) into the text field, then analyses it.
 
 import { errorText, t } from './i18n.js';
-import { backgammonAnalysis, createGame, morrisAnalysis, playOnPosition, readPosition } from './api.js';
+import { backgammonAnalysis, createGame, morrisAnalysis, playOnPosition, positionSteps, readPosition } from './api.js';
 import { createMorrisBoard } from './morris.js';
 import { createBackgammonBoard } from './backgammon.js';
-import { perfectWords } from './review.js';
+import { morrisDifference, morrisValue, perfectWords } from './review.js';
 import { EditError, PIECES, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, morrisEditState,
   morrisModel, cyclePoint, readPanel, removeChecker, setupText } from './editor.js';
 
@@ -23,12 +23,13 @@ const noop = async () => {};
 const ctx = () => ({ seat: null, setHint: () => {}, play: noop, act: noop, steps: async () => null });
 
 // The state the backgammon board draws for a position read: its dice and cube, the move that led
-// to it (`last`: a `last_play`) and the best move found (`best`: drawn as arrows).
-function backgammonState(read, { last = null, best = null } = {}) {
+// to it (`last`: a `last_play`) and the best move found (`best`: drawn as arrows). With `steps`
+// (the server's StepsView of the dice) the side on roll moves its checkers by clicks.
+function backgammonState(read, { last = null, best = null, steps = null, version = 1 } = {}) {
   return {
-    version: 1, to_act: null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
-    view: { ...read.board, turn: read.on_roll, phase: 'over', dice: read.dice ? [Number(read.dice[0]), Number(read.dice[1])] : null,
-      steps: null, last_play: last, best_play: best, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered: false },
+    version, to_act: steps ? read.on_roll : null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
+    view: { ...read.board, turn: read.on_roll, phase: steps ? 'move' : 'over', dice: read.dice ? [Number(read.dice[0]), Number(read.dice[1])] : null,
+      steps, last_play: last, best_play: best, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered: false },
       match: { length: read.cube.match_length, score: read.cube.score, game: 1 } },
   };
 }
@@ -42,10 +43,10 @@ function morrisState(read, { last = null, best = null, moves = [], version = 1 }
   };
 }
 
-// The moves, best first, each with its value, its loss against the best and `extra(move)`; a
-// click on one plays it on the board.
-function rankingHtml(moves, format, extra = () => '') {
-  return `<ol class="ranking" id="ranking">${moves.slice(0, 20).map((m, i) => `<li data-rank="${i + 1}"><button type="button" class="link play-ranked" data-move="${escape(m.move)}" title="${escape(t('analysis-board-play-this'))}"><code>${escape(m.move)}</code></button> ${format(m.value)}${i > 0 ? ` <span class="muted">(${format(m.value - moves[0].value)})</span>` : ''}${extra(m)}</li>`).join('')}</ol>`;
+// The moves, best first, each with its value, its loss against the best (`difference(value,
+// best)`) and `extra(move)`; a click on one plays it on the board.
+function rankingHtml(moves, format, extra = () => '', difference = (value, best) => format(value - best)) {
+  return `<ol class="ranking" id="ranking">${moves.slice(0, 20).map((m, i) => `<li data-rank="${i + 1}"><button type="button" class="link play-ranked" data-move="${escape(m.move)}" title="${escape(t('analysis-board-play-this'))}"><code>${escape(m.move)}</code></button> ${escape(format(m.value))}${i > 0 ? ` <span class="muted">(${difference(m.value, moves[0].value)})</span>` : ''}${extra(m)}</li>`).join('')}</ol>`;
 }
 
 // A Morris move's perfect-play value and distance where the databases know the position after it.
@@ -96,7 +97,7 @@ async function rank(read, dice, plies) {
     // Each move's database value where they know some; one line where they know none.
     const anyKnown = moves.some((m) => m.perfect);
     const none = anyKnown || moves.length === 0 ? '' : `<p class="muted" id="db-none">${t('analysis-db-none')}</p>`;
-    const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) })}</p>${known}${none}${rankingHtml(moves, (v) => signed(v / 100, 2), anyKnown ? databaseValue : undefined)}`;
+    const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) })}</p>${known}${none}${rankingHtml(moves, morrisValue, anyKnown ? databaseValue : undefined, morrisDifference)}`;
     return { html, moves };
   }
   const query = new URLSearchParams({ position_id: read.position_id, match_id: read.match_id || '' });
@@ -148,6 +149,7 @@ export async function showAnalysisBoard(app) {
       <div class="review-main">
         <div class="analysis-left">
           <div class="board-wrap" id="analysis-position"></div>
+          <div class="analysis-controls" id="analysis-controls" hidden></div>
           <div class="panel variation" id="variation" hidden></div>
         </div>
         <div class="analysis-side">
@@ -182,22 +184,36 @@ export async function showAnalysisBoard(app) {
     shown = null;
     const message = t('error', { message: errorText(error) });
     $('analysis-position').innerHTML = `<p class="board-error" id="board-error">${escape(message)}</p>`;
-    for (const id of ['analysis-result', 'play-move-form', 'play-from-here']) $(id).hidden = true;
+    for (const id of ['analysis-result', 'play-move-form', 'play-from-here', 'analysis-controls']) $(id).hidden = true;
   };
 
   // The board for the game of `read`, made anew when the game changes. The Morris board takes
-  // the side to move's clicks (its legal moves come with the ranking).
+  // the side to move's clicks (its legal moves come with the ranking); the backgammon board the
+  // side on roll's (each step offered by the server), drawn from `orientation`'s side.
   const boardFor = (game, orientation) => {
     if (shown && shown.game === game && shown.orientation === orientation) return shown;
     $('analysis-position').replaceChildren();
-    const boardCtx = { ...ctx(), seat: orientation, play: async (move) => playMove(move) };
+    $('analysis-controls').replaceChildren();
+    const boardCtx = { ...ctx(), seat: orientation, orientation: game === 'backgammon' ? orientation : undefined,
+      animate: false, play: async (move) => playMove(move), steps: async (taken) => stepsAt(taken) };
     const board = game === 'morris' ? createMorrisBoard($('analysis-position'), boardCtx)
-      : createBackgammonBoard($('analysis-position'), boardCtx, document.createElement('div'));
+      : createBackgammonBoard($('analysis-position'), boardCtx, $('analysis-controls'));
     shown = { game, orientation, board, ctx: boardCtx };
     return shown;
   };
 
-  const draw = (node, { best = null, moves = [] } = {}) => {
+  // The move being built by clicks at the cursor after the steps `taken`; null when refused.
+  const stepsAt = async (taken) => {
+    const node = line[cursor];
+    $('error').textContent = '';
+    try { return await positionSteps(node.text, node.dice || '', taken); } catch (error) {
+      $('error').textContent = t('error', { message: errorText(error) });
+      return null;
+    }
+  };
+
+  // `steps`: the backgammon move offered to clicks (null: none, as without dice).
+  const draw = (node, { best = null, moves = [], steps = null, version = 1 } = {}) => {
     if (read.game === 'morris') {
       const board = boardFor('morris', 'morris');
       board.ctx.seat = node.over ? null : read.side_to_move;
@@ -205,13 +221,19 @@ export async function showAnalysisBoard(app) {
     } else {
       // One orientation for the whole variation: the side on roll in its first position.
       const board = boardFor('backgammon', line[0].side || read.on_roll);
-      board.board.update(backgammonState(read, { last: node.last, best }));
+      board.ctx.seat = steps ? read.on_roll : null;
+      board.board.update(backgammonState(read, { last: node.last, best, steps, version }));
     }
   };
 
-  const updateAddress = (node) => {
-    const query = new URLSearchParams({ text: node.text });
-    if (node.dice) query.set('dice', node.dice);
+  // The steps view the side on roll starts its clicks from: with dice, before the game's end.
+  const clickable = async (node) => (read.game === 'backgammon' && node.dice && !node.over
+    ? positionSteps(node.text, node.dice, []) : null);
+
+  // The address holds the variation (its first position, the moves and the cursor), so that a
+  // reload or a shared link shows the same.
+  const updateAddress = () => {
+    const query = variationQuery(line, cursor);
     if (read?.game === 'backgammon') query.set('plies', $('analysis-plies').value);
     history.replaceState(null, '', `/analysis?${query}`);
   };
@@ -236,8 +258,10 @@ export async function showAnalysisBoard(app) {
       if (cursor === 0 && !node.side) node.side = read.game === 'backgammon' ? read.on_roll : read.side_to_move;
       $('analysis-dice').value = read.game === 'backgammon' ? node.dice || '' : '';
       $('analysis-board').dataset.game = read.game;
-      updateAddress(node);
-      draw(node);
+      updateAddress();
+      const steps = await clickable(node);
+      if (mine !== request) return;
+      draw(node, { steps, version: mine });
       $('analysis-result').hidden = false;
       $('play-from-here').hidden = !STARTS.includes(read.game);
       if (node.over) {
@@ -252,7 +276,7 @@ export async function showAnalysisBoard(app) {
       $('play-move-form').hidden = read.game === 'backgammon' && !node.dice;
       const best = ranked.moves[0] ? await bestArrows(read, node, ranked.moves[0].move) : null;
       if (mine !== request) return;
-      draw(node, { best, moves: ranked.moves.map((m) => m.move) });
+      draw(node, { best, moves: ranked.moves.map((m) => m.move), steps, version: mine });
       $('analysis-board').dataset.best = ranked.moves[0]?.move || '';
     } catch (error) {
       if (mine === request) fail(error);
@@ -328,16 +352,62 @@ export async function showAnalysisBoard(app) {
   });
   const edit = editMode($, () => read, go, (on) => {
     editor = on;
-    if (on) { shown = null; $('variation').hidden = true; $('play-move-form').hidden = true; }
+    if (on) {
+      shown = null;
+      for (const id of ['variation', 'play-move-form', 'analysis-controls']) $(id).hidden = true;
+    }
   });
   $('edit-toggle').addEventListener('click', () => { $('play-from-here').hidden = true; edit.toggle(); });
   $('play-from-here').addEventListener('submit', (event) => {
     event.preventDefault();
     playFromHere($, read);
   });
-  // With a position in the address it is shown; without one the board opens empty, to set up.
-  if (params.get('text')) go();
-  else edit.start({ empty: true });
+  // With a position in the address it is shown (with the variation played on it); without one
+  // the board opens empty, to set up.
+  if (params.get('text')) {
+    variationFromAddress(params).then((restored) => {
+      ({ line, cursor } = restored);
+      show();
+      if (restored.error) $('error').textContent = t('error', { message: errorText(restored.error) });
+    });
+  } else edit.start({ empty: true });
+}
+
+// The address of a variation: `text` its first position, `line` the moves played from it
+// (backgammon `DICE:MOVE`, Morris `MOVE`, separated by `;`), `at` the cursor and `dice` those
+// typed at the cursor.
+function variationQuery(line, cursor) {
+  const query = new URLSearchParams({ text: line[0].text });
+  if (line[cursor].dice) query.set('dice', line[cursor].dice);
+  if (line.length > 1) {
+    query.set('line', line.slice(1).map((node) => (node.played ? `${node.played}:${node.move}` : node.move)).join(';'));
+    query.set('at', cursor);
+  }
+  return query;
+}
+
+// The variation of an address, its moves played again by the server; `error`: the refusal that
+// stopped it (the moves before it are kept).
+async function variationFromAddress(params) {
+  const line = [{ text: params.get('text').trim(), dice: '', move: null, last: null }];
+  const entries = (params.get('line') || '').split(';').filter((entry) => entry.trim());
+  let error = null;
+  for (const entry of entries) {
+    const colon = entry.indexOf(':');
+    const [dice, move] = colon >= 0 ? [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()] : ['', entry.trim()];
+    const node = line[line.length - 1];
+    if (dice) node.dice = dice;
+    try {
+      const played = await playOnPosition(new URLSearchParams({ text: node.text, dice, move }));
+      line.push({ text: played.text, dice: '', move: played.move, played: dice, last: played.last_play, over: played.over });
+      // The board's orientation: the side that moved first (backgammon).
+      if (line.length === 2 && played.last_play) line[0].side = played.last_play.side;
+    } catch (refused) { error = refused; break; }
+  }
+  const at = Number(params.get('at') ?? line.length - 1);
+  const cursor = Number.isInteger(at) ? Math.min(Math.max(at, 0), line.length - 1) : line.length - 1;
+  if (params.get('dice')) line[cursor].dice = params.get('dice').trim();
+  return { line, cursor, error };
 }
 
 // The games the server starts from a set-up position (POST /api/games with `start`).

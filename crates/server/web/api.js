@@ -24,7 +24,8 @@ export const createGame = (body) => call('/api/games', { method: 'POST', body })
 export const getGame = (id) => call(`/api/games/${id}`);
 // Claims a friend's seat with the invitation's one-time code: { seat, token }.
 export const joinGame = (id, invite) => call(`/api/games/${id}/join`, { method: 'POST', body: { invite } });
-export const listGames = () => call('/api/games');
+// The games `ids` (those that exist), newest first.
+export const listGames = (ids) => call(`/api/games?${new URLSearchParams({ ids: ids.join(',') })}`);
 export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
 export const getReview = (id) => call(`/api/games/${id}/review`);
 // The review of a pasted or uploaded record (.mat, SGF, Morris record) or a Ludus game link.
@@ -38,6 +39,11 @@ export const morrisAnalysis = (query) => call(`/api/morris/analysis?${query}`);
 export const readPosition = (query) => call(`/api/position?${query}`);
 // The position after a move on a pasted one ({ move, text, last_play, over, position }).
 export const playOnPosition = (query) => call(`/api/position/play?${query}`);
+// A backgammon move built checker by checker on a pasted position (a StepsView, as getSteps).
+export const positionSteps = (text, dice, taken) => {
+  const query = new URLSearchParams({ text, dice, taken: taken.map(([from, to]) => `${from}/${to}`).join(',') });
+  return call(`/api/position/steps?${query}`);
+};
 // A set-up of the analysis board's editor checked and written as ids ({ game, xgid | fen, … }).
 export const writeSetup = (model) => call('/api/setup', { method: 'POST', body: model });
 export const sendMove = (id, token, move) => call(`/api/games/${id}/moves`, { method: 'POST', body: { token, move } });

@@ -6,7 +6,7 @@ import { backgammonAnalysis, createGame, getAnalysis, getGame, getSteps, joinGam
 import { createMorrisBoard, morrisCounts } from './morris.js';
 import { createBackgammonBoard, backgammonPanel, backgammonLog } from './backgammon.js';
 import { settings, settingsPanel } from './settings.js';
-import { showOpenReview, showReview, stopReview } from './review.js';
+import { morrisValue, showOpenReview, showReview, stopReview } from './review.js';
 import { showAnalysisBoard } from './analysis.js';
 
 const app = document.getElementById('app');
@@ -145,12 +145,21 @@ async function home() {
     start('backgammon', form, { match_length: match, cube: form.cube.checked });
   });
   try {
-    const { games } = await listGames();
+    // Only the games of the seats this browser holds, asked by id (newest first).
+    const ids = heldGames().slice(0, 200);
+    const { games } = ids.length ? await listGames(ids) : { games: [] };
     const list = document.getElementById('games');
     if (!list) return;
     const mine = games.filter((g) => mySeat(g.id));
     list.innerHTML = mine.length === 0 ? `<li>${t('no-games')}</li>` : mine.map(recentGameHtml).join('');
   } catch { /* the list is optional */ }
+}
+
+// The ids of the games whose seats this browser holds (its local storage).
+function heldGames() {
+  const prefix = seatKey('');
+  return Object.keys(localStorage).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length))
+    .filter((id) => mySeat(id));
 }
 
 // The seat this browser holds at game `id` (from its local storage), or null.
@@ -164,7 +173,9 @@ function mySeat(id) {
 // One line of Recent games: the game, the opponent, the date, the result for this browser's seat.
 function recentGameHtml(g) {
   const seat = mySeat(g.id);
-  const opponent = t(g.seats[otherSide(seat)] === 'computer' ? 'recent-vs-computer' : 'recent-vs-friend');
+  const computer = g.seats[otherSide(seat)] === 'computer';
+  const opponent = computer && g.level ? t('recent-vs-computer-level', { level: g.level })
+    : t(computer ? 'recent-vs-computer' : 'recent-vs-friend');
   const result = !g.result ? t('game-playing') : !g.result.winner ? t('recent-drawn')
     : t(g.result.winner === seat ? 'recent-won' : 'recent-lost');
   return `<li data-game="${escape(g.id)}"><a href="/play/${g.id}" data-link>${t(g.game === 'morris' ? 'morris-title' : 'backgammon-title')}</a>
@@ -225,7 +236,7 @@ async function hintText(state) {
   if (state.game === 'morris') {
     // The game's own analysis: its history counts for repetitions, as in its review.
     const { moves } = await morrisAnalysis(new URLSearchParams({ game: state.id }));
-    return { text: t('hint-move', { move: moves[0].move, value: signed(moves[0].value / 100, 2) }), move: moves[0].move };
+    return { text: t('hint-move', { move: moves[0].move, value: morrisValue(moves[0].value) }), move: moves[0].move };
   }
   const query = new URLSearchParams({ position_id: view.position_id || '', match_id: view.match_id || '' });
   if (view.phase === 'move') {

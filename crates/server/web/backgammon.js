@@ -5,6 +5,8 @@
 // used, every click legal next (`next`: from, to and the steps it takes, in the mover's numbering:
 // 25 = bar, 0 = off) and the move once complete; the last move comes with the board after each
 // of its checkers (`view.last_play.boards`). The page only draws what it is told.
+// `ctx.orientation` (the analysis board) keeps one side at the bottom while `ctx.seat`, the side
+// that clicks, changes: the other side's checkers are then clicked from the top of the board.
 
 import { t } from './i18n.js';
 import { settings } from './settings.js';
@@ -87,7 +89,7 @@ export function createBackgammonBoard(container, ctx, controls) {
   let busy = false;
   let clicks = Promise.resolve(); // clicks are handled in order, each after the answer before it
   let animation = null;   // the other player's move being shown: { frames, steps, index, start, token }
-  const me = () => ctx.seat || 'white';
+  const me = () => ctx.orientation || ctx.seat || 'white';
   const myTurn = () => state && ctx.seat && state.to_act === ctx.seat && !busy;
   const moving = () => myTurn() && state.view.phase === 'move' && nodes.length > 0;
   const current = () => nodes[nodes.length - 1] || null;
@@ -244,17 +246,12 @@ export function createBackgammonBoard(container, ctx, controls) {
       faces.forEach((face, i) => drawDie(centre - 27 + i * 54, 300, face, view.last_play.side, true));
       svg.querySelectorAll('.die-group').forEach((g) => g.setAttribute('data-last-dice', '1'));
     }
-    // Highlights and hit areas.
+    // Highlights and hit areas, in the mover's numbering (the server's steps use it).
+    const flipped = !!ctx.seat && ctx.seat !== mySide;
     for (let q = 0; q <= 25; q++) {
       const isSource = info.sources.has(q);
       const isTarget = targets.has(q);
-      let area;
-      if (q === 25) area = { x: BAR_X, y: 330, w: BAR_W, h: BOTTOM - 330 };
-      else if (q === 0) area = { x: TRAY_X, y: 330, w: WIDTH - TRAY_X - 10, h: BOTTOM - 330 };
-      else {
-        const { x, top } = pointGeometry(q);
-        area = { x: x - COL / 2, y: top ? TOP : BOTTOM - TRI - 30, w: COL, h: TRI + 30 };
-      }
+      const area = hitArea(q, flipped);
       if (isTarget) el('rect', { ...{ x: area.x + 3, y: area.y, width: area.w - 6, height: area.h }, class: 'bg-target', 'data-target': q }, svg);
       if (q === selected || (isSource && selected === null && moving())) el('rect', { x: area.x + 3, y: area.y, width: area.w - 6, height: area.h, class: 'bg-source' }, svg);
       const g = el('g', { class: 'focusable', role: 'button', 'data-point': q, tabindex: isSource || isTarget ? 0 : -1,
@@ -268,6 +265,17 @@ export function createBackgammonBoard(container, ctx, controls) {
     }
     drawControls(info);
     ctx.onPips?.(info.node ? info.node.board.pips : view.pips);
+  }
+
+  // The place the mover's point `p` takes on the board (25 its bar, 0 its tray): the lower half
+  // for the side at the bottom, the upper half (points counted from the other end) when `flipped`.
+  function hitArea(p, flipped) {
+    const lower = { y: 330, h: BOTTOM - 330 };
+    const upper = { y: TOP, h: 270 - TOP };
+    if (p === 25) return { x: BAR_X, w: BAR_W, ...(flipped ? upper : lower) };
+    if (p === 0) return { x: TRAY_X, w: WIDTH - TRAY_X - 10, ...(flipped ? upper : lower) };
+    const { x, top } = pointGeometry(flipped ? 25 - p : p);
+    return { x: x - COL / 2, y: top ? TOP : BOTTOM - TRI - 30, w: COL, h: TRI + 30 };
   }
 
   // Where the `n`-th checker (from 1) of a stack stands: point, bar or tray.
@@ -341,7 +349,7 @@ export function createBackgammonBoard(container, ctx, controls) {
     const fresh = play && play.steps.length > 0 && previous && !takenBack
       && JSON.stringify(previous.view.last_play) !== JSON.stringify(play)
       && previous.view.match.game === next.view.match.game;
-    if (!fresh || play.side === ctx.seat || !settings().animate) { stopAnimation(); return; }
+    if (!fresh || play.side === ctx.seat || !settings().animate || ctx.animate === false) { stopAnimation(); return; }
     const steps = playedSteps(play, me());
     const token = {};
     // The server sends the board before the move and after each checker (hits included).

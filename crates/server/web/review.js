@@ -19,6 +19,24 @@ const signed = (value, digits = 3) => `${value >= 0 ? '+' : '−'}${Math.abs(val
 const percent = (value) => (value * 100).toFixed(1);
 let keyHandler = null;
 
+// The Morris engine's values (docs/server.md): hundredths of a piece, and a forced result as
+// ±(30000 − plies) beyond ±28000.
+const MORRIS_WIN = 30000;
+const MORRIS_FORCED = 28000;
+const forced = (value) => Math.abs(value) > MORRIS_FORCED;
+
+// A Morris engine value in words: "win in 7 plies" / "loss in 4 plies" for a forced result,
+// else pieces ("+1.25").
+export function morrisValue(value) {
+  if (!forced(value)) return signed(value / 100, 2);
+  return t(value > 0 ? 'review-perfect-win-in' : 'review-perfect-loss-in', { plies: MORRIS_WIN - Math.abs(value) });
+}
+
+// The difference between two Morris values in pieces; none ("—") where one is a forced result.
+export function morrisDifference(value, best) {
+  return forced(value) || forced(best) ? '—' : signed((value - best) / 100, 2);
+}
+
 // Removes the review's keys (when another page is shown).
 export function stopReview() {
   if (keyHandler) document.removeEventListener('keydown', keyHandler);
@@ -80,7 +98,8 @@ function morrisSteps(review) {
     side: m.side,
     played: m.played,
     best: m.best,
-    lossText: (m.loss / 100).toFixed(2),
+    lossText: forced(m.best_score) || forced(m.played_score) ? `${morrisValue(m.best_score)} → ${morrisValue(m.played_score)}`
+      : (m.loss / 100).toFixed(2),
     mark: m.class,
     bad: ['inaccuracy', 'mistake', 'blunder'].includes(m.class),
     markText: t(`review-class-${m.class}`),
@@ -198,8 +217,8 @@ function morrisAlternatives(step) {
   if (step.alternatives.length === 0) return '';
   const best = step.alternatives[0].value;
   const rows = step.alternatives.map((a, i) => `<tr class="alternative${a.played ? ' played' : ''}${i === 0 ? ' best' : ''}" data-action="${escape(a.move)}">
-    <td>${i + 1}</td><td class="action">${escape(a.move)}</td><td class="equity">${signed(a.value / 100, 2)}</td>
-    <td class="difference">${i === 0 ? '' : signed((a.value - best) / 100, 2)}</td>
+    <td>${i + 1}</td><td class="action">${escape(a.move)}</td><td class="equity">${escape(morrisValue(a.value))}</td>
+    <td class="difference">${i === 0 ? '' : morrisDifference(a.value, best)}</td>
     <td class="perfect">${a.perfect ? escape(perfectWords(a.perfect)) : `<span class="muted">${t('review-not-in-databases')}</span>`}</td></tr>`).join('');
   return `<table class="alternatives" id="review-alternatives"><thead><tr><th>#</th><th>${t('review-col-move')}</th>
     <th>${t('review-col-engine')}</th><th>${t('review-col-difference')}</th><th>${t('review-col-databases')}</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -210,9 +229,9 @@ function detailHtml(step, index, steps, game, who) {
   const side = `<span class="dot ${step.side}"></span> ${escape(who(step.side))}`;
   const lines = [`<p><b>${t('review-step', { number: index + 1, total: steps.length })}</b> · ${side}</p>`];
   lines.push(`<p>${t('review-played')}: <b id="review-played">${escape(step.dice ? `${step.dice}: ` : '')}${escape(step.played || '—')}</b>`
-    + (game === 'morris' ? ` (${(step.playedScore / 100).toFixed(2)})` : '') + '</p>');
+    + (game === 'morris' ? ` (${escape(morrisValue(step.playedScore))})` : '') + '</p>');
   lines.push(`<p>${t('review-best')}: <b id="review-best">${escape(step.best || '—')}</b>`
-    + (game === 'morris' ? ` (${(step.bestScore / 100).toFixed(2)})` : '') + '</p>');
+    + (game === 'morris' ? ` (${escape(morrisValue(step.bestScore))})` : '') + '</p>');
   lines.push(`<p>${t('review-loss')}: <b id="review-loss">${step.lossText}</b>${step.bad ? ` · <strong class="mark-${step.mark}">${escape(step.markText)}</strong>` : ''}</p>`);
   if (game === 'morris') {
     lines.push(`<p>${t('review-perfect')}: ${perfectWords(step.perfectBefore)} → ${perfectWords(step.perfectAfter)}${step.perfectChanged ? ` <strong>${t('review-perfect-changed')}</strong>` : ''}</p>`);

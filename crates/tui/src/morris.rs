@@ -11,7 +11,7 @@ use ludus_morris::{Color, Game, Move, Position, Rules, Square};
 use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::judge::{Judge, Judged};
 use ludus_morris_engine::review::{GameReview, MoveClass, ReviewError, ReviewOptions, review_game};
-use ludus_morris_engine::{EnginePlayer, EngineSetting, Level, score_text};
+use ludus_morris_engine::{EnginePlayer, EngineSetting, Level};
 use std::time::Duration;
 
 /// The file offered when leaving a game that is saved nowhere.
@@ -597,7 +597,7 @@ impl MorrisApp {
         let rules = self.config.rules;
         let hint = Judge::new(rules, self.databases()).hint(&history, &position);
         if let Some(Judged { mv, score }) = hint {
-            let value = score_text(score);
+            let value = crate::morris_view::score_words(&self.screen.catalog, score);
             self.screen.status = Status::info(
                 self.screen
                     .catalog

@@ -375,13 +375,32 @@ fn draw_review(
 /// The equity graph's scale: three pieces fill a row.
 const GRAPH_SCALE: f64 = 300.0;
 
+/// A Morris engine score in the interface's words: a forced result as "win in N plies"
+/// (translated), else pieces like `+1.25`.
+pub(crate) fn score_words(catalog: &ludus_i18n::Catalog, score: i32) -> String {
+    use ludus_morris_engine::search::{WIN, WIN_THRESHOLD};
+    if score.abs() <= WIN_THRESHOLD {
+        return ludus_morris_engine::score_text(score);
+    }
+    let key = if score > 0 {
+        "review-perfect-win-in"
+    } else {
+        "review-perfect-loss-in"
+    };
+    catalog.format(key, &[("plies", &(WIN - score.abs()).to_string())])
+}
+
+/// Whether a Morris score is a forced result (its loss against another is no number of pieces).
+fn is_forced(score: i32) -> bool {
+    score.abs() > ludus_morris_engine::search::WIN_THRESHOLD
+}
+
 /// The lines about one reviewed move.
 fn move_lines(
     app: &MorrisApp,
     m: &ludus_morris_engine::review::MoveReview,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
-    use ludus_morris_engine::score_text;
     let catalog = &app.screen.catalog;
     let number = format!(
         "{}.{}",
@@ -393,7 +412,7 @@ fn move_lines(
         Span::styled(theme.piece(m.side), theme.piece_style(m.side)),
         Span::raw(format!(" {number} {} ", m.played)),
         Span::styled(
-            if m.loss > 0 {
+            if m.loss > 0 && !is_forced(m.played_score) && !is_forced(m.best_score) {
                 format!("{class} (−{:.2})", f64::from(m.loss) / 100.0)
             } else {
                 class
@@ -408,9 +427,9 @@ fn move_lines(
     lines.push(Line::from(catalog.format(
         "tui-review-values",
         &[
-            ("played", &score_text(m.played_score)),
+            ("played", &score_words(catalog, m.played_score)),
             ("best", &m.best.to_string()),
-            ("value", &score_text(m.best_score)),
+            ("value", &score_words(catalog, m.best_score)),
         ],
     )));
     if let (Some(before), Some(after)) = (m.perfect_before, m.perfect_after) {
@@ -427,4 +446,27 @@ fn move_lines(
         lines.push(Line::from(text));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::score_words;
+    use ludus_i18n::{Catalog, Lang};
+    use ludus_morris_engine::WIN;
+
+    #[test]
+    fn forced_results_read_as_plies_in_every_language() {
+        let en = Catalog::new(Lang::En);
+        assert_eq!(score_words(&en, WIN - 7), "win in 7 plies");
+        assert_eq!(score_words(&en, -(WIN - 1)), "loss in 1 ply");
+        assert_eq!(score_words(&en, 125), "+1.25");
+        assert_eq!(
+            score_words(&Catalog::new(Lang::Et), WIN - 7),
+            "võit 7 poolkäiguga"
+        );
+        assert_eq!(
+            score_words(&Catalog::new(Lang::Hu), -(WIN - 4)),
+            "vesztés 4 féllépésben"
+        );
+    }
 }

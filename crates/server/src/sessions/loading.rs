@@ -5,7 +5,7 @@ use super::takeback::replay_game;
 use super::{Event, GameOptions, GameSummary, Hub, ReplayError, Session, lock};
 use crate::error::{ApiError, Chain};
 use crate::games::PerSide;
-use crate::store::{GameRow, StoredGame};
+use crate::store::{GameRow, StoreError, StoredGame};
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
@@ -105,14 +105,23 @@ impl Hub {
 
     /// Summaries of the most recent games, newest first, read from the database alone.
     pub async fn list(&self, limit: usize) -> Result<Vec<GameSummary>, ApiError> {
-        let rows = self
-            .inner
-            .store
-            .recent(limit)
-            .await
-            .map_err(ApiError::failed)?;
-        Ok(rows.into_iter().filter_map(summary_of_row).collect())
+        summaries(self.inner.store.recent(limit).await)
     }
+
+    /// Summaries of the games `ids` (those that exist), newest first, at most `limit`.
+    pub async fn list_of(
+        &self,
+        ids: &[String],
+        limit: usize,
+    ) -> Result<Vec<GameSummary>, ApiError> {
+        summaries(self.inner.store.recent_of(ids, limit).await)
+    }
+}
+
+/// The list entries of the stored games read.
+fn summaries(rows: Result<Vec<GameRow>, StoreError>) -> Result<Vec<GameSummary>, ApiError> {
+    let rows = rows.map_err(ApiError::failed)?;
+    Ok(rows.into_iter().filter_map(summary_of_row).collect())
 }
 
 /// The list entry of a stored game (`None`, logged, if its options no longer read).
@@ -131,5 +140,6 @@ fn summary_of_row(row: GameRow) -> Option<GameSummary> {
         version: row.version,
         created_at: row.created_at,
         result: row.result,
+        level: options.computer_level(),
     })
 }

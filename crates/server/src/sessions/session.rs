@@ -105,6 +105,18 @@ pub struct GameSummary {
     pub created_at: i64,
     /// The result, once over.
     pub result: Option<GameResult>,
+    /// The computer's level where the computer holds a seat (absent between people).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+}
+
+impl GameOptions {
+    /// The computer's level where the computer holds a seat.
+    pub fn computer_level(&self) -> Option<u8> {
+        self.seats
+            .contains(&Occupant::Computer)
+            .then_some(self.level)
+    }
 }
 
 /// One game being played or watched.
@@ -165,6 +177,7 @@ impl Session {
             version: self.events.len(),
             created_at: self.created_at,
             result: self.result(),
+            level: self.options.computer_level(),
         }
     }
 

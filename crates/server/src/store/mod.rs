@@ -358,6 +358,18 @@ impl Store {
         }
     }
 
+    /// The newest of the games `ids`, newest first, at most `limit` (unknown ids are left out).
+    pub async fn recent_of(
+        &self,
+        ids: &[String],
+        limit: usize,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        match self {
+            Store::Sqlite(store) => store.recent_of(ids, limit),
+            Store::Postgres(store) => store.recent_of(ids, limit).await,
+        }
+    }
+
     /// Unfinished games where the computer is (or may be) to act and nothing was stored since
     /// `before` (ms since the epoch): turns that no process is known to be playing. Oldest games
     /// first, at most `limit`.

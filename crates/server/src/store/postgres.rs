@@ -272,16 +272,35 @@ impl PostgresStore {
 
     /// The newest games.
     pub async fn recent(&self, limit: usize) -> Result<Vec<GameRow>, StoreError> {
+        self.listed(None, limit).await
+    }
+
+    /// The newest of the games `ids`.
+    pub async fn recent_of(
+        &self,
+        ids: &[String],
+        limit: usize,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.listed(Some(ids.to_vec()), limit).await
+    }
+
+    /// The newest games, of `ids` only when given.
+    async fn listed(
+        &self,
+        ids: Option<Vec<String>>,
+        limit: usize,
+    ) -> Result<Vec<GameRow>, StoreError> {
         let client = self.client().await?;
         let statement = client
             .prepare_cached(
                 "SELECT id, kind, options, version, created_at, finished_at IS NOT NULL,
                      winner, points, reason
-                 FROM games ORDER BY created_at DESC, id DESC LIMIT $1",
+                 FROM games WHERE $2::text[] IS NULL OR id = ANY($2)
+                 ORDER BY created_at DESC, id DESC LIMIT $1",
             )
             .await?;
         let mut games = Vec::new();
-        for row in client.query(&statement, &[&to_i64(limit)]).await? {
+        for row in client.query(&statement, &[&to_i64(limit), &ids]).await? {
             games.push(GameRow {
                 id: row.try_get(0)?,
                 kind: parse_kind(row.try_get(1)?)?,

@@ -251,13 +251,25 @@ impl SqliteStore {
 
     /// The newest games.
     pub fn recent(&self, limit: usize) -> Result<Vec<GameRow>, StoreError> {
+        self.listed(None, limit)
+    }
+
+    /// The newest of the games `ids`.
+    pub fn recent_of(&self, ids: &[String], limit: usize) -> Result<Vec<GameRow>, StoreError> {
+        self.listed(Some(ids), limit)
+    }
+
+    /// The newest games, of `ids` only when given (passed as a JSON array to `json_each`).
+    fn listed(&self, ids: Option<&[String]>, limit: usize) -> Result<Vec<GameRow>, StoreError> {
+        let ids = ids.map(|ids| serde_json::Value::from(ids.to_vec()).to_string());
         let connection = self.connection();
         let mut statement = connection.prepare_cached(
             "SELECT id, kind, options, version, created_at, finished_at IS NOT NULL,
                  winner, points, reason
-             FROM games ORDER BY created_at DESC, id DESC LIMIT ?1",
+             FROM games WHERE ?2 IS NULL OR id IN (SELECT value FROM json_each(?2))
+             ORDER BY created_at DESC, id DESC LIMIT ?1",
         )?;
-        let rows = statement.query_map([to_i64(limit)], |row| {
+        let rows = statement.query_map(rusqlite::params![to_i64(limit), ids], |row| {
             Ok((
                 row.get::<_, String>(0)?,
                 row.get::<_, String>(1)?,
