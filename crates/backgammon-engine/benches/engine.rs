@@ -11,10 +11,9 @@ use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::eval::{NetEvaluator, PRUNE_KEEP, shipped_pruning_net};
 use ludus_backgammon_engine::filters::Filters;
-use ludus_backgammon_engine::net::{Layers, Net};
+use ludus_backgammon_engine::net::Net;
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 use ludus_backgammon_engine::search::rank_moves;
-use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 
 /// Positions in the fixed benchmark set (random play from the start, seeded; no bearoffs).

@@ -250,33 +250,31 @@ impl Net {
 
     /// A network of `encoding` with random weights from `seed`.
     pub fn random_with(encoding: Encoding, hidden: usize, seed: u64) -> Net {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut draw = |n: usize| draw_weights(&mut rng, n);
-        Net {
-            encoding,
-            hidden,
-            games_trained: 0,
-            w1: draw(encoding.inputs() * hidden),
-            b1: draw(hidden),
-            second: None,
-            w2: draw(OUTPUTS * hidden),
-            b2: [0.0; OUTPUTS],
-        }
+        Net::random_layout(encoding, hidden, None, seed)
     }
 
     /// A network of `encoding` with two hidden layers of `hidden` and `second` units and random
     /// weights from `seed` (tests and speed measurements of the layout).
     pub fn random_two_layer(encoding: Encoding, hidden: usize, second: usize, seed: u64) -> Net {
+        Net::random_layout(encoding, hidden, Some(second), seed)
+    }
+
+    /// Random weights from `seed`, drawn layer by layer in file order.
+    fn random_layout(encoding: Encoding, hidden: usize, second: Option<usize>, seed: u64) -> Net {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut draw = |n: usize| draw_weights(&mut rng, n);
+        let w1 = draw(encoding.inputs() * hidden);
+        let b1 = draw(hidden);
+        let second = second.map(|m| Dense::new(draw(hidden * m), draw(m)));
+        let top = second.as_ref().map_or(hidden, |d| d.units);
         Net {
             encoding,
             hidden,
             games_trained: 0,
-            w1: draw(encoding.inputs() * hidden),
-            b1: draw(hidden),
-            second: Some(Dense::new(draw(hidden * second), draw(second))),
-            w2: draw(OUTPUTS * second),
+            w1,
+            b1,
+            second,
+            w2: draw(OUTPUTS * top),
             b2: [0.0; OUTPUTS],
         }
     }
