@@ -226,7 +226,7 @@ fn morris_uci(name: &str) -> std::process::Child {
 }
 
 /// Reads the next line of `lines` within `seconds`.
-fn next_line(lines: &std::sync::mpsc::Receiver<String>, seconds: u64) -> String {
+fn next_line_within(lines: &std::sync::mpsc::Receiver<String>, seconds: u64) -> String {
     lines
         .recv_timeout(std::time::Duration::from_secs(seconds))
         .expect("an answer in time")
@@ -248,23 +248,23 @@ fn morris_uci_answers_isready_while_thinking_and_stops_at_once() {
         .write_all(b"position startpos moves d6 d5\ngo infinite\nisready\n")
         .unwrap();
     assert_eq!(
-        next_line(&lines, 5),
+        next_line_within(&lines, 5),
         "readyok",
         "isready is answered while thinking"
     );
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert!(lines.try_recv().is_err(), "no bestmove before stop");
     stdin.write_all(b"stop\n").unwrap();
-    let info = next_line(&lines, 5);
+    let info = next_line_within(&lines, 5);
     assert!(info.starts_with("info depth "), "{info}");
-    assert!(next_line(&lines, 5).starts_with("bestmove "));
+    assert!(next_line_within(&lines, 5).starts_with("bestmove "));
     assert!(started.elapsed().as_secs() < 5);
     // A clock: Black has 2 s and 1 s increment; the answer comes well within it.
     stdin
         .write_all(b"go wtime 2000 btime 2000 winc 1000 binc 1000\nquit\n")
         .unwrap();
-    assert!(next_line(&lines, 5).starts_with("info depth "));
-    assert!(next_line(&lines, 5).starts_with("bestmove "));
+    assert!(next_line_within(&lines, 5).starts_with("info depth "));
+    assert!(next_line_within(&lines, 5).starts_with("bestmove "));
     assert!(child.wait().unwrap().success());
 }
 
