@@ -350,7 +350,7 @@ mod tests {
         let engine = MorrisEngine::new(None);
         let rules = Rules::standard();
         let position = Position::new();
-        let ranked = engine.analyse(&position, &rules, Duration::from_millis(100));
+        let ranked = engine.analyse(&[], &position, &rules);
         assert_eq!(ranked.len(), position.legal_moves(&rules).len());
         assert!(ranked.windows(2).all(|pair| pair[0].1 >= pair[1].1));
     }

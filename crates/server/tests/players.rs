@@ -10,7 +10,6 @@ use ludus_server::games::backgammon::MoveRanker;
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::{BackgammonComputer, MorrisComputer, Players};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Plays the first legal Morris move; values every move of both games 0.
 pub struct FirstLegal;
