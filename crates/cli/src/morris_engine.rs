@@ -139,6 +139,17 @@ pub(crate) enum MorrisEngineCommand {
         #[command(flatten)]
         run: SolveRunArgs,
     },
+    /// The report of the built sectors of a game: each sector's positions, wins, draws, losses
+    /// and longest distances, the totals, and what each first move is worth (a Markdown table,
+    /// or JSON lines with `--json`).
+    Report {
+        /// The game: pieces a side and rules.
+        #[command(flatten)]
+        game: GameArgs,
+        /// Print one JSON object per sector, then the totals, then one per first move.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the sectors of the game with `--stones` pieces a side and their slots.
     Sectors {
         /// The game: pieces a side and rules.
@@ -224,6 +235,9 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
         }
         MorrisEngineCommand::SolveGame { game, run } => {
             crate::morris_solve::solve_game(game.stones, &game.rules, &run)
+        }
+        MorrisEngineCommand::Report { game, json } => {
+            crate::morris_solve::report(game.stones, &game.rules, json)
         }
         MorrisEngineCommand::Sectors { game, json } => {
             crate::morris_solve::sectors(game.stones, &game.rules, json)

@@ -236,6 +236,108 @@ pub(crate) fn sectors(stones: u8, rules: &str, json: bool) -> CliResult {
     Ok(())
 }
 
+/// `ludus morris report`: the statistics of every built sector of the game (`Table::stats`:
+/// positions weighted by their symmetry orbits), the totals, and each first move's value.
+pub(crate) fn report(stones: u8, rules: &str, json: bool) -> CliResult {
+    check_stones(stones)?;
+    let parsed = parse_rules(rules)?;
+    let dbs = Databases::open_default();
+    if !json {
+        outln!(
+            "| sector | slots | positions | wins | draws | losses | longest win | longest loss |"
+        )?;
+        outln!("|---|---:|---:|---:|---:|---:|---:|---:|")?;
+    }
+    let mut total = ludus_morris_engine::db::Stats::default();
+    let (mut built, mut missing, mut slots) = (0usize, 0usize, 0u64);
+    for sector in game_sectors(parsed.flying, stones) {
+        let Some(table) = dbs.sector_table(sector) else {
+            missing += 1;
+            continue;
+        };
+        let s = table.stats();
+        built += 1;
+        slots += table.index.len();
+        add_stats(&mut total, &s);
+        report_row(&sector.to_string(), table.index.len(), &s, json)?;
+    }
+    let summary = json!({"stones": stones, "rules": rules, "sectors_built": built,
+        "sectors_not_built": missing, "slots": slots, "positions": total.positions,
+        "wins": total.wins, "draws": total.draws, "losses": total.losses,
+        "longest_win_plies": total.longest_win_plies, "longest_loss_plies": total.longest_loss_plies});
+    if json {
+        outln!("{summary}")?;
+    } else {
+        report_row(
+            &format!("**all {built} built** ({missing} not)"),
+            slots,
+            &total,
+            false,
+        )?;
+    }
+    first_moves(&dbs, stones, &parsed, json)
+}
+
+/// Adds the counts of `s` to `total` (the longest distances: the larger).
+fn add_stats(total: &mut ludus_morris_engine::db::Stats, s: &ludus_morris_engine::db::Stats) {
+    total.positions += s.positions;
+    total.wins += s.wins;
+    total.draws += s.draws;
+    total.losses += s.losses;
+    total.longest_win_plies = total.longest_win_plies.max(s.longest_win_plies);
+    total.longest_loss_plies = total.longest_loss_plies.max(s.longest_loss_plies);
+}
+
+/// One row of the report: a Markdown table row, or a JSON line.
+fn report_row(name: &str, slots: u64, s: &ludus_morris_engine::db::Stats, json: bool) -> CliResult {
+    if json {
+        outln!(
+            "{}",
+            json!({"sector": name, "slots": slots, "positions": s.positions, "wins": s.wins,
+            "draws": s.draws, "losses": s.losses, "longest_win_plies": s.longest_win_plies,
+            "longest_loss_plies": s.longest_loss_plies})
+        )?;
+    } else {
+        outln!(
+            "| {name} | {slots} | {} | {} | {} | {} | {} | {} |",
+            s.positions,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.longest_win_plies,
+            s.longest_loss_plies
+        )?;
+    }
+    Ok(())
+}
+
+/// Each first placement of the game and its perfect value for White (where the sectors after it
+/// are built): one JSON line a move, or a Markdown table of the moves by value.
+fn first_moves(dbs: &Databases, stones: u8, rules: &ludus_morris::Rules, json: bool) -> CliResult {
+    let start = start_position(stones)?;
+    let mut by_value: Vec<(String, Vec<String>)> = Vec::new();
+    for &mv in start.legal_moves(rules).as_slice() {
+        let value = ludus_morris_engine::analysis::move_value(dbs, &start, mv, rules)
+            .map_or_else(|| "not built".to_string(), |v| v.to_string());
+        if json {
+            outln!("{}", json!({"first_move": mv.to_string(), "value": value}))?;
+        } else if let Some((_, moves)) = by_value.iter_mut().find(|(v, _)| *v == value) {
+            moves.push(mv.to_string());
+        } else {
+            by_value.push((value, vec![mv.to_string()]));
+        }
+    }
+    if !json {
+        outln!()?;
+        outln!("| first placement | value for White |")?;
+        outln!("|---|---|")?;
+        for (value, moves) in by_value {
+            outln!("| {} | {value} |", moves.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
 /// `ludus morris plan`: the Slurm scripts of the sector DAG.
 pub(crate) fn plan(
     stones: u8,

@@ -194,16 +194,7 @@ fn morris_uci_replays_a_recorded_session_line_for_line() {
         .lines()
         .filter_map(|line| line.strip_prefix("< "))
         .collect();
-    let mut child = morris_uci("ludus-uci");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = uci_transcript("ludus-uci", &input);
     let actual: Vec<&str> = text.lines().collect();
     for (i, (e, a)) in expected.iter().zip(&actual).enumerate() {
         assert!(
@@ -225,6 +216,20 @@ fn morris_uci(name: &str) -> std::process::Child {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap()
+}
+
+/// What `ludus morris uci` (see [`morris_uci`]) answers to all of `input`; it must exit 0.
+fn uci_transcript(name: &str, input: &str) -> String {
+    let mut child = morris_uci(name);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
 }
 
 /// Reads the next line of `lines` within `seconds`.
@@ -324,17 +329,8 @@ fn morris_uci_probes_the_databases_named_by_perfect_database_path() {
     let fen =
         ludus_morris::fen::Fen::from_state(&ludus_morris::token::MorrisState::Turn(position), 1);
     let ask = |options: &str| -> String {
-        let mut child = morris_uci("ludus-uci-db-empty");
         let input = format!("{options}position fen {fen}\ngo depth 1\nquit\n");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let output = child.wait_with_output().unwrap();
-        assert!(output.status.success());
-        String::from_utf8(output.stdout).unwrap()
+        uci_transcript("ludus-uci-db-empty", &input)
     };
     let dir = db_dir.display();
     let with = ask(&format!(

@@ -300,3 +300,62 @@ fn morris_duel_rejects_bad_players_in_one_line() {
         assert!(error.contains("bad player"), "{error}");
     }
 }
+
+#[test]
+fn morris_report_tabulates_the_built_sectors_and_the_first_moves() {
+    let data = std::env::temp_dir().join(format!("ludus-report-{}", std::process::id()));
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .env("LUDUS_DATA", &data)
+            .output()
+            .expect("the ludus binary runs")
+    };
+    let none = run(&["morris", "report", "--stones", "3", "--json"]);
+    assert!(none.status.success(), "{}", stderr(&none));
+    let lines: Vec<Value> = stdout(&none)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["sectors_built"], 0, "{lines:?}");
+    assert_eq!(lines[1]["value"], "not built", "{lines:?}");
+    let built = run(&["morris", "solve-game", "--stones", "3", "--json"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let report = run(&["morris", "report", "--stones", "3", "--json"]);
+    let lines: Vec<Value> = stdout(&report)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let _ = std::fs::remove_dir_all(&data);
+    let summary = lines
+        .iter()
+        .find(|l| l.get("sectors_built").is_some())
+        .unwrap();
+    assert_eq!(summary["sectors_built"], 7, "{summary}");
+    assert_eq!(summary["slots"], 264_399, "{summary}");
+    let adds = |key: &str| summary[key].as_u64().unwrap();
+    assert_eq!(
+        adds("wins") + adds("draws") + adds("losses"),
+        adds("positions")
+    );
+    // The empty board: one position, White wins in 23 plies (as `solve-game` says).
+    let start = lines.iter().find(|l| l["sector"] == "0-0/3-3").unwrap();
+    assert_eq!(
+        (start["wins"].as_u64(), start["longest_win_plies"].as_u64()),
+        (Some(1), Some(23))
+    );
+    let firsts: Vec<&Value> = lines
+        .iter()
+        .filter(|l| l.get("first_move").is_some())
+        .collect();
+    assert_eq!(firsts.len(), 24);
+    assert!(
+        firsts.iter().any(|l| l["value"] == "win in 23 plies"),
+        "{firsts:?}"
+    );
+    assert!(
+        firsts
+            .iter()
+            .all(|l| l["value"].as_str().unwrap().starts_with("win in "))
+    );
+}
