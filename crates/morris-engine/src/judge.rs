@@ -7,8 +7,9 @@
 //! than the judge's depth, with a node budget and no clock (the same position and game history
 //! always get the same answer, on a loaded machine too), by a fresh searcher (no table or history
 //! left over from other positions), and the score is turned into the mover's view. The values are
-//! *steady*: the mean of the last two iterations ([`SearchResult::steady_score`]), so a value
-//! does not swing with the side to move at the search's leaves. One repetition rule holds
+//! *steady*: the mean of the last two iterations
+//! ([`crate::search::SearchResult::steady_score`]), so a value does not swing with the side to
+//! move at the search's leaves. One repetition rule holds
 //! throughout: a move to a position already seen in the game (the history given, the position
 //! judged included) scores as a draw, as the search scores a repetition on its lines. Where the
 //! databases cover the position judged, the perfect move (the fastest win, the longest
@@ -28,7 +29,7 @@
 //! ```
 
 use crate::db::Databases;
-use crate::search::{SearchLimits, SearchResult, Searcher, WIN_THRESHOLD};
+use crate::search::{SearchLimits, Searcher, WIN_THRESHOLD};
 use crate::zobrist::key;
 use ludus_morris::{Move, Position, Rules};
 
@@ -139,7 +140,7 @@ impl<'a> Judge<'a> {
         searcher.set_databases(self.databases);
         searcher.set_history(seen);
         let found = searcher.search(&after, &child_limits(&self.limits));
-        parent_score(steady(&found))
+        parent_score(found.steady_score())
     }
 
     /// The databases' perfect move of `position`, where they cover it.
@@ -151,11 +152,6 @@ impl<'a> Judge<'a> {
         let found = searcher.search(position, &SearchLimits::depth(1));
         found.perfect.then_some(found.best_move).flatten()
     }
-}
-
-/// The score of a search, steadied (see [`SearchResult::steady_score`]).
-fn steady(found: &SearchResult) -> i32 {
-    found.steady_score()
 }
 
 /// The limits of the search after a move: one ply shallower.
