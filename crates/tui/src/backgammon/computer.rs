@@ -2,7 +2,6 @@
 //! the engine's hints for the person.
 
 use super::BgApp;
-use super::cube::wants_double;
 use crate::ui::{Animation, Status};
 use ludus_backgammon::player::{Player, choose_move};
 use ludus_backgammon::{Dice, Game, Move, Phase, Seat};
@@ -42,7 +41,7 @@ impl BgApp {
             } else {
                 "pass"
             }
-        } else if wants_double(&decision) && self.may_double() {
+        } else if decision.action.is_double() && self.may_double() {
             "double"
         } else {
             "roll"

@@ -2,7 +2,6 @@
 
 use super::BgApp;
 use ludus_backgammon::CubeOwner;
-use ludus_backgammon_engine::cube::{CubeAction, CubeDecision};
 
 impl BgApp {
     /// Whether the cube may be used in this session.
@@ -24,12 +23,4 @@ impl BgApp {
     pub fn cube(&self) -> (u32, CubeOwner) {
         self.game().map_or((1, CubeOwner::Centered), |g| g.cube())
     }
-}
-
-/// Whether a cube decision says to double.
-pub(super) fn wants_double(decision: &CubeDecision) -> bool {
-    matches!(
-        decision.action,
-        CubeAction::DoubleTake | CubeAction::DoublePass
-    )
 }
