@@ -18,7 +18,7 @@ use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use ludus_backgammon_engine::{Evaluator, NetEvaluator, Probabilities};
 use ludus_coach::backgammon::distill::{DistillConfig, RECALL_KEEP, distill};
-use ludus_coach::backgammon::duel::{DuelConfig, DuelReport, Stakes, duel_parallel};
+use ludus_coach::backgammon::duel::{CubeCounts, DuelConfig, DuelReport, Stakes, duel_parallel};
 use ludus_coach::backgammon::player_spec::{PlayerSpec, duel_players};
 use ludus_coach::backgammon::supervised::SupervisedConfig;
 use ludus_coach::backgammon::train::{RefineConfig, TrainConfig, refine, train};
@@ -598,6 +598,7 @@ fn print_duel(report: &DuelReport, args: &DuelArgs, seconds: f64) -> CliResult {
             "ci95_unmirrored": report.ci95_unmirrored,
             "variance_ratio": report.variance_ratio(), "seconds": seconds,
             "games_per_second": rate, "cube": report.stakes != Stakes::Cubeless,
+            "a_cube": cube_counts_json(&report.a_cube), "b_cube": cube_counts_json(&report.b_cube),
         });
         outln!("{doc}")?;
         return Ok(());
@@ -629,8 +630,26 @@ fn print_duel(report: &DuelReport, args: &DuelArgs, seconds: f64) -> CliResult {
         report.ci95_unmirrored,
         report.variance_ratio()
     )?;
+    if report.stakes != Stakes::Cubeless {
+        for (name, mine, theirs) in [
+            ("A", &report.a_cube, &report.b_cube),
+            ("B", &report.b_cube, &report.a_cube),
+        ] {
+            outln!(
+                "{name} doubled {} times: taken {}, passed {}",
+                mine.doubles,
+                theirs.takes,
+                theirs.passes
+            )?;
+        }
+    }
     outln!("{seconds:.1} s, {rate:.2} {unit}/s")?;
     Ok(())
+}
+
+/// One player's cube actions in a duel's JSON report.
+fn cube_counts_json(counts: &CubeCounts) -> Value {
+    json!({"doubles": counts.doubles, "takes": counts.takes, "passes": counts.passes})
 }
 
 /// Most plies the analysis commands accept (3-ply takes minutes).

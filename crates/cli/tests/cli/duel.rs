@@ -58,6 +58,16 @@ fn a_short_mirrored_duel_against_gnubg_gets_a_legal_reply_every_time() {
     assert_eq!(report["games"], 2);
     assert_eq!(report["a"], "gnubg 0-ply");
     assert_eq!(report["stakes"], "money (cube)");
+    // Every double one side offered was taken or passed by the other.
+    let count = |side: &str, what: &str| report[side][what].as_u64().expect("a count");
+    assert_eq!(
+        count("a_cube", "doubles"),
+        count("b_cube", "takes") + count("b_cube", "passes")
+    );
+    assert_eq!(
+        count("b_cube", "doubles"),
+        count("a_cube", "takes") + count("a_cube", "passes")
+    );
 }
 
 #[test]

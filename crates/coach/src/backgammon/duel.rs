@@ -12,6 +12,9 @@
 //! unmirrored one treats every game as an independent sample (what as many games with
 //! independent dice would give). Their ratio is the variance reduction that mirroring bought.
 //!
+//! With the cube the report also counts each player's cube actions ([`CubeCounts`]): the doubles
+//! it offered and its takes and passes of the other's doubles.
+//!
 //! [`duel_with`] plays on the calling thread with the two given players; [`duel_parallel`] runs
 //! pairs on several threads, each with its own two players from a factory (external programs
 //! spend most of their time waiting, so several at once fill the cores). Both give the same
@@ -19,7 +22,7 @@
 
 use crate::stats::mean_ci95;
 use ludus_backgammon::player::plays;
-use ludus_backgammon::player::{PlayRequest, Player, PlayerError};
+use ludus_backgammon::player::{Evaluation, PlayRequest, Player, PlayerError};
 use ludus_backgammon::{
     CubeOwner, Dice, DiceSource, GameEnd, GameOutcome, GameState, MatchState, Position, Rules,
     Seat, WinKind, score_points,
@@ -232,6 +235,10 @@ pub struct DuelReport {
     pub a_gammons: u64,
     /// Gammons and backgammons won by B.
     pub b_gammons: u64,
+    /// A's cube actions (all zero in cubeless games).
+    pub a_cube: CubeCounts,
+    /// B's cube actions.
+    pub b_cube: CubeCounts,
     /// Points per game for A (cubeless: 1, 2 or 3 a game; times the cube with the cube); in
     /// match play +1 or −1 a match, so `(1 + ppg) / 2` is A's share of matches won.
     pub ppg: f64,
@@ -253,6 +260,75 @@ impl DuelReport {
     }
 }
 
+/// One player's cube actions over a duel: every double it offered is answered by the other's
+/// take or pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CubeCounts {
+    /// Doubles (and redoubles) offered.
+    pub doubles: u64,
+    /// The other player's doubles taken.
+    pub takes: u64,
+    /// The other player's doubles passed (each ends a game).
+    pub passes: u64,
+}
+
+impl CubeCounts {
+    fn add(&mut self, other: CubeCounts) {
+        self.doubles += other.doubles;
+        self.takes += other.takes;
+        self.passes += other.passes;
+    }
+}
+
+/// A player whose cube actions are counted; every decision is the wrapped player's.
+struct Counted<'a> {
+    player: &'a mut dyn Player,
+    counts: CubeCounts,
+}
+
+impl<'a> Counted<'a> {
+    fn new(player: &'a mut dyn Player) -> Counted<'a> {
+        Counted {
+            player,
+            counts: CubeCounts::default(),
+        }
+    }
+}
+
+impl Player for Counted<'_> {
+    fn name(&self) -> String {
+        self.player.name()
+    }
+
+    fn choose(&mut self, request: PlayRequest<'_>) -> Result<usize, PlayerError> {
+        self.player.choose(request)
+    }
+
+    fn double(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
+        let doubles = self.player.double(position, state)?;
+        self.counts.doubles += u64::from(doubles);
+        Ok(doubles)
+    }
+
+    fn take(&mut self, position: &Position, state: &MatchState) -> Result<bool, PlayerError> {
+        let takes = self.player.take(position, state)?;
+        if takes {
+            self.counts.takes += 1;
+        } else {
+            self.counts.passes += 1;
+        }
+        Ok(takes)
+    }
+
+    fn evaluate(
+        &mut self,
+        position: &Position,
+        state: Option<&MatchState>,
+    ) -> Result<Option<Evaluation>, PlayerError> {
+        self.player.evaluate(position, state)
+    }
+}
+
 /// One pair's results, from A's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct PairResult {
@@ -261,19 +337,34 @@ struct PairResult {
     a_wins: u64,
     a_gammons: u64,
     b_gammons: u64,
+    a_cube: CubeCounts,
+    b_cube: CubeCounts,
 }
 
-/// One game or match with A in `a_seat`: A's points, whether A won, the gammons of A and B.
+/// One game's (or match's) result with A in a seat, from A's view.
+struct OneResult {
+    /// A's points (match play: +1 or −1).
+    points: f64,
+    a_won: bool,
+    a_gammons: u64,
+    b_gammons: u64,
+    a_cube: CubeCounts,
+    b_cube: CubeCounts,
+}
+
+/// One game or match with A in `a_seat`: A's points, whether A won, the gammons and cube
+/// actions of A and B.
 fn play_one(
     a: &mut dyn Player,
     b: &mut dyn Player,
     a_seat: Seat,
     dice: &mut ChaCha8Rng,
     stakes: Stakes,
-) -> Result<(f64, bool, u64, u64), PlayerError> {
+) -> Result<OneResult, PlayerError> {
+    let (mut a, mut b) = (Counted::new(a), Counted::new(b));
     let players: [&mut dyn Player; 2] = match a_seat {
-        Seat::Zero => [a, b],
-        Seat::One => [b, a],
+        Seat::Zero => [&mut a, &mut b],
+        Seat::One => [&mut b, &mut a],
     };
     let outcomes = match stakes {
         Stakes::Match(length) => play_match(players, length, dice)?,
@@ -296,8 +387,14 @@ fn play_one(
         (_, Some(o)) => f64::from(o.points),
         (_, None) => 0.0,
     };
-    let signed = if a_won { points } else { -points };
-    Ok((signed, a_won, gammons(a_seat), gammons(a_seat.other())))
+    Ok(OneResult {
+        points: if a_won { points } else { -points },
+        a_won,
+        a_gammons: gammons(a_seat),
+        b_gammons: gammons(a_seat.other()),
+        a_cube: a.counts,
+        b_cube: b.counts,
+    })
 }
 
 /// Both games (matches) of pair `pair`: A in seat 0, then in seat 1, on the same dice.
@@ -310,12 +407,13 @@ fn play_pair(
     let mut result = PairResult::default();
     for (k, a_seat) in [Seat::Zero, Seat::One].into_iter().enumerate() {
         let mut dice = ChaCha8Rng::seed_from_u64(config.seed.wrapping_add(pair));
-        let (points, a_won, a_gammons, b_gammons) =
-            play_one(&mut *a, &mut *b, a_seat, &mut dice, config.stakes)?;
-        result.points[k] = points;
-        result.a_wins += u64::from(a_won);
-        result.a_gammons += a_gammons;
-        result.b_gammons += b_gammons;
+        let one = play_one(&mut *a, &mut *b, a_seat, &mut dice, config.stakes)?;
+        result.points[k] = one.points;
+        result.a_wins += u64::from(one.a_won);
+        result.a_gammons += one.a_gammons;
+        result.b_gammons += one.b_gammons;
+        result.a_cube.add(one.a_cube);
+        result.b_cube.add(one.b_cube);
     }
     Ok(result)
 }
@@ -332,10 +430,18 @@ fn report(a: String, b: String, config: &DuelConfig, pairs: &[PairResult]) -> Du
         a_wins: pairs.iter().map(|p| p.a_wins).sum(),
         a_gammons: pairs.iter().map(|p| p.a_gammons).sum(),
         b_gammons: pairs.iter().map(|p| p.b_gammons).sum(),
+        a_cube: cube_total(pairs.iter().map(|p| p.a_cube)),
+        b_cube: cube_total(pairs.iter().map(|p| p.b_cube)),
         ppg: all.clone().sum::<f64>() / games.max(1) as f64,
         ci95: mean_ci95(means),
         ci95_unmirrored: mean_ci95(all),
     }
+}
+
+fn cube_total(counts: impl Iterator<Item = CubeCounts>) -> CubeCounts {
+    let mut total = CubeCounts::default();
+    counts.for_each(|c| total.add(c));
+    total
 }
 
 fn pair_count(config: &DuelConfig) -> u64 {

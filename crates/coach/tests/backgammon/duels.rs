@@ -178,3 +178,36 @@ fn a_player_file_may_bundle_a_network_a_position_class() {
     assert!(refused.is_bad_input(), "{refused}");
     std::fs::remove_file(&path).ok();
 }
+
+#[test]
+fn with_the_cube_every_double_is_answered_and_mirrored_seats_double_alike() {
+    use ludus_coach::backgammon::duel::{DuelConfig, Stakes, duel_with};
+    let config = DuelConfig {
+        games: 40,
+        seed: 11,
+        stakes: Stakes::Money,
+    };
+    let mut a = NetPlayer::new(NetEvaluator::shipped(), 0, "net");
+    let mut b = NetPlayer::new(NetEvaluator::shipped(), 0, "net");
+    let r = duel_with(&mut a, &mut b, &config, |_| {}).expect("a duel");
+    // The same player in both seats on the same dice: each pair plays one game twice, so A and
+    // B double, take and pass exactly alike, and every double is taken or passed.
+    assert_eq!(r.a_cube, r.b_cube, "{r:?}");
+    assert_eq!(r.a_cube.doubles, r.b_cube.takes + r.b_cube.passes, "{r:?}");
+    assert!(r.a_cube.doubles > 0, "{r:?}");
+    assert_eq!(r.ppg, 0.0);
+    // The heuristic never doubles and always takes: the network's doubles are all taken.
+    let r = duel_with(&mut a, &mut HeuristicPlayer, &config, |_| {}).expect("a duel");
+    assert_eq!(r.b_cube.doubles, 0, "{r:?}");
+    assert_eq!((r.b_cube.takes, r.b_cube.passes), (r.a_cube.doubles, 0));
+    assert_eq!(r.a_cube.takes + r.a_cube.passes, 0, "{r:?}");
+    assert!(r.a_cube.doubles > 0, "{r:?}");
+    // Cubeless games count no cube action.
+    let cubeless = DuelConfig {
+        stakes: Stakes::Cubeless,
+        ..config
+    };
+    let r = duel_with(&mut a, &mut b, &cubeless, |_| {}).expect("a duel");
+    assert_eq!(r.a_cube, Default::default());
+    assert_eq!(r.b_cube, Default::default());
+}

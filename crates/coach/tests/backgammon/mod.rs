@@ -1,11 +1,13 @@
 //! Backgammon training and measuring. Index:
-//! * `duels`: players, determinism, strength, parallel duels, failing players;
+//! * `duels`: players, determinism, strength, parallel duels, failing players, cube counts;
+//! * `gnubg_cube`: gnubg's doubles, takes and passes over the line protocol;
 //! * `labelling`: label files are the same for any threads and resume exactly;
 //! * `training`: self-play training resumes exactly;
 //! * `pinned`: duels and training at fixed seeds, line by line against
 //!   `tests/data/backgammon-pinned.txt`.
 
 mod duels;
+mod gnubg_cube;
 mod labelling;
 mod pinned;
 mod training;
