@@ -1,20 +1,35 @@
 #!/usr/bin/env python3
-"""Cube decisions of Ludus against gnubg (issue 28), money play, the cube centred or (context
-`owned`) a 2-cube owned by the side on roll: redoubles.
+"""Cube decisions of Ludus against gnubg (issue 28), in money play (the cube centred, or a 2-cube
+owned by the side on roll: redoubles) and at match scores.
 
 Steps (each resumable by its output file):
   gnubg   POSITIONS OUT [CONTEXT] - gnubg's cubeful equities (no double, double/take,
-                           double/pass; normalised to the cube) at 0 and 2 plies for each
-                           position (one Position ID a line, side on roll before rolling), through
-                           `gnubg -t -q` and its `hint` text;
-  ludus   GNUBG OUT LEVEL [CONTEXT] - Ludus's doubles and takes for the positions gnubg calls
+                           double/pass; money: normalised to the cube; match: gnubg's normalised
+                           money-game equivalent, EMG) at 0 and 2 plies for each position (one
+                           Position ID a line, side on roll before rolling), through `gnubg -t -q`
+                           and its `hint` text; with gnubg's cubeless chances at both plies and the
+                           Match ID of the context;
+  ludus   GNUBG OUT LEVEL      - Ludus's doubles and takes for the positions gnubg calls
                            non-trivial, through `ludus backgammon player --level LEVEL` (the line
-                           protocol), with the context's Match ID;
-  report  GNUBG LUDUS... - the cube error in millipoints per decision (doubler's and taker's),
-                           judged by gnubg 2-ply, for gnubg 0-ply and each Ludus file.
+                           protocol), with the Match ID the gnubg file carries;
+  report  GNUBG LUDUS...       - the cube error in millipoints per decision (doubler's and
+                           taker's), judged by gnubg 2-ply, for gnubg 0-ply and each Ludus file.
+
+CONTEXT: `centred` (money, the default), `owned` (money, a 2-cube owned by the side on roll), or
+a match score `mL-A-B`: a match to L points, the side on roll has A points, its opponent B (e.g.
+`m5-3-1`: 2-away 4-away), cube centred, no Crawford game.
+
+Money contexts are judged under Ludus's default money rules, as the duels play them: no Jacoby
+rule, no beavers (gnubg's own defaults have both; under the Jacoby rule a centred cube's no-double
+value drops every gammon, which makes gnubg double gammonish positions that are too good to
+double without it).
 
 A position is non-trivial when, by gnubg 2-ply, the doubler's two choices (no double against
 the better answer to a double) or the taker's (take against pass) are within 0.25 of each other.
+
+The gnubg file has one line a position: the Position ID, gnubg 0-ply's three equities, gnubg
+2-ply's three, gnubg 0-ply's cubeless chances (win, win gammon, win backgammon, lose gammon, lose
+backgammon), gnubg 2-ply's, and the Match ID of the context (the side on roll's view).
 """
 import os
 import re
@@ -23,41 +38,76 @@ import sys
 
 # The binary: $LUDUS, else `ludus` on the PATH.
 LUDUS = os.environ.get("LUDUS", "ludus")
+GNUBG = os.environ.get("GNUBG", "/usr/games/gnubg")
 
 MONEY_CENTRED = "cAkAAAAAAAAA"
-# The cube context: gnubg's commands after `set board`, and the Match ID Ludus is given (money,
+# Money contexts: gnubg's commands after `set board`, and the Match ID Ludus is given (money,
 # the side on roll's; `owned`: a 2-cube it owns, from `ludus bg show --xgid …:1:1:1:00:0:0:0:0:10`).
-CONTEXTS = {
+MONEY_CONTEXTS = {
     "centred": ([], MONEY_CENTRED),
     "owned": (["set cube value 2", "set cube owner gnubg"], "UQkAAAAAAAAE"),
 }
+MATCH_CONTEXT = re.compile(r"^m(\d+)-(\d+)-(\d+)$")
 WINDOW = 0.25
 ACTIONS = {"No double": 0, "No redouble": 0, "Double, take": 1, "Redouble, take": 1,
            "Double, pass": 2, "Redouble, pass": 2}
 
 
+def session_start(context):
+    """gnubg's commands that open a session in `context` (gnubg is player 0 and on roll)."""
+    start = ["set automatic roll off"]
+    if context in MONEY_CONTEXTS:
+        # Ludus's money rules: no Jacoby rule, no beavers (gnubg's defaults have both).
+        return start + ["set jacoby off", "set beavers 0", "new game"]
+    m = MATCH_CONTEXT.match(context)
+    if not m:
+        raise SystemExit(f"unknown context {context!r}: centred, owned or mL-A-B")
+    length, mine, theirs = map(int, m.groups())
+    if not (max(mine, theirs) + 2 <= length):
+        raise SystemExit(f"{context}: both sides must be at least 2-away (no Crawford game)")
+    return start + [f"new match {length}", f"set score {mine} {theirs}"]
+
+
 def gnubg_equities(ids, plies, context="centred"):
-    """{id: [nd, dt, dp]} from one gnubg session at `plies`."""
-    lines = ["set automatic roll off", "new game", "set turn gnubg",
-             f"set evaluation cubedecision evaluation plies {plies}"]
+    """{id: ([nd, dt, dp], [w, wg, wbg, lg, lbg], match_id)} from one gnubg session at `plies`."""
+    after_board = MONEY_CONTEXTS.get(context, ([], None))[0]
+    lines = session_start(context) + ["set turn gnubg",
+                                      f"set evaluation cubedecision evaluation plies {plies}"]
     for pid in ids:
-        lines += ["set turn gnubg", f"set board {pid}"] + CONTEXTS[context][0] + ["hint"]
-    out = subprocess.run(["/usr/games/gnubg", "-t", "-q"], input="\n".join(lines) + "\n",
+        lines += ["set turn gnubg", f"set board {pid}"] + after_board + ["hint"]
+    out = subprocess.run([GNUBG, "-t", "-q"], input="\n".join(lines) + "\n",
                          capture_output=True, text=True, timeout=3600).stdout
     wanted, result, current = set(ids), {}, None
     pattern = re.compile(r"^\s*\d\.\s+(No double|No redouble|Double, take|Double, pass|"
                          r"Redouble, take|Redouble, pass)\s+([+-]\d+\.\d+)")
+    chances = re.compile(r"^\s+(\d\.\d+) (\d\.\d+) (\d\.\d+) - (\d\.\d+) (\d\.\d+) (\d\.\d+)\s*$")
     for line in out.splitlines():
         if "Position ID:" in line:
             pid = line.split("Position ID:")[1].strip()
             current = pid if pid in wanted else None
-            if current:
-                result[current] = [None, None, None]
+            if current and current not in result:
+                result[current] = [[None, None, None], None, None]
+            continue
+        if current and "Match ID" in line and result[current][2] is None:
+            result[current][2] = line.split(":")[1].strip()
+            continue
+        m = chances.match(line)
+        if current and m:
+            w, wg, wbg, _, lg, lbg = map(float, m.groups())
+            result[current][1] = [w, wg, wbg, lg, lbg]
             continue
         m = pattern.match(line)
         if current and m:
-            result[current][ACTIONS[m.group(1)]] = float(m.group(2))
-    return {k: v for k, v in result.items() if None not in v}
+            result[current][0][ACTIONS[m.group(1)]] = float(m.group(2))
+    return {k: v for k, v in result.items() if None not in v[0] and v[1] is not None}
+
+
+def ludus_match_id(context, gnubg_match_id):
+    """The Match ID Ludus is given: the money context's constant, or the one gnubg printed for
+    the position (its own view of the score, the side on roll included)."""
+    if context in MONEY_CONTEXTS:
+        return MONEY_CONTEXTS[context][1]
+    return gnubg_match_id
 
 
 def non_trivial(e):
@@ -71,24 +121,27 @@ def step_gnubg(positions, out, context="centred"):
     with open(out, "w") as f:
         for pid in ids:
             if pid in e0 and pid in e2:
-                f.write(" ".join([pid] + [f"{x:.4f}" for x in e0[pid] + e2[pid]]) + "\n")
+                numbers = e0[pid][0] + e2[pid][0] + e0[pid][1] + e2[pid][1]
+                match_id = ludus_match_id(context, e2[pid][2])
+                f.write(" ".join([pid] + [f"{x:.4f}" for x in numbers] + [match_id]) + "\n")
 
 
 def read_gnubg(path):
+    """{id: (gnubg 0-ply equities, 2-ply equities, 0-ply chances, 2-ply chances, match id)}."""
     rows = {}
     for line in open(path):
         parts = line.split()
-        vals = list(map(float, parts[1:]))
-        rows[parts[0]] = (vals[:3], vals[3:])
+        vals = list(map(float, parts[1:17]))
+        rows[parts[0]] = (vals[:3], vals[3:6], vals[6:11], vals[11:16], parts[17])
     return rows
 
 
-def step_ludus(gnubg, out, level, context="centred"):
+def step_ludus(gnubg, out, level):
     rows = {k: v for k, v in read_gnubg(gnubg).items() if non_trivial(v[1])}
     ids = list(rows)
     lines = []
-    match_id = CONTEXTS[context][1]
     for pid in ids:
+        match_id = rows[pid][4]
         lines += [f"double {pid} {match_id}", f"take {pid} {match_id}"]
     proc = subprocess.run([LUDUS, "backgammon", "player", "--level", str(level)],
                           input="\n".join(lines + ["quit"]) + "\n", capture_output=True,
@@ -125,8 +178,8 @@ def step_report(gnubg, ludus_files):
     print("| player | positions | mp per decision | doubler | taker | both right |")
     print("|---|---|---|---|---|---|")
     g0 = {}
-    for k, (e0, _) in rows.items():
-        nd, dt, dp = e0
+    for k, row in rows.items():
+        nd, dt, dp = row[0]
         g0[k] = (min(dt, dp) > nd, dt <= dp)
     summary("gnubg 0-ply", rows, g0)
     for path in ludus_files:
@@ -143,6 +196,6 @@ if __name__ == "__main__":
     if cmd == "gnubg":
         step_gnubg(*sys.argv[2:5])
     elif cmd == "ludus":
-        step_ludus(*sys.argv[2:6])
+        step_ludus(*sys.argv[2:5])
     else:
         step_report(sys.argv[2], sys.argv[3:])
