@@ -163,6 +163,7 @@ bg-log-wins = Võidab { $points ->
 # Web UI: the game review page (issue 13)
 review-title = Mängu ülevaade
 review-loading = Mängu hinnatakse…
+review-still-making = Mängu hinnatakse endiselt… ({ $seconds } s; pikk matš võtab aega)
 review-graph = Mängu graafik
 review-graph-bg = Valge võiduvõimalus enne iga otsust
 review-graph-morris = Mootori hinnang pärast iga käiku (Valge vaatenurgast)
@@ -548,6 +549,7 @@ err-too-many-live-games = Sul on juba { $live ->
    *[other] { $live } lõpetamata mängu
   } (lubatud { $most }); lõpeta või anna mõni neist enne alla.
 err-engine-busy = Mootor on hõivatud; proovi hetke pärast uuesti.
+err-review-in-progress = Ülevaade on alles valmimas; küsi hetke pärast uuesti.
 err-timeout = Server vastas liiga kaua (üle { $seconds } s); proovi uuesti.
 err-seed-computer-only = Täringute seemet saab valida ainult mängus arvuti vastu.
 err-money-rules-in-match = Jacoby reegel ja kohene tagasikahekordistamine kehtivad ainult rahamängus; see on matš.

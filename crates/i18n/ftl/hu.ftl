@@ -154,6 +154,7 @@ bg-log-wins = { $points } pontot nyer
 # Web UI: the game review page (issue 13)
 review-title = A játszma áttekintése
 review-loading = A játszma elemzése…
+review-still-making = A játszma elemzése még tart… ({ $seconds } mp; egy hosszú mérkőzés eltart egy ideig)
 review-graph = A játszma grafikonja
 review-graph-bg = Fehér nyerési esélye minden döntés előtt
 review-graph-morris = A motor értékelése minden lépés után (Fehér szemszögéből)
@@ -485,6 +486,7 @@ err-internal = Hiba történt a szerveren; próbáld újra.
 err-rate-limited = Túl sok kérés érkezett a címedről; próbáld újra { $seconds } mp múlva.
 err-too-many-live-games = Már { $live } befejezetlen játszmád van (legfeljebb { $most }); előbb fejezz be vagy adj fel néhányat.
 err-engine-busy = A motor foglalt; próbáld újra egy kicsit később.
+err-review-in-progress = Az áttekintés még készül; kérd újra egy kicsit később.
 err-timeout = A szerver túl sokáig válaszolt (több mint { $seconds } mp); próbáld újra.
 err-seed-computer-only = Kockamagot csak a számítógép elleni játszmában lehet választani.
 err-money-rules-in-match = A Jacoby-szabály és az azonnali visszaduplázás csak pénzes játékban érvényes; ez egy mérkőzés.
