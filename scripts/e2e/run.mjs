@@ -3,9 +3,10 @@
 //
 //   node scripts/e2e/run.mjs            (builds nothing: expects target/debug/ludus, or LUDUS_BIN)
 //   E2E_ONLY=name,name node scripts/e2e/run.mjs   runs only the tests named (later tests use the
-//                                 games of earlier ones: review_et_hu needs morris_full_game_en and
-//                                 backgammon_review_error; review_alternatives_bg, review_layout and
-//                                 review_mat_file need review_orientation_cube)
+//                                 games of earlier ones: morris_review_en, review_et_hu, review_phone
+//                                 and review_layout need morris_full_game_en; review_et_hu and
+//                                 review_phone need backgammon_review_error; review_alternatives_bg,
+//                                 review_layout and review_mat_file need review_orientation_cube)
 //
 // Tests (each bounded in moves and time):
 //   1. morris_full_game_en      – English; a whole Morris game against the computer by clicks,

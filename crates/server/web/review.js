@@ -221,7 +221,7 @@ function morrisAlternatives(step) {
     <td class="difference">${i === 0 ? '' : morrisDifference(a.value, best)}</td>
     <td class="perfect">${a.perfect ? escape(perfectWords(a.perfect)) : `<span class="muted">${t('review-not-in-databases')}</span>`}</td></tr>`).join('');
   return `<table class="alternatives" id="review-alternatives"><thead><tr><th>#</th><th>${t('review-col-move')}</th>
-    <th>${t('review-col-engine')}</th><th>${t('review-col-difference')}</th><th>${t('review-col-databases')}</th></tr></thead><tbody>${rows}</tbody></table>`;
+    <th>${t('review-col-engine')}</th><th>${t('review-col-difference')}</th><th class="perfect">${t('review-col-databases')}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function detailHtml(step, index, steps, game, who) {
