@@ -145,6 +145,19 @@ async function startServer(db = 'e2e.db', env = {}, args = []) {
 }
 
 const api = (page, path) => page.evaluate(async (p) => (await fetch(p)).json(), path);
+
+// A game's review from the API, asked again while the server answers 503 review-in-progress (the
+// review's job goes on; docs/server.md), as the page does.
+async function reviewOf(url, id) {
+  const deadline = Date.now() + REVIEW_WAIT_MS;
+  for (;;) {
+    const response = await fetch(`${url}/api/games/${id}/review`);
+    const body = await response.json();
+    if (response.status !== 503 || body.code !== 'review-in-progress') return body;
+    assert(Date.now() < deadline, `the review of ${id} never came`);
+    await new Promise((resolve) => { setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') || 2)); });
+  }
+}
 const gameId = (page) => new URL(page.url()).pathname.split('/').pop();
 
 // Waits until the server says `seat` must act (or the game is over); then until the page shows it.
@@ -592,7 +605,7 @@ async function backgammonReviewError(browser, url) {
   await page.goto(`${url}/review/${created.id}`);
   await setLanguage(page, 'en');
   await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
-  const review = await api(page, `/api/games/${created.id}/review`);
+  const review = await reviewOf(url, created.id);
   const decisions = review.report.games.flatMap((g) => g.decisions);
   // Dots of neighbouring decisions may overlap: the click goes to this one's element.
   const dot = page.locator('.graph-dot').nth(1);
@@ -942,15 +955,21 @@ async function analysisEdit(browser, url) {
   assert(state.start && state.view.points.a7 === 'white' && state.view.points.f2 === 'black', 'the game starts from the set-up position');
   assert(await page.locator('#morris-board .piece').count() === 6, 'the six pieces are drawn');
   // Its review starts from the set-up position too.
-  const review = await api(page, `/api/games/${state.id}/review`);
+  const review = await reviewOf(url, state.id);
   assert(review.boards && review.boards[0].a7 === 'white' && review.boards[0].f2 === 'black', `the review's first board is the set-up: ${JSON.stringify(review).slice(0, 200)}`);
   // A backgammon game from the edited match position: the dice, the cube and the score go with it.
   await page.goto(`${url}/analysis?text=${encodeURIComponent(matchXgid)}`);
   await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
   await page.selectOption('#play-side', 'white');
+  // White's 65 bears off its last checker, a bear-off that plays itself: the setting is switched
+  // off for this game, so that the set-up is seen before any move.
+  const setAutoBearOff = (on) => page.evaluate((value) => localStorage.setItem('ludus:settings',
+    JSON.stringify({ ...JSON.parse(localStorage.getItem('ludus:settings') || '{}'), autoBearOff: value })), on);
+  await setAutoBearOff(false);
   await Promise.all([page.waitForURL(/\/play\//, { timeout: WAIT_MS }), page.click('#play-from-here-go')]);
   await page.waitForSelector('#bg-board circle.checker', { timeout: WAIT_MS });
   const bg = await api(page, `/api/games/${gameId(page)}`);
+  await setAutoBearOff(true);
   assert(bg.start && JSON.stringify(bg.view.dice) === '[6,5]' && bg.view.cube.value === 4 && bg.view.match.length === 7
     && bg.view.match.score.white === 3 && bg.to_act === 'white', `the backgammon game starts from the set-up: ${JSON.stringify(bg.view).slice(0, 300)}`);
   await page.screenshot({ path: join(OUT, 'analysis-play-backgammon.png'), fullPage: true });
@@ -1502,7 +1521,7 @@ async function bottomWhiteCheckers(page, board, bottom) {
 async function reviewOrientationCube(browser, url) {
   const game = await cubeBackgammonGame(url);
   reviewed.cube = game;
-  const review = await (await fetch(`${url}/api/games/${game.id}/review`)).json();
+  const review = await reviewOf(url, game.id);
   const decisions = review.report.games.flatMap((g) => g.decisions);
   const page = await openReviewAsWhite(browser, url, game);
   const take = decisions.findIndex((d) => d.kind === 'take');
@@ -1556,7 +1575,7 @@ async function reviewOrientationCube(browser, url) {
 async function reviewAlternativesBg(browser, url) {
   assert(reviewed.cube, 'test 17 left a game');
   const page = await openReviewAsWhite(browser, url, reviewed.cube);
-  const review = await api(page, `/api/games/${reviewed.cube.id}/review`);
+  const review = await reviewOf(url, reviewed.cube.id);
   const decisions = review.report.games.flatMap((g) => g.decisions);
   const index = decisions.findIndex((d) => d.kind === 'checker' && d.alternatives.length >= 5);
   assert(index >= 0, 'a checker play with five alternatives');
