@@ -438,7 +438,7 @@ tui-bg-why-resign = allaandmine
 tui-bg-auto-bear-off = Automaatselt välja viidud: { $move }.
 tui-bg-rematch = n: kordusmatš vahetatud pooltega · a: ülevaade · q: lahku.
 tui-bg-review-title = Ülevaade: otsus { $index }/{ $total }
-tui-bg-review-graph = Valge ootusväärtus (! suur viga, ? viga, · kahtlane)
+tui-bg-review-graph = Valge väärtus (! suur viga, ? viga, · kahtlane)
 tui-bg-review-player = { $who }: { $errors } viga, { $blunders ->
     [one] 1 suur viga
    *[other] { $blunders } suurt viga

@@ -384,7 +384,7 @@ tui-bg-why-resign = feladás
 tui-bg-auto-bear-off = Automatikus kihozás: { $move }.
 tui-bg-rematch = n: visszavágó cserélt oldalakkal · a: áttekintés · q: kilépés.
 tui-bg-review-title = Áttekintés: { $index }. döntés / { $total }
-tui-bg-review-graph = Fehér várható értéke (! durva hiba, ? hiba, · kétes)
+tui-bg-review-graph = Fehér várható értéke (! durva, ? hiba, · kétes)
 tui-bg-review-player = { $who }: { $errors } hiba, { $blunders } durva hiba · hibaarány { $rate }
 tui-bg-review-keys = Áttekintés: ←/→ lépés · ↑/↓ előző/következő hiba · a/Esc bezár · q kilép
 
