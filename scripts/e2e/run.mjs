@@ -2,6 +2,11 @@
 // database) driven through headless Chromium from Debian (/usr/bin/chromium) with playwright-core.
 //
 //   node scripts/e2e/run.mjs            (builds nothing: expects target/debug/ludus, or LUDUS_BIN)
+//   E2E_ONLY=name,name node scripts/e2e/run.mjs   runs only the tests named (later tests use the
+//                                 games of earlier ones: morris_review_en, review_et_hu, review_phone
+//                                 and review_layout need morris_full_game_en; review_et_hu and
+//                                 review_phone need backgammon_review_error; review_alternatives_bg,
+//                                 review_layout and review_mat_file need review_orientation_cube)
 //
 // Tests (each bounded in moves and time):
 //   1. morris_full_game_en      – English; a whole Morris game against the computer by clicks,
@@ -28,8 +33,10 @@
 //  11. hint_rematch             – against the computer: a hint, a take-back, resignation ("You lost —"),
 //                                 rematch with the sides swapped and the series' score.
 //  12. review_et_hu             – the backgammon and Morris reviews in Estonian and Hungarian at
-//                                 1280 and 375 px: no English word left, no panel clipped (1280),
-//                                 the page no wider than the screen.
+//                                 1280 and 375 px: no English word left (no word of en.ftl that the
+//                                 language's own file lacks), no element wider than its box (the
+//                                 alternatives table included), no panel or board past the review's
+//                                 box, the page no wider than the screen.
 //  13. review_phone             – both reviews at 375 px: nothing wider than the screen.
 //  14. analysis_board           – the analysis board from a pasted XGID (moves ranked at 1 and 0 plies), from a
 //                                 Sanmill FEN, and again from its shareable address.
@@ -75,11 +82,14 @@
 //  27. analysis_clicks_address  – the analysis board's checkers moved by clicks for both sides (the
 //                                 server offering each step), the variation kept in the address and
 //                                 restored on reload (backgammon and Morris), a refused move in it.
+//  28. review_slow_server       – a server whose requests may take 1 s: the .mat review outlasts it,
+//                                 503 review-in-progress is answered while its job goes on, the page
+//                                 says it is still at work, asks again and shows the review.
 // Screenshots go to target/e2e/*.png. E2E_WEB_DIR=crates/server/web serves the page's files from
 // that folder instead of the binary (to try changes to the page without rebuilding).
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +101,9 @@ const OUT = join(ROOT, 'target', 'e2e');
 const MAX_MORRIS_PLIES = 400;     // a Morris game ends by the 100-ply rule long before this
 const BG_TURNS = 6;               // backgammon turns played through the page
 const WAIT_MS = 15000;            // the longest wait for any one state change
+const REVIEW_WAIT_MS = 120000;    // the longest wait for a game's first review (the debug build's
+                                  // 2-ply review of a long game on a loaded machine; the page asks
+                                  // again while the server answers review-in-progress)
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -115,8 +128,8 @@ async function withFriend(url, created) {
 let seed = 12345;
 const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
 
-async function startServer(db = 'e2e.db', env = {}) {
-  const server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', join(work, db), '--think-ms', '300', '--allow-seeded-friend-games', '--moves-per-minute', '0'],
+async function startServer(db = 'e2e.db', env = {}, args = []) {
+  const server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', join(work, db), '--think-ms', '300', '--allow-seeded-friend-games', '--moves-per-minute', '0', ...args],
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const url = await new Promise((resolve, reject) => {
     let text = '';
@@ -132,6 +145,19 @@ async function startServer(db = 'e2e.db', env = {}) {
 }
 
 const api = (page, path) => page.evaluate(async (p) => (await fetch(p)).json(), path);
+
+// A game's review from the API, asked again while the server answers 503 review-in-progress (the
+// review's job goes on; docs/server.md), as the page does.
+async function reviewOf(url, id) {
+  const deadline = Date.now() + REVIEW_WAIT_MS;
+  for (;;) {
+    const response = await fetch(`${url}/api/games/${id}/review`);
+    const body = await response.json();
+    if (response.status !== 503 || body.code !== 'review-in-progress') return body;
+    assert(Date.now() < deadline, `the review of ${id} never came`);
+    await new Promise((resolve) => { setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') || 2)); });
+  }
+}
 const gameId = (page) => new URL(page.url()).pathname.split('/').pop();
 
 // Waits until the server says `seat` must act (or the game is over); then until the page shows it.
@@ -399,6 +425,10 @@ async function cubeBetweenTwoPages(browser, url) {
   }
   const after = await api(host, `/api/games/${gameId(host)}`);
   assert(after.view.cube.value === 2 && after.view.cube.owner === opener, `cube ${JSON.stringify(after.view.cube)}`);
+  // The doubler is told in words that the double was taken (the board shows only the cube).
+  await pages[doubler].waitForFunction(() => /^Barát elfogadta a duplázást: a duplázókocka értéke 2\.?$/
+    .test(document.getElementById('notice').textContent), null, { timeout: WAIT_MS })
+    .catch(async () => { throw new Error(`assertion failed: the take is told: "${await pages[doubler].textContent('#notice')}"`); });
   await host.close(); await guest.close();
   return `${doubler} doubled, ${opener} took; the cube shows 2 on both pages`;
 }
@@ -527,7 +557,7 @@ async function morrisReviewEn(browser, url) {
   await setLanguage(page, 'en');
   // From "Recent games": the finished game's Review link.
   await page.click(`a.review-link[href="/review/${reviewed.morris}"]`);
-  await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+  await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
   const steps = Number(await page.getAttribute('#review', 'data-steps'));
   const state = await api(page, `/api/games/${reviewed.morris}`);
   assert(steps === state.view.moves.length, `a step per move: ${steps} of ${state.view.moves.length}`);
@@ -574,8 +604,8 @@ async function backgammonReviewError(browser, url) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${url}/review/${created.id}`);
   await setLanguage(page, 'en');
-  await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
-  const review = await api(page, `/api/games/${created.id}/review`);
+  await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
+  const review = await reviewOf(url, created.id);
   const decisions = review.report.games.flatMap((g) => g.decisions);
   // Dots of neighbouring decisions may overlap: the click goes to this one's element.
   const dot = page.locator('.graph-dot').nth(1);
@@ -605,6 +635,7 @@ async function hintRematch(browser, url) {
   await page.selectOption('#morris-level', '1');
   await page.click('#start-morris');
   let state = await waitForTurn(page, 'white');
+  assert(await page.isHidden('#takeback'), 'no Take back before you have moved');
   await page.click('#hint-button');
   await page.waitForFunction(() => /Hint: [a-g][1-7]/.test(document.querySelector('#hint-text').textContent), null, { timeout: WAIT_MS });
   const hint = await page.textContent('#hint-text');
@@ -612,11 +643,11 @@ async function hintRematch(browser, url) {
   state = await waitForTurn(page, 'white');
   assert(state.history.length === 2, 'the computer answered');
   let detail = hint;
-  if (await page.locator('#takeback:not([hidden])').count()) {
-    await page.click('#takeback');
-    await page.waitForFunction(() => document.querySelectorAll('#morris-board .piece').length === 0, null, { timeout: WAIT_MS });
-    detail += ', takeback';
-  }
+  await page.waitForSelector('#takeback:not([hidden])', { timeout: WAIT_MS });
+  await page.click('#takeback');
+  await page.waitForFunction(() => document.querySelectorAll('#morris-board .piece').length === 0, null, { timeout: WAIT_MS });
+  await page.waitForSelector('#takeback', { state: 'hidden', timeout: WAIT_MS });
+  detail += ', takeback (hidden before the first move and after it)';
   assert(/Computer, level 1/.test(await page.textContent('#counts')), 'the computer is named with its level');
   await page.click('#resign');
   await page.waitForSelector('#summary:not([hidden])');
@@ -637,6 +668,27 @@ async function hintRematch(browser, url) {
   return `${detail}; ${result}; ${tally}`;
 }
 
+// The words (three letters or more) of a message file, lower-cased: its messages without keys,
+// variables and selector names.
+function ftlWords(lang) {
+  const text = readFileSync(join(ROOT, 'crates', 'i18n', 'ftl', `${lang}.ftl`), 'utf8').split('\n')
+    .filter((line) => !line.startsWith('#')).map((line) => line.replace(/^[a-zA-Z][\w-]*\s*=/, ''))
+    .join(' ').replace(/\$[\w-]+|\*?\[[\w-]+\]/g, ' ');
+  return new Set((text.match(/\p{L}{3,}/gu) || []).map((word) => word.toLowerCase()));
+}
+
+// The English words a page in `lang` shows: the words of its text found in the English messages
+// and nowhere in `lang`'s own (so "Ludus", "XGID" or "gnubg", in both, never count). Move
+// notation (bar/22, 6/off) is no English.
+function englishWordsIn(text, lang) {
+  englishWordsIn.cache ??= {};
+  const cache = englishWordsIn.cache;
+  cache.en ??= ftlWords('en');
+  cache[lang] ??= ftlWords(lang);
+  const words = text.replace(/\b(bar|off)\/|\/(bar|off)\b|XGID=\S+/g, ' ').match(/\p{L}{3,}/gu) || [];
+  return [...new Set(words.filter((word) => cache.en.has(word.toLowerCase()) && !cache[lang].has(word.toLowerCase())))];
+}
+
 const ENGLISH = /\b(White|Black|double|no double|take|pass|best|error|blunder|doubtful|Played|Loss|Decision|mistake|inaccuracy|moves|Game review)\b/;
 
 async function reviewEtHu(browser, url) {
@@ -648,20 +700,30 @@ async function reviewEtHu(browser, url) {
       for (const id of [reviewed.backgammon, reviewed.morris]) {
         await page.goto(`${url}/review/${id}`);
         await setLanguage(page, lang);
-        await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+        await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
         // A take decision and a cube word show in the backgammon detail only when stepped to.
         for (const step of [0, 3]) {
           await page.click(`.review-move[data-index="${step}"]`);
           const text = await page.innerText('#review');
           const english = ENGLISH.exec(text);
           assert(!english, `${lang} review of ${id} at ${width}: English word "${english?.[0]}"`);
-          // Nothing clipped: no panel wider than itself (a table may scroll in its own box). At
-          // 375 px the backgammon board's frame still passes the review's box by 8 px in every
-          // language (the page itself fits): checked at 1280 only until that is mended.
-          const clipped = width === 375 ? [] : await page.evaluate(() => [...document.querySelectorAll('.panel, main, #review')]
-            .filter((e) => getComputedStyle(e).overflowX !== 'auto' && e.scrollWidth > e.clientWidth + 1)
-            .map((e) => `${e.id || e.className}: ${e.scrollWidth}>${e.clientWidth}`));
+          const untranslated = englishWordsIn(text, lang);
+          assert(untranslated.length === 0, `${lang} review of ${id} at ${width}: English words ${untranslated}`);
+          // Nothing clipped: no element of the review wider than its own box, the alternatives
+          // table included (it fits its panel at 1280 px, in two lines per play at 375 px).
+          const clipped = await page.evaluate(() => [...document.querySelectorAll('#review, #review *')]
+            .filter((e) => !(e instanceof SVGElement) && e.scrollWidth > e.clientWidth + 1)
+            .map((e) => `${e.id || e.className || e.tagName}: ${e.scrollWidth}>${e.clientWidth}`));
           assert(clipped.length === 0, `${lang} review of ${id} at ${width}: clipped ${clipped}`);
+          // Nor anything past the review's box: every panel and the board inside the column.
+          const outside = await page.evaluate(() => {
+            const box = document.getElementById('review').getBoundingClientRect();
+            return [...document.querySelectorAll('#review .panel, #review .board-wrap, #review-board svg')]
+              .map((e) => [e.id || e.className.baseVal || e.className, e.getBoundingClientRect()])
+              .filter(([, r]) => r.left < box.left - 1 || r.right > box.right + 1)
+              .map(([name, r]) => `${name}: ${Math.round(r.left)}..${Math.round(r.right)} in ${Math.round(box.left)}..${Math.round(box.right)}`);
+          });
+          assert(outside.length === 0, `${lang} review of ${id} at ${width}: past the review's box: ${outside}`);
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           assert(wide <= width, `${lang} review of ${id}: the page is ${wide} px wide at ${width}`);
         }
@@ -682,7 +744,7 @@ async function reviewPhone(browser, url) {
   for (const [name, id] of [['morris', reviewed.morris], ['backgammon', reviewed.backgammon]]) {
     await page.goto(`${url}/review/${id}`);
     await setLanguage(page, 'en');
-    await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+    await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
     await page.click('#review-next');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert(width <= 375, `${name} review fits 375 px (${width})`);
@@ -893,15 +955,21 @@ async function analysisEdit(browser, url) {
   assert(state.start && state.view.points.a7 === 'white' && state.view.points.f2 === 'black', 'the game starts from the set-up position');
   assert(await page.locator('#morris-board .piece').count() === 6, 'the six pieces are drawn');
   // Its review starts from the set-up position too.
-  const review = await api(page, `/api/games/${state.id}/review`);
+  const review = await reviewOf(url, state.id);
   assert(review.boards && review.boards[0].a7 === 'white' && review.boards[0].f2 === 'black', `the review's first board is the set-up: ${JSON.stringify(review).slice(0, 200)}`);
   // A backgammon game from the edited match position: the dice, the cube and the score go with it.
   await page.goto(`${url}/analysis?text=${encodeURIComponent(matchXgid)}`);
   await page.waitForSelector('#ranking li', { timeout: WAIT_MS });
   await page.selectOption('#play-side', 'white');
+  // White's 65 bears off its last checker, a bear-off that plays itself: the setting is switched
+  // off for this game, so that the set-up is seen before any move.
+  const setAutoBearOff = (on) => page.evaluate((value) => localStorage.setItem('ludus:settings',
+    JSON.stringify({ ...JSON.parse(localStorage.getItem('ludus:settings') || '{}'), autoBearOff: value })), on);
+  await setAutoBearOff(false);
   await Promise.all([page.waitForURL(/\/play\//, { timeout: WAIT_MS }), page.click('#play-from-here-go')]);
   await page.waitForSelector('#bg-board circle.checker', { timeout: WAIT_MS });
   const bg = await api(page, `/api/games/${gameId(page)}`);
+  await setAutoBearOff(true);
   assert(bg.start && JSON.stringify(bg.view.dice) === '[6,5]' && bg.view.cube.value === 4 && bg.view.match.length === 7
     && bg.view.match.score.white === 3 && bg.to_act === 'white', `the backgammon game starts from the set-up: ${JSON.stringify(bg.view).slice(0, 300)}`);
   await page.screenshot({ path: join(OUT, 'analysis-play-backgammon.png'), fullPage: true });
@@ -1364,6 +1432,8 @@ async function etHuPages(browser, url) {
         const text = await page.innerText('main');
         const english = ENGLISH_WORDS.exec(text.replace(/Ludus|XGID=\S+|Position ID|Match ID|Sanmill|FEN|gnubg|Crawford/g, ''));
         assert(!english, `${lang} ${name} at ${width}: English "${english?.[0]}"`);
+        const untranslated = englishWordsIn(text, lang);
+        assert(untranslated.length === 0, `${lang} ${name} at ${width}: English words ${untranslated}`);
         const clipped = await page.evaluate(() => [...document.querySelectorAll('.panel, .card, main')]
           .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.id || e.className}: ${e.scrollWidth}>${e.clientWidth}`));
         assert(clipped.length === 0, `${lang} ${name} at ${width}: clipped ${clipped}`);
@@ -1379,6 +1449,8 @@ async function etHuPages(browser, url) {
       const text = await page.innerText('main');
       const english = ENGLISH_WORDS.exec(text);
       assert(!english, `${lang} game at ${width}: English "${english?.[0]}"`);
+      const untranslated = englishWordsIn(text, lang);
+      assert(untranslated.length === 0, `${lang} game at ${width}: English words ${untranslated}`);
       const wrapped = await page.evaluate(() => [...document.querySelectorAll('#counts .counts > span')]
         .filter((e) => e.offsetHeight > 1.8 * parseFloat(getComputedStyle(e).fontSize)).length);
       assert(wrapped === 0, `${lang}: "9 in hand" wraps`);
@@ -1432,7 +1504,7 @@ async function openReviewAsWhite(browser, url, game, size = { width: 1280, heigh
   await setLanguage(page, 'en');
   await page.evaluate(([id, token]) => localStorage.setItem(`ludus:seat:${id}`, JSON.stringify({ seat: 'white', token })), [game.id, game.tokens.white]);
   await page.goto(`${url}/review/${game.id}`);
-  await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 4 });
+  await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
   return page;
 }
 
@@ -1449,7 +1521,7 @@ async function bottomWhiteCheckers(page, board, bottom) {
 async function reviewOrientationCube(browser, url) {
   const game = await cubeBackgammonGame(url);
   reviewed.cube = game;
-  const review = await (await fetch(`${url}/api/games/${game.id}/review`)).json();
+  const review = await reviewOf(url, game.id);
   const decisions = review.report.games.flatMap((g) => g.decisions);
   const page = await openReviewAsWhite(browser, url, game);
   const take = decisions.findIndex((d) => d.kind === 'take');
@@ -1503,7 +1575,7 @@ async function reviewOrientationCube(browser, url) {
 async function reviewAlternativesBg(browser, url) {
   assert(reviewed.cube, 'test 17 left a game');
   const page = await openReviewAsWhite(browser, url, reviewed.cube);
-  const review = await api(page, `/api/games/${reviewed.cube.id}/review`);
+  const review = await reviewOf(url, reviewed.cube.id);
   const decisions = review.report.games.flatMap((g) => g.decisions);
   const index = decisions.findIndex((d) => d.kind === 'checker' && d.alternatives.length >= 5);
   assert(index >= 0, 'a checker play with five alternatives');
@@ -1517,6 +1589,15 @@ async function reviewAlternativesBg(browser, url) {
     assert(/^\d$/.test(plies), `plies ${plies}`);
   }
   assert(rows[0][1] === decisions[index].best, `the first is the best play ${decisions[index].best}`);
+  // The numbers are the server's, each difference its equity less the first's.
+  const sign = (text) => Number(text.replace('−', '-'));
+  const alternatives = decisions[index].alternatives;
+  rows.forEach(([, play, equity, difference, , , plies], i) => {
+    const a = alternatives[i];
+    assert(play === a.action && Math.abs(sign(equity) - a.equity) < 0.0006 && Number(plies) === a.plies,
+      `row ${i + 1} is the server's: ${play} ${equity} ${plies} vs ${a.action} ${a.equity} ${a.plies}`);
+    if (i > 0) assert(Math.abs(sign(difference) - (a.equity - alternatives[0].equity)) < 0.0011, `row ${i + 1}: difference ${difference}`);
+  });
   assert(await page.locator('#review-alternatives tr.played').count() === 1, 'the play made is marked');
   assert(/Luck of the roll: [+−]\d\.\d{3}/.test(await page.textContent('#review-luck')), 'the luck of the roll');
   assert(/luck [+−]\d\.\d{3} \(rolls: \d+\)/.test(await page.textContent('#review-summary')), 'the luck per player');
@@ -1558,7 +1639,7 @@ async function reviewMorrisDatabases(browser) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${url}/review/${created.id}`);
     await setLanguage(page, 'en');
-    await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+    await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
     const rows = await page.$$eval('#review-alternatives tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
     assert(rows.length >= 5, `${rows.length} alternatives`);
     for (const [, move, engine, , perfect] of rows) {
@@ -1597,7 +1678,7 @@ async function reviewLayout(browser, url) {
     assert(await page.locator('#graph-y-axis text').count() === 3 && await page.locator('#graph-legend .legend-item').count() === 3, 'axis labels and a legend');
     await page.screenshot({ path: join(shots, `review-backgammon-${name}.png`) });
     await page.goto(`${url}/review/${reviewed.morris}`);
-    await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 2 });
+    await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
     await page.click('.review-move[data-index="20"]');
     await page.screenshot({ path: join(shots, `review-morris-${name}.png`) });
     seen.push(`${name}: board ${Math.round(board.y)}–${Math.round(board.y + board.height)}, graph ${Math.round(graph.y)}–${Math.round(graph.y + graph.height)}`);
@@ -1628,7 +1709,7 @@ async function reviewMatFile(browser, url) {
   await page.setInputFiles('#review-file', join(ROOT, 'crates', 'backgammon', 'tests', 'data', 'gnubg_3_point_match.mat'));
   await page.waitForFunction(() => document.querySelector('#review-text').value.includes('point match'));
   await page.click('#review-go');
-  await page.waitForSelector('#review[data-steps]', { timeout: WAIT_MS * 4 });
+  await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
   const steps = Number(await page.getAttribute('#review', 'data-steps'));
   const summary = await page.textContent('#review-summary');
   assert(steps >= 5 && /gnubg/.test(summary) && /root/.test(summary), `the match reviewed, the players named from the file: ${steps} decisions, ${summary}`);
@@ -1643,6 +1724,35 @@ async function reviewMatFile(browser, url) {
   return `${steps} decisions of the .mat file reviewed; refusal "${refused.slice(0, 60)}…"`;
 }
 
+// A server whose requests may take one second: reviewing a .mat match takes longer, so the server
+// answers 503 review-in-progress while the review's job goes on; the page says it is still at
+// work, asks again after Retry-After, and shows the review.
+async function reviewSlowServer(browser) {
+  const { server, url } = await startServer('slow.db', {}, ['--request-timeout-secs', '1']);
+  try {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const answers = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/review')) answers.push(response.status());
+    });
+    await page.goto(`${url}/review/open`);
+    await setLanguage(page, 'en');
+    await page.fill('#review-text', readFileSync(join(ROOT, 'crates', 'backgammon', 'tests', 'data', 'gnubg_3_point_match.mat'), 'utf8'));
+    await page.click('#review-go');
+    await page.waitForFunction(() => /^Still reviewing the game… \(\d+ s;/.test(document.getElementById('review-status')?.textContent || ''),
+      null, { timeout: WAIT_MS });
+    await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
+    const steps = Number(await page.getAttribute('#review', 'data-steps'));
+    const waited = answers.filter((status) => status === 503).length;
+    assert(waited >= 1 && answers.at(-1) === 200 && answers.every((status) => status === 503 || status === 200),
+      `answered ${answers.join(', ')}`);
+    assert(steps >= 5 && /gnubg/.test(await page.textContent('#review-summary')), `the match reviewed: ${steps} decisions`);
+    await page.close();
+    return `${waited} × 503 review-in-progress, then the review (${steps} decisions)`;
+  } finally { server.kill('SIGTERM'); }
+}
+
 async function main() {
   const { server, url } = await startServer();
   const browser = await chromium.launchPersistentContext(join(work, 'profile'), {
@@ -1651,7 +1761,6 @@ async function main() {
   // Errors in the page fail nothing by themselves but are shown.
   browser.on('page', (page) => page.on('pageerror', (error) => console.log(`page error: ${error.stack || error}`)));
   if (process.env.E2E_WEB_DIR) {
-    const { readFileSync } = await import('node:fs');
     await browser.route('**/assets/**', (route) => {
       const name = new URL(route.request().url()).pathname.replace('/assets/', '');
       const file = name.startsWith('i18n/') ? join(ROOT, 'crates', 'i18n', 'ftl', name.slice(5)) : join(process.env.E2E_WEB_DIR, name);
@@ -1675,7 +1784,7 @@ async function main() {
       ['recent_games', recentGames], ['et_hu_pages', etHuPages],
       ['review_orientation_cube', reviewOrientationCube], ['review_alternatives_bg', reviewAlternativesBg],
       ['review_morris_databases', reviewMorrisDatabases], ['review_layout', reviewLayout], ['review_mat_file', reviewMatFile],
-      ['analysis_clicks_address', analysisClicksAddress]]) {
+      ['analysis_clicks_address', analysisClicksAddress], ['review_slow_server', reviewSlowServer]]) {
       if (only && !only.includes(name)) continue;
       const started = Date.now();
       try {

@@ -165,6 +165,7 @@ bg-log-wins = Wins { $points ->
 # Web UI: the game review page (issue 13)
 review-title = Game review
 review-loading = Reviewing the game…
+review-still-making = Still reviewing the game… ({ $seconds } s; a long match takes a while)
 review-graph = Graph of the game
 review-graph-bg = White's winning chance before each decision
 review-graph-morris = Engine evaluation after each move (White's view)
@@ -565,6 +566,7 @@ err-too-many-live-games = You already have { $live ->
    *[other] { $live } unfinished games
   } (at most { $most }); finish or resign some first.
 err-engine-busy = The engine is busy; try again in a moment.
+err-review-in-progress = The review is still being made; ask again in a moment.
 err-timeout = The server took too long (over { $seconds } s); try again.
 err-seed-computer-only = A dice seed may be chosen only for games against the computer.
 err-money-rules-in-match = The Jacoby rule and beavers are money-game options; this is a match.

@@ -573,7 +573,8 @@ async fn analyse_game(
 }
 
 /// `GET /api/games/{id}/review`: the review of a game of either kind (see `review.rs`), made on
-/// the analysis pool once per version of the game.
+/// the analysis pool once per version of the game (by a job that outlives a request that waited
+/// too long: see `review::reviewed`).
 async fn review_game(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -587,18 +588,14 @@ async fn review_game(
         (guard.version(), guard.export(), guard.backgammon_record())
     };
     drop(session);
-    if let Some(review) = hub.reviews().get(&id, version) {
-        return Ok(Json(Value::clone(&review)));
-    }
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
-    let Json(review) = engine(&hub, move || {
+    let review = crate::review::reviewed(&hub, id, version, move || {
         make_review(analyser.as_ref(), kind, &record, backgammon.as_ref())
     })
     .await?;
-    hub.reviews().put(&id, version, Arc::new(review.clone()));
-    Ok(Json(review))
+    Ok(Json(Value::clone(&review)))
 }
 
 /// The review of a game record of `kind` (the analyser's work and the boards around it); a

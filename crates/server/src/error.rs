@@ -287,6 +287,9 @@ pub enum ApiError {
     /// 503: the analysis pool's workers and queue are full.
     #[error("the engine is busy: try again shortly")]
     EngineBusy,
+    /// 503: the review asked for is still being made (by a job that goes on): ask again.
+    #[error("the review is still being made: ask again in a moment")]
+    ReviewInProgress,
     /// 503: the request took longer than the server allows.
     #[error("the request took longer than {seconds} s")]
     Timeout {
@@ -330,7 +333,9 @@ impl ApiError {
             ApiError::RateLimited { .. }
             | ApiError::TooManyLiveGames { .. }
             | ApiError::TooManySockets { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::EngineBusy | ApiError::Timeout { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::EngineBusy | ApiError::Timeout { .. } | ApiError::ReviewInProgress => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -343,6 +348,7 @@ impl ApiError {
                 Some(LIVE_GAMES_RETRY_AFTER)
             }
             ApiError::EngineBusy | ApiError::Timeout { .. } => Some(BUSY_RETRY_AFTER),
+            ApiError::ReviewInProgress => Some(REVIEW_RETRY_AFTER),
             _ => None,
         }
     }
@@ -379,6 +385,7 @@ impl ApiError {
             ApiError::TooManyLiveGames { .. } => "too-many-live-games",
             ApiError::EngineBusy => "engine-busy",
             ApiError::Timeout { .. } => "timeout",
+            ApiError::ReviewInProgress => "review-in-progress",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -438,6 +445,8 @@ const LIVE_GAMES_RETRY_AFTER: Duration = Duration::from_secs(60);
 /// What a client waits when the engine is busy or a request timed out (an analysis takes under
 /// a second).
 const BUSY_RETRY_AFTER: Duration = Duration::from_secs(1);
+/// When to ask again for a review still being made.
+const REVIEW_RETRY_AFTER: Duration = Duration::from_secs(2);
 
 /// Whole seconds, rounded up, at least one (the unit of `Retry-After`).
 fn whole_seconds(duration: Duration) -> u64 {

@@ -15,6 +15,12 @@
 //!   uploaded record, a backgammon `.mat` match or SGF file, or a Morris game record, read by the
 //!   rules and interop crates; a Ludus game link answers `{"game_id": …}` (the page then opens
 //!   that game's review). A text that is none of these is refused (400, `bad-record`).
+//! * Slow reviews: a review is made by a job of its own on the analysis pool, which outlives the
+//!   request that started it and leaves its answer in the cache ([`reviewed`]). A request waits
+//!   for it somewhat less than the server's request limit, then answers 503 `review-in-progress`
+//!   (`Retry-After` 2 s); the retry waits for the same job instead of starting another, so a
+//!   review that takes longer than the limit (a 2-ply review of a long match on a loaded machine)
+//!   still arrives. At most [`MAX_REVIEWS_MAKING`] jobs run or wait at once.
 
 use crate::error::{ApiError, RequestError};
 use crate::games::backgammon::{BoardView, PlayedStep};
@@ -30,9 +36,12 @@ use ludus_morris::record::Record;
 use ludus_morris::{Move, Position, Rules, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, RandomState};
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::watch;
 
 /// The occupied points of a Morris board: `{"d6": "white", …}`.
 pub type MorrisBoard = BTreeMap<&'static str, Side>;
@@ -229,21 +238,92 @@ pub async fn review_record(
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
-    let Json(mut review) = crate::api::engine(&hub, move || {
-        crate::api::make_review(analyser.as_ref(), kind, &text, backgammon.as_ref())
+    let key = hub.reviews().record_key(&request.text);
+    let review = reviewed(&hub, key, 0, move || {
+        let mut review =
+            crate::api::make_review(analyser.as_ref(), kind, &text, backgammon.as_ref())?;
+        review["imported"] = Value::Bool(true);
+        Ok(review)
     })
     .await?;
-    review["imported"] = Value::Bool(true);
-    Ok(Json(review))
+    Ok(Json(Value::clone(&review)))
+}
+
+/// The most reviews made (running or waiting for a worker) at once; more are refused with 503
+/// `engine-busy`.
+pub const MAX_REVIEWS_MAKING: usize = 8;
+
+/// How long a review request waits for its review: two seconds less than the request limit
+/// (at least half of it), so that the 503 `review-in-progress` comes before the limit's own.
+pub fn review_wait(request_timeout: Duration) -> Duration {
+    request_timeout
+        .saturating_sub(Duration::from_secs(2))
+        .max(request_timeout / 2)
+}
+
+/// The review `key` at `version`: from the cache, or made by a job on the analysis pool that
+/// outlives this request (see the module); waits for it at most [`review_wait`], then answers
+/// [`ApiError::ReviewInProgress`].
+pub async fn reviewed(
+    hub: &Hub,
+    key: String,
+    version: usize,
+    work: impl FnOnce() -> Result<Value, ApiError> + Send + 'static,
+) -> Result<Arc<Value>, ApiError> {
+    if let Some(review) = hub.reviews().get(&key, version) {
+        return Ok(review);
+    }
+    let mut answer = hub.reviews().making(hub, key, version, work)?;
+    let wait = review_wait(hub.settings().request_timeout);
+    let outcome = match tokio::time::timeout(wait, answer.wait_for(Option::is_some)).await {
+        Err(_) => return Err(ApiError::ReviewInProgress),
+        Ok(Err(_)) => return Err(ApiError::internal("the review job ended without an answer")),
+        Ok(Ok(outcome)) => outcome.clone(),
+    };
+    match outcome {
+        Some(Ok(review)) => Ok(review),
+        Some(Err(failure)) => Err(failure.again()),
+        None => Err(ApiError::internal("the review job ended without an answer")),
+    }
+}
+
+/// A review job's answer: the review, or why it failed.
+type Outcome = Option<Result<Arc<Value>, ReviewFailure>>;
+
+/// Why a review job failed, kept so that every request waiting for it can answer the same.
+#[derive(Debug, Clone)]
+pub enum ReviewFailure {
+    /// The analyser cannot review this kind of game (501).
+    NoAnalyser,
+    /// Anything else (500), with the reason.
+    Internal(String),
+}
+
+impl ReviewFailure {
+    fn of(error: ApiError) -> ReviewFailure {
+        match error {
+            ApiError::NoAnalyser => ReviewFailure::NoAnalyser,
+            other => ReviewFailure::Internal(other.to_string()),
+        }
+    }
+
+    fn again(self) -> ApiError {
+        match self {
+            ReviewFailure::NoAnalyser => ApiError::NoAnalyser,
+            ReviewFailure::Internal(reason) => ApiError::Internal(reason),
+        }
+    }
 }
 
 /// How many reviews the cache keeps.
 const CACHED_REVIEWS: usize = 64;
 
 /// Reviews already made, by game id and the game's version (a review of a game that has moved
-/// on since is made again).
+/// on since is made again), or by a pasted record's hash; and the reviews being made.
 pub struct ReviewCache {
     reviews: Mutex<LruCache<String, (usize, Arc<Value>)>>,
+    making: Mutex<HashMap<(String, usize), watch::Receiver<Outcome>>>,
+    record_keys: RandomState,
 }
 
 impl Default for ReviewCache {
@@ -252,6 +332,8 @@ impl Default for ReviewCache {
             reviews: Mutex::new(LruCache::new(
                 NonZeroUsize::new(CACHED_REVIEWS).unwrap_or(NonZeroUsize::MIN),
             )),
+            making: Mutex::default(),
+            record_keys: RandomState::new(),
         }
     }
 }
@@ -270,6 +352,62 @@ impl ReviewCache {
     pub fn put(&self, id: &str, version: usize, review: Arc<Value>) {
         let mut reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
         reviews.put(id.to_string(), (version, review));
+    }
+
+    /// The cache key of a pasted record: its hash under this server's own random keys.
+    pub fn record_key(&self, text: &str) -> String {
+        format!("record:{:016x}", self.record_keys.hash_one(text))
+    }
+
+    /// How many reviews are being made.
+    pub fn making_count(&self) -> usize {
+        self.making_jobs().len()
+    }
+
+    fn making_jobs(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<(String, usize), watch::Receiver<Outcome>>> {
+        self.making.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The answer of the job making review `key` at `version`: the one already running, or a
+    /// new one (refused with 503 `engine-busy` when [`MAX_REVIEWS_MAKING`] are under way).
+    fn making(
+        &self,
+        hub: &Hub,
+        key: String,
+        version: usize,
+        work: impl FnOnce() -> Result<Value, ApiError> + Send + 'static,
+    ) -> Result<watch::Receiver<Outcome>, ApiError> {
+        let mut making = self.making_jobs();
+        let job = (key, version);
+        if let Some(answer) = making.get(&job) {
+            return Ok(answer.clone());
+        }
+        // A job may have ended since the caller looked in the cache.
+        if let Some(review) = self.get(&job.0, job.1) {
+            return Ok(watch::channel(Some(Ok(review))).1);
+        }
+        if making.len() >= MAX_REVIEWS_MAKING {
+            return Err(ApiError::EngineBusy);
+        }
+        let (done, answer) = watch::channel(None);
+        making.insert(job.clone(), answer.clone());
+        drop(making);
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let outcome = crate::api::engine(&hub, work)
+                .await
+                .map(|Json(review)| Arc::new(review))
+                .map_err(ReviewFailure::of);
+            let reviews = hub.reviews();
+            if let Ok(review) = &outcome {
+                reviews.put(&job.0, job.1, review.clone());
+            }
+            reviews.making_jobs().remove(&job);
+            let _ = done.send(Some(outcome));
+        });
+        Ok(answer)
     }
 }
 
@@ -383,6 +521,28 @@ mod tests {
         assert!(sgf.contains("SGF"), "{sgf}");
         let long: String = (0..400).map(|_| "1. a7 a1 2. ").collect();
         assert!(read_record(&long).is_err());
+    }
+
+    #[test]
+    fn a_review_request_waits_less_than_the_request_limit() {
+        let wait = |seconds: f64| review_wait(Duration::from_secs_f64(seconds)).as_secs_f64();
+        assert_eq!(wait(20.0), 18.0);
+        assert_eq!(wait(4.0), 2.0);
+        assert_eq!(wait(1.0), 0.5);
+    }
+
+    #[test]
+    fn a_pasted_record_is_keyed_by_its_text() {
+        let cache = ReviewCache::default();
+        assert_eq!(
+            cache.record_key("1 point match"),
+            cache.record_key("1 point match")
+        );
+        assert_ne!(
+            cache.record_key("1 point match"),
+            cache.record_key("2 point match")
+        );
+        assert!(cache.record_key("x").starts_with("record:"));
     }
 
     #[test]

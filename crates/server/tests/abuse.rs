@@ -183,6 +183,89 @@ async fn a_full_analysis_pool_answers_503_with_retry_after_and_never_queues_more
     assert_eq!(statuses, [200, 200, 503, 503, 503, 503]);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_slower_than_the_request_limit_is_made_once_and_arrives_on_a_retry() {
+    let settings = Settings {
+        request_timeout: Duration::from_secs(1),
+        ..Settings::unlimited()
+    };
+    let gate = Arc::new(Gate::default());
+    let hub = hub_with(settings, Some(gate.clone()));
+    let (addr, _stop, _) = serve(hub.clone()).await;
+    let mut client = HttpClient::connect(addr).await;
+    let id = backgammon_game(&mut client).await;
+    let path = format!("/api/games/{id}/review");
+    // While the analyser is held, each request answers 503 before the request limit's own…
+    for _ in 0..3 {
+        let started = Instant::now();
+        let waiting = client.get(&path).await;
+        assert_eq!(waiting.status, 503, "{}", waiting.body);
+        assert_eq!(waiting.body["code"], "review-in-progress");
+        assert_eq!(retry_after(&waiting), 2);
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+    // …and every one of them waits for the same job.
+    assert_eq!(hub.reviews().making_count(), 1);
+    assert_eq!(gate.calls(), 1);
+    gate.open();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let review = loop {
+        let answer = client.get(&path).await;
+        if answer.status == 200 {
+            break answer.body;
+        }
+        assert_eq!(answer.body["code"], "review-in-progress", "{}", answer.body);
+        assert!(Instant::now() < deadline, "the review never came");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(review["game"], "backgammon");
+    assert_eq!(review["report"]["analysed"], true);
+    assert_eq!(gate.calls(), 1, "the review was made once");
+    assert_eq!(hub.reviews().making_count(), 0);
+    // Made, it is answered from the cache.
+    assert_eq!(client.get(&path).await.status, 200);
+    assert_eq!(gate.calls(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_record_slower_than_the_request_limit_arrives_on_a_retry() {
+    let settings = Settings {
+        request_timeout: Duration::from_secs(1),
+        ..Settings::unlimited()
+    };
+    let gate = Arc::new(Gate::default());
+    let hub = hub_with(settings, Some(gate.clone()));
+    let (addr, _stop, _) = serve(hub.clone()).await;
+    let mut client = HttpClient::connect(addr).await;
+    let mat = include_str!("../../backgammon/tests/data/gnubg_3_point_match.mat");
+    let body = json!({ "text": mat });
+    let waiting = client.post("/api/review", body.clone()).await;
+    assert_eq!(waiting.status, 503, "{}", waiting.body);
+    assert_eq!(waiting.body["code"], "review-in-progress");
+    // Another text is another job; the same text joins the first.
+    let other = json!({ "text": format!("{mat}\n") });
+    assert_eq!(client.post("/api/review", other).await.status, 503);
+    assert_eq!(client.post("/api/review", body.clone()).await.status, 503);
+    assert_eq!(hub.reviews().making_count(), 2);
+    gate.open();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let review = loop {
+        let answer = client.post("/api/review", body.clone()).await;
+        if answer.status == 200 {
+            break answer.body;
+        }
+        assert_eq!(answer.body["code"], "review-in-progress", "{}", answer.body);
+        assert!(Instant::now() < deadline, "the review never came");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(review["imported"], true);
+    assert_eq!(gate.calls(), 2, "one job per text");
+}
+
 /// An analyser that keeps a core busy for a tenth of a second per call, as an engine does.
 struct Burner;
 

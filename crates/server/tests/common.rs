@@ -362,14 +362,20 @@ pub async fn serve(
     (addr, stop, server)
 }
 
-/// An analyser that holds every call until the gate opens.
+/// An analyser that holds every call until the gate opens (and counts the calls).
 #[derive(Default)]
 pub struct Gate {
     open: Mutex<bool>,
     opened: Condvar,
+    calls: std::sync::atomic::AtomicUsize,
 }
 
 impl Gate {
+    /// How many calls have come so far.
+    pub fn calls(&self) -> usize {
+        self.calls.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     /// Lets every call through.
     pub fn open(&self) {
         *self.open.lock().unwrap() = true;
@@ -379,6 +385,7 @@ impl Gate {
 
 impl MatchAnalyser for Gate {
     fn analyse(&self, _mat: &str) -> Result<Value, AnalysisFailure> {
+        self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let mut open = self.open.lock().unwrap();
         while !*open {
             open = self.opened.wait(open).unwrap();

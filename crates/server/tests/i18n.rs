@@ -295,6 +295,7 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         ApiError::TooManyLiveGames { live: 50, most: 50 },
         ApiError::EngineBusy,
         ApiError::Timeout { seconds: 20 },
+        ApiError::ReviewInProgress,
         ApiError::Internal("disk full".into()),
     ]);
     all

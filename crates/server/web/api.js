@@ -15,6 +15,7 @@ async function call(path, options = {}) {
     error.status = response.status;
     error.code = data.code;
     error.params = data.params || {};
+    error.retryAfter = Number(response.headers.get('retry-after')) || null;
     throw error;
   }
   return data;
@@ -27,9 +28,30 @@ export const joinGame = (id, invite) => call(`/api/games/${id}/join`, { method: 
 // The games `ids` (those that exist), newest first.
 export const listGames = (ids) => call(`/api/games?${new URLSearchParams({ ids: ids.join(',') })}`);
 export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
-export const getReview = (id) => call(`/api/games/${id}/review`);
+// How long the page keeps asking for a review the server is still making.
+const REVIEW_PATIENCE_MS = 10 * 60 * 1000;
+
+// `request()`, asked again while the server answers 503 `review-in-progress` (the review is
+// being made by a job that outlives each request: docs/server.md), after its Retry-After;
+// `onWait(seconds)` hears how long it has taken so far, and stops the asking by answering false
+// (the page has moved on).
+async function patiently(request, onWait) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await request();
+    } catch (error) {
+      if (error.code !== 'review-in-progress' || Date.now() - started > REVIEW_PATIENCE_MS) throw error;
+      if (onWait?.(Math.round((Date.now() - started) / 1000)) === false) throw error;
+      await new Promise((resolve) => { setTimeout(resolve, (error.retryAfter || 2) * 1000); });
+    }
+  }
+}
+
+// A game's review (asked again while it is being made; see patiently).
+export const getReview = (id, onWait) => patiently(() => call(`/api/games/${id}/review`), onWait);
 // The review of a pasted or uploaded record (.mat, SGF, Morris record) or a Ludus game link.
-export const reviewRecord = (text) => call('/api/review', { method: 'POST', body: { text } });
+export const reviewRecord = (text, onWait) => patiently(() => call('/api/review', { method: 'POST', body: { text } }), onWait);
 // Takes back the seat's last move against the computer (and the computer's answer to it).
 export const takeBack = (id, token) => call(`/api/games/${id}/takeback`, { method: 'POST', body: { token } });
 // The engine's ranking of a position (URLSearchParams as the endpoints document them).

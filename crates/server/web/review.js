@@ -221,7 +221,7 @@ function morrisAlternatives(step) {
     <td class="difference">${i === 0 ? '' : morrisDifference(a.value, best)}</td>
     <td class="perfect">${a.perfect ? escape(perfectWords(a.perfect)) : `<span class="muted">${t('review-not-in-databases')}</span>`}</td></tr>`).join('');
   return `<table class="alternatives" id="review-alternatives"><thead><tr><th>#</th><th>${t('review-col-move')}</th>
-    <th>${t('review-col-engine')}</th><th>${t('review-col-difference')}</th><th>${t('review-col-databases')}</th></tr></thead><tbody>${rows}</tbody></table>`;
+    <th>${t('review-col-engine')}</th><th>${t('review-col-difference')}</th><th class="perfect">${t('review-col-databases')}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function detailHtml(step, index, steps, game, who) {
@@ -402,15 +402,23 @@ export function renderReview(app, review, { state = null, id = null, seat = null
 
 export async function showReview(app, id) {
   stopReview();
-  app.innerHTML = `<p id="review-loading">${t('review-loading')}</p>`;
+  app.innerHTML = `<p id="review-loading" role="status">${t('review-loading')}</p>`;
+  // While the review is being made: how long so far, or false once the page shows another thing.
+  const waiting = (seconds) => {
+    const loading = document.getElementById('review-loading');
+    if (loading) loading.textContent = t('review-still-making', { seconds });
+    return Boolean(loading);
+  };
   let state;
   let review;
   try {
-    [state, review] = await Promise.all([getGame(id), getReview(id)]);
+    [state, review] = await Promise.all([getGame(id), getReview(id, waiting)]);
   } catch (error) {
+    if (!document.getElementById('review-loading')) return;
     app.innerHTML = `<p class="error" role="alert">${escape(t('error', { message: errorText(error) }))}</p><p><a href="/" data-link>${t('nav-home')}</a></p>`;
     return;
   }
+  if (!document.getElementById('review-loading')) return;
   const seatInfo = JSON.parse(localStorage.getItem(`ludus:seat:${id}`) || 'null') || {};
   renderReview(app, review, { state, id, seat: seatInfo.token ? seatInfo.seat : null });
 }
@@ -427,6 +435,7 @@ export function showOpenReview(app, navigate) {
       <label class="open-file">${t('review-open-file')} <input type="file" id="review-file" accept=".mat,.sgf,.txt,.pgn,text/plain"></label>
       <textarea id="review-text" rows="10" spellcheck="false" aria-label="${t('review-open-paste')}" placeholder="${t('review-open-paste')}"></textarea>
       <p class="buttons"><button id="review-go">${t('review-open-go')}</button> <a href="/" data-link>${t('nav-home')}</a></p>
+      <p class="muted" id="review-status" role="status"></p>
       <p class="error" id="review-error" role="alert"></p>
     </section>`;
   const $ = (name) => document.getElementById(name);
@@ -439,11 +448,20 @@ export function showOpenReview(app, navigate) {
     $('review-error').textContent = '';
     $('review-go').disabled = true;
     $('review-go').textContent = t('review-loading');
+    // While the review is being made: how long so far, or false once the page shows another thing.
+    const waiting = (seconds) => {
+      const status = $('review-status');
+      if (status) status.textContent = t('review-still-making', { seconds });
+      return Boolean(status);
+    };
     try {
-      const review = await reviewRecord(text);
+      const review = await reviewRecord(text, waiting);
+      if (!$('open-review')) return;
       if (review.game_id) { navigate(`/review/${review.game_id}`); return; }
       renderReview(app, review);
     } catch (error) {
+      if (!$('open-review')) return;
+      $('review-status').textContent = '';
       $('review-error').textContent = t('error', { message: errorText(error) });
       $('review-go').disabled = false;
       $('review-go').textContent = t('review-open-go');

@@ -300,6 +300,29 @@ fn the_computer_rolls_and_shows_its_move_checker_by_checker() {
     assert!(!app.computer_to_move());
 }
 
+#[test]
+fn a_key_during_the_computers_animation_ends_it_and_then_counts() {
+    let config = BgConfig {
+        level: 8,
+        ..BgConfig::default()
+    };
+    let mut app = BgApp::with_record(config, english(), opened_match(Seat::One, "31"), 0);
+    app.think();
+    let animation = app.animation.expect("the move is shown");
+    assert_eq!(last_play(&app), None, "not played before it is shown");
+    // The person's r during the animation: the computer's move is played, then the roll.
+    press(&mut app, [Input::Char('r')]);
+    assert!(app.animation.is_none());
+    assert_eq!(last_play(&app), Some(animation.mv));
+    let game = app.game().unwrap();
+    assert_eq!(game.on_roll(), Seat::Zero);
+    assert!(
+        matches!(game.phase(), Phase::Moving(_)),
+        "the r was not lost to the animation: {:?}",
+        game.phase()
+    );
+}
+
 /// Plays a seeded game with the first legal move each turn; at every turn, every legal move
 /// (up to a bound) must be made by selecting its checkers one at a time, in the order listed.
 #[test]
