@@ -174,8 +174,9 @@ impl Dense {
                 self.unit_step::<UNIT_BLOCK>(first, panel, start, offset, out);
                 offset += UNIT_BLOCK;
             }
-            for unit in start + offset..start + width {
-                out[unit] = self.unit_by_rows(first, unit);
+            let left = start + offset..start + width;
+            for (unit, slot) in left.clone().zip(&mut out[left]) {
+                *slot = self.unit_by_rows(first, unit);
             }
         }
     }
