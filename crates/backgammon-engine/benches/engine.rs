@@ -1,6 +1,7 @@
-//! Engine speed: network evaluations (one at a time and batched over the candidates of a roll,
-//! one and two hidden layers), move choice at 0 and 2 plies (shipped search and full-width; the
-//! shipped network and a 227–256–128–5 one), rollout games.
+//! Engine speed: network evaluations (one at a time and batched over the candidates of a roll on
+//! each inference kernel, one and two hidden layers), move choice at 0 and 2 plies (shipped
+//! search and full-width; the shipped network and 227–256–128–5 and 227–256–64–5 ones), rollout
+//! games.
 //!
 //! `cargo bench -p ludus-backgammon-engine --bench engine`; results in docs/benchmarks.md.
 
@@ -11,7 +12,7 @@ use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::eval::{NetEvaluator, PRUNE_KEEP, shipped_pruning_net};
 use ludus_backgammon_engine::filters::Filters;
-use ludus_backgammon_engine::net::Net;
+use ludus_backgammon_engine::net::{Kernel, Net};
 use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 use ludus_backgammon_engine::search::rank_moves;
 use std::hint::black_box;
@@ -53,7 +54,8 @@ fn candidate_batches(net: &Net, set: &[Position]) -> Vec<Vec<SparseInputs>> {
 }
 
 /// One position at a time, the second layer row by row (before batching), against
-/// `Net::forward_batch` over each roll's candidates, for `net` (named `label`).
+/// `Net::forward_batch` over each roll's candidates on each inference kernel (the baseline
+/// instruction set, AVX2 where the processor has it), for `net` (named `label`).
 fn bench_batches(c: &mut Criterion, label: &str, net: &Net, set: &[Position]) {
     let batches = candidate_batches(net, set);
     let evaluations: usize = batches.iter().map(Vec::len).sum();
@@ -69,14 +71,17 @@ fn bench_batches(c: &mut Criterion, label: &str, net: &Net, set: &[Position]) {
         })
     });
     let (mut scratch, mut out) = (Vec::new(), Vec::new());
-    group.bench_function(format!("candidates_{label}_batched"), |b| {
-        b.iter(|| {
-            for batch in &batches {
-                net.forward_batch(black_box(batch), &mut scratch, &mut out);
-                black_box(&out);
-            }
-        })
-    });
+    for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+        let name = format!("{kernel:?}").to_lowercase();
+        group.bench_function(format!("candidates_{label}_batched_{name}"), |b| {
+            b.iter(|| {
+                for batch in &batches {
+                    net.forward_batch_on(kernel, black_box(batch), &mut scratch, &mut out);
+                    black_box(&out);
+                }
+            })
+        });
+    }
     group.finish();
 }
 
@@ -103,14 +108,20 @@ fn bench(c: &mut Criterion) {
         })
     });
     let two_layer = Net::random_two_layer(e.net().encoding(), 256, 128, 7);
+    let narrow = Net::random_two_layer(e.net().encoding(), 256, 64, 7);
     group.finish();
     bench_batches(c, "227_256_5", e.net(), few);
     bench_batches(c, "227_256_128_5", &two_layer, few);
+    bench_batches(c, "227_256_64_5", &narrow, few);
     let mut group = c.benchmark_group("engine");
-    let mut deep = NetEvaluator::new(two_layer).with_filters(Filters::SHIPPED);
-    if let Some(pruner) = shipped_pruning_net() {
-        deep = deep.with_pruning(pruner, PRUNE_KEEP);
-    }
+    let searched = |net: Net| {
+        let evaluator = NetEvaluator::new(net).with_filters(Filters::SHIPPED);
+        match shipped_pruning_net() {
+            Some(pruner) => evaluator.with_pruning(pruner, PRUNE_KEEP),
+            None => evaluator,
+        }
+    };
+    let (deep, deep_narrow) = (searched(two_layer), searched(narrow));
     let handful = &set[..4];
     group.throughput(Throughput::Elements(handful.len() as u64));
     group.sample_size(10);
@@ -119,6 +130,7 @@ fn bench(c: &mut Criterion) {
         ("best_move_2ply", &e),
         ("best_move_2ply_full_width", &full_width),
         ("best_move_2ply_227_256_128_5", &deep),
+        ("best_move_2ply_227_256_64_5", &deep_narrow),
     ] {
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -3,7 +3,8 @@
 //! and takes its plays from the rules crate's move generator.
 //!
 //! * [`probabilities`]: [`Probabilities`], the five cubeless chances of a position;
-//! * [`encoding`], [`net`]: the network's inputs, the network and its weights file;
+//! * [`encoding`], [`net`], [`activation`]: the network's inputs, the network and its weights
+//!   file, its sigmoid;
 //!   [`classes`]: a network a position class (contact, crashed, race) and their bundle file;
 //! * [`eval`]: the [`Evaluator`] trait ([`NetEvaluator`]: network + bearoff, replies ranked by
 //!   the small pruning network inside the lookahead);
@@ -21,6 +22,7 @@
 //! distillation, duels) live in `ludus-coach`.
 #![warn(missing_docs)]
 
+pub mod activation;
 pub mod analysis;
 pub mod bearoff;
 pub mod classes;

@@ -3,10 +3,15 @@
 //!
 //! Inference is hand-written f32: the first layer adds one contiguous weight row per non-zero
 //! input (the encoding is sparse), which the compiler vectorises; a second hidden layer is a
-//! dense matrix product, its sums kept in blocks of units over all the first layer's
-//! activations, and [`Net::forward_batch`] takes several positions (the candidates of one roll)
-//! through it together, each weight row loaded once for all of them; the output layer is five
-//! dot products. Training with one hidden layer by plain SGD is
+//! dense matrix product, the sums of 32 or 64 units kept in registers over all the first
+//! layer's activations, its weights packed in panels of 64 units; the output layer is five
+//! dot products. The sigmoids are [`crate::activation::sigmoid`], plain arithmetic that
+//! vectorises with the sums. [`Net::forward_batch`] (the candidates of one roll) and
+//! [`Net::forward_interleaved`] run on the widest [`Kernel`] the processor has (AVX2 where
+//! present, chosen at run time), the same operations in the same order, so the same outputs
+//! bit for bit on every kernel.
+//!
+//! Training with one hidden layer by plain SGD is
 //! [`Net::train_step`] (used by `ludus_coach::backgammon::train`); the minibatch trainer of
 //! `ludus_coach::backgammon::fit` builds any layout from [`Layers`].
 //!
@@ -20,10 +25,13 @@
 //! games trained, then `w1`, `b1`, `wh` (first hidden × second hidden, input-major), `bh`, `w2`
 //! (outputs × second hidden), `b2`, then the checksum.
 
+pub use crate::activation::sigmoid;
+use crate::activation::sigmoid_in_place;
 use crate::encoding::{Encoding, SparseInputs};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// The outputs: win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative).
 pub const OUTPUTS: usize = 5;
@@ -113,8 +121,8 @@ struct Dense {
     /// First hidden × `units`, input-major (the row of one first-layer unit is contiguous).
     w: Vec<f32>,
     b: Vec<f32>,
-    /// The same weights packed for the blocked product: for each whole block of
-    /// [`UNIT_BLOCK`] units, its weights from every first-layer unit in turn, contiguous.
+    /// The same weights packed for the blocked product: for each panel of up to
+    /// [`PANEL_UNITS`] units, its weights from every first-layer unit in turn, contiguous.
     packed: Vec<f32>,
 }
 
@@ -122,11 +130,12 @@ impl Dense {
     /// The layer of `w` (first hidden × `b.len()`, input-major) and `b`.
     fn new(w: Vec<f32>, b: Vec<f32>) -> Dense {
         let units = b.len();
-        let packed = (0..units / UNIT_BLOCK)
-            .flat_map(|block| {
-                let start = block * UNIT_BLOCK;
+        let packed = (0..units)
+            .step_by(PANEL_UNITS)
+            .flat_map(|start| {
+                let end = (start + PANEL_UNITS).min(units);
                 w.chunks_exact(units)
-                    .flat_map(move |row| row[start..start + UNIT_BLOCK].iter().copied())
+                    .flat_map(move |row| row[start..end].iter().copied())
             })
             .collect();
         Dense {
@@ -137,61 +146,80 @@ impl Dense {
         }
     }
 
-    /// The activations of `P` positions, laid out `stride` floats apart in `block`, each its
-    /// first layer's `hidden` activations followed by room for this layer's units.
-    #[inline]
-    fn positions<const P: usize>(&self, block: &mut [f32], hidden: usize, stride: usize) {
-        let mut start = 0;
-        while start + UNIT_BLOCK <= self.units {
-            self.unit_block::<P>(block, hidden, stride, start);
-            start += UNIT_BLOCK;
+    /// This layer's activations from the first layer's, `first`, written to `out`; the sums of
+    /// the units taken together fill about eight vector registers of `LANES` floats.
+    #[inline(always)]
+    fn activate<const LANES: usize>(&self, first: &[f32], out: &mut [f32]) {
+        match LANES {
+            8 => self.panels::<64>(first, out),
+            _ => self.panels::<32>(first, out),
         }
-        // The units left over after the whole blocks, one at a time.
-        for unit in start..self.units {
-            for p in 0..P {
-                let first = &block[p * stride..][..hidden];
-                let mut sum = self.b[unit];
-                for (row, &a) in self.w.chunks_exact(self.units).zip(first) {
-                    sum += row[unit] * a;
-                }
-                block[p * stride + hidden + unit] = sigmoid(sum);
+    }
+
+    /// [`Self::activate`] with `U` units a step (a multiple of [`UNIT_BLOCK`], at most
+    /// [`PANEL_UNITS`]): each panel in steps of `U` units, then of [`UNIT_BLOCK`], then the
+    /// units left over one at a time.
+    #[inline(always)]
+    fn panels<const U: usize>(&self, first: &[f32], out: &mut [f32]) {
+        let hidden = first.len();
+        for start in (0..self.units).step_by(PANEL_UNITS) {
+            let width = (self.units - start).min(PANEL_UNITS);
+            let panel = &self.packed[start * hidden..(start + width) * hidden];
+            let mut offset = 0;
+            while offset + U <= width {
+                self.unit_step::<U>(first, panel, start, offset, out);
+                offset += U;
+            }
+            while offset + UNIT_BLOCK <= width {
+                self.unit_step::<UNIT_BLOCK>(first, panel, start, offset, out);
+                offset += UNIT_BLOCK;
+            }
+            let left = start + offset..start + width;
+            for (unit, slot) in left.clone().zip(&mut out[left]) {
+                *slot = self.unit_by_rows(first, unit);
             }
         }
     }
 
-    /// The units `start..start + UNIT_BLOCK` of `P` positions: their sums stay together over
-    /// all the first layer's activations while each weight row serves every position.
-    #[inline]
-    fn unit_block<const P: usize>(
+    /// The activation of the unit `unit`, one first-layer activation at a time.
+    #[inline(always)]
+    fn unit_by_rows(&self, first: &[f32], unit: usize) -> f32 {
+        let mut sum = self.b[unit];
+        for (row, &a) in self.w.chunks_exact(self.units).zip(first) {
+            sum += row[unit] * a;
+        }
+        sigmoid(sum)
+    }
+
+    /// The `U` units from `start + offset`, `panel` the packed weights of the panel from
+    /// `start`: their sums stay together over all the first layer's activations (the same
+    /// additions in the same order as one unit at a time, bit for bit).
+    ///
+    /// One position at a time: measured on AVX2, the same step over several positions (each
+    /// weight row loaded once for all of them) was no faster, the product being bound by its
+    /// multiplications and additions rather than by loading the weights (docs/benchmarks.md).
+    #[inline(always)]
+    fn unit_step<const U: usize>(
         &self,
-        block: &mut [f32],
-        hidden: usize,
-        stride: usize,
+        first: &[f32],
+        panel: &[f32],
         start: usize,
+        offset: usize,
+        out: &mut [f32],
     ) {
-        let bias: &[f32; UNIT_BLOCK] = self.b[start..start + UNIT_BLOCK]
+        let first_unit = start + offset;
+        let mut sums: [f32; U] = self.b[first_unit..first_unit + U]
             .try_into()
-            .expect("a whole block");
-        let mut sums = [*bias; P];
-        {
-            let firsts: [&[f32]; P] = std::array::from_fn(|p| &block[p * stride..][..hidden]);
-            let panel = &self.packed[start * hidden..(start + UNIT_BLOCK) * hidden];
-            for (j, row) in panel.chunks_exact(UNIT_BLOCK).enumerate() {
-                let row: &[f32; UNIT_BLOCK] = row.try_into().expect("a whole block");
-                for (sum, first) in sums.iter_mut().zip(&firsts) {
-                    let a = first[j];
-                    for (s, w) in sum.iter_mut().zip(row) {
-                        *s += w * a;
-                    }
-                }
+            .expect("a whole step");
+        let width = panel.len() / first.len();
+        for (row, &a) in panel.chunks_exact(width).zip(first) {
+            let row: &[f32; U] = row[offset..offset + U].try_into().expect("a whole step");
+            for (s, w) in sums.iter_mut().zip(row) {
+                *s += w * a;
             }
         }
-        for (p, sum) in sums.iter().enumerate() {
-            let out = &mut block[p * stride + hidden + start..][..UNIT_BLOCK];
-            for (o, &s) in out.iter_mut().zip(sum) {
-                *o = sigmoid(s);
-            }
-        }
+        sigmoid_in_place(&mut sums);
+        out[first_unit..first_unit + U].copy_from_slice(&sums);
     }
 }
 
@@ -222,24 +250,82 @@ pub const HIDDEN_BLOCK: usize = 64;
 /// The half block [`Net::hidden_layer`] takes after the whole ones when as many units are left.
 const HALF_BLOCK: usize = HIDDEN_BLOCK / 2;
 
-/// Positions [`Net::forward_batch`] takes together through the second hidden layer: each of its
-/// weight rows is loaded once for all of them.
-pub const BATCH_BLOCK: usize = 4;
-/// Units of the second hidden layer whose sums stay together (in registers) over all the first
-/// layer's activations.
+/// The fewest units of the second hidden layer whose sums stay together (in registers) over
+/// all the first layer's activations ([`Dense::activate`] takes 32 or 64 at a time, then
+/// these, then single units).
 const UNIT_BLOCK: usize = 8;
+/// Units of the second hidden layer whose weights are packed together, row after row (the
+/// most taken at a time: eight AVX2 registers of sums).
+const PANEL_UNITS: usize = 64;
+/// f32 lanes of a vector register on the baseline target (SSE2 on x86-64).
+const BASELINE_LANES: usize = 4;
+/// f32 lanes of an AVX2 register.
+const AVX2_LANES: usize = 8;
+
+/// The environment variable that, set to `baseline`, keeps inference on [`Kernel::Baseline`]
+/// even where a wider kernel is available (to measure the kernels against each other).
+pub const KERNEL_VARIABLE: &str = "LUDUS_KERNEL";
+
+/// The instruction sets the network's inference is compiled for, chosen at run time.
+///
+/// Every kernel runs the same Rust code, the same additions and multiplications in the same
+/// order (no fused multiply-add), only on wider vectors and with more sums kept in registers
+/// at a time: every kernel gives the same outputs bit for bit (tests `kernels::*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// The compilation target's own instruction set (SSE2 on x86-64).
+    Baseline,
+    /// AVX2 (x86-64), where `is_x86_feature_detected!` finds it.
+    Avx2,
+}
+
+impl Kernel {
+    /// Every kernel, the baseline first.
+    pub const ALL: [Kernel; 2] = [Kernel::Baseline, Kernel::Avx2];
+
+    /// The widest kernel this processor runs, or the baseline one where the environment
+    /// variable [`KERNEL_VARIABLE`] is `baseline` (for measurements); read once.
+    #[inline]
+    pub fn detected() -> Kernel {
+        static DETECTED: OnceLock<Kernel> = OnceLock::new();
+        *DETECTED.get_or_init(|| {
+            let forced = std::env::var(KERNEL_VARIABLE).is_ok_and(|v| v == "baseline");
+            if !forced && Kernel::Avx2.is_available() {
+                Kernel::Avx2
+            } else {
+                Kernel::Baseline
+            }
+        })
+    }
+
+    /// Whether this processor runs the kernel.
+    #[inline]
+    pub fn is_available(self) -> bool {
+        match self {
+            Kernel::Baseline => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx2 => false,
+        }
+    }
+
+    /// This kernel where the processor runs it, else the baseline one.
+    #[inline]
+    fn usable(self) -> Kernel {
+        if self.is_available() {
+            self
+        } else {
+            Kernel::Baseline
+        }
+    }
+}
 
 /// `n` weights uniform in ±[`INIT_SCALE`].
 fn draw_weights(rng: &mut ChaCha8Rng, n: usize) -> Vec<f32> {
     (0..n)
         .map(|_| rng.random_range(-INIT_SCALE..INIT_SCALE))
         .collect()
-}
-
-/// The logistic function.
-#[inline]
-pub fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 impl Net {
@@ -416,8 +502,17 @@ impl Net {
     /// the active inputs, then a half block if as many are left (the pruning network's 32 units),
     /// then the units left over one row at a time: the same additions in the same order as
     /// [`Self::hidden_layer_by_rows`] (bit for bit), with fewer loads and stores of the sums.
+    ///
+    /// This is the baseline kernel's form; [`Self::forward_batch`] and
+    /// [`Self::forward_interleaved`] run the same code on the widest [`Kernel`] detected.
     #[inline]
     pub fn hidden_layer(&self, x: &SparseInputs, h: &mut [f32]) {
+        self.hidden_layer_body(x, h);
+    }
+
+    /// [`Self::hidden_layer`]'s code, inlined into each kernel's instruction set.
+    #[inline(always)]
+    fn hidden_layer_body(&self, x: &SparseInputs, h: &mut [f32]) {
         let n = self.hidden;
         let mut start = 0;
         while start + HIDDEN_BLOCK <= n {
@@ -434,7 +529,7 @@ impl Net {
     }
 
     /// The activations of the units `start..start + B`, written to `h[start..start + B]`.
-    #[inline]
+    #[inline(always)]
     fn hidden_block<const B: usize>(&self, x: &SparseInputs, start: usize, h: &mut [f32]) {
         let n = self.hidden;
         let out: &mut [f32; B] = (&mut h[start..start + B])
@@ -449,9 +544,8 @@ impl Net {
                 *a += w * v;
             }
         }
-        for (o, a) in out.iter_mut().zip(sums) {
-            *o = sigmoid(a);
-        }
+        sigmoid_in_place(&mut sums);
+        *out = sums;
     }
 
     /// The hidden layer one input row at a time over all the units: the plain form of
@@ -461,6 +555,7 @@ impl Net {
     }
 
     /// The activations of the units in `units`, one input row at a time.
+    #[inline(always)]
     fn hidden_units_by_rows(&self, x: &SparseInputs, units: Range<usize>, h: &mut [f32]) {
         let n = self.hidden;
         let h = &mut h[units.clone()];
@@ -477,26 +572,32 @@ impl Net {
                 }
             }
         }
-        for a in h.iter_mut() {
-            *a = sigmoid(*a);
-        }
+        sigmoid_in_place(h);
     }
 
     /// The second hidden layer's activations from the first's, `h[..hidden]`, written after
     /// them (`h[hidden..scratch_len]`); nothing with one hidden layer. Returns the last hidden
     /// layer's activations.
     ///
-    /// The second layer's units are taken [`UNIT_BLOCK`] at a time, their sums kept together
-    /// over all the first layer's activations ([`Self::forward_batch`] with one position): the
-    /// same additions in the same order as [`Self::upper_layers_by_rows`], bit for bit.
+    /// The second layer's units are taken several at a time, their sums kept together over all
+    /// the first layer's activations ([`Self::forward_batch`] with one position, on the
+    /// baseline kernel): the same additions in the same order as
+    /// [`Self::upper_layers_by_rows`], bit for bit.
     #[inline]
     pub fn upper_layers<'h>(&self, h: &'h mut [f32]) -> &'h [f32] {
+        self.upper_layers_body::<BASELINE_LANES>(h)
+    }
+
+    /// [`Self::upper_layers`] on vectors of `LANES` floats.
+    #[inline(always)]
+    fn upper_layers_body<'h, const LANES: usize>(&self, h: &'h mut [f32]) -> &'h [f32] {
         let Some(dense) = &self.second else {
             return &h[..self.hidden];
         };
-        let stride = self.scratch_len();
-        dense.positions::<1>(&mut h[..stride], self.hidden, stride);
-        &h[self.hidden..stride]
+        let (first, rest) = h.split_at_mut(self.hidden);
+        let out = &mut rest[..dense.units];
+        dense.activate::<LANES>(first, out);
+        out
     }
 
     /// [`Self::upper_layers`] one first-layer unit at a time: each adds its contiguous row of
@@ -514,52 +615,75 @@ impl Net {
                 *s += w * a;
             }
         }
-        for s in out.iter_mut() {
-            *s = sigmoid(*s);
-        }
+        sigmoid_in_place(out);
         out
     }
 
     /// The five raw outputs of every input of `xs`, in order, written to `out` (cleared first);
     /// `scratch` holds the hidden activations and is reused between calls.
     ///
-    /// The first layer is sparse and taken one position at a time ([`Self::hidden_layer`]); the
-    /// second hidden layer is a matrix product over the batch: [`BATCH_BLOCK`] positions at a
-    /// time, each weight row loaded once for all of them. Every output is [`Self::forward`]'s
-    /// bit for bit (the same additions in the same order).
+    /// Each position goes through [`Self::forward_interleaved`]'s code, the whole batch on the
+    /// widest [`Kernel`] this processor has (one dispatch a batch); every output is
+    /// [`Self::forward`]'s bit for bit (the same additions in the same order).
     pub fn forward_batch(
         &self,
         xs: &[SparseInputs],
         scratch: &mut Vec<f32>,
         out: &mut Vec<[f32; OUTPUTS]>,
     ) {
+        self.forward_batch_on(Kernel::detected(), xs, scratch, out);
+    }
+
+    /// [`Self::forward_batch`] on `kernel` (the baseline one where this processor lacks it):
+    /// every kernel gives the same outputs bit for bit.
+    #[allow(unsafe_code)]
+    pub fn forward_batch_on(
+        &self,
+        kernel: Kernel,
+        xs: &[SparseInputs],
+        scratch: &mut Vec<f32>,
+        out: &mut Vec<[f32; OUTPUTS]>,
+    ) {
+        match kernel.usable() {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                // SAFETY: `usable` returned AVX2 only because `is_x86_feature_detected!`
+                // found it on this processor.
+                unsafe { self.forward_batch_avx2(xs, scratch, out) }
+            }
+            _ => self.forward_batch_body::<BASELINE_LANES>(xs, scratch, out),
+        }
+    }
+
+    /// [`Self::forward_batch_body`] compiled for AVX2 (eight lanes, no FMA: the same
+    /// operations, so the same outputs, as the baseline kernel).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn forward_batch_avx2(
+        &self,
+        xs: &[SparseInputs],
+        scratch: &mut Vec<f32>,
+        out: &mut Vec<[f32; OUTPUTS]>,
+    ) {
+        self.forward_batch_body::<AVX2_LANES>(xs, scratch, out);
+    }
+
+    /// [`Self::forward_batch`] on vectors of `LANES` floats.
+    #[inline(always)]
+    fn forward_batch_body<const LANES: usize>(
+        &self,
+        xs: &[SparseInputs],
+        scratch: &mut Vec<f32>,
+        out: &mut Vec<[f32; OUTPUTS]>,
+    ) {
         let stride = self.scratch_len();
-        let len = xs.len() * stride;
-        if scratch.len() < len {
-            scratch.resize(len, 0.0);
+        if scratch.len() < stride {
+            scratch.resize(stride, 0.0);
         }
         // Every activation is written before it is read: no clearing needed.
-        let scratch = &mut scratch[..len];
-        for (x, h) in xs.iter().zip(scratch.chunks_exact_mut(stride)) {
-            self.hidden_layer(x, h);
-        }
-        if let Some(dense) = &self.second {
-            for block in scratch.chunks_mut(BATCH_BLOCK * stride) {
-                match block.len() / stride {
-                    4 => dense.positions::<4>(block, self.hidden, stride),
-                    3 => dense.positions::<3>(block, self.hidden, stride),
-                    2 => dense.positions::<2>(block, self.hidden, stride),
-                    _ => dense.positions::<1>(block, self.hidden, stride),
-                }
-            }
-        }
-        let top = self.top_units();
+        let h = &mut scratch[..stride];
         out.clear();
-        out.extend(
-            scratch
-                .chunks_exact(stride)
-                .map(|h| self.output_layer_interleaved(&h[stride - top..])),
-        );
+        out.extend(xs.iter().map(|x| self.forward_body::<LANES>(x, h)));
     }
 
     /// Units of the last hidden layer (the one the outputs read).
@@ -591,7 +715,7 @@ impl Net {
     /// The output layer from hidden activations, the five dot products computed side by side:
     /// the same sums in the same order as [`Self::output_layer`] (bit for bit), without waiting
     /// on one sum's additions before starting the next.
-    #[inline]
+    #[inline(always)]
     pub fn output_layer_interleaved(&self, h: &[f32]) -> [f32; OUTPUTS] {
         let n = self.top_units();
         let rows: [&[f32]; OUTPUTS] = std::array::from_fn(|o| &self.w2[o * n..o * n + n]);
@@ -604,11 +728,41 @@ impl Net {
         std::array::from_fn(|o| sigmoid(dot[o] + self.b2[o]))
     }
 
-    /// [`Self::forward`] with [`Self::output_layer_interleaved`]: the same outputs, faster.
+    /// [`Self::forward`] on the widest [`Kernel`] this processor has, the output sums
+    /// interleaved ([`Self::output_layer_interleaved`]): the same outputs bit for bit, faster.
     #[inline]
     pub fn forward_interleaved(&self, x: &SparseInputs, h: &mut [f32]) -> [f32; OUTPUTS] {
-        self.hidden_layer(x, h);
-        let top = self.upper_layers(h);
+        self.forward_on(Kernel::detected(), x, h)
+    }
+
+    /// [`Self::forward_interleaved`] on `kernel` (the baseline one where this processor lacks
+    /// it): every kernel gives the same outputs bit for bit.
+    #[allow(unsafe_code)]
+    #[inline]
+    pub fn forward_on(&self, kernel: Kernel, x: &SparseInputs, h: &mut [f32]) -> [f32; OUTPUTS] {
+        match kernel.usable() {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                // SAFETY: `usable` returned AVX2 only because `is_x86_feature_detected!`
+                // found it on this processor.
+                unsafe { self.forward_avx2(x, h) }
+            }
+            _ => self.forward_body::<BASELINE_LANES>(x, h),
+        }
+    }
+
+    /// [`Self::forward_body`] compiled for AVX2 (see [`Self::forward_batch_avx2`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn forward_avx2(&self, x: &SparseInputs, h: &mut [f32]) -> [f32; OUTPUTS] {
+        self.forward_body::<AVX2_LANES>(x, h)
+    }
+
+    /// One position through every layer on vectors of `LANES` floats.
+    #[inline(always)]
+    fn forward_body<const LANES: usize>(&self, x: &SparseInputs, h: &mut [f32]) -> [f32; OUTPUTS] {
+        self.hidden_layer_body(x, h);
+        let top = self.upper_layers_body::<LANES>(h);
         self.output_layer_interleaved(top)
     }
 

@@ -3,6 +3,7 @@
 //! * `bearoff`: the one-sided bearoff database against hand-computed values and invariants;
 //! * `network`: encoding, inference and the weights file format;
 //! * `batched`: batched inference against one position at a time, bit for bit;
+//! * `kernels`: the inference kernels (baseline, AVX2) against each other and the exact function;
 //! * `classes`: position classes, the bundle of class networks and the routing;
 //! * `review`: the review's alternatives, cube table, cube and luck per decision;
 //! * `search`: lookahead identities;
@@ -21,6 +22,7 @@ mod common;
 mod cube;
 mod cubeful;
 mod exact_cube;
+mod kernels;
 mod levels;
 mod network;
 mod pinned;
