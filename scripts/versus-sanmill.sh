@@ -10,6 +10,8 @@
 # Usage: scripts/versus-sanmill.sh --tgf PATH [--movetime MS] [--games N] [--jobs J]
 #        [--seed S] [--ludus BIN] [--player SPEC] [--record FILE]
 # (--player: Ludus's side as a duel spec, default movetime:MS, the full engine at that time)
+# Ludus probes the endgame databases of $LUDUS_DATA/morris-db (the platform data directory when
+# LUDUS_DATA is unset) wherever they are built; tgf plays without its perfect database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tgf='' movetime=100 games=40 jobs=1 seed=1 ludus=target/release/ludus player='' record=''

@@ -14,7 +14,10 @@
 //! There are two sets of weights, one while either side still places and one for the movement
 //! phase. They are tuned, not set by hand: `ludus morris tune` fits them to the results of seeded
 //! self-play games (Texel's method, see [`crate::tune`]) and writes the file `weights.txt` beside
-//! this module, which is compiled in.
+//! this module, which is compiled in. One weight is held by hand: the placement tempo is 0, where
+//! the fit gave −40 and the static value then jumped 1.3 pieces towards the side that had just
+//! placed (the fit cannot see that: the hand difference already tells it who is to move; see
+//! `examples/graph_swing.rs` and docs/benchmarks.md).
 
 use ludus_morris::geometry::{MILLS, MILLS_THROUGH, NEIGHBOURS, in_mill};
 use ludus_morris::{Color, Position, Rules, Square};

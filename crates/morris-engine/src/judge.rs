@@ -29,6 +29,7 @@
 //! ```
 
 use crate::db::Databases;
+use crate::eval::Weights;
 use crate::search::{SearchLimits, Searcher, WIN_THRESHOLD};
 use crate::zobrist::key;
 use ludus_morris::{Move, Position, Rules};
@@ -65,6 +66,7 @@ pub struct Judge<'a> {
     rules: Rules,
     databases: Option<&'a Databases>,
     limits: SearchLimits,
+    weights: Weights,
 }
 
 impl<'a> Judge<'a> {
@@ -74,7 +76,15 @@ impl<'a> Judge<'a> {
             rules,
             databases,
             limits: judge_limits(),
+            weights: Weights::tuned(),
         }
+    }
+
+    /// The same judge evaluating with `weights` instead of the tuned ones (for measuring a
+    /// weight set by the judge's values).
+    pub fn with_weights(mut self, weights: Weights) -> Judge<'a> {
+        self.weights = weights;
+        self
     }
 
     /// The same judge searching to `limits` instead (the depth counts from the position judged;
@@ -138,6 +148,7 @@ impl<'a> Judge<'a> {
         }
         let mut searcher = Searcher::new(self.rules);
         searcher.set_databases(self.databases);
+        searcher.set_weights(self.weights);
         searcher.set_history(seen);
         let found = searcher.search(&after, &child_limits(&self.limits));
         parent_score(found.steady_score())

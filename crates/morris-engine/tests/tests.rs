@@ -8,6 +8,9 @@
 //!   minute or two each) and, on samples, against a plain recursive solver with a horizon; the
 //!   verify pass (and that it catches a corrupted value); results independent of the thread count;
 //!   resumed builds; the file format's round trip and its error checks; `probe`.
+//! - `no_flying`: the game with three stones a side without flying against a plain solver
+//!   written there (retrograde sweeps for the movement phase, minimax for the placements), every
+//!   board of every sector.
 //! - `pinned`: fixed-depth searches (plain, noisy, with history, probing databases) whose move,
 //!   score, principal variation and node count are written down: refactorings keep them.
 //! - `search`: forced wins found (also with Lazy SMP), database-known losses avoided, perfect play
@@ -17,6 +20,7 @@ mod common;
 mod database;
 mod eval;
 mod index;
+mod no_flying;
 mod pinned;
 mod placement;
 mod search;
