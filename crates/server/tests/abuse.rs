@@ -183,22 +183,57 @@ async fn a_full_analysis_pool_answers_503_with_retry_after_and_never_queues_more
     assert_eq!(statuses, [200, 200, 503, 503, 503, 503]);
 }
 
+/// A server whose analyser waits on a gate, under a one-second request limit, with a client.
+struct HeldReviews {
+    hub: ludus_server::Hub,
+    gate: Arc<Gate>,
+    client: HttpClient,
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+impl HeldReviews {
+    async fn start() -> Self {
+        let settings = Settings {
+            request_timeout: Duration::from_secs(1),
+            ..Settings::unlimited()
+        };
+        let gate = Arc::new(Gate::default());
+        let hub = hub_with(settings, Some(gate.clone()));
+        let (addr, stop, _) = serve(hub.clone()).await;
+        let client = HttpClient::connect(addr).await;
+        Self {
+            hub,
+            gate,
+            client,
+            _stop: stop,
+        }
+    }
+
+    /// Asks `method path` again until the review is made; every answer before it must say
+    /// `review-in-progress`. The made review's body.
+    async fn until_made(&mut self, method: &str, path: &str, body: Option<&Value>) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let answer = self.client.request(method, path, body).await;
+            if answer.status == 200 {
+                return answer.body;
+            }
+            assert_eq!(answer.body["code"], "review-in-progress", "{}", answer.body);
+            assert!(Instant::now() < deadline, "the review never came");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_slower_than_the_request_limit_is_made_once_and_arrives_on_a_retry() {
-    let settings = Settings {
-        request_timeout: Duration::from_secs(1),
-        ..Settings::unlimited()
-    };
-    let gate = Arc::new(Gate::default());
-    let hub = hub_with(settings, Some(gate.clone()));
-    let (addr, _stop, _) = serve(hub.clone()).await;
-    let mut client = HttpClient::connect(addr).await;
-    let id = backgammon_game(&mut client).await;
+    let mut server = HeldReviews::start().await;
+    let id = backgammon_game(&mut server.client).await;
     let path = format!("/api/games/{id}/review");
     // While the analyser is held, each request answers 503 before the request limit's own…
     for _ in 0..3 {
         let started = Instant::now();
-        let waiting = client.get(&path).await;
+        let waiting = server.client.get(&path).await;
         assert_eq!(waiting.status, 503, "{}", waiting.body);
         assert_eq!(waiting.body["code"], "review-in-progress");
         assert_eq!(retry_after(&waiting), 2);
@@ -209,61 +244,39 @@ async fn a_review_slower_than_the_request_limit_is_made_once_and_arrives_on_a_re
         );
     }
     // …and every one of them waits for the same job.
-    assert_eq!(hub.reviews().making_count(), 1);
-    assert_eq!(gate.calls(), 1);
-    gate.open();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let review = loop {
-        let answer = client.get(&path).await;
-        if answer.status == 200 {
-            break answer.body;
-        }
-        assert_eq!(answer.body["code"], "review-in-progress", "{}", answer.body);
-        assert!(Instant::now() < deadline, "the review never came");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    assert_eq!(server.hub.reviews().making_count(), 1);
+    assert_eq!(server.gate.calls(), 1);
+    server.gate.open();
+    let review = server.until_made("GET", &path, None).await;
     assert_eq!(review["game"], "backgammon");
     assert_eq!(review["report"]["analysed"], true);
-    assert_eq!(gate.calls(), 1, "the review was made once");
-    assert_eq!(hub.reviews().making_count(), 0);
+    assert_eq!(server.gate.calls(), 1, "the review was made once");
+    assert_eq!(server.hub.reviews().making_count(), 0);
     // Made, it is answered from the cache.
-    assert_eq!(client.get(&path).await.status, 200);
-    assert_eq!(gate.calls(), 1);
+    assert_eq!(server.client.get(&path).await.status, 200);
+    assert_eq!(server.gate.calls(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pasted_record_slower_than_the_request_limit_arrives_on_a_retry() {
-    let settings = Settings {
-        request_timeout: Duration::from_secs(1),
-        ..Settings::unlimited()
-    };
-    let gate = Arc::new(Gate::default());
-    let hub = hub_with(settings, Some(gate.clone()));
-    let (addr, _stop, _) = serve(hub.clone()).await;
-    let mut client = HttpClient::connect(addr).await;
+    let mut server = HeldReviews::start().await;
     let mat = include_str!("../../backgammon/tests/data/gnubg_3_point_match.mat");
     let body = json!({ "text": mat });
-    let waiting = client.post("/api/review", body.clone()).await;
+    let waiting = server.client.post("/api/review", body.clone()).await;
     assert_eq!(waiting.status, 503, "{}", waiting.body);
     assert_eq!(waiting.body["code"], "review-in-progress");
     // Another text is another job; the same text joins the first.
     let other = json!({ "text": format!("{mat}\n") });
-    assert_eq!(client.post("/api/review", other).await.status, 503);
-    assert_eq!(client.post("/api/review", body.clone()).await.status, 503);
-    assert_eq!(hub.reviews().making_count(), 2);
-    gate.open();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let review = loop {
-        let answer = client.post("/api/review", body.clone()).await;
-        if answer.status == 200 {
-            break answer.body;
-        }
-        assert_eq!(answer.body["code"], "review-in-progress", "{}", answer.body);
-        assert!(Instant::now() < deadline, "the review never came");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    assert_eq!(server.client.post("/api/review", other).await.status, 503);
+    assert_eq!(
+        server.client.post("/api/review", body.clone()).await.status,
+        503
+    );
+    assert_eq!(server.hub.reviews().making_count(), 2);
+    server.gate.open();
+    let review = server.until_made("POST", "/api/review", Some(&body)).await;
     assert_eq!(review["imported"], true);
-    assert_eq!(gate.calls(), 2, "one job per text");
+    assert_eq!(server.gate.calls(), 2, "one job per text");
 }
 
 /// An analyser that keeps a core busy for a tenth of a second per call, as an engine does.
