@@ -209,6 +209,15 @@ impl HeldReviews {
         }
     }
 
+    /// Waits (at most 20 s) until no review is being made any more.
+    async fn until_no_job(&self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while self.hub.reviews().making_count() > 0 {
+            assert!(Instant::now() < deadline, "a review job never ended");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Asks `method path` again until the review is made; every answer before it must say
     /// `review-in-progress`. The made review's body.
     async fn until_made(&mut self, method: &str, path: &str, body: Option<&Value>) -> Value {
@@ -225,33 +234,36 @@ impl HeldReviews {
     }
 }
 
+/// Opens the gate when a test ends, also by a failed assertion: the runtime's shutdown waits for
+/// its blocking threads, so a test that failed with the analyser held would otherwise hang.
+impl Drop for HeldReviews {
+    fn drop(&mut self) {
+        self.gate.open();
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_slower_than_the_request_limit_is_made_once_and_arrives_on_a_retry() {
     let mut server = HeldReviews::start().await;
     let id = backgammon_game(&mut server.client).await;
     let path = format!("/api/games/{id}/review");
-    // While the analyser is held, each request answers 503 before the request limit's own…
+    // While the analyser is held, each request answers 503 `review-in-progress` (not the
+    // request limit's own `timeout`)…
     for _ in 0..3 {
-        let started = Instant::now();
         let waiting = server.client.get(&path).await;
         assert_eq!(waiting.status, 503, "{}", waiting.body);
         assert_eq!(waiting.body["code"], "review-in-progress");
         assert_eq!(retry_after(&waiting), 2);
-        assert!(
-            started.elapsed() < Duration::from_secs(1),
-            "{:?}",
-            started.elapsed()
-        );
     }
     // …and every one of them waits for the same job.
     assert_eq!(server.hub.reviews().making_count(), 1);
-    assert_eq!(server.gate.calls(), 1);
+    assert!(server.gate.calls() <= 1);
     server.gate.open();
     let review = server.until_made("GET", &path, None).await;
     assert_eq!(review["game"], "backgammon");
     assert_eq!(review["report"]["analysed"], true);
     assert_eq!(server.gate.calls(), 1, "the review was made once");
-    assert_eq!(server.hub.reviews().making_count(), 0);
+    server.until_no_job().await;
     // Made, it is answered from the cache.
     assert_eq!(server.client.get(&path).await.status, 200);
     assert_eq!(server.gate.calls(), 1);
@@ -276,6 +288,8 @@ async fn a_pasted_record_slower_than_the_request_limit_arrives_on_a_retry() {
     server.gate.open();
     let review = server.until_made("POST", "/api/review", Some(&body)).await;
     assert_eq!(review["imported"], true);
+    // The other text's job may still wait for a worker: let it end before counting.
+    server.until_no_job().await;
     assert_eq!(server.gate.calls(), 2, "one job per text");
 }
 
