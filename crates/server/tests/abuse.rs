@@ -364,8 +364,8 @@ async fn moves_stay_fast_while_50_clients_hammer_the_analysis() {
             .iter()
             .all(|&status| status == 200 || status == 503)
     );
-    // The bench measures this precisely (`docs/benchmarks.md`); a loaded test machine gets a
-    // generous bound.
+    // The bench measures this precisely (`docs/benchmarks.md`, "Load"); a loaded test machine
+    // gets a generous bound.
     assert!(
         p99 < Duration::from_millis(500),
         "p99 {p99:?}: {latencies:?}"
