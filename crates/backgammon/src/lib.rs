@@ -67,7 +67,9 @@ pub use game::{
 };
 pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
 pub use match_id::MatchIdError;
-pub use match_state::{CrawfordStage, CubeOwner, DoubleRefusal, GameState, MatchState, Seat};
+pub use match_state::{
+    CrawfordStage, CubeOwner, DoubleRefusal, GameState, MAX_MATCH_LENGTH, MatchState, Seat,
+};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};
 pub use position::{

@@ -5,6 +5,10 @@ use crate::dice::Dice;
 use crate::position::WinKind;
 use thiserror::Error;
 
+/// The longest match Ludus plays, sets up or reads from a record: 25 points, as the games offered
+/// go (gnubg's Match ID could hold 32,767).
+pub const MAX_MATCH_LENGTH: u32 = 25;
+
 /// One of the two players in gnubg's numbering (player 0 and player 1). In XGID, player 1 is the
 /// bottom player; in `.mat` files, player 0 is the left column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
