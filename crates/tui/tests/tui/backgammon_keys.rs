@@ -582,3 +582,23 @@ fn a_cube_hint_names_whose_equity_and_gives_the_whole_cube_table() {
         "{status}"
     );
 }
+
+#[test]
+fn the_cube_hint_fits_the_status_line_at_80_columns_in_every_language() {
+    for lang in ludus_tui::i18n::Lang::ALL {
+        let catalog = ludus_tui::i18n::Catalog::new(lang);
+        let record = opened_match(Seat::Zero, "31");
+        let mut app = BgApp::with_record(friends_config(), catalog.clone(), record, 0);
+        press(&mut app, typed("8/5 6/5"));
+        press(&mut app, [Input::Char('h')]);
+        let status = app.screen.status.text.clone();
+        let side = catalog.get("side-black");
+        assert!(status.contains(&side), "{lang}: whose equity: {status}");
+        let text = ludus_tui::run::screen_text(&mut app, 80, 24);
+        assert!(
+            text.lines().any(|l| l.contains(&status)),
+            "{lang}: the status line whole:\n{text}"
+        );
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    }
+}
