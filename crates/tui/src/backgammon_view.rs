@@ -6,7 +6,7 @@
 use crate::backgammon::{BAR_COLUMN, BgApp, OFF_COLUMN, SLOT_COLUMNS, Slot};
 use crate::view::{self, Theme};
 use ludus_backgammon::{CubeOwner, GameEvent, Seat};
-use ludus_backgammon_engine::analysis::{Decision, Mark};
+use ludus_backgammon_engine::analysis::{Decision, DecisionKind, Mark};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -352,22 +352,36 @@ fn draw_middle(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
 }
 
 /// Before the roll, "Roll" in the half of the side on roll; during a double, the offer in the
-/// half of the side that must answer.
+/// half of the side that must answer (in the review, at a take decision).
 fn draw_waiting(buf: &mut Buffer, area: Rect, app: &BgApp, mover_is_bottom: bool, theme: &Theme) {
     let Some(game) = app.game() else { return };
-    let (text, bottom_half) = match game.phase() {
-        ludus_backgammon::Phase::AwaitingRoll => {
-            (app.screen.catalog.get("bg-roll"), mover_is_bottom)
-        }
-        ludus_backgammon::Phase::Doubled => (
-            format!(
-                "{} {}?",
-                app.screen.catalog.get("bg-double"),
-                game.cube().0 * 2
-            ),
-            !mover_is_bottom,
+    let reviewed = app.review.as_ref().map(|review| {
+        review
+            .current()
+            .map(|step| (step.decision.kind, step.cube().0))
+    });
+    let (text, bottom_half) = match reviewed {
+        // In the review: the double a take answers, in the half of the taker (the side the
+        // decision is seen from); nothing at a double or a play.
+        Some(Some((DecisionKind::Take, cube))) => (
+            format!("{} {}?", app.screen.catalog.get("bg-double"), cube * 2),
+            mover_is_bottom,
         ),
-        _ => return,
+        Some(_) => return,
+        None => match game.phase() {
+            ludus_backgammon::Phase::AwaitingRoll => {
+                (app.screen.catalog.get("bg-roll"), mover_is_bottom)
+            }
+            ludus_backgammon::Phase::Doubled => (
+                format!(
+                    "{} {}?",
+                    app.screen.catalog.get("bg-double"),
+                    game.cube().0 * 2
+                ),
+                !mover_is_bottom,
+            ),
+            _ => return,
+        },
     };
     let (left, right): (u16, u16) = if bottom_half { (24, 41) } else { (1, 18) };
     let room = usize::from(right - left + 1);

@@ -592,3 +592,35 @@ fn the_backgammon_review_lists_the_alternatives_with_equities_and_plies_in_every
         }
     }
 }
+
+#[test]
+fn a_take_in_the_review_shows_the_board_of_the_double_it_answers() {
+    let mut app = gnubg_match_review(Lang::En);
+    let board = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip(3)
+            .take(11)
+            .map(|l| l.chars().take(47).collect())
+            .collect()
+    };
+    let double = review_to(&mut app, |d| d.kind == DecisionKind::Double);
+    let doubled = screen_text(&mut app, 80, 24);
+    let take = review_to(&mut app, |d| d.kind == DecisionKind::Take);
+    assert_eq!(take, double + 1);
+    let taken = screen_text(&mut app, 80, 24);
+    // The same checkers; the middle row shows the offer the take answers, not the game's phase.
+    let without_middle = |rows: Vec<String>| -> Vec<String> {
+        rows.into_iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 5)
+            .map(|(_, row)| row)
+            .collect()
+    };
+    assert_eq!(
+        without_middle(board(&taken)),
+        without_middle(board(&doubled)),
+        "{doubled}\n{taken}"
+    );
+    assert!(board(&taken)[5].contains("Double 2?"), "{taken}");
+    assert!(!board(&doubled)[5].contains("Double"), "{doubled}");
+}
