@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 /// How long to wait for the screen to show something.
 const SCREEN_TIMEOUT: Duration = Duration::from_secs(20);
-/// Longest wait for a review's first screen (its 2-ply analysis on a loaded machine).
+/// Longest wait for a review's first screen (its analysis, 2-ply for backgammon, on a loaded
+/// machine).
 const REVIEW_TIMEOUT: Duration = Duration::from_secs(120);
 /// Between two looks at the screen.
 const POLL: Duration = Duration::from_millis(100);
@@ -506,7 +507,8 @@ fn reviews_in_tmux_step_through_a_morris_game_and_a_backgammon_session() {
     let Some(tmux) = Tmux::play("morris-review", "morris", &["--review", path_str(&morris)]) else {
         return;
     };
-    let screen = tmux.wait_for("Review: move 1 of 6");
+    // The review is computed before it shows: on a loaded machine that takes a while.
+    let screen = tmux.wait_within("Review: move 1 of 6", REVIEW_TIMEOUT);
     assert!(screen.contains("White's advantage"), "{screen}");
     assert!(
         screen.contains("errors · loss") || screen.contains("1 error · loss"),
@@ -684,7 +686,7 @@ fn the_morris_review_in_tmux_shows_its_progress_and_esc_cancels_it() {
     tmux.keys(&["x"]);
     tmux.wait_until_gone("Any key closes this help.");
     tmux.keys(&["a"]);
-    tmux.wait_for("Review: move 1 of");
+    tmux.wait_within("Review: move 1 of", REVIEW_TIMEOUT);
     tmux.keys(&["q"]);
     tmux.wait_until_ended();
     let _ = std::fs::remove_dir_all(dir);
