@@ -12,6 +12,7 @@ mod backgammon;
 mod backgammon_engine;
 mod bench;
 mod coach_error;
+mod convert;
 mod duel_args;
 mod error;
 mod error_rate;

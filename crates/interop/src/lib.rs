@@ -4,7 +4,9 @@
 //! * [`fibs`]: FIBS board lines as gnubg's external-player protocol sends them;
 //! * [`external`]: the external-player session (board line in, reply out) over the rules
 //!   crate's [`ludus_backgammon::player::Player`], which the binary fills with the engine;
-//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record);
+//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record, export);
+//! * [`xg`]: eXtreme Gammon's `.xg` match files (import);
+//! * [`matchfile`]: a match file of any of these formats (or `.mat`), chosen by its extension;
 //! * [`player_protocol`]: Ludus's line protocol for backgammon players (moves, cube decisions,
 //!   evaluations by Position ID and Match ID), the host's client and the player's loop.
 //!
@@ -22,6 +24,8 @@
 
 pub mod external;
 pub mod fibs;
+pub mod matchfile;
 pub mod player_protocol;
 pub mod sgf;
 pub mod uci;
+pub mod xg;
