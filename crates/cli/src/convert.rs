@@ -18,13 +18,20 @@ pub(crate) struct ConvertArgs {
 }
 
 /// Reads a match file by its extension (`.sgf` gnubg's SGF, `.xg` eXtreme Gammon's, anything
-/// else `.mat`).
+/// else `.mat`); a file without a game is refused (there is nothing to analyse or convert).
 pub(crate) fn read_match(path: &Path) -> Result<Match, CliError> {
     let bytes = std::fs::read(path)
         .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
     let format = MatchFormat::from_path(path).unwrap_or(MatchFormat::Mat);
-    read_match_bytes(&bytes, format)
-        .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
+    let record = read_match_bytes(&bytes, format)
+        .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
+    if record.games().is_empty() {
+        return Err(CliError::bad_input(format!(
+            "{}: the match file holds no game",
+            path.display()
+        )));
+    }
+    Ok(record)
 }
 
 /// Runs the conversion.

@@ -43,8 +43,8 @@ pub(crate) struct ServeArgs {
     /// Computer moves computed at once (default: the number of cores).
     #[arg(long)]
     computer_workers: Option<usize>,
-    /// The longest a request may take, in seconds, before it is answered 503.
-    #[arg(long, default_value_t = 20)]
+    /// The longest a request may take, in seconds, before it is answered 503 (at least 1).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     request_timeout_secs: u64,
     /// PostgreSQL connections per server process.
     #[arg(long, default_value_t = 16)]
@@ -57,8 +57,12 @@ pub(crate) struct ServeArgs {
     #[arg(long)]
     computer_workers_per_client: Option<usize>,
     /// Seconds a connection may take to send a request's headers, or stay idle between
-    /// requests, before it is closed.
-    #[arg(long, default_value_t = DEFAULT_HEADER_TIMEOUT.as_secs())]
+    /// requests, before it is closed (at least 1).
+    #[arg(
+        long,
+        default_value_t = DEFAULT_HEADER_TIMEOUT.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
     header_timeout_secs: u64,
     /// Open connections in all (keep it below the process's file-descriptor limit).
     #[arg(long, default_value_t = DEFAULT_MAX_CONNECTIONS)]
@@ -115,12 +119,12 @@ impl ServeArgs {
             analysis_workers,
             analysis_queue: 4 * analysis_workers,
             computer_workers,
-            request_timeout: Duration::from_secs(self.request_timeout_secs.max(1)),
+            request_timeout: Duration::from_secs(self.request_timeout_secs),
             moves_per_minute: self.moves_per_minute,
             computer_workers_per_client: self
                 .computer_workers_per_client
                 .unwrap_or(computer_workers.saturating_sub(1).max(1)),
-            header_timeout: Duration::from_secs(self.header_timeout_secs.max(1)),
+            header_timeout: Duration::from_secs(self.header_timeout_secs),
             max_connections: self.max_connections.max(1),
             max_connections_per_client: self.max_connections_per_client,
             max_sockets_per_client: self.max_sockets_per_client,

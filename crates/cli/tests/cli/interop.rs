@@ -174,6 +174,29 @@ fn analyze_reports_json_and_refuses_a_missing_file_with_exit_2() {
     assert!(stderr(&missing).starts_with("error: "));
 }
 
+#[test]
+fn analyze_and_convert_refuse_a_match_file_without_games_with_one_line_and_exit_2() {
+    let dir = std::env::temp_dir().join(format!("ludus-empty-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.mat");
+    std::fs::write(&empty, " 7 point match\n\n").unwrap();
+    let empty = empty.to_str().unwrap();
+    let out = dir.join("out.sgf");
+    for args in [
+        vec!["backgammon", "analyze", empty],
+        vec!["backgammon", "convert", empty, out.to_str().unwrap()],
+    ] {
+        let output = ludus(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let text = stderr(&output);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(text.contains("holds no game"), "{text}");
+        assert!(stdout(&output).is_empty());
+    }
+    assert!(!out.exists(), "nothing written");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Whether an answer line matches a recorded one, where `*` stands for any one word.
 fn matches_recorded(expected: &str, actual: &str) -> bool {
     let (e, a): (Vec<&str>, Vec<&str>) = (

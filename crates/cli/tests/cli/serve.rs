@@ -276,3 +276,14 @@ fn two_processes_on_one_postgres_database_serve_the_same_games() {
     assert_eq!(listed["games"][0]["id"], id);
     assert_eq!(b.ok("GET", "/healthz", None)["database"], "postgres");
 }
+
+#[test]
+fn a_zero_timeout_is_refused_with_one_line_and_exit_2() {
+    for flag in ["--request-timeout-secs", "--header-timeout-secs"] {
+        let output = crate::ludus(&["serve", flag, "0"]);
+        assert_eq!(output.status.code(), Some(2), "{flag}");
+        let text = crate::stderr(&output);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(text.starts_with("error: ") && text.contains(flag), "{text}");
+    }
+}
