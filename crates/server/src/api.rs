@@ -644,7 +644,7 @@ where
         .analysis_pool()
         .run(work)
         .await
-        .map_err(ApiError::failed)?;
+        .map_err(ApiError::storage)?;
     Ok(Json(answer?))
 }
 

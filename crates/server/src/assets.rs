@@ -93,7 +93,7 @@ fn page(status: StatusCode) -> Response {
 /// `/play/{id}` and `/review/{id}`: the page, 404 when there is no such game.
 async fn game_page(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
     match hub.get(&id).await {
-        Err(ApiError::NoSuchGame(_)) => page(StatusCode::NOT_FOUND),
+        Err(ApiError::NoSuchGame) => page(StatusCode::NOT_FOUND),
         // Found, or the store failed: the page loads the game and shows what it finds.
         _ => page(StatusCode::OK),
     }

@@ -237,9 +237,9 @@ pub enum ApiError {
         /// Its reason, in English.
         detail: String,
     },
-    /// 404: no such game.
-    #[error("no game with id `{0}`")]
-    NoSuchGame(String),
+    /// 404: no such game (the id asked for is not echoed back).
+    #[error("no such game")]
+    NoSuchGame,
     /// 404: no such endpoint.
     #[error("no such API endpoint")]
     NoSuchEndpoint,
@@ -296,9 +296,16 @@ pub enum ApiError {
         /// The limit, in seconds.
         seconds: u64,
     },
-    /// 500: the server failed (storage, a worker thread, the analyser).
+    /// 500: the server failed (a worker thread, the analyser).
     #[error("internal error: {0}")]
     Internal(String),
+    /// 503: the game store cannot be read or written now (a full disk, a read-only file, a lost
+    /// database connection); nothing was stored. The cause is logged, not answered.
+    #[error("the game store is unavailable; nothing was stored, try again shortly")]
+    StorageUnavailable {
+        /// What the store said, for the log.
+        cause: String,
+    },
 }
 
 impl ApiError {
@@ -307,9 +314,29 @@ impl ApiError {
         ApiError::Internal(error.to_string())
     }
 
-    /// 500 with the reason and the reasons behind it (a database error and its driver's).
-    pub fn failed(error: impl std::error::Error + 'static) -> ApiError {
-        ApiError::Internal(Chain(&error).to_string())
+    /// 503 `storage-unavailable`: the store failed, with the reasons behind it (a database
+    /// error and its driver's) kept for the log.
+    pub fn storage(error: impl std::error::Error + 'static) -> ApiError {
+        ApiError::StorageUnavailable {
+            cause: Chain(&error).to_string(),
+        }
+    }
+
+    /// Whether the answer sheds load (the server works, it is busy) rather than reports a failure.
+    fn is_shedding(&self) -> bool {
+        matches!(
+            self,
+            ApiError::EngineBusy | ApiError::Timeout { .. } | ApiError::ReviewInProgress
+        )
+    }
+
+    /// What the log says of a 5xx answer: the store's own words for a storage failure, the
+    /// message otherwise.
+    fn cause(&self) -> String {
+        match self {
+            ApiError::StorageUnavailable { cause } => format!("{self}: {cause}"),
+            other => other.to_string(),
+        }
     }
 
     /// The HTTP status.
@@ -323,7 +350,7 @@ impl ApiError {
                 StatusCode::FORBIDDEN
             }
             ApiError::Refused { status, .. } => *status,
-            ApiError::NoSuchGame(_) | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
+            ApiError::NoSuchGame | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
             ApiError::StaleVersion { .. }
             | ApiError::AnalysisOfMorris
             | ApiError::MorrisAnalysisOfBackgammon
@@ -337,6 +364,7 @@ impl ApiError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::StorageUnavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -349,6 +377,7 @@ impl ApiError {
             }
             ApiError::EngineBusy | ApiError::Timeout { .. } => Some(BUSY_RETRY_AFTER),
             ApiError::ReviewInProgress => Some(REVIEW_RETRY_AFTER),
+            ApiError::StorageUnavailable { .. } => Some(STORAGE_RETRY_AFTER),
             _ => None,
         }
     }
@@ -373,7 +402,7 @@ impl ApiError {
                 status if status.is_server_error() => "internal",
                 _ => "bad-request",
             },
-            ApiError::NoSuchGame(_) => "no-such-game",
+            ApiError::NoSuchGame => "no-such-game",
             ApiError::NoSuchEndpoint => "no-such-endpoint",
             ApiError::StaleVersion { .. } => "stale-version",
             ApiError::AnalysisOfMorris => "analysis-backgammon-only",
@@ -387,6 +416,7 @@ impl ApiError {
             ApiError::Timeout { .. } => "timeout",
             ApiError::ReviewInProgress => "review-in-progress",
             ApiError::Internal(_) => "internal",
+            ApiError::StorageUnavailable { .. } => "storage-unavailable",
         }
     }
 
@@ -399,7 +429,6 @@ impl ApiError {
                 vec![("detail", detail.clone())]
             }
             ApiError::TooManySockets { most } => vec![("most", most.to_string())],
-            ApiError::NoSuchGame(id) => vec![("id", id.clone())],
             ApiError::StaleVersion { asked, current } => vec![
                 ("asked", asked.to_string()),
                 ("current", current.to_string()),
@@ -447,6 +476,8 @@ const LIVE_GAMES_RETRY_AFTER: Duration = Duration::from_secs(60);
 const BUSY_RETRY_AFTER: Duration = Duration::from_secs(1);
 /// When to ask again for a review still being made.
 const REVIEW_RETRY_AFTER: Duration = Duration::from_secs(2);
+/// When to try again after the store failed (an operator frees the disk, the database returns).
+const STORAGE_RETRY_AFTER: Duration = Duration::from_secs(5);
 
 /// Whole seconds, rounded up, at least one (the unit of `Retry-After`).
 fn whole_seconds(duration: Duration) -> u64 {
@@ -456,7 +487,13 @@ fn whole_seconds(duration: Duration) -> u64 {
 /// The cause of a 5xx answer, carried in the response's extensions to the middleware that logs
 /// it (`ops::observe`).
 #[derive(Debug, Clone)]
-pub struct ErrorCause(pub String);
+pub struct ErrorCause {
+    /// What failed, in words for the log.
+    pub text: String,
+    /// Load shedding (a full engine pool, a timeout, a review still being made): expected under
+    /// load, logged as a warning; anything else is logged as an error.
+    pub shedding: bool,
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -464,9 +501,10 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let mut response = (status, Json(self.body())).into_response();
         if status.is_server_error() {
-            response
-                .extensions_mut()
-                .insert(ErrorCause(self.to_string()));
+            response.extensions_mut().insert(ErrorCause {
+                text: self.cause(),
+                shedding: self.is_shedding(),
+            });
         }
         if let Some(wait) = retry_after
             && let Ok(value) = HeaderValue::from_str(&whole_seconds(wait).to_string())

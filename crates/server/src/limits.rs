@@ -340,7 +340,7 @@ pub async fn limit_creation(
                 return ApiError::TooManyLiveGames { live, most }.into_response();
             }
             Ok(_) => {}
-            Err(error) => return ApiError::failed(error).into_response(),
+            Err(error) => return ApiError::storage(error).into_response(),
         }
     }
     next.run(request).await

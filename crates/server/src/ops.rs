@@ -32,23 +32,28 @@ async fn health(State(hub): State<Hub>) -> Response {
         )
             .into_response(),
         outcome => {
-            let reason = match outcome {
-                Ok(Ok(())) => "shutting down".to_string(),
-                Ok(Err(error)) => {
-                    let reason =
-                        format!("the database cannot write: {}", crate::error::Chain(&error));
-                    tracing::error!("/healthz: {reason}");
-                    reason
-                }
-                Err(_) => "the database did not answer in time".to_string(),
+            // The cause goes with the answer to `observe`, which logs it (a shutdown as a
+            // warning, a failing database as an error).
+            let (reason, shedding) = match outcome {
+                Ok(Ok(())) => ("shutting down".to_string(), true),
+                Ok(Err(error)) => (
+                    format!("the database cannot write: {}", crate::error::Chain(&error)),
+                    false,
+                ),
+                Err(_) => ("the database did not answer in time".to_string(), false),
             };
-            (
+            let mut response = (
                 StatusCode::SERVICE_UNAVAILABLE,
                 axum::Json(
                     json!({ "status": "unavailable", "database": backend, "error": reason }),
                 ),
             )
-                .into_response()
+                .into_response();
+            response.extensions_mut().insert(crate::error::ErrorCause {
+                text: reason,
+                shedding,
+            });
+            response
         }
     }
 }
@@ -80,12 +85,9 @@ pub async fn observe(State(hub): State<Hub>, request: Request, next: Next) -> Re
     let status = response.status().as_u16();
     hub.metrics().request(&route, &method, status, elapsed);
     if response.status().is_server_error() {
-        let cause = response
-            .extensions()
-            .get::<crate::error::ErrorCause>()
-            .map_or("no cause recorded", |cause| cause.0.as_str());
-        if status == 503 {
-            // Load shedding (a full engine pool, a timeout): expected under load.
+        let recorded = response.extensions().get::<crate::error::ErrorCause>();
+        let cause = recorded.map_or("no cause recorded", |cause| cause.text.as_str());
+        if recorded.is_some_and(|cause| cause.shedding) {
             tracing::warn!(route, method, status, "answered {status}: {cause}");
         } else {
             tracing::error!(route, method, status, "answered {status}: {cause}");

@@ -146,7 +146,10 @@ async fn backgammon_game(client: &mut HttpClient) -> String {
         if state["to_act"] == "white" {
             return id;
         }
-        assert!(Instant::now() < deadline, "the computer never gave White the turn: {state}");
+        assert!(
+            Instant::now() < deadline,
+            "the computer never gave White the turn: {state}"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -904,10 +907,24 @@ async fn a_full_disk_fails_healthz_and_5xx_are_counted() {
     let mut failed = 0;
     for _ in 0..50 {
         let answer = client.post("/api/games", human_morris()).await;
-        if answer.status == 500 {
+        if answer.status == 503 {
             failed += 1;
-            assert_eq!(answer.body["code"], "internal");
+            assert_eq!(
+                answer.body["code"], "storage-unavailable",
+                "{}",
+                answer.body
+            );
+            assert_eq!(retry_after(&answer), 5);
+            assert!(
+                !answer.body.to_string().contains("full"),
+                "the cause is logged, not told"
+            );
         }
+        assert!(
+            answer.status == 201 || answer.status == 503,
+            "{}",
+            answer.body
+        );
     }
     assert!(failed > 0, "the file filled up");
     let health = client.get("/healthz").await;

@@ -732,6 +732,8 @@ async fn errors_name_a_code_and_its_values_next_to_the_message() {
     assert_eq!(body["params"]["text"], "chess");
     let (_, body) = get(&app, "/api/games/feedfacefeedface").await;
     assert_eq!(body["code"], "no-such-game");
+    // The unknown id is not echoed back, in the message or the values.
+    assert!(!body.to_string().contains("feedface"), "{body}");
     let (_, body) = call(&app, "POST", "/api/games", Some("{\"game\": ")).await;
     assert_eq!(body["code"], "bad-json");
 }

@@ -277,7 +277,7 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
     }
     all.extend([
         ApiError::NotSeated,
-        ApiError::NoSuchGame("feed".into()),
+        ApiError::NoSuchGame,
         ApiError::NoSuchEndpoint,
         ApiError::StaleVersion {
             asked: 1,
@@ -299,6 +299,9 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         ApiError::Internal("disk full".into()),
         ApiError::EngineHelpDuringGame,
         ApiError::BadInvite,
+        ApiError::StorageUnavailable {
+            cause: "disk full".into(),
+        },
         ApiError::TooManySockets { most: 16 },
         ApiError::Refused {
             status: StatusCode::NOT_FOUND,
@@ -327,7 +330,7 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
 }
 
 /// The number of kinds [`api_kind`] tells apart.
-const API_KINDS: usize = 42;
+const API_KINDS: usize = 43;
 
 /// Which variant of [`ApiError`] (and of [`RequestError`] inside it) an error is, by an
 /// exhaustive match: a new variant does not compile here until it has a number below
@@ -365,7 +368,7 @@ fn api_kind(error: &ApiError) -> usize {
         ApiError::BadInvite => 25,
         ApiError::TooManySockets { .. } => 26,
         ApiError::Refused { .. } => 27,
-        ApiError::NoSuchGame(_) => 28,
+        ApiError::NoSuchGame => 28,
         ApiError::NoSuchEndpoint => 29,
         ApiError::StaleVersion { .. } => 30,
         ApiError::AnalysisOfMorris => 31,
@@ -379,6 +382,7 @@ fn api_kind(error: &ApiError) -> usize {
         ApiError::ReviewInProgress => 39,
         ApiError::Timeout { .. } => 40,
         ApiError::Internal(_) => 41,
+        ApiError::StorageUnavailable { .. } => 42,
     }
 }
 

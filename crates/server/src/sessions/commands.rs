@@ -101,7 +101,7 @@ impl Hub {
                 Ok(()) => return Ok(()),
                 Err(Refused::Game(error)) => {
                     if refused_after_catching_up
-                        || !self.catch_up(session).await.map_err(ApiError::failed)?
+                        || !self.catch_up(session).await.map_err(ApiError::storage)?
                     {
                         return Err(error.into());
                     }
@@ -114,7 +114,7 @@ impl Hub {
                         .fetch_add(1, Ordering::Relaxed);
                     conflicts += 1;
                     let asked = session.events.len();
-                    self.catch_up(session).await.map_err(ApiError::failed)?;
+                    self.catch_up(session).await.map_err(ApiError::storage)?;
                     if conflicts > MAX_CONFLICT_RETRIES {
                         return Err(ApiError::StaleVersion {
                             asked,
@@ -122,7 +122,7 @@ impl Hub {
                         });
                     }
                 }
-                Err(Refused::Failed(error)) => return Err(ApiError::failed(error)),
+                Err(Refused::Failed(error)) => return Err(ApiError::storage(error)),
             }
         }
     }

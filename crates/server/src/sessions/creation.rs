@@ -88,7 +88,7 @@ impl Hub {
                 invite: invite.as_deref(),
             })
             .await
-            .map_err(ApiError::failed)?;
+            .map_err(ApiError::storage)?;
         let state = session.state();
         let tokens = session.tokens.clone();
         let id = session.id.clone();
@@ -120,7 +120,7 @@ impl Hub {
             .store
             .claim_invite(id, code)
             .await
-            .map_err(ApiError::failed)?;
+            .map_err(ApiError::storage)?;
         if !claimed {
             return Err(ApiError::BadInvite);
         }

@@ -16,10 +16,7 @@ impl Hub {
         if let Some(session) = self.inner.cache.get(id) {
             return Ok(session);
         }
-        let session = self
-            .load(id)
-            .await?
-            .ok_or_else(|| ApiError::NoSuchGame(id.to_string()))?;
+        let session = self.load(id).await?.ok_or_else(|| ApiError::NoSuchGame)?;
         self.index_hints(&session);
         let session = self.inner.cache.insert(id, Mutex::new(session));
         if self.inner.store.is_shared() {
@@ -41,7 +38,7 @@ impl Hub {
             .store
             .load_game(id)
             .await
-            .map_err(ApiError::failed)?
+            .map_err(ApiError::storage)?
         else {
             return Ok(None);
         };
@@ -120,7 +117,7 @@ impl Hub {
 
 /// The list entries of the stored games read.
 fn summaries(rows: Result<Vec<GameRow>, StoreError>) -> Result<Vec<GameSummary>, ApiError> {
-    let rows = rows.map_err(ApiError::failed)?;
+    let rows = rows.map_err(ApiError::storage)?;
     Ok(rows.into_iter().filter_map(summary_of_row).collect())
 }
 

@@ -72,7 +72,7 @@ impl Hub {
         if guard.options.seats[side.opponent().index()] != Occupant::Computer {
             return Err(ApiError::TakebackAgainstPerson);
         }
-        self.catch_up(&mut guard).await.map_err(ApiError::failed)?;
+        self.catch_up(&mut guard).await.map_err(ApiError::storage)?;
         if guard.result().is_some() {
             return Err(GameError::Over.into());
         }
@@ -90,7 +90,7 @@ impl Hub {
                 asked: version - 1,
                 current: version,
             }),
-            Err(Refused::Failed(error)) => Err(ApiError::failed(error)),
+            Err(Refused::Failed(error)) => Err(ApiError::storage(error)),
         }
     }
 }
