@@ -7,11 +7,15 @@
 # k = one job).
 #
 # Usage: scripts/label-chunks.sh [--dir DIR] [--chunks K] [--games N] [--base SEED]
-#        [--teacher net:2] [--disagree EQUITY] [--ludus BIN]
+#        [--teacher net:2] [--disagree EQUITY] [--rollout GAMES --truncate PLIES --luck full|pruned]
+#        [--ludus BIN]
+# With --rollout the positions are labelled by truncated, luck-adjusted rollouts of the teacher's
+# network at 0 ply (give the teacher as net:0), as `ludus backgammon label --rollout` does.
 # Runs under `nice -n 10` with one thread a chunk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=target/labels chunks=10 games=200 base=100 teacher=net:2 disagree="" ludus=target/release/ludus
+rollout="" truncate="" luck=""
 while [ $# -gt 0 ]; do
     case $1 in
         --dir) dir=$2; shift 2 ;;
@@ -20,6 +24,9 @@ while [ $# -gt 0 ]; do
         --base) base=$2; shift 2 ;;
         --teacher) teacher=$2; shift 2 ;;
         --disagree) disagree=$2; shift 2 ;;
+        --rollout) rollout=$2; shift 2 ;;
+        --truncate) truncate=$2; shift 2 ;;
+        --luck) luck=$2; shift 2 ;;
         --ludus) ludus=$2; shift 2 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
@@ -27,6 +34,9 @@ done
 mkdir -p "$dir"
 select=()
 [ -n "$disagree" ] && select=(--disagree "$disagree")
+[ -n "$rollout" ] && select+=(--rollout "$rollout")
+[ -n "$truncate" ] && select+=(--truncate "$truncate")
+[ -n "$luck" ] && select+=(--luck "$luck")
 for k in $(seq 1 "$chunks"); do
     seed=$((base + k))
     out="$dir/chunk-$seed.txt"
