@@ -16,7 +16,7 @@ impl Hub {
         if let Some(session) = self.inner.cache.get(id) {
             return Ok(session);
         }
-        let session = self.load(id).await?.ok_or_else(|| ApiError::NoSuchGame)?;
+        let session = self.load(id).await?.ok_or(ApiError::NoSuchGame)?;
         self.index_hints(&session);
         let session = self.inner.cache.insert(id, Mutex::new(session));
         if self.inner.store.is_shared() {
