@@ -2,19 +2,20 @@
 //! `ludus-backgammon-engine` (what plays) and `ludus_coach::backgammon` (what trains and
 //! measures).
 
+use crate::args::{DuelPlayers, Jobs, LuckArg};
 use crate::coach_error::player_failure;
-use crate::duel_args::{DuelPlayers, Jobs};
 use crate::output::outln;
+use crate::progress::counting_bar;
 use crate::{CliError, CliResult};
-use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
+use clap::{Args, Subcommand};
+use indicatif::ProgressBar;
 use ludus_backgammon::{Dice, Position};
 use ludus_backgammon_engine::cube::MoneyOptions;
 use ludus_backgammon_engine::doubling::cube_decision_at;
 use ludus_backgammon_engine::encoding::Encoding;
 use ludus_backgammon_engine::match_context::{MatchContext, cubeful_equity_on_roll};
 use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
-use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
+use ludus_backgammon_engine::rollout::{RolloutConfig, rollout};
 use ludus_backgammon_engine::search::{eval_plies, rank_moves};
 use ludus_backgammon_engine::{Evaluator, NetEvaluator, Probabilities};
 use ludus_coach::backgammon::distill::{DistillConfig, RECALL_KEEP, distill};
@@ -144,24 +145,6 @@ pub(crate) struct RolloutArgs {
     /// choice of the lookahead (`pruned`: about twice as fast, a little noisier).
     #[arg(long, value_enum, default_value_t = LuckArg::Full)]
     luck: LuckArg,
-}
-
-/// How a rollout values each roll's luck (`--luck`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum LuckArg {
-    /// The full network's best play.
-    Full,
-    /// The lookahead's pruned reply choice.
-    Pruned,
-}
-
-impl From<LuckArg> for LuckEstimate {
-    fn from(arg: LuckArg) -> LuckEstimate {
-        match arg {
-            LuckArg::Full => LuckEstimate::FullWidth,
-            LuckArg::Pruned => LuckEstimate::Pruned,
-        }
-    }
 }
 
 /// Arguments of `ludus backgammon train`.
@@ -300,20 +283,6 @@ pub(crate) fn run(command: BackgammonEngineCommand) -> CliResult {
     }
 }
 
-pub(crate) fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    let template = format!(
-        "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit} ({{per_sec}}, eta {{eta}})"
-    );
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
-}
-
 fn run_train_pruning(args: TrainPruningArgs) -> CliResult {
     if args.hidden == 0 || args.hidden > 1024 {
         return Err(CliError::bad_input("--hidden must be between 1 and 1024"));
@@ -331,7 +300,7 @@ fn run_train_pruning(args: TrainPruningArgs) -> CliResult {
         rate: args.rate,
         final_rate: args.final_rate,
     };
-    let bar = progress_bar(u64::from(args.epochs), args.quiet, "passes");
+    let bar = counting_bar(u64::from(args.epochs), args.quiet, "passes");
     let started = Instant::now();
     let teacher = match &args.teacher {
         Some(path) => NetEvaluator::new(read_weights(path)?),
@@ -464,7 +433,7 @@ impl<'a> Checkpoints<'a> {
     /// Progress towards `total` units (`unit`: games or positions), `done` already.
     fn new(args: &'a TrainArgs, total: u64, done: u64, unit: &'static str) -> Checkpoints<'a> {
         let every = args.checkpoint_every.max(1);
-        let bar = progress_bar(total, args.quiet, unit);
+        let bar = counting_bar(total, args.quiet, unit);
         bar.set_position(done);
         Checkpoints {
             out: &args.out,
@@ -565,7 +534,7 @@ fn run_duel(args: DuelArgs) -> CliResult {
         seed: args.seed,
         stakes: duel_stakes(&args)?,
     };
-    let bar = progress_bar(args.games.div_ceil(2) * 2, args.json, "games");
+    let bar = counting_bar(args.games.div_ceil(2) * 2, args.json, "games");
     let start = Instant::now();
     let (a, b): (PlayerSpec, PlayerSpec) = (args.players.a.parse()?, args.players.b.parse()?);
     // Fail early, with exit code 2, on a network that does not load (programs are started by
@@ -873,7 +842,7 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
         luck_adjust: !args.no_luck_adjust,
         luck: args.luck.into(),
     };
-    let bar = progress_bar(args.games, args.position.json, "games");
+    let bar = counting_bar(args.games, args.position.json, "games");
     let start = Instant::now();
     let r = rollout(&evaluator, &s.position, &config, |done| {
         bar.set_position(done)

@@ -55,3 +55,9 @@ impl From<std::io::Error> for CliError {
         CliError::Failure(error.into())
     }
 }
+
+impl From<ludus_morris_engine::db::packing::PackError> for CliError {
+    fn from(error: ludus_morris_engine::db::packing::PackError) -> Self {
+        CliError::Failure(error.into())
+    }
+}

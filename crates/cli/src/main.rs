@@ -8,11 +8,11 @@
 #![warn(clippy::print_stdout)]
 
 mod analyze;
+mod args;
 mod backgammon;
 mod backgammon_engine;
 mod bench;
 mod coach_error;
-mod duel_args;
 mod error;
 mod error_rate;
 mod external;
@@ -23,11 +23,11 @@ mod morris_engine;
 mod morris_solve;
 mod output;
 mod play;
+mod progress;
 mod protocol_player;
 mod serve;
 mod serve_players;
 mod supervised;
-mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -78,7 +78,10 @@ pub(crate) fn run(args: MorrisArgs) -> CliResult {
             setting,
         } => run_perft(&setting, depth, divide),
         MorrisCommand::Apply { setting, moves } => apply(&setting, &moves),
-        MorrisCommand::Uci => crate::uci::run(),
+        MorrisCommand::Uci => Ok(ludus_morris_engine::uci::run(
+            std::io::stdin().lock(),
+            std::io::stdout(),
+        )?),
         MorrisCommand::Duel(args) => crate::morris_duel::run(args),
         MorrisCommand::Engine(command) => crate::morris_engine::run(command),
     }

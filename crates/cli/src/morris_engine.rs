@@ -5,43 +5,20 @@
 //! `tune` fits the evaluation weights to seeded self-play (Texel's method,
 //! `ludus_coach::morris::tune`) and writes them.
 
+use crate::args::parse_rules;
+use crate::morris_solve::{GameArgs, SolveRunArgs};
 use crate::output::outln;
+use crate::progress::styled_bar;
 use crate::{CliError, CliResult};
 use clap::Subcommand;
-use indicatif::{ProgressBar, ProgressStyle};
 use ludus_coach::morris::tune::{TuneConfig, fit, self_play};
-use ludus_morris::{Position, Rules};
+use ludus_morris::Position;
 use ludus_morris_engine::db::{Databases, Progress, Stats, Subspace, Value, plies};
 use ludus_morris_engine::eval::Weights;
 use ludus_morris_engine::{SearchLimits, Searcher};
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// The game a whole-game command works on.
-#[derive(Debug, clap::Args)]
-pub(crate) struct GameArgs {
-    /// Pieces a side: 9 is the standard game, 4 the small game.
-    #[arg(long, default_value_t = 9)]
-    pub(crate) stones: u8,
-    /// Rules: `standard` (flying) or `no-flying`.
-    #[arg(long, default_value = "standard")]
-    pub(crate) rules: String,
-}
-
-/// How a solver command runs: checking, worker threads and output form.
-#[derive(Debug, Clone, Copy, clap::Args)]
-pub(crate) struct SolveRunArgs {
-    /// Re-check every value against its successors.
-    #[arg(long)]
-    pub(crate) verify: bool,
-    /// Worker threads (at most the machine's cores).
-    #[arg(long, default_value_t = 2)]
-    pub(crate) threads: usize,
-    /// Print JSON objects instead of text.
-    #[arg(long)]
-    pub(crate) json: bool,
-}
 
 /// The engine subcommands of `ludus morris`, flattened into its command list.
 #[derive(Debug, Subcommand)]
@@ -284,10 +261,6 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
     }
 }
 
-pub(crate) fn parse_rules(text: &str) -> Result<Rules, CliError> {
-    text.parse::<Rules>().map_err(CliError::bad_input)
-}
-
 fn parse_position(text: Option<&str>) -> Result<Position, CliError> {
     text.map_or(Ok(Position::new()), |t| {
         t.parse::<Position>().map_err(CliError::bad_input)
@@ -388,13 +361,9 @@ fn solve(pieces: &str, rules: &str, verify: bool, json: bool) -> CliResult {
     };
     let dbs = Databases::open_default();
     let start = Instant::now();
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>22} {msg:9} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = styled_bar(
+        1,
+        "{prefix:>22} {msg:9} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
     );
     let mut on_progress = |s: Subspace, p: Progress| {
         bar.set_prefix(s.to_string());
@@ -512,13 +481,9 @@ fn tune(config: &TuneConfig, from: Option<&std::path::Path>, out: &std::path::Pa
     };
     let dbs = Databases::open_default();
     let start = Instant::now();
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>9} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = styled_bar(
+        1,
+        "{prefix:>9} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}",
     );
     let mut on_progress = |stage: &'static str, done: u64, total: u64| {
         bar.set_prefix(stage);
