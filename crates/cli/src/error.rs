@@ -13,6 +13,11 @@ pub(crate) enum CliError {
     /// The reader of standard output closed it (`| head`): the end of output, not a failure
     /// (exit code 0, no message; see `crate::output`).
     StdoutClosed,
+    /// A command handed on to another binary ended with this exit code, having said why itself
+    /// (no message here).
+    #[allow(dead_code)]
+    // `ludus` hands commands on; `ludus-coach` shares this file and does not.
+    Exited(u8),
 }
 
 /// The result of every command.
@@ -30,7 +35,7 @@ impl CliError {
             CliError::BadInput(message) => message.clone(),
             // `{:#}` joins the context chain on one line.
             CliError::Failure(error) => format!("{error:#}").replace('\n', " "),
-            CliError::StdoutClosed => String::new(),
+            CliError::StdoutClosed | CliError::Exited(_) => String::new(),
         }
     }
 
@@ -40,6 +45,7 @@ impl CliError {
             CliError::BadInput(_) => 2,
             CliError::Failure(_) => 1,
             CliError::StdoutClosed => 0,
+            CliError::Exited(code) => *code,
         }
     }
 }

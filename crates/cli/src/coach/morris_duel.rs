@@ -3,7 +3,7 @@
 //! colours): W-D-L, score, Elo with its 95% interval and, when asked, an SPRT verdict. Players
 //! are read by `ludus_coach::morris::spec`.
 
-use crate::args::{DuelPlayers, Jobs};
+use crate::duel_args::{DuelPlayers, Jobs};
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Args;

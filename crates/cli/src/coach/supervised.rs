@@ -3,7 +3,8 @@
 //! and training on them. The file format, the labeller's threads and the training live in
 //! `ludus_coach::backgammon` (`labels`, `labeller`, `supervised`).
 
-use crate::args::{Jobs, LuckArg};
+use crate::args::LuckArg;
+use crate::duel_args::Jobs;
 use crate::output::outln;
 use crate::progress::counting_bar;
 use crate::{CliError, CliResult};
