@@ -9,16 +9,16 @@ use crate::{CliError, CliResult};
 use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::encoding::Encoding;
-use ludus_backgammon_engine::net::{DEFAULT_HIDDEN, Net};
+use ludus_backgammon_engine::net::Net;
+use ludus_coach::backgammon::checkpoints::{Checkpoint, Checkpoints, StartNet};
 use ludus_coach::backgammon::distill::{DistillConfig, RECALL_KEEP, distill};
 use ludus_coach::backgammon::duel::{CubeCounts, DuelConfig, DuelReport, Stakes, duel_parallel};
 use ludus_coach::backgammon::player_spec::{PlayerSpec, duel_players};
 use ludus_coach::backgammon::supervised::SupervisedConfig;
 use ludus_coach::backgammon::train::{RefineConfig, TrainConfig, refine, train};
-use ludus_coach::backgammon::weights::{WeightsFileError, read_weights, write_weights};
+use ludus_coach::backgammon::weights::{read_weights, write_weights};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// The commands of `ludus-coach backgammon`.
@@ -229,7 +229,7 @@ fn run_train(args: TrainArgs) -> CliResult {
         final_rate: args.final_rate,
         games: args.games,
     };
-    let mut checkpoints = Checkpoints::new(&args, args.games, net.games_trained, "games");
+    let mut checkpoints = Progress::new(&args, args.games, net.games_trained, "games");
     let stop_at = args.stop_at.unwrap_or(u64::MAX);
     train(&mut net, &config, |net, done| {
         checkpoints.progress(net, done) && done < stop_at
@@ -244,108 +244,60 @@ fn run_train(args: TrainArgs) -> CliResult {
     Ok(())
 }
 
-/// The network a training run starts from: `--resume`'s (widened to `--encoding`, grown to
-/// `--hidden` when given) or a new random one.
+/// The network a training run starts from (`ludus_coach::backgammon::checkpoints::StartNet`).
 fn initial_net(args: &TrainArgs) -> Result<Net, CliError> {
-    let hidden = args.hidden.unwrap_or(DEFAULT_HIDDEN);
-    if hidden == 0 || hidden > 1024 {
-        return Err(CliError::bad_input("--hidden must be between 1 and 1024"));
-    }
-    let encoding = match args.encoding {
-        None => None,
-        Some(id) => Some(Encoding::from_id(id).ok_or_else(|| {
-            CliError::bad_input(format!("--encoding must be 1, 2, 3 or 4, not {id}"))
-        })?),
+    let start = StartNet {
+        resume: args.resume.clone(),
+        hidden: args.hidden,
+        encoding: args.encoding,
+        seed: args.seed,
     };
-    let Some(path) = &args.resume else {
-        let encoding = encoding.unwrap_or(Encoding::Features);
-        return Ok(Net::random_with(encoding, hidden, args.seed));
-    };
-    let mut net = read_weights(path)?;
-    if net.second_hidden().is_some() {
-        return Err(CliError::bad_input(format!(
-            "{} has two hidden layers: train it with `ludus backgammon fit --init`",
-            path.display()
-        )));
-    }
-    if let Some(encoding) = encoding {
-        net = net.widened(encoding).ok_or_else(|| {
-            CliError::bad_input(format!(
-                "--encoding {}: {} has more inputs; a network can only be widened",
-                encoding.id(),
-                path.display()
-            ))
-        })?;
-    }
-    if args.hidden.is_some() {
-        net = net.with_hidden(hidden, args.seed).ok_or_else(|| {
-            CliError::bad_input(format!(
-                "--hidden {hidden}: {} has {} hidden units; a network can only grow",
-                path.display(),
-                net.hidden()
-            ))
-        })?;
-    }
-    Ok(net)
+    Ok(start.net()?)
 }
 
 /// The progress of a training run: a progress bar (or a line per checkpoint with `--quiet`)
-/// and the weights written every `--checkpoint-every` games or positions; the first failure to
-/// write stops the run.
-struct Checkpoints<'a> {
-    out: &'a Path,
-    every: u64,
-    next: u64,
+/// over the coach's checkpoint policy (`ludus_coach::backgammon::checkpoints::Checkpoints`).
+struct Progress<'a> {
+    checkpoints: Checkpoints<'a>,
     quiet: bool,
     unit: &'static str,
     bar: ProgressBar,
     start: Instant,
-    failure: Option<WeightsFileError>,
 }
 
-impl<'a> Checkpoints<'a> {
+impl<'a> Progress<'a> {
     /// Progress towards `total` units (`unit`: games or positions), `done` already.
-    fn new(args: &'a TrainArgs, total: u64, done: u64, unit: &'static str) -> Checkpoints<'a> {
-        let every = args.checkpoint_every.max(1);
+    fn new(args: &'a TrainArgs, total: u64, done: u64, unit: &'static str) -> Progress<'a> {
         let bar = counting_bar(total, args.quiet, unit);
         bar.set_position(done);
-        Checkpoints {
-            out: &args.out,
-            every,
-            next: (done / every + 1) * every,
+        Progress {
+            checkpoints: Checkpoints::new(&args.out, args.checkpoint_every, done),
             quiet: args.quiet,
             unit,
             bar,
             start: Instant::now(),
-            failure: None,
         }
     }
 
     /// Called by the training loop after each game: `false` stops it.
     fn progress(&mut self, net: &Net, done: u64) -> bool {
         self.bar.set_position(done);
-        if done < self.next {
-            return true;
+        match self.checkpoints.after(net, done) {
+            Checkpoint::NotDue => true,
+            Checkpoint::Failed => false,
+            Checkpoint::Written => {
+                if self.quiet {
+                    eprintln!("{done} {}, {:.0} s", self.unit, self.seconds());
+                }
+                true
+            }
         }
-        self.next = (done / self.every + 1) * self.every;
-        if let Err(e) = write_weights(self.out, net) {
-            self.failure = Some(e);
-            return false;
-        }
-        if self.quiet {
-            eprintln!("{done} {}, {:.0} s", self.unit, self.seconds());
-        }
-        true
     }
 
     /// Ends the run: the first failure, or the final weights written.
     fn finish(&mut self, net: &Net) -> CliResult {
         self.bar.finish();
-        if let Some(e) = self.failure.take() {
-            return Err(e.into());
-        }
-        write_weights(self.out, net)?;
-        Ok(())
+        Ok(self.checkpoints.finish(net)?)
     }
 
     /// Seconds since the run started.
@@ -369,7 +321,7 @@ fn run_refine(args: &TrainArgs, mut net: Net, positions: u64) -> CliResult {
         positions,
         plies: args.label_plies,
     };
-    let mut checkpoints = Checkpoints::new(args, positions, 0, "positions");
+    let mut checkpoints = Progress::new(args, positions, 0, "positions");
     refine(&mut net, &config, |net, done| {
         checkpoints.progress(net, done)
     });
