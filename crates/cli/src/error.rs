@@ -11,7 +11,7 @@ pub(crate) enum CliError {
     /// Anything else: I/O, a failed computation (exit code 1).
     Failure(anyhow::Error),
     /// The reader of standard output closed it (`| head`): the end of output, not a failure
-    /// (exit code 0, no message; see `crate::output`).
+    /// (exit code 0, no message; see `output.rs`).
     StdoutClosed,
     /// A command handed on to another binary ended with this exit code, having said why itself
     /// (no message here).
