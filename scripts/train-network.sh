@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The recipe of a network trained by `ludus backgammon fit`, each step a row of
-# docs/benchmarks.md ("Minibatch AdamW in Ludus"):
+# docs/notes/2026-12-02-backgammon-trainer.md ("Minibatch AdamW in Ludus"):
 #
 # 1. labels: scripts/label-chunks.sh (self-play of the shipped network, 2-ply labels, chunks of
 #    --games games, zstd), and with --disagree the positions where 0 and 2 plies disagree;

@@ -1,5 +1,6 @@
 //! The 0-ply cube decision of the cube model from given cubeless chances, for telling the
-//! network's part of a cube error from the cube model's (issue 28, docs/benchmarks.md): reads
+//! network's part of a cube error from the cube model's (issue 28, docs/benchmarks.md, "Cube
+//! decisions"; the full tables in docs/notes/2026-12-03-backgammon-cube.md): reads
 //! lines `PositionID MatchID [win win-gammon win-backgammon lose-gammon lose-backgammon]` on
 //! stdin and prints for each `PositionID double take no-double double-take double-pass win
 //! win-gammon win-backgammon lose-gammon lose-backgammon contact`: `double` and `take` are 1 or 0 (the

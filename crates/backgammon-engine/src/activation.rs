@@ -8,7 +8,8 @@
 //! exponent bits. Against the logistic function computed in f64 the result is within
 //! [`SIGMOID_RELATIVE_TOLERANCE`] (tests below; measured at most 1.5·10⁻⁷, the same as
 //! `1.0 / (1.0 + (-x).exp())` with glibc's `expf`, whose result it equals in about 19 of 20
-//! arguments and differs from by at most 1.2·10⁻⁷ otherwise: docs/benchmarks.md).
+//! arguments and differs from by at most 1.2·10⁻⁷ otherwise:
+//! docs/notes/2026-12-02-backgammon-trainer.md, "Two layers at 2 plies").
 
 /// The largest relative error of [`sigmoid`] against the logistic function in f64, for every
 /// finite argument (about 1.7 f32 ulps: the rounding of `1 + e^-x` and of the division).

@@ -416,8 +416,11 @@ fn decision(
 pub(crate) struct CubeView {
     /// The engine's cube decision, in the payoff's units.
     pub(crate) decision: CubeDecision,
-    /// Turns those units into normalised equity.
+    /// Turns a difference of those units into a difference of normalised equity.
     pub(crate) factor: f64,
+    /// With `factor`, turns a value of those units into normalised equity
+    /// ([`CubeView::normalised`]).
+    pub(crate) offset: f64,
     /// The doubler's chances.
     pub(crate) chances: Probabilities,
 }
@@ -439,11 +442,27 @@ fn cube_view(game: &Game, evaluator: &dyn Evaluator, plies: u8) -> Option<CubeVi
     let value = context.cube.value;
     let spread = payoff.win(value) - payoff.lose(value);
     let factor = if spread > 0.0 { 2.0 / spread } else { 0.0 };
+    // normalised = 2 (raw − lose) / spread − 1, as `normalised_equity` maps it.
+    let offset = if spread > 0.0 {
+        -payoff.lose(value) * factor - 1.0
+    } else {
+        0.0
+    };
     Some(CubeView {
         decision: d,
         factor,
+        offset,
         chances,
     })
+}
+
+impl CubeView {
+    /// A value in the payoff's units (money: points; match: match-winning chance) as the
+    /// doubler's normalised equity: losing or winning a single game at the current cube is −1 or
+    /// +1, so double/pass is +1 in money and match play alike.
+    pub(crate) fn normalised(&self, raw: f64) -> f64 {
+        raw * self.factor + self.offset
+    }
 }
 
 /// The doubler's decision (`doubled`: it doubled; otherwise it rolled without doubling).

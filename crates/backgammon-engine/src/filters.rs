@@ -37,7 +37,9 @@ impl Filters {
         },
         one: None,
     };
-    /// The shipped chain (see docs/benchmarks.md for the measurements that chose it).
+    /// The shipped chain (the measurements that chose it:
+    /// docs/notes/2026-12-01-backgammon-engine-speed.md; its current speed: docs/benchmarks.md,
+    /// "Backgammon engine speed").
     pub const SHIPPED: Filters = Filters {
         zero: MoveFilter {
             keep: FILTER_KEEP,

@@ -17,8 +17,8 @@
 //! 0 ply is the network alone (bearoff positions from the databases); n ply looks n rolls ahead
 //! ([`crate::search`]). Noise is added to each play's cubeless equity, uniform in the range shown,
 //! before the best is taken; cube decisions get none. Level 10 is the strongest setting that
-//! still answers quickly (2 ply: about 0.15 s of one core per move, measured in
-//! `docs/benchmarks.md`); 3 ply would take seconds.
+//! still answers quickly (2 ply: about 20 ms of one core per move, `docs/benchmarks.md`,
+//! "Backgammon engine speed"); 3 ply takes about half a second.
 
 use thiserror::Error;
 

@@ -197,7 +197,8 @@ impl Dense {
     ///
     /// One position at a time: measured on AVX2, the same step over several positions (each
     /// weight row loaded once for all of them) was no faster, the product being bound by its
-    /// multiplications and additions rather than by loading the weights (docs/benchmarks.md).
+    /// multiplications and additions rather than by loading the weights
+    /// (docs/notes/2026-12-02-backgammon-trainer.md, "Two layers at 2 plies").
     #[inline(always)]
     fn unit_step<const U: usize>(
         &self,
@@ -245,7 +246,8 @@ pub struct Layers {
 }
 
 /// Hidden units whose sums [`Net::hidden_layer`] keeps together over all the inputs (64 was the
-/// fastest of 8 to 128 on the baseline x86-64 target: docs/benchmarks.md).
+/// fastest of 8 to 128 on the baseline x86-64 target:
+/// docs/notes/2026-12-01-backgammon-engine-speed.md).
 pub const HIDDEN_BLOCK: usize = 64;
 /// The half block [`Net::hidden_layer`] takes after the whole ones when as many units are left.
 const HALF_BLOCK: usize = HIDDEN_BLOCK / 2;

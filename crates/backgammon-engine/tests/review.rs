@@ -38,10 +38,17 @@ fn a_review_is_the_analysis_with_details_for_every_decision() {
                         || r.action == "double, pass"
                         || r.action == "double, take"));
                     assert!(detail.luck.is_none());
+                    // Normalised equity, in a match as in money play: a double passed wins
+                    // one game at the current cube, +1 exactly; the others within a gammon's
+                    // and a backgammon's reach at twice the cube.
+                    assert!((rows[2].equity - 1.0).abs() < 1e-9, "{rows:?}");
+                    assert!(rows.iter().all(|r| r.equity.abs() <= 6.0), "{rows:?}");
                 }
                 DecisionKind::Take => {
                     assert_eq!(rows.len(), 2);
                     assert_eq!(rows[0].action, decision.best);
+                    let pass = rows.iter().find(|r| r.action == "pass").unwrap();
+                    assert!((pass.equity + 1.0).abs() < 1e-9, "{rows:?}");
                 }
             }
             // The play made is listed exactly once, its loss the difference.

@@ -1,7 +1,7 @@
 //! A text diagram of the board laid out like gnubg's `show board`: player 1 (`X`) at the
 //! bottom, player 0 (`O`) at the top, point numbers from the view of the player on roll.
 
-use crate::match_id::{CubeOwner, MatchState, Seat};
+use crate::match_state::{CubeOwner, MatchState, Seat};
 use crate::position::{BAR, Position, SLOTS};
 use std::fmt::Write;
 

@@ -4,8 +4,9 @@
 //! Codes are kebab-case and shared where the meaning is the same (`game-over`, `illegal-move`).
 
 use crate::dice::DiceError;
-use crate::game::{BeaverRefusal, DoubleRefusal, GameError, MatchRefusal, Waiting};
+use crate::game::{BeaverRefusal, GameError, MatchRefusal, Waiting};
 use crate::match_id::MatchIdError;
+use crate::match_state::DoubleRefusal;
 use crate::moves::MoveParseError;
 use crate::position_id::PositionIdError;
 use crate::turn::TurnError;

@@ -2,7 +2,7 @@
 
 use crate::dice::Dice;
 use crate::dice_source::DiceSource;
-use crate::match_id::{CubeOwner, GameState, MatchState, Seat};
+use crate::match_state::{CubeOwner, DoubleRefusal, GameState, MatchState, Seat, cube_refusal};
 use crate::moves::Move;
 use crate::position::{Position, Side, WinKind};
 use crate::turn::Turn;
@@ -186,23 +186,6 @@ impl fmt::Display for Waiting {
             Waiting::Over => f.write_str("the game is over"),
         }
     }
-}
-
-/// Why the player on roll may not double now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
-pub enum DoubleRefusal {
-    /// Doubling comes before rolling, with no double or resignation pending.
-    #[error("only before rolling")]
-    NotBeforeRoll,
-    /// The Crawford game has no doubling.
-    #[error("no doubling in the Crawford game")]
-    Crawford,
-    /// The opponent holds the cube.
-    #[error("the opponent owns the cube")]
-    OpponentOwnsCube,
-    /// Doubling would pass the cube's ceiling.
-    #[error("the cube is at its ceiling")]
-    CubeAtCeiling,
 }
 
 /// Why the doubled player may not beaver.
@@ -716,27 +699,6 @@ impl Game {
             points,
         });
     }
-}
-
-/// Why `doubler` may not double a cube of `value` (at most `max_cube`) owned by `owner`: the one
-/// check behind [`Game::double_refusal`] and [`MatchState::double_refusal`].
-pub(crate) fn cube_refusal(
-    crawford: bool,
-    owner: CubeOwner,
-    doubler: Seat,
-    value: u32,
-    max_cube: u32,
-) -> Option<DoubleRefusal> {
-    if crawford {
-        return Some(DoubleRefusal::Crawford);
-    }
-    if owner == CubeOwner::Owned(doubler.other()) {
-        return Some(DoubleRefusal::OpponentOwnsCube);
-    }
-    if value.saturating_mul(2) > max_cube {
-        return Some(DoubleRefusal::CubeAtCeiling);
-    }
-    None
 }
 
 /// Points won for a game ending this way with this cube.

@@ -43,6 +43,7 @@ mod dice_source;
 mod game;
 mod mat;
 mod match_id;
+mod match_state;
 mod movegen;
 mod moves;
 pub mod player;
@@ -60,12 +61,15 @@ pub use codes::Params;
 pub use dice::{DIE_FACES, Dice, DiceError};
 pub use dice_source::{DiceMark, DiceSource, ScriptedDice, SeededDice};
 pub use game::{
-    BeaverRefusal, DEFAULT_MAX_CUBE_LOG2, DoubleRefusal, Game, GameEnd, GameError, GameEvent,
-    GameOutcome, GameStart, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Waiting,
-    resignation_worth, score_points,
+    BeaverRefusal, DEFAULT_MAX_CUBE_LOG2, Game, GameEnd, GameError, GameEvent, GameOutcome,
+    GameStart, LIFTED_MAX_CUBE_LOG2, Match, MatchRefusal, Phase, Rules, Waiting, resignation_worth,
+    score_points,
 };
 pub use mat::{MatError, read_mat, read_mat_with_rules, write_mat};
-pub use match_id::{CrawfordStage, CubeOwner, GameState, MatchIdError, MatchState, Seat};
+pub use match_id::MatchIdError;
+pub use match_state::{
+    CrawfordStage, CubeOwner, DoubleRefusal, GameState, MAX_MATCH_LENGTH, MatchState, Seat,
+};
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};
 pub use position::{

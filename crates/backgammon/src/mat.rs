@@ -17,7 +17,7 @@
 
 use crate::dice::Dice;
 use crate::game::{Game, GameError, GameEvent, Match, Phase, Rules, resignation_worth};
-use crate::match_id::Seat;
+use crate::match_state::Seat;
 use crate::moves::{MAX_CHECKER_MOVES, Move};
 use std::fmt::Write;
 use thiserror::Error;

@@ -1,7 +1,7 @@
 //! Whether play can go on from a position and its match state: a set-up, a pasted XGID or a
 //! gnubg id pair that a game is to start from.
 
-use crate::match_id::{GameState, MatchState, Seat};
+use crate::match_state::{GameState, MatchState, Seat};
 use crate::position::{CHECKERS_PER_SIDE, Position};
 use thiserror::Error;
 

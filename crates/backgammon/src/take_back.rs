@@ -3,7 +3,7 @@
 //! (the opening roll or its [`GameStart`](crate::GameStart)) up to that turn's roll.
 
 use crate::game::{Game, GameError, GameEvent, Match};
-use crate::match_id::Seat;
+use crate::match_state::Seat;
 use crate::moves::Move;
 use thiserror::Error;
 

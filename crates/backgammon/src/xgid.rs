@@ -1,7 +1,7 @@
 //! eXtreme Gammon's XGID: one line holding the board, cube, dice, score and rules.
 
 use crate::dice::Dice;
-use crate::match_id::{CubeOwner, GameState, MatchState, Seat};
+use crate::match_state::{CubeOwner, GameState, MatchState, Seat};
 use crate::position::{BAR, Position, PositionError, SLOTS};
 use std::fmt;
 use std::str::FromStr;

@@ -1,11 +1,9 @@
 //! `ludus backgammon analyze FILE`: the equity lost by every play and cube decision of a match
-//! (glue over `ludus_backgammon_engine::analysis`; `.mat` read by the rules crate, SGF by
-//! `ludus-interop`).
+//! (glue over `ludus_backgammon_engine::analysis`; the file read by `ludus_interop::matchfile`).
 
 use crate::output::outln;
 use crate::{CliError, CliResult};
 use clap::Args;
-use ludus_backgammon::{Match, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{Mark, MatchReport, analyze_match};
 use std::path::PathBuf;
@@ -16,7 +14,7 @@ const MAX_PLIES: u8 = 2;
 /// Arguments of `ludus backgammon analyze`.
 #[derive(Debug, Args)]
 pub(crate) struct AnalyzeArgs {
-    /// The match: a `.mat` file, or a gnubg `.sgf` file.
+    /// The match: a `.mat` file, a gnubg `.sgf` file or an eXtreme Gammon `.xg` file.
     file: PathBuf,
     /// Lookahead plies of the evaluation (0 to 2; the review's 2 by default).
     #[arg(long, default_value_t = ludus_backgammon_engine::analysis::REVIEW_PLIES)]
@@ -26,21 +24,6 @@ pub(crate) struct AnalyzeArgs {
     json: bool,
 }
 
-/// Reads a match file by its extension (`.sgf` is gnubg's SGF, anything else `.mat`).
-pub(crate) fn read_match(path: &std::path::Path) -> Result<Match, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
-    let is_sgf = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
-    if is_sgf {
-        ludus_interop::sgf::read_sgf(&text)
-            .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
-    } else {
-        read_mat(&text).map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
-    }
-}
-
 /// Runs the analysis.
 pub(crate) fn run(args: AnalyzeArgs) -> CliResult {
     if args.plies > MAX_PLIES {
@@ -48,7 +31,7 @@ pub(crate) fn run(args: AnalyzeArgs) -> CliResult {
             "--plies must be 0 to {MAX_PLIES}"
         )));
     }
-    let record = read_match(&args.file)?;
+    let record = crate::convert::read_match(&args.file)?;
     let evaluator = NetEvaluator::shipped();
     let report = analyze_match(&record, &evaluator, args.plies);
     if args.json {

@@ -18,9 +18,11 @@ pub(crate) struct BackgammonArgs {
 enum BackgammonCommand {
     /// Play as gnubg's external player: serve FIBS board lines on a TCP port.
     External(crate::external::ExternalArgs),
-    /// Replay a .mat (or gnubg .sgf) match and report the equity lost by every play and cube
-    /// decision.
+    /// Replay a .mat (gnubg .sgf, eXtreme Gammon .xg) match and report the equity lost by every
+    /// play and cube decision.
     Analyze(crate::analyze::AnalyzeArgs),
+    /// Convert a match file: .mat, .sgf or .xg in, .mat or .sgf out (by the extensions).
+    Convert(crate::convert::ConvertArgs),
     /// List the legal moves for a roll, one per distinct resulting position.
     Moves(MovesArgs),
     /// Draw the board as text (like gnubg's `show board`).
@@ -84,6 +86,7 @@ pub(crate) fn run(args: BackgammonArgs) -> CliResult {
     match args.command {
         BackgammonCommand::External(args) => crate::external::run(args),
         BackgammonCommand::Analyze(args) => crate::analyze::run(args),
+        BackgammonCommand::Convert(args) => crate::convert::run(args),
         BackgammonCommand::Moves(args) => moves(args),
         BackgammonCommand::Show(args) => show(args),
         BackgammonCommand::Engine(command) => crate::backgammon_engine::run(command),

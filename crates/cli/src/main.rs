@@ -14,6 +14,7 @@ mod args;
 mod backgammon;
 mod backgammon_engine;
 mod bench;
+mod convert;
 mod error;
 mod exit;
 mod external;

@@ -5,7 +5,7 @@
 //! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
 //! - `bench`: `ludus bench --json`.
 //! - `duel`: `ludus backgammon duel` against external players (gnubg, `backgammon player`).
-//! - `interop`: `ludus backgammon external | analyze`, `ludus morris uci`.
+//! - `interop`: `ludus backgammon external | analyze | convert`, `ludus morris uci`.
 //! - `pipe`: a reader that closes the pipe early ends every command quietly (exit 0).
 //! - `serve`: `ludus serve` on SQLite and PostgreSQL: SIGKILL, SIGTERM, two processes.
 

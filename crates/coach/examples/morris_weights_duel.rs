@@ -1,6 +1,7 @@
 //! Two evaluation weight sets of this engine against each other: the same search, seeded
 //! openings, each played with both colours (`ludus_coach::morris::duel`), then W-D-L, score and
-//! Elo with its 95% interval for A. How `docs/benchmarks.md` measured tuned weights.
+//! Elo with its 95% interval for A. How the tuned weights were measured (`docs/benchmarks.md`,
+//! "Morris engine"; `docs/notes/2026-12-01-morris-engine.md`).
 //!
 //! ```sh
 //! cargo run --release -p ludus-coach --example morris_weights_duel -- A B GAMES LIMIT [JOBS]

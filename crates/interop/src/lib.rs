@@ -6,7 +6,9 @@
 //!   crate's [`ludus_backgammon::player::Player`], which the binary fills with the engine;
 //! * [`external_server`]: that session over TCP, a thread and a player per connection, with
 //!   limits on connections, idle time and line length;
-//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record);
+//! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record, export);
+//! * [`xg`]: eXtreme Gammon's `.xg` match files (import);
+//! * [`matchfile`]: a match file of any of these formats (or `.mat`), chosen by its extension;
 //! * [`player_protocol`]: Ludus's line protocol for backgammon players (moves, cube decisions,
 //!   evaluations by Position ID and Match ID), the host's client and the player's loop.
 //!
@@ -25,6 +27,8 @@
 pub mod external;
 pub mod external_server;
 pub mod fibs;
+pub mod matchfile;
 pub mod player_protocol;
 pub mod sgf;
 pub mod uci;
+pub mod xg;

@@ -1,4 +1,4 @@
-//! gnubg's SGF match files (import), checked move by move by the rules crate.
+//! gnubg's SGF match files (import and export), checked move by move by the rules crate.
 //!
 //! A file is one game tree per game: `(;FF[4]GM[6]…MI[length:5][game:0][ws:0][bs:0]PW[…]PB[…]
 //! RU[…]RE[W+2] ;W[31hefe] ;B[double] ;W[take] …)`. `W` is gnubg's player 0 (the `.mat` left
@@ -9,9 +9,10 @@
 //! that ends without bearing off or a drop is replayed as an accepted resignation worth `N`.
 
 use ludus_backgammon::{
-    Dice, DiceError, Game, GameError, Match, Move, MoveParseError, Phase, Rules, Seat,
+    Dice, DiceError, Game, GameError, GameEvent, Match, Move, MoveParseError, Phase, Rules, Seat,
     resignation_worth,
 };
+use std::fmt::Write;
 use thiserror::Error;
 
 /// Letters of the 24 points, from player 0's point 1.
@@ -407,4 +408,125 @@ fn finish_game(record: &mut Match, root: &Node) -> Result<(), SgfProblem> {
     }
     game.resign(winner.other(), kind)?;
     Ok(game.accept_resignation()?)
+}
+
+/// Writes a match as gnubg SGF: one game tree per game, which [`read_sgf`] reads back to the
+/// same games. Resignations are not written as actions: a game that ends without bearing off or
+/// a drop carries its result in `RE[…]` only (the reader replays it as an accepted resignation),
+/// and a rejected resignation leaves no trace.
+pub fn write_sgf(record: &Match) -> String {
+    let mut out = String::new();
+    for (index, game) in record.games().iter().enumerate() {
+        write_game_tree(&mut out, record, index, game);
+    }
+    out
+}
+
+fn write_game_tree(out: &mut String, record: &Match, index: usize, game: &Game) {
+    let rules = record.rules();
+    let score = game.score();
+    let names = record.names();
+    let _ = write!(
+        out,
+        "(;FF[4]GM[6]CA[UTF-8]AP[Ludus]MI[length:{}][game:{index}][ws:{}][bs:{}]PW[{}]PB[{}]RU[{}]",
+        rules.match_length,
+        score[0],
+        score[1],
+        escape(&names[0]),
+        escape(&names[1]),
+        rules_text(&rules, game),
+    );
+    if let Some(outcome) = game.outcome() {
+        let color = color_of(outcome.winner);
+        let _ = write!(out, "RE[{color}+{}]", outcome.points);
+    }
+    out.push('\n');
+    for event in game.events() {
+        write_event(out, event);
+    }
+    out.push_str(")\n");
+}
+
+/// `RU[…]` as gnubg writes it: the Crawford rule (and whether this game is the Crawford game) in
+/// a match, the Jacoby rule and beavers in money play.
+fn rules_text(rules: &Rules, game: &Game) -> String {
+    if !rules.is_money() {
+        return if game.is_crawford() {
+            "Crawford:CrawfordGame".to_string()
+        } else {
+            "Crawford".to_string()
+        };
+    }
+    let mut parts = Vec::new();
+    if rules.jacoby {
+        parts.push("Jacoby");
+    }
+    if rules.beavers {
+        parts.push("Beaver");
+    }
+    parts.join(":")
+}
+
+fn write_event(out: &mut String, event: &GameEvent) {
+    let (seat, value) = match *event {
+        GameEvent::Turn { seat, dice, play } => match play {
+            Some(play) => (seat, format!("{dice}{}", move_letters(seat, &play))),
+            None => {
+                // A roll whose move is still to come.
+                let _ = writeln!(out, ";PL[{}]DI[{dice}]", color_of(seat));
+                return;
+            }
+        },
+        GameEvent::Double { seat, .. } => (seat, "double".to_string()),
+        GameEvent::Take { seat } => (seat, "take".to_string()),
+        GameEvent::Beaver { seat, .. } => (seat, "beaver".to_string()),
+        GameEvent::Pass { seat } => (seat, "drop".to_string()),
+        GameEvent::Resign { .. }
+        | GameEvent::AcceptResignation { .. }
+        | GameEvent::RejectResignation { .. } => return,
+    };
+    let _ = writeln!(out, ";{}[{value}]", color_of(seat));
+}
+
+fn color_of(seat: Seat) -> char {
+    match seat {
+        Seat::Zero => 'W',
+        Seat::One => 'B',
+    }
+}
+
+/// One letter pair per checker move, in `seat`'s own numbering turned into gnubg's letters.
+fn move_letters(seat: Seat, play: &Move) -> String {
+    play.checker_moves()
+        .iter()
+        .flat_map(|m| [letter(m.from, seat), letter(m.to, seat)])
+        .collect()
+}
+
+/// The letter of point `point` in `seat`'s own numbering (25 the bar, 0 off): the inverse of
+/// [`point`].
+fn letter(point: u8, seat: Seat) -> char {
+    match point {
+        25 => BAR_LETTER,
+        0 => OFF_LETTER,
+        _ => {
+            let index = match seat {
+                Seat::Zero => point - 1,
+                Seat::One => 24 - point,
+            };
+            char::from(POINT_LETTERS.as_bytes()[usize::from(index)])
+        }
+    }
+}
+
+/// A value with SGF's escapes (`\` before `]` and `\`).
+fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, ']' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
 }

@@ -17,7 +17,8 @@
 //! this module, which is compiled in. One weight is held by hand: the placement tempo is 0, where
 //! the fit gave −40 and the static value then jumped 1.3 pieces towards the side that had just
 //! placed (the fit cannot see that: the hand difference already tells it who is to move; see
-//! `examples/graph_swing.rs` and docs/benchmarks.md).
+//! `examples/graph_swing.rs`, docs/benchmarks.md, "Review", and
+//! docs/notes/2026-12-01-morris-engine.md, "The placement tempo").
 
 use ludus_morris::geometry::{MILLS, MILLS_THROUGH, NEIGHBOURS, in_mill};
 use ludus_morris::{Color, Position, Rules, Square};

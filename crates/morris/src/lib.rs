@@ -29,6 +29,7 @@ mod game;
 pub mod geometry;
 mod movegen;
 mod moves;
+mod n_move;
 mod perft;
 pub mod player;
 mod position;

@@ -10,8 +10,8 @@ use crate::games::morris::color_of as color_of_side;
 use crate::games::{PerSide, Side};
 use crate::games::{backgammon, morris};
 use ludus_backgammon::{
-    CubeOwner, DiceError, GameState, MatchState, Position as BgPosition, PositionError, Rules,
-    Side as Relative, StartRefusal, XG_DEFAULT_MAX_CUBE_LOG2, Xgid,
+    CubeOwner, DiceError, GameState, MAX_MATCH_LENGTH, MatchState, Position as BgPosition,
+    PositionError, Rules, Side as Relative, StartRefusal, XG_DEFAULT_MAX_CUBE_LOG2, Xgid,
 };
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
@@ -21,9 +21,6 @@ use ludus_morris::{
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The longest match a set-up may have (the games offered go to 25 points).
-pub const MAX_SETUP_MATCH_LENGTH: u32 = 25;
 
 /// The body of `POST /api/setup`: the editor's model of either game.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -109,7 +106,7 @@ pub enum SetupIds {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupRefusal {
     /// A match length the games do not offer.
-    #[error("the match length {0} is outside 0 (money) to {MAX_SETUP_MATCH_LENGTH}")]
+    #[error("the match length {0} is outside 0 (money) to {MAX_MATCH_LENGTH}")]
     Length(u32),
     /// A die outside 1 to 6.
     #[error("dice: {0}")]
@@ -251,7 +248,7 @@ fn start_refused(refusal: StartRefusal) -> SetupRefusal {
 /// that is no power of two up to the ceiling, a score that has reached the match length) with
 /// the reason game creation gives; a finished game or a pending answer may still be analysed.
 pub fn check_match_state(position: &BgPosition, state: &MatchState) -> Result<(), SetupRefusal> {
-    if state.match_length > MAX_SETUP_MATCH_LENGTH {
+    if state.match_length > MAX_MATCH_LENGTH {
         return Err(SetupRefusal::Length(state.match_length));
     }
     match state.start_refusal(position, Rules::default().max_cube()) {
@@ -263,7 +260,7 @@ pub fn check_match_state(position: &BgPosition, state: &MatchState) -> Result<()
 }
 
 fn backgammon_ids(setup: &BackgammonSetup) -> Result<SetupIds, SetupRefusal> {
-    if setup.length > MAX_SETUP_MATCH_LENGTH {
+    if setup.length > MAX_MATCH_LENGTH {
         return Err(SetupRefusal::Length(setup.length));
     }
     let dice = setup

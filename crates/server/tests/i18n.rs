@@ -5,6 +5,7 @@
 use crate::common::{app, get};
 use axum::http::StatusCode;
 use ludus_i18n::{Catalog, Lang};
+use ludus_server::error::{ApiError, RequestError};
 use std::collections::BTreeSet;
 
 /// The page's files that hold text keys.
@@ -80,7 +81,6 @@ async fn each_language_file_is_served_as_the_crate_has_it() {
 fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
     use axum::http::StatusCode;
     use ludus_backgammon as bg;
-    use ludus_server::error::{ApiError, RequestError};
     use ludus_server::games::RulesError;
     use ludus_server::games::{Action, DoubleBlock, GameError, GameKind, Side};
     use ludus_server::setup::SetupRefusal;
@@ -297,8 +297,104 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         ApiError::Timeout { seconds: 20 },
         ApiError::ReviewInProgress,
         ApiError::Internal("disk full".into()),
+        ApiError::EngineHelpDuringGame,
+        ApiError::BadInvite,
+        ApiError::TooManySockets { most: 16 },
+        ApiError::Refused {
+            status: StatusCode::NOT_FOUND,
+            detail: "no route".into(),
+        },
+        ApiError::Refused {
+            status: StatusCode::METHOD_NOT_ALLOWED,
+            detail: "GET only".into(),
+        },
+        ApiError::Refused {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            detail: "panicked".into(),
+        },
+        ApiError::Refused {
+            status: StatusCode::BAD_REQUEST,
+            detail: "bad path".into(),
+        },
+        ApiError::MorrisAnalysisOfBackgammon,
+        RequestError::Plies { plies: 9, max: 3 }.into(),
+        RequestError::SeedComputerOnly.into(),
+        RequestError::MoneyRulesInMatch.into(),
+        RequestError::Play(ludus_server::positions::PlayRefusal::NoDice).into(),
+        RequestError::Record("not a record".into()).into(),
     ]);
     all
+}
+
+/// The number of kinds [`api_kind`] tells apart.
+const API_KINDS: usize = 42;
+
+/// Which variant of [`ApiError`] (and of [`RequestError`] inside it) an error is, by an
+/// exhaustive match: a new variant does not compile here until it has a number below
+/// [`API_KINDS`], and `every_kind_of_error_is_in_the_list` then fails until
+/// `every_kind_of_error` has one of it.
+fn api_kind(error: &ApiError) -> usize {
+    match error {
+        ApiError::Game(_) => 0,
+        ApiError::Request(request) => match request {
+            RequestError::UnknownGame(_) => 1,
+            RequestError::UnknownOpponent(_) => 2,
+            RequestError::UnknownSide(_) => 3,
+            RequestError::UnknownAction(_) => 4,
+            RequestError::Level { .. } => 5,
+            RequestError::Plies { .. } => 6,
+            RequestError::Rules(_) => 7,
+            RequestError::Steps(_) => 8,
+            RequestError::MorrisPosition { .. } => 9,
+            RequestError::MorrisRules(_) => 10,
+            RequestError::PositionId(_) => 11,
+            RequestError::MatchId(_) => 12,
+            RequestError::Dice(_) => 13,
+            RequestError::NotWebSocket(_) => 14,
+            RequestError::Query(_) => 15,
+            RequestError::Position(_) => 16,
+            RequestError::Setup(_) => 17,
+            RequestError::SeedComputerOnly => 18,
+            RequestError::MoneyRulesInMatch => 19,
+            RequestError::Play(_) => 20,
+            RequestError::Record(_) => 21,
+        },
+        ApiError::Body { .. } => 22,
+        ApiError::NotSeated => 23,
+        ApiError::EngineHelpDuringGame => 24,
+        ApiError::BadInvite => 25,
+        ApiError::TooManySockets { .. } => 26,
+        ApiError::Refused { .. } => 27,
+        ApiError::NoSuchGame(_) => 28,
+        ApiError::NoSuchEndpoint => 29,
+        ApiError::StaleVersion { .. } => 30,
+        ApiError::AnalysisOfMorris => 31,
+        ApiError::MorrisAnalysisOfBackgammon => 32,
+        ApiError::NoAnalyser => 33,
+        ApiError::NothingToTakeBack => 34,
+        ApiError::TakebackAgainstPerson => 35,
+        ApiError::RateLimited { .. } => 36,
+        ApiError::TooManyLiveGames { .. } => 37,
+        ApiError::EngineBusy => 38,
+        ApiError::ReviewInProgress => 39,
+        ApiError::Timeout { .. } => 40,
+        ApiError::Internal(_) => 41,
+    }
+}
+
+#[test]
+fn every_kind_of_error_is_in_the_list() {
+    let mut seen = [false; API_KINDS];
+    for error in every_kind_of_error() {
+        let kind = api_kind(&error);
+        assert!(kind < API_KINDS, "{error:?}: kind {kind} past API_KINDS");
+        seen[kind] = true;
+    }
+    let missing: Vec<usize> = (0..API_KINDS).filter(|&k| !seen[k]).collect();
+    assert!(
+        missing.is_empty(),
+        "kinds with no error in every_kind_of_error: {missing:?}"
+    );
 }
 
 #[test]

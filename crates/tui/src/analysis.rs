@@ -4,7 +4,9 @@
 use crate::i18n::Catalog;
 use ludus_backgammon::Match;
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::analysis::{Mark, MatchReport, analyze_match};
+use ludus_backgammon_engine::analysis::{
+    Mark, MatchReport, MatchReview, analyze_match, review_match,
+};
 
 /// Lookahead of the analysis: the engine's review setting.
 const ANALYSIS_PLIES: u8 = ludus_backgammon_engine::analysis::REVIEW_PLIES;
@@ -12,6 +14,12 @@ const ANALYSIS_PLIES: u8 = ludus_backgammon_engine::analysis::REVIEW_PLIES;
 /// Analyses `record` with the shipped network.
 pub fn analyse(record: &Match) -> MatchReport {
     analyze_match(record, &NetEvaluator::shipped(), ANALYSIS_PLIES)
+}
+
+/// Reviews `record` with the shipped network as the web's review does: the analysis report with
+/// each decision's alternatives (their equities and plies) and the cube before it.
+pub fn review(record: &Match) -> MatchReview {
+    review_match(record, &NetEvaluator::shipped(), ANALYSIS_PLIES)
 }
 
 /// The catalog key of a mark's name.

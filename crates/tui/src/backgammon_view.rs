@@ -6,7 +6,7 @@
 use crate::backgammon::{BAR_COLUMN, BgApp, OFF_COLUMN, SLOT_COLUMNS, Slot};
 use crate::view::{self, Theme};
 use ludus_backgammon::{CubeOwner, GameEvent, Seat};
-use ludus_backgammon_engine::analysis::{Decision, Mark};
+use ludus_backgammon_engine::analysis::{Decision, DecisionKind, Mark};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -352,22 +352,36 @@ fn draw_middle(buf: &mut Buffer, area: Rect, app: &BgApp, theme: &Theme) {
 }
 
 /// Before the roll, "Roll" in the half of the side on roll; during a double, the offer in the
-/// half of the side that must answer.
+/// half of the side that must answer (in the review, at a take decision).
 fn draw_waiting(buf: &mut Buffer, area: Rect, app: &BgApp, mover_is_bottom: bool, theme: &Theme) {
     let Some(game) = app.game() else { return };
-    let (text, bottom_half) = match game.phase() {
-        ludus_backgammon::Phase::AwaitingRoll => {
-            (app.screen.catalog.get("bg-roll"), mover_is_bottom)
-        }
-        ludus_backgammon::Phase::Doubled => (
-            format!(
-                "{} {}?",
-                app.screen.catalog.get("bg-double"),
-                game.cube().0 * 2
-            ),
-            !mover_is_bottom,
+    let reviewed = app.review.as_ref().map(|review| {
+        review
+            .current()
+            .map(|step| (step.decision.kind, step.cube().0))
+    });
+    let (text, bottom_half) = match reviewed {
+        // In the review: the double a take answers, in the half of the taker (the side the
+        // decision is seen from); nothing at a double or a play.
+        Some(Some((DecisionKind::Take, cube))) => (
+            format!("{} {}?", app.screen.catalog.get("bg-double"), cube * 2),
+            mover_is_bottom,
         ),
-        _ => return,
+        Some(_) => return,
+        None => match game.phase() {
+            ludus_backgammon::Phase::AwaitingRoll => {
+                (app.screen.catalog.get("bg-roll"), mover_is_bottom)
+            }
+            ludus_backgammon::Phase::Doubled => (
+                format!(
+                    "{} {}?",
+                    app.screen.catalog.get("bg-double"),
+                    game.cube().0 * 2
+                ),
+                !mover_is_bottom,
+            ),
+            _ => return,
+        },
     };
     let (left, right): (u16, u16) = if bottom_half { (24, 41) } else { (1, 18) };
     let room = usize::from(right - left + 1);
@@ -447,7 +461,10 @@ fn draw_side(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) {
         )));
     }
     if let Some(hint) = &app.hint {
-        lines.push(Line::styled(hint.clone(), theme.hint_text));
+        lines.extend(
+            hint.lines()
+                .map(|l| Line::styled(l.to_string(), theme.hint_text)),
+        );
     }
     lines.push(Line::styled(catalog.get("moves"), Style::default().bold()));
     let fixed = lines.len() as u16 + 2;
@@ -561,6 +578,8 @@ fn decision_words(text: &str, app: &BgApp) -> String {
     let key = match text {
         "double" => "review-double",
         "no double" => "review-no-double",
+        "double, take" => "review-double-take",
+        "double, pass" => "review-double-pass",
         "take" => "review-take",
         "pass" => "review-pass",
         _ => return text.to_string(),
@@ -662,6 +681,7 @@ fn draw_review_panel(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) 
             theme.mill
         };
         push(label("review-loss", &loss), style);
+        lines.extend(alternative_lines(app, step, width, theme));
     } else {
         push(catalog.get("analysis-no-errors"), Style::default());
     }
@@ -669,6 +689,65 @@ fn draw_review_panel(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme) 
     let room = usize::from(area.height).saturating_sub(lines.len());
     lines.extend(decision_list(app, review, room, width, theme));
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// Columns of an alternative's row besides its action: a marker, a space, the equity
+/// (`+0.123`), a space and the plies (one digit).
+const ALTERNATIVE_NUMBERS: usize = 10;
+
+/// The decision's alternatives as the web lists them, best first, under a header of the web's
+/// column names: the action (the play made marked `▸`), the decider's cubeful equity and the
+/// plies that valued it. A checker play too long for its column ends in `…`; a cube action
+/// longer than that has its numbers on the next line.
+fn alternative_lines(
+    app: &BgApp,
+    step: &crate::backgammon::BgReviewStep,
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let alternatives = &step.detail.alternatives;
+    if alternatives.is_empty() {
+        return Vec::new();
+    }
+    let catalog = &app.screen.catalog;
+    let action_width = width.saturating_sub(ALTERNATIVE_NUMBERS).max(1);
+    let head_left = format!(" {}", catalog.get("review-col-move"));
+    let head_right = format!(
+        "{} {}",
+        catalog.get("review-col-equity"),
+        catalog.get("review-col-plies")
+    );
+    let gap = width.saturating_sub(head_left.chars().count() + head_right.chars().count());
+    let header = fit(
+        &format!("{head_left}{}{head_right}", " ".repeat(gap.max(1))),
+        width,
+    );
+    let mut lines = vec![Line::styled(header, theme.label)];
+    let is_cube = step.decision.dice.is_none();
+    for (index, alternative) in alternatives.iter().enumerate() {
+        let marker = if alternative.played { '▸' } else { ' ' };
+        let action = decision_words(&alternative.action, app);
+        let numbers = format!("{:+.3} {}", alternative.equity, alternative.plies);
+        let style = if index == 0 {
+            Style::default().bold()
+        } else if alternative.played {
+            theme.mill
+        } else {
+            Style::default()
+        };
+        if is_cube && action.chars().count() > action_width {
+            lines.push(Line::styled(
+                fit(&format!("{marker}{action}"), width),
+                style,
+            ));
+            lines.push(Line::styled(format!("{numbers:>width$}"), style));
+        } else {
+            let action = fit(&action, action_width);
+            let text = format!("{marker}{action:<action_width$} {numbers}");
+            lines.push(Line::styled(fit(&text, width), style));
+        }
+    }
+    lines
 }
 
 /// Up to `room` decisions around the one shown, one line each (`  12 ● 62 13/5 ?`), the shown

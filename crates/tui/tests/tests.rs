@@ -12,7 +12,8 @@
 //! - `i18n`: the keys the screens use exist in every language; the line of keys fits 80 columns.
 //! - `plain`: the line-prompt mode driven with scripted input.
 //! - `review_keys`: issue 13: help, leaving with an offer to save, Backspace, numbering kept,
-//!   personal results, rematch, the game review of both games.
+//!   personal results, rematch, the game review of both games; issue 41: the backgammon
+//!   review's cube as it stood at each decision and its alternatives with equities and plies.
 //!
 //! The end-to-end test in tmux lives with the binary: `crates/cli/tests/cli/play.rs`.
 

@@ -284,18 +284,17 @@ fn actions_table(
 /// double made is listed as answered rightly.
 pub(super) fn double_alternatives(view: &CubeView, doubled: bool, plies: u8) -> Vec<Alternative> {
     let d = &view.decision;
-    let f = view.factor;
     let answered = if d.double_take <= d.double_pass {
         "double, take"
     } else {
         "double, pass"
     };
-    let right = d.no_double.max(d.double_take.min(d.double_pass)) * f;
+    let right = view.normalised(d.no_double.max(d.double_take.min(d.double_pass)));
     actions_table(
         vec![
-            ("no double", d.no_double * f),
-            ("double, take", d.double_take * f),
-            ("double, pass", d.double_pass * f),
+            ("no double", view.normalised(d.no_double)),
+            ("double, take", view.normalised(d.double_take)),
+            ("double, pass", view.normalised(d.double_pass)),
         ],
         if doubled { answered } else { "no double" },
         &view.chances,
@@ -307,10 +306,12 @@ pub(super) fn double_alternatives(view: &CubeView, doubled: bool, plies: u8) -> 
 /// The doubled side's choice: take or pass, in its own normalised equity.
 pub(super) fn take_alternatives(view: &CubeView, took: bool, plies: u8) -> Vec<Alternative> {
     let d = &view.decision;
-    let f = view.factor;
     let played = if took { "take" } else { "pass" };
     actions_table(
-        vec![("take", -d.double_take * f), ("pass", -d.double_pass * f)],
+        vec![
+            ("take", -view.normalised(d.double_take)),
+            ("pass", -view.normalised(d.double_pass)),
+        ],
         played,
         &view.chances.flipped(),
         plies,

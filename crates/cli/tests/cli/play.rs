@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 /// How long to wait for the screen to show something.
 const SCREEN_TIMEOUT: Duration = Duration::from_secs(20);
-/// Longest wait for a review's first screen (its 2-ply analysis on a loaded machine).
+/// Longest wait for a review's first screen (its analysis, 2-ply for backgammon, on a loaded
+/// machine).
 const REVIEW_TIMEOUT: Duration = Duration::from_secs(120);
 /// Between two looks at the screen.
 const POLL: Duration = Duration::from_millis(100);
@@ -506,7 +507,8 @@ fn reviews_in_tmux_step_through_a_morris_game_and_a_backgammon_session() {
     let Some(tmux) = Tmux::play("morris-review", "morris", &["--review", path_str(&morris)]) else {
         return;
     };
-    let screen = tmux.wait_for("Review: move 1 of 6");
+    // The review is computed before it shows: on a loaded machine that takes a while.
+    let screen = tmux.wait_within("Review: move 1 of 6", REVIEW_TIMEOUT);
     assert!(screen.contains("White's advantage"), "{screen}");
     assert!(
         screen.contains("errors · loss") || screen.contains("1 error · loss"),
@@ -684,7 +686,7 @@ fn the_morris_review_in_tmux_shows_its_progress_and_esc_cancels_it() {
     tmux.keys(&["x"]);
     tmux.wait_until_gone("Any key closes this help.");
     tmux.keys(&["a"]);
-    tmux.wait_for("Review: move 1 of");
+    tmux.wait_within("Review: move 1 of", REVIEW_TIMEOUT);
     tmux.keys(&["q"]);
     tmux.wait_until_ended();
     let _ = std::fs::remove_dir_all(dir);
@@ -775,4 +777,79 @@ fn backgammon_in_tmux_hint_with_its_value_and_u_takes_back_a_move() {
         "the same dice to play again:\n{screen}"
     );
     leave_without_saving(&tmux);
+}
+
+/// The cube's cells on a captured screen: (row, text) of each board row whose cube column (4
+/// cells from column 48: the board starts at column 1, the cube at its column 47) is not empty.
+fn cube_cells(screen: &str) -> Vec<(usize, String)> {
+    screen
+        .lines()
+        .enumerate()
+        .skip(1)
+        .take(15)
+        .filter_map(|(row, line)| {
+            let cell: String = line.chars().skip(48).take(4).collect();
+            let cell = cell.trim().to_string();
+            (!cell.is_empty()).then_some((row, cell))
+        })
+        .collect()
+}
+
+/// Issue 41: at 80×24 the review draws the cube as it stood at each decision (not the game's
+/// final cube) and lists the alternatives with their equities and plies, the cube table in
+/// words.
+#[test]
+fn the_backgammon_review_in_tmux_shows_the_cube_as_it_stood_and_the_alternatives() {
+    let dir = temp_dir("review-cube");
+    // gnubg's 3-point match: Black doubles, White takes, Black plays 64, White redoubles, Black
+    // passes (game 1 ends with White owning a 2-cube).
+    let mat = dir.join("match.mat");
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../interop/tests/data/gnubg_3_point_match.mat"
+    );
+    std::fs::copy(source, &mat).unwrap();
+    let Some(tmux) = Tmux::play_sized(
+        "bg-review-cube",
+        (80, 24),
+        "bg",
+        &["--review", path_str(&mat)],
+    ) else {
+        return;
+    };
+    let screen = tmux.wait_within("Review: decision 1 of", REVIEW_TIMEOUT);
+    assert_eq!(
+        cube_cells(&screen),
+        [(8, "64".to_string())],
+        "centred:\n{screen}"
+    );
+    assert!(
+        screen.contains(" Move ") && screen.contains("Equity Ply"),
+        "{screen}"
+    );
+    let played = screen
+        .lines()
+        .find(|l| l.contains("▸8/5 6/5"))
+        .unwrap_or_else(|| panic!("the play made is marked:\n{screen}"));
+    let numbers: Vec<&str> = played.split_whitespace().rev().take(2).collect();
+    assert!(numbers[0].parse::<u8>().is_ok(), "its plies: {played}");
+    assert!(numbers[1].parse::<f64>().is_ok(), "its equity: {played}");
+    tmux.keys(&["Right"]);
+    let screen = tmux.wait_for("Review: decision 2 of");
+    for words in ["no double", "double, take", "double, pass"] {
+        assert!(screen.contains(words), "{words}:\n{screen}");
+    }
+    assert_eq!(cube_cells(&screen), [(8, "64".to_string())], "{screen}");
+    tmux.keys(&["Right", "Right"]);
+    let screen = tmux.wait_for("Review: decision 4 of");
+    let cells = cube_cells(&screen);
+    assert_eq!(cells.len(), 1, "{screen}");
+    assert_eq!(cells[0].1, "2", "the 2-cube White took:\n{screen}");
+    assert_ne!(cells[0].0, 8, "beside its owner:\n{screen}");
+    assert!(screen.lines().all(|l| l.chars().count() <= 80), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("l: leave");
+    tmux.keys(&["l"]);
+    tmux.wait_until_ended();
+    let _ = std::fs::remove_dir_all(dir);
 }

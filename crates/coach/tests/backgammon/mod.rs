@@ -1,6 +1,7 @@
 //! Backgammon training and measuring. Index:
 //! * `duels`: players, determinism, strength, parallel duels, failing players, cube counts;
 //! * `gnubg_cube`: gnubg's doubles, takes and passes over the line protocol;
+//! * `label_data`: the committed label chunks match their manifest;
 //! * `labelling`: label files are the same for any threads and resume exactly;
 //! * `training`: self-play training resumes exactly;
 //! * `pinned`: duels and training at fixed seeds, line by line against
@@ -8,6 +9,7 @@
 
 mod duels;
 mod gnubg_cube;
+mod label_data;
 mod labelling;
 mod pinned;
 mod training;

@@ -17,13 +17,15 @@ pub mod plan;
 pub mod sector;
 pub mod solve;
 pub mod store;
+pub mod subspace;
 
 pub use index::SubspaceIndex;
 pub use packed::{PackedTable, Wdl};
 pub use placement::{solve_sector, verify_sector};
 pub use sector::{Sector, SectorError, game_sectors};
 pub use solve::{Progress, SolveError, solve_pair, verify_table};
-pub use store::{Built, Databases, DbError, Subspace, default_cache_dir};
+pub use store::{Built, Databases, DbError, default_cache_dir};
+pub use subspace::Subspace;
 
 use std::fmt;
 

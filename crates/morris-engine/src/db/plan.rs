@@ -3,7 +3,8 @@
 //! script per job, submitted in order with `--dependency=afterok:…`).
 
 use super::sector::{Sector, game_sectors};
-use super::store::{Databases, Subspace};
+use super::store::Databases;
+use super::subspace::Subspace;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 

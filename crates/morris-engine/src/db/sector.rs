@@ -10,7 +10,7 @@
 //! analysis in pairs.
 
 use super::index::SubspaceIndex;
-use super::store::Subspace;
+use super::subspace::Subspace;
 use ludus_morris::{Color, PIECES_PER_SIDE, Position};
 use std::collections::BTreeSet;
 use std::fmt;

@@ -5,10 +5,10 @@ use super::file::{FileError, read_sector, read_table, write_table};
 use super::placement::{solve_sector, verify_sector};
 use super::sector::{Sector, game_sectors};
 use super::solve::{Progress, SolveError, solve_pair, verify_table};
-use super::{MAX_DB_PIECES, MIN_DB_PIECES, Stats, Table, Value};
+use super::subspace::Subspace;
+use super::{Stats, Table, Value};
 use ludus_morris::{Position, Rules};
 use std::collections::{BTreeSet, HashMap};
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
@@ -22,78 +22,6 @@ const DB_DIR: &str = "morris-db";
 const EXTENSION: &str = "ldb";
 /// Sub-directory of a rules directory that holds the placement sectors.
 const PLACEMENT_DIR: &str = "placement";
-
-/// One sub-space: rules and piece counts (side to move first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Subspace {
-    /// Whether flying is allowed.
-    pub flying: bool,
-    /// Pieces of the side to move.
-    pub mover: usize,
-    /// Pieces of the opponent.
-    pub opponent: usize,
-}
-
-impl Subspace {
-    /// Whether both counts are in 3..=9.
-    pub fn is_valid(&self) -> bool {
-        let range = MIN_DB_PIECES..=MAX_DB_PIECES;
-        range.contains(&self.mover) && range.contains(&self.opponent)
-    }
-
-    /// The named rule set of this sub-space (only flying matters in the movement phase).
-    pub fn rules(&self) -> Rules {
-        Rules::with_flying(self.flying)
-    }
-
-    /// The rules directory name: `standard` or `no-flying` ([`Rules::movement_name`]).
-    pub fn rules_name(&self) -> &'static str {
-        self.rules().movement_name()
-    }
-
-    /// The other sub-space of the pair (the same one when the counts are equal).
-    pub fn partner(&self) -> Subspace {
-        Subspace {
-            mover: self.opponent,
-            opponent: self.mover,
-            ..*self
-        }
-    }
-
-    /// The sub-spaces reached by a removal from this pair, with three pieces or more a side.
-    pub fn lower(&self) -> Vec<Subspace> {
-        [(self.opponent, self.mover), (self.mover, self.opponent)]
-            .into_iter()
-            .filter(|&(_, victim)| victim > MIN_DB_PIECES)
-            .map(|(attacker, victim)| Subspace {
-                mover: victim - 1,
-                opponent: attacker,
-                ..*self
-            })
-            .collect()
-    }
-
-    /// The pair key: smaller count first.
-    pub fn pair_key(&self) -> Subspace {
-        Subspace {
-            mover: self.mover.min(self.opponent),
-            opponent: self.mover.max(self.opponent),
-            ..*self
-        }
-    }
-}
-
-impl fmt::Display for Subspace {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}-{} ({})",
-            self.mover,
-            self.opponent,
-            self.rules_name()
-        )
-    }
-}
 
 /// Why a database operation failed.
 #[derive(Debug, Error)]

@@ -19,15 +19,13 @@ use crate::games::{
 };
 use ludus_backgammon::player::{Evaluation, PlayerError, choose_move};
 use ludus_backgammon::{
-    AutomaticSteps, CubeOwner, Dice, DiceMark, GameEnd, GameEvent, GameStart, Match, MatchState,
-    Move, Phase, Position, Rules, Seat, SeededDice, Turn, WinKind, Xgid, write_mat,
+    AutomaticSteps, CubeOwner, Dice, DiceMark, GameEnd, GameEvent, GameStart, MAX_MATCH_LENGTH,
+    Match, MatchState, Move, Phase, Position, Rules, Seat, SeededDice, Turn, WinKind, Xgid,
+    write_mat,
 };
 use serde::Serialize;
 use serde_json::Value;
 use std::time::Duration;
-
-/// The longest match offered.
-const MAX_MATCH_LENGTH: u32 = 25;
 
 /// The analysis board's engine: a value for every legal move (not the choice of one: that is
 /// a [`Player`](ludus_backgammon::player::Player)'s) and the cube decision with its equities.
@@ -242,7 +240,9 @@ fn start_setup(text: &str) -> Result<(MatchState, GameStart), RulesError> {
         (position, state)
     };
     if state.match_length > MAX_MATCH_LENGTH {
-        return Err(bad("the match length must be 0 (money) to 25"));
+        return Err(bad(&format!(
+            "the match length must be 0 (money) to {MAX_MATCH_LENGTH}"
+        )));
     }
     let rules = if state.match_length == 0 {
         Rules::default()

@@ -11,28 +11,31 @@ use ludus_backgammon_engine::engine::Engine;
 const HINT_PLIES: u8 = 1;
 
 impl BgApp {
-    /// The engine's advice for the person at [`HINT_PLIES`]: the best move, or the cube action,
-    /// with its value; shown in the status line and kept for the board.
+    /// The engine's advice for the person at [`HINT_PLIES`]: the best move with its value, or
+    /// the cube action with whose equity it is and the cube table (no double, double/take,
+    /// double/pass); its first line in the status line, all of it kept for the side panel.
     pub(super) fn give_hint(&mut self) {
         let Some(game) = self.game() else { return };
         let engine = Engine::new(HINT_PLIES);
-        let advice = match game.phase() {
-            Phase::Moving(dice) => hint_move(&engine, game, dice),
+        let lines = match game.phase() {
+            Phase::Moving(dice) => hint_move(&engine, game, dice).map(|(text, value)| {
+                vec![self.screen.catalog.format(
+                    "tui-hint",
+                    &[("move", &text), ("value", &format!("{value:+.3}"))],
+                )]
+            }),
             Phase::AwaitingRoll | Phase::Doubled => self.hint_cube(&engine, game),
             _ => None,
         };
-        let Some((text, value)) = advice else { return };
-        let text = self.screen.catalog.format(
-            "tui-hint",
-            &[("move", &text), ("value", &format!("{value:+.3}"))],
-        );
-        self.screen.status = Status::info(text.clone());
-        self.hint = Some(text);
+        let Some(lines) = lines else { return };
+        self.screen.status = Status::info(lines[0].clone());
+        self.hint = Some(lines.join("\n"));
     }
 
-    /// The cube action the engine advises (take or pass, double or roll), in words, with the
-    /// position's equity.
-    fn hint_cube(&self, engine: &Engine, game: &Game) -> Option<(String, f32)> {
+    /// The cube action the engine advises (take or pass, double or roll) and the cube table,
+    /// all from the view of the side on roll (the doubler while a double waits for its answer),
+    /// named in the text.
+    fn hint_cube(&self, engine: &Engine, game: &Game) -> Option<Vec<String>> {
         let position = game.position();
         let decision = engine.cube_decision(&position, &game.match_state()).ok()?;
         let action = if game.phase() == Phase::Doubled {
@@ -46,9 +49,26 @@ impl BgApp {
         } else {
             "roll"
         };
-        let equity = engine.evaluate(&position).equity();
-        let text = self.screen.catalog.get(&format!("tui-bg-hint-{action}"));
-        Some((text, equity))
+        let catalog = &self.screen.catalog;
+        let side = self.seat_name(game.on_roll());
+        let number = |value: f64| format!("{value:+.3}");
+        let mut lines = vec![catalog.format(
+            "tui-bg-hint-cube",
+            &[
+                ("action", &catalog.get(&format!("tui-bg-hint-{action}"))),
+                ("side", &side),
+                ("value", &number(decision.equity)),
+            ],
+        )];
+        lines.push(catalog.format("tui-bg-hint-equities", &[("side", &side)]));
+        for (key, value) in [
+            ("review-no-double", decision.no_double),
+            ("review-double-take", decision.double_take),
+            ("review-double-pass", decision.double_pass),
+        ] {
+            lines.push(format!("{} {}", number(value), catalog.get(key)));
+        }
+        Some(lines)
     }
 
     /// Lets the computer act: double or roll, take or pass, or choose its move (then shown).

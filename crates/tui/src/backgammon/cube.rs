@@ -19,8 +19,11 @@ impl BgApp {
         self.game().map_or(1, |g| g.cube().0 * 2)
     }
 
-    /// The cube's value and owner.
+    /// The cube's value and owner: in the review, as it stood at the decision shown.
     pub fn cube(&self) -> (u32, CubeOwner) {
+        if let Some(step) = self.review.as_ref().and_then(super::BgReview::current) {
+            return step.cube();
+        }
         self.game().map_or((1, CubeOwner::Centered), |g| g.cube())
     }
 }

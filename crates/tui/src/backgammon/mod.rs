@@ -139,7 +139,7 @@ pub struct BgApp {
     pub selected: Option<u8>,
     /// A resign/leave question is open.
     pub asking: bool,
-    /// The last hint.
+    /// The last hint, one line per row of the side panel (the first is the status line's).
     pub hint: Option<String>,
     /// The computer's move being shown, one checker at a time.
     pub animation: Option<Animation<Move>>,

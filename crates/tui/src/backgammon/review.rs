@@ -3,8 +3,10 @@
 use super::BgApp;
 use crate::review::{ReviewCursor, Severity};
 use crate::ui::{Dir, Status};
-use ludus_backgammon::{Position, Seat};
-use ludus_backgammon_engine::analysis::{Decision, DecisionKind, Mark, MatchReport};
+use ludus_backgammon::{CubeOwner, Position, Seat};
+use ludus_backgammon_engine::analysis::{
+    Decision, DecisionDetail, DecisionKind, Mark, MatchReport, MatchReview,
+};
 use ludus_backgammon_engine::engine::Engine;
 
 /// One decision of the review: where it was taken and how the board looked.
@@ -20,6 +22,9 @@ pub struct BgReviewStep {
     pub view: Seat,
     /// The 0-ply equity of the position for White (player 0).
     pub white_equity: f64,
+    /// The review's details: the alternatives with their equities and plies, the cube before
+    /// the decision.
+    pub detail: DecisionDetail,
 }
 
 /// The review of a session: the analysis report and its decisions one by one.
@@ -35,7 +40,12 @@ pub struct BgReview {
 
 impl BgReviewStep {
     /// The step of `decision`, in game `game`, valued by `engine`.
-    fn new(game: usize, decision: &Decision, engine: &Engine) -> BgReviewStep {
+    fn new(
+        game: usize,
+        decision: &Decision,
+        detail: &DecisionDetail,
+        engine: &Engine,
+    ) -> BgReviewStep {
         let player = if decision.player == 0 {
             Seat::Zero
         } else {
@@ -56,19 +66,39 @@ impl BgReviewStep {
             position,
             view,
             white_equity,
+            detail: detail.clone(),
         }
+    }
+
+    /// The cube as it stood at the decision (before a double it offers, a take it answers).
+    pub fn cube(&self) -> (u32, CubeOwner) {
+        let owner = match self.detail.cube.owner {
+            None => CubeOwner::Centered,
+            Some(0) => CubeOwner::Owned(Seat::Zero),
+            Some(_) => CubeOwner::Owned(Seat::One),
+        };
+        (self.detail.cube.value, owner)
     }
 }
 
 impl BgReview {
-    /// The review of `report`, with each decision's position and equity.
-    pub fn new(report: MatchReport) -> BgReview {
+    /// The review of a match, with each decision's position, equity and details.
+    pub fn new(review: MatchReview) -> BgReview {
         let engine = Engine::new(0);
+        let MatchReview {
+            report, details, ..
+        } = review;
         let steps: Vec<BgReviewStep> = report
             .games
             .iter()
-            .flat_map(|game| game.decisions.iter().map(move |d| (game.number, d)))
-            .map(|(game, decision)| BgReviewStep::new(game, decision, &engine))
+            .zip(&details)
+            .flat_map(|(game, details)| {
+                game.decisions
+                    .iter()
+                    .zip(details)
+                    .map(move |(d, detail)| (game.number, d, detail))
+            })
+            .map(|(game, decision, detail)| BgReviewStep::new(game, decision, detail, &engine))
             .collect();
         BgReview {
             cursor: ReviewCursor::new(steps.len()),
@@ -123,12 +153,12 @@ impl BgApp {
             self.screen.status = self.prompt();
             return;
         }
-        let report = crate::analysis::analyse(&self.record);
+        let review = crate::analysis::review(&self.record);
         self.analysis = Some(crate::analysis::analysis_lines(
-            &report,
+            &review.report,
             &self.screen.catalog,
         ));
-        self.review = Some(BgReview::new(report));
+        self.review = Some(BgReview::new(review));
         self.screen.status = self.review_prompt();
     }
 

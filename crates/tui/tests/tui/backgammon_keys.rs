@@ -534,3 +534,71 @@ fn a_roll_that_cannot_enter_from_the_bar_is_passed_at_once_and_said() {
         (Seat::One, Phase::AwaitingRoll)
     );
 }
+
+/// The hint's cube lines checked against the engine at the hint's plies: the status line names
+/// whose equity it is, the side panel lists no double, double/take and double/pass.
+fn assert_cube_hint(app: &BgApp, side: &str) {
+    let game = app.game().unwrap();
+    let decision = ludus_backgammon_engine::engine::Engine::new(1)
+        .cube_decision(&game.position(), &game.match_state())
+        .unwrap();
+    let status = &app.screen.status.text;
+    assert!(
+        status.starts_with("Hint: ")
+            && status.ends_with(&format!("(equity for {side}: {:+.3})", decision.equity)),
+        "{status}"
+    );
+    let hint = app.hint.as_deref().expect("the hint is kept for the panel");
+    let lines: Vec<&str> = hint.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            status.as_str(),
+            &format!("Equities for {side}:"),
+            &format!("{:+.3} no double", decision.no_double),
+            &format!("{:+.3} double, take", decision.double_take),
+            &format!("{:+.3} double, pass", decision.double_pass),
+        ]
+    );
+}
+
+#[test]
+fn a_cube_hint_names_whose_equity_and_gives_the_whole_cube_table() {
+    let mut app = opening("31");
+    press(&mut app, typed("8/5 6/5"));
+    press(&mut app, [Input::Char('h')]);
+    assert_cube_hint(&app, "Black");
+    // The panel beside the board shows every line of it.
+    let text = ludus_tui::run::screen_text(&mut app, 100, 30);
+    assert!(text.contains("Equities for Black:"), "{text}");
+    assert!(text.contains("double, pass"), "{text}");
+    // While the double waits for White's answer the table is still the doubler's.
+    press(&mut app, [Input::Char('d'), Input::Char('h')]);
+    assert_eq!(app.game().unwrap().phase(), Phase::Doubled);
+    assert_cube_hint(&app, "Black");
+    let status = &app.screen.status.text;
+    assert!(
+        status.starts_with("Hint: take ") || status.starts_with("Hint: pass "),
+        "{status}"
+    );
+}
+
+#[test]
+fn the_cube_hint_fits_the_status_line_at_80_columns_in_every_language() {
+    for lang in ludus_tui::i18n::Lang::ALL {
+        let catalog = ludus_tui::i18n::Catalog::new(lang);
+        let record = opened_match(Seat::Zero, "31");
+        let mut app = BgApp::with_record(friends_config(), catalog.clone(), record, 0);
+        press(&mut app, typed("8/5 6/5"));
+        press(&mut app, [Input::Char('h')]);
+        let status = app.screen.status.text.clone();
+        let side = catalog.get("side-black");
+        assert!(status.contains(&side), "{lang}: whose equity: {status}");
+        let text = ludus_tui::run::screen_text(&mut app, 80, 24);
+        assert!(
+            text.lines().any(|l| l.contains(&status)),
+            "{lang}: the status line whole:\n{text}"
+        );
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    }
+}

@@ -4,7 +4,8 @@
 //! games.
 
 use crate::{english, typed};
-use ludus_backgammon::{Match, Rules as BgRules, Seat};
+use ludus_backgammon::{CubeOwner, Match, Rules as BgRules, Seat};
+use ludus_backgammon_engine::analysis::DecisionKind;
 use ludus_morris::{Color, Game, Rules};
 use ludus_tui::backgammon::{BgApp, BgConfig, Slot};
 use ludus_tui::i18n::{Catalog, Lang};
@@ -470,4 +471,156 @@ fn u_takes_back_the_persons_last_backgammon_move_and_the_computers_answer() {
     let mut fresh = bg_against_the_computer();
     press(&mut fresh, [Input::Char('u')]);
     assert_eq!(fresh.screen.status.text, "Nothing to take back.");
+}
+
+/// gnubg's 3-point match (the interop crate's test data) between two people, its review open:
+/// in game 1 Black doubles, White takes, Black plays 64, White redoubles and Black passes.
+fn gnubg_match_review(lang: Lang) -> BgApp {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../interop/tests/data/gnubg_3_point_match.mat"
+    );
+    let record = ludus_backgammon::read_mat(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let config = BgConfig {
+        opponent: Opponent::Human,
+        match_length: 3,
+        ..BgConfig::default()
+    };
+    let mut app = BgApp::with_record(config, Catalog::new(lang), record, 0);
+    app.open_review();
+    assert!(app.review.is_some());
+    app
+}
+
+/// Moves the review to the first decision that `wanted` accepts; its 1-based index.
+fn review_to(
+    app: &mut BgApp,
+    wanted: impl Fn(&ludus_backgammon_engine::analysis::Decision) -> bool,
+) -> usize {
+    let review = app.review.as_mut().unwrap();
+    let index = review
+        .steps
+        .iter()
+        .position(|s| wanted(&s.decision))
+        .expect("the decision is in the review")
+        + 1;
+    review.cursor.index = index;
+    index
+}
+
+/// The cube cells of the board on the screen: (screen row, text) of each row where the cube
+/// column is not empty.
+fn cube_cells(text: &str) -> Vec<(usize, String)> {
+    // The board starts under the title at column 1; the cube is 4 cells at its column 47.
+    text.lines()
+        .enumerate()
+        .skip(1)
+        .take(15)
+        .filter_map(|(row, line)| {
+            let cell: String = line.chars().skip(48).take(4).collect();
+            let cell = cell.trim().to_string();
+            (!cell.is_empty()).then_some((row, cell))
+        })
+        .collect()
+}
+
+#[test]
+fn the_backgammon_review_draws_the_cube_as_it_stood_at_each_decision() {
+    let mut app = gnubg_match_review(Lang::En);
+    // Before the double the cube is in the middle (drawn as 64), not the game's final 2-cube.
+    review_to(&mut app, |_| true);
+    assert_eq!(app.cube(), (1, CubeOwner::Centered));
+    let text = screen_text(&mut app, 80, 24);
+    assert_eq!(cube_cells(&text), [(8, "64".to_string())], "{text}");
+    review_to(&mut app, |d| d.kind == DecisionKind::Double);
+    assert_eq!(app.cube(), (1, CubeOwner::Centered));
+    // After White took, Black's 64 is played with White owning the 2-cube.
+    review_to(&mut app, |d| d.dice.as_deref() == Some("64"));
+    assert_eq!(app.cube(), (2, CubeOwner::Owned(Seat::Zero)));
+    let text = screen_text(&mut app, 80, 24);
+    let cells = cube_cells(&text);
+    assert_eq!(cells.len(), 1, "{text}");
+    assert_eq!(cells[0].1, "2", "{text}");
+    assert_ne!(
+        cells[0].0, 8,
+        "beside its owner, not in the middle:\n{text}"
+    );
+}
+
+#[test]
+fn the_backgammon_review_lists_the_alternatives_with_equities_and_plies_in_every_language() {
+    for lang in Lang::ALL {
+        let catalog = Catalog::new(lang);
+        let mut app = gnubg_match_review(lang);
+        let checker = |d: &ludus_backgammon_engine::analysis::Decision| d.dice.is_some();
+        let cube = |d: &ludus_backgammon_engine::analysis::Decision| d.kind == DecisionKind::Double;
+        for wanted in [&checker as &dyn Fn(&_) -> bool, &cube] {
+            let index = review_to(&mut app, wanted);
+            let text = screen_text(&mut app, 80, 24);
+            let lines: Vec<&str> = text.lines().collect();
+            assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
+            assert!(
+                text.contains(&catalog.get("review-col-equity")),
+                "{lang}:\n{text}"
+            );
+            let step = &app.review.as_ref().unwrap().steps[index - 1];
+            assert!(!step.detail.alternatives.is_empty());
+            for alternative in &step.detail.alternatives {
+                // Each alternative's equity with the plies that valued it, on one line.
+                let numbers = format!("{:+.3} {}", alternative.equity, alternative.plies);
+                assert!(
+                    lines.iter().any(|l| l.contains(&numbers)),
+                    "{lang}: {} {numbers}:\n{text}",
+                    alternative.action
+                );
+            }
+            let played = step.detail.alternatives.iter().filter(|a| a.played).count();
+            assert_eq!(played, 1, "the play made is listed once");
+            assert!(text.contains('▸'), "the play made is marked:\n{text}");
+            // The cube table in the web's words.
+            if step.decision.dice.is_none() {
+                for key in [
+                    "review-no-double",
+                    "review-double-take",
+                    "review-double-pass",
+                ] {
+                    let words = catalog.get(key);
+                    let start: String = words.chars().take(12).collect();
+                    assert!(text.contains(&start), "{lang}: {words}\n{text}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_take_in_the_review_shows_the_board_of_the_double_it_answers() {
+    let mut app = gnubg_match_review(Lang::En);
+    let board = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip(3)
+            .take(11)
+            .map(|l| l.chars().take(47).collect())
+            .collect()
+    };
+    let double = review_to(&mut app, |d| d.kind == DecisionKind::Double);
+    let doubled = screen_text(&mut app, 80, 24);
+    let take = review_to(&mut app, |d| d.kind == DecisionKind::Take);
+    assert_eq!(take, double + 1);
+    let taken = screen_text(&mut app, 80, 24);
+    // The same checkers; the middle row shows the offer the take answers, not the game's phase.
+    let without_middle = |rows: Vec<String>| -> Vec<String> {
+        rows.into_iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 5)
+            .map(|(_, row)| row)
+            .collect()
+    };
+    assert_eq!(
+        without_middle(board(&taken)),
+        without_middle(board(&doubled)),
+        "{doubled}\n{taken}"
+    );
+    assert!(board(&taken)[5].contains("Double 2?"), "{taken}");
+    assert!(!board(&doubled)[5].contains("Double"), "{doubled}");
 }
