@@ -16,7 +16,8 @@
 //!   [`doubling`]: the cube decision of a position at n plies; [`rollout`]: rollouts;
 //! * [`analysis`]: post-game analysis of a match record (equity lost per decision, gnubg's marks);
 //! * [`level`]: the strength levels 1..=10 of every front end, one table;
-//! * [`engine`]: all of it for front ends, in the rules crate's terms, at a level.
+//! * [`engine`]: all of it for front ends, in the rules crate's terms, at a level;
+//! * [`workloads`]: the fixed workloads of `ludus bench`.
 //!
 //! Training and measuring (self-play and supervised training, the pruning network's
 //! distillation, duels) live in `ludus-coach`.
@@ -40,6 +41,7 @@ pub mod probabilities;
 pub mod rollout;
 pub mod search;
 pub mod seat;
+pub mod workloads;
 
 pub use eval::{Evaluator, NetEvaluator};
 pub use net::Net;

@@ -100,6 +100,16 @@ pub struct RolloutResult {
     pub std_error: f64,
 }
 
+/// The normal quantile of a two-sided 95% interval.
+const Z95: f64 = 1.96;
+
+impl RolloutResult {
+    /// Half the width of the 95% confidence interval of the mean equity.
+    pub fn ci95(&self) -> f64 {
+        Z95 * self.std_error
+    }
+}
+
 /// Rolls `position` (side on roll, before its roll) out; `progress(games_done)` after each game.
 pub fn rollout(
     evaluator: &dyn Evaluator,

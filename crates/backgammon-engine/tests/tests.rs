@@ -9,6 +9,7 @@
 //! * `search`: lookahead identities;
 //! * `cube`: the match equity table and cube decisions;
 //! * `cubeful`: cubeful checker play at the cube and score;
+//! * `external`: the engine as gnubg's external player answers recorded board lines legally;
 //! * `exact_cube`: exact cubeful bear-off values against an independent programme;
 //! * `rollouts`: rollouts agree with exact values, variance reduction works;
 //! * `levels`: the strength levels play legal moves and replay from their seed;
@@ -22,6 +23,7 @@ mod common;
 mod cube;
 mod cubeful;
 mod exact_cube;
+mod external;
 mod kernels;
 mod levels;
 mod network;

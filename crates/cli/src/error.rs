@@ -11,8 +11,13 @@ pub(crate) enum CliError {
     /// Anything else: I/O, a failed computation (exit code 1).
     Failure(anyhow::Error),
     /// The reader of standard output closed it (`| head`): the end of output, not a failure
-    /// (exit code 0, no message; see `crate::output`).
+    /// (exit code 0, no message; see `output.rs`).
     StdoutClosed,
+    /// A command handed on to another binary ended with this exit code, having said why itself
+    /// (no message here).
+    #[allow(dead_code)]
+    // `ludus` hands commands on; `ludus-coach` shares this file and does not.
+    Exited(u8),
 }
 
 /// The result of every command.
@@ -30,7 +35,7 @@ impl CliError {
             CliError::BadInput(message) => message.clone(),
             // `{:#}` joins the context chain on one line.
             CliError::Failure(error) => format!("{error:#}").replace('\n', " "),
-            CliError::StdoutClosed => String::new(),
+            CliError::StdoutClosed | CliError::Exited(_) => String::new(),
         }
     }
 
@@ -40,6 +45,7 @@ impl CliError {
             CliError::BadInput(_) => 2,
             CliError::Failure(_) => 1,
             CliError::StdoutClosed => 0,
+            CliError::Exited(code) => *code,
         }
     }
 }
@@ -52,6 +58,12 @@ impl From<anyhow::Error> for CliError {
 
 impl From<std::io::Error> for CliError {
     fn from(error: std::io::Error) -> Self {
+        CliError::Failure(error.into())
+    }
+}
+
+impl From<ludus_morris_engine::db::packing::PackError> for CliError {
+    fn from(error: ludus_morris_engine::db::packing::PackError) -> Self {
         CliError::Failure(error.into())
     }
 }

@@ -1,5 +1,7 @@
-//! `ludus`: the one binary of the workspace. It parses arguments, calls the library crates and
-//! prints; it holds no game logic (see `docs/architecture.md`).
+//! `ludus`: the workspace's binary for playing, analysing, solving and serving. It parses
+//! arguments, calls the library crates and prints; it holds no game logic (see
+//! `docs/architecture.md`). Training and measuring players is the `ludus-coach` binary's
+//! (`src/coach/`): `ludus` hands those commands on to it (`forward`) and does not link the trainer.
 //!
 //! Every command that prints a result accepts `--json` and then prints exactly one JSON document.
 //! Errors go to stderr as one line `error: …`; the exit code is 2 for bad input, 1 otherwise.
@@ -8,27 +10,24 @@
 #![warn(clippy::print_stdout)]
 
 mod analyze;
+mod args;
 mod backgammon;
 mod backgammon_engine;
 mod bench;
-mod coach_error;
 mod convert;
-mod duel_args;
 mod error;
-mod error_rate;
+mod exit;
 mod external;
-mod fit;
+mod forward;
 mod morris;
-mod morris_duel;
 mod morris_engine;
 mod morris_solve;
 mod output;
 mod play;
+mod progress;
 mod protocol_player;
 mod serve;
 mod serve_players;
-mod supervised;
-mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -60,55 +59,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(error) => return usage_error(error),
-    };
-    let result = match cli.command {
+    exit::main_with(|cli: Cli| match cli.command {
         Command::Morris(args) => morris::run(args),
         Command::Backgammon(args) => backgammon::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Play(args) => play::run(args),
         Command::Bench(args) => bench::run(args),
-    };
-    match result {
-        // The reader of a pipe has all it wanted (`ludus … | head -3`).
-        Ok(()) | Err(CliError::StdoutClosed) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {}", error.message());
-            ExitCode::from(error.exit_code())
-        }
-    }
-}
-
-/// Help and version go to stdout as clap prints them; a real usage error becomes the one-line
-/// `error: …` of the contract, with exit code 2.
-fn usage_error(error: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            // Printing help can only fail on a closed stdout, where nothing is left to tell.
-            let _ = error.print();
-            ExitCode::SUCCESS
-        }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = error.print();
-            ExitCode::from(2)
-        }
-        _ => {
-            eprintln!("error: {} (see --help)", one_line(&error.to_string()));
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// clap's message without its `Usage:` block, joined on one line.
-fn one_line(message: &str) -> String {
-    message
-        .lines()
-        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
-        .map(|line| line.trim().trim_start_matches("error: "))
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    })
 }

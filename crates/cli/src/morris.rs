@@ -57,13 +57,8 @@ enum MorrisCommand {
     },
     /// Speak Sanmill's UCI-like engine protocol on stdin/stdout.
     Uci,
-    /// Play two players (engine settings or UCI-like programs) over seeded openings with both
-    /// colours: W-D-L, score, Elo with its 95% interval, an optional SPRT.
-    ///
-    /// A player is `level:N` (1..10), `depth:N`, `movetime:MS` (this binary's engine), or
-    /// `uci:COMMAND ARGS…` (a program speaking the UCI-like protocol, e.g.
-    /// `uci:/path/tgf mill uci` or `uci:ludus morris uci`).
-    Duel(crate::morris_duel::DuelArgs),
+    /// Play two players over seeded openings: W-D-L, score, Elo (`ludus-coach morris duel`).
+    Duel(crate::forward::Forwarded),
     #[command(flatten)]
     Engine(crate::morris_engine::MorrisEngineCommand),
 }
@@ -78,8 +73,11 @@ pub(crate) fn run(args: MorrisArgs) -> CliResult {
             setting,
         } => run_perft(&setting, depth, divide),
         MorrisCommand::Apply { setting, moves } => apply(&setting, &moves),
-        MorrisCommand::Uci => crate::uci::run(),
-        MorrisCommand::Duel(args) => crate::morris_duel::run(args),
+        MorrisCommand::Uci => Ok(ludus_morris_engine::uci::run(
+            std::io::stdin().lock(),
+            std::io::stdout(),
+        )?),
+        MorrisCommand::Duel(args) => args.run("morris duel"),
         MorrisCommand::Engine(command) => crate::morris_engine::run(command),
     }
 }

@@ -1,47 +1,22 @@
 //! The engine commands of `ludus morris …`: thin glue over `ludus-morris-engine`.
 //!
 //! `best` searches a position, `solve` builds an endgame database sub-space (with a progress bar
-//! on stderr), `probe` reads the perfect-play value of a position from the built databases,
-//! `tune` fits the evaluation weights to seeded self-play (Texel's method,
-//! `ludus_coach::morris::tune`) and writes them.
+//! on stderr), `probe` reads the perfect-play value of a position from the built databases;
+//! `tune` is handed on to `ludus-coach morris tune`.
 
+use crate::args::parse_rules;
+use crate::forward::Forwarded;
+use crate::morris_solve::{GameArgs, SolveRunArgs};
 use crate::output::outln;
+use crate::progress::styled_bar;
 use crate::{CliError, CliResult};
 use clap::Subcommand;
-use indicatif::{ProgressBar, ProgressStyle};
-use ludus_coach::morris::tune::{TuneConfig, fit, self_play};
-use ludus_morris::{Position, Rules};
+use ludus_morris::Position;
 use ludus_morris_engine::db::{Databases, Progress, Stats, Subspace, Value, plies};
-use ludus_morris_engine::eval::Weights;
 use ludus_morris_engine::{SearchLimits, Searcher};
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// The game a whole-game command works on.
-#[derive(Debug, clap::Args)]
-pub(crate) struct GameArgs {
-    /// Pieces a side: 9 is the standard game, 4 the small game.
-    #[arg(long, default_value_t = 9)]
-    pub(crate) stones: u8,
-    /// Rules: `standard` (flying) or `no-flying`.
-    #[arg(long, default_value = "standard")]
-    pub(crate) rules: String,
-}
-
-/// How a solver command runs: checking, worker threads and output form.
-#[derive(Debug, Clone, Copy, clap::Args)]
-pub(crate) struct SolveRunArgs {
-    /// Re-check every value against its successors.
-    #[arg(long)]
-    pub(crate) verify: bool,
-    /// Worker threads (at most the machine's cores).
-    #[arg(long, default_value_t = 2)]
-    pub(crate) threads: usize,
-    /// Print JSON objects instead of text.
-    #[arg(long)]
-    pub(crate) json: bool,
-}
 
 /// The engine subcommands of `ludus morris`, flattened into its command list.
 #[derive(Debug, Subcommand)]
@@ -83,37 +58,8 @@ pub(crate) enum MorrisEngineCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Tune the evaluation weights: seeded self-play at a fixed depth, quiet positions labelled
-    /// by the game results (or by the built endgame databases where they cover a position),
-    /// a logistic least-squares fit; writes a weights file (`crates/morris-engine/src/weights.txt`
-    /// is the one compiled in).
-    Tune {
-        /// Seed of the openings and of the self-play noise.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Self-play games.
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        /// Search depth of the self-play moves.
-        #[arg(long, default_value_t = 4)]
-        depth: u32,
-        /// Evaluation noise of the self-play searches, in hundredths of a piece.
-        #[arg(long, default_value_t = 20)]
-        noise: i32,
-        /// Passes of the fit.
-        #[arg(long, default_value_t = 1000)]
-        epochs: u32,
-        /// Start from (and play the self-play games with) this weights file instead of the
-        /// compiled-in weights.
-        #[arg(long)]
-        from: Option<PathBuf>,
-        /// Rules: `standard` (flying) or `no-flying`.
-        #[arg(long, default_value = "standard")]
-        rules: String,
-        /// Where to write the fitted weights.
-        #[arg(long)]
-        out: PathBuf,
-    },
+    /// Tune the evaluation weights to seeded self-play (`ludus-coach morris tune`).
+    Tune(Forwarded),
     /// Solve one sector of the whole game (a batch job): `M-O/HM-HO` (board, then hands, side
     /// to move first) or `M-O` for a movement pair. Idempotent: an existing file is read back and
     /// skipped; the sectors its placements reach must be built.
@@ -261,31 +207,8 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
         MorrisEngineCommand::Pack { game, out, json } => {
             crate::morris_solve::pack(game.stones, &game.rules, &out, json)
         }
-        MorrisEngineCommand::Tune {
-            seed,
-            games,
-            depth,
-            noise,
-            epochs,
-            from,
-            rules,
-            out,
-        } => {
-            let config = TuneConfig {
-                seed,
-                games,
-                depth,
-                noise,
-                epochs,
-                rules: parse_rules(&rules)?,
-            };
-            tune(&config, from.as_deref(), &out)
-        }
+        MorrisEngineCommand::Tune(args) => args.run("morris tune"),
     }
-}
-
-pub(crate) fn parse_rules(text: &str) -> Result<Rules, CliError> {
-    text.parse::<Rules>().map_err(CliError::bad_input)
 }
 
 fn parse_position(text: Option<&str>) -> Result<Position, CliError> {
@@ -388,13 +311,9 @@ fn solve(pieces: &str, rules: &str, verify: bool, json: bool) -> CliResult {
     };
     let dbs = Databases::open_default();
     let start = Instant::now();
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>22} {msg:9} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let bar = styled_bar(
+        1,
+        "{prefix:>22} {msg:9} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
     );
     let mut on_progress = |s: Subspace, p: Progress| {
         bar.set_prefix(s.to_string());
@@ -474,84 +393,3 @@ fn probe(position: &str, rules: &str, json: bool) -> CliResult {
     }
     Ok(())
 }
-
-/// Most self-play games and fit passes `tune` accepts, and its deepest self-play search.
-const MAX_TUNE_GAMES: u64 = 1_000_000;
-const MAX_TUNE_EPOCHS: u32 = 1_000_000;
-const MAX_TUNE_DEPTH: u32 = 12;
-
-fn tune(config: &TuneConfig, from: Option<&std::path::Path>, out: &std::path::Path) -> CliResult {
-    if config.games == 0 || config.games > MAX_TUNE_GAMES {
-        return Err(CliError::bad_input(format!(
-            "--games must be 1..={MAX_TUNE_GAMES}"
-        )));
-    }
-    if config.depth == 0 || config.depth > MAX_TUNE_DEPTH {
-        return Err(CliError::bad_input(format!(
-            "--depth must be 1..={MAX_TUNE_DEPTH}"
-        )));
-    }
-    if config.epochs == 0 || config.epochs > MAX_TUNE_EPOCHS {
-        return Err(CliError::bad_input(format!(
-            "--epochs must be 1..={MAX_TUNE_EPOCHS}"
-        )));
-    }
-    if !(0..=MAX_TUNE_NOISE).contains(&config.noise) {
-        return Err(CliError::bad_input(format!(
-            "--noise must be 0..={MAX_TUNE_NOISE}"
-        )));
-    }
-    let start_weights = match from {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
-            Weights::parse(&text)
-                .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?
-        }
-        None => Weights::tuned(),
-    };
-    let dbs = Databases::open_default();
-    let start = Instant::now();
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>9} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    let mut on_progress = |stage: &'static str, done: u64, total: u64| {
-        bar.set_prefix(stage);
-        bar.set_length(total.max(1));
-        bar.set_position(done);
-    };
-    let samples = self_play(config, start_weights, Some(&dbs), &mut on_progress);
-    let perfect = samples.iter().filter(|s| s.perfect).count();
-    let found = fit(&samples, start_weights, config.epochs, &mut on_progress);
-    bar.finish_and_clear();
-    let seconds = start.elapsed().as_secs_f64();
-    let header = format!(
-        "# ludus morris tune --seed {} --games {} --depth {} --noise {} --epochs {}{}\n\
-         # {} positions ({perfect} labelled by the databases), K {:.0}, \
-         mean squared error {:.5} -> {:.5}, {seconds:.0} s\n",
-        config.seed,
-        config.games,
-        config.depth,
-        config.noise,
-        config.epochs,
-        from.map_or(String::new(), |p| format!(" --from {}", p.display())),
-        samples.len(),
-        found.scale,
-        found.loss_before,
-        found.loss_after,
-    );
-    std::fs::write(out, format!("{header}{}", found.weights))
-        .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", out.display())))?;
-    outln!("{}", header.trim_end())?;
-    outln!("{}", found.weights.to_string().trim_end())?;
-    outln!("wrote {}", out.display())?;
-    Ok(())
-}
-
-/// Largest self-play noise `tune` accepts.
-const MAX_TUNE_NOISE: i32 = 1000;

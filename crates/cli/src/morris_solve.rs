@@ -1,20 +1,45 @@
 //! The whole-game solving commands of `ludus morris …` (`solve-sector`, `solve-game`, `sectors`,
 //! `plan`, `pack`): argument checks, progress bars and printing over `ludus_morris_engine::db`.
 
-use crate::morris_engine::{SolveRunArgs, parse_rules};
+use crate::args::parse_rules;
 use crate::output::outln;
+use crate::progress::styled_bar;
 use crate::{CliError, CliResult};
-use indicatif::{ProgressBar, ProgressStyle};
 use ludus_morris::Position;
-use ludus_morris_engine::db::packed::{PackedTable, pack_table};
+use ludus_morris_engine::db::packing::{PackSummary, PackedSector, pack_game};
 use ludus_morris_engine::db::plan::{
     SlurmSettings, plan as game_plan, sbatch_script, script_name, submit_script,
 };
 use ludus_morris_engine::db::store::SectorJob;
-use ludus_morris_engine::db::{Databases, Progress, Sector, Value, game_sectors, plies};
+use ludus_morris_engine::db::{Databases, Progress, Sector, Stats, game_sectors, plies};
 use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
+
+/// The game a whole-game command works on.
+#[derive(Debug, clap::Args)]
+pub(crate) struct GameArgs {
+    /// Pieces a side: 9 is the standard game, 4 the small game.
+    #[arg(long, default_value_t = 9)]
+    pub(crate) stones: u8,
+    /// Rules: `standard` (flying) or `no-flying`.
+    #[arg(long, default_value = "standard")]
+    pub(crate) rules: String,
+}
+
+/// How a solver command runs: checking, worker threads and output form.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(crate) struct SolveRunArgs {
+    /// Re-check every value against its successors.
+    #[arg(long)]
+    pub(crate) verify: bool,
+    /// Worker threads (at most the machine's cores).
+    #[arg(long, default_value_t = 2)]
+    pub(crate) threads: usize,
+    /// Print JSON objects instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
 
 /// Most threads a job may use.
 const MAX_THREADS: usize = 256;
@@ -37,18 +62,6 @@ fn check_threads(threads: usize) -> Result<(), CliError> {
             "--threads must be 1..={MAX_THREADS}"
         )))
     }
-}
-
-fn progress_bar() -> ProgressBar {
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>12} {msg:9} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar
 }
 
 fn job_json(job: &SectorJob) -> serde_json::Value {
@@ -102,7 +115,10 @@ pub(crate) fn solve_sector(sector: &str, rules: &str, run: &SolveRunArgs) -> Cli
     let rules = parse_rules(rules)?;
     let sector = parse_sector(sector, rules.flying)?;
     let dbs = Databases::open_default();
-    let bar = progress_bar();
+    let bar = styled_bar(
+        1,
+        "{prefix:>12} {msg:9} [{bar:30}] {percent:>3}% {elapsed_precise} eta {eta}",
+    );
     let job = dbs
         .build_sector(sector, verify, threads, &mut |s: Sector, p: Progress| {
             bar.set_prefix(s.to_string());
@@ -133,13 +149,9 @@ pub(crate) fn solve_game(stones: u8, rules: &str, run: &SolveRunArgs) -> CliResu
     let dbs = Databases::open_default();
     let start = Instant::now();
     let total = game_sectors(rules.flying, stones).len() as u64;
-    let overall = ProgressBar::new(total);
-    overall.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>12} {pos}/{len} sectors [{bar:30}] {elapsed_precise}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let overall = styled_bar(
+        total,
+        "{prefix:>12} {pos}/{len} sectors [{bar:30}] {elapsed_precise}",
     );
     overall.set_prefix("game");
     let mut lines = Vec::new();
@@ -248,7 +260,7 @@ pub(crate) fn report(stones: u8, rules: &str, json: bool) -> CliResult {
         )?;
         outln!("|---|---:|---:|---:|---:|---:|---:|---:|")?;
     }
-    let mut total = ludus_morris_engine::db::Stats::default();
+    let mut total = Stats::default();
     let (mut built, mut missing, mut slots) = (0usize, 0usize, 0u64);
     for sector in game_sectors(parsed.flying, stones) {
         let Some(table) = dbs.sector_table(sector) else {
@@ -258,7 +270,7 @@ pub(crate) fn report(stones: u8, rules: &str, json: bool) -> CliResult {
         let s = table.stats();
         built += 1;
         slots += table.index.len();
-        add_stats(&mut total, &s);
+        total.add(&s);
         report_row(&sector.to_string(), table.index.len(), &s, json)?;
     }
     let summary = json!({"stones": stones, "rules": rules, "sectors_built": built,
@@ -278,18 +290,8 @@ pub(crate) fn report(stones: u8, rules: &str, json: bool) -> CliResult {
     first_moves(&dbs, stones, &parsed, json)
 }
 
-/// Adds the counts of `s` to `total` (the longest distances: the larger).
-fn add_stats(total: &mut ludus_morris_engine::db::Stats, s: &ludus_morris_engine::db::Stats) {
-    total.positions += s.positions;
-    total.wins += s.wins;
-    total.draws += s.draws;
-    total.losses += s.losses;
-    total.longest_win_plies = total.longest_win_plies.max(s.longest_win_plies);
-    total.longest_loss_plies = total.longest_loss_plies.max(s.longest_loss_plies);
-}
-
 /// One row of the report: a Markdown table row, or a JSON line.
-fn report_row(name: &str, slots: u64, s: &ludus_morris_engine::db::Stats, json: bool) -> CliResult {
+fn report_row(name: &str, slots: u64, s: &Stats, json: bool) -> CliResult {
     if json {
         outln!(
             "{}",
@@ -381,110 +383,52 @@ pub(crate) fn plan(
     Ok(())
 }
 
-/// Probes per measurement of `pack`.
-const PROBES: u64 = 200_000;
-
 /// `ludus morris pack`: 2-bit zstd files of every built sector of the game (sectors not built
-/// are counted and skipped), their sizes and probe speed.
+/// are counted and skipped), their sizes and probe speed (`ludus_morris_engine::db::packing`).
 pub(crate) fn pack(stones: u8, rules: &str, out: &Path, json: bool) -> CliResult {
     check_stones(stones)?;
     let rules = parse_rules(rules)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::bad_input(format!("cannot create {}: {e}", out.display())))?;
     let dbs = Databases::open_default();
-    let (mut full, mut packed, mut slots) = (0u64, 0u64, 0u64);
-    let (mut cold, mut warm) = (Vec::new(), Vec::new());
-    let mut missing = 0usize;
-    for sector in game_sectors(rules.flying, stones) {
-        let Some(table) = dbs.sector_table(sector) else {
-            missing += 1;
-            continue;
-        };
-        let path = out.join(format!("{}.lpk", sector.file_stem()));
-        let bytes = pack_table(&table, &path).map_err(anyhow::Error::from)?;
-        let reader = PackedTable::open(&path).map_err(anyhow::Error::from)?;
-        let (c, w) = probe_speed(&reader, &table)?;
-        cold.push(c);
-        warm.push(w);
-        let full_bytes = std::fs::metadata(dbs.sector_path(sector)).map_or(0, |m| m.len());
-        full += full_bytes;
-        packed += bytes;
-        slots += table.index.len();
+    let summary = pack_game(&dbs, rules.flying, stones, out, |p: &PackedSector| {
+        let (sector, slots, full, bytes) = (p.sector, p.slots, p.full_bytes, p.packed_bytes);
+        let (c, w) = (p.speed.cold, p.speed.warm);
         if json {
             outln!(
                 "{}",
-                json!({"sector": sector.to_string(), "slots": table.index.len(),
-                "full_bytes": full_bytes, "packed_bytes": bytes,
+                json!({"sector": sector.to_string(), "slots": slots,
+                "full_bytes": full, "packed_bytes": bytes,
                 "cold_probes_per_second": c, "warm_probes_per_second": w})
-            )?;
+            )
         } else {
             outln!(
-                "{sector:>12} {} slots: {full_bytes} -> {bytes} bytes, {c:.0} cold / {w:.0} warm probes/s",
-                table.index.len()
-            )?;
+                "{sector:>12} {slots} slots: {full} -> {bytes} bytes, {c:.0} cold / {w:.0} warm probes/s"
+            )
         }
-    }
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
-    let bits = 8.0 * packed as f64 / slots.max(1) as f64;
+    })?;
+    let PackSummary {
+        slots,
+        sectors_not_built: missing,
+        full_bytes: full,
+        packed_bytes: packed,
+        mean_speed,
+    } = summary;
+    let bits = summary.bits_per_slot();
     if json {
         outln!(
             "{}",
             json!({"slots": slots, "sectors_not_built": missing, "full_bytes": full, "packed_bytes": packed,
-            "packed_bits_per_slot": bits, "cold_probes_per_second": mean(&cold),
-            "warm_probes_per_second": mean(&warm)})
+            "packed_bits_per_slot": bits, "cold_probes_per_second": mean_speed.cold,
+            "warm_probes_per_second": mean_speed.warm})
         )?;
     } else {
         outln!("{missing} sectors not built (skipped)")?;
         outln!(
             "{slots} slots: {full} bytes full, {packed} bytes packed ({bits:.3} bits a slot); mean {:.0} cold / {:.0} warm probes/s",
-            mean(&cold),
-            mean(&warm)
+            mean_speed.cold,
+            mean_speed.warm
         )?;
     }
     Ok(())
-}
-
-/// Probes per second of `reader` over pseudo-random slots, cold (the block cache dropped before
-/// every probe) and warm (a second pass over the same slots), each checked against `table`.
-fn probe_speed(
-    reader: &PackedTable,
-    table: &ludus_morris_engine::db::Table,
-) -> Result<(f64, f64), CliError> {
-    let n = reader.slots();
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let slots: Vec<u64> = (0..PROBES)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        })
-        .collect();
-    let check = |slot: u64, cache: bool| -> Result<(), CliError> {
-        if !cache {
-            reader.drop_cache();
-        }
-        let got = reader.slot_value(slot).map_err(anyhow::Error::from)?;
-        let want = ludus_morris_engine::db::Wdl::from(Value::decode(table.codes[slot as usize]));
-        if got == want {
-            Ok(())
-        } else {
-            Err(anyhow::anyhow!("packed slot {slot} reads {got:?}, the table {want:?}").into())
-        }
-    };
-    let cold_n = (PROBES / 20).max(1) as usize;
-    let start = Instant::now();
-    for &slot in &slots[..cold_n] {
-        check(slot, false)?;
-    }
-    let cold = cold_n as f64 / start.elapsed().as_secs_f64();
-    for &slot in &slots {
-        check(slot, true)?;
-    }
-    let start = Instant::now();
-    for &slot in &slots {
-        check(slot, true)?;
-    }
-    let warm = PROBES as f64 / start.elapsed().as_secs_f64();
-    Ok((cold, warm))
 }

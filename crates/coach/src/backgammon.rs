@@ -1,6 +1,7 @@
 //! Training and measuring the backgammon engine.
 //!
 //! * [`train`]: self-play TD(λ) and refinement by the network's own lookahead;
+//!   [`checkpoints`]: where such a run starts (resumed, widened, grown) and when it writes;
 //! * [`supervised`]: the positions of seeded games, their labels (lookahead or rollout) and
 //!   training on them; [`labels`]: the file of labelled positions, its resumption and held-out
 //!   split; [`labeller`]: labelling games on several threads into that file, in order;
@@ -13,6 +14,7 @@
 //!   programs over the player protocol (GNU Backgammon with `assets/gnubg-player.py`);
 //! * [`weights`]: reading and writing weights files.
 
+pub mod checkpoints;
 pub mod distill;
 pub mod duel;
 pub mod error_rate;

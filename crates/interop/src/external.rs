@@ -1,7 +1,7 @@
 //! gnubg's external player: one board line in, one reply line out.
 //!
 //! The session is pure: [`ExternalPlayer::reply`] turns a line into the reply text (without the
-//! newline); the network loop lives in the CLI. The decisions come from a [`Player`] (the binary
+//! newline); the network loop is [`crate::external_server`]. The decisions come from a [`Player`] (the binary
 //! gives it the engine), each asked from the deciding side's view; the session sends only legal
 //! replies (gnubg would record an illegal one silently as "no move"): a player that fails gets
 //! the safe answer, the first legal play, a roll or a take.

@@ -4,6 +4,8 @@
 //! * [`fibs`]: FIBS board lines as gnubg's external-player protocol sends them;
 //! * [`external`]: the external-player session (board line in, reply out) over the rules
 //!   crate's [`ludus_backgammon::player::Player`], which the binary fills with the engine;
+//! * [`external_server`]: that session over TCP, a thread and a player per connection, with
+//!   limits on connections, idle time and line length;
 //! * [`sgf`]: gnubg's SGF match files (import into the rules crate's match record, export);
 //! * [`xg`]: eXtreme Gammon's `.xg` match files (import);
 //! * [`matchfile`]: a match file of any of these formats (or `.mat`), chosen by its extension;
@@ -23,6 +25,7 @@
 #![warn(missing_docs)]
 
 pub mod external;
+pub mod external_server;
 pub mod fibs;
 pub mod matchfile;
 pub mod player_protocol;

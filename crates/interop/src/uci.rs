@@ -1,7 +1,7 @@
 //! Sanmill's UCI-like engine protocol, as a pure state machine: one line in, the answer lines
 //! out ([`UciSession::handle`]); the search is the one Morris player
 //! ([`ludus_morris::player::Player`]) with the protocol's extras ([`UciEngine`]), which the
-//! engine side implements (`crates/cli/src/uci.rs`: this crate depends on no engine). The player
+//! engine side implements (`ludus_morris_engine::uci`: this crate depends on no engine). The player
 //! is handed the game as whole turns ([`Game`]) from the first whole-turn position the session
 //! knows.
 //!
@@ -26,7 +26,7 @@
 //!
 //! The session is synchronous; `go infinite` and `stop` need the search on another thread: the
 //! front end raises the brain's stop signal on `stop` and answers `isready` itself while a `go`
-//! runs (`crates/cli/src/uci.rs`). [`UciEngine::stop_requested`] ends the removal search.
+//! runs (`ludus_morris_engine::uci::run`). [`UciEngine::stop_requested`] ends the removal search.
 
 use ludus_morris::fen::{Fen, FenError};
 use ludus_morris::player::{Choice, Limits, Player, Score};

@@ -98,3 +98,57 @@ fn the_player_sees_the_match_from_the_deciding_side() {
     assert_eq!(doubler.cube_owner, CubeOwner::Owned(Seat::Zero));
     assert_eq!(doubler_view, Position::starting().swapped());
 }
+
+/// A server for `connections` connections of [`FirstLegal`] players on a free local port, on a
+/// thread of its own; its address.
+fn start_server(connections: u64, max_line: usize) -> std::net::SocketAddr {
+    use ludus_interop::external_server::{ConnectionLimits, serve};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a local port");
+    let address = listener.local_addr().expect("an address");
+    let limits = ConnectionLimits {
+        max_connections: 4,
+        idle_timeout: std::time::Duration::from_secs(60),
+        max_line,
+    };
+    std::thread::spawn(move || {
+        serve(
+            &listener,
+            |_| FirstLegal,
+            limits,
+            Some(connections),
+            &|_| {},
+        )
+    });
+    address
+}
+
+#[test]
+fn the_server_answers_each_board_line_of_a_connection_as_the_session_does() {
+    use std::io::{BufRead, BufReader, Write};
+    let address = start_server(1, 16 * 1024);
+    let mut stream = std::net::TcpStream::connect(address).expect("a connection");
+    let mut reader = BufReader::new(stream.try_clone().expect("a second handle"));
+    let mut session = ExternalPlayer::new(FirstLegal);
+    for line in data("fibs_lines.txt").lines().take(5) {
+        stream
+            .write_all(format!("{line}\n\0").as_bytes())
+            .expect("sent");
+        let mut reply = String::new();
+        reader.read_line(&mut reply).expect("a reply");
+        assert_eq!(reply.trim_end_matches('\n'), session.reply(line).text);
+    }
+}
+
+#[test]
+fn a_line_over_the_limit_is_answered_with_an_error_and_ends_the_connection() {
+    use std::io::{Read, Write};
+    let address = start_server(1, 64);
+    let mut stream = std::net::TcpStream::connect(address).expect("a connection");
+    stream.write_all(&[b'x'; 200]).expect("sent");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(
+        answer.starts_with("error: line longer than 64 bytes"),
+        "{answer:?}"
+    );
+}

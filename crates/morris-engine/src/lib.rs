@@ -17,6 +17,8 @@
 //! - [`judge`]: the one measure of moves that the hint, the review and the analysis board share;
 //!   [`review`]: the review of a played game, each move against the best; [`analysis`]: the
 //!   analysis board's values of every legal move.
+//! - [`uci`]: the engine behind Sanmill's UCI-like protocol (`ludus_interop::uci`) and the
+//!   protocol loop over any reader and writer; [`workloads`]: the fixed workloads of `ludus bench`.
 #![warn(missing_docs)]
 
 pub mod analysis;
@@ -27,6 +29,8 @@ pub mod level;
 pub mod player;
 pub mod review;
 pub mod search;
+pub mod uci;
+pub mod workloads;
 pub mod zobrist;
 
 pub use level::{Level, LevelError};

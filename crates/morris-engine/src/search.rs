@@ -295,6 +295,25 @@ const ORDER_CAPTURE: i32 = 1 << 22;
 const ORDER_BLOCK: i32 = 3 << 20;
 const ORDER_KILLER: i32 = 1 << 21;
 
+/// The endgame databases a searcher probes: borrowed for the searcher's lifetime, or shared.
+#[derive(Clone)]
+enum DatabasesRef<'a> {
+    /// Borrowed from whoever opened them ([`Searcher::set_databases`]).
+    Borrowed(&'a Databases),
+    /// Shared ([`Searcher::set_shared_databases`]).
+    Shared(Arc<Databases>),
+}
+
+impl DatabasesRef<'_> {
+    /// The databases.
+    fn get(&self) -> &Databases {
+        match self {
+            DatabasesRef::Borrowed(dbs) => dbs,
+            DatabasesRef::Shared(dbs) => dbs,
+        }
+    }
+}
+
 /// A searcher: holds the transposition table and ordering tables between searches.
 pub struct Searcher<'a> {
     rules: Rules,
@@ -303,7 +322,7 @@ pub struct Searcher<'a> {
     stop: Arc<AtomicBool>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
-    dbs: Option<&'a Databases>,
+    dbs: Option<DatabasesRef<'a>>,
     noise: Option<(u64, i32)>,
     game_history: Vec<u64>,
     path: Vec<u64>,
@@ -365,7 +384,13 @@ impl<'a> Searcher<'a> {
 
     /// Endgame databases to probe (`None`: search only).
     pub fn set_databases(&mut self, dbs: Option<&'a Databases>) {
-        self.dbs = dbs;
+        self.dbs = dbs.map(DatabasesRef::Borrowed);
+    }
+
+    /// Endgame databases to probe, shared with their other users (`None`: search only): for a
+    /// searcher that outlives the scope that opened them, such as a protocol session's.
+    pub fn set_shared_databases(&mut self, dbs: Option<Arc<Databases>>) {
+        self.dbs = dbs.map(DatabasesRef::Shared);
     }
 
     /// Evaluates with `weights` instead of the tuned ones (for tuning and comparisons).
@@ -558,7 +583,7 @@ impl<'a> Searcher<'a> {
     /// A Lazy-SMP helper: the same settings, sharing the transposition table and the stop flag.
     fn helper(&self) -> Searcher<'a> {
         Searcher {
-            dbs: self.dbs,
+            dbs: self.dbs.clone(),
             noise: self.noise,
             game_history: self.game_history.clone(),
             is_helper: true,
@@ -596,7 +621,7 @@ impl<'a> Searcher<'a> {
     /// The database value of a position, if a database (movement sub-space or placement
     /// sector) covers it.
     fn probe(&self, position: &Position) -> Option<Value> {
-        let dbs = self.dbs?;
+        let dbs = self.dbs.as_ref()?.get();
         if !position.is_movement_phase() {
             return dbs.probe_position(position, self.rules.flying);
         }

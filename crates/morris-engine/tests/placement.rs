@@ -205,3 +205,38 @@ fn engine_plays_the_solved_placement_perfectly() {
     assert_eq!(Color::White, Sector::start(true, 3).mover_color());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_packed_three_stone_game_reads_every_slot_as_its_full_tables() {
+    use ludus_morris_engine::db::Wdl;
+    use ludus_morris_engine::db::packing::{PackError, pack_game};
+    let dir = temp_dir("pack-three-stones");
+    let dbs = Databases::new(&dir);
+    dbs.solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    let out = dir.join("packed");
+    std::fs::create_dir_all(&out).expect("a directory");
+    let mut packed = Vec::new();
+    let summary = pack_game(&dbs, true, 3, &out, |sector| {
+        packed.push(*sector);
+        Ok::<(), PackError>(())
+    })
+    .expect("packs");
+    assert_eq!(packed.len(), game_sectors(true, 3).len());
+    assert_eq!(summary.sectors_not_built, 0);
+    assert_eq!(summary.slots, packed.iter().map(|p| p.slots).sum::<u64>());
+    for p in &packed {
+        let table = dbs.sector_table(p.sector).expect("built");
+        let reader = PackedTable::open(&out.join(format!("{}.lpk", p.sector.file_stem())))
+            .expect("a packed file");
+        for slot in 0..p.slots {
+            let want = Wdl::from(Value::decode(table.codes[slot as usize]));
+            assert_eq!(
+                reader.slot_value(slot).expect("reads"),
+                want,
+                "{} {slot}",
+                p.sector
+            );
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! `ludus backgammon train` and `label`: widening a network to the feature encoding keeps its
-//! play; labelled positions resume exactly and train a network.
+//! play; labelled positions resume exactly and train a network. These commands are
+//! `ludus-coach`'s, handed on by `ludus` with their arguments and exit status.
 
 use crate::{ludus, stderr, stdout};
 use std::path::PathBuf;
@@ -180,4 +181,28 @@ fn rollout_labels_cover_the_same_positions_and_need_a_zero_ply_teacher() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
     assert!(!refused.exists());
+}
+
+#[test]
+fn ludus_hands_the_coach_commands_on_to_ludus_coach_with_help_and_exit_codes() {
+    let help = ludus(&["backgammon", "fit", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(
+        stdout(&help).contains("Usage: ludus-coach backgammon fit"),
+        "{}",
+        stdout(&help)
+    );
+    let direct = std::process::Command::new(env!("CARGO_BIN_EXE_ludus-coach"))
+        .args(["morris", "tune", "--help"])
+        .output()
+        .expect("ludus-coach runs");
+    assert_eq!(
+        stdout(&ludus(&["morris", "tune", "--help"])),
+        stdout(&direct)
+    );
+    let bad = ludus(&[
+        "morris", "duel", "--a", "level:1", "--b", "level:1", "--games", "0",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stderr(&bad), "error: --games must be at least 1\n");
 }

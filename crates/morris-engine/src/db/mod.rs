@@ -11,6 +11,7 @@
 pub mod file;
 pub mod index;
 pub mod packed;
+pub mod packing;
 pub mod placement;
 pub mod plan;
 pub mod sector;
@@ -113,6 +114,18 @@ pub struct Stats {
     pub longest_win_plies: u16,
     /// Longest loss, in plies.
     pub longest_loss_plies: u16,
+}
+
+impl Stats {
+    /// Adds the counts of `other` (the longest distances: the larger of the two).
+    pub fn add(&mut self, other: &Stats) {
+        self.positions += other.positions;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.longest_win_plies = self.longest_win_plies.max(other.longest_win_plies);
+        self.longest_loss_plies = self.longest_loss_plies.max(other.longest_loss_plies);
+    }
 }
 
 /// The solved values of one sub-space.

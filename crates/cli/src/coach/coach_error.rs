@@ -3,6 +3,7 @@
 
 use crate::CliError;
 use ludus_backgammon::player::PlayerError;
+use ludus_coach::backgammon::checkpoints::StartNetError;
 use ludus_coach::backgammon::fit::FitRunError;
 use ludus_coach::backgammon::labeller::LabellerError;
 use ludus_coach::backgammon::labels::LabelFileError;
@@ -67,6 +68,13 @@ pub(crate) fn player_failure(error: PlayerError) -> CliError {
 
 impl From<FitRunError> for CliError {
     fn from(error: FitRunError) -> Self {
+        let bad_input = error.is_bad_input();
+        classify(error, bad_input)
+    }
+}
+
+impl From<StartNetError> for CliError {
+    fn from(error: StartNetError) -> Self {
         let bad_input = error.is_bad_input();
         classify(error, bad_input)
     }

@@ -3,9 +3,10 @@
 //! and training on them. The file format, the labeller's threads and the training live in
 //! `ludus_coach::backgammon` (`labels`, `labeller`, `supervised`).
 
-use crate::backgammon_engine::{LuckArg, progress_bar};
+use crate::args::LuckArg;
 use crate::duel_args::Jobs;
 use crate::output::outln;
+use crate::progress::counting_bar;
 use crate::{CliError, CliResult};
 use clap::Args;
 use ludus_backgammon_engine::eval::PRUNE_KEEP;
@@ -91,7 +92,7 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
     }
     let mut file = LabelFile::resume(&args.out)?;
     let first = file.first();
-    let bar = progress_bar(args.games, args.quiet, "games");
+    let bar = counting_bar(args.games, args.quiet, "games");
     bar.set_position(first.min(args.games));
     let start = Instant::now();
     let run = LabelRun {

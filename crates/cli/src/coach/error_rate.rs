@@ -5,9 +5,9 @@
 //! After the totals, one line per phase (contact, race, bearoff) gives each player's mean loss
 //! there, in millipoints (thousandths of cubeless equity).
 
-use crate::backgammon_engine::progress_bar;
 use crate::coach_error::player_failure;
 use crate::output::outln;
+use crate::progress::counting_bar;
 use crate::{CliError, CliResult};
 use clap::Args;
 use ludus_backgammon::player::Player;
@@ -47,7 +47,7 @@ pub(crate) fn run(args: ErrorRateArgs) -> CliResult {
         .collect::<Result<Vec<Box<dyn Player>>, CliError>>()?;
     let mut judge = Judge::start(&args.judge.parse::<JudgeSpec>()?)?;
     let decisions = sample_decisions(args.seed, args.positions);
-    let bar = progress_bar(decisions.len() as u64, false, "positions");
+    let bar = counting_bar(decisions.len() as u64, false, "positions");
     let start = Instant::now();
     let report =
         error_rate(&mut players, &mut judge, &decisions, || bar.inc(1)).map_err(player_failure)?;

@@ -1,8 +1,8 @@
 //! `ludus backgammon fit`: the arguments, progress bar and report of the minibatch trainer
 //! (`ludus_coach::backgammon::fit`) on files of labelled positions.
 
-use crate::backgammon_engine::progress_bar;
 use crate::output::outln;
+use crate::progress::counting_bar;
 use crate::{CliError, CliResult};
 use clap::{Args, ValueEnum};
 use ludus_backgammon_engine::NetEvaluator;
@@ -200,7 +200,7 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
         held_out: &sets.held_out,
         checkpoint: &checkpoint,
     };
-    let bar = progress_bar(1, args.quiet, "steps");
+    let bar = counting_bar(1, args.quiet, "steps");
     let clock = Instant::now();
     let state = run.fit(&start, |event| {
         match event {

@@ -1,23 +1,24 @@
-//! `ludus morris uci`: Sanmill's UCI-like engine protocol on stdin/stdout. The protocol is
-//! `ludus_interop::uci` (which knows no engine); [`EngineBrain`] here is the Morris engine as
-//! its player ([`Player`]) with the protocol's extras ([`UciEngine`]).
+//! The Morris engine behind Sanmill's UCI-like engine protocol. The protocol is
+//! `ludus_interop::uci` (which knows no engine); [`EngineBrain`] is this engine as its player
+//! ([`Player`]) with the protocol's extras ([`UciEngine`]), and [`run`] is the protocol loop over
+//! any reader and writer (`ludus morris uci` passes standard input and output).
 //!
-//! The session runs on its own thread, fed line by line; this thread reads standard input and
+//! The session runs on its own thread, fed line by line; the calling thread reads the input and
 //! answers what cannot wait while a `go` runs: `isready` (at once), `stop` (raises the search's
 //! stop signal: `bestmove` follows at once). `quit` and the end of input stop a `go infinite`;
 //! a bounded `go` still finishes and answers, so that piped scripts get every answer.
 
-use crate::CliResult;
-use ludus_interop::uci::{SpinOption, TextOption, UciEngine, UciSession};
+use crate::db::Databases;
+use crate::level::{MAX_LEVEL, MIN_LEVEL};
+use crate::{Level, SearchLimits, Searcher};
+use ludus_interop::uci::{DEFAULT_MOVETIME, SpinOption, TextOption, UciEngine, UciSession};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Rules};
-use ludus_morris_engine::db::Databases;
-use ludus_morris_engine::level::{MAX_LEVEL, MIN_LEVEL};
-use ludus_morris_engine::{Level, SearchLimits, Searcher};
-use std::io::{BufRead, Write};
-use std::sync::Arc;
+use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The name of the level option (`setoption name Level value N`).
@@ -39,39 +40,78 @@ const INFINITE_POLL: Duration = Duration::from_millis(5);
 const USE_DATABASE_OPTION: &str = "UsePerfectDatabase";
 /// `setoption name PerfectDatabasePath value DIR` (Sanmill's name): the databases' directory
 /// (the `morris-db` directory, holding `standard/` and `no-flying/`; default: the data
-/// directory's, see `ludus_morris_engine::db::default_cache_dir`).
+/// directory's, see [`crate::db::default_cache_dir`]).
 const DATABASE_PATH_OPTION: &str = "PerfectDatabasePath";
 
-/// Runs the protocol loop until `quit` or the end of input.
-pub(crate) fn run() -> CliResult {
-    let brain = EngineBrain::new();
+/// Runs the protocol with a fresh [`EngineBrain`] (the default database directory) until `quit`
+/// or the end of `input`, writing every answer to `output`. Only a failure to read `input` is
+/// an error; a failure to write is ignored (nobody is left to tell).
+pub fn run(input: impl BufRead, output: impl Write + Send) -> io::Result<()> {
+    run_session(EngineBrain::new(), input, output)
+}
+
+/// Runs the protocol with `brain` (see [`run`]).
+pub fn run_session(
+    brain: EngineBrain,
+    mut input: impl BufRead,
+    output: impl Write + Send,
+) -> io::Result<()> {
+    let output = Mutex::new(output);
     let stop = Arc::clone(&brain.stop);
     // `go` commands sent to the session and not answered yet.
-    let searching = Arc::new(AtomicUsize::new(0));
+    let searching = AtomicUsize::new(0);
     // The last `go` was `go infinite`: `quit` and the end of input stop it.
     let infinite = AtomicBool::new(false);
     let (lines, incoming) = channel::<Input>();
-    let session_searching = Arc::clone(&searching);
-    let session = std::thread::spawn(move || {
-        let mut session = UciSession::new(brain);
-        for input in incoming {
-            // Answered in turn with the other lines, so that no earlier answer is lost.
-            let Input::Line(line) = input else {
-                print_lines(&["info string error: the line is not UTF-8".to_string()]);
-                continue;
-            };
-            let response = session.handle(&line);
-            print_lines(&response.lines);
-            if line.split_whitespace().next() == Some("go") {
-                session_searching.fetch_sub(1, Ordering::SeqCst);
-            }
-            if response.quit {
-                break;
-            }
+    std::thread::scope(|scope| {
+        scope.spawn(|| answer_lines(brain, incoming, &output, &searching));
+        let read = feed_lines(&mut input, &lines, &output, &stop, &searching, &infinite);
+        if infinite.load(Ordering::SeqCst) {
+            stop.store(true, Ordering::SeqCst);
         }
-    });
-    let mut stdin = std::io::stdin().lock();
-    while let Some(input) = next_input(&mut stdin)? {
+        drop(lines);
+        read
+    })
+}
+
+/// The session's thread: answers each line in turn, so that no earlier answer is lost.
+fn answer_lines(
+    brain: EngineBrain,
+    incoming: std::sync::mpsc::Receiver<Input>,
+    output: &Mutex<impl Write>,
+    searching: &AtomicUsize,
+) {
+    let mut session = UciSession::new(brain);
+    for input in incoming {
+        let Input::Line(line) = input else {
+            write_lines(
+                output,
+                &["info string error: the line is not UTF-8".to_string()],
+            );
+            continue;
+        };
+        let response = session.handle(&line);
+        write_lines(output, &response.lines);
+        if line.split_whitespace().next() == Some("go") {
+            searching.fetch_sub(1, Ordering::SeqCst);
+        }
+        if response.quit {
+            break;
+        }
+    }
+}
+
+/// The reading thread: passes each line to the session, answering `isready` during a search
+/// and `stop` itself, until `quit` or the end of input.
+fn feed_lines(
+    input: &mut impl BufRead,
+    lines: &std::sync::mpsc::Sender<Input>,
+    output: &Mutex<impl Write>,
+    stop: &AtomicBool,
+    searching: &AtomicUsize,
+    infinite: &AtomicBool,
+) -> io::Result<()> {
+    while let Some(input) = next_input(input)? {
         let Input::Line(line) = input else {
             if lines.send(Input::NotUtf8).is_err() {
                 break;
@@ -81,7 +121,7 @@ pub(crate) fn run() -> CliResult {
         let command = line.split_whitespace().next().unwrap_or("").to_string();
         match command.as_str() {
             "isready" if searching.load(Ordering::SeqCst) > 0 => {
-                print_lines(&["readyok".to_string()]);
+                write_lines(output, &["readyok".to_string()]);
                 continue;
             }
             "stop" => {
@@ -101,17 +141,14 @@ pub(crate) fn run() -> CliResult {
             break;
         }
     }
-    if infinite.load(Ordering::SeqCst) {
-        stop.store(true, Ordering::SeqCst);
-    }
-    drop(lines);
-    let _ = session.join();
     Ok(())
 }
 
-/// Prints `lines` at once (one lock: the two threads never interleave inside a line).
-fn print_lines(lines: &[String]) {
-    let mut out = std::io::stdout().lock();
+/// Writes `lines` at once (one lock: the two threads never interleave inside a line).
+fn write_lines(output: &Mutex<impl Write>, lines: &[String]) {
+    let mut out = output
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
@@ -138,17 +175,20 @@ fn allocatable_megabytes(wanted: usize) -> usize {
 fn available_megabytes() -> usize {
     std::fs::read_to_string("/proc/meminfo")
         .ok()
-        .and_then(|text| {
-            let line = text
-                .lines()
-                .find(|line| line.starts_with("MemAvailable:"))?;
-            let kilobytes: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kilobytes / 1024)
-        })
+        .and_then(|text| meminfo_available_megabytes(&text))
         .unwrap_or(usize::MAX)
 }
 
-/// One line of standard input: its text, or a line that is not UTF-8.
+/// `MemAvailable` of a `/proc/meminfo` text, in MB.
+fn meminfo_available_megabytes(text: &str) -> Option<usize> {
+    let line = text
+        .lines()
+        .find(|line| line.starts_with("MemAvailable:"))?;
+    let kilobytes: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes / 1024)
+}
+
+/// One line of input: its text, or a line that is not UTF-8.
 enum Input {
     /// A line (without its line break).
     Line(String),
@@ -157,7 +197,7 @@ enum Input {
 }
 
 /// Reads the next line of `reader`; `None` at the end of input.
-fn next_input(reader: &mut impl BufRead) -> std::io::Result<Option<Input>> {
+fn next_input(reader: &mut impl BufRead) -> io::Result<Option<Input>> {
     let mut bytes = Vec::new();
     if reader.read_until(b'\n', &mut bytes)? == 0 {
         return Ok(None);
@@ -172,11 +212,11 @@ fn next_input(reader: &mut impl BufRead) -> std::io::Result<Option<Input>> {
 }
 
 /// The Morris engine as the protocol's brain. Until `setoption name Level` it searches at full
-/// strength, probing the endgame databases once `UsePerfectDatabase` is true, keeping its tables between searches (`Threads`,
-/// `Hash` set them up); with a level, each search plays that level of the table in `Level` (its
-/// noise, depth and time, and the databases from level 8 on), the limits of `go` taking
-/// precedence. `stop` raises [`EngineBrain::stop`].
-pub(crate) struct EngineBrain {
+/// strength, probing the endgame databases once `UsePerfectDatabase` is true, keeping its tables
+/// between searches (`Threads`, `Hash` set them up); with a level, each search plays that level
+/// of the table in [`Level`] (its noise, depth and time, and the databases from level 8 on), the
+/// limits of `go` taking precedence. `stop` raises the brain's stop signal.
+pub struct EngineBrain {
     /// The searcher of the full-strength default.
     searcher: Searcher<'static>,
     /// The rules of the session.
@@ -189,30 +229,42 @@ pub(crate) struct EngineBrain {
     hash_mb: usize,
     /// The endgame databases of `PerfectDatabasePath` (probed by the levels that use them, and
     /// at full strength when `UsePerfectDatabase` is true).
-    databases: &'static Databases,
+    databases: Arc<Databases>,
     /// `UsePerfectDatabase`: the full-strength search probes `databases`.
     use_databases: bool,
-    /// The databases opened so far, by directory (setting a directory again reuses its tables).
-    opened: Vec<&'static Databases>,
+    /// The databases opened so far, by directory, the default's first (setting a directory
+    /// again reuses its tables).
+    opened: Vec<Arc<Databases>>,
     /// Raised by `stop` (and `quit`): the running search ends.
     stop: Arc<AtomicBool>,
 }
 
+impl Default for EngineBrain {
+    fn default() -> Self {
+        EngineBrain::new()
+    }
+}
+
 impl EngineBrain {
-    /// The full-strength engine, no level set.
-    pub(crate) fn new() -> EngineBrain {
-        let stop = Arc::new(AtomicBool::new(false));
-        let databases: &'static Databases = Box::leak(Box::new(Databases::open_default()));
+    /// The full-strength engine, no level set, over the default database directory.
+    pub fn new() -> EngineBrain {
+        EngineBrain::with_databases(Databases::open_default())
+    }
+
+    /// The full-strength engine, no level set, over `databases` (`PerfectDatabasePath`'s
+    /// default).
+    pub fn with_databases(databases: Databases) -> EngineBrain {
+        let databases = Arc::new(databases);
         let mut brain = EngineBrain {
             searcher: Searcher::new(Rules::standard()),
             rules: Rules::standard(),
             level: None,
             threads: 1,
             hash_mb: DEFAULT_HASH_MB as usize,
-            databases,
+            databases: Arc::clone(&databases),
             use_databases: false,
             opened: vec![databases],
-            stop,
+            stop: Arc::new(AtomicBool::new(false)),
         };
         brain.rebuild();
         brain
@@ -225,20 +277,20 @@ impl EngineBrain {
         self.searcher.set_hash_megabytes(self.hash_mb);
         self.searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
         self.searcher
-            .set_databases(self.use_databases.then_some(self.databases));
+            .set_shared_databases(self.use_databases.then(|| Arc::clone(&self.databases)));
     }
 
     /// Points the databases at `dir` (an existing directory), reusing tables opened before.
     fn set_database_dir(&mut self, dir: &str) -> Result<Option<String>, String> {
-        let path = std::path::Path::new(dir);
+        let path = Path::new(dir);
         if !path.is_dir() {
             return Err(format!("{dir:?} is not a directory"));
         }
         self.databases = match self.opened.iter().find(|d| d.dir() == path) {
-            Some(&known) => known,
+            Some(known) => Arc::clone(known),
             None => {
-                let fresh: &'static Databases = Box::leak(Box::new(Databases::new(path)));
-                self.opened.push(fresh);
+                let fresh = Arc::new(Databases::new(path));
+                self.opened.push(Arc::clone(&fresh));
                 fresh
             }
         };
@@ -259,23 +311,16 @@ impl EngineBrain {
     /// Searches the current position of `game` within `limits`, among `candidates` where
     /// given: at full strength with the kept tables, or at the level set.
     fn search(&mut self, game: &Game, limits: &Limits, candidates: Option<&[Move]>) -> Choice {
-        let (history, position) = (game.history(), game.position());
         let search_limits = search_limits(limits);
-        let mut level_searcher;
-        let searcher = match self.level {
-            None => &mut self.searcher,
+        let result = match self.level {
+            None => search_with(&mut self.searcher, game, &search_limits, candidates),
             Some(level) => {
                 // The game's length seeds the noise: a replayed game gets the same answers.
-                let seed = history.len() as u64;
-                level_searcher = level.searcher(self.rules, Some(self.databases), seed);
-                level_searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
-                &mut level_searcher
+                let seed = game.history().len() as u64;
+                let mut searcher = level.searcher(self.rules, Some(&*self.databases), seed);
+                searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
+                search_with(&mut searcher, game, &search_limits, candidates)
             }
-        };
-        searcher.set_history(history);
-        let result = match candidates {
-            None => searcher.search(position, &search_limits),
-            Some(candidates) => searcher.search_among(position, &search_limits, candidates),
         };
         if limits.infinite {
             self.wait_for_stop();
@@ -284,8 +329,22 @@ impl EngineBrain {
     }
 }
 
+/// One search of `game`'s position by `searcher`, among `candidates` where given.
+fn search_with(
+    searcher: &mut Searcher<'_>,
+    game: &Game,
+    limits: &SearchLimits,
+    candidates: Option<&[Move]>,
+) -> crate::SearchResult {
+    searcher.set_history(game.history());
+    match candidates {
+        None => searcher.search(game.position(), limits),
+        Some(candidates) => searcher.search_among(game.position(), limits, candidates),
+    }
+}
+
 /// The database files (`.ldb`) in the rules' sub-directories of `dir`.
-fn database_files(dir: &std::path::Path) -> usize {
+fn database_files(dir: &Path) -> usize {
     ["standard", "no-flying"]
         .iter()
         .filter_map(|rules| std::fs::read_dir(dir.join(rules)).ok())
@@ -416,9 +475,94 @@ impl UciEngine for EngineBrain {
                 ..Limits::default()
             },
             None => Limits {
-                movetime: Some(ludus_interop::uci::DEFAULT_MOVETIME),
+                movetime: Some(DEFAULT_MOVETIME),
                 ..Limits::default()
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A brain over an empty database directory of its own.
+    fn brain(dir: &Path) -> EngineBrain {
+        EngineBrain::with_databases(Databases::new(dir))
+    }
+
+    /// The answers of a session to `script`.
+    fn answers(brain: EngineBrain, script: &[u8]) -> Vec<String> {
+        let mut output = Vec::new();
+        run_session(brain, script, &mut output).expect("an in-memory session");
+        String::from_utf8(output)
+            .expect("UTF-8 answers")
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn scratch_dir(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("ludus-uci-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        dir
+    }
+
+    #[test]
+    fn meminfo_gives_available_megabytes() {
+        let text = "MemTotal:       16384000 kB\nMemFree:  1000 kB\nMemAvailable:    8192000 kB\n";
+        assert_eq!(meminfo_available_megabytes(text), Some(8000));
+        assert_eq!(meminfo_available_megabytes("MemTotal: 1 kB\n"), None);
+    }
+
+    #[test]
+    fn a_scripted_session_answers_every_line_in_order() {
+        let dir = scratch_dir("script");
+        let lines = answers(
+            brain(&dir),
+            b"uci\nisready\nposition startpos\ngo depth 2\nquit\n",
+        );
+        assert_eq!(lines.iter().filter(|l| *l == "uciok").count(), 1);
+        let ready = lines.iter().position(|l| l == "readyok").expect("readyok");
+        let best = lines
+            .iter()
+            .position(|l| l.starts_with("bestmove "))
+            .expect("a bestmove");
+        assert!(ready < best);
+        assert!(lines[best - 1].starts_with("info depth"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_answered_and_the_session_goes_on() {
+        let dir = scratch_dir("utf8");
+        let lines = answers(brain(&dir), b"\xff\xfe\nisready\n");
+        assert_eq!(
+            lines,
+            ["info string error: the line is not UTF-8", "readyok"]
+        );
+    }
+
+    #[test]
+    fn setting_a_database_directory_twice_reuses_its_tables() {
+        let dir = scratch_dir("reuse");
+        let mut brain = brain(&dir);
+        let other = scratch_dir("reuse-other");
+        let other_text = other.display().to_string();
+        brain.set_database_dir(&other_text).expect("a directory");
+        brain.set_database_dir(&other_text).expect("a directory");
+        assert_eq!(brain.opened.len(), 2);
+        assert!(Arc::ptr_eq(&brain.databases, &brain.opened[1]));
+        let missing = dir.join("missing").display().to_string();
+        assert!(brain.set_database_dir(&missing).is_err());
+    }
+
+    #[test]
+    fn an_infinite_search_ends_at_the_end_of_input() {
+        let dir = scratch_dir("infinite");
+        let lines = answers(brain(&dir), b"position startpos\ngo infinite\n");
+        assert!(
+            lines.iter().any(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
     }
 }
