@@ -9,8 +9,9 @@
 //! a child module is a room inside its parent's), and test code (`#[cfg(test)]` items) is left
 //! out.
 //!
-//! [`crate_circles`] reads a crate from its root file (`src/lib.rs` or `src/main.rs`), following
-//! `mod` declarations to their files, and returns every circle (a strongly connected component of
+//! [`crate_circles`] reads a crate from its root file (`src/lib.rs`, `src/main.rs` or a binary's
+//! own root), following `mod` declarations (and their `#[path]`) to their files, and returns
+//! every circle (a strongly connected component of
 //! more than one file) as a sorted list of paths.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -112,7 +113,16 @@ fn read_items(
                         read_items(inner, child_path, file, &child_dir.join(&name), modules)?
                     }
                     None => {
-                        let (child_file, grandchild_dir) = module_file(child_dir, &name);
+                        let (child_file, grandchild_dir) = match path_attribute(&child.attrs) {
+                            // `#[path]` is relative to the folder of the declaring file.
+                            Some(relative) => {
+                                let folder = file.parent().unwrap_or(Path::new("."));
+                                let child_file = folder.join(relative);
+                                let stem = child_file.with_extension("");
+                                (child_file, stem)
+                            }
+                            None => module_file(child_dir, &name),
+                        };
                         read_module_file(&child_file, child_path, &grandchild_dir, modules)?
                     }
                 }
@@ -139,6 +149,23 @@ fn module_file(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
     } else {
         (dir.join(name).join("mod.rs"), dir.join(name))
     }
+}
+
+/// The file a `#[path = "…"]` attribute names, if the module has one.
+fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs.iter().find_map(|attr| {
+        let syn::Meta::NameValue(pair) = &attr.meta else {
+            return None;
+        };
+        let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) = &pair.value
+        else {
+            return None;
+        };
+        pair.path.is_ident("path").then(|| text.value())
+    })
 }
 
 /// Whether an item is compiled only for tests (`#[cfg(test)]`).
@@ -449,4 +476,32 @@ impl Tarjan {
             self.components.push(component);
         }
     }
+}
+
+/// The root files of a crate's targets that `crate_circles` reads: `src/lib.rs` and
+/// `src/main.rs` where they exist, and the `path` of every `[[bin]]` of its `Cargo.toml`.
+pub fn crate_roots(crate_dir: &Path) -> Vec<PathBuf> {
+    let mut roots: Vec<PathBuf> = ["src/lib.rs", "src/main.rs"]
+        .into_iter()
+        .map(|root| crate_dir.join(root))
+        .filter(|file| file.exists())
+        .collect();
+    let manifest = std::fs::read_to_string(crate_dir.join("Cargo.toml")).unwrap_or_default();
+    let mut in_bin = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_bin = line == "[[bin]]";
+        } else if in_bin && let Some(value) = line.strip_prefix("path") {
+            let value = value
+                .trim_start()
+                .trim_start_matches('=')
+                .trim()
+                .trim_matches('"');
+            let file = crate_dir.join(value);
+            if file.exists() && !roots.contains(&file) {
+                roots.push(file);
+            }
+        }
+    }
+    roots
 }

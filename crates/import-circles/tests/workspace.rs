@@ -2,7 +2,7 @@
 //! in [`KNOWN`], which may only shrink (an opened circle must leave the list too, so that it
 //! cannot come back unseen).
 
-use ludus_import_circles::crate_circles;
+use ludus_import_circles::{crate_circles, crate_roots};
 use std::path::{Path, PathBuf};
 
 /// The circles still open, each its files relative to the workspace root, sorted.
@@ -41,17 +41,11 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Every crate root (`src/lib.rs`, `src/main.rs`) of the workspace's crates.
-fn crate_roots() -> Vec<PathBuf> {
+/// Every target root of the workspace's crates ([`crate_roots`]).
+fn workspace_roots() -> Vec<PathBuf> {
     let mut roots = Vec::new();
     for entry in std::fs::read_dir(workspace().join("crates")).expect("crates/") {
-        let dir = entry.expect("entry").path();
-        for root in ["src/lib.rs", "src/main.rs"] {
-            let file = dir.join(root);
-            if file.exists() {
-                roots.push(file);
-            }
-        }
+        roots.extend(crate_roots(&entry.expect("entry").path()));
     }
     roots.sort();
     roots
@@ -61,7 +55,7 @@ fn crate_roots() -> Vec<PathBuf> {
 fn the_workspace_has_no_import_circle_but_the_known_ones() {
     let base = workspace().canonicalize().expect("workspace");
     let mut found: Vec<Vec<String>> = Vec::new();
-    for root in crate_roots() {
+    for root in workspace_roots() {
         let circles = crate_circles(&root).unwrap_or_else(|e| panic!("{e}"));
         for circle in circles {
             found.push(
@@ -132,4 +126,36 @@ fn a_re_export_of_the_root_leads_to_the_defining_file() {
     let circles = crate_circles(&dir.join("lib.rs")).expect("reads");
     std::fs::remove_dir_all(&dir).ok();
     assert!(circles.is_empty(), "{circles:?}");
+}
+
+#[test]
+fn a_binary_root_and_a_path_attribute_are_followed() {
+    let dir = std::env::temp_dir().join(format!("ludus-bin-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("src/tool")).expect("temp dir");
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"x\"\n\n[[bin]]\nname = \"tool\"\npath = \"src/tool/main.rs\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("src/tool/main.rs"),
+        "#[path = \"../shared.rs\"]\nmod shared;\nmod local;\nfn main() {}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("src/shared.rs"),
+        "pub fn f() { crate::local::g(); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("src/tool/local.rs"),
+        "pub fn g() { crate::shared::f(); }\n",
+    )
+    .unwrap();
+    let roots = crate_roots(&dir);
+    assert_eq!(roots, vec![dir.join("src/tool/main.rs")]);
+    let circles = crate_circles(&roots[0]).expect("reads");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(circles.len(), 1, "{circles:?}");
+    assert_eq!(circles[0].len(), 2, "{circles:?}");
 }
