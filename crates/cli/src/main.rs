@@ -25,7 +25,6 @@ mod output;
 mod play;
 mod protocol_player;
 mod serve;
-mod serve_players;
 mod supervised;
 mod uci;
 
