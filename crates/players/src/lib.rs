@@ -393,6 +393,27 @@ mod tests {
         let set_up = start.parse::<ludus_backgammon::Xgid>().unwrap().position;
         assert_eq!(first.position_id, set_up.position_id(), "{report:?}");
         assert_eq!(first.dice.as_deref(), Some("65"), "{report:?}");
+        // The review page of the same match: every decision boarded, every checker play given
+        // the arrows of the play made (its dice and Position ID read).
+        let page = ludus_server::review::make_review(
+            &Analyser::new(None),
+            GameKind::Backgammon,
+            &game.export(),
+            Some(&record),
+        )
+        .unwrap();
+        let ludus_server::review::ReviewPage::Backgammon(page) = page else {
+            panic!("a backgammon page");
+        };
+        for decision in page.report.games.iter().flat_map(|g| &g.decisions) {
+            assert!(decision.board.is_some(), "{decision:?}");
+            if decision.kind == ludus_server::games::report::DecisionKind::Checker {
+                assert!(decision.played_steps.is_some(), "{decision:?}");
+            }
+        }
+        let json = serde_json::to_value(&page).unwrap();
+        assert_eq!(json["game"], "backgammon");
+        assert!(json["report"]["games"][0]["decisions"][0]["board"]["points"].is_array());
     }
 
     #[test]
