@@ -364,7 +364,7 @@ pub enum RecordAnswer {
         game_id: String,
     },
     /// The review of the record, marked `imported`.
-    Review(ReviewPage),
+    Review(Box<ReviewPage>),
 }
 
 /// `POST /api/review`: the review of a pasted or uploaded record (see the module).
@@ -390,7 +390,9 @@ pub async fn review_record(
         make_review(analyser.as_ref(), kind, &text, backgammon.as_ref()).map(ReviewPage::imported)
     })
     .await?;
-    Ok(Json(RecordAnswer::Review(ReviewPage::clone(&review))))
+    Ok(Json(RecordAnswer::Review(Box::new(ReviewPage::clone(
+        &review,
+    )))))
 }
 
 /// The most reviews made (running or waiting for a worker) at once; more are refused with 503

@@ -771,12 +771,13 @@ async fn the_review_of_a_backgammon_game_gives_each_decision_its_board() {
             &self,
             _: &str,
         ) -> Result<BackgammonReport, ludus_server::games::AnalysisFailure> {
-            let mut report = BackgammonReport::default();
-            report.games = vec![GameReport {
-                decisions: vec![cube_decision(0, "4HPwATDgc/ABMA".to_string(), "double")],
-                ..GameReport::default()
-            }];
-            Ok(report)
+            Ok(BackgammonReport {
+                games: vec![GameReport {
+                    decisions: vec![cube_decision(0, "4HPwATDgc/ABMA".to_string(), "double")],
+                    ..GameReport::default()
+                }],
+                ..BackgammonReport::default()
+            })
         }
     }
     let app = ludus_server::router(hub_with(seeded(), Some(std::sync::Arc::new(OneDecision))));
