@@ -27,7 +27,6 @@ mod play;
 mod progress;
 mod protocol_player;
 mod serve;
-mod serve_players;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

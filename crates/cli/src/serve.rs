@@ -168,13 +168,13 @@ pub(crate) fn run(args: ServeArgs) -> CliResult {
         let hub = ludus_server::Hub::connect(
             &args.db,
             args.db_connections,
-            crate::serve_players::engine_players(),
+            ludus_players::engine_players(),
             config,
             args.settings(),
         )
         .await?;
         let listener = tokio::net::TcpListener::bind(args.addr).await?;
-        crate::serve_players::warm_up_bearoff();
+        ludus_players::warm_up_bearoff();
         let database = match hub.store().backend() {
             ludus_server::store::Backend::Sqlite => args.db.clone(),
             ludus_server::store::Backend::Postgres => {

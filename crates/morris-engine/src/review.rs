@@ -26,7 +26,8 @@
 //! `best_score`, `loss`, `class` by name, `perfect_before`/`perfect_after` as text such as
 //! `win in 12`, `perfect_changed`, `alternatives`: each `move`, `value`, `perfect`, `played`),
 //! `players` (`white` and `black` totals) and `graph`
-//! ([`GameReview::white_graph`]). The server passes it on without knowing this engine.
+//! ([`GameReview::white_graph`]). The server does not know this engine: `ludus-players` converts a
+//! review, field by field, into the server's typed view of it, whose JSON is this one.
 //!
 //! ```
 //! use ludus_morris::{Move, Position, Rules};

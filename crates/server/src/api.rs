@@ -62,7 +62,7 @@ pub fn router(hub: Hub) -> Router {
         )
         .route(
             "/api/games/{id}/review",
-            get(review_game).layer(engine.clone()),
+            get(crate::review::review_game).layer(engine.clone()),
         )
         .route("/api/games/{id}/ws", get(watch_game))
         .route(
@@ -550,7 +550,7 @@ async fn feed(
 async fn analyse_game(
     State(hub): State<Hub>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<crate::games::report::BackgammonReport>, ApiError> {
     let session = hub.get(&id).await?;
     let record = {
         let guard = session.lock().await;
@@ -566,86 +566,10 @@ async fn analyse_game(
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
-    engine(&hub, move || {
+    limits::engine(&hub, move || {
         analyser.analyse_match(&record).map_err(ApiError::internal)
     })
     .await
-}
-
-/// `GET /api/games/{id}/review`: the review of a game of either kind (see `review.rs`), made on
-/// the analysis pool once per version of the game (by a job that outlives a request that waited
-/// too long: see `review::reviewed`).
-async fn review_game(
-    State(hub): State<Hub>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let session = hub.get(&id).await?;
-    let (version, (kind, record), backgammon) = {
-        let guard = session.lock().await;
-        if !guard.engine_help_allowed() {
-            return Err(ApiError::EngineHelpDuringGame);
-        }
-        (guard.version(), guard.export(), guard.backgammon_record())
-    };
-    drop(session);
-    let Some(analyser) = hub.players().analyser.clone() else {
-        return Err(ApiError::NoAnalyser);
-    };
-    let review = crate::review::reviewed(&hub, id, version, move || {
-        make_review(analyser.as_ref(), kind, &record, backgammon.as_ref())
-    })
-    .await?;
-    Ok(Json(Value::clone(&review)))
-}
-
-/// The review of a game record of `kind` (the analyser's work and the boards around it); a
-/// backgammon game is analysed from its match record `backgammon` where given (it keeps a
-/// set-up start, which the `.mat` text cannot).
-pub(crate) fn make_review(
-    analyser: &dyn crate::games::MatchAnalyser,
-    kind: GameKind,
-    record: &str,
-    backgammon: Option<&ludus_backgammon::Match>,
-) -> Result<Value, ApiError> {
-    match kind {
-        GameKind::Backgammon => {
-            let report = match backgammon {
-                Some(record) => analyser.analyse_match(record),
-                None => analyser.analyse(record),
-            };
-            let mut report = report.map_err(ApiError::internal)?;
-            crate::review::add_backgammon_boards(&mut report);
-            Ok(json!({"game": "backgammon", "report": report}))
-        }
-        GameKind::Morris => {
-            let (rules, start, moves, boards) =
-                crate::review::morris_game(record).map_err(ApiError::internal)?;
-            let review = analyser
-                .review_morris(&rules, &start, &moves)
-                .map_err(|_| ApiError::NoAnalyser)?;
-            Ok(crate::review::morris_review_page(review, boards))
-        }
-    }
-}
-
-/// Runs `work` (an engine's thinking) on the analysis pool's blocking threads (the middleware
-/// `limits::limit_engine` has given the request its place in the pool's queue); its answer as
-/// JSON.
-pub(crate) async fn engine<T, E>(
-    hub: &Hub,
-    work: impl FnOnce() -> Result<T, E> + Send + 'static,
-) -> Result<Json<T>, ApiError>
-where
-    T: Send + 'static,
-    E: Send + 'static,
-    ApiError: From<E>,
-{
-    let answer = hub
-        .analysis_pool()
-        .run(work)
-        .await
-        .map_err(ApiError::storage)?;
-    Ok(Json(answer?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -753,7 +677,7 @@ async fn morris_analysis(
     refuse_live_position(&hub, HintKey::of_morris_request(query.position.as_deref()))?;
     let players = hub.players().clone();
     let Some(id) = query.game else {
-        return engine(&hub, move || {
+        return limits::engine(&hub, move || {
             crate::games::morris::analysis(
                 query.position.as_deref(),
                 query.rules.as_deref(),
@@ -774,7 +698,7 @@ async fn morris_analysis(
     if kind != GameKind::Morris {
         return Err(ApiError::MorrisAnalysisOfBackgammon);
     }
-    engine(&hub, move || {
+    limits::engine(&hub, move || {
         crate::games::morris::game_analysis(&record, &players).map_err(ApiError::internal)
     })
     .await
@@ -800,7 +724,7 @@ async fn backgammon_analysis(
     let requested = HintKey::of_backgammon_request(query.position_id.as_deref());
     refuse_live_position(&hub, requested)?;
     let players = hub.players().clone();
-    engine(&hub, move || {
+    limits::engine(&hub, move || {
         let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());
         let dice = query.dice.as_deref();
         let money = crate::games::backgammon::MoneyRules {

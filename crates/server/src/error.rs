@@ -314,6 +314,11 @@ impl ApiError {
         ApiError::Internal(error.to_string())
     }
 
+    /// 500 with the reason and the reasons behind it (a worker that failed, and why).
+    pub fn failed(error: impl std::error::Error + 'static) -> ApiError {
+        ApiError::Internal(Chain(&error).to_string())
+    }
+
     /// 503 `storage-unavailable`: the store failed, with the reasons behind it (a database
     /// error and its driver's) kept for the log.
     pub fn storage(error: impl std::error::Error + 'static) -> ApiError {

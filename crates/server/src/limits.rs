@@ -14,6 +14,7 @@ use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::sessions::Hub;
 use crate::store::now_millis;
+use axum::Json;
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
@@ -388,6 +389,26 @@ pub async fn time_limit(State(hub): State<Hub>, request: Request, next: Next) ->
         }
         .into_response(),
     }
+}
+
+/// Runs `work` (an engine's thinking) on the analysis pool's blocking threads (the middleware
+/// [`limit_engine`] has given the request its place in the pool's queue); its answer as
+/// JSON.
+pub async fn engine<T, E>(
+    hub: &Hub,
+    work: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Result<Json<T>, ApiError>
+where
+    T: Send + 'static,
+    E: Send + 'static,
+    ApiError: From<E>,
+{
+    let answer = hub
+        .analysis_pool()
+        .run(work)
+        .await
+        .map_err(ApiError::failed)?;
+    Ok(Json(answer?))
 }
 
 #[cfg(test)]

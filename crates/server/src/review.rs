@@ -1,16 +1,17 @@
 //! Game reviews (`GET /api/games/{id}/review`): the analyser's verdict on every decision of a
 //! game, with the board before each so that a page can step through the game, and a small cache
-//! so that a finished game is reviewed once.
+//! so that a finished game is reviewed once. Everything here is typed from the analyser's answer
+//! ([`crate::games::report`]) to the page ([`ReviewPage`]): no JSON is read back by field name.
 //!
-//! * Backgammon: the analyser's match report (`ludus_backgammon_engine::analysis`, as JSON), each
-//!   decision given its board (`board`, White's numbering like the game's view) and, where the
-//!   analyser sets it, White's winning chance before it (`white_win`, the graph).
-//!   Each checker play also gets the checkers of the play made and of the best play
-//!   (`played_steps`, `best_steps`: `{from, to, hit}` in the mover's numbering), the review's
-//!   arrows.
-//! * Morris: the analyser's review (JSON: `ludus_morris_engine::review` gives the engine's moves,
-//!   players and `graph`, White's view after each move, 100 per piece), with the board before and
-//!   after each move (`boards`).
+//! * Backgammon: the analyser's match report ([`BackgammonReport`]), each decision given its
+//!   board (`board`, White's numbering like the game's view) and, where the analyser sets it,
+//!   White's winning chance before it (`white_win`, the graph). Each checker play also gets the
+//!   checkers of the play made and of the best play (`played_steps`, `best_steps`: `{from, to,
+//!   hit}` in the mover's numbering), the review's arrows. A decision whose Position ID, player
+//!   or dice do not read fails the review (500) instead of losing its board.
+//! * Morris: the analyser's review ([`MorrisReview`]: moves, players and `graph`, White's view
+//!   after each move, 100 per piece), with the board before and after each move (`boards`) and
+//!   the mills standing on each.
 //! * `POST /api/review` (`{"text": …}`, at most [`MAX_RECORD_BYTES`]): the review of a pasted or
 //!   uploaded record, a backgammon `.mat` match or SGF file, or a Morris game record, read by the
 //!   rules and interop crates; a Ludus game link answers `{"game_id": …}` (the page then opens
@@ -25,17 +26,19 @@
 use crate::error::{ApiError, RequestError};
 use crate::games::backgammon::{BoardView, PlayedStep};
 use crate::games::morris::{MillView, side_of, standing_mills};
-use crate::games::{GameKind, Side};
+use crate::games::report::{
+    self, BackgammonReport, Decision, DecisionKind, MorrisReview, ReportError,
+};
+use crate::games::{GameKind, MatchAnalyser, Side};
 use crate::sessions::Hub;
 use axum::Json;
-use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
 use lru::LruCache;
 use ludus_backgammon::{Dice, Match, Position as BgPosition, Seat};
 use ludus_morris::record::Record;
 use ludus_morris::{Move, Position, Rules, Square};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, RandomState};
 use std::num::NonZeroUsize;
@@ -46,16 +49,87 @@ use tokio::sync::watch;
 /// The occupied points of a Morris board: `{"d6": "white", …}`.
 pub type MorrisBoard = BTreeMap<&'static str, Side>;
 
-/// `GET /api/games/{id}/review` of a Morris game: the analyser's review with `game` (`morris`),
-/// `boards` (the board before the first move, then after each move) and `mills` added.
-pub fn morris_review_page(mut review: Value, boards: MorrisBoards) -> Value {
-    if let Value::Object(page) = &mut review {
-        page.insert("game".to_string(), Value::from("morris"));
-        if let Ok(Value::Object(extra)) = serde_json::to_value(boards) {
-            page.extend(extra);
+/// A review as the page receives it (`GET /api/games/{id}/review`, `POST /api/review`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum ReviewPage {
+    /// The review of a backgammon match.
+    Backgammon(BackgammonPage),
+    /// The review of a Morris game.
+    Morris(MorrisPage),
+}
+
+impl ReviewPage {
+    /// The same review, marked as made from a pasted or uploaded record (`imported`).
+    pub fn imported(self) -> ReviewPage {
+        match self {
+            ReviewPage::Backgammon(page) => ReviewPage::Backgammon(BackgammonPage {
+                imported: true,
+                ..page
+            }),
+            ReviewPage::Morris(page) => ReviewPage::Morris(MorrisPage {
+                imported: true,
+                ..page
+            }),
         }
     }
-    review
+}
+
+/// The review of a backgammon match: `{"game": "backgammon", "report": …}`, the analyser's
+/// report with each decision's board and arrows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BackgammonPage {
+    /// Always [`GameKind::Backgammon`].
+    pub game: GameKind,
+    /// Whether the review is of a pasted or uploaded record (sent only then).
+    #[serde(skip_serializing_if = "is_false")]
+    pub imported: bool,
+    /// The analyser's report, each decision given its board (and a checker play its arrows).
+    pub report: BackgammonReport,
+}
+
+/// The review of a Morris game: the analyser's review with `game` (`morris`), `boards` (the
+/// board before the first move, then after each move) and `mills`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MorrisPage {
+    /// The occupied points of each board.
+    pub boards: Vec<MorrisBoard>,
+    /// Always [`GameKind::Morris`].
+    pub game: GameKind,
+    /// The review's graph ([`MorrisReview::graph`]).
+    pub graph: Vec<i32>,
+    /// Whether the review is of a pasted or uploaded record (sent only then).
+    #[serde(skip_serializing_if = "is_false")]
+    pub imported: bool,
+    /// The mills standing on each board.
+    pub mills: Vec<Vec<MillView>>,
+    /// Every move reviewed ([`MorrisReview::moves`]).
+    pub moves: Vec<report::MorrisMove>,
+    /// Both players' totals ([`MorrisReview::players`]).
+    pub players: report::MorrisPlayers,
+}
+
+/// Whether a flag is unset (serde's `skip_serializing_if` of `imported`).
+fn is_false(flag: &bool) -> bool {
+    !*flag
+}
+
+/// `GET /api/games/{id}/review` of a Morris game: the analyser's review with its boards.
+pub fn morris_review_page(review: MorrisReview, boards: MorrisBoards) -> MorrisPage {
+    let MorrisReview {
+        graph,
+        moves,
+        players,
+    } = review;
+    MorrisPage {
+        boards: boards.boards,
+        game: GameKind::Morris,
+        graph,
+        imported: false,
+        mills: boards.mills,
+        moves,
+        players,
+    }
 }
 
 /// The boards of a Morris game: before the first move, then after each move.
@@ -94,56 +168,116 @@ pub fn morris_game(record: &str) -> Result<MorrisGameParts, String> {
     ))
 }
 
-/// Adds to each decision of a backgammon analysis report its board (`board`) before it.
-pub fn add_backgammon_boards(report: &mut Value) {
-    let Some(games) = report.get_mut("games").and_then(Value::as_array_mut) else {
-        return;
-    };
-    for game in games {
-        let Some(decisions) = game.get_mut("decisions").and_then(Value::as_array_mut) else {
-            continue;
-        };
-        for decision in decisions {
-            for (name, words) in [("played_steps", "played"), ("best_steps", "best")] {
-                let steps = decision_steps(decision, words);
-                if let Some(Ok(steps)) = steps.map(serde_json::to_value) {
-                    decision[name] = steps;
-                }
-            }
-            let Some(board) = decision_board(decision) else {
-                continue;
-            };
-            if let Ok(board) = serde_json::to_value(board) {
-                decision["board"] = board;
-            }
+/// Gives each decision of a backgammon analysis report its board (`board`) before it, and each
+/// checker play the checkers of the play made and of the best play (`played_steps`,
+/// `best_steps`). A decision whose Position ID, player or dice do not read is an error.
+pub fn add_backgammon_boards(report: &mut BackgammonReport) -> Result<(), ReportError> {
+    for decision in report.games.iter_mut().flat_map(|game| &mut game.decisions) {
+        let position = BgPosition::from_position_id(&decision.position_id)
+            .map_err(|_| ReportError::BadPositionId(decision.position_id.clone()))?;
+        decision.board = Some(BoardView::new(&position, decision_on_roll(decision)?));
+        if decision.kind == DecisionKind::Checker {
+            let dice = decision_dice(decision)?;
+            decision.played_steps = play_steps(&position, dice, &decision.played);
+            decision.best_steps = play_steps(&position, dice, &decision.best);
         }
     }
+    Ok(())
 }
 
-/// The board of a decision: its Position ID is from the view of the player on roll (the
-/// decider, or the doubler for a take).
-fn decision_board(decision: &Value) -> Option<BoardView> {
-    let position = BgPosition::from_position_id(decision.get("position_id")?.as_str()?).ok()?;
-    let decider = decision.get("player")?.as_u64()?;
-    let doubler_on_roll = decision.get("kind")?.as_str()? == "take";
-    let on_roll = match (decider == 0) != doubler_on_roll {
-        true => Seat::Zero,
-        false => Seat::One,
+/// Who is on roll in a decision's position: its Position ID is from the view of the decider, or
+/// of the doubler for a take.
+fn decision_on_roll(decision: &Decision) -> Result<Seat, ReportError> {
+    let decider = match decision.player {
+        0 => Seat::Zero,
+        1 => Seat::One,
+        other => return Err(ReportError::BadPlayer(other)),
     };
-    Some(BoardView::new(&position, on_roll))
+    Ok(match decision.kind {
+        DecisionKind::Take => decider.other(),
+        DecisionKind::Checker | DecisionKind::Double => decider,
+    })
 }
 
-/// The checkers of a checker play's move `field` (`played`, `best`), in the mover's numbering,
-/// found among the legal plays of its dice; `None` for a cube decision.
-fn decision_steps(decision: &Value, field: &str) -> Option<Vec<PlayedStep>> {
-    let position = BgPosition::from_position_id(decision.get("position_id")?.as_str()?).ok()?;
-    let dice: Dice = decision.get("dice")?.as_str()?.parse().ok()?;
-    let text = decision.get(field)?.as_str()?;
+/// The dice of a checker play.
+fn decision_dice(decision: &Decision) -> Result<Dice, ReportError> {
+    decision
+        .dice
+        .as_deref()
+        .and_then(|dice| dice.parse().ok())
+        .ok_or_else(|| ReportError::BadDice {
+            position_id: decision.position_id.clone(),
+            dice: decision.dice.clone(),
+        })
+}
+
+/// The checkers of the play written `text`, in the mover's numbering, found among the legal
+/// plays of `dice`; `None` where no legal play is written so (no play at all).
+fn play_steps(position: &BgPosition, dice: Dice, text: &str) -> Option<Vec<PlayedStep>> {
     let (mv, _) = position
         .legal_moves_with_positions(dice)
         .into_iter()
         .find(|(mv, _)| mv.to_string() == text)?;
     Some(PlayedStep::of_move(&mv))
+}
+
+/// The review of a game record of `kind` (the analyser's work and the boards around it); a
+/// backgammon game is analysed from its match record `backgammon` where given (it keeps a
+/// set-up start, which the `.mat` text cannot).
+pub fn make_review(
+    analyser: &dyn MatchAnalyser,
+    kind: GameKind,
+    record: &str,
+    backgammon: Option<&Match>,
+) -> Result<ReviewPage, ApiError> {
+    match kind {
+        GameKind::Backgammon => {
+            let report = match backgammon {
+                Some(record) => analyser.analyse_match(record),
+                None => analyser.analyse(record),
+            };
+            let mut report = report.map_err(ApiError::internal)?;
+            add_backgammon_boards(&mut report).map_err(ApiError::internal)?;
+            Ok(ReviewPage::Backgammon(BackgammonPage {
+                game: GameKind::Backgammon,
+                imported: false,
+                report,
+            }))
+        }
+        GameKind::Morris => {
+            let (rules, start, moves, boards) = morris_game(record).map_err(ApiError::internal)?;
+            let review = analyser
+                .review_morris(&rules, &start, &moves)
+                .map_err(|_| ApiError::NoAnalyser)?;
+            Ok(ReviewPage::Morris(morris_review_page(review, boards)))
+        }
+    }
+}
+
+/// `GET /api/games/{id}/review`: the review of a game of either kind, made on the analysis pool
+/// once per version of the game (by a job that outlives a request that waited too long: see
+/// [`reviewed`]).
+pub async fn review_game(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<ReviewPage>, ApiError> {
+    let session = hub.get(&id).await?;
+    let (version, (kind, record), backgammon) = {
+        let guard = session.lock().await;
+        if !guard.engine_help_allowed() {
+            return Err(ApiError::EngineHelpDuringGame);
+        }
+        (guard.version(), guard.export(), guard.backgammon_record())
+    };
+    drop(session);
+    let Some(analyser) = hub.players().analyser.clone() else {
+        return Err(ApiError::NoAnalyser);
+    };
+    let review = reviewed(&hub, id, version, move || {
+        make_review(analyser.as_ref(), kind, &record, backgammon.as_ref())
+    })
+    .await?;
+    Ok(Json(ReviewPage::clone(&review)))
 }
 
 /// The largest body `POST /api/review` reads: a long match's `.mat` file is some tens of KiB.
@@ -220,17 +354,30 @@ fn game_link(text: &str) -> Option<String> {
     (is_game_path && is_id).then(|| id.to_string())
 }
 
+/// `POST /api/review`'s answer: a game link's id, or the review.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum RecordAnswer {
+    /// A link to a game of this server: `{"game_id": …}` (the page opens that game's review).
+    Link {
+        /// The game's id.
+        game_id: String,
+    },
+    /// The review of the record, marked `imported`.
+    Review(Box<ReviewPage>),
+}
+
 /// `POST /api/review`: the review of a pasted or uploaded record (see the module).
 pub async fn review_record(
     State(hub): State<Hub>,
     request: Result<Json<RecordRequest>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RecordAnswer>, ApiError> {
     let Json(request) = request.map_err(ApiError::from)?;
     let record = read_record(&request.text)?;
     let (kind, text, backgammon) = match record {
         PastedRecord::Link(id) => {
             hub.get(&id).await?;
-            return Ok(Json(json!({ "game_id": id })));
+            return Ok(Json(RecordAnswer::Link { game_id: id }));
         }
         PastedRecord::Backgammon(record) => (GameKind::Backgammon, String::new(), Some(*record)),
         PastedRecord::Morris(text) => (GameKind::Morris, text, None),
@@ -240,13 +387,12 @@ pub async fn review_record(
     };
     let key = hub.reviews().record_key(&request.text);
     let review = reviewed(&hub, key, 0, move || {
-        let mut review =
-            crate::api::make_review(analyser.as_ref(), kind, &text, backgammon.as_ref())?;
-        review["imported"] = Value::Bool(true);
-        Ok(review)
+        make_review(analyser.as_ref(), kind, &text, backgammon.as_ref()).map(ReviewPage::imported)
     })
     .await?;
-    Ok(Json(Value::clone(&review)))
+    Ok(Json(RecordAnswer::Review(Box::new(ReviewPage::clone(
+        &review,
+    )))))
 }
 
 /// The most reviews made (running or waiting for a worker) at once; more are refused with 503
@@ -268,8 +414,8 @@ pub async fn reviewed(
     hub: &Hub,
     key: String,
     version: usize,
-    work: impl FnOnce() -> Result<Value, ApiError> + Send + 'static,
-) -> Result<Arc<Value>, ApiError> {
+    work: impl FnOnce() -> Result<ReviewPage, ApiError> + Send + 'static,
+) -> Result<Arc<ReviewPage>, ApiError> {
     if let Some(review) = hub.reviews().get(&key, version) {
         return Ok(review);
     }
@@ -289,7 +435,7 @@ pub async fn reviewed(
 }
 
 /// A review job's answer: the review, or why it failed.
-type Outcome = Option<Result<Arc<Value>, ReviewFailure>>;
+type Outcome = Option<Result<Arc<ReviewPage>, ReviewFailure>>;
 
 /// Why a review job failed, kept so that every request waiting for it can answer the same.
 #[derive(Debug, Clone)]
@@ -322,7 +468,7 @@ const CACHED_REVIEWS: usize = 64;
 /// Reviews already made, by game id and the game's version (a review of a game that has moved
 /// on since is made again), or by a pasted record's hash; and the reviews being made.
 pub struct ReviewCache {
-    reviews: Mutex<LruCache<String, (usize, Arc<Value>)>>,
+    reviews: Mutex<LruCache<String, (usize, Arc<ReviewPage>)>>,
     making: Mutex<HashMap<(String, usize), watch::Receiver<Outcome>>>,
     record_keys: RandomState,
 }
@@ -341,7 +487,7 @@ impl Default for ReviewCache {
 
 impl ReviewCache {
     /// The review of game `id` at `version`, if made.
-    pub fn get(&self, id: &str, version: usize) -> Option<Arc<Value>> {
+    pub fn get(&self, id: &str, version: usize) -> Option<Arc<ReviewPage>> {
         let mut reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
         match reviews.get(id) {
             Some((made_at, review)) if *made_at == version => Some(review.clone()),
@@ -350,7 +496,7 @@ impl ReviewCache {
     }
 
     /// Keeps the review of game `id` at `version`.
-    pub fn put(&self, id: &str, version: usize, review: Arc<Value>) {
+    pub fn put(&self, id: &str, version: usize, review: Arc<ReviewPage>) {
         let mut reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
         reviews.put(id.to_string(), (version, review));
     }
@@ -378,7 +524,7 @@ impl ReviewCache {
         hub: &Hub,
         key: String,
         version: usize,
-        work: impl FnOnce() -> Result<Value, ApiError> + Send + 'static,
+        work: impl FnOnce() -> Result<ReviewPage, ApiError> + Send + 'static,
     ) -> Result<watch::Receiver<Outcome>, ApiError> {
         let mut making = self.making_jobs();
         let job = (key, version);
@@ -397,7 +543,7 @@ impl ReviewCache {
         drop(making);
         let hub = hub.clone();
         tokio::spawn(async move {
-            let outcome = crate::api::engine(&hub, work)
+            let outcome = crate::limits::engine(&hub, work)
                 .await
                 .map(|Json(review)| Arc::new(review))
                 .map_err(ReviewFailure::of);
@@ -442,10 +588,14 @@ mod tests {
     #[test]
     fn a_morris_review_page_is_the_review_with_its_boards() {
         let (_, _, _, boards) = morris_game("1. d6 *").unwrap();
-        let page = morris_review_page(json!({"moves": [], "graph": []}), boards);
-        assert_eq!(page["game"], "morris");
-        assert_eq!(page["moves"], json!([]));
-        assert_eq!(page["boards"][1]["d6"], "white");
+        let page = morris_review_page(MorrisReview::default(), boards);
+        let json = serde_json::to_value(&page).unwrap();
+        assert_eq!(json["game"], "morris");
+        assert_eq!(json["moves"], json!([]));
+        assert_eq!(json["boards"][1]["d6"], "white");
+        assert!(json.get("imported").is_none());
+        let imported = serde_json::to_value(ReviewPage::Morris(page).imported()).unwrap();
+        assert_eq!(imported["imported"], true);
     }
 
     #[test]
@@ -453,42 +603,129 @@ mod tests {
         assert!(morris_game("1. d6 d6 *").is_err());
     }
 
+    /// A decision of `player` of `kind` at `position_id`, valued at nothing.
+    fn decision(player: usize, kind: DecisionKind, position_id: &str) -> Decision {
+        Decision {
+            alternatives: Vec::new(),
+            best: String::new(),
+            best_steps: None,
+            board: None,
+            cube: report::CubeBefore {
+                owner: None,
+                value: 1,
+            },
+            dice: None,
+            equity_lost: 0.0,
+            kind,
+            luck: None,
+            mark: report::Mark::None,
+            played: String::new(),
+            played_steps: None,
+            player,
+            position_id: position_id.to_string(),
+            white_win: None,
+        }
+    }
+
+    /// A report of one game of `decisions`.
+    fn report_of(decisions: Vec<Decision>) -> BackgammonReport {
+        BackgammonReport {
+            games: vec![report::GameReport {
+                decisions,
+                ..report::GameReport::default()
+            }],
+            ..BackgammonReport::default()
+        }
+    }
+
     #[test]
     fn each_decision_gets_its_board_from_the_deciders_view() {
         let start = BgPosition::starting().position_id();
-        let mut report = json!({"games": [{"decisions": [
-            {"player": 0, "kind": "checker", "position_id": start},
-            {"player": 1, "kind": "checker", "position_id": start},
-            {"player": 1, "kind": "take", "position_id": start},
-            {"player": 0, "kind": "checker", "position_id": "nonsense"},
-        ]}]});
-        add_backgammon_boards(&mut report);
-        let decisions = &report["games"][0]["decisions"];
+        let mut report = report_of(vec![
+            decision(0, DecisionKind::Double, &start),
+            decision(1, DecisionKind::Double, &start),
+            decision(1, DecisionKind::Take, &start),
+        ]);
+        add_backgammon_boards(&mut report).unwrap();
         // The starting position looks the same from both sides: White's 24-point holds two
         // White checkers, its 1-point two Black ones.
-        for decision in 0..3 {
-            assert_eq!(decisions[decision]["board"]["points"][23], 2);
-            assert_eq!(decisions[decision]["board"]["points"][0], -2);
+        for decision in &report.games[0].decisions {
+            let board = decision.board.as_ref().expect("a board");
+            assert_eq!((board.points[23], board.points[0]), (2, -2));
         }
-        assert!(decisions[3].get("board").is_none());
+    }
+
+    #[test]
+    fn a_take_is_seen_from_the_doublers_side() {
+        // A position that is not the same from both sides: the start after 8/5 6/5.
+        let (_, after) = BgPosition::starting()
+            .legal_moves_with_positions("31".parse().unwrap())
+            .into_iter()
+            .next()
+            .unwrap();
+        let id = after.position_id();
+        let mut report = report_of(vec![
+            decision(0, DecisionKind::Double, &id),
+            decision(1, DecisionKind::Take, &id),
+            decision(1, DecisionKind::Double, &id),
+        ]);
+        add_backgammon_boards(&mut report).unwrap();
+        let boards: Vec<_> = report.games[0]
+            .decisions
+            .iter()
+            .map(|d| d.board.clone().unwrap())
+            .collect();
+        assert_eq!(
+            boards[0], boards[1],
+            "the take is seen from the doubler's side"
+        );
+        assert_ne!(
+            boards[0], boards[2],
+            "the other player's double is mirrored"
+        );
+    }
+
+    #[test]
+    fn an_unreadable_decision_is_an_error_not_a_missing_board() {
+        let start = BgPosition::starting().position_id();
+        let mut report = report_of(vec![decision(0, DecisionKind::Double, "nonsense")]);
+        assert_eq!(
+            add_backgammon_boards(&mut report),
+            Err(ReportError::BadPositionId("nonsense".to_string()))
+        );
+        let mut report = report_of(vec![decision(2, DecisionKind::Double, &start)]);
+        assert_eq!(
+            add_backgammon_boards(&mut report),
+            Err(ReportError::BadPlayer(2))
+        );
+        let mut report = report_of(vec![decision(0, DecisionKind::Checker, &start)]);
+        assert!(matches!(
+            add_backgammon_boards(&mut report),
+            Err(ReportError::BadDice { dice: None, .. })
+        ));
     }
 
     #[test]
     fn a_checker_play_gets_the_steps_of_the_play_made_and_the_best() {
         let start = BgPosition::starting().position_id();
-        let mut report = json!({"games": [{"decisions": [
-            {"player": 0, "kind": "checker", "dice": "31", "position_id": start,
-             "played": "24/21 6/5", "best": "8/5 6/5"},
-            {"player": 0, "kind": "double", "position_id": start, "played": "double", "best": "no double"},
-        ]}]});
-        add_backgammon_boards(&mut report);
-        let decisions = &report["games"][0]["decisions"];
+        let mut play = decision(0, DecisionKind::Checker, &start);
+        play.dice = Some("31".to_string());
+        play.played = "24/21 6/5".to_string();
+        play.best = "8/5 6/5".to_string();
+        let mut double = decision(0, DecisionKind::Double, &start);
+        double.played = "double".to_string();
+        double.best = "no double".to_string();
+        let mut report = report_of(vec![play, double]);
+        add_backgammon_boards(&mut report).unwrap();
+        let json = serde_json::to_value(&report).unwrap();
+        let decisions = &json["games"][0]["decisions"];
         assert_eq!(
             decisions[0]["best_steps"],
             json!([{"from": 8, "to": 5, "hit": false}, {"from": 6, "to": 5, "hit": false}])
         );
         assert_eq!(decisions[0]["played_steps"][0]["from"], 24);
         assert!(decisions[1].get("played_steps").is_none());
+        assert!(decisions[1]["board"].is_object());
     }
 
     #[test]
@@ -549,8 +786,12 @@ mod tests {
     #[test]
     fn the_cache_answers_only_for_the_same_version() {
         let cache = ReviewCache::default();
-        cache.put("g", 3, Arc::new(json!(1)));
-        assert_eq!(cache.get("g", 3).as_deref(), Some(&json!(1)));
+        let page = ReviewPage::Morris(morris_review_page(
+            MorrisReview::default(),
+            morris_game("1. d6 *").unwrap().3,
+        ));
+        cache.put("g", 3, Arc::new(page.clone()));
+        assert_eq!(cache.get("g", 3).as_deref(), Some(&page));
         assert!(cache.get("g", 4).is_none());
         assert!(cache.get("h", 3).is_none());
     }

@@ -6,6 +6,7 @@ use crate::client::{HttpAnswer, HttpClient, percentile};
 use crate::common::{Gate, hub_with, serve};
 use crate::setup::encoded;
 use ludus_server::Settings;
+use ludus_server::games::report::BackgammonReport;
 use ludus_server::games::{AnalysisFailure, MatchAnalyser};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -189,7 +190,7 @@ async fn a_full_analysis_pool_answers_503_with_retry_after_and_never_queues_more
             assert_eq!(answer.body["code"], "engine-busy");
             assert_eq!(retry_after(&answer), 1);
         } else {
-            assert_eq!(answer.body["analysed"], true);
+            assert_eq!(answer.body["players"][0]["name"], "analysed");
         }
         statuses.push(answer.status);
     }
@@ -275,7 +276,7 @@ async fn a_review_slower_than_the_request_limit_is_made_once_and_arrives_on_a_re
     server.gate.open();
     let review = server.until_made("GET", &path, None).await;
     assert_eq!(review["game"], "backgammon");
-    assert_eq!(review["report"]["analysed"], true);
+    assert_eq!(review["report"]["players"][0]["name"], "analysed");
     assert_eq!(server.gate.calls(), 1, "the review was made once");
     server.until_no_job().await;
     // Made, it is answered from the cache.
@@ -311,7 +312,7 @@ async fn a_pasted_record_slower_than_the_request_limit_arrives_on_a_retry() {
 struct Burner;
 
 impl MatchAnalyser for Burner {
-    fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
+    fn analyse(&self, mat: &str) -> Result<BackgammonReport, AnalysisFailure> {
         let started = Instant::now();
         let mut sum = 0u64;
         while started.elapsed() < Duration::from_millis(100) {
@@ -319,7 +320,7 @@ impl MatchAnalyser for Burner {
                 sum = std::hint::black_box(sum.wrapping_mul(31).wrapping_add(u64::from(byte)));
             }
         }
-        Ok(json!({"sum": sum}))
+        Ok(crate::common::named_report(&sum.to_string()))
     }
 }
 

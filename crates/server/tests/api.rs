@@ -3,6 +3,7 @@
 use crate::common::*;
 use axum::http::StatusCode;
 use ludus_server::Settings;
+use ludus_server::games::report::{BackgammonReport, GameReport};
 use serde_json::{Value, json};
 
 fn error_of(body: &Value) -> &str {
@@ -645,19 +646,22 @@ async fn backgammon_analysis_reads_the_match_id_of_a_game() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
-/// An analyser that reports what it was given: the `.mat` text's first line and its length, and
-/// (given the match record) one decision at the first game's start, set-up or opening.
+/// An analyser that reports what it was given: the `.mat` text's first line as player 0's
+/// name and its length as player 1's, and (given the match record) one decision at the first
+/// game's start, set-up or opening, played `set up` or `opening`.
 struct EchoAnalyser;
 
 impl ludus_server::games::MatchAnalyser for EchoAnalyser {
-    fn analyse(&self, mat: &str) -> Result<Value, ludus_server::games::AnalysisFailure> {
-        Ok(json!({ "first_line": mat.lines().next(), "length": mat.len() }))
+    fn analyse(&self, mat: &str) -> Result<BackgammonReport, ludus_server::games::AnalysisFailure> {
+        let mut report = named_report(mat.lines().next().unwrap_or_default());
+        report.players[1].name = mat.len().to_string();
+        Ok(report)
     }
 
     fn analyse_match(
         &self,
         record: &ludus_backgammon::Match,
-    ) -> Result<Value, ludus_server::games::AnalysisFailure> {
+    ) -> Result<BackgammonReport, ludus_server::games::AnalysisFailure> {
         let mut report = self.analyse(&ludus_backgammon::write_mat(record))?;
         let setup = record
             .games()
@@ -666,12 +670,11 @@ impl ludus_server::games::MatchAnalyser for EchoAnalyser {
         let (position, player) = setup.map_or((ludus_backgammon::Position::starting(), 0), |s| {
             (s.position, s.on_roll.index())
         });
-        report["games"] = json!([{ "decisions": [{
-            "player": player,
-            "kind": "checker",
-            "position_id": position.position_id(),
-        }]}]);
-        report["set_up"] = json!(setup.is_some());
+        let played = if setup.is_some() { "set up" } else { "opening" };
+        report.games = vec![GameReport {
+            decisions: vec![cube_decision(player, position.position_id(), played)],
+            ..GameReport::default()
+        }];
         Ok(report)
     }
 }
@@ -696,8 +699,8 @@ async fn the_analysis_of_a_backgammon_game_is_the_analyser_report_of_its_mat() {
     let (status, report) = get(&app, &format!("/api/games/{id}/analysis")).await;
     assert_eq!(status, StatusCode::OK, "{report}");
     let mat = mat.as_str().unwrap();
-    assert_eq!(report["length"], mat.len());
-    assert_eq!(report["first_line"], mat.lines().next().unwrap());
+    assert_eq!(report["players"][1]["name"], mat.len().to_string());
+    assert_eq!(report["players"][0]["name"], mat.lines().next().unwrap());
 }
 
 #[tokio::test]
@@ -832,10 +835,17 @@ async fn backgammon_analysis_refuses_a_double_at_the_cube_ceiling() {
 async fn the_review_of_a_backgammon_game_gives_each_decision_its_board() {
     struct OneDecision;
     impl ludus_server::games::MatchAnalyser for OneDecision {
-        fn analyse(&self, _: &str) -> Result<Value, ludus_server::games::AnalysisFailure> {
-            Ok(json!({"games": [{"decisions": [
-                {"player": 0, "kind": "checker", "position_id": "4HPwATDgc/ABMA"}
-            ]}]}))
+        fn analyse(
+            &self,
+            _: &str,
+        ) -> Result<BackgammonReport, ludus_server::games::AnalysisFailure> {
+            Ok(BackgammonReport {
+                games: vec![GameReport {
+                    decisions: vec![cube_decision(0, "4HPwATDgc/ABMA".to_string(), "double")],
+                    ..GameReport::default()
+                }],
+                ..BackgammonReport::default()
+            })
         }
     }
     let app = ludus_server::router(hub_with(seeded(), Some(std::sync::Arc::new(OneDecision))));
@@ -1033,11 +1043,15 @@ async fn a_backgammon_game_starts_from_a_set_up_position() {
     // and the review's board of the first decision is the set-up one.
     let (status, analysis) = get(&app, &format!("/api/games/{id}/analysis")).await;
     assert_eq!(status, StatusCode::OK, "{analysis}");
-    assert_eq!(analysis["set_up"], true, "{analysis}");
+    let first = &analysis["games"][0]["decisions"][0];
+    assert_eq!(first["played"], "set up", "{analysis}");
     let (status, review) = get(&app, &format!("/api/games/{id}/review")).await;
     assert_eq!(status, StatusCode::OK, "{review}");
     let report = &review["report"];
-    assert_eq!(report["set_up"], true, "{review}");
+    assert_eq!(
+        report["games"][0]["decisions"][0]["played"], "set up",
+        "{review}"
+    );
     let board = &report["games"][0]["decisions"][0]["board"];
     assert_eq!(board["points"][0], 1, "{board}");
     assert_eq!(board["points"][23], -1, "{board}");
@@ -1080,7 +1094,10 @@ async fn a_pasted_record_is_reviewed_and_a_bad_one_refused() {
     assert_eq!(status, StatusCode::OK, "{review}");
     assert_eq!(review["game"], "backgammon");
     assert_eq!(review["imported"], true);
-    assert_eq!(review["report"]["set_up"], false);
+    assert_eq!(
+        review["report"]["games"][0]["decisions"][0]["played"],
+        "opening"
+    );
     assert!(review["report"]["games"][0]["decisions"][0]["board"].is_object());
     // A link to a game of the server answers its id; to no game, 404.
     let (id, _, _) = two_humans(&app, "morris", json!({})).await;

@@ -5,6 +5,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use futures_util::StreamExt;
 use http_body_util::BodyExt;
+use ludus_server::games::report::{BackgammonReport, CubeBefore, Decision, DecisionKind, Mark};
 use ludus_server::games::{
     Action, AnalysisFailure, Command, GameKind, MatchAnalyser, Players, Side,
 };
@@ -384,13 +385,46 @@ impl Gate {
 }
 
 impl MatchAnalyser for Gate {
-    fn analyse(&self, _mat: &str) -> Result<Value, AnalysisFailure> {
+    fn analyse(&self, _mat: &str) -> Result<BackgammonReport, AnalysisFailure> {
         self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let mut open = self.open.lock().unwrap();
         while !*open {
             open = self.opened.wait(open).unwrap();
         }
-        Ok(json!({"analysed": true}))
+        Ok(named_report("analysed"))
+    }
+}
+
+/// A report of no game whose first player is called `name`: what a test's analyser answers,
+/// `name` saying what it was given.
+pub fn named_report(name: &str) -> BackgammonReport {
+    let mut report = BackgammonReport::default();
+    report.players[0].name = name.to_string();
+    report
+}
+
+/// A cube decision of `player` at `position_id`, valued at nothing, `played` saying what a
+/// test's analyser was given.
+pub fn cube_decision(player: usize, position_id: String, played: &str) -> Decision {
+    Decision {
+        alternatives: Vec::new(),
+        best: "no double".to_string(),
+        best_steps: None,
+        board: None,
+        cube: CubeBefore {
+            owner: None,
+            value: 1,
+        },
+        dice: None,
+        equity_lost: 0.0,
+        kind: DecisionKind::Double,
+        luck: None,
+        mark: Mark::None,
+        played: played.to_string(),
+        played_steps: None,
+        player,
+        position_id,
+        white_win: None,
     }
 }
 

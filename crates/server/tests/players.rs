@@ -1,6 +1,6 @@
 //! A stand-in computer for the server's tests and its benchmark (test support only): the first
 //! legal move, every move valued 0, even chances, never a double, always a take. `ludus serve` plugs in the
-//! real engines (tested in `crates/cli/src/serve_players.rs`).
+//! real engines (tested in `crates/players`).
 
 use ludus_backgammon::player as bg;
 use ludus_backgammon::{Dice, MatchState, Position as BgPosition};

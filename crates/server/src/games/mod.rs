@@ -8,6 +8,7 @@
 pub mod backgammon;
 mod interface;
 pub mod morris;
+pub mod report;
 
 pub use interface::{
     Action, Command, ComputerJob, DoubleBlock, Game, GameError, GameKind, GameResult, GameView,
@@ -80,30 +81,33 @@ pub struct Players {
 pub type AnalysisFailure = Box<dyn std::error::Error + Send + Sync>;
 
 /// Post-game analysis: of a backgammon match, given as its `.mat` text, and of a Morris game.
-/// Implemented outside the server (the CLI plugs in the engines' analyses), so that this crate
-/// knows nothing of engines.
+/// Implemented outside the server (`ludus-players` plugs in the engines' analyses), so that this
+/// crate knows nothing of engines; the answers are the server's typed view of the engines'
+/// reports ([`report`]), never JSON read back by field name.
 pub trait MatchAnalyser: Send + Sync {
-    /// The analysis report of the match `mat` as JSON (its schema is the analyser's: the server
-    /// passes it on unchanged), or why it cannot be analysed.
-    fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure>;
+    /// The analysis report of the match `mat`, each decision with its review details, or why it
+    /// cannot be analysed.
+    fn analyse(&self, mat: &str) -> Result<report::BackgammonReport, AnalysisFailure>;
 
     /// The analysis report of the match `record` itself, which (unlike its `.mat` text) keeps
     /// a set-up start ([`ludus_backgammon::Game::setup`]); by default the analysis of its `.mat`
     /// text.
-    fn analyse_match(&self, record: &ludus_backgammon::Match) -> Result<Value, AnalysisFailure> {
+    fn analyse_match(
+        &self,
+        record: &ludus_backgammon::Match,
+    ) -> Result<report::BackgammonReport, AnalysisFailure> {
         self.analyse(&ludus_backgammon::write_mat(record))
     }
 
     /// The review of the Morris game `moves` played from `start` (the empty board, or a set-up
-    /// position) under `rules`, as JSON whose schema is the analyser's (the server adds the
-    /// boards and passes it on; `ludus_morris_engine::review` describes the engine's); by default
-    /// none (the review endpoint then answers 501).
+    /// position) under `rules` (the server adds the boards); by default none (the review
+    /// endpoint then answers 501).
     fn review_morris(
         &self,
         rules: &ludus_morris::Rules,
         start: &ludus_morris::Position,
         moves: &[ludus_morris::Move],
-    ) -> Result<Value, AnalysisFailure> {
+    ) -> Result<report::MorrisReview, AnalysisFailure> {
         let _ = (rules, start, moves);
         Err("this analyser reviews no Morris games".into())
     }

@@ -1,6 +1,19 @@
-//! The real engines behind the server's player traits (the server crate knows no engine):
+//! The server's computer players: the real engines behind `ludus-server`'s player traits.
 //! Morris through `ludus-morris-engine`'s levels, Backgammon through the network engine at the
-//! levels of `ludus_backgammon_engine::level`, and the engine's post-game analysis.
+//! levels of `ludus_backgammon_engine::level`, and the engines' post-game reviews, converted to
+//! the server's typed view of them in one place ([`convert`]).
+//!
+//! # Why a crate of its own
+//!
+//! The server knows no engine: it holds sessions, seats, storage and sockets, and asks a
+//! [`Players`] what to play and a `MatchAnalyser` for reviews, so that its tests run on small
+//! stand-ins and it builds without the engines. The engines know no server. These adapters need
+//! both, and so live in neither: here, a small crate that depends on the two engines and on the
+//! server's traits. The `ludus` binary only wires them in (`ludus serve`); anything else that
+//! serves Ludus (a test harness, another front end) can depend on this crate without linking
+//! the command line or the trainer.
+
+pub mod convert;
 
 use ludus_backgammon::player::{self as bg, Evaluation};
 use ludus_backgammon::{CubeOwner, Dice, MatchState, Position as BgPosition, read_mat};
@@ -22,16 +35,16 @@ use ludus_server::games::backgammon::{
     ANALYSIS_SHOWN, BeforeRoll, CubeValues, MAX_ANALYSIS_PLIES, MoneyRules, MoveRanker, MoveValue,
 };
 use ludus_server::games::morris::MorrisAnalyst;
+use ludus_server::games::report::{BackgammonReport, MorrisReview};
 use ludus_server::games::{
     AnalysisFailure, BackgammonComputer, Computer, MatchAnalyser, MorrisComputer, Players,
 };
 use rand::RngExt;
-use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// The engine players and the analyser, as `ludus serve` uses them.
-pub(crate) fn engine_players() -> Players {
+pub fn engine_players() -> Players {
     // One set of databases for the players and the analyser, kept for the life of the
     // server: each loads its tables once.
     let databases: &'static Databases = Box::leak(Box::new(Databases::open_default()));
@@ -47,7 +60,7 @@ pub(crate) fn engine_players() -> Players {
 /// review, an analysis or a computer move reaching a bear-off — which then waited for the whole
 /// build (28.7 s against 0.33 s for the next review in the unoptimised build; see
 /// docs/benchmarks.md).
-pub(crate) fn warm_up_bearoff() {
+pub fn warm_up_bearoff() {
     let spawned = std::thread::Builder::new()
         .name("bearoff-warm-up".to_string())
         .spawn(|| {
@@ -67,7 +80,7 @@ pub(crate) fn warm_up_bearoff() {
 /// Morris: the engine's player at the nearest level of `ludus_morris_engine::level::Level`
 /// (thinking at most the server's think time, its noise seeded from the system's randomness),
 /// and the engine's analysis, both probing `databases` where the level uses them.
-pub(crate) fn morris_computer(databases: Option<&'static Databases>) -> MorrisComputer {
+pub fn morris_computer(databases: Option<&'static Databases>) -> MorrisComputer {
     let player = move |level: u8, _: Duration| -> Box<dyn Player> {
         let setting = EngineSetting::Level(Level::nearest(u32::from(level)));
         let mut player = EnginePlayer::new(setting, databases);
@@ -78,14 +91,14 @@ pub(crate) fn morris_computer(databases: Option<&'static Databases>) -> MorrisCo
 }
 
 /// The Morris engine's analysis board: every move ranked, and the databases' values.
-pub(crate) struct MorrisEngine {
+pub struct MorrisEngine {
     /// The endgame databases where present (only probed, never built here).
     databases: Option<&'static Databases>,
 }
 
 impl MorrisEngine {
     /// The engine probing `databases` at the levels that use them.
-    pub(crate) fn new(databases: Option<&'static Databases>) -> MorrisEngine {
+    pub fn new(databases: Option<&'static Databases>) -> MorrisEngine {
         MorrisEngine { databases }
     }
 }
@@ -124,7 +137,7 @@ impl MorrisAnalyst for MorrisEngine {
 
 /// Backgammon: the network engine at the seat's level for checker plays; the noiseless 1-ply
 /// engine for the cube and the chances, at every level; the analysis board's ranking.
-pub(crate) fn backgammon_computer() -> BackgammonComputer {
+pub fn backgammon_computer() -> BackgammonComputer {
     let player = |level: u8, think_time| -> Box<dyn bg::Player> {
         let level = BgLevel::nearest(u32::from(level));
         Box::new(SeatPlayer::new(
@@ -238,14 +251,14 @@ const ANALYSIS_PLIES: u8 = ludus_backgammon_engine::analysis::REVIEW_PLIES;
 
 /// The engine's post-game analysis (`ludus_backgammon_engine::analysis`) with the shipped network,
 /// and the Morris engine's game review (`ludus_morris_engine::review`).
-pub(crate) struct Analyser {
+pub struct Analyser {
     /// The Morris endgame databases where present (perfect-play values in the review).
     databases: Option<&'static Databases>,
 }
 
 impl Analyser {
     /// The analyser, probing `databases` in Morris reviews.
-    pub(crate) fn new(databases: Option<&'static Databases>) -> Analyser {
+    pub fn new(databases: Option<&'static Databases>) -> Analyser {
         Analyser { databases }
     }
 }
@@ -255,50 +268,38 @@ impl Analyser {
 const MORRIS_ALTERNATIVES: usize = 5;
 
 impl MatchAnalyser for Analyser {
-    /// The engine's report, each decision with the review's details (see
-    /// [`MatchAnalyser::analyse_match`]).
-    fn analyse(&self, mat: &str) -> Result<Value, AnalysisFailure> {
+    /// The engine's review of the match (see [`MatchAnalyser::analyse_match`]).
+    fn analyse(&self, mat: &str) -> Result<BackgammonReport, AnalysisFailure> {
         self.analyse_match(&read_mat(mat)?)
     }
 
     /// As [`MatchAnalyser::analyse`], replaying each game from its own start (a set-up
-    /// position included); each decision with the review's details (`alternatives`, `cube`,
-    /// `luck`, `white_win`: `ludus_backgammon_engine::analysis::review_match`), each player's luck
-    /// (`luck`, `luck_plies` at the top).
-    fn analyse_match(&self, record: &ludus_backgammon::Match) -> Result<Value, AnalysisFailure> {
+    /// position included): the engine's report, each decision with the review's details
+    /// (`ludus_backgammon_engine::analysis::review_match`), each player's luck.
+    fn analyse_match(
+        &self,
+        record: &ludus_backgammon::Match,
+    ) -> Result<BackgammonReport, AnalysisFailure> {
         let evaluator = NetEvaluator::shipped();
         let review = review_match(record, &evaluator, ANALYSIS_PLIES);
-        let mut value = serde_json::to_value(&review.report)?;
-        let games = value["games"].as_array_mut().into_iter().flatten();
-        for (details, game) in review.details.iter().zip(games) {
-            let decisions = game["decisions"].as_array_mut().into_iter().flatten();
-            for (detail, json) in details.iter().zip(decisions) {
-                if let (Value::Object(json), Value::Object(detail)) =
-                    (json, serde_json::to_value(detail)?)
-                {
-                    json.extend(detail);
-                }
-            }
-        }
-        value["luck"] = serde_json::to_value(review.luck)?;
-        value["luck_plies"] = serde_json::json!(review.luck_plies);
-        Ok(value)
+        Ok(convert::backgammon_report(review)?)
     }
 
+    /// The Morris engine's review (`ludus_morris_engine::review`), the databases' values where
+    /// they are built, the best [`MORRIS_ALTERNATIVES`] moves beside each move.
     fn review_morris(
         &self,
         rules: &Rules,
         start: &Position,
         moves: &[Move],
-    ) -> Result<Value, AnalysisFailure> {
+    ) -> Result<MorrisReview, AnalysisFailure> {
         let options = ReviewOptions {
             databases: self.databases,
             alternatives: MORRIS_ALTERNATIVES,
             ..ReviewOptions::default()
         };
-        Ok(serde_json::to_value(review_game(
-            rules, start, moves, &options,
-        )?)?)
+        let review = review_game(rules, start, moves, &options)?;
+        Ok(convert::morris_review(review))
     }
 }
 
@@ -367,19 +368,14 @@ mod tests {
         computer_plays(game.as_mut(), 3, 1000);
         assert!(game.result().is_some(), "the match ended");
         let report = Analyser::new(None).analyse(&game.export()).unwrap();
-        assert_eq!(report["players"].as_array().map(Vec::len), Some(2));
-        assert!(report["players"][0]["unforced_moves"].as_u64() > Some(0));
-        let decisions = report["games"][0]["decisions"].as_array().unwrap();
+        assert!(report.players[0].unforced_moves > 0);
+        let decisions = &report.games[0].decisions;
         assert!(!decisions.is_empty());
         for decision in decisions {
-            assert!(
-                decision["alternatives"]
-                    .as_array()
-                    .is_some_and(|a| !a.is_empty())
-            );
-            assert!(decision["cube"]["value"].as_u64() >= Some(1));
+            assert!(!decision.alternatives.is_empty());
+            assert!(decision.cube.value >= 1);
         }
-        assert!(report["luck"][0]["rolls"].as_u64() > Some(0));
+        assert!(report.luck[0].rolls > 0);
     }
 
     #[test]
@@ -393,10 +389,31 @@ mod tests {
         assert!(game.result().is_some(), "the race ended");
         let record = game.backgammon_record().unwrap();
         let report = Analyser::new(None).analyse_match(&record).unwrap();
-        let first = &report["games"][0]["decisions"][0];
+        let first = &report.games[0].decisions[0];
         let set_up = start.parse::<ludus_backgammon::Xgid>().unwrap().position;
-        assert_eq!(first["position_id"], set_up.position_id(), "{report}");
-        assert_eq!(first["dice"], "65", "{report}");
+        assert_eq!(first.position_id, set_up.position_id(), "{report:?}");
+        assert_eq!(first.dice.as_deref(), Some("65"), "{report:?}");
+        // The review page of the same match: every decision boarded, every checker play given
+        // the arrows of the play made (its dice and Position ID read).
+        let page = ludus_server::review::make_review(
+            &Analyser::new(None),
+            GameKind::Backgammon,
+            &game.export(),
+            Some(&record),
+        )
+        .unwrap();
+        let ludus_server::review::ReviewPage::Backgammon(page) = page else {
+            panic!("a backgammon page");
+        };
+        for decision in page.report.games.iter().flat_map(|g| &g.decisions) {
+            assert!(decision.board.is_some(), "{decision:?}");
+            if decision.kind == ludus_server::games::report::DecisionKind::Checker {
+                assert!(decision.played_steps.is_some(), "{decision:?}");
+            }
+        }
+        let json = serde_json::to_value(&page).unwrap();
+        assert_eq!(json["game"], "backgammon");
+        assert!(json["report"]["games"][0]["decisions"][0]["board"]["points"].is_array());
     }
 
     #[test]
@@ -472,23 +489,15 @@ mod tests {
         let review = Analyser::new(None)
             .review_morris(&rules, &Position::new(), &moves)
             .unwrap();
-        assert_eq!(review["moves"].as_array().map(Vec::len), Some(5));
-        assert_eq!(review["graph"].as_array().map(Vec::len), Some(5));
-        assert_eq!(review["moves"][4]["played"], "f6xd2");
-        assert_eq!(review["players"]["white"]["moves"], 3);
-        assert_eq!(review["players"]["black"]["moves"], 2);
-        let alternatives = review["moves"][0]["alternatives"].as_array().unwrap();
+        assert_eq!(review.moves.len(), 5);
+        assert_eq!(review.graph.len(), 5);
+        assert_eq!(review.moves[4].played.to_string(), "f6xd2");
+        assert_eq!(review.players.white.moves, 3);
+        assert_eq!(review.players.black.moves, 2);
+        let alternatives = &review.moves[0].alternatives;
         // The five best, and the move played where it is not among them.
         assert!((5..=6).contains(&alternatives.len()), "{alternatives:?}");
-        assert_eq!(
-            alternatives.iter().filter(|a| a["played"] == true).count(),
-            1
-        );
-        assert!(
-            alternatives
-                .iter()
-                .all(|a| a["value"].is_i64() && a["move"].is_string())
-        );
+        assert_eq!(alternatives.iter().filter(|a| a.played).count(), 1);
     }
 
     /// The flying 3-against-3 databases, built in a fresh temporary directory (kept to the end
