@@ -1,11 +1,12 @@
 //! The HTTP routes: the JSON API of `docs/architecture.md`, the WebSocket feed and the web UI.
 
+use crate::client_key::ClientKey;
 use crate::error::{ApiError, RequestError};
 use crate::games::backgammon::{BackgammonAnalysis, StepsView};
 use crate::games::morris::MorrisAnalysis;
 use crate::games::{Action, Command, GameKind, PerSide, Side};
 use crate::hints::HintKey;
-use crate::limits::{self, ClientKey};
+use crate::limits;
 use crate::sessions::{DEFAULT_LEVEL, GameState, GameSummary, Hub, NewGame};
 use crate::{assets, ops};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -21,9 +22,6 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
-/// The largest request body accepted. Every request of the API is a few hundred bytes; 16 KiB
-/// leaves room for long rule objects and nothing more.
-pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// How many games `GET /api/games` lists.
 const LIST_LIMIT: usize = 50;
 
@@ -74,10 +72,10 @@ pub fn router(hub: Hub) -> Router {
             get(backgammon_analysis).layer(engine.clone()),
         )
         .route(
-            "/api/review",
+            "/api/review", // body_limits::RECORD_REVIEW_PATH
             post(crate::review::review_record)
                 .layer::<_, std::convert::Infallible>(DefaultBodyLimit::max(
-                    crate::review::MAX_RECORD_BYTES,
+                    crate::body_limits::MAX_RECORD_BYTES,
                 ))
                 .layer(engine),
         )
@@ -89,7 +87,7 @@ pub fn router(hub: Hub) -> Router {
         .merge(assets::routes())
         .merge(ops::routes())
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(DefaultBodyLimit::max(crate::body_limits::MAX_BODY_BYTES))
         .layer(from_fn_with_state(hub.clone(), limits::time_limit))
         .layer(axum::middleware::from_fn(crate::guard::declared_length))
         .layer(axum::middleware::from_fn(crate::guard::json_errors))

@@ -4,7 +4,8 @@
 //! runs at most [`Settings::computer_workers_per_client`](crate::Settings) jobs at once, so with
 //! two workers or more one stays free for the others.
 
-use crate::limits::{ClientKey, WorkerError};
+use crate::client_key::ClientKey;
+use crate::engine_pool::WorkerError;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::oneshot;

@@ -2,7 +2,7 @@
 //! on every error (also on the ones axum makes: 405, a path that is not UTF-8), and the security
 //! headers of every page.
 
-use crate::api::MAX_BODY_BYTES;
+use crate::body_limits::body_limit;
 use crate::error::ApiError;
 use axum::extract::Request;
 use axum::http::header::{self, HeaderName, HeaderValue};
@@ -18,18 +18,20 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 /// The longest error body of axum's own that is carried over into the JSON error.
 const MAX_PLAIN_ERROR_BYTES: usize = 4096;
 
-/// Refuses a request whose declared `Content-Length` exceeds [`MAX_BODY_BYTES`] at once with
-/// 413, before any of its body is read (instead of waiting for a body that may never come).
+/// Refuses a request whose declared `Content-Length` exceeds its route's limit
+/// ([`body_limit`]) at once with 413, before any of its body is read (instead of waiting for a
+/// body that may never come).
 pub async fn declared_length(request: Request, next: Next) -> Response {
+    let limit = body_limit(request.method(), request.uri().path());
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .map(|text| text.trim().parse::<u64>());
     match declared {
-        Some(Ok(length)) if length > MAX_BODY_BYTES as u64 => ApiError::Body {
+        Some(Ok(length)) if length > limit as u64 => ApiError::Body {
             status: axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            detail: format!("the body of {length} bytes exceeds the limit of {MAX_BODY_BYTES}"),
+            detail: format!("the body of {length} bytes exceeds the limit of {limit}"),
         }
         .into_response(),
         Some(Err(_)) => ApiError::Body {

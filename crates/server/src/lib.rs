@@ -19,7 +19,10 @@
 
 pub mod api;
 mod assets;
+pub mod body_limits;
 pub mod cache;
+pub mod client_key;
+pub mod engine_pool;
 pub mod error;
 pub mod fair;
 pub mod games;
@@ -32,14 +35,18 @@ pub mod listener;
 pub mod metrics;
 pub mod ops;
 pub mod positions;
+pub mod rate_limiter;
 pub mod review;
+pub mod review_cache;
+pub mod review_page;
 pub mod sessions;
 pub mod settings;
 pub mod setup;
 pub mod store;
 pub mod watchers;
 
-pub use api::{MAX_BODY_BYTES, router};
+pub use api::router;
+pub use body_limits::MAX_BODY_BYTES;
 pub use lifecycle::terminate_signal;
 pub use sessions::{Config, Hub};
 pub use settings::Settings;

@@ -10,7 +10,7 @@
 //! - Accept errors (`EMFILE`: too many open files) back off from 10 ms to 1 s instead of
 //!   spinning, and are logged once per episode and counted (`ludus_accept_errors_total`).
 
-use crate::limits::ClientKey;
+use crate::client_key::ClientKey;
 use crate::sessions::Hub;
 use crate::settings::Settings;
 use axum::Router;

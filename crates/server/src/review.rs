@@ -25,94 +25,21 @@
 
 use crate::error::{ApiError, RequestError};
 use crate::games::backgammon::{BoardView, PlayedStep};
-use crate::games::morris::{MillView, side_of, standing_mills};
-use crate::games::report::{
-    self, BackgammonReport, Decision, DecisionKind, MorrisReview, ReportError,
-};
-use crate::games::{GameKind, MatchAnalyser, Side};
+use crate::games::morris::{side_of, standing_mills};
+use crate::games::report::{BackgammonReport, Decision, DecisionKind, MorrisReview, ReportError};
+use crate::games::{GameKind, MatchAnalyser};
+pub use crate::review_cache::{MAX_REVIEWS_MAKING, ReviewCache, ReviewFailure};
+pub use crate::review_page::{BackgammonPage, MorrisBoard, MorrisBoards, MorrisPage, ReviewPage};
 use crate::sessions::Hub;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
-use lru::LruCache;
 use ludus_backgammon::{Dice, Match, Position as BgPosition, Seat};
 use ludus_morris::record::Record;
 use ludus_morris::{Move, Position, Rules, Square};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, RandomState};
-use std::num::NonZeroUsize;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::watch;
-
-/// The occupied points of a Morris board: `{"d6": "white", …}`.
-pub type MorrisBoard = BTreeMap<&'static str, Side>;
-
-/// A review as the page receives it (`GET /api/games/{id}/review`, `POST /api/review`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum ReviewPage {
-    /// The review of a backgammon match.
-    Backgammon(BackgammonPage),
-    /// The review of a Morris game.
-    Morris(MorrisPage),
-}
-
-impl ReviewPage {
-    /// The same review, marked as made from a pasted or uploaded record (`imported`).
-    pub fn imported(self) -> ReviewPage {
-        match self {
-            ReviewPage::Backgammon(page) => ReviewPage::Backgammon(BackgammonPage {
-                imported: true,
-                ..page
-            }),
-            ReviewPage::Morris(page) => ReviewPage::Morris(MorrisPage {
-                imported: true,
-                ..page
-            }),
-        }
-    }
-}
-
-/// The review of a backgammon match: `{"game": "backgammon", "report": …}`, the analyser's
-/// report with each decision's board and arrows.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BackgammonPage {
-    /// Always [`GameKind::Backgammon`].
-    pub game: GameKind,
-    /// Whether the review is of a pasted or uploaded record (sent only then).
-    #[serde(skip_serializing_if = "is_false")]
-    pub imported: bool,
-    /// The analyser's report, each decision given its board (and a checker play its arrows).
-    pub report: BackgammonReport,
-}
-
-/// The review of a Morris game: the analyser's review with `game` (`morris`), `boards` (the
-/// board before the first move, then after each move) and `mills`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct MorrisPage {
-    /// The occupied points of each board.
-    pub boards: Vec<MorrisBoard>,
-    /// Always [`GameKind::Morris`].
-    pub game: GameKind,
-    /// The review's graph ([`MorrisReview::graph`]).
-    pub graph: Vec<i32>,
-    /// Whether the review is of a pasted or uploaded record (sent only then).
-    #[serde(skip_serializing_if = "is_false")]
-    pub imported: bool,
-    /// The mills standing on each board.
-    pub mills: Vec<Vec<MillView>>,
-    /// Every move reviewed ([`MorrisReview::moves`]).
-    pub moves: Vec<report::MorrisMove>,
-    /// Both players' totals ([`MorrisReview::players`]).
-    pub players: report::MorrisPlayers,
-}
-
-/// Whether a flag is unset (serde's `skip_serializing_if` of `imported`).
-fn is_false(flag: &bool) -> bool {
-    !*flag
-}
 
 /// `GET /api/games/{id}/review` of a Morris game: the analyser's review with its boards.
 pub fn morris_review_page(review: MorrisReview, boards: MorrisBoards) -> MorrisPage {
@@ -130,15 +57,6 @@ pub fn morris_review_page(review: MorrisReview, boards: MorrisBoards) -> MorrisP
         moves,
         players,
     }
-}
-
-/// The boards of a Morris game: before the first move, then after each move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MorrisBoards {
-    /// The occupied points of each board.
-    pub boards: Vec<MorrisBoard>,
-    /// The mills standing on each board (the page keeps no table of mills).
-    pub mills: Vec<Vec<MillView>>,
 }
 
 /// A Morris game as a review needs it: rules, start position, moves and the boards (start, then
@@ -280,8 +198,7 @@ pub async fn review_game(
     Ok(Json(ReviewPage::clone(&review)))
 }
 
-/// The largest body `POST /api/review` reads: a long match's `.mat` file is some tens of KiB.
-pub const MAX_RECORD_BYTES: usize = 512 * 1024;
+pub use crate::body_limits::MAX_RECORD_BYTES;
 /// The most moves of a Morris record `POST /api/review` reviews (each move is searched; a
 /// game under the 100-ply rule rarely reaches 300).
 pub const MAX_RECORD_MORRIS_MOVES: usize = 600;
@@ -395,10 +312,6 @@ pub async fn review_record(
     )))))
 }
 
-/// The most reviews made (running or waiting for a worker) at once; more are refused with 503
-/// `engine-busy`.
-pub const MAX_REVIEWS_MAKING: usize = 8;
-
 /// How long a review request waits for its review: two seconds less than the request limit
 /// (at least half of it), so that the 503 `review-in-progress` comes before the limit's own.
 pub fn review_wait(request_timeout: Duration) -> Duration {
@@ -419,7 +332,15 @@ pub async fn reviewed(
     if let Some(review) = hub.reviews().get(&key, version) {
         return Ok(review);
     }
-    let mut answer = hub.reviews().making(hub, key, version, work)?;
+    let mut answer = hub.reviews().join_or_start(key, version, |job, done| {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let outcome = crate::limits::engine(&hub, work)
+                .await
+                .map(|Json(review)| review);
+            hub.reviews().finish(job, done, outcome);
+        });
+    })?;
     let wait = review_wait(hub.settings().request_timeout);
     let outcome = match tokio::time::timeout(wait, answer.wait_for(Option::is_some)).await {
         Err(_) => return Err(ApiError::ReviewInProgress),
@@ -434,133 +355,11 @@ pub async fn reviewed(
     }
 }
 
-/// A review job's answer: the review, or why it failed.
-type Outcome = Option<Result<Arc<ReviewPage>, ReviewFailure>>;
-
-/// Why a review job failed, kept so that every request waiting for it can answer the same.
-#[derive(Debug, Clone)]
-pub enum ReviewFailure {
-    /// The analyser cannot review this kind of game (501).
-    NoAnalyser,
-    /// Anything else (500), with the reason.
-    Internal(String),
-}
-
-impl ReviewFailure {
-    fn of(error: ApiError) -> ReviewFailure {
-        match error {
-            ApiError::NoAnalyser => ReviewFailure::NoAnalyser,
-            other => ReviewFailure::Internal(other.to_string()),
-        }
-    }
-
-    fn again(self) -> ApiError {
-        match self {
-            ReviewFailure::NoAnalyser => ApiError::NoAnalyser,
-            ReviewFailure::Internal(reason) => ApiError::Internal(reason),
-        }
-    }
-}
-
-/// How many reviews the cache keeps.
-const CACHED_REVIEWS: usize = 64;
-
-/// Reviews already made, by game id and the game's version (a review of a game that has moved
-/// on since is made again), or by a pasted record's hash; and the reviews being made.
-pub struct ReviewCache {
-    reviews: Mutex<LruCache<String, (usize, Arc<ReviewPage>)>>,
-    making: Mutex<HashMap<(String, usize), watch::Receiver<Outcome>>>,
-    record_keys: RandomState,
-}
-
-impl Default for ReviewCache {
-    fn default() -> ReviewCache {
-        ReviewCache {
-            reviews: Mutex::new(LruCache::new(
-                NonZeroUsize::new(CACHED_REVIEWS).unwrap_or(NonZeroUsize::MIN),
-            )),
-            making: Mutex::default(),
-            record_keys: RandomState::new(),
-        }
-    }
-}
-
-impl ReviewCache {
-    /// The review of game `id` at `version`, if made.
-    pub fn get(&self, id: &str, version: usize) -> Option<Arc<ReviewPage>> {
-        let mut reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
-        match reviews.get(id) {
-            Some((made_at, review)) if *made_at == version => Some(review.clone()),
-            _ => None,
-        }
-    }
-
-    /// Keeps the review of game `id` at `version`.
-    pub fn put(&self, id: &str, version: usize, review: Arc<ReviewPage>) {
-        let mut reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
-        reviews.put(id.to_string(), (version, review));
-    }
-
-    /// The cache key of a pasted record: its hash under this server's own random keys.
-    pub fn record_key(&self, text: &str) -> String {
-        format!("record:{:016x}", self.record_keys.hash_one(text))
-    }
-
-    /// How many reviews are being made.
-    pub fn making_count(&self) -> usize {
-        self.making_jobs().len()
-    }
-
-    fn making_jobs(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<(String, usize), watch::Receiver<Outcome>>> {
-        self.making.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// The answer of the job making review `key` at `version`: the one already running, or a
-    /// new one (refused with 503 `engine-busy` when [`MAX_REVIEWS_MAKING`] are under way).
-    fn making(
-        &self,
-        hub: &Hub,
-        key: String,
-        version: usize,
-        work: impl FnOnce() -> Result<ReviewPage, ApiError> + Send + 'static,
-    ) -> Result<watch::Receiver<Outcome>, ApiError> {
-        let mut making = self.making_jobs();
-        let job = (key, version);
-        if let Some(answer) = making.get(&job) {
-            return Ok(answer.clone());
-        }
-        // A job may have ended since the caller looked in the cache.
-        if let Some(review) = self.get(&job.0, job.1) {
-            return Ok(watch::channel(Some(Ok(review))).1);
-        }
-        if making.len() >= MAX_REVIEWS_MAKING {
-            return Err(ApiError::EngineBusy);
-        }
-        let (done, answer) = watch::channel(None);
-        making.insert(job.clone(), answer.clone());
-        drop(making);
-        let hub = hub.clone();
-        tokio::spawn(async move {
-            let outcome = crate::limits::engine(&hub, work)
-                .await
-                .map(|Json(review)| Arc::new(review))
-                .map_err(ReviewFailure::of);
-            let reviews = hub.reviews();
-            if let Ok(review) = &outcome {
-                reviews.put(&job.0, job.1, review.clone());
-            }
-            reviews.making_jobs().remove(&job);
-            let _ = done.send(Some(outcome));
-        });
-        Ok(answer)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Side;
+    use crate::games::report;
     use serde_json::json;
 
     #[test]

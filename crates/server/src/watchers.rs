@@ -2,7 +2,7 @@
 //! games in memory so that a game can leave the cache (or be reloaded after another process
 //! changed it) without its watchers missing a state.
 
-use crate::limits::ClientKey;
+use crate::client_key::ClientKey;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -540,6 +540,68 @@ async fn a_declared_body_over_the_limit_is_413_at_once() {
     assert!(answer.contains("\"code\":\"body-too-large\""), "{answer}");
 }
 
+/// Sends `POST /api/review` with the JSON body `{"text": "x…x"}` of `bytes` bytes, with a
+/// `Content-Length` or chunked, and returns the answer's status line and body.
+async fn review_body_of(addr: std::net::SocketAddr, bytes: usize, chunked: bool) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let text = "x".repeat(bytes - r#"{"text":""}"#.len());
+    let body = format!(r#"{{"text":"{text}"}}"#);
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = "POST /api/review HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                Connection: close\r\n";
+    let request = if chunked {
+        let mut chunks = String::new();
+        for piece in body.as_bytes().chunks(64 * 1024) {
+            chunks.push_str(&format!(
+                "{:x}\r\n{}\r\n",
+                piece.len(),
+                std::str::from_utf8(piece).unwrap()
+            ));
+        }
+        format!("{head}Transfer-Encoding: chunked\r\n\r\n{chunks}0\r\n\r\n")
+    } else {
+        format!("{head}Content-Length: {}\r\n\r\n{body}", body.len())
+    };
+    // A refused body may be cut off before it is all sent: the answer is what counts.
+    let _ = stream.write_all(request.as_bytes()).await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_record_review_has_one_body_limit_with_content_length_and_chunked() {
+    let (addr, _stop, _) = serve(hub_with(guarded(), None)).await;
+    let limit = ludus_server::body_limits::MAX_RECORD_BYTES;
+    for chunked in [false, true] {
+        // 300 KB (gnubg's SGF of a match with its analysis is about 257 KB): read, then judged
+        // as a record (this text is none), never refused for its size.
+        let read = review_body_of(addr, 300_000, chunked).await;
+        assert!(
+            !read.starts_with("HTTP/1.1 413"),
+            "chunked {chunked}: {read}"
+        );
+        assert!(read.contains("\"code\":\""), "chunked {chunked}: {read}");
+        assert!(
+            !read.contains("body-too-large"),
+            "chunked {chunked}: {read}"
+        );
+        // Over the limit: 413 either way.
+        let refused = review_body_of(addr, limit + 100_000, chunked).await;
+        assert!(
+            refused.starts_with("HTTP/1.1 413"),
+            "chunked {chunked}: {refused}"
+        );
+        assert!(
+            refused.contains("body-too-large"),
+            "chunked {chunked}: {refused}"
+        );
+    }
+    // Every other route keeps the small limit, also declared.
+    let small = ludus_server::MAX_BODY_BYTES;
+    assert!(small < 300_000);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_error_is_json_and_every_answer_has_the_security_headers() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};

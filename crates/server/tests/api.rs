@@ -446,10 +446,10 @@ fn routes_in_source() -> std::collections::BTreeMap<String, std::collections::BT
         let text = std::fs::read_to_string(&path).unwrap();
         for (start, _) in text.match_indices(".route(") {
             let call = &text[start + ".route(".len()..];
-            let Some(path_start) = call.find('"') else {
-                continue;
-            };
-            let rest = &call[path_start + 1..];
+            let rest = call
+                .trim_start()
+                .strip_prefix('"')
+                .unwrap_or_else(|| panic!("{}: a route whose path is no literal", path.display()));
             let route = rest[..rest.find('"').unwrap()].to_owned();
             let mut depth = 1;
             let end = call

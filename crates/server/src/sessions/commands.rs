@@ -2,9 +2,9 @@
 //! again when another process stored a command first), broadcast; then the computer's turn.
 
 use super::{Event, GameState, Hub, Session};
+use crate::client_key::ClientKey;
 use crate::error::ApiError;
 use crate::games::{Command, Game, GameError, Side};
-use crate::limits::ClientKey;
 use crate::store::{Append, AppendError, StoreError, now_millis};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;

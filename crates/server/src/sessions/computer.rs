@@ -3,9 +3,9 @@
 
 use super::commands::Refused;
 use super::{Hub, Session, lock};
+use crate::client_key::ClientKey;
 use crate::error::Chain;
 use crate::games::{Action, Command, ComputerJob, Side};
-use crate::limits::ClientKey;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 

@@ -76,7 +76,7 @@ impl Hub {
     ) -> Result<Created, ApiError> {
         check_level(request.level)?;
         let (mut session, seat) = self.new_session(&request)?;
-        session.client = creator.map(|creator| crate::limits::ClientKey(creator.to_string()));
+        session.client = creator.map(|creator| crate::client_key::ClientKey(creator.to_string()));
         let status = session.status(0);
         let invite = session.options.invite_seat.map(|_| random_hex(TOKEN_BYTES));
         self.inner

@@ -35,12 +35,13 @@ pub use session::{
 pub use takeback::TAKEBACK;
 
 use crate::cache::GameCache;
+use crate::engine_pool::EnginePool;
 use crate::error::RequestError;
 use crate::games::GameError;
 use crate::games::{Players, RulesError};
 use crate::lifecycle::Lifecycle;
-use crate::limits::{EnginePool, RateLimiter};
 use crate::metrics::{Gauges, Metrics};
+use crate::rate_limiter::RateLimiter;
 use crate::settings::Settings;
 use crate::store::{Store, StoreError};
 use crate::watchers::Watchers;
@@ -111,7 +112,7 @@ struct HubInner {
     unplayable: StdMutex<HashSet<String>>,
     analysis: EnginePool,
     /// Reviews already made (`GET /api/games/{id}/review`).
-    reviews: crate::review::ReviewCache,
+    reviews: crate::review_cache::ReviewCache,
     /// The positions decided on now in unfinished games between people.
     hints: crate::hints::LiveHints,
     computer: crate::fair::FairPool,
@@ -163,7 +164,7 @@ impl Hub {
                     settings.analysis_workers,
                     Some(settings.analysis_queue),
                 ),
-                reviews: crate::review::ReviewCache::default(),
+                reviews: crate::review_cache::ReviewCache::default(),
                 hints: crate::hints::LiveHints::default(),
                 computer: crate::fair::FairPool::new(
                     "computer",
@@ -234,7 +235,7 @@ impl Hub {
     }
 
     /// Reviews already made.
-    pub fn reviews(&self) -> &crate::review::ReviewCache {
+    pub fn reviews(&self) -> &crate::review_cache::ReviewCache {
         &self.inner.reviews
     }
 

@@ -131,7 +131,7 @@ pub struct Session {
     pub(super) events: Vec<Event>,
     /// The client whose command (or creation) last reached the game: the computer's thinking
     /// for it queues as that client's work (see `fair.rs`). Not stored.
-    pub(super) client: Option<crate::limits::ClientKey>,
+    pub(super) client: Option<crate::client_key::ClientKey>,
 }
 
 impl Session {
