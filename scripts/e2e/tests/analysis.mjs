@@ -333,10 +333,9 @@ async function analysisClicksAddress(browser, url) {
   await page.goto(`${url}/analysis?text=${encodeURIComponent(xgid)}`);
   await page.waitForSelector('#ranking li', { timeout: WAIT_MS * 2 });
   const board = '#analysis-position';
-  const click = async (point) => {
-    await page.click(`${board} [data-point="${point}"]`);
-    await page.waitForTimeout(50);
-  };
+  // The page handles clicks in order, each after the server's answer to the one before: the waits
+  // below are for what a click shows.
+  const click = (point) => page.click(`${board} [data-point="${point}"]`);
   // The server offers the 31's destinations only: from 13 the 10, 12 and 9, never the 7.
   await click(13);
   await page.waitForSelector(`${board} [data-target="10"]`, { timeout: WAIT_MS });

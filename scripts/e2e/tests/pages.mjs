@@ -90,8 +90,8 @@ async function etHuPages(browser, url) {
         ['404', `${url}/nope`]];
       for (const [name, address] of pages) {
         await page.goto(address);
-        await page.waitForSelector(name === 'analysis' ? '#ranking li' : name === '404' ? '#not-found' : '#games', { timeout: WAIT_MS });
-        await page.waitForTimeout(100);
+        // The home page's Recent games is filled once the server has answered (a line either way).
+        await page.waitForSelector(name === 'analysis' ? '#ranking li' : name === '404' ? '#not-found' : '#games li', { timeout: WAIT_MS });
         const text = await page.innerText('main');
         const english = ENGLISH_WORDS.exec(text.replace(/Ludus|XGID=\S+|Position ID|Match ID|Sanmill|FEN|gnubg|Crawford/g, ''));
         assert(!english, `${lang} ${name} at ${width}: English "${english?.[0]}"`);

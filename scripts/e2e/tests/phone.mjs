@@ -22,7 +22,7 @@ async function phoneLayout(browser, url) {
   assert((await page.textContent('#counts')).includes('Match to 3'), 'match length shown');
   // At 375 px each point is at least 24 px wide to tap.
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => window.innerWidth === 375 && document.documentElement.scrollWidth <= 390);
   const tap = await page.locator('#bg-board [data-point="7"] .bg-hit').boundingBox();
   assert(tap.width >= 24, `a point is ${tap.width.toFixed(1)} px wide to tap at 375 px`);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);

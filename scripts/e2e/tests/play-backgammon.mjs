@@ -220,6 +220,7 @@ async function autoBearOffPage(browser, url) {
   await page.goto(seatUrl(url, game, seat));
   await page.waitForSelector(`#play[data-version="${state.version}"]`, { timeout: WAIT_MS });
   assert(!(await page.isChecked('#set-autoBearOff')), 'the setting shows off');
+  // Nothing is to happen: no state to wait for, so a while that the page would have played in.
   await page.waitForTimeout(1500);
   assert((await api(page, `/api/games/${game.id}`)).version === state.version, 'nothing played with the setting off');
   // Switched on (the default): the page plays it by itself.
