@@ -1,4 +1,5 @@
-// The analysis board: pasted positions, the cube panel, edit mode, variations, clicks and the address, refused dice.
+// The analysis board: pasted positions, the cube panel, edit mode, variations, clicks and the
+// address, refused dice.
 
 import { join } from 'node:path';
 import {

@@ -1,4 +1,5 @@
-// Backgammon games played on the game page: turns by clicks, the cube between two pages, the analysis of a finished game, the computer's move marked, automatic bear-off, double clicks.
+// Backgammon games played on the game page: turns by clicks, the cube between two pages, the
+// analysis of a finished game, the computer's move marked, automatic bear-off, double clicks.
 
 import { join } from 'node:path';
 import {

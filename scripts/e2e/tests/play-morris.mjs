@@ -1,4 +1,5 @@
-// Morris games played on the game page: against the computer, between two pages, hint, take-back and rematch, Recent games.
+// Morris games played on the game page: against the computer, between two pages, hint, take-back
+// and rematch, Recent games.
 
 import { join } from 'node:path';
 import {

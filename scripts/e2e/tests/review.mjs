@@ -1,4 +1,5 @@
-// The review page: Morris and backgammon reviews, their translations, orientation and cube, alternatives, the databases' values, layout, .mat files and a slow server.
+// The review page: Morris and backgammon reviews, their translations, orientation and cube,
+// alternatives, the databases' values, layout, .mat files and a slow server.
 
 import { join } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
