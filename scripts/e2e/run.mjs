@@ -187,6 +187,7 @@ async function main() {
   }
   console.log(`screenshots in ${OUT}`);
   console.log(`e2e: ${passed} passed, ${failed} failed`);
+  if (passed + failed === 0) console.log('e2e: no test ran (E2E_ONLY names none of these files\' tests)');
   process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
 
