@@ -17,7 +17,10 @@ const KNOWN: &[&[&str]] = &[
         "crates/server/src/positions.rs",
         "crates/server/src/setup.rs",
     ],
-    &["crates/tui/src/backgammon/mod.rs", "crates/tui/src/backgammon_view.rs"],
+    &[
+        "crates/tui/src/backgammon/mod.rs",
+        "crates/tui/src/backgammon_view.rs",
+    ],
     &["crates/tui/src/morris.rs", "crates/tui/src/morris_view.rs"],
 ];
 
