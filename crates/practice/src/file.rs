@@ -68,8 +68,8 @@ pub enum FileError {
     /// A card or result names no exercise of the file, or a card appears twice.
     #[error("schedule entry {0} names no exercise or appears twice")]
     StrayCard(ExerciseId),
-    /// An easiness factor that is not a number ≥ 1.3.
-    #[error("exercise {0} has an easiness factor below 1.3 or not a number")]
+    /// An easiness factor below 1.3.
+    #[error("exercise {0} has an easiness factor below 1.3")]
     BadEf(ExerciseId),
     /// A threshold or equity that is negative or not a number.
     #[error("a threshold or equity is negative or not a number")]
@@ -118,7 +118,7 @@ fn validate(file: &PlayerFile) -> Result<(), FileError> {
         if !ids.contains(&c.id) || !carded.insert(c.id) {
             return Err(FileError::StrayCard(c.id));
         }
-        if !(c.ef.is_finite() && c.ef >= MIN_EF) {
+        if c.ef < MIN_EF {
             return Err(FileError::BadEf(c.id));
         }
     }

@@ -3,6 +3,9 @@
 //! EF' = EF + (0.1 − (5−q)(0.08 + (5−q)·0.02)), never below 1.3; the intervals are 1 day, 6 days,
 //! then I(n) = I(n−1)·EF (rounded up to whole days); a grade below 3 restarts the repetitions
 //! from the first interval without changing EF.
+//!
+//! Every change of EF is a whole number of hundredths (0.1 − d(0.08 + 0.02d) for d = 0..=5), so
+//! EF is kept exactly as hundredths (250 = 2.5); the file and the schedule never drift.
 
 use std::collections::HashMap;
 
@@ -13,10 +16,10 @@ use crate::exercise::{Exercise, ExerciseId};
 /// A day number (days since 1970-01-01 UTC), supplied by the caller.
 pub type Day = u32;
 
-/// The easiness factor a new card starts with.
-pub const INITIAL_EF: f64 = 2.5;
-/// The smallest easiness factor.
-pub const MIN_EF: f64 = 1.3;
+/// The easiness factor a new card starts with, in hundredths (2.5).
+pub const INITIAL_EF: u16 = 250;
+/// The smallest easiness factor, in hundredths (1.3).
+pub const MIN_EF: u16 = 130;
 
 /// An SM-2 grade, 0 (blackout) ..= 5 (perfect response).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -63,8 +66,8 @@ impl Answer {
 pub struct Card {
     /// The exercise scheduled.
     pub id: ExerciseId,
-    /// Easiness factor, ≥ 1.3.
-    pub ef: f64,
+    /// Easiness factor in hundredths, ≥ 130 (1.3).
+    pub ef: u16,
     /// Successful repetitions in a row (n in SM-2).
     pub repetitions: u32,
     /// The last interval in days (0 before the first review).
@@ -104,18 +107,22 @@ impl Card {
     }
 }
 
-/// EF' = EF + (0.1 − (5−q)(0.08 + (5−q)·0.02)), at least 1.3.
-pub fn next_ef(ef: f64, grade: Grade) -> f64 {
-    let d = f64::from(5 - grade.0);
-    (ef + (0.1 - d * (0.08 + d * 0.02))).max(MIN_EF)
+/// EF' = EF + (0.1 − (5−q)(0.08 + (5−q)·0.02)), at least 1.3; EF in hundredths.
+pub fn next_ef(ef: u16, grade: Grade) -> u16 {
+    let d = i32::from(5 - grade.0);
+    let next = i32::from(ef) + 10 - d * (8 + 2 * d);
+    u16::try_from(next.max(i32::from(MIN_EF))).unwrap_or(u16::MAX)
 }
 
-/// I(1) = 1, I(2) = 6, I(n) = ⌈I(n−1)·EF⌉ for n > 2.
-pub fn next_interval(repetitions: u32, previous: u32, ef: f64) -> u32 {
+/// I(1) = 1, I(2) = 6, I(n) = ⌈I(n−1)·EF⌉ for n > 2; EF in hundredths.
+pub fn next_interval(repetitions: u32, previous: u32, ef: u16) -> u32 {
     match repetitions {
         0 | 1 => 1,
         2 => 6,
-        _ => (f64::from(previous) * ef).ceil() as u32,
+        _ => {
+            let days = (u64::from(previous) * u64::from(ef)).div_ceil(100);
+            u32::try_from(days).unwrap_or(u32::MAX)
+        }
     }
 }
 
@@ -144,22 +151,18 @@ mod tests {
         Grade::new(q).unwrap()
     }
 
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-9
-    }
-
     #[test]
     fn ef_changes_per_grade_from_formula() {
         // q=5: 2.5 + (0.1 - 0*(...)) = 2.6
-        assert!(close(next_ef(2.5, g(5)), 2.6));
+        assert_eq!(next_ef(250, g(5)), 260);
         // q=4: 2.5 + (0.1 - 1*(0.08 + 1*0.02)) = 2.5 + 0 = 2.5
-        assert!(close(next_ef(2.5, g(4)), 2.5));
+        assert_eq!(next_ef(250, g(4)), 250);
         // q=3: 2.5 + (0.1 - 2*(0.08 + 2*0.02)) = 2.5 - 0.14 = 2.36
-        assert!(close(next_ef(2.5, g(3)), 2.36));
+        assert_eq!(next_ef(250, g(3)), 236);
         // q=0: 2.5 + (0.1 - 5*(0.08 + 5*0.02)) = 2.5 - 0.8 = 1.7
-        assert!(close(next_ef(2.5, g(0)), 1.7));
+        assert_eq!(next_ef(250, g(0)), 170);
         // floor: 1.4 - 0.14 = 1.26 -> 1.3
-        assert!(close(next_ef(1.4, g(3)), 1.3));
+        assert_eq!(next_ef(140, g(3)), 130);
     }
 
     #[test]
@@ -175,7 +178,7 @@ mod tests {
             today = c.due;
         }
         assert_eq!(days, vec![1, 6, 17, 50]);
-        assert!(close(c.ef, 2.9));
+        assert_eq!(c.ef, 290);
         assert_eq!(c.due, 100 + 1 + 6 + 17 + 50);
     }
 
@@ -189,7 +192,7 @@ mod tests {
             days.push(c.interval);
         }
         assert_eq!(days, vec![1, 6, 13]);
-        assert!(close(c.ef, 2.08));
+        assert_eq!(c.ef, 208);
     }
 
     #[test]
@@ -199,7 +202,7 @@ mod tests {
         c.review(Answer::Right.grade(), 1); // EF 2.7, I 6
         c.review(Answer::Wrong.grade(), 7); // restart: I 1, EF kept 2.7
         assert_eq!((c.repetitions, c.interval, c.due), (0, 1, 8));
-        assert!(close(c.ef, 2.7));
+        assert_eq!(c.ef, 270);
         c.review(Answer::Right.grade(), 8); // EF 2.8, I 1 (first repetition again)
         assert_eq!((c.repetitions, c.interval, c.due), (1, 1, 9));
     }
