@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Practice from your own games: exercises made from a player's reviewed decisions,
 //! SM-2 spaced repetition, progress statistics and the player file.
 //!
