@@ -82,9 +82,24 @@ impl Default for Threshold {
 }
 
 /// A stable identifier of an exercise: FNV-1a 64 of the game, position and question.
+/// Written in files as 16 hex digits (a JSON number would lose bits in JavaScript).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(into = "String", try_from = "String")]
 pub struct ExerciseId(pub u64);
+
+impl From<ExerciseId> for String {
+    fn from(id: ExerciseId) -> String {
+        id.to_string()
+    }
+}
+
+impl TryFrom<String> for ExerciseId {
+    type Error = std::num::ParseIntError;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        u64::from_str_radix(&text, 16).map(ExerciseId)
+    }
+}
 
 impl ExerciseId {
     /// The id of `question` asked about `position` in `game`.
@@ -273,6 +288,12 @@ mod tests {
         // FNV-1a 64 of "a" is 0xaf63dc4c8601ec8c (published test vector).
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
         let q = Question::CubeAction;
+        let id = ExerciseId(0x00ab_cdef_0123_4567);
+        assert_eq!(serde_json::to_string(&id).unwrap(), "\"00abcdef01234567\"");
+        assert_eq!(
+            serde_json::from_str::<ExerciseId>("\"00abcdef01234567\"").unwrap(),
+            id
+        );
         assert_ne!(
             ExerciseId::of(GameKind::Backgammon, "X", &q),
             ExerciseId::of(GameKind::Morris, "X", &q)

@@ -166,7 +166,7 @@ mod tests {
     }
 
     #[test]
-    fn perfect_answers_give_1_6_17_48() {
+    fn perfect_answers_give_1_6_17_50() {
         // EF after three 5s: 2.6, 2.7, 2.8; I3 = ceil(6*2.8) = ceil(16.8) = 17;
         // fourth 5: EF 2.9, I4 = ceil(17*2.9) = ceil(49.3) = 50.
         let mut c = Card::new(ExerciseId(1), 100);
