@@ -1,0 +1,162 @@
+//! The player file: one JSON document with a player's exercises, schedule and history.
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::exercise::{Exercise, ExerciseId, Question, Threshold};
+use crate::schedule::{Card, MIN_EF};
+use crate::stats::{ExerciseResult, GameRecord};
+
+/// The format version this crate writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Everything the practice feature keeps about one player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerFile {
+    /// Format version, [`FORMAT_VERSION`].
+    pub format: u32,
+    /// The thresholds that make exercises.
+    pub threshold: Threshold,
+    /// The exercises.
+    pub exercises: Vec<Exercise>,
+    /// The SM-2 schedule, one card per exercise.
+    pub cards: Vec<Card>,
+    /// Answered exercises.
+    pub results: Vec<ExerciseResult>,
+    /// Reviewed games.
+    pub games: Vec<GameRecord>,
+}
+
+impl Default for PlayerFile {
+    fn default() -> Self {
+        PlayerFile {
+            format: FORMAT_VERSION,
+            threshold: Threshold::default(),
+            exercises: Vec::new(),
+            cards: Vec::new(),
+            results: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+}
+
+/// Why a player file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// Not JSON of the player-file shape.
+    #[error("not a player file: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A format version this program does not read.
+    #[error(
+        "player file format {found} is not supported (this program reads format {FORMAT_VERSION})"
+    )]
+    Version {
+        /// The version found in the file.
+        found: u32,
+    },
+    /// Two exercises share an id.
+    #[error("exercise {0} appears twice")]
+    DuplicateExercise(ExerciseId),
+    /// An exercise's id does not match its position and question.
+    #[error("exercise {0} does not match its position and question")]
+    WrongId(ExerciseId),
+    /// Dice outside 1..=6.
+    #[error("exercise {0} has dice outside 1..6")]
+    BadDice(ExerciseId),
+    /// A card or result names no exercise of the file, or a card appears twice.
+    #[error("schedule entry {0} names no exercise or appears twice")]
+    StrayCard(ExerciseId),
+    /// An easiness factor below 1.3.
+    #[error("exercise {0} has an easiness factor below 1.3")]
+    BadEf(ExerciseId),
+    /// A threshold or equity that is negative or not a number.
+    #[error("a threshold or equity is negative or not a number")]
+    BadNumber,
+}
+
+/// Writes `file` as pretty JSON.
+pub fn export(file: &PlayerFile) -> String {
+    serde_json::to_string_pretty(file).expect("a player file always serialises")
+}
+
+/// Reads and checks a player file.
+pub fn import(text: &str) -> Result<PlayerFile, FileError> {
+    #[derive(Deserialize)]
+    struct Version {
+        format: u32,
+    }
+    let version: Version = serde_json::from_str(text)?;
+    if version.format != FORMAT_VERSION {
+        return Err(FileError::Version {
+            found: version.format,
+        });
+    }
+    let file: PlayerFile = serde_json::from_str(text)?;
+    validate(&file)?;
+    Ok(file)
+}
+
+fn valid_number(x: f64) -> bool {
+    x.is_finite() && x >= 0.0
+}
+
+fn validate(file: &PlayerFile) -> Result<(), FileError> {
+    if !valid_number(file.threshold.checker) || !valid_number(file.threshold.cube) {
+        return Err(FileError::BadNumber);
+    }
+    let mut ids = HashSet::new();
+    for e in &file.exercises {
+        validate_exercise(e)?;
+        if !ids.insert(e.id) {
+            return Err(FileError::DuplicateExercise(e.id));
+        }
+    }
+    let mut carded = HashSet::new();
+    for c in &file.cards {
+        if !ids.contains(&c.id) || !carded.insert(c.id) {
+            return Err(FileError::StrayCard(c.id));
+        }
+        if c.ef < MIN_EF {
+            return Err(FileError::BadEf(c.id));
+        }
+    }
+    match file.results.iter().find(|r| !ids.contains(&r.id)) {
+        Some(r) => Err(FileError::StrayCard(r.id)),
+        None => validate_games(&file.games),
+    }
+}
+
+fn validate_exercise(e: &Exercise) -> Result<(), FileError> {
+    if e.id != ExerciseId::of(e.game, &e.position, &e.question) {
+        return Err(FileError::WrongId(e.id));
+    }
+    if let Question::CheckerPlay { dice } = e.question
+        && dice.iter().any(|d| !(1..=6).contains(d))
+    {
+        return Err(FileError::BadDice(e.id));
+    }
+    match e.cost {
+        crate::Decision::EquityLoss { equity } if !valid_number(equity) => {
+            Err(FileError::BadNumber)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn validate_games(games: &[GameRecord]) -> Result<(), FileError> {
+    let bad = games.iter().any(|g| match *g {
+        GameRecord::Backgammon {
+            checker_equity_lost,
+            cube_equity_lost,
+            ..
+        } => !valid_number(checker_equity_lost) || !valid_number(cube_equity_lost),
+        GameRecord::Morris { .. } => false,
+    });
+    if bad {
+        Err(FileError::BadNumber)
+    } else {
+        Ok(())
+    }
+}

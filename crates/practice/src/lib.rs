@@ -1,0 +1,18 @@
+#![warn(missing_docs)]
+//! Practice from your own games: exercises made from a player's reviewed decisions,
+//! SM-2 spaced repetition, progress statistics and the player file.
+//!
+//! The crate knows nothing of HTTP, terminals or databases; positions are kept as the
+//! text both games already use (XGID or gnubg Position ID + Match ID; Morris FEN-like text).
+
+pub mod exercise;
+pub mod file;
+pub mod schedule;
+pub mod stats;
+
+pub use exercise::{
+    Decision, Exercise, ExerciseId, GameKind, Question, ReviewedDecision, Threshold, exercises_from,
+};
+pub use file::{FORMAT_VERSION, FileError, PlayerFile, export, import};
+pub use schedule::{Answer, Card, Day, Grade, daily_set};
+pub use stats::{ExerciseResult, GameRecord, Progress, ProgressRow, progress};
