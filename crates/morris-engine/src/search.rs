@@ -94,9 +94,11 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Whether the value is exact from the endgame databases.
     pub perfect: bool,
-    /// The score of the iteration one ply shallower than [`SearchResult::depth`] (`None` when
-    /// only one iteration finished).
-    pub previous_score: Option<i32>,
+    /// The score of each finished iteration, shallowest first: `iterations[d - 1]` is the
+    /// score of depth `d` (empty when the root was played from the databases or has no move).
+    /// The search stops deepening at a forced result, so a forced score stands for every
+    /// deeper iteration too ([`SearchResult::score_at`]).
+    pub iterations: Vec<i32>,
 }
 
 impl SearchResult {
@@ -115,21 +117,30 @@ impl SearchResult {
         score_text(self.score)
     }
 
-    /// The score without the odd/even swing of iterative deepening: the mean of the last two
-    /// iterations, whose leaves have opposite sides to move (the evaluation of a leaf favours
-    /// one side by its parity), or the last score when either announces a forced result or
-    /// comes from the databases.
-    pub fn steady_score(&self) -> i32 {
-        match self.previous_score {
-            Some(previous)
-                if !self.perfect
-                    && previous.abs() <= WIN_THRESHOLD
-                    && self.score.abs() <= WIN_THRESHOLD =>
-            {
-                (self.score + previous).div_euclid(2)
-            }
-            _ => self.score,
+    /// The deepest iteration whose score is known: [`SearchResult::depth`], or every depth
+    /// when the score is final (exact from the databases, a forced result, or no move).
+    pub fn known_depth(&self) -> u32 {
+        if self.is_final() {
+            u32::MAX
+        } else {
+            self.depth
         }
+    }
+
+    /// The score of the iteration of `depth` plies (`None` when the search did not reach it):
+    /// the final score at any depth (see [`SearchResult::known_depth`]).
+    pub fn score_at(&self, depth: u32) -> Option<i32> {
+        if self.is_final() {
+            return Some(self.score);
+        }
+        let index = usize::try_from(depth.checked_sub(1)?).ok()?;
+        self.iterations.get(index).copied()
+    }
+
+    /// Whether the score no longer depends on the depth: exact from the databases, a forced
+    /// result, or a root without a move.
+    fn is_final(&self) -> bool {
+        self.perfect || self.score.abs() > WIN_THRESHOLD || self.iterations.is_empty()
     }
 }
 
@@ -500,9 +511,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             if let Some(&first) = self.pv[0].first() {
-                if result.best_move.is_some() {
-                    result.previous_score = Some(result.score);
-                }
+                result.iterations.push(score);
                 result.best_move = Some(first);
                 result.pv = self.pv[0].clone();
                 result.score = score;
@@ -887,7 +896,7 @@ fn empty_result() -> SearchResult {
         nodes: 0,
         elapsed: Duration::ZERO,
         perfect: false,
-        previous_score: None,
+        iterations: Vec::new(),
     }
 }
 
