@@ -15,7 +15,7 @@ use crate::db::{Databases, Value};
 use crate::eval::{Weights, evaluate_with};
 use crate::zobrist::{canonical_key, inverse_symmetries, key, splitmix64};
 use ludus_morris::geometry::{SYMMETRY_COUNT, Symmetry, mill_completions};
-use ludus_morris::{Bitboard, MAX_MOVES, Move, Position, Rules, SQUARE_COUNT, Square};
+use ludus_morris::{Bitboard, Color, MAX_MOVES, Move, Position, Rules, SQUARE_COUNT, Square};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -47,6 +47,11 @@ const LMR_FIRST_MOVE: usize = 3;
 const LMR_MIN_DEPTH: i32 = 3;
 /// Moves from this index on are reduced by two plies instead of one.
 const LMR_DEEPER_MOVE: usize = 10;
+/// Lines are searched on through the last this many placements of the game (both sides'), to
+/// the first position of the movement phase: a blockade there loses at once, and the static
+/// evaluation of the placements before it does not see one coming. Two covers the last
+/// placement of each side; each extends a line by at most this many plies.
+const PLACEMENT_HORIZON: i32 = 2;
 
 /// When to stop searching.
 #[derive(Clone, Debug, Default)]
@@ -720,6 +725,7 @@ impl<'a> Searcher<'a> {
         {
             return db_score(v, ply);
         }
+        let depth = depth.max(placement_horizon(position));
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(position, alpha, beta, ply, 0);
         }
@@ -910,6 +916,16 @@ fn late_move_reduction(index: usize, depth: i32, order: i32) -> i32 {
     } else {
         1
     }
+}
+
+/// The least depth left at a node near the end of placement: the placements left, where they
+/// are [`PLACEMENT_HORIZON`] or fewer (else 0). A line then never stops in the last placements
+/// but reaches the first position of the movement phase, where a side to move that is blocked
+/// has lost (the evaluation of a placement position cannot see a blockade coming).
+fn placement_horizon(position: &Position) -> i32 {
+    let left =
+        i32::from(position.in_hand(Color::White)) + i32::from(position.in_hand(Color::Black));
+    if left <= PLACEMENT_HORIZON { left } else { 0 }
 }
 
 /// A result with no move yet.
