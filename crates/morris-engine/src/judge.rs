@@ -19,7 +19,8 @@
 //!   position after it, at that depth. No averaging of iterations.
 //! - **One repetition rule.** A move to a position already seen in the game (the history given,
 //!   the position judged included) scores as a draw, as the search scores a repetition on its
-//!   lines.
+//!   lines — except where the databases know the position after it: their perfect value holds
+//!   (the rules draw at the third occurrence, not the second).
 //!
 //! The best move (the hint) is the first of the ranking, so its loss is 0. Where the databases
 //! cover the position judged, the perfect move (the fastest win, the longest resistance, among
@@ -159,7 +160,10 @@ impl<'a> Judge<'a> {
     fn search_move(&self, seen: &[Position], position: &Position, mv: Move) -> Searched {
         let after = position.play(mv);
         let after_key = key(&after);
-        if after.is_movement_phase() && seen.iter().any(|p| key(p) == after_key) {
+        let known = self
+            .databases
+            .is_some_and(|dbs| crate::probe(dbs, &after, &self.rules).is_ok());
+        if !known && after.is_movement_phase() && seen.iter().any(|p| key(p) == after_key) {
             return Searched::Repetition;
         }
         let mut searcher = Searcher::new(self.rules);
@@ -211,7 +215,10 @@ impl Searched {
 
 /// The deepest depth that every search reached.
 fn shared_depth<'s>(searched: impl Iterator<Item = &'s Searched>) -> u32 {
-    searched.map(Searched::known_depth).min().unwrap_or(u32::MAX)
+    searched
+        .map(Searched::known_depth)
+        .min()
+        .unwrap_or(u32::MAX)
 }
 
 /// The limits of the search after a move: one ply shallower.

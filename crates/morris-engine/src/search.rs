@@ -132,14 +132,14 @@ impl SearchResult {
         }
     }
 
-    /// The score of the iteration of `depth` plies (`None` when the search did not reach it):
-    /// the final score at any depth (see [`SearchResult::known_depth`]).
+    /// The score of the iteration of `depth` plies; beyond the last iteration, the final score
+    /// (see [`SearchResult::known_depth`]); `None` when the search did not reach `depth`.
     pub fn score_at(&self, depth: u32) -> Option<i32> {
-        if self.is_final() {
-            return Some(self.score);
-        }
         let index = usize::try_from(depth.checked_sub(1)?).ok()?;
-        self.iterations.get(index).copied()
+        match self.iterations.get(index) {
+            Some(&score) => Some(score),
+            None => self.is_final().then_some(self.score),
+        }
     }
 
     /// Whether the score no longer depends on the depth: exact from the databases, a forced
@@ -328,6 +328,8 @@ pub struct Searcher<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// Whether an iteration of the current search has finished.
+    iterations_done: bool,
     is_helper: bool,
     /// A flag another thread raises to end the search now (`stop` of a protocol).
     stop_signal: Option<Arc<AtomicBool>>,
@@ -372,6 +374,7 @@ impl<'a> Searcher<'a> {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            iterations_done: false,
             is_helper: false,
             stop_signal: None,
             generation: 0,
@@ -446,6 +449,7 @@ impl<'a> Searcher<'a> {
         // Older searches count half: history stays bounded and follows the game.
         self.history.iter_mut().for_each(|h| *h /= 2);
         self.stopped = false;
+        self.iterations_done = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.movetime.map(|t| start + t);
         let mut result = empty_result();
@@ -531,6 +535,7 @@ impl<'a> Searcher<'a> {
             }
             if let Some(&first) = self.pv[0].first() {
                 result.iterations.push(score);
+                self.iterations_done = true;
                 result.best_move = Some(first);
                 result.pv = self.pv[0].clone();
                 result.score = score;
@@ -657,23 +662,19 @@ impl<'a> Searcher<'a> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
-        {
-            self.stopped = true;
-        } else if self.is_helper
-            && self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && self.stop.load(Ordering::Relaxed)
-        {
-            self.stopped = true;
-        }
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && let Some(signal) = &self.stop_signal
-            && signal.load(Ordering::Relaxed)
-        {
+        let check_clock = self.nodes.is_multiple_of(CLOCK_INTERVAL);
+        // The node budget and the clock stop no search before its first iteration is done:
+        // every result then holds a move and the score of a finished iteration.
+        let budget_spent = self.iterations_done
+            && (self.nodes >= self.node_limit
+                || check_clock && self.deadline.is_some_and(|d| Instant::now() >= d));
+        let helper_stopped = self.is_helper && check_clock && self.stop.load(Ordering::Relaxed);
+        let signalled = check_clock
+            && self
+                .stop_signal
+                .as_ref()
+                .is_some_and(|signal| signal.load(Ordering::Relaxed));
+        if budget_spent || helper_stopped || signalled {
             self.stopped = true;
         }
         self.stopped
