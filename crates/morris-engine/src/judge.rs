@@ -3,18 +3,28 @@
 //! the first move of [`Judge::rank`], and the review classes a move by how far it falls behind
 //! that same first move.
 //!
-//! Each legal move is scored the same way: the position after it is searched one ply shallower
-//! than the judge's depth, with a node budget and no clock (the same position and game history
-//! always get the same answer, on a loaded machine too), by a fresh searcher (no table or history
-//! left over from other positions), and the score is turned into the mover's view. The values are
-//! *steady*: the mean of the last two iterations
-//! ([`crate::search::SearchResult::steady_score`]), so a value does not swing with the side to
-//! move at the search's leaves. One repetition rule holds
-//! throughout: a move to a position already seen in the game (the history given, the position
-//! judged included) scores as a draw, as the search scores a repetition on its lines. Where the
-//! databases cover the position judged, the perfect move (the fastest win, the longest
-//! resistance, among draws the one leaving the most losing replies) comes first among the moves
-//! of its value.
+//! The truth rules, each move valued the same way:
+//!
+//! - **One search.** The position after the move (a capture's removal included) is searched by
+//!   a fresh [`Searcher`] (no table or history left over from other positions) with the judge's
+//!   weights, databases and the game's history, with a node budget and no clock: the same
+//!   position and game history always get the same answer, on a loaded machine too.
+//! - **One depth.** Each such search deepens one ply at a time, one ply shallower than the
+//!   judge's depth, and keeps the score of every iteration
+//!   ([`crate::search::SearchResult::iterations`]). Every move is valued at the deepest depth
+//!   that *all* of them reached within the budget, so the best move and the alternatives are
+//!   compared at one depth. A forced result or a database value holds at every depth.
+//! - **One view.** The score is that of the position after the move, negated into the mover's
+//!   view ([`parent_score`]): a move's value is exactly the negated search value of the
+//!   position after it, at that depth. No averaging of iterations.
+//! - **One repetition rule.** A move to a position already seen in the game (the history given,
+//!   the position judged included) scores as a draw, as the search scores a repetition on its
+//!   lines — except where the databases know the position after it: their perfect value holds
+//!   (the rules draw at the third occurrence, not the second).
+//!
+//! The best move (the hint) is the first of the ranking, so its loss is 0. Where the databases
+//! cover the position judged, the perfect move (the fastest win, the longest resistance, among
+//! draws the one leaving the most losing replies) comes first among the moves of its value.
 //!
 //! ```
 //! use ludus_morris::{Position, Rules};
@@ -30,16 +40,18 @@
 
 use crate::db::Databases;
 use crate::eval::Weights;
-use crate::search::{SearchLimits, Searcher, WIN_THRESHOLD};
+use crate::search::{SearchLimits, SearchResult, Searcher, WIN_THRESHOLD};
 use crate::zobrist::key;
 use ludus_morris::{Move, Position, Rules};
 
 /// Depth of the judge's search, in plies from the position judged (each move's position after
 /// it is searched one ply shallower). Depth 6 is the review's depth since it was introduced.
 pub const JUDGE_DEPTH: u32 = 6;
-/// Most nodes of the search of one move: a few milliseconds each in an optimised build, so that
-/// the hint answers at once and a game of 100 plies reviews in seconds.
-pub const JUDGE_NODES: u64 = 25_000;
+/// Most nodes of the search of one move: tens of milliseconds at most in an optimised build, so
+/// that the hint answers at once. The full-width search of the position after a move to depth 5
+/// took at most 61,000 nodes over 50 seeded random positions (most under 20,000), so every move
+/// usually reaches the judge's depth; where one does not, all are valued one ply shallower.
+pub const JUDGE_NODES: u64 = 100_000;
 
 /// The judge's setting: [`JUDGE_DEPTH`] plies, at most [`JUDGE_NODES`] nodes a move, no clock.
 pub fn judge_limits() -> SearchLimits {
@@ -112,13 +124,18 @@ impl<'a> Judge<'a> {
     pub fn rank(&self, history: &[Position], position: &Position) -> Vec<Judged> {
         let mut seen: Vec<Position> = history.to_vec();
         seen.push(*position);
-        let mut ranked: Vec<Judged> = position
-            .legal_moves(&self.rules)
+        let moves = position.legal_moves(&self.rules);
+        let searched: Vec<(Move, Searched)> = moves
             .as_slice()
             .iter()
-            .map(|&mv| Judged {
-                mv,
-                score: self.score_move(&seen, position, mv),
+            .map(|&mv| (mv, self.search_move(&seen, position, mv)))
+            .collect();
+        let depth = shared_depth(searched.iter().map(|(_, s)| s));
+        let mut ranked: Vec<Judged> = searched
+            .iter()
+            .map(|(mv, searched)| Judged {
+                mv: *mv,
+                score: searched.score_at(depth),
             })
             .collect();
         if let Some(perfect) = self.perfect_move(position)
@@ -138,20 +155,23 @@ impl<'a> Judge<'a> {
         self.rank(history, position).into_iter().next()
     }
 
-    /// The value of `mv` in `position` for its mover; `seen` holds the game's positions up to
-    /// and including `position`.
-    fn score_move(&self, seen: &[Position], position: &Position, mv: Move) -> i32 {
+    /// The search of the position after `mv` in `position`; `seen` holds the game's positions
+    /// up to and including `position`.
+    fn search_move(&self, seen: &[Position], position: &Position, mv: Move) -> Searched {
         let after = position.play(mv);
         let after_key = key(&after);
-        if after.is_movement_phase() && seen.iter().any(|p| key(p) == after_key) {
-            return 0;
+        let known = self
+            .databases
+            .is_some_and(|dbs| crate::probe(dbs, &after, &self.rules).is_ok());
+        if !known && after.is_movement_phase() && seen.iter().any(|p| key(p) == after_key) {
+            return Searched::Repetition;
         }
         let mut searcher = Searcher::new(self.rules);
         searcher.set_databases(self.databases);
         searcher.set_weights(self.weights);
         searcher.set_history(seen);
-        let found = searcher.search(&after, &child_limits(&self.limits));
-        parent_score(found.steady_score())
+        searcher.set_full_width(true);
+        Searched::After(searcher.search(&after, &child_limits(&self.limits)))
     }
 
     /// The databases' perfect move of `position`, where they cover it.
@@ -165,6 +185,42 @@ impl<'a> Judge<'a> {
     }
 }
 
+/// What the judge knows of one move: a repetition (a draw at every depth) or the search of the
+/// position after it.
+enum Searched {
+    /// The move repeats a position of the game.
+    Repetition,
+    /// The search of the position after the move.
+    After(SearchResult),
+}
+
+impl Searched {
+    /// The deepest depth (of the search after the move) whose score is known.
+    fn known_depth(&self) -> u32 {
+        match self {
+            Searched::Repetition => u32::MAX,
+            Searched::After(result) => result.known_depth(),
+        }
+    }
+
+    /// The move's value for its mover at `depth` plies of the search after it (a depth every
+    /// move reached, see [`shared_depth`]).
+    fn score_at(&self, depth: u32) -> i32 {
+        match self {
+            Searched::Repetition => 0,
+            Searched::After(result) => parent_score(result.score_at(depth).unwrap_or(result.score)),
+        }
+    }
+}
+
+/// The deepest depth that every search reached.
+fn shared_depth<'s>(searched: impl Iterator<Item = &'s Searched>) -> u32 {
+    searched
+        .map(Searched::known_depth)
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
 /// The limits of the search after a move: one ply shallower.
 pub(crate) fn child_limits(limits: &SearchLimits) -> SearchLimits {
     SearchLimits {
@@ -173,8 +229,9 @@ pub(crate) fn child_limits(limits: &SearchLimits) -> SearchLimits {
     }
 }
 
-/// A score of the position after a move, turned into the mover's view one ply earlier.
-pub(crate) fn parent_score(child: i32) -> i32 {
+/// A score of the position after a move, turned into the mover's view one ply earlier (a
+/// forced result one ply further away).
+pub fn parent_score(child: i32) -> i32 {
     if child > WIN_THRESHOLD {
         -(child - 1)
     } else if child < -WIN_THRESHOLD {

@@ -15,7 +15,7 @@ use crate::db::{Databases, Value};
 use crate::eval::{Weights, evaluate_with};
 use crate::zobrist::{canonical_key, inverse_symmetries, key, splitmix64};
 use ludus_morris::geometry::{SYMMETRY_COUNT, Symmetry, mill_completions};
-use ludus_morris::{Bitboard, MAX_MOVES, Move, Position, Rules, SQUARE_COUNT, Square};
+use ludus_morris::{Bitboard, Color, MAX_MOVES, Move, Position, Rules, SQUARE_COUNT, Square};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -47,6 +47,11 @@ const LMR_FIRST_MOVE: usize = 3;
 const LMR_MIN_DEPTH: i32 = 3;
 /// Moves from this index on are reduced by two plies instead of one.
 const LMR_DEEPER_MOVE: usize = 10;
+/// Lines are searched on through the last this many placements of the game (both sides'), to
+/// the first position of the movement phase: a blockade there loses at once, and the static
+/// evaluation of the placements before it does not see one coming. Two covers the last
+/// placement of each side; each extends a line by at most this many plies.
+const PLACEMENT_HORIZON: i32 = 2;
 
 /// When to stop searching.
 #[derive(Clone, Debug, Default)]
@@ -94,9 +99,11 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Whether the value is exact from the endgame databases.
     pub perfect: bool,
-    /// The score of the iteration one ply shallower than [`SearchResult::depth`] (`None` when
-    /// only one iteration finished).
-    pub previous_score: Option<i32>,
+    /// The score of each finished iteration, shallowest first: `iterations[d - 1]` is the
+    /// score of depth `d` (empty when the root was played from the databases or has no move).
+    /// The search stops deepening at a forced result, so a forced score stands for every
+    /// deeper iteration too ([`SearchResult::score_at`]).
+    pub iterations: Vec<i32>,
 }
 
 impl SearchResult {
@@ -115,21 +122,30 @@ impl SearchResult {
         score_text(self.score)
     }
 
-    /// The score without the odd/even swing of iterative deepening: the mean of the last two
-    /// iterations, whose leaves have opposite sides to move (the evaluation of a leaf favours
-    /// one side by its parity), or the last score when either announces a forced result or
-    /// comes from the databases.
-    pub fn steady_score(&self) -> i32 {
-        match self.previous_score {
-            Some(previous)
-                if !self.perfect
-                    && previous.abs() <= WIN_THRESHOLD
-                    && self.score.abs() <= WIN_THRESHOLD =>
-            {
-                (self.score + previous).div_euclid(2)
-            }
-            _ => self.score,
+    /// The deepest iteration whose score is known: [`SearchResult::depth`], or every depth
+    /// when the score is final (exact from the databases, a forced result, or no move).
+    pub fn known_depth(&self) -> u32 {
+        if self.is_final() {
+            u32::MAX
+        } else {
+            self.depth
         }
+    }
+
+    /// The score of the iteration of `depth` plies; beyond the last iteration, the final score
+    /// (see [`SearchResult::known_depth`]); `None` when the search did not reach `depth`.
+    pub fn score_at(&self, depth: u32) -> Option<i32> {
+        let index = usize::try_from(depth.checked_sub(1)?).ok()?;
+        match self.iterations.get(index) {
+            Some(&score) => Some(score),
+            None => self.is_final().then_some(self.score),
+        }
+    }
+
+    /// Whether the score no longer depends on the depth: exact from the databases, a forced
+    /// result, or a root without a move.
+    fn is_final(&self) -> bool {
+        self.perfect || self.score.abs() > WIN_THRESHOLD || self.iterations.is_empty()
     }
 }
 
@@ -331,6 +347,8 @@ pub struct Searcher<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// Whether an iteration of the current search has finished.
+    iterations_done: bool,
     is_helper: bool,
     /// A flag another thread raises to end the search now (`stop` of a protocol).
     stop_signal: Option<Arc<AtomicBool>>,
@@ -342,6 +360,8 @@ pub struct Searcher<'a> {
     weights: Weights,
     /// The root moves a search may choose from (`None`: all).
     root_moves: Option<Vec<Move>>,
+    /// Whether late moves may be searched shallower (see [`Searcher::set_full_width`]).
+    reductions: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -373,12 +393,14 @@ impl<'a> Searcher<'a> {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            iterations_done: false,
             is_helper: false,
             stop_signal: None,
             generation: 0,
             inverse: inverse_symmetries(),
             weights: Weights::tuned(),
             root_moves: None,
+            reductions: true,
         }
     }
 
@@ -391,6 +413,17 @@ impl<'a> Searcher<'a> {
     /// searcher that outlives the scope that opened them, such as a protocol session's.
     pub fn set_shared_databases(&mut self, dbs: Option<Arc<Databases>>) {
         self.dbs = dbs.map(DatabasesRef::Shared);
+    }
+
+    /// Searches every move to the full depth (`true`) instead of reducing late quiet moves.
+    /// A full-width search's value of a position at a depth is the minimax value of that depth
+    /// (with the quiescence at its leaves, the table taking only values of the same depth),
+    /// whatever the move order or the window; a reduced search's value depends on them (a late
+    /// move that fails low at the reduced depth is never searched at the full one). The judge searches
+    /// full width so that its values are one truth; play keeps the reductions (about two to
+    /// three times fewer nodes at depth 7).
+    pub fn set_full_width(&mut self, full_width: bool) {
+        self.reductions = !full_width;
     }
 
     /// Evaluates with `weights` instead of the tuned ones (for tuning and comparisons).
@@ -441,6 +474,7 @@ impl<'a> Searcher<'a> {
         // Older searches count half: history stays bounded and follows the game.
         self.history.iter_mut().for_each(|h| *h /= 2);
         self.stopped = false;
+        self.iterations_done = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.movetime.map(|t| start + t);
         let mut result = empty_result();
@@ -525,9 +559,8 @@ impl<'a> Searcher<'a> {
                 break;
             }
             if let Some(&first) = self.pv[0].first() {
-                if result.best_move.is_some() {
-                    result.previous_score = Some(result.score);
-                }
+                result.iterations.push(score);
+                self.iterations_done = true;
                 result.best_move = Some(first);
                 result.pv = self.pv[0].clone();
                 result.score = score;
@@ -590,6 +623,7 @@ impl<'a> Searcher<'a> {
             generation: self.generation,
             weights: self.weights,
             root_moves: self.root_moves.clone(),
+            reductions: self.reductions,
             ..Searcher::with_table(self.rules, Arc::clone(&self.tt), Arc::clone(&self.stop))
         }
     }
@@ -653,23 +687,19 @@ impl<'a> Searcher<'a> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
-        {
-            self.stopped = true;
-        } else if self.is_helper
-            && self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && self.stop.load(Ordering::Relaxed)
-        {
-            self.stopped = true;
-        }
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && let Some(signal) = &self.stop_signal
-            && signal.load(Ordering::Relaxed)
-        {
+        let check_clock = self.nodes.is_multiple_of(CLOCK_INTERVAL);
+        // The node budget and the clock stop no search before its first iteration is done:
+        // every result then holds a move and the score of a finished iteration.
+        let budget_spent = self.iterations_done
+            && (self.nodes >= self.node_limit
+                || check_clock && self.deadline.is_some_and(|d| Instant::now() >= d));
+        let helper_stopped = self.is_helper && check_clock && self.stop.load(Ordering::Relaxed);
+        let signalled = check_clock
+            && self
+                .stop_signal
+                .as_ref()
+                .is_some_and(|signal| signal.load(Ordering::Relaxed));
+        if budget_spent || helper_stopped || signalled {
             self.stopped = true;
         }
         self.stopped
@@ -721,6 +751,7 @@ impl<'a> Searcher<'a> {
         {
             return db_score(v, ply);
         }
+        let depth = depth.max(placement_horizon(position));
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(position, alpha, beta, ply, 0);
         }
@@ -730,7 +761,14 @@ impl<'a> Searcher<'a> {
             let back = self.inverse[symmetry.index()];
             tt_move = entry.mv.map(|m| m.transformed(back));
             let score = from_tt(i32::from(entry.score), ply);
-            if ply > 0 && i32::from(entry.depth) >= depth {
+            // A full-width search takes a table value of its own depth only: a deeper one
+            // would mix depths.
+            let usable = if self.reductions {
+                i32::from(entry.depth) >= depth
+            } else {
+                i32::from(entry.depth) == depth
+            };
+            if ply > 0 && usable {
                 let cut = match entry.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -763,7 +801,11 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let reduction = late_move_reduction(i, depth, scores[i]);
+                let reduction = if self.reductions {
+                    late_move_reduction(i, depth, scores[i])
+                } else {
+                    0
+                };
                 let mut s = alpha + 1;
                 if reduction > 0 {
                     s = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
@@ -902,6 +944,16 @@ fn late_move_reduction(index: usize, depth: i32, order: i32) -> i32 {
     }
 }
 
+/// The least depth left at a node near the end of placement: the placements left, where they
+/// are [`PLACEMENT_HORIZON`] or fewer (else 0). A line then never stops in the last placements
+/// but reaches the first position of the movement phase, where a side to move that is blocked
+/// has lost (the evaluation of a placement position cannot see a blockade coming).
+fn placement_horizon(position: &Position) -> i32 {
+    let left =
+        i32::from(position.in_hand(Color::White)) + i32::from(position.in_hand(Color::Black));
+    if left <= PLACEMENT_HORIZON { left } else { 0 }
+}
+
 /// A result with no move yet.
 fn empty_result() -> SearchResult {
     SearchResult {
@@ -912,7 +964,7 @@ fn empty_result() -> SearchResult {
         nodes: 0,
         elapsed: Duration::ZERO,
         perfect: false,
-        previous_score: None,
+        iterations: Vec::new(),
     }
 }
 

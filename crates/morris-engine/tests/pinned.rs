@@ -67,7 +67,7 @@ const PLAIN: &[Pin] = &[
         rules: Rules::standard(),
         position: "..WWWWW./BBB.W.../....B.B. w 2 2 3",
         depth: 5,
-        expected: "d3 171 5 1154 | d3 d2 e4 f4 g7-d7",
+        expected: "d3 171 5 1283 | d3 d2 e4 f4 g7-d7",
     },
     Pin {
         rules: Rules::standard(),

@@ -15,6 +15,9 @@
 //!   score, principal variation and node count are written down: refactorings keep them.
 //! - `search`: forced wins found (also with Lazy SMP), database-known losses avoided, perfect play
 //!   inside a built sub-space, repetition draws, levels; the level-10 vs level-3 match (ignored).
+//! - `truth`: the judge's values against the search of the position after each move, the engine's
+//!   own choice never an error, the review against the solved three-stone game (four-stone:
+//!   ignored), no placement into a blockade at the end of placement.
 
 mod common;
 mod database;
@@ -24,3 +27,4 @@ mod no_flying;
 mod pinned;
 mod placement;
 mod search;
+mod truth;
