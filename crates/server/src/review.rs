@@ -34,7 +34,7 @@ use crate::sessions::Hub;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
-use ludus_backgammon::{Dice, Match, Position as BgPosition, Seat};
+use ludus_backgammon::{Dice, MAX_MATCH_LENGTH, Match, Position as BgPosition, Seat};
 use ludus_morris::record::Record;
 use ludus_morris::{Move, Position, Rules, Square};
 use serde::{Deserialize, Serialize};
@@ -202,6 +202,9 @@ pub use crate::body_limits::MAX_RECORD_BYTES;
 /// The most moves of a Morris record `POST /api/review` reviews (each move is searched; a
 /// game under the 100-ply rule rarely reaches 300).
 pub const MAX_RECORD_MORRIS_MOVES: usize = 600;
+/// The most games of a pasted backgammon record `POST /api/review` reviews (a 25-point match
+/// rarely has 40; every decision of every game is evaluated).
+pub const MAX_RECORD_GAMES: usize = 100;
 
 /// `POST /api/review`'s body.
 #[derive(Debug, Deserialize)]
@@ -232,18 +235,14 @@ pub fn read_record(text: &str) -> Result<PastedRecord, RequestError> {
     let refused = |reason: String| RequestError::Record(reason);
     if trimmed.starts_with("(;") {
         return match ludus_interop::sgf::read_sgf(trimmed) {
-            Ok(record) if !record.games().is_empty() => {
-                Ok(PastedRecord::Backgammon(Box::new(record)))
-            }
+            Ok(record) if !record.games().is_empty() => bounded_match(record, "SGF"),
             Ok(_) => Err(refused("SGF: no backgammon game in it".to_string())),
             Err(error) => Err(refused(format!("SGF: {error}"))),
         };
     }
     let mat = ludus_backgammon::read_mat(trimmed);
     let mat_error = match mat {
-        Ok(record) if !record.games().is_empty() => {
-            return Ok(PastedRecord::Backgammon(Box::new(record)));
-        }
+        Ok(record) if !record.games().is_empty() => return bounded_match(record, ".mat"),
         Ok(_) => "no game in it".to_string(),
         Err(error) => error.to_string(),
     };
@@ -257,6 +256,29 @@ pub fn read_record(text: &str) -> Result<PastedRecord, RequestError> {
             ".mat: {mat_error}; Morris record: {morris_error}"
         ))),
     }
+}
+
+/// A pasted match within the bounds a review takes on: a match length the games offered and
+/// the set-ups accept ([`MAX_MATCH_LENGTH`]), at most [`MAX_RECORD_GAMES`] games.
+fn bounded_match(record: Match, format: &str) -> Result<PastedRecord, RequestError> {
+    match_bounds(record.rules().match_length, record.games().len())
+        .map_err(|reason| RequestError::Record(format!("{format}: {reason}")))?;
+    Ok(PastedRecord::Backgammon(Box::new(record)))
+}
+
+/// Why a pasted match of `length` points and `games` games is more than a review takes on.
+fn match_bounds(length: u32, games: usize) -> Result<(), String> {
+    if length > MAX_MATCH_LENGTH {
+        return Err(format!(
+            "a {length}-point match is longer than {MAX_MATCH_LENGTH} points"
+        ));
+    }
+    if games > MAX_RECORD_GAMES {
+        return Err(format!(
+            "{games} games, more than the {MAX_RECORD_GAMES} reviewed at once"
+        ));
+    }
+    Ok(())
 }
 
 /// The game id of a Ludus game link: a path (or an address ending) `/play/ID` or `/review/ID`.
@@ -360,6 +382,15 @@ mod tests {
     use super::*;
     use crate::games::Side;
     use crate::games::report;
+
+    #[test]
+    fn a_pasted_match_is_bounded_in_length_and_games() {
+        assert_eq!(match_bounds(25, 100), Ok(()));
+        assert_eq!(match_bounds(0, 1), Ok(()));
+        assert!(match_bounds(26, 1).unwrap_err().contains("longer than 25"));
+        assert!(match_bounds(u32::MAX, 1).is_err());
+        assert!(match_bounds(7, 101).unwrap_err().contains("101 games"));
+    }
     use serde_json::json;
 
     #[test]

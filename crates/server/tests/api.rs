@@ -1116,6 +1116,20 @@ async fn a_pasted_record_is_reviewed_and_a_bad_one_refused() {
             .unwrap()
             .contains("Morris record")
     );
+    // A match longer than the longest offered: 400 (the game bound: `review`'s unit tests).
+    let long = mat.replace(" 1 point match", " 4294967295 point match");
+    let (status, body) = post(&app, "/api/review", json!({ "text": long })).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad-record"))
+    );
+    assert!(
+        body["params"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("longer than 25"),
+        "{body}"
+    );
     // The analyser reviews no Morris game: 501.
     let (status, _) = post(&app, "/api/review", json!({ "text": "1. d6 d2 *" })).await;
     assert_eq!(status, StatusCode::NOT_IMPLEMENTED);
