@@ -4,7 +4,8 @@
 //!
 //! - [`Searcher`]: iterative-deepening PVS with aspiration windows and late-move reductions, a
 //!   transposition table keyed by the position's class under the 16 board symmetries, killer and
-//!   history move ordering, quiescence over pending mills, a time manager and repetition draws;
+//!   history move ordering, quiescence over pending mills, lines carried through the last two
+//!   placements to the movement phase (no blockade unseen), a time manager and repetition draws;
 //!   it probes the endgame databases where they cover a position.
 //! - [`db`]: endgame databases of the movement phase built by retrograde analysis, their file
 //!   format and cache directory; [`probe`] answers the perfect value of a position.

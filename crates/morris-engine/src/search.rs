@@ -1,7 +1,10 @@
 //! Iterative-deepening principal-variation search.
 //!
 //! Negamax with alpha-beta and null-window re-searches (PVS), aspiration windows at the root and
-//! late-move reductions of quiet late moves. A node is a whole turn (a move with its removal).
+//! late-move reductions of quiet late moves (off in a full-width search,
+//! [`Searcher::set_full_width`], the judge's). A node is a whole turn (a move with its removal).
+//! Lines never stop in the last two placements of the game: they go on to the first position of
+//! the movement phase, where a blocked side to move has lost.
 //! The transposition table is keyed by the class of the position under the 16 board symmetries
 //! (two-slot buckets, entries of older searches replaced first; moves stored in the canonical
 //! frame). Move ordering: table move, removals, moves that block an opponent's mill, two killer
