@@ -6,23 +6,16 @@ use ludus_import_circles::{crate_circles, crate_roots};
 use std::path::{Path, PathBuf};
 
 /// The circles still open, each its files relative to the workspace root, sorted.
-const KNOWN: &[&[&str]] = &[
-    &[
-        "crates/server/src/error.rs",
-        "crates/server/src/games/backgammon.rs",
-        "crates/server/src/games/interface.rs",
-        "crates/server/src/games/mod.rs",
-        "crates/server/src/games/morris.rs",
-        "crates/server/src/games/report.rs",
-        "crates/server/src/positions.rs",
-        "crates/server/src/setup.rs",
-    ],
-    &[
-        "crates/tui/src/backgammon/mod.rs",
-        "crates/tui/src/backgammon_view.rs",
-    ],
-    &["crates/tui/src/morris.rs", "crates/tui/src/morris_view.rs"],
-];
+const KNOWN: &[&[&str]] = &[&[
+    "crates/server/src/error.rs",
+    "crates/server/src/games/backgammon.rs",
+    "crates/server/src/games/interface.rs",
+    "crates/server/src/games/mod.rs",
+    "crates/server/src/games/morris.rs",
+    "crates/server/src/games/report.rs",
+    "crates/server/src/positions.rs",
+    "crates/server/src/setup.rs",
+]];
 
 /// The workspace root.
 fn workspace() -> PathBuf {

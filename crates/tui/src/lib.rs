@@ -20,6 +20,7 @@ pub mod backgammon;
 pub mod backgammon_view;
 pub mod game_screen;
 pub mod morris;
+mod morris_layout;
 pub mod morris_view;
 pub mod record;
 pub mod review;

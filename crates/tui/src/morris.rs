@@ -3,6 +3,7 @@
 
 use crate::game_screen::{player_label, review_step, side_name};
 use crate::i18n::Catalog;
+use crate::morris_layout::grid;
 use crate::record::{MorrisPlayer, MorrisRecord};
 use crate::review::{Job, ReviewCursor, Severity};
 use crate::ui::{Animation, Dir, Input, LineEdit, Opponent, Screen, ScreenState, Status};
@@ -12,7 +13,8 @@ use ludus_morris_engine::db::Databases;
 use ludus_morris_engine::judge::{Judge, Judged};
 use ludus_morris_engine::review::{GameReview, MoveClass, ReviewError, ReviewOptions, review_game};
 use ludus_morris_engine::{EnginePlayer, EngineSetting, Level};
-use std::time::Duration;
+
+mod screen;
 
 /// The file offered when leaving a game that is saved nowhere.
 pub const DEFAULT_SAVE: &str = "ludus-morris.txt";
@@ -363,7 +365,7 @@ impl MorrisApp {
             Input::Arrow(dir) => Some(A::Cursor(dir)),
             Input::Click { column, row } => {
                 let area = self.screen.board_area?;
-                crate::morris_view::square_at(area, column, row).map(A::Select)
+                crate::morris_layout::square_at(area, column, row).map(A::Select)
             }
             _ => None,
         }
@@ -597,7 +599,7 @@ impl MorrisApp {
         let rules = self.config.rules;
         let hint = Judge::new(rules, self.databases()).hint(&history, &position);
         if let Some(Judged { mv, score }) = hint {
-            let value = crate::morris_view::score_words(&self.screen.catalog, score);
+            let value = score_words(&self.screen.catalog, score);
             self.screen.status = Status::info(
                 self.screen
                     .catalog
@@ -809,6 +811,21 @@ impl MorrisApp {
     }
 }
 
+/// A Morris engine score in the interface's words: a forced result as "win in N plies"
+/// (translated), else pieces like `+1.25`.
+pub(crate) fn score_words(catalog: &ludus_i18n::Catalog, score: i32) -> String {
+    use ludus_morris_engine::search::{WIN, WIN_THRESHOLD};
+    if score.abs() <= WIN_THRESHOLD {
+        return ludus_morris_engine::score_text(score);
+    }
+    let key = if score > 0 {
+        "review-perfect-win-in"
+    } else {
+        "review-perfect-loss-in"
+    };
+    catalog.format(key, &[("plies", &(WIN - score.abs()).to_string())])
+}
+
 /// The points a move touches, in the order they are selected: from (unless placed), to, removal.
 pub fn move_path(mv: Move) -> Vec<Square> {
     mv.from
@@ -820,12 +837,6 @@ pub fn move_path(mv: Move) -> Vec<Square> {
 
 fn is_notation_char(c: char) -> bool {
     matches!(c.to_ascii_lowercase(), 'a'..='g' | '1'..='7' | '-' | 'x')
-}
-
-/// Column (file a..g = 0..6) and row (rank 1..7 = 0..6) of a point on the 7×7 grid.
-pub fn grid(square: Square) -> (i32, i32) {
-    let name = square.name().as_bytes();
-    (i32::from(name[0] - b'a'), i32::from(name[1] - b'1'))
 }
 
 /// The point the cursor reaches from `square` in `dir`: the nearest point on the same line.
@@ -850,60 +861,4 @@ pub fn next_square(square: Square, dir: Dir) -> Square {
             (sx - x).abs() + (sy - y).abs()
         })
         .unwrap_or(square)
-}
-
-impl Screen for MorrisApp {
-    crate::game_screen::screen_plumbing!(crate::morris_view::draw);
-
-    fn computer_to_move(&self) -> bool {
-        self.review_wanted
-            || self.config.opponent == Opponent::Computer
-                && self.review.is_none()
-                && self.review_job.is_none()
-                && !self.human_to_move()
-                && self.animation.is_none()
-                && self.game.outcome().is_none()
-                && !self.screen.quit
-                // The computer waits while the help or the leave question is open.
-                && !self.screen.modal()
-    }
-
-    fn think(&mut self) {
-        if self.review_wanted {
-            self.compute_review();
-        } else {
-            self.computer_move();
-        }
-    }
-
-    fn help_keys(&self) -> &'static [&'static str] {
-        &HELP_KEYS
-    }
-
-    fn animating(&self) -> bool {
-        self.animation.is_some()
-    }
-
-    fn busy(&self) -> bool {
-        self.review_job.is_some()
-    }
-
-    fn animation_delay(&self) -> Option<Duration> {
-        if self.busy() {
-            return Some(crate::review::JOB_POLL);
-        }
-        self.animating().then_some(crate::ui::STEP_DELAY)
-    }
-
-    fn tick(&mut self) {
-        if self.busy() {
-            self.poll_review();
-        } else if self.animation.as_mut().is_some_and(|a| !a.advance()) {
-            self.finish_animation();
-        }
-    }
-
-    fn record_text(&self) -> String {
-        self.record().to_string()
-    }
 }

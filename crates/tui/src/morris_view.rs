@@ -2,7 +2,8 @@
 //! colour (White ○, Black ●), formed mills in heavy lines, the cursor, the selection and the hint
 //! highlighted; beside it the players, pieces in hand, phase, side to move and the move list.
 
-use crate::morris::{MorrisApp, grid};
+use crate::morris::{MorrisApp, score_words};
+use crate::morris_layout::{GRID, LABEL_WIDTH, board_size, cell, row_step};
 use crate::view::{self, Theme};
 use ludus_morris::geometry::{MILLS, neighbours};
 use ludus_morris::{Color, Square};
@@ -18,24 +19,6 @@ use ratatui::widgets::{Block, Paragraph};
 const SMALL_ROW_STEP: u16 = 2;
 /// Rows between neighbouring grid points when the screen has room for a larger board.
 const LARGE_ROW_STEP: u16 = 3;
-/// Columns left of the grid for the rank labels.
-const LABEL_WIDTH: u16 = 3;
-/// Points per grid line (files a..g, ranks 1..7).
-const GRID: u16 = 7;
-
-/// The size of the board's inside for a row step: labels and grid, grid and file labels.
-const fn board_size(row_step: u16) -> (u16, u16) {
-    (
-        LABEL_WIDTH + (GRID - 1) * 2 * row_step + 2,
-        (GRID - 1) * row_step + 2,
-    )
-}
-
-/// The row step of a board drawn in `area` (its inside).
-fn row_step(area: Rect) -> u16 {
-    (area.height.saturating_sub(2) / (GRID - 1)).max(1)
-}
-
 /// Draws the whole Morris screen.
 pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
     let area = frame.area();
@@ -83,24 +66,6 @@ pub fn draw(frame: &mut Frame, app: &mut MorrisApp) {
         app.screen.catalog.get("tui-keys-morris")
     };
     view::draw_keys(frame, keys, &keys_text, &theme);
-}
-
-/// The cell of a point inside the board area.
-fn cell(area: Rect, square: Square) -> (u16, u16) {
-    let (x, y) = grid(square);
-    let step = row_step(area);
-    (
-        area.x + LABEL_WIDTH + x as u16 * 2 * step,
-        area.y + (GRID - 1 - y as u16) * step,
-    )
-}
-
-/// The point drawn at (or next to) a cell of the board area, for mouse clicks.
-pub fn square_at(area: Rect, column: u16, row: u16) -> Option<Square> {
-    Square::ALL.into_iter().find(|&s| {
-        let (x, y) = cell(area, s);
-        y == row && column + 1 >= x && column <= x + 1
-    })
 }
 
 /// Mills formed on the board shown: (the mill's points, its colour).
@@ -374,21 +339,6 @@ fn draw_review(
 
 /// The equity graph's scale: three pieces fill a row.
 const GRAPH_SCALE: f64 = 300.0;
-
-/// A Morris engine score in the interface's words: a forced result as "win in N plies"
-/// (translated), else pieces like `+1.25`.
-pub(crate) fn score_words(catalog: &ludus_i18n::Catalog, score: i32) -> String {
-    use ludus_morris_engine::search::{WIN, WIN_THRESHOLD};
-    if score.abs() <= WIN_THRESHOLD {
-        return ludus_morris_engine::score_text(score);
-    }
-    let key = if score > 0 {
-        "review-perfect-win-in"
-    } else {
-        "review-perfect-loss-in"
-    };
-    catalog.format(key, &[("plies", &(WIN - score.abs()).to_string())])
-}
 
 /// Whether a Morris score is a forced result (its loss against another is no number of pieces).
 fn is_forced(score: i32) -> bool {

@@ -19,6 +19,7 @@ mod cube;
 mod keys;
 mod resign;
 mod review;
+mod screen;
 mod session;
 mod status;
 mod turn;
@@ -29,7 +30,7 @@ pub use review::{BgReview, BgReviewStep};
 
 use crate::i18n::Catalog;
 use crate::record::{BgRecord, BgSettings};
-use crate::ui::{Animation, Opponent, Screen, ScreenState};
+use crate::ui::{Animation, Opponent, ScreenState};
 use ludus_backgammon::{DiceSource, Match, Move, Rules, Seat, SeededDice, Turn};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::level::Level;
@@ -230,44 +231,5 @@ impl BgApp {
             },
             record: self.record.clone(),
         }
-    }
-}
-
-impl Screen for BgApp {
-    crate::game_screen::screen_plumbing!(crate::backgammon_view::draw);
-
-    fn computer_to_move(&self) -> bool {
-        self.config.opponent == Opponent::Computer
-            && self.animation.is_none()
-            && self.review.is_none()
-            && !self.screen.quit
-            && !self.asking
-            // The computer waits while the help or the leave question is open.
-            && !self.screen.modal()
-            && self
-                .game()
-                .is_some_and(|g| g.outcome().is_none() && !self.is_human(g.turn()))
-    }
-
-    fn think(&mut self) {
-        self.computer_act();
-    }
-
-    fn animating(&self) -> bool {
-        self.animation.is_some()
-    }
-
-    fn tick(&mut self) {
-        if self.animation.as_mut().is_some_and(|a| !a.advance()) {
-            self.finish_animation();
-        }
-    }
-
-    fn record_text(&self) -> String {
-        self.bg_record().to_string()
-    }
-
-    fn help_keys(&self) -> &'static [&'static str] {
-        &HELP_KEYS
     }
 }
