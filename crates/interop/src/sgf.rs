@@ -8,9 +8,9 @@
 //! roll whose move is still to come. `RE[W+N]` (`R` for a resignation) gives the result; a game
 //! that ends without bearing off or a drop is replayed as an accepted resignation worth `N`.
 
+use crate::recorded_result::{ResultRefusal, end_with_recorded_result};
 use ludus_backgammon::{
     Dice, DiceError, Game, GameError, GameEvent, Match, Move, MoveParseError, Phase, Rules, Seat,
-    resignation_worth,
 };
 use std::fmt::Write;
 use thiserror::Error;
@@ -385,29 +385,20 @@ fn finish_game(record: &mut Match, root: &Node) -> Result<(), SgfProblem> {
         .trim_end_matches(|c: char| c.is_ascii_alphabetic())
         .parse()
         .map_err(|_| bad())?;
-    let rules = record.rules();
-    let Some(game) = record.games().last() else {
-        return Ok(());
-    };
-    if let Some(outcome) = game.outcome() {
-        if (outcome.winner, outcome.points) != (winner, points) {
-            return Err(SgfProblem::WrongResult {
-                result: result.clone(),
-                winner: outcome.winner.index(),
-                points: outcome.points,
-            });
+    match end_with_recorded_result(record, winner, points) {
+        Ok(()) | Err(ResultRefusal::NoGame) => Ok(()),
+        Err(ResultRefusal::MatchOver) => Err(SgfProblem::AfterTheEnd),
+        Err(ResultRefusal::Disagrees(outcome)) => Err(SgfProblem::WrongResult {
+            result: result.clone(),
+            winner: outcome.winner.index(),
+            points: outcome.points,
+        }),
+        Err(ResultRefusal::NoResignation { points, cube }) => {
+            Err(SgfProblem::NoResignation { points, cube })
         }
-        return Ok(());
+        Err(ResultRefusal::DoubleUnanswered) => Err(SgfProblem::DoubleUnanswered),
+        Err(ResultRefusal::Game(error)) => Err(error.into()),
     }
-    let (cube, owner) = game.cube();
-    let kind = resignation_worth(&rules, cube, owner, points)
-        .ok_or(SgfProblem::NoResignation { points, cube })?;
-    let game = current(record)?;
-    if let Phase::Doubled = game.phase() {
-        return Err(SgfProblem::DoubleUnanswered);
-    }
-    game.resign(winner.other(), kind)?;
-    Ok(game.accept_resignation()?)
 }
 
 /// Writes a match as gnubg SGF: one game tree per game, which [`read_sgf`] reads back to the

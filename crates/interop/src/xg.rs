@@ -22,9 +22,8 @@
 //! rules replay each action and refuse what is illegal. Analysis, comments and rollouts
 //! (`temp.xgr`, `temp.xgc`) are not read.
 
-use ludus_backgammon::{
-    Dice, GameError, Match, Move, MoveParseError, Phase, Rules, Seat, resignation_worth,
-};
+use crate::recorded_result::{ResultRefusal, end_with_recorded_result};
+use ludus_backgammon::{Dice, GameError, Match, Move, MoveParseError, Phase, Rules, Seat};
 use thiserror::Error;
 
 /// Size of the RichGameFormat header (magic, version, size, thumbnail offset and size, a GUID
@@ -610,35 +609,24 @@ impl Replay {
             return Err(XgProblem::OutsideGame);
         }
         self.in_game = false;
-        let rules = self.record.rules();
-        let game = self.record.games().last().ok_or(XgProblem::OutsideGame)?;
-        if let Some(outcome) = game.outcome() {
-            if (outcome.winner, outcome.points) != (winner, points) {
-                return Err(XgProblem::WrongResult {
-                    winner: xg_player(winner),
-                    points,
-                    replayed: format!(
-                        "player {} wins {}",
-                        xg_player(outcome.winner),
-                        outcome.points
-                    ),
-                });
-            }
-            return Ok(());
-        }
-        let (cube_value, owner) = game.cube();
-        let kind = resignation_worth(&rules, cube_value, owner, points).ok_or(
-            XgProblem::NoResignation {
+        match end_with_recorded_result(&mut self.record, winner, points) {
+            Ok(()) => Ok(()),
+            Err(ResultRefusal::NoGame | ResultRefusal::MatchOver) => Err(XgProblem::OutsideGame),
+            Err(ResultRefusal::Disagrees(outcome)) => Err(XgProblem::WrongResult {
+                winner: xg_player(winner),
                 points,
-                cube: cube_value,
-            },
-        )?;
-        let game = self.record.current_mut().ok_or(XgProblem::OutsideGame)?;
-        if let Phase::Doubled = game.phase() {
-            return Err(XgProblem::DoubleUnanswered);
+                replayed: format!(
+                    "player {} wins {}",
+                    xg_player(outcome.winner),
+                    outcome.points
+                ),
+            }),
+            Err(ResultRefusal::NoResignation { points, cube }) => {
+                Err(XgProblem::NoResignation { points, cube })
+            }
+            Err(ResultRefusal::DoubleUnanswered) => Err(XgProblem::DoubleUnanswered),
+            Err(ResultRefusal::Game(error)) => Err(error.into()),
         }
-        game.resign(winner.other(), kind)?;
-        Ok(game.accept_resignation()?)
     }
 }
 
