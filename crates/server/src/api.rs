@@ -1,9 +1,10 @@
 //! The HTTP routes: the JSON API of `docs/architecture.md`, the WebSocket feed and the web UI.
 
+use crate::analysis_board::backgammon::BackgammonAnalysis;
+use crate::analysis_board::morris::MorrisAnalysis;
 use crate::client_key::ClientKey;
 use crate::error::{ApiError, RequestError};
-use crate::games::backgammon::{BackgammonAnalysis, StepsView};
-use crate::games::morris::MorrisAnalysis;
+use crate::games::backgammon::StepsView;
 use crate::games::{Action, Command, GameKind, PerSide, Side};
 use crate::hints::HintKey;
 use crate::limits;
@@ -676,7 +677,7 @@ async fn morris_analysis(
     let players = hub.players().clone();
     let Some(id) = query.game else {
         return limits::engine(&hub, move || {
-            crate::games::morris::analysis(
+            crate::analysis_board::morris::analysis(
                 query.position.as_deref(),
                 query.rules.as_deref(),
                 &players,
@@ -697,7 +698,7 @@ async fn morris_analysis(
         return Err(ApiError::MorrisAnalysisOfBackgammon);
     }
     limits::engine(&hub, move || {
-        crate::games::morris::game_analysis(&record, &players).map_err(ApiError::internal)
+        crate::analysis_board::morris::game_analysis(&record, &players).map_err(ApiError::internal)
     })
     .await
 }
@@ -729,7 +730,7 @@ async fn backgammon_analysis(
             jacoby: query.jacoby,
             beavers: query.beavers,
         };
-        crate::games::backgammon::analysis(
+        crate::analysis_board::backgammon::analysis(
             position_id,
             match_id,
             dice,

@@ -7,6 +7,8 @@
 
 use crate::games::GameError;
 use crate::games::RulesError;
+use crate::games::UnknownName;
+use crate::positions::PositionError;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -31,8 +33,7 @@ impl fmt::Display for Chain<'_> {
     }
 }
 
-/// Named values of an error message, as text.
-pub type Params = Vec<(&'static str, String)>;
+pub use crate::params::Params;
 
 /// The body of every error answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -48,18 +49,12 @@ pub struct ErrorBody {
 /// A request the server cannot read (400).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RequestError {
-    /// Neither `morris` nor `backgammon`.
-    #[error("unknown game `{0}` (expected morris or backgammon)")]
-    UnknownGame(String),
+    /// A word that names no game, seat or action.
+    #[error(transparent)]
+    Name(#[from] UnknownName),
     /// Neither `computer` nor `human`.
     #[error("unknown opponent `{0}` (expected computer or human)")]
     UnknownOpponent(String),
-    /// Neither `white` nor `black` (nor `random` where a seat is chosen).
-    #[error("unknown seat `{0}` (expected white or black)")]
-    UnknownSide(String),
-    /// No such action.
-    #[error("unknown action `{0}` (expected roll, double, take, pass or resign)")]
-    UnknownAction(String),
     /// A computer level outside the offered range.
     #[error("level {level} is outside {min}..={max}")]
     Level {
@@ -138,10 +133,8 @@ impl RequestError {
     /// A stable machine name of the mistake.
     pub fn code(&self) -> &'static str {
         match self {
-            RequestError::UnknownGame(_) => "unknown-game",
+            RequestError::Name(error) => error.code(),
             RequestError::UnknownOpponent(_) => "unknown-opponent",
-            RequestError::UnknownSide(_) => "unknown-side",
-            RequestError::UnknownAction(_) => "unknown-action",
             RequestError::Level { .. } => "bad-level",
             RequestError::Plies { .. } => "bad-plies",
             RequestError::Rules(error) => error.code(),
@@ -165,10 +158,7 @@ impl RequestError {
     /// The values the message names.
     pub fn params(&self) -> Params {
         match self {
-            RequestError::UnknownGame(text)
-            | RequestError::UnknownOpponent(text)
-            | RequestError::UnknownSide(text)
-            | RequestError::UnknownAction(text)
+            RequestError::UnknownOpponent(text)
             | RequestError::Steps(text)
             | RequestError::Position(text) => vec![("text", text.clone())],
             RequestError::Level { level, min, max } => vec![
@@ -179,6 +169,7 @@ impl RequestError {
             RequestError::Plies { plies, max } => {
                 vec![("plies", plies.to_string()), ("max", max.to_string())]
             }
+            RequestError::Name(error) => error.params(),
             RequestError::Rules(error) => error.params(),
             RequestError::MorrisPosition { error, .. } => error.params(),
             RequestError::MorrisRules(error) => error.params(),
@@ -456,6 +447,30 @@ impl ApiError {
             error: self.to_string(),
             code: self.code(),
             params: self.params().into_iter().collect(),
+        }
+    }
+}
+
+/// Refusals of the modules below the API, answered as the bad request they are.
+macro_rules! request_refusals {
+    ($($refusal:ty),+) => {
+        $(impl From<$refusal> for ApiError {
+            fn from(refusal: $refusal) -> ApiError {
+                ApiError::Request(RequestError::from(refusal))
+            }
+        })+
+    };
+}
+
+request_refusals!(UnknownName, PositionError);
+
+impl From<PositionError> for RequestError {
+    fn from(error: PositionError) -> RequestError {
+        match error {
+            PositionError::Unreadable(text) => RequestError::Position(text),
+            PositionError::Dice(error) => RequestError::Dice(error),
+            PositionError::Setup(refusal) => RequestError::Setup(refusal),
+            PositionError::Play(refusal) => RequestError::Play(refusal),
         }
     }
 }

@@ -17,6 +17,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod analysis_board;
 pub mod api;
 mod assets;
 pub mod body_limits;
@@ -34,6 +35,7 @@ pub mod limits;
 pub mod listener;
 pub mod metrics;
 pub mod ops;
+pub mod params;
 pub mod positions;
 pub mod rate_limiter;
 pub mod review;

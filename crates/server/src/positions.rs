@@ -8,10 +8,10 @@
 //! position after it. `GET /api/position/steps?text=…&dice=…&taken=…` builds a backgammon move on
 //! the position checker by checker, as a game's `/steps` does (the analysis board's clicks).
 
-use crate::error::RequestError;
 use crate::games::backgammon::{BoardView, LastPlayView, StepsView};
 use crate::games::morris::{MillView, standing_mills};
 use crate::games::{PerSide, Side, backgammon, morris};
+use crate::setup::SetupRefusal;
 use ludus_backgammon::{
     CubeOwner, Dice, GameState, MatchState, MoveParseError, Position as BgPosition, Seat, Turn,
     TurnError, Xgid,
@@ -112,6 +112,24 @@ pub enum PastedPosition {
     Morris(MorrisPositionView),
 }
 
+/// Why a pasted position, its dice or a move on it is refused; the API answers each as a bad
+/// request with the code of the [`RequestError`](crate::error::RequestError) it becomes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A text in none of the formats read (at most 120 characters of it).
+    #[error("cannot read {0:?} as a position")]
+    Unreadable(String),
+    /// Dice that do not read.
+    #[error("dice: {0}")]
+    Dice(#[from] ludus_backgammon::DiceError),
+    /// A match state the analysis cannot start from (length, cube, score).
+    #[error(transparent)]
+    Setup(#[from] SetupRefusal),
+    /// A move that cannot be played on the position.
+    #[error(transparent)]
+    Play(#[from] PlayRefusal),
+}
+
 /// A pasted text, parsed: the rules crates' position (and backgammon's match state).
 enum Parsed {
     /// A backgammon board from the view of the side on roll, with the text's Match ID or XGID
@@ -122,9 +140,9 @@ enum Parsed {
 }
 
 /// Parses `text` in the first format that fits.
-fn parse(text: &str) -> Result<Parsed, RequestError> {
+fn parse(text: &str) -> Result<Parsed, PositionError> {
     let text = text.trim();
-    let unreadable = || RequestError::Position(text.chars().take(120).collect());
+    let unreadable = || PositionError::Unreadable(text.chars().take(120).collect());
     if text.is_empty() {
         return Err(unreadable());
     }
@@ -167,7 +185,7 @@ impl Parsed {
 }
 
 /// Reads `text` in the first format that fits.
-pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
+pub fn read_position(text: &str) -> Result<PastedPosition, PositionError> {
     parse(text).map(|parsed| parsed.view())
 }
 
@@ -176,7 +194,7 @@ pub fn read_position(text: &str) -> Result<PastedPosition, RequestError> {
 pub fn read_position_with_dice(
     text: &str,
     dice: Option<&str>,
-) -> Result<PastedPosition, RequestError> {
+) -> Result<PastedPosition, PositionError> {
     let dice = read_dice(dice)?;
     let mut read = read_position(text)?;
     if let (PastedPosition::Backgammon(position), Some(dice)) = (&mut read, dice) {
@@ -186,7 +204,7 @@ pub fn read_position_with_dice(
 }
 
 /// The dice typed beside a position, if any: two faces 1 to 6 (`"31"`).
-fn read_dice(dice: Option<&str>) -> Result<Option<Dice>, RequestError> {
+fn read_dice(dice: Option<&str>) -> Result<Option<Dice>, PositionError> {
     match dice.map(str::trim).filter(|text| !text.is_empty()) {
         None => Ok(None),
         Some(text) => Ok(Some(text.parse::<Dice>()?)),
@@ -234,7 +252,7 @@ impl PlayRefusal {
     }
 
     /// The values the message names.
-    pub fn params(&self) -> crate::error::Params {
+    pub fn params(&self) -> crate::params::Params {
         match self {
             PlayRefusal::NoDice | PlayRefusal::StepsNeedBackgammon => Vec::new(),
             PlayRefusal::Backgammon(error) => error.params(),
@@ -271,7 +289,7 @@ pub fn play_move(
     dice: Option<&str>,
     mv: &str,
     rules: Option<&str>,
-) -> Result<PlayedPosition, RequestError> {
+) -> Result<PlayedPosition, PositionError> {
     let dice = read_dice(dice)?;
     match parse(text)? {
         Parsed::Backgammon(_, position, state) => {
@@ -300,7 +318,7 @@ pub fn position_steps(
     text: &str,
     dice: Option<&str>,
     taken: &[[u8; 2]],
-) -> Result<StepsView, RequestError> {
+) -> Result<StepsView, PositionError> {
     let dice = read_dice(dice)?;
     let Parsed::Backgammon(_, position, state) = parse(text)? else {
         return Err(PlayRefusal::StepsNeedBackgammon.into());
@@ -410,6 +428,11 @@ fn morris(format: &'static str, position: &MorrisPosition) -> PastedPosition {
 mod tests {
     use super::*;
 
+    /// The code the API answers `error` with.
+    fn code(error: PositionError) -> &'static str {
+        crate::error::RequestError::from(error).code()
+    }
+
     #[test]
     fn an_xgid_reads_as_backgammon_with_its_dice() {
         let text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10";
@@ -486,19 +509,19 @@ mod tests {
     fn steps_refuse_what_the_dice_do_not_allow() {
         let text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10";
         let error = position_steps(text, None, &[[24, 18]]).unwrap_err();
-        assert_eq!(error.code(), "no-such-step");
+        assert_eq!(code(error), "no-such-step");
         let no_dice = position_steps(&BgPosition::starting().position_id(), None, &[]);
-        assert_eq!(no_dice.unwrap_err().code(), "play-needs-dice");
+        assert_eq!(code(no_dice.unwrap_err()), "play-needs-dice");
         let morris = position_steps("......../......../........ w 9 9 0", None, &[]);
-        assert_eq!(morris.unwrap_err().code(), "steps-need-backgammon");
+        assert_eq!(code(morris.unwrap_err()), "steps-need-backgammon");
         let seven = position_steps(text, Some("71"), &[]);
-        assert_eq!(seven.unwrap_err().code(), "bad-dice");
+        assert_eq!(code(seven.unwrap_err()), "bad-dice");
     }
 
     #[test]
     fn nonsense_is_refused_with_the_text() {
         let error = read_position("hello").unwrap_err();
-        assert_eq!(error.code(), "unreadable-position");
+        assert_eq!(code(error), "unreadable-position");
         assert!(read_position("  ").is_err());
     }
 }

@@ -169,7 +169,7 @@ impl SetupRefusal {
     }
 
     /// The values the message names (`side` is `white` or `black`).
-    pub fn params(&self) -> crate::error::Params {
+    pub fn params(&self) -> crate::params::Params {
         let side = |side: Side| ("side", side.to_string());
         match self {
             SetupRefusal::Length(length) => vec![("length", length.to_string())],
@@ -179,7 +179,7 @@ impl SetupRefusal {
             }
             SetupRefusal::Board(error) => vec![("reason", error.to_string())],
             SetupRefusal::Start { refusal, side: who } => {
-                let mut params: crate::error::Params = who.iter().map(|&s| side(s)).collect();
+                let mut params: crate::params::Params = who.iter().map(|&s| side(s)).collect();
                 match *refusal {
                     StartRefusal::Cube { value, max } => {
                         params.extend([("value", value.to_string()), ("max", max.to_string())]);
@@ -200,7 +200,7 @@ impl SetupRefusal {
 }
 
 /// The values of a Morris set-up refusal.
-fn morris_params(error: &SetupError) -> crate::error::Params {
+fn morris_params(error: &SetupError) -> crate::params::Params {
     let side = |color: Color| ("side", morris::side_of(color).to_string());
     match *error {
         SetupError::TooManyPieces { color, count } => {

@@ -6,6 +6,7 @@ use crate::common::{app, get};
 use axum::http::StatusCode;
 use ludus_i18n::{Catalog, Lang};
 use ludus_server::error::{ApiError, RequestError};
+use ludus_server::games::UnknownName;
 use std::collections::BTreeSet;
 
 /// The page's files that hold text keys.
@@ -174,10 +175,10 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         GameError::Step(bg::TurnError::Complete),
     ]);
     let requests = vec![
-        RequestError::UnknownGame("chess".into()),
+        RequestError::Name(UnknownName::Game("chess".into())),
         RequestError::UnknownOpponent("robot".into()),
-        RequestError::UnknownSide("green".into()),
-        RequestError::UnknownAction("dance".into()),
+        RequestError::Name(UnknownName::Side("green".into())),
+        RequestError::Name(UnknownName::Action("dance".into())),
         RequestError::Level {
             level: 11,
             min: 1,
@@ -340,10 +341,10 @@ fn api_kind(error: &ApiError) -> usize {
     match error {
         ApiError::Game(_) => 0,
         ApiError::Request(request) => match request {
-            RequestError::UnknownGame(_) => 1,
+            RequestError::Name(UnknownName::Game(_)) => 1,
             RequestError::UnknownOpponent(_) => 2,
-            RequestError::UnknownSide(_) => 3,
-            RequestError::UnknownAction(_) => 4,
+            RequestError::Name(UnknownName::Side(_)) => 3,
+            RequestError::Name(UnknownName::Action(_)) => 4,
             RequestError::Level { .. } => 5,
             RequestError::Plies { .. } => 6,
             RequestError::Rules(_) => 7,

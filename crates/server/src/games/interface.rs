@@ -1,12 +1,11 @@
-//! What the server knows about a game: a black box that takes commands from seats.
+//! The words the server shares with every game: kinds, seats, actions, commands, results and
+//! refusals. A game is a black box that takes commands from seats ([`Game`](super::Game)).
 //!
-//! The server never looks inside a board. Each game kind implements [`Game`] by calling its rules
+//! The server never looks inside a board. Each game kind implements the trait by calling its rules
 //! crate; the server only asks whose turn it is, hands over a command, and shows the view the
 //! game gives it (wildbg's principle: the web crate knows as little about the games as possible).
 
-use crate::error::{Params, RequestError};
-use crate::games::backgammon::{BackgammonRules, BackgammonView, StepsView};
-use crate::games::morris::{MorrisRules, MorrisView};
+use crate::params::Params;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -34,7 +33,7 @@ macro_rules! named {
         }
 
         impl FromStr for $ty {
-            type Err = RequestError;
+            type Err = UnknownName;
             fn from_str(text: &str) -> Result<Self, Self::Err> {
                 $ty::ALL
                     .iter()
@@ -44,6 +43,41 @@ macro_rules! named {
             }
         }
     };
+}
+
+/// A word that names none of the values of one of the API's named enums (the games, the seats,
+/// the actions), with the word sent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnknownName {
+    /// Neither `morris` nor `backgammon`.
+    #[error("unknown game `{0}` (expected morris or backgammon)")]
+    Game(String),
+    /// Neither `white` nor `black`.
+    #[error("unknown seat `{0}` (expected white or black)")]
+    Side(String),
+    /// No such action.
+    #[error("unknown action `{0}` (expected roll, double, take, pass or resign)")]
+    Action(String),
+}
+
+impl UnknownName {
+    /// A stable machine name of the mistake.
+    pub fn code(&self) -> &'static str {
+        match self {
+            UnknownName::Game(_) => "unknown-game",
+            UnknownName::Side(_) => "unknown-side",
+            UnknownName::Action(_) => "unknown-action",
+        }
+    }
+
+    /// The values the message names: the word sent.
+    pub fn params(&self) -> Params {
+        match self {
+            UnknownName::Game(text) | UnknownName::Side(text) | UnknownName::Action(text) => {
+                vec![("text", text.clone())]
+            }
+        }
+    }
 }
 
 /// The games Ludus serves.
@@ -56,7 +90,7 @@ pub enum GameKind {
     Backgammon,
 }
 
-named!(GameKind, RequestError::UnknownGame, { Morris => "morris", Backgammon => "backgammon" });
+named!(GameKind, UnknownName::Game, { Morris => "morris", Backgammon => "backgammon" });
 
 /// One of the two seats at a game. White moves first in Morris; in Backgammon the opening roll
 /// decides.
@@ -69,7 +103,7 @@ pub enum Side {
     Black,
 }
 
-named!(Side, RequestError::UnknownSide, { White => "white", Black => "black" });
+named!(Side, UnknownName::Side, { White => "white", Black => "black" });
 
 impl Side {
     /// Both seats, white first.
@@ -124,7 +158,7 @@ pub enum Action {
     Resign,
 }
 
-named!(Action, RequestError::UnknownAction, {
+named!(Action, UnknownName::Action, {
     Roll => "roll",
     Double => "double",
     Take => "take",
@@ -151,7 +185,7 @@ impl Command {
     }
 
     /// Reads the text written by [`Command::to_record`].
-    pub fn from_record(text: &str) -> Result<Command, RequestError> {
+    pub fn from_record(text: &str) -> Result<Command, UnknownName> {
         match text.strip_prefix(':') {
             Some(action) => Ok(Command::Action(action.parse()?)),
             None => Ok(Command::Move(text.to_string())),
@@ -300,74 +334,4 @@ fn with_move(text: &str, mut params: Params) -> Params {
         params.push(("move", text.to_string()));
     }
     params
-}
-
-/// The board and everything a client needs to draw a game, per kind.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum GameView {
-    /// A Morris board.
-    Morris(MorrisView),
-    /// A Backgammon board with dice, cube and match.
-    Backgammon(Box<BackgammonView>),
-}
-
-/// The rule options in force, every one named, per kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum RuleOptions {
-    /// Morris: flying, the N-move rule, threefold repetition.
-    Morris(MorrisRules),
-    /// Backgammon: match length and cube.
-    Backgammon(BackgammonRules),
-}
-
-/// A computer decision to be computed away from the game (owns a copy of what it needs).
-pub type ComputerJob = Box<dyn FnOnce() -> Command + Send>;
-
-/// A game in progress, driven only through commands. Implementations call their rules crate.
-pub trait Game: Send + Sync {
-    /// The kind of game.
-    fn kind(&self) -> GameKind;
-    /// The seat that must decide now, or `None` when the game is over.
-    fn to_act(&self) -> Option<Side>;
-    /// Carries out a command of `side`. On error the game is unchanged.
-    fn apply(&mut self, side: Side, command: &Command) -> Result<(), GameError>;
-    /// Takes back `side`'s last move and everything after it (the computer's answer), by the
-    /// rules crate's take-back (Morris's undo, Backgammon's replay of the game up to that turn's
-    /// roll, the dice rewound so that the same dice come again). On error the game is unchanged.
-    fn take_back(&mut self, side: Side) -> Result<(), GameError>;
-    /// The result, once the game is over.
-    fn result(&self) -> Option<GameResult>;
-    /// Everything a client needs to draw the game: board, dice, cube, move list.
-    fn view(&self) -> GameView;
-    /// The game record in the field's text format (Morris move list, Backgammon `.mat`).
-    fn export(&self) -> String;
-    /// The rule options in force, normalised (every option named, defaults filled in).
-    fn rules(&self) -> RuleOptions;
-    /// The computer's decision for the seat to act, at a strength level 1..=10, within about
-    /// `think_time`, as a job that owns what it needs: the server runs it without holding the
-    /// game. `None` when nobody is to act.
-    fn computer_job(&self, level: u8, think_time: std::time::Duration) -> Option<ComputerJob>;
-    /// The computer's decision, computed at once (see [`Game::computer_job`]).
-    fn computer_command(&self, level: u8, think_time: std::time::Duration) -> Option<Command> {
-        self.computer_job(level, think_time).map(|job| job())
-    }
-    /// Every legal move of the seat to act, in the game's notation (empty when it must act).
-    fn legal_moves(&self) -> Vec<String>;
-    /// The actions the seat to act may take now (resign is always allowed while playing).
-    fn actions(&self) -> Vec<Action>;
-    /// The move being built checker by checker after the steps `taken` (`[from, to]` in the
-    /// mover's numbering): the board, the dice used and the steps legal next. Backgammon only.
-    fn steps(&self, taken: &[[u8; 2]]) -> Result<StepsView, GameError> {
-        let _ = taken;
-        Err(GameError::NotMoving)
-    }
-    /// The keys of the position decided on now, as the analysis endpoints would read it (see
-    /// `hints.rs`); none once the game is over or at its standard start.
-    fn hint_keys(&self) -> Vec<crate::hints::HintKey>;
-    /// The match record, set-up start included (what the analysis reads). Backgammon only.
-    fn backgammon_record(&self) -> Option<ludus_backgammon::Match> {
-        None
-    }
 }

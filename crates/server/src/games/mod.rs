@@ -2,8 +2,9 @@
 //! one shape for both games ([`Computer`]): players of the rules crate's player trait for the
 //! computer seats, and the analysis board's values. The server ships none; `ludus serve` plugs
 //! in the engines.
-//! What the server knows of any game (the [`Game`] trait, seats, commands, results) is in
-//! `interface.rs`, re-exported here.
+//! What the server knows of any game is the [`Game`] trait and its views here; the words both
+//! games share (seats, commands, results, refusals) are in `interface.rs`, re-exported here and
+//! importing neither game.
 
 pub mod backgammon;
 mod interface;
@@ -11,11 +12,13 @@ pub mod morris;
 pub mod report;
 
 pub use interface::{
-    Action, Command, ComputerJob, DoubleBlock, Game, GameError, GameKind, GameResult, GameView,
-    PerSide, RuleOptions, Side,
+    Action, Command, DoubleBlock, GameError, GameKind, GameResult, PerSide, Side, UnknownName,
 };
 
-use crate::error::Params;
+use crate::params::Params;
+use backgammon::{BackgammonRules, BackgammonView, StepsView};
+use morris::{MorrisRules, MorrisView};
+use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -219,5 +222,75 @@ pub(crate) fn bad_start(text: &str, reason: impl Into<String>) -> RulesError {
     RulesError::BadStart {
         text: text.chars().take(120).collect(),
         reason: reason.into(),
+    }
+}
+
+/// The board and everything a client needs to draw a game, per kind.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum GameView {
+    /// A Morris board.
+    Morris(MorrisView),
+    /// A Backgammon board with dice, cube and match.
+    Backgammon(Box<BackgammonView>),
+}
+
+/// The rule options in force, every one named, per kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum RuleOptions {
+    /// Morris: flying, the N-move rule, threefold repetition.
+    Morris(MorrisRules),
+    /// Backgammon: match length and cube.
+    Backgammon(BackgammonRules),
+}
+
+/// A computer decision to be computed away from the game (owns a copy of what it needs).
+pub type ComputerJob = Box<dyn FnOnce() -> Command + Send>;
+
+/// A game in progress, driven only through commands. Implementations call their rules crate.
+pub trait Game: Send + Sync {
+    /// The kind of game.
+    fn kind(&self) -> GameKind;
+    /// The seat that must decide now, or `None` when the game is over.
+    fn to_act(&self) -> Option<Side>;
+    /// Carries out a command of `side`. On error the game is unchanged.
+    fn apply(&mut self, side: Side, command: &Command) -> Result<(), GameError>;
+    /// Takes back `side`'s last move and everything after it (the computer's answer), by the
+    /// rules crate's take-back (Morris's undo, Backgammon's replay of the game up to that turn's
+    /// roll, the dice rewound so that the same dice come again). On error the game is unchanged.
+    fn take_back(&mut self, side: Side) -> Result<(), GameError>;
+    /// The result, once the game is over.
+    fn result(&self) -> Option<GameResult>;
+    /// Everything a client needs to draw the game: board, dice, cube, move list.
+    fn view(&self) -> GameView;
+    /// The game record in the field's text format (Morris move list, Backgammon `.mat`).
+    fn export(&self) -> String;
+    /// The rule options in force, normalised (every option named, defaults filled in).
+    fn rules(&self) -> RuleOptions;
+    /// The computer's decision for the seat to act, at a strength level 1..=10, within about
+    /// `think_time`, as a job that owns what it needs: the server runs it without holding the
+    /// game. `None` when nobody is to act.
+    fn computer_job(&self, level: u8, think_time: std::time::Duration) -> Option<ComputerJob>;
+    /// The computer's decision, computed at once (see [`Game::computer_job`]).
+    fn computer_command(&self, level: u8, think_time: std::time::Duration) -> Option<Command> {
+        self.computer_job(level, think_time).map(|job| job())
+    }
+    /// Every legal move of the seat to act, in the game's notation (empty when it must act).
+    fn legal_moves(&self) -> Vec<String>;
+    /// The actions the seat to act may take now (resign is always allowed while playing).
+    fn actions(&self) -> Vec<Action>;
+    /// The move being built checker by checker after the steps `taken` (`[from, to]` in the
+    /// mover's numbering): the board, the dice used and the steps legal next. Backgammon only.
+    fn steps(&self, taken: &[[u8; 2]]) -> Result<StepsView, GameError> {
+        let _ = taken;
+        Err(GameError::NotMoving)
+    }
+    /// The keys of the position decided on now, as the analysis endpoints would read it (see
+    /// `hints.rs`); none once the game is over or at its standard start.
+    fn hint_keys(&self) -> Vec<crate::hints::HintKey>;
+    /// The match record, set-up start included (what the analysis reads). Backgammon only.
+    fn backgammon_record(&self) -> Option<ludus_backgammon::Match> {
+        None
     }
 }

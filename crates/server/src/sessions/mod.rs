@@ -36,8 +36,8 @@ pub use takeback::TAKEBACK;
 
 use crate::cache::GameCache;
 use crate::engine_pool::EnginePool;
-use crate::error::RequestError;
 use crate::games::GameError;
+use crate::games::UnknownName;
 use crate::games::{Players, RulesError};
 use crate::lifecycle::Lifecycle;
 use crate::metrics::{Gauges, Metrics};
@@ -81,7 +81,7 @@ pub enum ReplayError {
     Rules(#[from] RulesError),
     /// A stored command that does not read.
     #[error("a stored command does not read")]
-    Record(#[from] RequestError),
+    Record(#[from] UnknownName),
     /// A stored command that the game refuses.
     #[error("`{record}` does not replay")]
     Refused {

@@ -11,7 +11,7 @@ pub mod migrations;
 pub mod postgres;
 pub mod sqlite;
 
-use crate::error::RequestError;
+use crate::games::UnknownName;
 use crate::games::{GameKind, GameResult, Side};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -190,7 +190,7 @@ pub enum StoreError {
     },
     /// A stored value that does not read (a seat or a game kind this program does not know).
     #[error("a corrupt record in the database")]
-    Corrupt(#[from] RequestError),
+    Corrupt(#[from] UnknownName),
 }
 
 /// Which database a [`Store`] uses.
