@@ -8,7 +8,7 @@ use crate::games::backgammon::StepsView;
 use crate::games::{Action, Command, GameKind, PerSide, Side};
 use crate::hints::HintKey;
 use crate::limits;
-use crate::sessions::{DEFAULT_LEVEL, GameState, GameSummary, Hub, NewGame};
+use crate::sessions::{DEFAULT_LEVEL, GameDocument, GameSummary, Hub, NewGame};
 use crate::{assets, ops};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
@@ -212,7 +212,7 @@ struct CreatedGame {
     /// code in the fragment: `/play/ID#invite=CODE`.
     invite: Option<String>,
     /// The state.
-    state: GameState,
+    state: GameDocument,
 }
 
 async fn create_game(
@@ -301,7 +301,7 @@ async fn join_game(
 async fn game_state(
     State(hub): State<Hub>,
     Path(id): Path<String>,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Json<GameDocument>, ApiError> {
     let session = hub.get(&id).await?;
     let state = session.lock().await.state();
     Ok(Json(state))
@@ -321,7 +321,7 @@ async fn play_move(
     Path(id): Path<String>,
     client: ClientKey,
     request: Body<MoveRequest>,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Json<GameDocument>, ApiError> {
     let request = body(request)?;
     let command = Command::Move(request.mv.trim().to_string());
     let state = hub
@@ -343,7 +343,7 @@ async fn take_action(
     Path(id): Path<String>,
     client: ClientKey,
     request: Body<ActionRequest>,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Json<GameDocument>, ApiError> {
     let request = body(request)?;
     let action: Action = request.action.parse()?;
     let state = hub
@@ -363,7 +363,7 @@ async fn take_back(
     State(hub): State<Hub>,
     Path(id): Path<String>,
     request: Body<TakebackRequest>,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Json<GameDocument>, ApiError> {
     let request = body(request)?;
     Ok(Json(hub.takeback(&id, &request.token).await?))
 }

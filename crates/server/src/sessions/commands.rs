@@ -1,7 +1,7 @@
 //! A seat's command: its token checked, applied to the latest state of the game, stored (tried
 //! again when another process stored a command first), broadcast; then the computer's turn.
 
-use super::{Event, GameState, Hub, Session};
+use super::{Event, GameDocument, Hub, Session};
 use crate::client_key::ClientKey;
 use crate::error::ApiError;
 use crate::games::{Command, Game, GameError, Side};
@@ -41,7 +41,7 @@ impl Hub {
         id: &str,
         token: &str,
         command: Command,
-    ) -> Result<GameState, ApiError> {
+    ) -> Result<GameDocument, ApiError> {
         self.command_from(id, token, command, None).await
     }
 
@@ -52,7 +52,7 @@ impl Hub {
         token: &str,
         command: Command,
         client: Option<ClientKey>,
-    ) -> Result<GameState, ApiError> {
+    ) -> Result<GameDocument, ApiError> {
         let hub = self.clone();
         let request = SeatCommand {
             id: id.to_string(),
@@ -69,7 +69,7 @@ impl Hub {
         .map_err(ApiError::internal)?
     }
 
-    async fn run_command(&self, request: SeatCommand) -> Result<GameState, ApiError> {
+    async fn run_command(&self, request: SeatCommand) -> Result<GameDocument, ApiError> {
         let session = self.get(&request.id).await?;
         let mut guard = session.lock().await;
         let side = guard.seat_of(&request.token).ok_or(ApiError::NotSeated)?;
@@ -187,7 +187,7 @@ impl Hub {
         id: &str,
         guard: MutexGuard<'_, Session>,
         session: &Arc<Mutex<Session>>,
-    ) -> GameState {
+    ) -> GameDocument {
         let state = guard.state();
         let computer_next = guard.computer_to_act().is_some();
         drop(guard);

@@ -1,6 +1,6 @@
 //! Creating a game: its seats and their tokens, the first store, the computer's first move.
 
-use super::{GameOptions, GameState, Hub, Occupant, Session};
+use super::{GameDocument, GameOptions, Hub, Occupant, Session};
 use crate::error::{ApiError, RequestError};
 use crate::games;
 use crate::games::{GameKind, Side};
@@ -51,7 +51,7 @@ pub struct NewGame {
 /// The answer to creating a game.
 pub struct Created {
     /// The state document.
-    pub state: GameState,
+    pub state: GameDocument,
     /// The human seats' tokens (the API hands out only the creator's: the friend's seat is
     /// claimed with `invite`).
     pub tokens: [Option<String>; 2],

@@ -30,7 +30,7 @@ mod takeback;
 
 pub use creation::{Created, DEFAULT_LEVEL, LEVELS, NewGame};
 pub use session::{
-    Event, GameOptions, GameState, GameSummary, Occupant, PLY_LIMIT_REASON, Session,
+    Event, GameDocument, GameOptions, GameSummary, Occupant, PLY_LIMIT_REASON, Session,
 };
 pub use takeback::TAKEBACK;
 

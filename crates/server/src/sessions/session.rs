@@ -58,7 +58,7 @@ pub struct Event {
 
 /// The state document of the API (`GET /api/games/{id}`, every WebSocket message).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct GameState {
+pub struct GameDocument {
     /// The game id.
     pub id: String,
     /// Morris or Backgammon.
@@ -136,8 +136,8 @@ pub struct Session {
 
 impl Session {
     /// The state document of the API (`GET /api/games/{id}`).
-    pub fn state(&self) -> GameState {
-        GameState {
+    pub fn state(&self) -> GameDocument {
+        GameDocument {
             id: self.id.clone(),
             game: self.kind,
             rules: self.game.rules(),

@@ -2,7 +2,7 @@
 //! stored game's records (moves, actions and take-backs) in order.
 
 use super::commands::Refused;
-use super::{GameOptions, GameState, Hub, Occupant, ReplayError};
+use super::{GameDocument, GameOptions, Hub, Occupant, ReplayError};
 use crate::error::ApiError;
 use crate::games::{self, Players};
 use crate::games::{Command, Game, GameError, GameKind, Side};
@@ -53,7 +53,7 @@ impl Hub {
     /// Takes back the seat's last move against the computer, with everything after it (the
     /// computer's answer), by the game's rules ([`Game::take_back`]: Backgammon's seeded dice
     /// roll the same again), and stores a take-back event (`:takeback`). Returns the new state.
-    pub async fn takeback(&self, id: &str, token: &str) -> Result<GameState, ApiError> {
+    pub async fn takeback(&self, id: &str, token: &str) -> Result<GameDocument, ApiError> {
         let hub = self.clone();
         let (id, token) = (id.to_string(), token.to_string());
         let busy = self.inner.lifecycle.busy();
@@ -65,7 +65,7 @@ impl Hub {
         .map_err(ApiError::internal)?
     }
 
-    async fn run_takeback(&self, id: &str, token: &str) -> Result<GameState, ApiError> {
+    async fn run_takeback(&self, id: &str, token: &str) -> Result<GameDocument, ApiError> {
         let session = self.get(id).await?;
         let mut guard = session.lock().await;
         let side = guard.seat_of(token).ok_or(ApiError::NotSeated)?;
