@@ -137,3 +137,51 @@ fn the_locale_picks_the_language() {
     assert!("fr".parse::<Lang>().is_err());
     assert_eq!("HU".parse::<Lang>(), Ok(Lang::Hu));
 }
+
+/// The stems of "win" in each language, as a loser must not read them about his own loss.
+const WIN_STEMS: &[(Lang, &[&str])] = &[
+    (Lang::En, &["win", "won"]),
+    (Lang::Et, &["võit"]),
+    (Lang::Hu, &["győz", "nyer"]),
+];
+
+#[test]
+fn a_loser_is_never_told_of_a_win() {
+    for &(lang, stems) in WIN_STEMS {
+        let catalog = Catalog::new(lang);
+        let reasons: Vec<String> = catalog
+            .own_keys()
+            .filter(|key| key.starts_with("why-") || key.starts_with("tui-bg-why-"))
+            .filter(|key| *key != "why-match")
+            .map(|key| catalog.get(key))
+            .collect();
+        assert!(reasons.len() >= 10, "{lang}: {} reasons", reasons.len());
+        for key in ["result-you-lost", "result-you-lost-point", "result-you-lost-points"] {
+            for why in &reasons {
+                let line = catalog
+                    .format(key, &[("why", why), ("points", "4")])
+                    .to_lowercase();
+                for stem in stems {
+                    assert!(!line.contains(stem), "{lang} {key}: {line:?} says {stem:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_estonian_gammon_is_no_word_of_doubling() {
+    let catalog = Catalog::new(Lang::Et);
+    let doubling = catalog.get("review-double").to_lowercase();
+    assert!(doubling.starts_with("kahekord"), "{doubling}");
+    for key in [
+        "why-gammon",
+        "why-backgammon",
+        "reason-gammon",
+        "tui-bg-why-gammon",
+        "analysis-board-chances",
+    ] {
+        let text = catalog.get(key).to_lowercase();
+        assert!(!text.contains("kahekord"), "{key}: {text:?}");
+    }
+}

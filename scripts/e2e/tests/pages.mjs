@@ -130,9 +130,41 @@ async function etHuPages(browser, url) {
 }
 
 
+// The game page's side panel in every language at desktop and phone width: the counts ("Score: 0",
+// "0 on board") end inside their card however long the players' names are.
+async function countsInsideCards(browser, url) {
+  const page = await browser.newPage();
+  const checked = [];
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    await page.setViewportSize({ width, height });
+    for (const lang of ['en', 'et', 'hu']) {
+      await page.goto(url);
+      await setLanguage(page, lang);
+      for (const game of ['backgammon', 'morris']) {
+        await page.goto(url);
+        await page.click(`#start-${game}`);
+        await page.waitForSelector('#counts .counts');
+        const outside = await page.evaluate(() => {
+          const card = document.querySelector('#counts').closest('.panel').getBoundingClientRect();
+          return [...document.querySelectorAll('#counts .counts > span')]
+            .filter((span) => span.getBoundingClientRect().right > card.right + 0.5)
+            .map((span) => `"${span.textContent.trim()}" ends at ${Math.round(span.getBoundingClientRect().right)}, its card at ${Math.round(card.right)}`);
+        });
+        assert(outside.length === 0, `${lang} ${game} at ${width}: ${outside.join('; ')}`);
+        if (lang === 'en' && width === 1280) await page.screenshot({ path: join(OUT, `${game}-game-counts-en.png`) });
+        checked.push(`${lang}/${game}/${width}`);
+      }
+    }
+  }
+  await page.close();
+  return `${checked.length} side panels checked`;
+}
+
+
 /** This file's tests, in the order they run: name and function (browser context, server address). */
 export const tests = [
   ['page_functions', pageFunctions],
   ['not_found_pages', notFoundPages],
   ['et_hu_pages', etHuPages],
+  ['counts_inside_cards', countsInsideCards],
 ];
