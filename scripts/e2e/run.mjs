@@ -17,7 +17,8 @@
 //     morris_full_game_en       – English; a whole Morris game against the computer by clicks, with
 //                                 removals; the game-over summary appears.
 //     two_humans_hu             – Hungarian; Morris between two browser pages (creator and the
-//                                 invitation link); each sees the other's moves live (WebSocket).
+//                                 invitation link); the creator's page stops offering the link once
+//                                 the friend is in; each sees the other's moves live (WebSocket).
 //     hint_rematch              – against the computer: a hint, a take-back, resignation ("You lost —"),
 //                                 rematch with the sides swapped and the series' score.
 //     recent_games              – Recent games lists only this browser's games (asked by id), with
@@ -45,7 +46,8 @@
 //                                 (buttons, ←/→, a click on a move, a dot of the graph), at 1280 px;
 //                                 flipped (f), its coordinates still upright.
 //     backgammon_review_error   – a finished backgammon game: a click on an error's dot of the graph
-//                                 shows that decision and its position (the checkers drawn).
+//                                 shows that decision and its position (the checkers drawn); the move
+//                                 list's dice read higher die first, as on the game page.
 //     review_et_hu              – the backgammon and Morris reviews in Estonian and Hungarian at 1280
 //                                 and 375 px: no English word left (no word of en.ftl that the
 //                                 language's own file lacks), no element wider than its box (the
@@ -99,6 +101,8 @@
 //                                 translated page; /api/nope: 404 JSON.
 //     et_hu_pages               – home, analysis board, 404 and a game page in Estonian and Hungarian at
 //                                 1280 and 375 px: no English word, no panel wider than itself.
+//     counts_inside_cards       – the game page's counts ("Score: 0", "0 on board") end inside their card
+//                                 in en/et/hu at 1280×800 and 375×812, for both games.
 //   tests/server.mjs
 //     sigkill_resume            – a second server is killed with SIGKILL mid-game; restarted on the same
 //                                 database, every game is back with its full history.

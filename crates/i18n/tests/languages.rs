@@ -156,7 +156,11 @@ fn a_loser_is_never_told_of_a_win() {
             .map(|key| catalog.get(key))
             .collect();
         assert!(reasons.len() >= 10, "{lang}: {} reasons", reasons.len());
-        for key in ["result-you-lost", "result-you-lost-point", "result-you-lost-points"] {
+        for key in [
+            "result-you-lost",
+            "result-you-lost-point",
+            "result-you-lost-points",
+        ] {
             for why in &reasons {
                 let line = catalog
                     .format(key, &[("why", why), ("points", "4")])

@@ -52,8 +52,11 @@ async fn a_human_game_gives_an_invitation_for_the_other_seat() {
         created["invite"].as_str().unwrap(),
         format!("/play/{id}#invite={code}")
     );
+    assert_eq!(created["state"]["invitation_open"], true);
     let joined = crate::common::join(&app, &created).await;
     assert_eq!(joined["seat"], "white");
+    let (_, state) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(state["invitation_open"], false, "the friend is in: {state}");
     let white = joined["token"].as_str().unwrap();
     assert_ne!(white, created["token"].as_str().unwrap());
     let (status, body) = play(&app, id, white, "d6").await;

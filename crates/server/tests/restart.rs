@@ -64,6 +64,37 @@ async fn a_reopened_server_resumes_every_game_with_its_history() {
     }
 }
 
+/// A game between people keeps whether its invitation is claimed across a restart: open until
+/// the friend joins, closed afterwards.
+async fn invitation_state_after_restart(db: &TestDb) {
+    let (id, code) = {
+        let hub = db.hub().await;
+        let created = hub
+            .create(new_game(GameKind::Morris, Value::Null, 3))
+            .await
+            .unwrap();
+        let code = created
+            .invite
+            .expect("a game between people has an invitation");
+        (created.state.id.clone(), code)
+    };
+    let hub = db.hub().await;
+    assert_eq!(hub_state(&hub, &id).await["invitation_open"], true);
+    hub.join(&id, &code).await.unwrap();
+    assert_eq!(hub_state(&hub, &id).await["invitation_open"], false);
+    drop(hub);
+    let hub = db.hub().await;
+    let state = hub_state(&hub, &id).await;
+    assert_eq!(state["invitation_open"], false, "{}", db.backend());
+}
+
+#[tokio::test]
+async fn a_reopened_server_knows_whether_the_invitation_was_claimed() {
+    for db in backends("invitation").await {
+        invitation_state_after_restart(&db).await;
+    }
+}
+
 #[tokio::test]
 async fn migrations_bring_a_new_database_to_the_latest_schema_once() {
     for db in backends("schema").await {

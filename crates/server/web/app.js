@@ -381,7 +381,6 @@ async function play(id) {
   const board = state.game === 'morris' ? createMorrisBoard($('board'), ctx) : createBackgammonBoard($('board'), ctx, $('controls'));
   if (state.game === 'morris') $('controls').hidden = true;
   if (seatInfo.invite && seat) {
-    $('invite').hidden = false;
     $('invite-link').value = new URL(seatInfo.invite, location.origin).href;
     $('copy').addEventListener('click', async () => {
       $('invite-link').select();
@@ -428,6 +427,8 @@ async function play(id) {
     $('play').dataset.version = state.version;
     $('play').dataset.toAct = state.to_act || '';
     $('resign').hidden = !seat || !!state.result;
+    // The link is offered until the friend has joined (the server says so at once).
+    $('invite').hidden = !(seatInfo.invite && seat && state.invitation_open);
     board.update(state);
     const aids = settings();
     const mine = !state.result && state.to_act === seat;

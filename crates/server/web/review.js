@@ -61,6 +61,11 @@ export function decisionWords(text) {
   return keys[text] ? t(keys[text]) : text;
 }
 
+// Dice as the game page shows them: the higher die first ("51", never "15").
+function diceText(dice) {
+  return dice ? [...dice].sort((a, b) => b.localeCompare(a)).join('') : dice;
+}
+
 // Every step of a backgammon review, one per decision.
 function backgammonSteps(report) {
   const steps = [];
@@ -70,7 +75,7 @@ function backgammonSteps(report) {
       steps.push({
         side,
         game: game.number,
-        dice: d.dice,
+        dice: diceText(d.dice),
         played: decisionWords(d.played),
         best: decisionWords(d.best),
         lossText: d.equity_lost.toFixed(3),

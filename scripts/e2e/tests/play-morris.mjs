@@ -62,6 +62,9 @@ async function twoHumansHu(browser, url) {
   await guest.goto(invite);
   await guest.waitForSelector('#morris-board');
   assert(!guest.url().includes('token'), 'the token leaves the address bar');
+  // The host's page stops offering the link as soon as the friend is in, before any move.
+  await host.waitForSelector('#invite', { state: 'hidden', timeout: WAIT_MS });
+  assert(await host.getAttribute('#play', 'data-version') === '0', 'no move was needed to hide the link');
   const moves = ['d6', 'd2', 'b6', 'f2', 'f6xd2', 'b2'];
   for (const [i, move] of moves.entries()) {
     const [mover, watcher] = i % 2 === 0 ? [host, guest] : [guest, host];

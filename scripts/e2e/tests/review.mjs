@@ -81,9 +81,15 @@ async function backgammonReviewError(browser, url) {
   const drawn = await page.locator('#bg-board circle.checker.white').count();
   assert(drawn === white, `${drawn} White checkers drawn, ${white} in the position`);
   assert(/error rate/.test(await page.textContent('#review-summary')), 'the error rate per player');
+  // The dice read as on the game page, the higher die first, whatever order the record keeps.
+  const dice = await page.locator('#review-moves li.review-move').evaluateAll((items) =>
+    items.map((li) => (li.textContent.match(/\b([1-6])([1-6]):/) || []).slice(1).map(Number)).filter((d) => d.length === 2));
+  assert(dice.length > 0, 'the move list shows dice');
+  const lowFirst = dice.filter(([a, b]) => a < b);
+  assert(lowFirst.length === 0, `dice shown low die first: ${lowFirst.map((d) => d.join('')).join(' ')}`);
   await page.screenshot({ path: join(OUT, 'review-backgammon-desktop-en.png'), fullPage: true });
   await page.close();
-  return `${decisions.length} decisions, decision ${index + 1} (${decision.mark}) shown from the graph`;
+  return `${decisions.length} decisions, decision ${index + 1} (${decision.mark}) shown from the graph, ${dice.length} dice high first`;
 }
 
 

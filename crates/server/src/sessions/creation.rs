@@ -124,7 +124,11 @@ impl Hub {
         if !claimed {
             return Err(ApiError::BadInvite);
         }
-        let token = session.lock().await.tokens[seat.index()].clone();
+        let mut joined = session.lock().await;
+        joined.invitation_open = false;
+        // The creator's page learns at once that the friend is in (and stops offering the link).
+        self.broadcast(&joined);
+        let token = joined.tokens[seat.index()].clone();
         Ok((seat, token.ok_or(ApiError::BadInvite)?))
     }
 
@@ -162,6 +166,7 @@ impl Hub {
             game,
             events: Vec::new(),
             client: None,
+            invitation_open: !request.vs_computer,
         };
         Ok((session, seat))
     }
@@ -205,5 +210,6 @@ fn stored_game(session: &Session) -> Result<StoredGame, ApiError> {
         tokens: session.tokens.clone(),
         created_at: session.created_at,
         events: Vec::new(),
+        invitation_open: session.invitation_open,
     })
 }

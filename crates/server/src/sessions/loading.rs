@@ -97,6 +97,7 @@ impl Hub {
             game,
             events,
             client: None,
+            invitation_open: stored.invitation_open,
         })
     }
 

@@ -88,6 +88,9 @@ pub struct GameDocument {
     pub history: Vec<Event>,
     /// The game's own board.
     pub view: GameView,
+    /// Whether the friend's one-time invitation is still unclaimed: true from the creation of a
+    /// game between people until the friend joins, false for every other game.
+    pub invitation_open: bool,
 }
 
 /// A line of the list of games.
@@ -132,6 +135,8 @@ pub struct Session {
     /// The client whose command (or creation) last reached the game: the computer's thinking
     /// for it queues as that client's work (see `fair.rs`). Not stored.
     pub(super) client: Option<crate::client_key::ClientKey>,
+    /// Whether the game's invitation is still unclaimed (see [`GameDocument::invitation_open`]).
+    pub(super) invitation_open: bool,
 }
 
 impl Session {
@@ -160,6 +165,7 @@ impl Session {
             created_at: self.created_at,
             history: self.events.clone(),
             view: self.game.view(),
+            invitation_open: self.invitation_open,
         }
     }
 

@@ -47,6 +47,9 @@ pub struct StoredGame {
     pub created_at: i64,
     /// Every command in order.
     pub events: Vec<StoredEvent>,
+    /// Whether the game's one-time invitation is still unclaimed (read back; a new game's
+    /// invitation is stored from [`Insert::invite`]).
+    pub invitation_open: bool,
 }
 
 /// One stored command.

@@ -209,7 +209,7 @@ impl PostgresStore {
         let statement = client
             .prepare_cached(
                 "SELECT id, kind, options, seed, white_token, black_token, created_at,
-                     computer_to_act IS NOT NULL
+                     computer_to_act IS NOT NULL, invite IS NOT NULL
                  FROM games WHERE id = $1",
             )
             .await?;
@@ -225,6 +225,7 @@ impl PostgresStore {
             tokens: [row.try_get(4)?, row.try_get(5)?],
             created_at: row.try_get(6)?,
             events,
+            invitation_open: row.try_get(8)?,
         };
         Ok(Some((game, row.try_get(7)?)))
     }

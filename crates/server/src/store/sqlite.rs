@@ -163,7 +163,7 @@ impl SqliteStore {
             .connection()
             .query_row(
                 "SELECT id, kind, options, seed, white_token, black_token, created_at,
-                     computer_to_act IS NOT NULL
+                     computer_to_act IS NOT NULL, invite IS NOT NULL
                  FROM games WHERE id = ?1",
                 [id],
                 |row| {
@@ -176,11 +176,13 @@ impl SqliteStore {
                         row.get::<_, Option<String>>(5)?,
                         row.get::<_, i64>(6)?,
                         row.get::<_, bool>(7)?,
+                        row.get::<_, bool>(8)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, kind, options, seed, white, black, created_at, known)) = row else {
+        let Some((id, kind, options, seed, white, black, created_at, known, invitation_open)) = row
+        else {
             return Ok(None);
         };
         let events = self.events_since(&id, 0)?;
@@ -193,6 +195,7 @@ impl SqliteStore {
                 tokens: [white, black],
                 created_at,
                 events,
+                invitation_open,
             },
             known,
         )))
