@@ -38,6 +38,8 @@
 //                                 matters: the page waits with the setting off and plays it by itself
 //                                 with it on.
 //     double_click_higher_die   – double clicks play a checker by the higher die, then by the other die.
+//     position_ids_to_analysis  – the game page's XGID and gnubg id: copied by its button, pasted into the
+//                                 analysis board (the same position read back); "Analyse this position".
 //   tests/phone.mjs
 //     phone_layout              – a backgammon match at phone width (responsive layout).
 //     review_phone              – both reviews at 375 px: nothing wider than the screen.

@@ -28,6 +28,20 @@ pub struct Xgid {
     pub max_cube_log2: u8,
 }
 
+impl Xgid {
+    /// The XGID of `position` (from the view of the side on roll of `state`) in `state`, as XG
+    /// writes one for a game it did not set up: no beavers, the cube ceiling
+    /// [`XG_DEFAULT_MAX_CUBE_LOG2`].
+    pub fn new(position: Position, state: MatchState) -> Xgid {
+        Xgid {
+            position,
+            state,
+            beavers: false,
+            max_cube_log2: XG_DEFAULT_MAX_CUBE_LOG2,
+        }
+    }
+}
+
 /// Why a text is not an XGID.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum XgidError {

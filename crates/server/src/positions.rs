@@ -356,12 +356,7 @@ fn play_backgammon(
         },
         ..state
     };
-    let xgid = Xgid {
-        position: after,
-        state: next,
-        beavers: false,
-        max_cube_log2: ludus_backgammon::XG_DEFAULT_MAX_CUBE_LOG2,
-    };
+    let xgid = Xgid::new(after, next);
     let last_play = LastPlayView::played(seat, dice, &play, position);
     Ok(PlayedPosition {
         mv: play.to_string(),

@@ -11,7 +11,7 @@ use crate::games::{PerSide, Side};
 use crate::games::{backgammon, morris};
 use ludus_backgammon::{
     CubeOwner, DiceError, GameState, MAX_MATCH_LENGTH, MatchState, Position as BgPosition,
-    PositionError, Rules, Side as Relative, StartRefusal, XG_DEFAULT_MAX_CUBE_LOG2, Xgid,
+    PositionError, Rules, Side as Relative, StartRefusal, Xgid,
 };
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
@@ -288,12 +288,7 @@ fn backgammon_ids(setup: &BackgammonSetup) -> Result<SetupIds, SetupRefusal> {
     if let Some(refusal) = state.start_refusal(&position, Rules::default().max_cube()) {
         return Err(start_refused(refusal));
     }
-    let xgid = Xgid {
-        position,
-        state,
-        beavers: false,
-        max_cube_log2: XG_DEFAULT_MAX_CUBE_LOG2,
-    };
+    let xgid = Xgid::new(position, state);
     Ok(SetupIds::Backgammon {
         xgid: xgid.to_string(),
         position_id: position.position_id(),

@@ -214,6 +214,32 @@ export function resultText(state, seat) {
   return t(`result-you-${won}-${r.points === 1 ? 'point' : 'points'}`, { points: r.points, why });
 }
 
+// The backgammon position's ids (XGID, gnubg's Position ID:Match ID), each with a copy button, and
+// a link that opens it in the analysis board where the engine may help (against the computer, or
+// once the game is over); empty before the first game.
+function positionIds(view, analysable) {
+  if (!view.xgid) return '';
+  const gnubg = `${view.position_id}:${view.match_id || ''}`;
+  const line = (name, text) => `<p class="id-line"><code id="${name}">${escape(text)}</code>
+    <button class="secondary small" data-copy="${name}">${t('copy-id')}</button></p>`;
+  const open = analysable
+    ? `<a id="analyse-position" href="/analysis?text=${encodeURIComponent(view.xgid)}" data-link>${t('analyse-position')}</a>` : '';
+  return `<h3>${t('position-ids')}</h3>${line('xgid', view.xgid)}${line('gnubg-id', gnubg)}${open}`;
+}
+
+// Copies the id a copy button names to the clipboard (or selects it where the browser refuses).
+async function copyId(button) {
+  const name = button?.dataset?.copy;
+  if (!name) return;
+  const code = document.getElementById(name);
+  try {
+    await navigator.clipboard.writeText(code.textContent);
+    button.textContent = t('copied');
+  } catch {
+    getSelection().selectAllChildren(code);
+  }
+}
+
 // The running score of a series of games (a game and its rematches), from the viewer's side.
 const tallyKey = (id) => `ludus:tally:${id}`;
 function tallyOf(state, seat) {
@@ -324,6 +350,7 @@ async function play(id) {
         <div class="panel invite" id="invite" hidden><p>${t('invite')}</p>
           <input readonly id="invite-link"> <button class="secondary" id="copy">${t('copy')}</button></div>
         <div class="panel"><h3>${t('moves')}</h3><ol class="movelist" id="movelist"></ol></div>
+        <div class="panel ids" id="position-ids" hidden></div>
         <div class="buttons"><button class="secondary" id="resign">${t('resign')}</button>
           <a href="/api/games/${id}/export" id="export" download>${t('export')}</a></div>
       </aside>
@@ -388,6 +415,7 @@ async function play(id) {
     });
   }
   $('resign').hidden = !seat;
+  $('position-ids').addEventListener('click', (event) => copyId(event.target));
   const vsComputer = seat && state.seats[otherSide(seat)] === 'computer';
   if (seat) $('you-are').textContent = t('you-play', { side: t(`side-${seat}`) });
   settingsPanel($('settings'), state.game, () => { board.redraw(); update(state); });
@@ -444,6 +472,9 @@ async function play(id) {
       for (let i = 0; i < moves.length; i += 2) items.push(`<li>${escape(moves[i])} ${escape(moves[i + 1] || '')}</li>`);
       $('movelist').innerHTML = items.join('') || `<li class="empty">${t('no-moves-yet')}</li>`;
     } else {
+      const ids = positionIds(state.view, vsComputer || !!state.result);
+      $('position-ids').hidden = !ids;
+      $('position-ids').innerHTML = ids;
       $('counts').innerHTML = backgammonPanel(state, label, aids.pips);
       $('movelist').innerHTML = backgammonLog(state) || `<li class="empty">${t('no-moves-yet')}</li>`;
     }

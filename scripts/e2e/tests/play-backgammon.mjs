@@ -271,6 +271,41 @@ async function doubleClickHigherDie(browser, url) {
 
 
 /** This file's tests, in the order they run: name and function (browser context, server address). */
+// The game page shows the position's XGID and gnubg id: copied by its button, pasted into the
+// analysis board, it reads back as the game's position; "Analyse this position" opens it there.
+async function positionIdsToAnalysis(browser, url) {
+  await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.selectOption('#bg-side', 'white');
+  await page.click('#start-backgammon');
+  const state = await waitForTurn(page, 'white');
+  await page.waitForSelector('#xgid');
+  const xgid = (await page.textContent('#xgid')).trim();
+  assert(xgid === state.view.xgid && xgid.startsWith('XGID='), `the page shows ${xgid}, the game is ${state.view.xgid}`);
+  const gnubg = (await page.textContent('#gnubg-id')).trim();
+  assert(gnubg === `${state.view.position_id}:${state.view.match_id}`, `gnubg id ${gnubg}`);
+  await page.click('[data-copy="xgid"]');
+  await page.waitForFunction(() => document.querySelector('[data-copy="xgid"]')?.textContent === 'Copied!', null, { timeout: WAIT_MS });
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert(copied === xgid, `the clipboard holds ${copied}`);
+  await page.goto(`${url}/analysis`);
+  await page.fill('#analysis-text', copied);
+  await page.click('#analysis-go');
+  await page.waitForSelector('#analysis-position #bg-board circle.checker', { timeout: WAIT_MS });
+  const read = await api(page, `/api/position?text=${encodeURIComponent(copied)}`);
+  assert(read.position_id === state.view.position_id, `the analysis board reads ${read.position_id}, the game has ${state.view.position_id}`);
+  await page.goBack();
+  await page.waitForSelector('#analyse-position');
+  await page.click('#analyse-position');
+  await page.waitForSelector('#analysis-position #bg-board circle.checker', { timeout: WAIT_MS });
+  const opened = await page.inputValue('#analysis-text');
+  assert(opened === xgid, `"Analyse this position" opened ${opened}`);
+  await page.close();
+  return `${xgid} copied, pasted and opened in the analysis board`;
+}
+
 export const tests = [
   ['backgammon_turns_et', backgammonTurnsEt],
   ['cube_between_two_pages', cubeBetweenTwoPages],
@@ -278,4 +313,5 @@ export const tests = [
   ['backgammon_move_marked', backgammonMoveMarked],
   ['auto_bear_off_page', autoBearOffPage],
   ['double_click_higher_die', doubleClickHigherDie],
+  ['position_ids_to_analysis', positionIdsToAnalysis],
 ];

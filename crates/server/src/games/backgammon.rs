@@ -552,6 +552,9 @@ pub struct BackgammonView {
     pub position_id: Option<String>,
     /// gnubg's Match ID.
     pub match_id: Option<String>,
+    /// The position and match state as an XGID (eXtreme Gammon's one-line id), what the
+    /// analysis board reads.
+    pub xgid: Option<String>,
     /// Every action of every game.
     pub log: Vec<LogLine>,
 }
@@ -1008,6 +1011,7 @@ impl Game for BackgammonGame {
             },
             position_id: game.map(|g| g.position().position_id()),
             match_id: game.and_then(|g| g.match_state().match_id().ok()),
+            xgid: game.map(|g| Xgid::new(g.position(), g.match_state()).to_string()),
             log: self.log(),
         }))
     }
