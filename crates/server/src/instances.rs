@@ -4,7 +4,7 @@
 //! new state to its WebSocket watchers.
 //!
 //! A lost listening connection is reopened with a growing delay; since notifications may have
-//! been missed meanwhile, the games in memory are then dropped or caught up ([`Hub::resync`]).
+//! been missed meanwhile, the games in memory are then dropped or caught up (`Hub::resync`).
 
 use crate::error::Chain;
 use crate::sessions::Hub;

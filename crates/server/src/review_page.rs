@@ -58,16 +58,16 @@ pub struct MorrisPage {
     pub boards: Vec<MorrisBoard>,
     /// Always [`GameKind::Morris`].
     pub game: GameKind,
-    /// The review's graph ([`MorrisReview::graph`]).
+    /// The review's graph ([`MorrisReview::graph`](report::MorrisReview::graph)).
     pub graph: Vec<i32>,
     /// Whether the review is of a pasted or uploaded record (sent only then).
     #[serde(skip_serializing_if = "is_false")]
     pub imported: bool,
     /// The mills standing on each board.
     pub mills: Vec<Vec<MillView>>,
-    /// Every move reviewed ([`MorrisReview::moves`]).
+    /// Every move reviewed ([`MorrisReview::moves`](report::MorrisReview::moves)).
     pub moves: Vec<report::MorrisMove>,
-    /// Both players' totals ([`MorrisReview::players`]).
+    /// Both players' totals ([`MorrisReview::players`](report::MorrisReview::players)).
     pub players: report::MorrisPlayers,
 }
 

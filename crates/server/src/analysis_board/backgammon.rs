@@ -105,7 +105,7 @@ pub const DEFAULT_ANALYSIS_PLIES: u8 = 1;
 
 /// `GET /api/backgammon/analysis`: the ranking of the moves at `plies` lookahead (default
 /// [`DEFAULT_ANALYSIS_PLIES`]), the cube decision and chances at the same lookahead (the
-/// analysis board's [`MoveRanker`]), the pip counts. The match id (default: a money game, cube centred) is
+/// analysis board's [`MoveRanker`](crate::games::backgammon::MoveRanker)), the pip counts. The match id (default: a money game, cube centred) is
 /// read as before rolling; `money`'s rules apply to money play only (400
 /// `money-rules-in-match` in a match).
 pub fn analysis(

@@ -1,0 +1,102 @@
+//! The analysis board's engine as the server sees it ([`MoveRanker`]): what it is asked and what
+//! it answers (move values, chances, the cube decision with its equities).
+
+use ludus_backgammon::player::Evaluation;
+use ludus_backgammon::{Dice, MatchState, Move, Position};
+use serde::Serialize;
+
+/// The analysis board's engine: a value for every legal move (not the choice of one: that is
+/// a [`Player`](ludus_backgammon::player::Player)'s) and the cube decision with its equities.
+/// Implement it to plug in an engine.
+pub trait MoveRanker: Send + Sync {
+    /// Every legal move for `dice` in `position` (the mover's view) with a value for the mover
+    /// and the lookahead it came from, best first, in the game `state` describes (the mover on
+    /// roll: money or match, cube, score). `plies` is the lookahead asked for (0 to
+    /// [`MAX_ANALYSIS_PLIES`]); at least the first [`ANALYSIS_SHOWN`] moves are valued at it.
+    fn rank_moves(
+        &self,
+        position: &Position,
+        dice: Dice,
+        state: &MatchState,
+        plies: u8,
+    ) -> Vec<MoveValue>;
+
+    /// The side on roll's chances and cube decision before its roll, at `plies` plies, in money
+    /// play under `money`'s optional rules.
+    fn before_roll(
+        &self,
+        position: &Position,
+        state: &MatchState,
+        money: MoneyRules,
+        plies: u8,
+    ) -> BeforeRoll;
+}
+
+/// The moves the analysis board shows (best first): all of them are valued at the plies asked.
+pub const ANALYSIS_SHOWN: usize = 20;
+
+/// The deepest lookahead the analysis endpoint offers for ranking moves.
+pub const MAX_ANALYSIS_PLIES: u8 = 2;
+
+/// The money game's optional rules an analysis is asked under (gnubg's money settings).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoneyRules {
+    /// The Jacoby rule: gammons count single while the cube is centred.
+    pub jacoby: bool,
+    /// Beavers: a side doubled may take and at once redouble, keeping the cube.
+    pub beavers: bool,
+}
+
+/// A legal move as a [`MoveRanker`] values it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the mover (cubeless equity in money play, cubeful in a match).
+    pub value: f64,
+    /// The lookahead the value comes from.
+    pub plies: u8,
+}
+
+/// What a [`MoveRanker`] says of a position before its roll.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BeforeRoll {
+    /// The side on roll's cubeless chances (the equity cubeless).
+    pub chances: Evaluation,
+    /// The lookahead of the chances.
+    pub plies: u8,
+    /// The cube decision, where the engine can judge the cube (absent: the cube is not turned,
+    /// and a double is taken).
+    pub cube: Option<CubeValues>,
+}
+
+/// A cube decision with its equities: points at the cube's value in money play, the match
+/// winning chance of the side on roll in a match.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CubeValues {
+    /// The proper action as a stable code for translation ("double-take", "no-double-take",
+    /// "too-good-to-double-pass", "redouble-pass", "not-available", …).
+    pub action: String,
+    /// The proper action in gnubg's words ("double, take").
+    pub words: String,
+    /// Whether the proper action doubles.
+    #[serde(skip)]
+    pub doubles: bool,
+    /// Whether the doubled side should take.
+    #[serde(skip)]
+    pub takes: bool,
+    /// The side on roll's cubeful equity if it does not double.
+    pub no_double: f64,
+    /// Its cubeful equity after double, take.
+    pub double_take: f64,
+    /// Its equity after double, pass.
+    pub double_pass: f64,
+    /// The doubled side's take point: the least winning chance at which it takes.
+    pub take_point: f64,
+    /// The lookahead the equities come from.
+    pub plies: u8,
+    /// True where they are exact (the two-sided bear-off database) rather than estimated.
+    pub exact: bool,
+    /// True for a money game (equities in points), false in a match (match winning chances).
+    pub money: bool,
+}

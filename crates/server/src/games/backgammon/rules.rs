@@ -1,0 +1,101 @@
+//! The backgammon rule options of the API and the set-up start of a new game, read and checked.
+
+use crate::games::RulesError;
+use ludus_backgammon::{GameStart, MAX_MATCH_LENGTH, MatchState, Position, Rules, Seat, Xgid};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The Backgammon rule options of the API, every one named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BackgammonRules {
+    /// Points to win; 0 for a money game.
+    pub match_length: u32,
+    /// Whether the doubling cube is used.
+    pub cube: bool,
+}
+
+/// Reads `{"match_length": 0 | 1..=25, "cube": bool}` (each optional).
+pub(super) fn parse_rules(entries: &[(&str, &Value)]) -> Result<BackgammonRules, RulesError> {
+    let mut options = BackgammonRules {
+        match_length: 0,
+        cube: true,
+    };
+    for &(key, value) in entries {
+        match key {
+            "match_length" => {
+                options.match_length = value
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .filter(|n| *n <= MAX_MATCH_LENGTH)
+                    .ok_or(RulesError::BadValue {
+                        option: "match_length",
+                        expected: "0 (money game) to 25",
+                    })?;
+            }
+            "cube" => {
+                options.cube = value.as_bool().ok_or(RulesError::BadValue {
+                    option: "cube",
+                    expected: "true or false",
+                })?;
+            }
+            other => {
+                return Err(RulesError::UnknownOption {
+                    game: "Backgammon",
+                    option: other.to_string(),
+                });
+            }
+        }
+    }
+    Ok(options)
+}
+
+/// The match state and set-up a start text describes: an XGID, or a gnubg Position ID with its
+/// Match ID (alone: White on roll, money, the cube in the middle, no dice), checked for a game that
+/// can be played on from there.
+pub(super) fn start_setup(text: &str) -> Result<(MatchState, GameStart), RulesError> {
+    let text = text.trim();
+    let bad = |reason: &str| crate::games::bad_start(text, reason);
+    let (position, state) = if let Ok(xgid) = text.parse::<Xgid>() {
+        (xgid.position, xgid.state)
+    } else if let Some((position, match_id)) = text.split_once(':') {
+        let position = Position::from_position_id(position.trim())
+            .map_err(|error| bad(&format!("position id: {error}")))?;
+        let state = MatchState::from_match_id(match_id.trim())
+            .map_err(|error| bad(&format!("match id: {error}")))?;
+        (position, state)
+    } else {
+        let position = Position::from_position_id(text).map_err(|error| {
+            bad(&format!(
+                "neither an XGID nor a gnubg Position ID (with its Match ID): {error}"
+            ))
+        })?;
+        // A money game, centred cube, White on roll before rolling.
+        let state = MatchState {
+            on_roll: Seat::Zero,
+            turn: Seat::Zero,
+            ..MatchState::default()
+        };
+        (position, state)
+    };
+    if state.match_length > MAX_MATCH_LENGTH {
+        return Err(bad(&format!(
+            "the match length must be 0 (money) to {MAX_MATCH_LENGTH}"
+        )));
+    }
+    let rules = if state.match_length == 0 {
+        Rules::default()
+    } else {
+        Rules::match_to(state.match_length)
+    };
+    if let Some(refusal) = state.start_refusal(&position, rules.max_cube()) {
+        return Err(bad(&refusal.to_string()));
+    }
+    let setup = GameStart {
+        position,
+        on_roll: state.on_roll,
+        cube_value: state.cube_value,
+        cube_owner: state.cube_owner,
+        dice: state.dice,
+    };
+    Ok((state, setup))
+}
