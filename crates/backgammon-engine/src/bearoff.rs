@@ -10,7 +10,7 @@
 
 use crate::probabilities::Probabilities;
 use ludus_backgammon::player::plays;
-use ludus_backgammon::{CHECKERS_PER_SIDE, Dice, HOME_POINTS, OFF, Position, Side};
+use ludus_backgammon::{CHECKERS_PER_SIDE, Dice, HOME_POINTS, OFF, Position, RelativeSide};
 use std::sync::OnceLock;
 
 /// Positions in the database: C(15 + 6, 6).
@@ -28,7 +28,7 @@ const HOME_SLOTS: std::ops::RangeInclusive<usize> = 1..=HOME;
 /// True when both sides have all their checkers in their home boards: the bearoff databases
 /// apply.
 pub fn is_bearoff(position: &Position) -> bool {
-    position.all_home(Side::Player) && position.all_home(Side::Opponent)
+    position.all_home(RelativeSide::Player) && position.all_home(RelativeSide::Opponent)
 }
 
 /// A position with `points` (home points 1..=6, at most 15 checkers, at least one) for the side

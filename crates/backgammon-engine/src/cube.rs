@@ -29,7 +29,7 @@
 
 use crate::bearoff::{ExactCube, TwoSidedDb};
 use crate::probabilities::Probabilities;
-use ludus_backgammon::{CrawfordStage, Position, Side};
+use ludus_backgammon::{CrawfordStage, Position, RelativeSide};
 use std::sync::OnceLock;
 
 /// Points on the `p` grid of the live-cube curves.
@@ -454,7 +454,7 @@ pub struct CubeState {
     /// The cube's value.
     pub value: u32,
     /// Who owns it, relative to the side on roll; `None` while it is in the middle.
-    pub owner: Option<Side>,
+    pub owner: Option<RelativeSide>,
 }
 
 impl Default for CubeState {
@@ -637,12 +637,12 @@ pub fn cube_decision(pay: &dyn Payoff, p: &Probabilities, cube: CubeState, x: f6
     let hold_level = live_level(pay, &Outcomes::of(&held), c);
     let hold_live = match cube.owner {
         None => hold_level.centered_hold.at(pw),
-        Some(Side::Player) => hold_level.me_hold.at(pw),
-        Some(Side::Opponent) => hold_level.opponent.at(pw),
+        Some(RelativeSide::Player) => hold_level.me_hold.at(pw),
+        Some(RelativeSide::Opponent) => hold_level.opponent.at(pw),
     };
     let no_double = mix(hold_live, dead_equity(pay, &held, c));
     let double_pass = pay.win(c);
-    let may_double = cube.owner != Some(Side::Opponent) && pay.can_double(true, c);
+    let may_double = cube.owner != Some(RelativeSide::Opponent) && pay.can_double(true, c);
     if !may_double {
         return CubeDecision {
             action: CubeAction::NoDoubleAvailable,
@@ -745,8 +745,8 @@ pub fn exact_money_decision(exact: &ExactCube, p: &Probabilities, cube: CubeStat
     let double_pass = c;
     let no_double = match cube.owner {
         None => c * exact.no_double_centred,
-        Some(Side::Player) => c * exact.no_double_owned,
-        Some(Side::Opponent) => {
+        Some(RelativeSide::Player) => c * exact.no_double_owned,
+        Some(RelativeSide::Opponent) => {
             let value = c * exact.opponent_owns;
             return CubeDecision {
                 action: CubeAction::NoDoubleAvailable,
@@ -789,8 +789,8 @@ pub fn exact_money_equity(
     let exact = TwoSidedDb::for_beavers(options.beavers).cubeful(position)?;
     let per_unit = match cube.owner {
         None => exact.on_roll(false),
-        Some(Side::Player) => exact.on_roll(true),
-        Some(Side::Opponent) => exact.opponent_owns,
+        Some(RelativeSide::Player) => exact.on_roll(true),
+        Some(RelativeSide::Opponent) => exact.opponent_owns,
     };
     Some(f64::from(cube.value) * per_unit)
 }

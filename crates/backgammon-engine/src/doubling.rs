@@ -22,7 +22,7 @@ use crate::eval::Evaluator;
 use crate::match_context::{MatchContext, cubeful_equity_on_roll};
 use crate::probabilities::{Probabilities, lost};
 use ludus_backgammon::player::plays;
-use ludus_backgammon::{Dice, Position, Side};
+use ludus_backgammon::{Dice, Position, RelativeSide};
 
 /// The cube decision for the side on roll of `position` (before rolling) in `context`, at `plies`
 /// plies: at 0 ply from the evaluator's probabilities by the cube model; deeper by the cubeful
@@ -81,12 +81,12 @@ pub fn cube_decision_at(
 /// of twice the value), when the side on roll may double.
 fn doubled(context: &MatchContext) -> Option<MatchContext> {
     let c = context.cube.value;
-    let may = context.cube.owner != Some(Side::Opponent)
+    let may = context.cube.owner != Some(RelativeSide::Opponent)
         && context.payoff(Met::get()).can_double(true, c);
     may.then(|| MatchContext {
         cube: CubeState {
             value: 2 * c,
-            owner: Some(Side::Opponent),
+            owner: Some(RelativeSide::Opponent),
         },
         ..*context
     })

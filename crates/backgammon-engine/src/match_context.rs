@@ -8,7 +8,7 @@ use crate::cube::{
     exact_money_equity,
 };
 use crate::probabilities::Probabilities;
-use ludus_backgammon::{CrawfordStage, CubeOwner, Dice, MatchState, Position, Side};
+use ludus_backgammon::{CrawfordStage, CubeOwner, Dice, MatchState, Position, RelativeSide};
 
 /// Largest cube value the engine's cube model handles (the physical cube).
 const MAX_CUBE_VALUE: u32 = 64;
@@ -78,8 +78,8 @@ impl MatchContext {
         }
         let owner = match state.cube_owner {
             CubeOwner::Centered => None,
-            CubeOwner::Owned(seat) if seat == me => Some(Side::Player),
-            CubeOwner::Owned(_) => Some(Side::Opponent),
+            CubeOwner::Owned(seat) if seat == me => Some(RelativeSide::Player),
+            CubeOwner::Owned(_) => Some(RelativeSide::Opponent),
         };
         let (away_me, away_opponent) = if length > 0 {
             (length - mine, length - theirs)
@@ -106,7 +106,7 @@ impl MatchContext {
         MatchContext {
             cube: CubeState {
                 value: self.cube.value,
-                owner: self.cube.owner.map(Side::other),
+                owner: self.cube.owner.map(RelativeSide::other),
             },
             away_me: self.away_opponent,
             away_opponent: self.away_me,

@@ -2,7 +2,7 @@
 //! lost, and the best of several by equity.
 
 use crate::net::OUTPUTS;
-use ludus_backgammon::{GameResult, Position, Side, WinKind};
+use ludus_backgammon::{GameResult, Position, RelativeSide, WinKind};
 
 /// Cubeless probabilities for the side on roll. Cumulative as in gnubg: `win_gammon` includes
 /// backgammons, `win` includes gammons.
@@ -109,7 +109,7 @@ impl Probabilities {
 pub fn lost(position: &Position) -> Option<WinKind> {
     match position.game_result() {
         Some(GameResult {
-            winner: Side::Opponent,
+            winner: RelativeSide::Opponent,
             kind,
         }) => Some(kind),
         _ => None,

@@ -1,6 +1,6 @@
 //! The match equity table and cube decisions.
 
-use ludus_backgammon::{CrawfordStage, Side};
+use ludus_backgammon::{CrawfordStage, RelativeSide};
 use ludus_backgammon_engine::Probabilities;
 use ludus_backgammon_engine::cube::{
     CubeAction, CubeState, DEFAULT_GAMMON_RATE, Met, Money, MoneyOptions, cube_decision,
@@ -165,7 +165,7 @@ fn the_jacoby_rule_discounts_gammons_only_while_the_cube_is_centred() {
     // An owned cube has been turned: gammons count.
     let owned = CubeState {
         value: 2,
-        owner: Some(Side::Player),
+        owner: Some(RelativeSide::Player),
     };
     let (plain, with) = (
         cube_decision(&Money, &gammonish, owned, 0.68),
@@ -203,7 +203,7 @@ fn with_beavers_a_double_from_behind_costs_twice_as_much() {
 fn no_cube_action_when_the_opponent_owns_it() {
     let cube = CubeState {
         value: 2,
-        owner: Some(Side::Opponent),
+        owner: Some(RelativeSide::Opponent),
     };
     let d = cube_decision(&Money, &no_gammons(0.9), cube, 0.68);
     assert_eq!(d.action, CubeAction::NoDoubleAvailable);
@@ -229,7 +229,7 @@ fn match_context_reads_scores_and_cube_from_the_side_on_roll() {
         context.cube,
         CubeState {
             value: 2,
-            owner: Some(Side::Opponent)
+            owner: Some(RelativeSide::Opponent)
         }
     );
     assert_eq!(context.crawford, CrawfordStage::Before);

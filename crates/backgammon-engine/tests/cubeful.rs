@@ -2,7 +2,9 @@
 
 use ludus_backgammon::player::plays;
 use ludus_backgammon::player::{PlayRequest, Player};
-use ludus_backgammon::{CubeOwner, Dice, MatchState, Position, Seat, Side, random_positions};
+use ludus_backgammon::{
+    CubeOwner, Dice, MatchState, Position, RelativeSide, Seat, random_positions,
+};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::NetEvaluator;
 use ludus_backgammon_engine::match_context::MatchContext;
@@ -131,7 +133,7 @@ fn the_context_seen_from_the_opponent_swaps_scores_and_cube_owner() {
     let theirs = context.swapped();
     assert_eq!((theirs.away_me, theirs.away_opponent), (2, 5));
     assert_eq!(theirs.cube.value, 2);
-    assert_eq!(theirs.cube.owner, Some(Side::Player));
+    assert_eq!(theirs.cube.owner, Some(RelativeSide::Player));
     assert_eq!(
         theirs.swapped(),
         MatchContext {

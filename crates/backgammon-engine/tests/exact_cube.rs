@@ -4,7 +4,7 @@
 //! a side, without and with beavers; the Jacoby rule (no effect without gammons); and the
 //! textbook last-roll position.
 
-use ludus_backgammon::Side;
+use ludus_backgammon::RelativeSide;
 use ludus_backgammon::{Position, Xgid};
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::bearoff::TwoSidedDb;
@@ -284,7 +284,7 @@ fn cube_decisions_in_small_bearoffs_are_right_where_it_matters() {
                 continue;
             }
             let o = solve(*me, *them, &mut oracle);
-            for owner in [None, Some(Side::Player)] {
+            for owner in [None, Some(RelativeSide::Player)] {
                 let context = MatchContext {
                     cube: CubeState { value: 2, owner },
                     ..MatchContext::default()

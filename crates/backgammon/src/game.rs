@@ -4,7 +4,7 @@ use crate::dice::Dice;
 use crate::dice_source::DiceSource;
 use crate::match_state::{CubeOwner, DoubleRefusal, GameState, MatchState, Seat, cube_refusal};
 use crate::moves::Move;
-use crate::position::{Position, Side, WinKind};
+use crate::position::{Position, RelativeSide, WinKind};
 use crate::turn::Turn;
 use std::fmt;
 use thiserror::Error;
@@ -871,12 +871,12 @@ impl Match {
     }
 }
 
-impl Side {
+impl RelativeSide {
     /// The seat of this side when `on_roll` is on roll.
     pub fn seat(self, on_roll: Seat) -> Seat {
         match self {
-            Side::Player => on_roll,
-            Side::Opponent => on_roll.other(),
+            RelativeSide::Player => on_roll,
+            RelativeSide::Opponent => on_roll.other(),
         }
     }
 }

@@ -73,8 +73,8 @@ pub use match_state::{
 pub use movegen::MoveList;
 pub use moves::{CheckerMove, Move, MoveParseError};
 pub use position::{
-    BAR, CHECKERS_PER_SIDE, GameResult, HOME_POINTS, OFF, POINTS, Position, PositionError, Side,
-    WinKind,
+    BAR, CHECKERS_PER_SIDE, GameResult, HOME_POINTS, OFF, POINTS, Position, PositionError,
+    RelativeSide, WinKind,
 };
 pub use position_id::PositionIdError;
 pub use random_play::random_positions;

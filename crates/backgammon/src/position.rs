@@ -37,7 +37,7 @@ pub enum PositionError {
     #[error("the {side} has {count} checkers, a side has exactly 15 (counting those borne off)")]
     WrongCheckerCount {
         /// Which side (relative to the side on roll).
-        side: Side,
+        side: RelativeSide,
         /// How many checkers it had.
         count: u32,
     },
@@ -54,28 +54,28 @@ pub enum PositionError {
 
 /// One of the two sides, relative to a position's side on roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
+pub enum RelativeSide {
     /// The side on roll.
     Player,
     /// The side not on roll.
     Opponent,
 }
 
-impl Side {
+impl RelativeSide {
     /// The other side.
-    pub fn other(self) -> Side {
+    pub fn other(self) -> RelativeSide {
         match self {
-            Side::Player => Side::Opponent,
-            Side::Opponent => Side::Player,
+            RelativeSide::Player => RelativeSide::Opponent,
+            RelativeSide::Opponent => RelativeSide::Player,
         }
     }
 }
 
-impl fmt::Display for Side {
+impl fmt::Display for RelativeSide {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Side::Player => "player on roll",
-            Side::Opponent => "opponent",
+            RelativeSide::Player => "player on roll",
+            RelativeSide::Opponent => "opponent",
         })
     }
 }
@@ -107,7 +107,7 @@ impl WinKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GameResult {
     /// The side that bore off all 15 checkers, relative to the position's side on roll.
-    pub winner: Side,
+    pub winner: RelativeSide,
     /// Single game, gammon or backgammon, judged from the winner's view.
     pub kind: WinKind,
 }
@@ -144,7 +144,10 @@ impl Position {
         player: [u8; SLOTS],
         opponent: [u8; SLOTS],
     ) -> Result<Position, PositionError> {
-        for (side, checkers) in [(Side::Player, &player), (Side::Opponent, &opponent)] {
+        for (side, checkers) in [
+            (RelativeSide::Player, &player),
+            (RelativeSide::Opponent, &opponent),
+        ] {
             let count: u32 = checkers.iter().map(|&c| u32::from(c)).sum();
             if count != u32::from(CHECKERS_PER_SIDE) {
                 return Err(PositionError::WrongCheckerCount { side, count });
@@ -167,7 +170,10 @@ impl Position {
         mut player: [u8; SLOTS],
         mut opponent: [u8; SLOTS],
     ) -> Result<Position, PositionError> {
-        for (side, checkers) in [(Side::Player, &mut player), (Side::Opponent, &mut opponent)] {
+        for (side, checkers) in [
+            (RelativeSide::Player, &mut player),
+            (RelativeSide::Opponent, &mut opponent),
+        ] {
             let on_board: u32 = checkers[1..].iter().map(|&c| u32::from(c)).sum();
             if on_board > u32::from(CHECKERS_PER_SIDE) {
                 return Err(PositionError::WrongCheckerCount {
@@ -227,10 +233,10 @@ impl Position {
 
     /// True when every checker of `side` not yet borne off stands in its home board (points
     /// 1..=6): the side may bear off.
-    pub fn all_home(&self, side: Side) -> bool {
+    pub fn all_home(&self, side: RelativeSide) -> bool {
         let checkers = match side {
-            Side::Player => &self.player,
-            Side::Opponent => &self.opponent,
+            RelativeSide::Player => &self.player,
+            RelativeSide::Opponent => &self.opponent,
         };
         checkers[usize::from(HOME_POINTS) + 1..]
             .iter()
@@ -241,9 +247,9 @@ impl Position {
     pub fn game_result(&self) -> Option<GameResult> {
         let full = CHECKERS_PER_SIDE;
         let (winner, loser_side) = if self.player[0] == full {
-            (Side::Player, &self.opponent)
+            (RelativeSide::Player, &self.opponent)
         } else if self.opponent[0] == full {
-            (Side::Opponent, &self.player)
+            (RelativeSide::Opponent, &self.player)
         } else {
             return None;
         };

@@ -2,7 +2,8 @@
 
 use ludus_backgammon::random_positions;
 use ludus_backgammon::{
-    BAR, CrawfordStage, CubeOwner, Dice, GameState, MatchState, Position, Seat, Side, WinKind, Xgid,
+    BAR, CrawfordStage, CubeOwner, Dice, GameState, MatchState, Position, RelativeSide, Seat,
+    WinKind, Xgid,
 };
 use proptest::prelude::*;
 
@@ -116,15 +117,15 @@ proptest! {
     #[test]
     fn home_and_race_follow_the_checkers(position in reachable()) {
         for (side, checkers) in [
-            (Side::Player, position.player_checkers()),
-            (Side::Opponent, position.opponent_checkers()),
+            (RelativeSide::Player, position.player_checkers()),
+            (RelativeSide::Opponent, position.opponent_checkers()),
         ] {
             prop_assert_eq!(position.all_home(side), checkers[7..].iter().all(|&c| c == 0));
         }
         if position.player(BAR) > 0 || position.opponent(BAR) > 0 {
             prop_assert!(!position.is_race(), "a checker on the bar still has to pass the other side");
         }
-        if position.all_home(Side::Player) && position.all_home(Side::Opponent) {
+        if position.all_home(RelativeSide::Player) && position.all_home(RelativeSide::Opponent) {
             prop_assert!(position.is_race());
         }
     }

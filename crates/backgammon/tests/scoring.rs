@@ -2,7 +2,7 @@
 
 use ludus_backgammon::{
     CubeOwner, Dice, DoubleRefusal, Game, GameEnd, GameError, GameEvent, Match, MatchState, Phase,
-    Rules, Seat, Side, WinKind, score_points,
+    RelativeSide, Rules, Seat, WinKind, score_points,
 };
 
 const CUBES: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -21,11 +21,11 @@ fn a_win_is_single_gammon_or_backgammon_by_the_losers_checkers() {
         (backgammon_bar, WinKind::Backgammon),
     ] {
         let result = position.game_result().unwrap();
-        assert_eq!(result.winner, Side::Player);
+        assert_eq!(result.winner, RelativeSide::Player);
         assert_eq!(result.kind, kind);
         assert_eq!(
             position.swapped().game_result().unwrap().winner,
-            Side::Opponent
+            RelativeSide::Opponent
         );
     }
     assert_eq!(pos!(1:1; 6:15).game_result(), None);

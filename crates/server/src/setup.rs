@@ -11,7 +11,7 @@ use crate::games::{PerSide, Side};
 use crate::games::{backgammon, morris};
 use ludus_backgammon::{
     CubeOwner, DiceError, GameState, MAX_MATCH_LENGTH, MatchState, Position as BgPosition,
-    PositionError, Rules, Side as Relative, StartRefusal, Xgid,
+    PositionError, RelativeSide as Relative, Rules, StartRefusal, Xgid,
 };
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
