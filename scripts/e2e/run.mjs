@@ -49,7 +49,8 @@
 //                                 flipped (f), its coordinates still upright.
 //     backgammon_review_error   – a finished backgammon game: a click on an error's dot of the graph
 //                                 shows that decision and its position (the checkers drawn); the move
-//                                 list's dice read higher die first, as on the game page.
+//                                 list's dice read higher die first, as on the game page; the decision's
+//                                 XGID opens its position in the analysis board.
 //     review_et_hu              – the backgammon and Morris reviews in Estonian and Hungarian at 1280
 //                                 and 375 px: no English word left (no word of en.ftl that the
 //                                 language's own file lacks), no element wider than its box (the

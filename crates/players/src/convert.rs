@@ -99,6 +99,7 @@ fn decision((decision, detail): (bg::Decision, bg::DecisionDetail)) -> Decision 
         cube,
         luck,
         white_win,
+        xgid,
     } = detail;
     let bg::CubeBefore { value, owner } = cube;
     Decision {
@@ -117,6 +118,7 @@ fn decision((decision, detail): (bg::Decision, bg::DecisionDetail)) -> Decision 
         player,
         position_id,
         white_win,
+        xgid,
     }
 }
 
@@ -342,6 +344,7 @@ mod tests {
             },
             luck,
             white_win,
+            xgid: "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:3:4:0:5:10".to_string(),
         };
         bg::MatchReview {
             report: bg::MatchReport {
@@ -407,12 +410,14 @@ mod tests {
         r#""difference":-0.5,"equity":0.0625,"played":true,"plies":2}],"best":"8/5 6/5","#,
         r#""cube":{"owner":1,"value":2},"dice":"31","equity_lost":0.125,"kind":"checker","#,
         r#""luck":0.375,"mark":"error","played":"24/21 6/5","player":0,"#,
-        r#""position_id":"4HPwATDgc/ABMA","white_win":0.75},"#,
+        r#""position_id":"4HPwATDgc/ABMA","white_win":0.75,"#,
+        r#""xgid":"XGID=-b----E-C---eE---c-e----B-:0:0:1:31:3:4:0:5:10"},"#,
         r#"{"alternatives":[{"action":"8/5 6/5","chances":[0.5,0.25,0.125,0.0625,0.03125],"#,
         r#""difference":-0.5,"equity":0.0625,"played":true,"plies":2}],"best":"take","#,
         r#""cube":{"owner":1,"value":2},"dice":null,"equity_lost":0.125,"kind":"take","#,
         r#""luck":null,"mark":"error","played":"pass","player":1,"#,
-        r#""position_id":"4HPwATDgc/ABMA"}],"#,
+        r#""position_id":"4HPwATDgc/ABMA","#,
+        r#""xgid":"XGID=-b----E-C---eE---c-e----B-:0:0:1:31:3:4:0:5:10"}],"#,
         r#""number":1,"result":[1,2],"score":[3,4]}],"#,
         r#""luck":[{"rolls":7,"total":1.5},{"rolls":8,"total":-1.5}],"luck_plies":1,"#,
         r#""match_length":5,"#,

@@ -57,6 +57,7 @@ const ASSETS: &[Asset] = &[
     web!("review.js", JS),
     web!("analysis.js", JS),
     web!("editor.js", JS),
+    web!("ids.js", JS),
     web!("favicon.svg", "image/svg+xml"),
     ftl!("en", Lang::En),
     ftl!("et", Lang::Et),

@@ -454,6 +454,7 @@ mod tests {
             player,
             position_id: position_id.to_string(),
             white_win: None,
+            xgid: String::new(),
         }
     }
 

@@ -425,6 +425,7 @@ pub fn cube_decision(player: usize, position_id: String, played: &str) -> Decisi
         player,
         position_id,
         white_win: None,
+        xgid: String::new(),
     }
 }
 

@@ -8,6 +8,7 @@ import { createBackgammonBoard, backgammonPanel, backgammonLog } from './backgam
 import { settings, settingsPanel } from './settings.js';
 import { morrisValue, showOpenReview, showReview, stopReview } from './review.js';
 import { showAnalysisBoard } from './analysis.js';
+import { copyId, idLine } from './ids.js';
 
 const app = document.getElementById('app');
 let rerender = () => {};
@@ -220,24 +221,7 @@ export function resultText(state, seat) {
 function positionIds(view, analysable) {
   if (!view.xgid) return '';
   const gnubg = `${view.position_id}:${view.match_id || ''}`;
-  const line = (name, text) => `<p class="id-line"><code id="${name}">${escape(text)}</code>
-    <button class="secondary small" data-copy="${name}">${t('copy-id')}</button></p>`;
-  const open = analysable
-    ? `<a id="analyse-position" href="/analysis?text=${encodeURIComponent(view.xgid)}" data-link>${t('analyse-position')}</a>` : '';
-  return `<h3>${t('position-ids')}</h3>${line('xgid', view.xgid)}${line('gnubg-id', gnubg)}${open}`;
-}
-
-// Copies the id a copy button names to the clipboard (or selects it where the browser refuses).
-async function copyId(button) {
-  const name = button?.dataset?.copy;
-  if (!name) return;
-  const code = document.getElementById(name);
-  try {
-    await navigator.clipboard.writeText(code.textContent);
-    button.textContent = t('copied');
-  } catch {
-    getSelection().selectAllChildren(code);
-  }
+  return `<h3>${t('position-ids')}</h3>${idLine('xgid', view.xgid, analysable ? view.xgid : null)}${idLine('gnubg-id', gnubg)}`;
 }
 
 // The running score of a series of games (a game and its rematches), from the viewer's side.

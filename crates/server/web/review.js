@@ -10,6 +10,7 @@ import { errorText, t } from './i18n.js';
 import { getGame, getReview, reviewRecord } from './api.js';
 import { createMorrisBoard } from './morris.js';
 import { createBackgammonBoard, pointGeometry } from './backgammon.js';
+import { copyId, idLine } from './ids.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -92,6 +93,7 @@ function backgammonSteps(report) {
         playedSteps: d.played_steps || null,
         bestSteps: d.best_steps || null,
         score: game.score,
+        xgid: d.xgid || null,
       });
     });
   }
@@ -243,6 +245,7 @@ function detailHtml(step, index, steps, game, who) {
   } else {
     if (step.luck !== null) lines.push(`<p id="review-luck">${t('review-luck', { luck: signed(step.luck) })}</p>`);
     if (step.value !== null) lines.push(`<p>${t('review-white-chance', { percent: percent(step.value) })}</p>`);
+    if (step.xgid) lines.push(idLine('review-xgid', step.xgid, step.xgid));
   }
   lines.push(game === 'morris' ? morrisAlternatives(step) : backgammonAlternatives(step));
   return lines.join('');
@@ -387,6 +390,7 @@ export function renderReview(app, review, { state = null, id = null, seat = null
   $('review-next').addEventListener('click', () => show(index + 1));
   $('review-last').addEventListener('click', () => show(steps.length - 1));
   $('review-flip').addEventListener('click', flip);
+  $('review-detail').addEventListener('click', (event) => copyId(event.target));
   const pick = (event) => {
     const target = event.target.closest('[data-index]');
     if (target && target.id !== 'review') show(Number(target.dataset.index));

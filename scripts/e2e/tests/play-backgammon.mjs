@@ -297,8 +297,8 @@ async function positionIdsToAnalysis(browser, url) {
   const read = await api(page, `/api/position?text=${encodeURIComponent(copied)}`);
   assert(read.position_id === state.view.position_id, `the analysis board reads ${read.position_id}, the game has ${state.view.position_id}`);
   await page.goBack();
-  await page.waitForSelector('#analyse-position');
-  await page.click('#analyse-position');
+  await page.waitForSelector('#xgid-analyse');
+  await page.click('#xgid-analyse');
   await page.waitForSelector('#analysis-position #bg-board circle.checker', { timeout: WAIT_MS });
   const opened = await page.inputValue('#analysis-text');
   assert(opened === xgid, `"Analyse this position" opened ${opened}`);

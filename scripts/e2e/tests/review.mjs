@@ -88,8 +88,16 @@ async function backgammonReviewError(browser, url) {
   const lowFirst = dice.filter(([a, b]) => a < b);
   assert(lowFirst.length === 0, `dice shown low die first: ${lowFirst.map((d) => d.join('')).join(' ')}`);
   await page.screenshot({ path: join(OUT, 'review-backgammon-desktop-en.png'), fullPage: true });
+  // The decision's XGID, and "Analyse this position" opens that position in the analysis board.
+  const xgid = (await page.textContent('#review-xgid')).trim();
+  assert(xgid === decision.xgid && xgid.startsWith('XGID='), `the decision's XGID ${xgid}`);
+  await page.click('#review-xgid-analyse');
+  await page.waitForSelector('#analysis-position #bg-board circle.checker', { timeout: WAIT_MS });
+  assert(await page.inputValue('#analysis-text') === xgid, 'the analysis board has the decision\'s XGID');
+  const read = await api(page, `/api/position?text=${encodeURIComponent(xgid)}`);
+  assert(read.position_id === decision.position_id, `the analysis board reads ${read.position_id}, the decision was at ${decision.position_id}`);
   await page.close();
-  return `${decisions.length} decisions, decision ${index + 1} (${decision.mark}) shown from the graph, ${dice.length} dice high first`;
+  return `${decisions.length} decisions, decision ${index + 1} (${decision.mark}) shown from the graph, ${dice.length} dice high first, opened in the analysis board`;
 }
 
 

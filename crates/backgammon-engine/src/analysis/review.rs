@@ -18,7 +18,7 @@ use crate::eval::Evaluator;
 use crate::match_context::{MatchContext, cubeful_equity_after_play};
 use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, RankedMove, rank_moves_valued};
-use ludus_backgammon::{CubeOwner, Dice, Game, Match, Move, Position};
+use ludus_backgammon::{CubeOwner, Dice, Game, Match, Move, Position, Xgid};
 use serde::Serialize;
 
 /// How many checker plays a decision lists (the play made is added when it is not among them).
@@ -72,6 +72,9 @@ pub struct DecisionDetail {
     /// review's graph.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub white_win: Option<f64>,
+    /// The position and match state before the decision as an XGID (the decider on roll; for a
+    /// take, the doubler on roll with the double offered): what an analysis board reads.
+    pub xgid: String,
 }
 
 impl DecisionDetail {
@@ -89,6 +92,7 @@ impl DecisionDetail {
             },
             luck: None,
             white_win: None,
+            xgid: Xgid::new(game.position(), state).to_string(),
         }
     }
 }

@@ -90,6 +90,9 @@ pub struct Decision {
     /// analyser values it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub white_win: Option<f64>,
+    /// The position and match state before the decision as an XGID (the decider on roll; for a
+    /// take, the doubler on roll with the double offered), for the analysis board.
+    pub xgid: String,
 }
 
 /// What kind of decision.
