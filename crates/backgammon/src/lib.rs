@@ -50,6 +50,7 @@ pub mod player;
 mod position;
 mod position_id;
 mod random_play;
+mod recorded_result;
 mod start;
 mod take_back;
 mod turn;
@@ -78,6 +79,7 @@ pub use position::{
 };
 pub use position_id::PositionIdError;
 pub use random_play::random_positions;
+pub use recorded_result::ResultRefusal;
 pub use start::StartRefusal;
 pub use take_back::TakeBackError;
 pub use turn::{Journey, Step, Turn, TurnError};

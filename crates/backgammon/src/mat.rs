@@ -16,9 +16,10 @@
 //! resignation worth that much.
 
 use crate::dice::Dice;
-use crate::game::{Game, GameError, GameEvent, Match, Phase, Rules, resignation_worth};
+use crate::game::{Game, GameError, GameEvent, Match, Phase, Rules};
 use crate::match_state::Seat;
 use crate::moves::{MAX_CHECKER_MOVES, Move};
+use crate::recorded_result::ResultRefusal;
 use std::fmt::Write;
 use thiserror::Error;
 
@@ -485,35 +486,18 @@ impl Reader {
     }
 
     fn wins(&mut self, winner: Seat, points: u32) -> Result<(), MatError> {
-        let rules = self.record.rules();
-        let game = self
-            .record
-            .games()
-            .last()
-            .ok_or_else(|| self.error("\"Wins\" before any game"))?;
-        if let Some(outcome) = game.outcome() {
-            if (outcome.winner, outcome.points) != (winner, points) {
-                return Err(self.error(format!(
-                    "the record says player {} wins {points}, the replay gives player {} {}",
-                    winner.index(),
-                    outcome.winner.index(),
-                    outcome.points
-                )));
-            }
-            return Ok(());
+        match self.record.end_with_recorded_result(winner, points) {
+            Ok(()) => Ok(()),
+            Err(ResultRefusal::NoGame) => Err(self.error("\"Wins\" before any game")),
+            Err(ResultRefusal::Disagrees(outcome)) => Err(self.error(format!(
+                "the record says player {} wins {points}, the replay gives player {} {}",
+                winner.index(),
+                outcome.winner.index(),
+                outcome.points
+            ))),
+            Err(ResultRefusal::Game(error)) => Err(self.game_error(error)),
+            Err(refusal) => Err(self.error(refusal.to_string())),
         }
-        // The game ended without bearing off or a drop: the loser resigned.
-        let (cube_value, cube_owner) = game.cube();
-        let kind = resignation_worth(&rules, cube_value, cube_owner, points).ok_or_else(|| {
-            self.error(format!(
-                "{points} points is no resignation with the cube at {cube_value}"
-            ))
-        })?;
-        let game = self.game()?;
-        let result = game
-            .resign(winner.other(), kind)
-            .and_then(|()| game.accept_resignation());
-        result.map_err(|e| self.game_error(e))
     }
 
     fn check_previous_game_finished(&self) -> Result<(), MatError> {

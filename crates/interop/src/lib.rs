@@ -29,7 +29,6 @@ pub mod external_server;
 pub mod fibs;
 pub mod matchfile;
 pub mod player_protocol;
-mod recorded_result;
 pub mod sgf;
 pub mod uci;
 pub mod xg;

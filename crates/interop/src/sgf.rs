@@ -8,7 +8,7 @@
 //! roll whose move is still to come. `RE[W+N]` (`R` for a resignation) gives the result; a game
 //! that ends without bearing off or a drop is replayed as an accepted resignation worth `N`.
 
-use crate::recorded_result::{ResultRefusal, end_with_recorded_result};
+use ludus_backgammon::ResultRefusal;
 use ludus_backgammon::{
     Dice, DiceError, Game, GameError, GameEvent, Match, Move, MoveParseError, Phase, Rules, Seat,
 };
@@ -385,7 +385,7 @@ fn finish_game(record: &mut Match, root: &Node) -> Result<(), SgfProblem> {
         .trim_end_matches(|c: char| c.is_ascii_alphabetic())
         .parse()
         .map_err(|_| bad())?;
-    match end_with_recorded_result(record, winner, points) {
+    match record.end_with_recorded_result(winner, points) {
         Ok(()) | Err(ResultRefusal::NoGame) => Ok(()),
         Err(ResultRefusal::MatchOver) => Err(SgfProblem::AfterTheEnd),
         Err(ResultRefusal::Disagrees(outcome)) => Err(SgfProblem::WrongResult {

@@ -22,7 +22,7 @@
 //! rules replay each action and refuse what is illegal. Analysis, comments and rollouts
 //! (`temp.xgr`, `temp.xgc`) are not read.
 
-use crate::recorded_result::{ResultRefusal, end_with_recorded_result};
+use ludus_backgammon::ResultRefusal;
 use ludus_backgammon::{Dice, GameError, Match, Move, MoveParseError, Phase, Rules, Seat};
 use thiserror::Error;
 
@@ -609,7 +609,7 @@ impl Replay {
             return Err(XgProblem::OutsideGame);
         }
         self.in_game = false;
-        match end_with_recorded_result(&mut self.record, winner, points) {
+        match self.record.end_with_recorded_result(winner, points) {
             Ok(()) => Ok(()),
             Err(ResultRefusal::NoGame | ResultRefusal::MatchOver) => Err(XgProblem::OutsideGame),
             Err(ResultRefusal::Disagrees(outcome)) => Err(XgProblem::WrongResult {
