@@ -22,6 +22,7 @@ pub mod game_screen;
 pub mod morris;
 mod morris_layout;
 pub mod morris_view;
+pub mod practice;
 pub mod record;
 pub mod review;
 pub mod run;
