@@ -1,15 +1,20 @@
 //! Practice from your own games in the terminal (`ludus practice`): the player file
-//! ([`store`]), reviews turned into exercises ([`decisions`]), an exercise set up on the game's
+//! ([`store`]), reviews turned into exercises ([`decisions`]) and written as they are made
+//! ([`log`]), an exercise set up on the game's
 //! own screen and its answer judged ([`bg`], [`morris`]), the practice screen ([`screen`]) and
-//! the progress table ([`table`]). What an exercise is, the SM-2 schedule and the file format
+//! the progress table ([`table`]); the commands on the file ([`commands`]). What an exercise is, the SM-2 schedule and the file format
 //! are `ludus-practice`'s.
 
 pub mod bg;
+pub mod commands;
 pub mod decisions;
+pub mod log;
 pub mod morris;
 pub mod screen;
 pub mod store;
 pub mod table;
+
+pub use ludus_practice;
 
 /// One choice of the ranking shown with an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
