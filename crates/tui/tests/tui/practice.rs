@@ -40,7 +40,7 @@ fn game_with_errors(seed: u64) -> Match {
         } else {
             plays.first()
         };
-        let mv = choice.map(|(mv, _)| mv.clone()).unwrap_or_default();
+        let mv = choice.map(|(mv, _)| *mv).unwrap_or_default();
         game.play(&mv).unwrap();
     }
     panic!("the game did not end");
