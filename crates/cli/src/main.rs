@@ -24,6 +24,7 @@ mod morris_engine;
 mod morris_solve;
 mod output;
 mod play;
+mod player_file;
 mod practice;
 mod progress;
 mod protocol_player;

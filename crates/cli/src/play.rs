@@ -104,10 +104,10 @@ impl CommonArgs {
             None => Lang::from_env(|name| std::env::var(name).ok()),
         };
         // Without any place for the player file the games are simply not kept for practice.
-        let practice = match crate::practice::store(self.player_file) {
+        let practice = match crate::player_file::store(self.player_file) {
             Ok(store) => Some(ludus_tui::practice::log::ReviewLog::new(
                 store,
-                crate::practice::today()?,
+                crate::player_file::today()?,
             )),
             Err(_) => None,
         };

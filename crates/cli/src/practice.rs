@@ -3,16 +3,12 @@
 //! import of the player file, the thresholds.
 
 use crate::output::outln;
+use crate::player_file::{store, today};
 use crate::{CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use ludus_tui::i18n::{Catalog, Lang};
 use ludus_tui::practice::commands::{self, PracticeError};
-use ludus_tui::practice::ludus_practice::Day;
-use ludus_tui::practice::store::PlayerStore;
 use std::path::PathBuf;
-
-/// The variable that fixes "today" as a day number (days since 1970-01-01), for tests.
-const TODAY_ENV: &str = "LUDUS_TODAY";
 
 /// Arguments of `ludus practice`.
 #[derive(Debug, Args)]
@@ -67,21 +63,6 @@ enum PracticeCommand {
 enum SideArg {
     White,
     Black,
-}
-
-/// The player file of the flag or the environment.
-pub(crate) fn store(flag: Option<PathBuf>) -> Result<PlayerStore, CliError> {
-    PlayerStore::locate(flag, |name| std::env::var(name).ok()).map_err(CliError::bad_input)
-}
-
-/// Today's day number: `LUDUS_TODAY` when set, else the clock's.
-pub(crate) fn today() -> Result<Day, CliError> {
-    match std::env::var(TODAY_ENV) {
-        Ok(text) => text.trim().parse().map_err(|_| {
-            CliError::bad_input(format!("{TODAY_ENV} must be a day number, got {text:?}"))
-        }),
-        Err(_) => Ok(ludus_tui::practice::table::today()),
-    }
 }
 
 /// The language of `--lang` or the environment.

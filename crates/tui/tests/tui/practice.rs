@@ -186,3 +186,43 @@ fn cube_exercises_are_answered_with_the_cube_keys_and_exactly_one_answer_is_righ
         );
     }
 }
+
+#[test]
+fn a_morris_exercise_is_answered_on_the_morris_board() {
+    use ludus_morris_engine::db::Databases;
+    use ludus_tui::practice::decisions::morris_text;
+    use ludus_tui::practice::morris::MorrisExercise;
+    // White has a7 and d7: Black must block g7 or lose a piece.
+    let mut game = ludus_morris::Game::new(ludus_morris::Rules::standard());
+    for mv in ["a7", "a1", "d7"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let text = morris_text(game.position(), 3);
+    let question = Question::MorrisMove;
+    let exercise = ludus_practice::Exercise {
+        id: ludus_practice::ExerciseId::of(ludus_practice::GameKind::Morris, &text, &question),
+        game: ludus_practice::GameKind::Morris,
+        position: text,
+        question,
+        played: "d1".into(),
+        best: "g7".into(),
+        cost: ludus_practice::Decision::MorrisValue { changed: true },
+        ply: 0,
+        times_erred: 1,
+    };
+    let databases = Databases::open_default();
+    let mut verdicts = Vec::new();
+    for mv in ["g7", "d1"] {
+        let mut board = MorrisExercise::new(&exercise, english()).unwrap();
+        assert_eq!(board.app.game.position(), game.position());
+        for input in typed(mv) {
+            board.app.handle(input);
+        }
+        assert_eq!(board.answer().as_deref(), Some(mv));
+        let judgement = board.judge(&databases).unwrap();
+        assert!(judgement.ranking.iter().any(|r| r.yours), "{judgement:?}");
+        verdicts.push((judgement.right, judgement.best));
+    }
+    assert_eq!(verdicts[0], (true, "g7".to_string()));
+    assert!(!verdicts[1].0);
+}
