@@ -63,3 +63,22 @@ fn thresholds_are_set_in_millipoints_and_an_empty_file_has_no_progress() {
     assert_eq!(output.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn practice_through_a_pipe_says_when_nothing_is_due() {
+    use std::io::Write;
+    let dir = temp_dir("pipe");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["practice", "--lang", "et", "--player-file"])
+        .arg(dir.join("player.json"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"q\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = crate::stdout(&output);
+    assert!(text.contains("Täna pole midagi harjutada"), "{text}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -41,10 +41,10 @@ impl Board {
         }
     }
 
-    fn answered(&self) -> bool {
+    fn answer(&self) -> Option<String> {
         match self {
-            Board::Bg(b) => b.answer().is_some(),
-            Board::Morris(m) => m.answer().is_some(),
+            Board::Bg(b) => b.answer(),
+            Board::Morris(m) => m.answer(),
         }
     }
 }
@@ -176,17 +176,24 @@ impl PracticeApp {
         let Some(exercise) = self.exercise().cloned() else {
             return;
         };
-        let judgement = match &self.board {
-            Some(Board::Bg(b)) => b.judge(),
-            Some(Board::Morris(m)) => {
-                let databases = self.databases.get_or_insert_with(Databases::open_default);
-                m.judge(databases)
-            }
-            None => None,
-        };
-        let Some(judgement) = judgement else {
+        let Some(board) = &self.board else {
             return;
         };
+        let Some(given) = board.answer() else {
+            return;
+        };
+        let judgement = match board {
+            Board::Bg(b) => b.judge(),
+            Board::Morris(m) => m.judge(self.databases.get_or_insert_with(Databases::open_default)),
+        };
+        // Without a review of the answer (none found), the exercise's own best decides.
+        let judgement = judgement.unwrap_or_else(|| Judgement {
+            right: given == exercise.best,
+            answer: given,
+            best: exercise.best.clone(),
+            ranking: Vec::new(),
+            plies: None,
+        });
         let answer = match (judgement.right, self.hinted) {
             (true, false) => Answer::Right,
             (true, true) => Answer::RightAfterHint,
@@ -196,6 +203,10 @@ impl PracticeApp {
             self.tally.0 += 1;
         } else {
             self.tally.1 += 1;
+            // SM-2 repeats a miss within the day's session: it comes again at the end of the set.
+            if !self.set[self.index + 1..].contains(&exercise.id) {
+                self.set.push(exercise.id);
+            }
         }
         let due = self
             .file
@@ -345,7 +356,7 @@ impl Screen for PracticeApp {
             }
         }
         board.screen_mut().handle(input);
-        if board.answered() {
+        if board.answer().is_some() {
             self.finish();
         } else if !board.screen().state().status.error && !board.screen().state().modal() {
             self.ask();
