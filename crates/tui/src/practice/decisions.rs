@@ -154,6 +154,72 @@ mod tests {
         assert_eq!(dice_of("6"), None);
     }
 
+    /// A reviewed move of `side` at `ply`, its perfect value known or not.
+    fn reviewed(
+        ply: usize,
+        side: ludus_morris::Color,
+        known: bool,
+        changed: bool,
+    ) -> ludus_morris_engine::review::MoveReview {
+        use ludus_morris_engine::db::Value;
+        use ludus_morris_engine::review::{MoveClass, MoveReview};
+        MoveReview {
+            ply,
+            side,
+            played: "a1".parse().unwrap(),
+            best: "d2".parse().unwrap(),
+            played_score: 0,
+            best_score: 0,
+            loss: 0,
+            class: MoveClass::Best,
+            perfect_before: known.then_some(Value::Draw),
+            perfect_after: known.then_some(if changed { Value::Loss(8) } else { Value::Draw }),
+            perfect_changed: changed,
+            alternatives: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn morris_moves_with_known_values_are_the_sides_decisions() {
+        use ludus_morris::Color::{Black, White};
+        let start = *ludus_morris::Game::new(ludus_morris::Rules::standard()).position();
+        let positions = [start; 4];
+        let review = GameReview {
+            moves: vec![
+                reviewed(0, White, true, true),
+                reviewed(1, Black, true, true),
+                reviewed(2, White, false, false),
+                reviewed(3, Black, true, false),
+            ],
+            white: Default::default(),
+            black: Default::default(),
+        };
+        let black = morris(&review, &positions, Black, 7);
+        assert_eq!(black.decisions.len(), 2);
+        assert_eq!(
+            black.games,
+            [GameRecord::Morris {
+                day: 7,
+                value_changes: 1
+            }]
+        );
+        assert_eq!(
+            black.decisions[0].cost,
+            Decision::MorrisValue { changed: true }
+        );
+        assert_eq!(black.decisions[0].position, morris_text(&start, 1));
+        // White's only move with a known value; without any, nothing is recorded.
+        assert_eq!(morris(&review, &positions, White, 7).decisions.len(), 1);
+        let unknown = GameReview {
+            moves: vec![reviewed(0, White, false, false)],
+            ..review
+        };
+        assert_eq!(
+            morris(&unknown, &positions, White, 7),
+            ReviewedGames::default()
+        );
+    }
+
     #[test]
     fn a_morris_position_reads_back_from_its_text() {
         let game = ludus_morris::Game::new(ludus_morris::Rules::standard());
