@@ -875,7 +875,7 @@ const PRACTICE_DAY: u32 = 20_000;
 
 /// A finished money game in which White plays its 0-ply worst move every time (the deliberate
 /// errors) and Black its 0-ply best; written as a `.mat` in `dir`.
-fn backgammon_game_with_errors(dir: &Path) -> PathBuf {
+pub(crate) fn backgammon_game_with_errors(dir: &Path) -> PathBuf {
     use ludus_backgammon::{Phase, Position, Seat};
     let engine = ludus_backgammon_engine::engine::Engine::new(0);
     let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
