@@ -24,6 +24,8 @@ mod morris_engine;
 mod morris_solve;
 mod output;
 mod play;
+mod player_file;
+mod practice;
 mod progress;
 mod protocol_player;
 mod serve;
@@ -53,6 +55,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Play in the terminal: a full-screen board against the computer or a friend.
     Play(play::PlayArgs),
+    /// Practice from your own reviewed games: today's exercises, progress, export and import.
+    Practice(practice::PracticeArgs),
     /// The headline benchmarks of the hot paths, one line each.
     Bench(bench::BenchArgs),
 }
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
         Command::Backgammon(args) => backgammon::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Play(args) => play::run(args),
+        Command::Practice(args) => practice::run(args),
         Command::Bench(args) => bench::run(args),
     })
 }

@@ -72,6 +72,11 @@ struct CommonArgs {
     /// the best alternative and the loss, a summary per player and an equity graph.
     #[arg(long, value_name = "FILE", conflicts_with = "load")]
     review: Option<PathBuf>,
+    /// Where your reviewed games (against the computer) become exercises for `ludus practice`
+    /// [default: $LUDUS_PLAYER_FILE, else $XDG_DATA_HOME/ludus/player.json, else
+    /// ~/.local/share/ludus/player.json].
+    #[arg(long, value_name = "FILE")]
+    player_file: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -98,6 +103,14 @@ impl CommonArgs {
             Some(code) => code.parse::<Lang>().map_err(CliError::bad_input)?,
             None => Lang::from_env(|name| std::env::var(name).ok()),
         };
+        // Without any place for the player file the games are simply not kept for practice.
+        let practice = match crate::player_file::store(self.player_file) {
+            Ok(store) => Some(ludus_tui::practice::log::ReviewLog::new(
+                store,
+                crate::player_file::today()?,
+            )),
+            Err(_) => None,
+        };
         Ok(PlayOptions {
             opponent: self.vs.map(|vs| match vs {
                 VsArg::Computer => Opponent::Computer,
@@ -111,6 +124,7 @@ impl CommonArgs {
             save: self.save,
             load: self.load,
             review: self.review,
+            practice,
         })
     }
 }
@@ -139,6 +153,11 @@ pub(crate) fn run(args: PlayArgs) -> CliResult {
             ludus_tui::play_backgammon(&common.options()?, bg)
         }
     };
+    play_result(result)
+}
+
+/// A terminal session's error as the command line reports it.
+pub(crate) fn play_result(result: Result<(), PlayError>) -> CliResult {
     result.map_err(|error| match error {
         PlayError::BadInput(message) => CliError::bad_input(message),
         // The plain-text mode's reader closed the pipe.

@@ -3,6 +3,8 @@
 //! - `morris`: `ludus morris moves | perft | apply` (the rules commands).
 //! - `backgammon`: `ludus backgammon moves | show` (the rules commands).
 //! - `play`: `ludus play morris | backgammon` driven in tmux, and its plain-text fallback.
+//! - `practice`: `ludus practice progress | threshold | export` on the player file and its errors
+//!   (the practice screen is driven in tmux in `play`).
 //! - `bench`: `ludus bench --json`.
 //! - `duel`: `ludus backgammon duel` against external players (gnubg, `backgammon player`).
 //! - `interop`: `ludus backgammon external | analyze | convert`, `ludus morris uci`.
@@ -26,6 +28,8 @@ mod morris;
 mod pipe;
 #[path = "cli/play.rs"]
 mod play;
+#[path = "cli/practice.rs"]
+mod practice;
 #[path = "cli/serve.rs"]
 mod serve;
 #[path = "cli/train.rs"]

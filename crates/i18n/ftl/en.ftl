@@ -582,3 +582,40 @@ err-too-many-sockets = Too many open game connections from your address (at most
 err-not-found = Not found.
 err-method-not-allowed = This method is not allowed here.
 err-bad-request = The request could not be read: { $detail }
+
+## Practice from your own games (terminal: `ludus practice`)
+practice-exercise = Exercise { $number } of { $total }
+practice-question-checker = find the best play for { $dice }
+practice-question-double = double or roll? (d: double, r: roll)
+practice-question-take = take or pass? (t: take, p: pass)
+practice-question-morris = find a move that keeps the perfect value
+practice-right = Right!
+practice-right-hint = Right, after a hint.
+practice-wrong = Wrong.
+practice-your-answer = Your answer: { $answer }
+practice-best = Best: { $best }
+practice-earlier = In the game you played: { $played }
+practice-ranking = Ranking ({ $plies }-ply):
+practice-ranking-perfect = Perfect play:
+practice-due-today = Comes back today.
+practice-due-in = { $days ->
+    [one] Comes back tomorrow.
+   *[other] Comes back in { $days } days.
+  }
+practice-next-keys = Enter: next exercise · q: leave
+practice-leave-keys = Enter or q: leave
+practice-none-due = Nothing to practise today: review your games to make exercises.
+practice-done = Today's practice is done: { $right } right, { $wrong } wrong.
+practice-added = { $count ->
+    [one] 1 new exercise for practice.
+   *[other] { $count } new exercises for practice.
+  }
+practice-no-progress = No reviewed games or answered exercises yet.
+practice-col-date = Date
+practice-col-game = Game
+practice-col-games = Games
+practice-col-checker = Checker mp/decision
+practice-col-cube = Cube mp/decision
+practice-col-value-changes = Value changes/game
+practice-col-luck = Luck/game
+practice-col-exercises = Exercises right / wrong

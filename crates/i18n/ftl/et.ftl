@@ -565,3 +565,40 @@ err-too-many-sockets = Sinu aadressilt on avatud liiga palju mänguühendusi (lu
 err-not-found = Ei leitud.
 err-method-not-allowed = See meetod pole siin lubatud.
 err-bad-request = Päringut ei saanud lugeda: { $detail }
+
+## Practice from your own games (terminal: `ludus practice`)
+practice-exercise = Harjutus { $number }/{ $total }
+practice-question-checker = leia parim käik veeretusele { $dice }
+practice-question-double = kas kahekordistada või veeretada? (d: kahekordista, r: veereta)
+practice-question-take = kas võtta vastu või loobuda? (t: võta, p: loobu)
+practice-question-morris = leia käik, mis hoiab täiusliku mängu väärtust
+practice-right = Õige!
+practice-right-hint = Õige, vihje abil.
+practice-wrong = Vale.
+practice-your-answer = Sinu vastus: { $answer }
+practice-best = Parim: { $best }
+practice-earlier = Mängus käisid: { $played }
+practice-ranking = Järjestus ({ $plies } poolkäiku ette):
+practice-ranking-perfect = Täiuslik mäng:
+practice-due-today = Tuleb täna tagasi.
+practice-due-in = { $days ->
+    [one] Tuleb homme tagasi.
+   *[other] Tuleb tagasi { $days } päeva pärast.
+  }
+practice-next-keys = Enter: järgmine harjutus · q: lahku
+practice-leave-keys = Enter või q: lahku
+practice-none-due = Täna pole midagi harjutada: analüüsi oma mänge, et harjutusi saada.
+practice-done = Tänane harjutamine on tehtud: { $right } õiget, { $wrong } valet.
+practice-added = { $count ->
+    [one] 1 uus harjutus.
+   *[other] { $count } uut harjutust.
+  }
+practice-no-progress = Analüüsitud mänge ega vastatud harjutusi veel pole.
+practice-col-date = Kuupäev
+practice-col-game = Mäng
+practice-col-games = Mänge
+practice-col-checker = Nupukäik mp/otsus
+practice-col-cube = Kuubik mp/otsus
+practice-col-value-changes = Väärtuse muutusi/mäng
+practice-col-luck = Õnn/mäng
+practice-col-exercises = Harjutusi õigeid / valesid

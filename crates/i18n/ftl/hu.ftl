@@ -502,3 +502,40 @@ err-too-many-sockets = Túl sok nyitott játékkapcsolat a címedről (legfeljeb
 err-not-found = Nem található.
 err-method-not-allowed = Ez a metódus itt nem engedélyezett.
 err-bad-request = A kérés nem olvasható: { $detail }
+
+## Practice from your own games (terminal: `ludus practice`)
+practice-exercise = { $number }/{ $total }. feladat
+practice-question-checker = keresd meg a legjobb lépést erre: { $dice }
+practice-question-double = duplázol vagy dobsz? (d: duplázás, r: dobás)
+practice-question-take = elfogadod vagy feladod? (t: elfogadás, p: feladás)
+practice-question-morris = keress olyan lépést, amely megtartja a tökéletes játék értékét
+practice-right = Helyes!
+practice-right-hint = Helyes, tipp segítségével.
+practice-wrong = Hibás.
+practice-your-answer = A válaszod: { $answer }
+practice-best = Legjobb: { $best }
+practice-earlier = A játszmában ezt léptél: { $played }
+practice-ranking = Rangsor ({ $plies } féllépés előretekintéssel):
+practice-ranking-perfect = Tökéletes játék:
+practice-due-today = Ma újra előkerül.
+practice-due-in = { $days ->
+    [one] Holnap újra előkerül.
+   *[other] { $days } nap múlva újra előkerül.
+  }
+practice-next-keys = Enter: következő feladat · q: kilépés
+practice-leave-keys = Enter vagy q: kilépés
+practice-none-due = Ma nincs mit gyakorolni: elemezd a játszmáidat, hogy feladatok legyenek.
+practice-done = A mai gyakorlás kész: { $right } helyes, { $wrong } hibás.
+practice-added = { $count ->
+    [one] 1 új gyakorlófeladat.
+   *[other] { $count } új gyakorlófeladat.
+  }
+practice-no-progress = Még nincs elemzett játszma vagy megválaszolt feladat.
+practice-col-date = Dátum
+practice-col-game = Játék
+practice-col-games = Játszmák
+practice-col-checker = Bábulépés mp/döntés
+practice-col-cube = Duplázókocka mp/döntés
+practice-col-value-changes = Értékváltozás/játszma
+practice-col-luck = Szerencse/játszma
+practice-col-exercises = Feladatok helyes / hibás

@@ -4,8 +4,10 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::exercise::{Exercise, ExerciseId, Question, Threshold};
-use crate::schedule::{Card, MIN_EF};
+use crate::exercise::{
+    Exercise, ExerciseId, Question, ReviewedDecision, Threshold, exercises_from,
+};
+use crate::schedule::{Answer, Card, Day, MIN_EF};
 use crate::stats::{ExerciseResult, GameRecord};
 
 /// The format version this crate writes and reads.
@@ -39,6 +41,53 @@ impl Default for PlayerFile {
             results: Vec::new(),
             games: Vec::new(),
         }
+    }
+}
+
+impl PlayerFile {
+    /// Adds a reviewed game: its mistakes under the file's threshold become exercises (a new one
+    /// with a card due on `today`, a repeated one counted again) and `games` join the history.
+    /// Returns the ids of the exercises the game touched, in order.
+    pub fn add_review(
+        &mut self,
+        decisions: &[ReviewedDecision],
+        games: impl IntoIterator<Item = GameRecord>,
+        today: Day,
+    ) -> Vec<ExerciseId> {
+        let touched = exercises_from(&mut self.exercises, decisions, &self.threshold);
+        for &id in &touched {
+            if !self.cards.iter().any(|c| c.id == id) {
+                self.cards.push(Card::new(id, today));
+            }
+        }
+        self.games.extend(games);
+        touched
+    }
+
+    /// The exercise with `id`.
+    pub fn exercise(&self, id: ExerciseId) -> Option<&Exercise> {
+        self.exercises.iter().find(|e| e.id == id)
+    }
+
+    /// Records an answer to exercise `id` on `today`: the result joins the history and the card
+    /// is rescheduled (a card is made for an exercise that had none). Returns the card, `None`
+    /// when the file has no such exercise.
+    pub fn answer(&mut self, id: ExerciseId, answer: Answer, today: Day) -> Option<&Card> {
+        self.exercise(id)?;
+        let index = match self.cards.iter().position(|c| c.id == id) {
+            Some(index) => index,
+            None => {
+                self.cards.push(Card::new(id, today));
+                self.cards.len() - 1
+            }
+        };
+        self.cards[index].review(answer.grade(), today);
+        self.results.push(ExerciseResult {
+            id,
+            day: today,
+            answer,
+        });
+        Some(&self.cards[index])
     }
 }
 
@@ -150,8 +199,13 @@ fn validate_games(games: &[GameRecord]) -> Result<(), FileError> {
         GameRecord::Backgammon {
             checker_equity_lost,
             cube_equity_lost,
+            luck,
             ..
-        } => !valid_number(checker_equity_lost) || !valid_number(cube_equity_lost),
+        } => {
+            !valid_number(checker_equity_lost)
+                || !valid_number(cube_equity_lost)
+                || luck.is_some_and(|l| !l.is_finite())
+        }
         GameRecord::Morris { .. } => false,
     });
     if bad {

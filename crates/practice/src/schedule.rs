@@ -2,7 +2,9 @@
 //! the easiness factor starts at 2.5 and after a grade q (0..=5) becomes
 //! EF' = EF + (0.1 − (5−q)(0.08 + (5−q)·0.02)), never below 1.3; the intervals are 1 day, 6 days,
 //! then I(n) = I(n−1)·EF (rounded up to whole days); a grade below 3 restarts the repetitions
-//! from the first interval without changing EF.
+//! from the first interval without changing EF. SM-2 repeats the items that scored badly within
+//! the same day's session; here a grade below 3 makes the card due again the same day (a missed
+//! exercise comes back at once, a solved one a day or more later).
 //!
 //! Every change of EF is a whole number of hundredths (0.1 − d(0.08 + 0.02d) for d = 0..=5), so
 //! EF is kept exactly as hundredths (250 = 2.5); the file and the schedule never drift.
@@ -88,17 +90,20 @@ impl Card {
         }
     }
 
-    /// Applies a review with `grade` on day `today` and sets the next due day.
+    /// Applies a review with `grade` on day `today` and sets the next due day: a grade below 3
+    /// restarts the repetitions and is due again `today` (SM-2's same-day repetition); a passing
+    /// grade is due after the next interval.
     pub fn review(&mut self, grade: Grade, today: Day) {
         if grade.0 < 3 {
             self.repetitions = 0;
             self.interval = 1;
+            self.due = today;
         } else {
             self.ef = next_ef(self.ef, grade);
             self.repetitions += 1;
             self.interval = next_interval(self.repetitions, self.interval, self.ef);
+            self.due = today.saturating_add(self.interval);
         }
-        self.due = today.saturating_add(self.interval);
     }
 
     /// Whether the card is due on `today`.
@@ -200,8 +205,8 @@ mod tests {
         let mut c = Card::new(ExerciseId(1), 0);
         c.review(Answer::Right.grade(), 0); // EF 2.6, I 1
         c.review(Answer::Right.grade(), 1); // EF 2.7, I 6
-        c.review(Answer::Wrong.grade(), 7); // restart: I 1, EF kept 2.7
-        assert_eq!((c.repetitions, c.interval, c.due), (0, 1, 8));
+        c.review(Answer::Wrong.grade(), 7); // restart: I 1, EF kept 2.7, due again the same day
+        assert_eq!((c.repetitions, c.interval, c.due), (0, 1, 7));
         assert_eq!(c.ef, 270);
         c.review(Answer::Right.grade(), 8); // EF 2.8, I 1 (first repetition again)
         assert_eq!((c.repetitions, c.interval, c.due), (1, 1, 9));

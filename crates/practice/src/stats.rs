@@ -23,6 +23,10 @@ pub enum GameRecord {
         cube_decisions: u32,
         /// Equity lost in cube actions (sum, equity units).
         cube_equity_lost: f64,
+        /// The luck of the player's reviewed rolls (sum, equity units; positive: lucky), where
+        /// the review measured it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        luck: Option<f64>,
     },
     /// A Morris game: moves that changed the perfect value.
     Morris {
@@ -76,6 +80,8 @@ pub struct ProgressRow {
     pub cube_mp_per_decision: Option<f64>,
     /// Morris: value-changing moves per game (None for backgammon or without games).
     pub value_changes_per_game: Option<f64>,
+    /// Backgammon: the player's luck per game, in equity (None where no game measured it).
+    pub luck_per_game: Option<f64>,
     /// Exercises answered right (with or without a hint) that day.
     pub exercises_right: u32,
     /// Exercises answered wrong that day.
@@ -95,6 +101,7 @@ struct Acc {
     checker: (u32, f64),
     cube: (u32, f64),
     changes: u32,
+    luck: (u32, f64),
     right: u32,
     wrong: u32,
 }
@@ -141,8 +148,13 @@ fn add_game(a: &mut Acc, g: &GameRecord) {
             checker_equity_lost,
             cube_decisions,
             cube_equity_lost,
+            luck,
             ..
         } => {
+            if let Some(luck) = luck {
+                a.luck.0 += 1;
+                a.luck.1 += luck;
+            }
             a.checker.0 += checker_decisions;
             a.checker.1 += checker_equity_lost;
             a.cube.0 += cube_decisions;
@@ -161,6 +173,7 @@ fn row(game: GameKind, day: Day, a: &Acc) -> ProgressRow {
         checker_mp_per_decision: per(a.checker.1 * 1000.0, a.checker.0).filter(|_| bg),
         cube_mp_per_decision: per(a.cube.1 * 1000.0, a.cube.0).filter(|_| bg),
         value_changes_per_game: per(f64::from(a.changes), a.games).filter(|_| !bg),
+        luck_per_game: per(a.luck.1, a.luck.0).filter(|_| bg),
         exercises_right: a.right,
         exercises_wrong: a.wrong,
     }
@@ -179,6 +192,7 @@ mod tests {
                 checker_equity_lost: 0.2,
                 cube_decisions: 4,
                 cube_equity_lost: 0.1,
+                luck: Some(0.3),
             },
             GameRecord::Backgammon {
                 day: 10,
@@ -186,6 +200,7 @@ mod tests {
                 checker_equity_lost: 0.3,
                 cube_decisions: 0,
                 cube_equity_lost: 0.0,
+                luck: None,
             },
             GameRecord::Morris {
                 day: 11,
@@ -222,6 +237,8 @@ mod tests {
         assert!((bg.checker_mp_per_decision.unwrap() - 10.0).abs() < 1e-9);
         assert!((bg.cube_mp_per_decision.unwrap() - 25.0).abs() < 1e-9);
         assert_eq!(bg.value_changes_per_game, None);
+        // Luck is averaged over the games that measured it.
+        assert_eq!(bg.luck_per_game, Some(0.3));
         let m = &p.rows[1];
         assert_eq!(
             (m.day, m.games, m.value_changes_per_game),

@@ -153,3 +153,52 @@ fn daily_set_puts_repeated_mistakes_first_and_is_bounded() {
     );
     assert_eq!(daily_set(&file.exercises, &file.cards, 11, 5).len(), 3);
 }
+
+#[test]
+fn a_review_adds_cards_once_and_answers_reschedule_them() {
+    let mut file = PlayerFile::default();
+    let ds = [
+        decision("XGID=a".into(), 0, 0.2),
+        decision("XGID=b".into(), 1, 0.01),
+        decision("W/B".into(), 2, 0.0),
+    ];
+    let game = GameRecord::Morris {
+        day: 30,
+        value_changes: 1,
+    };
+    let touched = file.add_review(&ds, [game.clone()], 30);
+    // The small cube loss is under the default threshold.
+    assert_eq!(touched.len(), 2);
+    assert_eq!((file.cards.len(), file.games.len()), (2, 1));
+    assert!(file.cards.iter().all(|c| c.due == 30));
+    // The same game again: the same exercises erred twice, no second card.
+    file.add_review(&ds, [game], 31);
+    assert_eq!(file.cards.len(), 2);
+    assert_eq!(file.exercises[0].times_erred, 2);
+    // Right: due tomorrow; wrong: due again today (SM-2 repeats failures the same day).
+    let right = file.answer(touched[0], Answer::Right, 31).unwrap().due;
+    let wrong = file.answer(touched[1], Answer::Wrong, 31).unwrap().due;
+    assert_eq!((right, wrong), (32, 31));
+    assert_eq!(file.results.len(), 2);
+    assert!(file.answer(ExerciseId(3), Answer::Right, 31).is_none());
+    assert_eq!(import(&export(&file)).unwrap(), file);
+}
+
+#[test]
+fn a_file_without_luck_reads_and_luck_round_trips() {
+    let mut file = PlayerFile::default();
+    file.games.push(GameRecord::Backgammon {
+        day: 3,
+        checker_decisions: 10,
+        checker_equity_lost: 0.1,
+        cube_decisions: 1,
+        cube_equity_lost: 0.0,
+        luck: None,
+    });
+    let text = export(&file);
+    assert!(!text.contains("luck"), "{text}");
+    if let GameRecord::Backgammon { luck, .. } = &mut file.games[0] {
+        *luck = Some(-0.25);
+    }
+    assert_eq!(import(&export(&file)).unwrap(), file);
+}

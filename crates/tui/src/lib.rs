@@ -22,6 +22,7 @@ pub mod game_screen;
 pub mod morris;
 mod morris_layout;
 pub mod morris_view;
+pub mod practice;
 pub mod record;
 pub mod review;
 pub mod run;
@@ -75,6 +76,8 @@ pub struct PlayOptions {
     pub load: Option<PathBuf>,
     /// A saved game to review (opens the review at once; implies `load`).
     pub review: Option<PathBuf>,
+    /// Where reviewed games become exercises (`None`: nowhere).
+    pub practice: Option<practice::log::ReviewLog>,
 }
 
 impl PlayOptions {
@@ -221,6 +224,7 @@ fn fresh_seed() -> u64 {
 pub fn play_morris(options: &PlayOptions, morris: MorrisOptions) -> Result<(), PlayError> {
     let options = &options.resolved();
     let mut app = morris_app(options, morris)?;
+    app.practice.clone_from(&options.practice);
     if options.review.is_some() {
         app.open_review();
     }
@@ -231,10 +235,33 @@ pub fn play_morris(options: &PlayOptions, morris: MorrisOptions) -> Result<(), P
 pub fn play_backgammon(options: &PlayOptions, bg: BgOptions) -> Result<(), PlayError> {
     let options = &options.resolved();
     let mut app = backgammon_app(options, bg)?;
+    app.practice.clone_from(&options.practice);
     if options.review.is_some() {
         app.open_review();
     }
     play(&mut app, options)
+}
+
+/// Today's practice in the terminal (or in plain text): the exercises due, from the player file
+/// at `store`, on day `today`.
+pub fn practise(
+    store: practice::store::PlayerStore,
+    today: ludus_practice::Day,
+    lang: Lang,
+    plain: bool,
+) -> Result<(), PlayError> {
+    let file = store
+        .load()
+        .map_err(|error| PlayError::BadInput(error.to_string()))?;
+    let mut app = practice::screen::PracticeApp::new(file, store, today, Catalog::new(lang));
+    let mut save = |_: &std::path::Path, _: &str| Ok(());
+    if plain || !io::stdout().is_terminal() {
+        let stdin = io::stdin();
+        run::run_plain(&mut app, &mut stdin.lock(), &mut io::stdout(), &mut save)?;
+    } else {
+        run::run_terminal(&mut app, &mut save)?;
+    }
+    Ok(())
 }
 
 fn play(screen: &mut dyn Screen, options: &PlayOptions) -> Result<(), PlayError> {

@@ -174,6 +174,8 @@ pub struct MorrisApp {
     pub review_job: Option<ReviewJob>,
     /// Results of the games finished in this sitting.
     pub tally: Tally,
+    /// Where reviewed games go for practice (the person's moves against the computer).
+    pub practice: Option<crate::practice::log::ReviewLog>,
     databases: Option<Databases>,
 }
 
@@ -198,6 +200,7 @@ impl MorrisApp {
             review_wanted: false,
             review_job: None,
             tally: Tally::default(),
+            practice: None,
             databases: None,
         };
         app.screen.default_save = DEFAULT_SAVE.into();
@@ -293,9 +296,37 @@ impl MorrisApp {
                     Some(result) => Status::info(result),
                     None => self.prompt(),
                 };
+                self.record_for_practice();
             }
             Err(ReviewError::Cancelled { .. }) => {
                 self.screen.status = Status::info(self.screen.catalog.get("tui-review-cancelled"));
+            }
+            Err(error) => self.screen.status = Status::error(error.to_string()),
+        }
+    }
+
+    /// Writes the person's moves of the finished, reviewed game to the player file (against the
+    /// computer, standard rules: the position is kept as a standard FEN), noting on the status
+    /// line how many exercises it made.
+    fn record_for_practice(&mut self) {
+        let (Some(log), Some(review)) = (&mut self.practice, &self.review) else {
+            return;
+        };
+        if self.config.opponent != Opponent::Computer
+            || self.config.rules != Rules::standard()
+            || self.game.outcome().is_none()
+        {
+            return;
+        }
+        let moves = self.game.moves().to_vec();
+        match log.add_morris(&review.review, &review.positions, &moves, self.config.human) {
+            Ok(0) => {}
+            Ok(added) => {
+                let note = self
+                    .screen
+                    .catalog
+                    .format("practice-added", &[("count", &added.to_string())]);
+                self.screen.status.text = format!("{} {note}", self.screen.status.text);
             }
             Err(error) => self.screen.status = Status::error(error.to_string()),
         }

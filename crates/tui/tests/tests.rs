@@ -11,6 +11,8 @@
 //!   round trip and resume.
 //! - `i18n`: the keys the screens use exist in every language; the line of keys fits 80 columns.
 //! - `plain`: the line-prompt mode driven with scripted input.
+//! - `practice`: issue 44: a game with deliberate errors reviewed into the player file, its
+//!   exercises answered on the practice screen (one right, one wrong) and scheduled apart.
 //! - `review_keys`: issue 13: help, leaving with an offer to save, Backspace, numbering kept,
 //!   personal results, rematch, the game review of both games; issue 41: the backgammon
 //!   review's cube as it stood at each decision and its alternatives with equities and plies.
@@ -25,6 +27,8 @@ mod i18n;
 mod morris_keys;
 #[path = "tui/plain.rs"]
 mod plain;
+#[path = "tui/practice.rs"]
+mod practice;
 #[path = "tui/records.rs"]
 mod records;
 #[path = "tui/render.rs"]

@@ -34,15 +34,30 @@ impl Tmux {
     }
 
     /// [`Tmux::play`] in a session of `width`×`height`.
-    fn play_sized(
+    fn play_sized(name: &str, size: (u16, u16), game: &str, args: &[&str]) -> Option<Tmux> {
+        let args: Vec<&str> = ["play", game, "--lang", "en"]
+            .into_iter()
+            .chain(args.iter().copied())
+            .collect();
+        // Reviewed games go to a player file of the test's own, never the user's.
+        let player_file = temp_dir(name).join("player.json");
+        Tmux::start(
+            name,
+            size,
+            &args,
+            &[("LUDUS_PLAYER_FILE", path_str(&player_file))],
+        )
+    }
+
+    /// `ludus args` in a session of `width`×`height` with the environment variables `env`, or
+    /// `None` (with a message) without tmux; a missing tmux fails the test under
+    /// `LUDUS_REQUIRE_TMUX=1`.
+    fn start(
         name: &str,
         (width, height): (u16, u16),
-        game: &str,
         args: &[&str],
+        env: &[(&str, &str)],
     ) -> Option<Tmux> {
-        let args = ["play", game, "--lang", "en"]
-            .into_iter()
-            .chain(args.iter().copied());
         if Command::new("tmux").arg("-V").output().is_err() {
             assert!(
                 std::env::var("LUDUS_REQUIRE_TMUX").as_deref() != Ok("1"),
@@ -53,16 +68,17 @@ impl Tmux {
         }
         let socket = format!("ludus-test-{}-{name}", std::process::id());
         let mut command = vec![env!("CARGO_BIN_EXE_ludus").to_string()];
-        command.extend(args.map(|a| a.to_string()));
-        // Keep the pane after the program ends so the last screen can be read.
-        let status = Command::new("tmux")
-            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
+        command.extend(args.iter().map(|a| a.to_string()));
+        let mut tmux = Command::new("tmux");
+        tmux.args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
             .args(["-x", &width.to_string(), "-y", &height.to_string()])
             .args(["-s", "play"])
-            .args(["-e", "TERM=xterm-256color"])
-            .arg(command.join(" "))
-            .status()
-            .expect("tmux runs");
+            .args(["-e", "TERM=xterm-256color"]);
+        for (key, value) in env {
+            tmux.args(["-e", &format!("{key}={value}")]);
+        }
+        // Keep the pane after the program ends so the last screen can be read.
+        let status = tmux.arg(command.join(" ")).status().expect("tmux runs");
         assert!(status.success(), "tmux new-session failed");
         let tmux = Tmux { socket };
         tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
@@ -851,5 +867,166 @@ fn the_backgammon_review_in_tmux_shows_the_cube_as_it_stood_and_the_alternatives
     tmux.wait_for("l: leave");
     tmux.keys(&["l"]);
     tmux.wait_until_ended();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The day number the practice test runs on (`LUDUS_TODAY`): 2024-10-04.
+const PRACTICE_DAY: u32 = 20_000;
+
+/// A finished money game in which White plays its 0-ply worst move every time (the deliberate
+/// errors) and Black its 0-ply best; written as a `.mat` in `dir`.
+pub(crate) fn backgammon_game_with_errors(dir: &Path) -> PathBuf {
+    use ludus_backgammon::{Phase, Position, Seat};
+    let engine = ludus_backgammon_engine::engine::Engine::new(0);
+    let mut record = Match::new(BgRules::default(), ["White".into(), "Black".into()]);
+    let mut dice = SeededDice::new(5);
+    record.new_game(&mut dice).unwrap();
+    while let Some(game) = record.current_mut() {
+        let Phase::Moving(roll) = game.phase() else {
+            game.roll(&mut dice).unwrap();
+            continue;
+        };
+        // The opponent's equity after each play (it is on roll then).
+        let value = |after: &Position| engine.evaluate(&after.swapped()).equity();
+        let mut plays = game.position().legal_moves_with_positions(roll);
+        plays.sort_by(|a, b| value(&a.1).total_cmp(&value(&b.1)));
+        let choice = match game.on_roll() {
+            Seat::Zero => plays.last(),
+            Seat::One => plays.first(),
+        };
+        game.play(&choice.map(|(mv, _)| *mv).unwrap_or_default())
+            .unwrap();
+    }
+    let mat = dir.join("errors.mat");
+    std::fs::write(&mat, ludus_backgammon::write_mat(&record)).unwrap();
+    mat
+}
+
+/// Answers the exercise on the practice screen with `choice`: a play is typed, a cube action
+/// is its key.
+fn answer_exercise(tmux: &Tmux, choice: &str) {
+    match choice {
+        "double" => tmux.keys(&["d"]),
+        "no double" => tmux.keys(&["r"]),
+        "take" => tmux.keys(&["t"]),
+        "pass" => tmux.keys(&["p"]),
+        play => {
+            tmux.type_text(play);
+            tmux.keys(&["Enter"]);
+        }
+    }
+}
+
+#[test]
+fn practice_in_tmux_a_reviewed_game_gives_exercises_answered_right_and_wrong() {
+    use ludus_tui::practice::ludus_practice::daily_set;
+    use ludus_tui::practice::store::PlayerStore;
+    let dir = temp_dir("practice");
+    let player = dir.join("player.json");
+    let _ = std::fs::remove_file(&player);
+    let mat = backgammon_game_with_errors(&dir);
+    let today = PRACTICE_DAY.to_string();
+    let env = [
+        ("LUDUS_PLAYER_FILE", path_str(&player)),
+        ("LUDUS_TODAY", today.as_str()),
+    ];
+    // The review of the game (White's, the person's by default) makes the exercises.
+    let Some(tmux) = Tmux::start(
+        "practice-review",
+        (100, 30),
+        &["play", "bg", "--lang", "en", "--review", path_str(&mat)],
+        &env,
+    ) else {
+        return;
+    };
+    tmux.wait_within("new exercises for practice.", REVIEW_TIMEOUT);
+    tmux.keys(&["q"]);
+    tmux.wait_until_ended();
+    drop(tmux);
+    let store = PlayerStore::new(&player);
+    let file = store.load().unwrap();
+    assert_eq!(file.games.len(), 1);
+    let set = daily_set(&file.exercises, &file.cards, PRACTICE_DAY, 20);
+    assert!(set.len() >= 2, "{} exercises", set.len());
+    let exercise = |i: usize| file.exercise(set[i]).unwrap().clone();
+    let (first, second) = (exercise(0), exercise(1));
+
+    // The first answered with the best choice, the second with the game's mistake.
+    let Some(tmux) = Tmux::start("practice", (100, 30), &["practice", "--lang", "en"], &env) else {
+        return;
+    };
+    tmux.wait_for(&format!("Exercise 1 of {}", set.len()));
+    answer_exercise(&tmux, &first.best);
+    let screen = tmux.wait_within("Right!", REVIEW_TIMEOUT);
+    assert!(screen.contains("Comes back tomorrow."), "{screen}");
+    assert!(screen.contains("Ranking (2-ply)"), "{screen}");
+    assert!(
+        screen.contains(&format!("In the game you played: {}", first.played)),
+        "{screen}"
+    );
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&format!("Exercise 2 of {}", set.len()));
+    answer_exercise(&tmux, &second.played);
+    let screen = tmux.wait_within("Wrong.", REVIEW_TIMEOUT);
+    assert!(screen.contains("Comes back today."), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_until_ended();
+    drop(tmux);
+
+    // Scheduled apart in the file: the right one tomorrow, the wrong one today.
+    let saved = store.load().unwrap();
+    let due = |id| saved.cards.iter().find(|c| c.id == id).unwrap().due;
+    assert_eq!(
+        (due(first.id), due(second.id)),
+        (PRACTICE_DAY + 1, PRACTICE_DAY)
+    );
+    assert_eq!(saved.results.len(), 2);
+
+    // The progress table: the game's row with one exercise right and one wrong.
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["practice", "progress", "--lang", "en", "--player-file"])
+        .arg(&player)
+        .output()
+        .unwrap();
+    let table = crate::stdout(&output);
+    assert!(output.status.success(), "{table}");
+    let row = table
+        .lines()
+        .find(|l| l.starts_with("2024-10-04"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(
+        row.contains("Backgammon") && row.ends_with("1 / 1"),
+        "{row}"
+    );
+
+    // Export and import round-trip; a corrupt file is refused and changes nothing.
+    let exported = dir.join("exported.json");
+    let practice = |args: &[&str], file: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .arg("practice")
+            .args(args)
+            .arg("--player-file")
+            .arg(file)
+            .output()
+            .unwrap()
+    };
+    assert!(
+        practice(&["export", path_str(&exported)], &player)
+            .status
+            .success()
+    );
+    let copy = dir.join("copy.json");
+    assert!(
+        practice(&["import", path_str(&exported)], &copy)
+            .status
+            .success()
+    );
+    assert_eq!(PlayerStore::new(&copy).load().unwrap(), saved);
+    let corrupt = dir.join("corrupt.json");
+    std::fs::write(&corrupt, "{\"format\": 1").unwrap();
+    let refused = practice(&["import", path_str(&corrupt)], &copy);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(crate::stderr(&refused).lines().count(), 1);
+    assert_eq!(PlayerStore::new(&copy).load().unwrap(), saved);
     let _ = std::fs::remove_dir_all(dir);
 }

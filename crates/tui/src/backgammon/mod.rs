@@ -148,6 +148,8 @@ pub struct BgApp {
     pub analysis: Option<Vec<String>>,
     /// The review stepping through the analysed decisions, open with the analysis.
     pub review: Option<BgReview>,
+    /// Where reviewed games go for practice (the person's decisions against the computer).
+    pub practice: Option<crate::practice::log::ReviewLog>,
     dice: CountingDice,
     engine: Engine,
 }
@@ -180,6 +182,7 @@ impl BgApp {
             animation: None,
             analysis: None,
             review: None,
+            practice: None,
             dice: CountingDice::resumed(config.seed, dice_rolled),
             engine: Engine::at_level(Level::nearest(config.level), config.seed),
         };

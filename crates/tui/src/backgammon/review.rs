@@ -158,8 +158,33 @@ impl BgApp {
             &review.report,
             &self.screen.catalog,
         ));
+        let practice = self.record_for_practice(&review);
         self.review = Some(BgReview::new(review));
         self.screen.status = self.review_prompt();
+        match practice {
+            Some(Ok(0)) | None => {}
+            Some(Ok(added)) => {
+                let note = self
+                    .screen
+                    .catalog
+                    .format("practice-added", &[("count", &added.to_string())]);
+                self.screen.status.text = format!("{} {note}", self.screen.status.text);
+            }
+            Some(Err(error)) => self.screen.status = Status::error(error.to_string()),
+        }
+    }
+
+    /// Writes the person's decisions of the finished games to the player file (against the
+    /// computer only: between two people there is no one player); `None` without a file.
+    fn record_for_practice(
+        &mut self,
+        review: &MatchReview,
+    ) -> Option<Result<usize, crate::practice::store::StoreError>> {
+        if self.config.opponent != crate::ui::Opponent::Computer {
+            return None;
+        }
+        let player = self.config.human.index();
+        Some(self.practice.as_mut()?.add_backgammon(review, player))
     }
 
     /// The status line of the review: the last game's result alone (the keys to go on are in

@@ -105,6 +105,9 @@ impl BgApp {
     pub fn rematch(&mut self) {
         self.config.human = self.config.human.other();
         self.record = super::new_record(self.config.match_length);
+        if let Some(log) = &mut self.practice {
+            log.new_match();
+        }
         self.analysis = None;
         self.review = None;
         if let Some(path) = &self.screen.save_path {
