@@ -40,7 +40,8 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// A match to `length` points (Crawford rule; no Jacoby, no beavers).
+    /// A match to `length` points (Crawford rule; no Jacoby, no beavers); `match_to(0)` is money
+    /// play, [`Rules::default`].
     pub fn match_to(length: u32) -> Rules {
         Rules {
             match_length: length,
@@ -255,6 +256,20 @@ pub struct GameStart {
     pub cube_owner: CubeOwner,
     /// The dice already rolled, if any.
     pub dice: Option<Dice>,
+}
+
+impl GameStart {
+    /// The start of a game at `position` (from the view of the side on roll) in the match state
+    /// `state`: its side on roll, cube and dice.
+    pub fn of(position: Position, state: &crate::match_state::MatchState) -> GameStart {
+        GameStart {
+            position,
+            on_roll: state.on_roll,
+            cube_value: state.cube_value,
+            cube_owner: state.cube_owner,
+            dice: state.dice,
+        }
+    }
 }
 
 /// One game of backgammon with the doubling cube.

@@ -58,20 +58,14 @@ impl BgExercise {
             Question::CubeAction => BgQuestion::Double,
             Question::MorrisMove => return Err(fail("a Morris question".into())),
         };
-        let rules = match state.match_length {
-            0 => Rules::default(),
-            length => Rules::match_to(length),
-        };
+        let rules = Rules::match_to(state.match_length);
         let dice = match question {
             BgQuestion::Checker => Some(state.dice.ok_or_else(|| fail("no dice".into()))?),
             BgQuestion::Double | BgQuestion::Take => None,
         };
         let setup = GameStart {
-            position: xgid.position,
-            on_roll: state.on_roll,
-            cube_value: state.cube_value,
-            cube_owner: state.cube_owner,
             dice,
+            ..GameStart::of(xgid.position, &state)
         };
         let mut game = Game::from_setup(rules, state.score, state.crawford, setup);
         let mut human = state.on_roll;

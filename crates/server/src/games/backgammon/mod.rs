@@ -114,11 +114,7 @@ impl BackgammonGame {
         if let Some(text) = start {
             let (state, setup) = start_setup(text)?;
             options.match_length = state.match_length;
-            let rules = if state.match_length == 0 {
-                Rules::default()
-            } else {
-                Rules::match_to(state.match_length)
-            };
+            let rules = Rules::match_to(state.match_length);
             let first =
                 ludus_backgammon::Game::from_setup(rules, state.score, state.crawford, setup);
             let names = ["White".to_string(), "Black".to_string()];
@@ -133,11 +129,7 @@ impl BackgammonGame {
             game.advance();
             return Ok(game);
         }
-        let rules = if options.match_length == 0 {
-            Rules::default()
-        } else {
-            Rules::match_to(options.match_length)
-        };
+        let rules = Rules::match_to(options.match_length);
         let mut game = BackgammonGame {
             options,
             record: Match::new(rules, ["White".to_string(), "Black".to_string()]),

@@ -82,20 +82,9 @@ pub(super) fn start_setup(text: &str) -> Result<(MatchState, GameStart), RulesEr
             "the match length must be 0 (money) to {MAX_MATCH_LENGTH}"
         )));
     }
-    let rules = if state.match_length == 0 {
-        Rules::default()
-    } else {
-        Rules::match_to(state.match_length)
-    };
-    if let Some(refusal) = state.start_refusal(&position, rules.max_cube()) {
+    let max_cube = Rules::match_to(state.match_length).max_cube();
+    if let Some(refusal) = state.start_refusal(&position, max_cube) {
         return Err(bad(&refusal.to_string()));
     }
-    let setup = GameStart {
-        position,
-        on_roll: state.on_roll,
-        cube_value: state.cube_value,
-        cube_owner: state.cube_owner,
-        dice: state.dice,
-    };
-    Ok((state, setup))
+    Ok((state, GameStart::of(position, &state)))
 }
