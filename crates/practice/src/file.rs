@@ -29,6 +29,10 @@ pub struct PlayerFile {
     pub results: Vec<ExerciseResult>,
     /// Reviewed games.
     pub games: Vec<GameRecord>,
+    /// The keys of the reviews already added ([`review_key`]): the same game reviewed again
+    /// adds nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reviewed: Vec<String>,
 }
 
 impl Default for PlayerFile {
@@ -40,20 +44,28 @@ impl Default for PlayerFile {
             cards: Vec::new(),
             results: Vec::new(),
             games: Vec::new(),
+            reviewed: Vec::new(),
         }
     }
 }
 
 impl PlayerFile {
     /// Adds a reviewed game: its mistakes under the file's threshold become exercises (a new one
-    /// with a card due on `today`, a repeated one counted again) and `games` join the history.
-    /// Returns the ids of the exercises the game touched, in order.
+    /// with a card due on `today`, one erred in another game counted again) and `games` join the
+    /// history. Returns the ids of the exercises the game touched, in order; nothing is added,
+    /// and nothing returned, for a review added before (the same decisions, [`review_key`]).
     pub fn add_review(
         &mut self,
         decisions: &[ReviewedDecision],
         games: impl IntoIterator<Item = GameRecord>,
         today: Day,
     ) -> Vec<ExerciseId> {
+        if let Some(key) = review_key(decisions) {
+            if self.reviewed.contains(&key) {
+                return Vec::new();
+            }
+            self.reviewed.push(key);
+        }
         let touched = exercises_from(&mut self.exercises, decisions, &self.threshold);
         for &id in &touched {
             if !self.cards.iter().any(|c| c.id == id) {
@@ -89,6 +101,20 @@ impl PlayerFile {
         });
         Some(&self.cards[index])
     }
+}
+
+/// The key of a review: a hash of its decisions (position, question and play, in order), as 16
+/// hex digits; `None` for a review without decisions. Two games give the same key only when the
+/// player met the same positions and played the same in all of them.
+pub fn review_key(decisions: &[ReviewedDecision]) -> Option<String> {
+    if decisions.is_empty() {
+        return None;
+    }
+    let text: String = decisions
+        .iter()
+        .map(|d| format!("{}|{:?}|{}\n", d.position.trim(), d.question, d.played))
+        .collect();
+    Some(format!("{:016x}", crate::exercise::fnv1a(text.as_bytes())))
 }
 
 /// Why a player file was refused.

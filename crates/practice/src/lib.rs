@@ -13,6 +13,6 @@ pub mod stats;
 pub use exercise::{
     Decision, Exercise, ExerciseId, GameKind, Question, ReviewedDecision, Threshold, exercises_from,
 };
-pub use file::{FORMAT_VERSION, FileError, PlayerFile, export, import};
+pub use file::{FORMAT_VERSION, FileError, PlayerFile, export, import, review_key};
 pub use schedule::{Answer, Card, Day, Grade, daily_set};
 pub use stats::{ExerciseResult, GameRecord, Progress, ProgressRow, progress};

@@ -171,10 +171,15 @@ fn a_review_adds_cards_once_and_answers_reschedule_them() {
     assert_eq!(touched.len(), 2);
     assert_eq!((file.cards.len(), file.games.len()), (2, 1));
     assert!(file.cards.iter().all(|c| c.due == 30));
-    // The same game again: the same exercises erred twice, no second card.
-    file.add_review(&ds, [game], 31);
-    assert_eq!(file.cards.len(), 2);
+    // The same review again adds nothing: no count, no game record.
+    assert!(file.add_review(&ds, [game.clone()], 31).is_empty());
+    assert_eq!((file.exercises[0].times_erred, file.games.len()), (1, 1));
+    // Another game with the same mistake in it: erred twice, no second card.
+    let other = [ds[0].clone(), decision("XGID=c".into(), 0, 0.3)];
+    file.add_review(&other, [game], 31);
+    assert_eq!(file.cards.len(), 3);
     assert_eq!(file.exercises[0].times_erred, 2);
+    assert_eq!(file.games.len(), 2);
     // Right: due tomorrow; wrong: due again today (SM-2 repeats failures the same day).
     let right = file.answer(touched[0], Answer::Right, 31).unwrap().due;
     let wrong = file.answer(touched[1], Answer::Wrong, 31).unwrap().due;
