@@ -20,7 +20,7 @@ use crate::doubling::cube_decision_at;
 use crate::eval::Evaluator;
 use crate::match_context::MatchContext;
 use crate::probabilities::Probabilities;
-use crate::search::{PlayValuation, eval_plies, rank_moves_valued};
+use crate::search::{PlayValuation, rank_moves_shown, value_play};
 use ludus_backgammon::{Game, GameEvent, Match, Move, Phase, Position, Seat};
 use serde::Serialize;
 
@@ -359,23 +359,25 @@ fn checker_decision(
     }
     let played_after = position.apply(mv);
     let state = game.match_state();
+    // One measure and one depth for every number of the decision: the engine's own measure of
+    // plays (cubeful equity in a match, cubeless in money play: [`PlayValuation::of_state`]),
+    // the shown plays and the play made all valued at the review's plies, the loss the table's
+    // difference; the hint, playing by the same measure, never loses by it.
     let valuation = PlayValuation::of_state(Some(&state));
-    let ranked = rank_moves_valued(evaluator, &position, dice, plies, &valuation);
+    let ranked = rank_moves_shown(evaluator, &position, dice, plies, &valuation, ALTERNATIVES);
     let best = ranked.first()?;
-    let played_value = match ranked.iter().find(|m| m.after == played_after) {
-        Some(m) if m.plies == plies => m.value,
-        _ => {
-            let p = eval_plies(evaluator, &played_after.swapped(), plies).flipped();
-            valuation.value(&played_after, &p)
-        }
-    };
-    let loss = (best.value - played_value).max(0.0);
+    let played = ranked
+        .iter()
+        .take(ALTERNATIVES)
+        .find(|m| m.after == played_after)
+        .copied()
+        .unwrap_or_else(|| value_play(evaluator, played_after, plies, &valuation));
+    let loss = (best.value - played.value).max(0.0);
     let best_text = legal
         .iter()
         .find(|(_, after)| *after == best.after)
         .map_or_else(String::new, |(m, _)| m.to_string());
-    let context = MatchContext::from_match_state(&state).ok();
-    let alternatives = checker_alternatives(&ranked, &legal, played_after, context.as_ref());
+    let alternatives = checker_alternatives(&ranked, &legal, &played);
     let made = decision(
         seat,
         DecisionKind::Checker,

@@ -165,6 +165,22 @@ pub fn rank_moves_shown(
     ranked
 }
 
+/// The play leading to `after` (the mover's view) valued at `plies` plies by `valuation`.
+pub fn value_play(
+    evaluator: &dyn Evaluator,
+    after: Position,
+    plies: u8,
+    valuation: &PlayValuation,
+) -> RankedMove {
+    let probabilities = eval_plies(evaluator, &after.swapped(), plies).flipped();
+    RankedMove {
+        after,
+        probabilities,
+        plies,
+        value: valuation.value(&after, &probabilities),
+    }
+}
+
 /// How many of `ranked` (best first) `filter` keeps: at least one.
 fn kept(ranked: &[RankedMove], filter: &MoveFilter) -> usize {
     let Some(best) = ranked.first().map(|m| m.value) else {

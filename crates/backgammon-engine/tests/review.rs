@@ -9,6 +9,8 @@ use ludus_backgammon_engine::analysis::{
 
 /// A gnubg export of a 3-point match with doubles, takes and a drop (`tests/data`).
 const GNUBG_3_POINT: &str = include_str!("data/gnubg_3_point_match.mat");
+/// gnubg (0-ply) against Ludus as its external player, a 3-point match (`tests/data`).
+const GNUBG_VS_LUDUS: &str = include_str!("data/gnubg_vs_ludus_match.mat");
 
 #[test]
 fn a_review_is_the_analysis_with_details_for_every_decision() {
@@ -124,4 +126,48 @@ fn each_decision_carries_whites_chance_to_win_before_it() {
     // Serialised with the details, as the server's review graph reads it.
     let json = serde_json::to_value(&review.details[0][0]).unwrap();
     assert!(json["white_win"].is_f64(), "{json}");
+}
+
+/// gnubg's matches reviewed at 2 plies (before, checker decisions showed the best play at 2
+/// plies, others at 1 and the play made at 0): every row of a checker decision, the play made
+/// included, is valued at the review's 2 plies, and the decision's loss is the table's
+/// difference of the play made.
+#[test]
+fn every_row_of_a_checker_decision_has_the_reviews_plies_and_the_loss_is_the_tables() {
+    let mut checked = 0;
+    for text in [GNUBG_3_POINT, GNUBG_VS_LUDUS] {
+        checked += rows_at_the_reviews_plies(text);
+    }
+    assert!(checked >= 40, "{checked} checker decisions");
+}
+
+/// Checks the checker decisions of the match `text` reviewed at 2 plies; how many there were.
+fn rows_at_the_reviews_plies(text: &str) -> usize {
+    let record = read_mat(text).unwrap();
+    let review = review_match(&record, &NetEvaluator::shipped(), 2);
+    let mut checked = 0;
+    for (game, details) in review.report.games.iter().zip(&review.details) {
+        for (decision, detail) in game.decisions.iter().zip(details) {
+            if decision.kind != DecisionKind::Checker {
+                continue;
+            }
+            let rows = &detail.alternatives;
+            assert!(rows.iter().all(|r| r.plies == 2), "{decision:?} {rows:?}");
+            let played = rows.iter().find(|r| r.played).expect("the play made");
+            let table_loss = (-played.difference).max(0.0);
+            assert!(
+                (decision.equity_lost - table_loss).abs() < 1e-9
+                    || (decision.equity_lost == 0.0 && table_loss < 1e-6),
+                "loss {} against the table's {table_loss}: {rows:?}",
+                decision.equity_lost
+            );
+            // Every other row is at or below the best, which leads the table.
+            assert!(
+                rows.iter().all(|r| r.played || r.difference <= 1e-12),
+                "{rows:?}"
+            );
+            checked += 1;
+        }
+    }
+    checked
 }

@@ -15,7 +15,6 @@
 
 use super::{CubeView, GameReport, MatchReport, analyze_game, match_report};
 use crate::eval::Evaluator;
-use crate::match_context::{MatchContext, cubeful_equity_after_play};
 use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, RankedMove, rank_moves_valued};
 use ludus_backgammon::{CubeOwner, Dice, Game, Match, Move, Position, Xgid};
@@ -220,26 +219,19 @@ fn chances(p: &Probabilities) -> [f64; 5] {
     .map(f64::from)
 }
 
-/// The top [`ALTERNATIVES`] of `ranked` (best first), and the play made (`played_after`) where
-/// it is not among them; each valued cubefully in `context` where the cube model reads it.
+/// The top [`ALTERNATIVES`] of `ranked` (best first, all at the review's plies), and the play
+/// made where it is not among them (valued at the same plies), each with the value it was
+/// ranked by: the table's equities and differences are the decision's own numbers.
 pub(super) fn checker_alternatives(
     ranked: &[RankedMove],
     legal: &[(Move, Position)],
-    played_after: Position,
-    context: Option<&MatchContext>,
+    played: &RankedMove,
 ) -> Vec<Alternative> {
     let mut shown: Vec<&RankedMove> = ranked.iter().take(ALTERNATIVES).collect();
-    if !shown.iter().any(|m| m.after == played_after)
-        && let Some(played) = ranked.iter().find(|m| m.after == played_after)
-    {
+    if !shown.iter().any(|m| m.after == played.after) {
         shown.push(played);
     }
-    let equity = |m: &RankedMove| {
-        context.map_or(m.value, |context| {
-            cubeful_equity_after_play(context, &m.after, &m.probabilities)
-        })
-    };
-    let best = shown.first().map_or(0.0, |m| equity(m));
+    let best = shown.first().map_or(0.0, |m| m.value);
     shown
         .into_iter()
         .map(|m| Alternative {
@@ -247,11 +239,11 @@ pub(super) fn checker_alternatives(
                 .iter()
                 .find(|(_, after)| *after == m.after)
                 .map_or_else(String::new, |(mv, _)| mv.to_string()),
-            equity: equity(m),
-            difference: equity(m) - best,
+            equity: m.value,
+            difference: m.value - best,
             chances: chances(&m.probabilities),
             plies: m.plies,
-            played: m.after == played_after,
+            played: m.after == played.after,
         })
         .collect()
 }
