@@ -60,8 +60,10 @@
 //                                 bottom through both players' decisions (checkers counted per half),
 //                                 the cube drawn (centred, then the taker's at 2), arrows for the plays,
 //                                 f flips the board and ↑/↓ jump between errors.
-//     review_alternatives_bg    – a backgammon checker decision lists at least five plays with cubeful
-//                                 equity, difference, chances and plies; a cube decision its cube table.
+//     review_alternatives_bg    – a backgammon checker decision lists at least five plays with their
+//                                 equity, difference, chances and plies (every checker row at the review's
+//                                 plies); a cube decision its cube table, the proper action's row styled
+//                                 best and the action named as gnubg does.
 //     review_morris_databases   – a second server with the 3-against-3 databases built (ludus morris
 //                                 solve): a Morris game from a 3-against-3 position, each alternative of
 //                                 its review with the databases' value.

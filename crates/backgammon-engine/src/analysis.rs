@@ -21,7 +21,7 @@ use crate::eval::Evaluator;
 use crate::match_context::MatchContext;
 use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, rank_moves_shown, value_play};
-use ludus_backgammon::{Game, GameEvent, Match, Move, Phase, Position, Seat};
+use ludus_backgammon::{CubeOwner, Game, GameEvent, Match, Move, Phase, Position, Seat};
 use serde::Serialize;
 
 mod review;
@@ -496,7 +496,12 @@ fn cube_decision(
         &game.position(),
     );
     let alternatives = double_alternatives(&view, doubled, plies);
-    Some((made, DecisionDetail::new(game, alternatives)))
+    let redouble = game.match_state().cube_owner != CubeOwner::Centered;
+    let detail = DecisionDetail {
+        cube_action: Some(d.action.code(redouble)),
+        ..DecisionDetail::new(game, alternatives)
+    };
+    Some((made, detail))
 }
 
 /// The doubled player's decision (`took`: take or beaver; otherwise pass), from the doubler's

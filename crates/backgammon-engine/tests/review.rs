@@ -45,8 +45,18 @@ fn a_review_is_the_analysis_with_details_for_every_decision() {
                     // and a backgammon's reach at twice the cube.
                     assert!((rows[2].equity - 1.0).abs() < 1e-9, "{rows:?}");
                     assert!(rows.iter().all(|r| r.equity.abs() <= 6.0), "{rows:?}");
+                    // The proper action, named as gnubg names it, is the row that loses nothing.
+                    let code = detail.cube_action.as_deref().expect("a proper action");
+                    let right = rows.iter().find(|r| r.difference.abs() < 1e-12).unwrap();
+                    let row = match code.trim_start_matches("re") {
+                        c if c.starts_with("no-") || c.starts_with("too-good") => "no double",
+                        c if c.ends_with("take") => "double, take",
+                        _ => "double, pass",
+                    };
+                    assert_eq!(right.action, row, "{code} {rows:?}");
                 }
                 DecisionKind::Take => {
+                    assert!(detail.cube_action.is_none());
                     assert_eq!(rows.len(), 2);
                     assert_eq!(rows[0].action, decision.best);
                     let pass = rows.iter().find(|r| r.action == "pass").unwrap();

@@ -100,6 +100,7 @@ fn decision((decision, detail): (bg::Decision, bg::DecisionDetail)) -> Decision 
         luck,
         white_win,
         xgid,
+        cube_action,
     } = detail;
     let bg::CubeBefore { value, owner } = cube;
     Decision {
@@ -119,6 +120,7 @@ fn decision((decision, detail): (bg::Decision, bg::DecisionDetail)) -> Decision 
         position_id,
         white_win,
         xgid,
+        cube_action,
     }
 }
 
@@ -345,6 +347,7 @@ mod tests {
             luck,
             white_win,
             xgid: "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:3:4:0:5:10".to_string(),
+            cube_action: None,
         };
         bg::MatchReview {
             report: bg::MatchReport {

@@ -455,6 +455,7 @@ mod tests {
             position_id: position_id.to_string(),
             white_win: None,
             xgid: String::new(),
+            cube_action: None,
         }
     }
 

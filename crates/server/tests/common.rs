@@ -426,6 +426,7 @@ pub fn cube_decision(player: usize, position_id: String, played: &str) -> Decisi
         position_id,
         white_win: None,
         xgid: String::new(),
+        cube_action: None,
     }
 }
 

@@ -94,6 +94,7 @@ function backgammonSteps(report) {
         bestSteps: d.best_steps || null,
         score: game.score,
         xgid: d.xgid || null,
+        cubeAction: d.cube_action || null,
       });
     });
   }
@@ -206,11 +207,14 @@ export function perfectWords(text) {
 // The alternatives of a backgammon decision: cubeful equity, difference, chances and plies.
 function backgammonAlternatives(step) {
   if (step.alternatives.length === 0) return '';
+  // The best row is the right action's (a difference of 0): the first of a ranking, and in a
+  // cube table (always no double, double/take, double/pass) the proper action's row.
+  const best = Math.max(0, step.alternatives.findIndex((a) => Math.abs(a.difference) < 1e-12));
   const rows = step.alternatives.map((a, i) => {
     const [win, wg, wbg, lg, lbg] = a.chances;
-    return `<tr class="alternative${a.played ? ' played' : ''}${i === 0 ? ' best' : ''}" data-action="${escape(a.action)}">
+    return `<tr class="alternative${a.played ? ' played' : ''}${i === best ? ' best' : ''}" data-action="${escape(a.action)}">
       <td>${i + 1}</td><td class="action">${escape(decisionWords(a.action))}</td>
-      <td class="equity">${signed(a.equity)}</td><td class="difference">${i === 0 && a.difference === 0 ? '' : signed(a.difference)}</td>
+      <td class="equity">${signed(a.equity)}</td><td class="difference">${i === best ? '' : signed(a.difference)}</td>
       <td class="chances">${percent(win)} ${percent(wg)} ${percent(wbg)}</td><td class="chances">${percent(1 - win)} ${percent(lg)} ${percent(lbg)}</td>
       <td class="plies">${t('review-plies', { plies: a.plies })}</td></tr>`;
   }).join('');
@@ -239,6 +243,7 @@ function detailHtml(step, index, steps, game, who) {
     + (game === 'morris' ? ` (${escape(morrisValue(step.playedScore))})` : '') + '</p>');
   lines.push(`<p>${t('review-best')}: <b id="review-best">${escape(step.best || '—')}</b>`
     + (game === 'morris' ? ` (${escape(morrisValue(step.bestScore))})` : '') + '</p>');
+  if (step.cubeAction) lines.push(`<p id="review-cube-action">${t('analysis-cube-proper', { action: t(`cube-action-${step.cubeAction}`) })}</p>`);
   lines.push(`<p>${t('review-loss')}: <b id="review-loss">${step.lossText}</b>${step.bad ? ` · <strong class="mark-${step.mark}">${escape(step.markText)}</strong>` : ''}</p>`);
   if (game === 'morris') {
     lines.push(`<p>${t('review-perfect')}: ${perfectWords(step.perfectBefore)} → ${perfectWords(step.perfectAfter)}${step.perfectChanged ? ` <strong>${t('review-perfect-changed')}</strong>` : ''}</p>`);

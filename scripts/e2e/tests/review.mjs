@@ -238,8 +238,19 @@ async function reviewAlternativesBg(browser, url) {
   await page.click(`.review-move[data-index="${double}"]`);
   const actions = await page.$$eval('#review-alternatives td.action', (tds) => tds.map((td) => td.textContent));
   assert(JSON.stringify(actions) === JSON.stringify(['no double', 'double, take', 'double, pass']), `the cube table ${actions}`);
+  // The row styled best is the proper action's (difference 0), which need not be the first; the
+  // proper action is named as gnubg names it.
+  const right = decisions[double].alternatives.findIndex((a) => Math.abs(a.difference) < 1e-12);
+  const styled = await page.$$eval('#review-alternatives tbody tr', (trs) => trs.findIndex((tr) => tr.classList.contains('best')));
+  assert(styled === right, `row ${styled + 1} styled best, the proper action is row ${right + 1}`);
+  assert(await page.locator('#review-alternatives tr.best').count() === 1, 'one row styled best');
+  const proper = await page.textContent('#review-cube-action');
+  assert(/^Proper action: (no |too good to )?(re)?double, (take|pass)$/.test(proper.trim()), `proper action line ${proper}`);
+  // One depth for every play of every checker decision: the review's.
+  const depths = new Set(decisions.filter((d) => d.kind === 'checker').flatMap((d) => d.alternatives.map((a) => a.plies)));
+  assert(depths.size === 1 && depths.has(review.report.plies), `checker rows at plies ${[...depths]}, the review at ${review.report.plies}`);
   await page.close();
-  return `${rows.length} plays at decision ${index + 1}: ${rows.map((r) => `${r[1]} ${r[2]}`).slice(0, 2).join(', ')}…; cube table ${actions.join(' / ')}`;
+  return `${rows.length} plays at decision ${index + 1}: ${rows.map((r) => `${r[1]} ${r[2]}`).slice(0, 2).join(', ')}…; cube table ${actions.join(' / ')}, best row ${right + 1}, ${proper.trim()}`;
 }
 
 

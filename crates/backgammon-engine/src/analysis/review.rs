@@ -74,6 +74,11 @@ pub struct DecisionDetail {
     /// The position and match state before the decision as an XGID (the decider on roll; for a
     /// take, the doubler on roll with the double offered): what an analysis board reads.
     pub xgid: String,
+    /// A double decision's proper action as gnubg names it, a stable code
+    /// ([`CubeAction::code`](crate::cube::CubeAction::code): "too-good-to-redouble-pass",
+    /// "no-double-take", …); `None` for other decisions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cube_action: Option<String>,
 }
 
 impl DecisionDetail {
@@ -92,6 +97,7 @@ impl DecisionDetail {
             luck: None,
             white_win: None,
             xgid: Xgid::new(game.position(), state).to_string(),
+            cube_action: None,
         }
     }
 }

@@ -93,6 +93,11 @@ pub struct Decision {
     /// The position and match state before the decision as an XGID (the decider on roll; for a
     /// take, the doubler on roll with the double offered), for the analysis board.
     pub xgid: String,
+    /// A double decision's proper action as gnubg names it, a stable code the page translates
+    /// (`cube-action-<code>`: "too-good-to-redouble-pass", "no-double-take", …); absent for
+    /// other decisions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cube_action: Option<String>,
 }
 
 /// What kind of decision.
