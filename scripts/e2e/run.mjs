@@ -40,6 +40,8 @@
 //     double_click_higher_die   – double clicks play a checker by the higher die, then by the other die.
 //     position_ids_to_analysis  – the game page's XGID and gnubg id: copied by its button, pasted into the
 //                                 analysis board (the same position read back); "Analyse this position".
+//     cube_hint_numbers         – the cube hint before rolling: the action and the player's equities of no
+//                                 double, double/take and double/pass with their lookahead.
 //   tests/phone.mjs
 //     phone_layout              – a backgammon match at phone width (responsive layout).
 //     review_phone              – both reviews at 375 px: nothing wider than the screen.

@@ -255,8 +255,16 @@ async function hintText(state) {
     return { text: t('hint-move', { move: moves[0].move, value: signed(moves[0].value, 3) }) };
   }
   const { cube } = await backgammonAnalysis(query);
-  if (view.phase === 'doubled') return { text: t(cube.take ? 'hint-take' : 'hint-pass') };
-  return { text: t(cube.double ? 'hint-double' : 'hint-no-double') };
+  const hint = t(view.phase === 'doubled' ? (cube.take ? 'hint-take' : 'hint-pass') : (cube.double ? 'hint-double' : 'hint-no-double'));
+  // The numbers behind the hint, from the viewer's side: the doubler's equities (money: points
+  // per unit of cube; a match: its match winning chance), or the doubled side's take and pass.
+  if (!cube.action || cube.action === 'not-available') return { text: hint };
+  const mine = (value) => (cube.money ? signed(value, 3) : `${(100 * value).toFixed(1)} %`);
+  const theirs = (value) => mine(cube.money ? -value : 1 - value);
+  if (view.phase === 'doubled') {
+    return { text: t('hint-answer', { hint, take: theirs(cube.double_take), pass: theirs(cube.double_pass), plies: cube.plies }) };
+  }
+  return { text: t('hint-cube', { hint, nd: mine(cube.no_double), dt: mine(cube.double_take), dp: mine(cube.double_pass), plies: cube.plies }) };
 }
 
 // How many of `seat`'s moves (not rolls or cube actions) a take-back could still undo.

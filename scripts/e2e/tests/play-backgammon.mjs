@@ -306,6 +306,33 @@ async function positionIdsToAnalysis(browser, url) {
   return `${xgid} copied, pasted and opened in the analysis board`;
 }
 
+// The cube hint before rolling names the action and gives the numbers behind it, from the player's
+// side and with the lookahead they came from (no double, double/take, double/pass).
+async function cubeHintNumbers(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.selectOption('#bg-side', 'white');
+  await page.click('#start-backgammon');
+  for (let turn = 0; turn < 8; turn++) {
+    const state = await waitForTurn(page, 'white');
+    assert(!state.result, 'the game goes on');
+    if (state.view.phase === 'roll') {
+      await page.click('#hint-button');
+      await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#hint-text').textContent), null, { timeout: WAIT_MS });
+      const text = await page.textContent('#hint-text');
+      const n = '[+−]\\d\\.\\d{3}';
+      const shape = new RegExp(`^Hint: (double|no double, roll)\\. Your equity: no double ${n}, double/take ${n}, double/pass ${n} \\(\\d-ply\\)\\.$`);
+      assert(shape.test(text), `the cube hint ${text}`);
+      await page.close();
+      return text;
+    }
+    if (state.view.phase === 'doubled') { await page.click('#take'); continue; }
+    await playBackgammonTurn(page, state);
+  }
+  throw new Error('White never came to roll with the cube');
+}
+
 export const tests = [
   ['backgammon_turns_et', backgammonTurnsEt],
   ['cube_between_two_pages', cubeBetweenTwoPages],
@@ -314,4 +341,5 @@ export const tests = [
   ['auto_bear_off_page', autoBearOffPage],
   ['double_click_higher_die', doubleClickHigherDie],
   ['position_ids_to_analysis', positionIdsToAnalysis],
+  ['cube_hint_numbers', cubeHintNumbers],
 ];
