@@ -79,8 +79,9 @@
 //                                 review-in-progress is answered while its job goes on, the page says it
 //                                 is still at work, asks again and shows the review.
 //   tests/analysis.mjs
-//     analysis_board            – the analysis board from a pasted XGID (moves ranked at 1 and 0 plies),
-//                                 from a Sanmill FEN, and again from its shareable address.
+//     analysis_board            – the analysis board from a pasted XGID (moves ranked at 1 and 0 plies,
+//                                 each with its chances W g bg / L g bg and one lookahead, the measure
+//                                 named), from a Sanmill FEN, and again from its shareable address.
 //     analysis_cube_panel       – the analysis board's cube panel for the textbook last roll: exact
 //                                 double, take, +0.278 / +0.556 / +1.000, take point 25 %; every ranked
 //                                 play labelled with its lookahead.

@@ -187,6 +187,7 @@ impl MoveRanker for Ranking {
                 mv: play.mv,
                 value: play.value,
                 plies: play.plies,
+                chances: play.probabilities.to_array().map(f64::from),
             })
             .collect()
     }

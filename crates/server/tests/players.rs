@@ -50,6 +50,7 @@ impl MoveRanker for FirstLegal {
                 mv,
                 value: 0.0,
                 plies,
+                chances: [0.5, 0.0, 0.0, 0.0, 0.0],
             })
             .collect()
     }

@@ -87,6 +87,14 @@ function cubePanelHtml(cube) {
 
 // A ranked backgammon move's lookahead, after its value.
 const movePlies = (m) => ` <span class="muted plies" data-plies="${m.plies}">${plyLabel(m.plies)}</span>`;
+// A ranked backgammon move's chances after it (win, gammon, backgammon / lose, gammon, backgammon)
+// and the lookahead they and its value come from.
+const moveChances = (m) => {
+  const pc = (x) => (100 * Math.min(Math.max(x, 0), 1)).toFixed(1);
+  const [win, wg, wbg, lg, lbg] = m.chances || [];
+  const chances = m.chances ? ` <span class="chances">${pc(win)} ${pc(wg)} ${pc(wbg)} / ${pc(1 - win)} ${pc(lg)} ${pc(lbg)}</span>` : '';
+  return `${chances}${movePlies(m)}`;
+};
 
 // Ranks the read position: every move of the dice (backgammon) or of the side to move (Morris).
 // Returns the panel's HTML and the moves ranked.
@@ -108,7 +116,8 @@ async function rank(read, dice, plies) {
   const cube = dice ? '' : cubePanelHtml(answer.cube);
   const pips = t('analysis-board-pips', { player: answer.pips.player, opponent: answer.pips.opponent });
   const moves = answer.moves || [];
-  const ranked = answer.moves ? rankingHtml(moves, (v) => signed(v, 3), movePlies) : `<p id="no-dice">${t('analysis-board-no-dice')}</p>`;
+  const measure = `<p class="muted" id="ranking-measure">${t(`analysis-board-measure-${answer.measure}`)}</p>`;
+  const ranked = answer.moves ? `${measure}${rankingHtml(moves, (v) => signed(v, 3), moveChances)}` : `<p id="no-dice">${t('analysis-board-no-dice')}</p>`;
   const c = answer.chances;
   // Never "-0.0 %": a chance is shown between 0 and 100.
   const percent = (x) => Math.abs(100 * Math.min(Math.max(x, 0), 1)).toFixed(1);

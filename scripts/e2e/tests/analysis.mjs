@@ -19,6 +19,12 @@ async function analysisBoard(browser, url) {
   assert(best === '8/5 6/5', `the best 31 at the start is 8/5 6/5, not ${best}`);
   await page.waitForSelector('#analysis-position #bg-board circle.checker');
   assert(/wins \d+\.\d %/.test(await page.textContent('#chances')), 'the winning chances are shown');
+  // Every ranked move shows its chances after it (W g bg / L g bg) and its lookahead; the measure
+  // of the values is named (money play: cubeless equity).
+  const rows = await page.$$eval('#ranking li', (lis) => lis.map((li) => [li.querySelector('.chances')?.textContent, li.querySelector('.plies')?.dataset.plies]));
+  assert(rows.length > 5 && rows.every(([c, p]) => /^\d+\.\d \d+\.\d \d+\.\d \/ \d+\.\d \d+\.\d \d+\.\d$/.test(c || '') && p === rows[0][1]),
+    `chances and one lookahead on every row: ${JSON.stringify(rows.slice(0, 3))}`);
+  assert(/cubeless equity/.test(await page.textContent('#ranking-measure')), 'the measure is named');
   const shared = page.url();
   assert(shared.includes('/analysis?text=XGID'), `the address holds the position: ${shared}`);
   // The lookahead is selectable: 0 plies ranks again, and the address says so.

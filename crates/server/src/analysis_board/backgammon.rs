@@ -82,6 +82,9 @@ pub struct RankedMove {
     pub value: f64,
     /// The lookahead the value comes from.
     pub plies: u8,
+    /// The mover's chances after it at that lookahead: win, win a gammon, win a backgammon, lose
+    /// a gammon, lose a backgammon.
+    pub chances: [f64; 5],
 }
 
 /// `GET /api/backgammon/analysis`.
@@ -98,6 +101,9 @@ pub struct BackgammonAnalysis {
     pub moves: Option<Vec<RankedMove>>,
     /// The side on roll's chances before rolling, at the lookahead asked for.
     pub chances: Chances,
+    /// What the moves' values are: `cubeful` (the mover's cubeful equity at the score, in a
+    /// match) or `cubeless` (money play: the equity the engine plays by).
+    pub measure: &'static str,
 }
 
 /// The lookahead of the analysis endpoint when none is asked for.
@@ -152,6 +158,7 @@ pub fn analysis(
                         mv: m.mv.to_string(),
                         value: m.value,
                         plies: m.plies,
+                        chances: m.chances,
                     })
                     .collect(),
             )
@@ -170,5 +177,10 @@ pub fn analysis(
         },
         moves,
         chances: Chances::of(before.chances, before.plies),
+        measure: if state.match_length > 0 {
+            "cubeful"
+        } else {
+            "cubeless"
+        },
     })
 }

@@ -56,6 +56,9 @@ pub struct MoveValue {
     pub value: f64,
     /// The lookahead the value comes from.
     pub plies: u8,
+    /// The mover's chances after it at the same lookahead: win, win a gammon, win a backgammon,
+    /// lose a gammon, lose a backgammon (gammons include backgammons).
+    pub chances: [f64; 5],
 }
 
 /// What a [`MoveRanker`] says of a position before its roll.
