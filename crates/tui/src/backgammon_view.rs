@@ -722,13 +722,25 @@ fn alternative_lines(
         &format!("{head_left}{}{head_right}", " ".repeat(gap.max(1))),
         width,
     );
-    let mut lines = vec![Line::styled(header, theme.label)];
+    let mut lines = Vec::new();
+    if let Some(code) = &step.detail.cube_action {
+        let action = catalog.get(&format!("cube-action-{code}"));
+        let proper = catalog.format("analysis-cube-proper", &[("action", &action)]);
+        lines.extend(wrapped(&proper, width).into_iter().map(Line::raw));
+    }
+    lines.push(Line::styled(header, theme.label));
     let is_cube = step.decision.dice.is_none();
+    // The right action's row (a difference of 0) is the best: the first of a ranking, and in a
+    // cube table the proper action's.
+    let best = alternatives
+        .iter()
+        .position(|a| a.difference.abs() < 1e-12)
+        .unwrap_or(0);
     for (index, alternative) in alternatives.iter().enumerate() {
         let marker = if alternative.played { '▸' } else { ' ' };
         let action = decision_words(&alternative.action, app);
         let numbers = format!("{:+.3} {}", alternative.equity, alternative.plies);
-        let style = if index == 0 {
+        let style = if index == best {
             Style::default().bold()
         } else if alternative.played {
             theme.mill
@@ -866,4 +878,20 @@ fn draw_review_graph(frame: &mut Frame, area: Rect, app: &BgApp, theme: &Theme, 
             .map(|row| Line::styled(format!("  {row}"), theme.mill)),
     );
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// `text` in lines of at most `width` characters, broken between words (a word longer than the
+/// width ends in `…`).
+fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(fit(word, width)),
+        }
+    }
+    lines
 }

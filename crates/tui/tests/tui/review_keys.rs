@@ -588,6 +588,15 @@ fn the_backgammon_review_lists_the_alternatives_with_equities_and_plies_in_every
                     let start: String = words.chars().take(12).collect();
                     assert!(text.contains(&start), "{lang}: {words}\n{text}");
                 }
+                // The proper action named as the web names it.
+                if let Some(code) = &step.detail.cube_action {
+                    let action = catalog.get(&format!("cube-action-{code}"));
+                    let proper = catalog.format("analysis-cube-proper", &[("action", "")]);
+                    // Wrapped between words inside its column: every word is there.
+                    for word in proper.split_whitespace().chain(action.split_whitespace()) {
+                        assert!(text.contains(word), "{lang}: {action}\n{text}");
+                    }
+                }
             }
         }
     }
