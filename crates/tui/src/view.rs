@@ -187,6 +187,20 @@ pub fn move_lines(
     lines.into_iter().skip(skip).collect()
 }
 
+/// The rectangle of a framed box of `lines` (one column of padding a side) in the middle of
+/// `area`, as large as they need and no larger than `area`.
+pub fn centred_box(area: Rect, lines: &[Line]) -> Rect {
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let width = (widest + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    }
+}
+
 /// Draws the help overlay: a framed box in the middle of the screen with one line per key (the
 /// catalog texts of `keys`) and how to close it.
 pub fn draw_help(frame: &mut Frame, catalog: &Catalog, keys: &[&str]) {
@@ -197,15 +211,7 @@ pub fn draw_help(frame: &mut Frame, catalog: &Catalog, keys: &[&str]) {
         catalog.get("tui-help-close"),
         Style::default().add_modifier(Modifier::BOLD),
     ));
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let width = (widest + 4).min(area.width);
-    let height = (lines.len() as u16 + 2).min(area.height);
-    let rect = Rect {
-        x: area.x + (area.width - width) / 2,
-        y: area.y + (area.height - height) / 2,
-        width,
-        height,
-    };
+    let rect = centred_box(area, &lines);
     let block = Block::bordered().title(format!(" {} ", catalog.get("tui-help-title")));
     frame.render_widget(Clear, rect);
     frame.render_widget(

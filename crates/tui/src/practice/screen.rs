@@ -12,7 +12,6 @@ use crate::ui::{Input, Screen, ScreenState, Status};
 use ludus_morris_engine::db::Databases;
 use ludus_practice::{Answer, Day, Exercise, ExerciseId, PlayerFile, Question, daily_set};
 use ratatui::Frame;
-use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Padding, Paragraph};
@@ -428,15 +427,7 @@ fn draw_box(frame: &mut Frame, lines: &[String], verdict: Option<bool>) {
         let style = Style::default().fg(tint);
         *first = Line::styled(lines[0].clone(), style.add_modifier(Modifier::BOLD));
     }
-    let widest = text.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let width = (widest + 4).min(area.width);
-    let height = (text.len() as u16 + 2).min(area.height);
-    let rect = Rect {
-        x: area.x + (area.width - width) / 2,
-        y: area.y + (area.height - height) / 2,
-        width,
-        height,
-    };
+    let rect = crate::view::centred_box(area, &text);
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(text).block(Block::bordered().padding(Padding::horizontal(1))),
