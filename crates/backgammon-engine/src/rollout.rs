@@ -110,39 +110,88 @@ impl RolloutResult {
     }
 }
 
+/// The running sums of a rollout over some of its games ([`rollout_games`]): sums of several
+/// ranges of one rollout [`merge`](RolloutSums::merge) into the sums of their union, so that a
+/// long rollout can run in parts (another job between them, a stop between them).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RolloutSums {
+    /// Games played.
+    pub games: u64,
+    /// Sum of the games' probabilities.
+    pub probabilities: Probabilities,
+    /// Sum of the games' cubeless equities.
+    pub equity: f64,
+    /// Sum of their squares.
+    pub equity_squared: f64,
+}
+
+impl RolloutSums {
+    /// Adds the sums of other games of the same rollout.
+    pub fn merge(&mut self, other: &RolloutSums) {
+        self.games += other.games;
+        self.probabilities.add_scaled(&other.probabilities, 1.0);
+        self.equity += other.equity;
+        self.equity_squared += other.equity_squared;
+    }
+
+    /// The result of the games summed: means, and the standard error of the mean equity.
+    pub fn result(&self) -> RolloutResult {
+        let games = self.games.max(1);
+        let n = games as f64;
+        let mut mean = Probabilities::default();
+        mean.add_scaled(&self.probabilities, 1.0 / games as f32);
+        let variance = if games > 1 {
+            ((self.equity_squared - self.equity * self.equity / n) / (n - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        RolloutResult {
+            games: self.games,
+            probabilities: mean,
+            equity: self.equity / n,
+            std_error: (variance / n).sqrt(),
+        }
+    }
+}
+
+/// Plays games `games` (their numbers: each game has its own dice, the same whichever part it
+/// runs in) of the rollout of `position` by `config`; `progress(games_done)` after each.
+pub fn rollout_games(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    config: &RolloutConfig,
+    games: std::ops::Range<u64>,
+    mut progress: impl FnMut(u64),
+) -> RolloutSums {
+    let mut sums = RolloutSums::default();
+    let mut scratch = Scratch::default();
+    for game in games {
+        let result = play_out(evaluator, position, config, game, &mut scratch);
+        sums.probabilities.add_scaled(&result, 1.0);
+        let e = f64::from(result.equity());
+        sums.equity += e;
+        sums.equity_squared += e * e;
+        sums.games += 1;
+        progress(sums.games);
+    }
+    sums
+}
+
 /// Rolls `position` (side on roll, before its roll) out; `progress(games_done)` after each game.
 pub fn rollout(
     evaluator: &dyn Evaluator,
     position: &Position,
     config: &RolloutConfig,
-    mut progress: impl FnMut(u64),
+    progress: impl FnMut(u64),
 ) -> RolloutResult {
-    let games = config.games.max(1);
-    let mut sum = Probabilities::default();
-    let (mut eq_sum, mut eq_sq) = (0.0f64, 0.0f64);
-    let mut scratch = Scratch::default();
-    for game in 0..games {
-        let result = play_out(evaluator, position, config, game, &mut scratch);
-        sum.add_scaled(&result, 1.0);
-        let e = f64::from(result.equity());
-        eq_sum += e;
-        eq_sq += e * e;
-        progress(game + 1);
-    }
-    let n = games as f64;
-    let mut mean = Probabilities::default();
-    mean.add_scaled(&sum, 1.0 / games as f32);
-    let variance = if games > 1 {
-        ((eq_sq - eq_sum * eq_sum / n) / (n - 1.0)).max(0.0)
-    } else {
-        0.0
-    };
-    RolloutResult {
-        games,
-        probabilities: mean,
-        equity: eq_sum / n,
-        std_error: (variance / n).sqrt(),
-    }
+    rollout_games(
+        evaluator,
+        position,
+        config,
+        0..config.games.max(1),
+        progress,
+    )
+    .result()
 }
 
 #[derive(Default)]

@@ -3,7 +3,9 @@
 use crate::common::board;
 use ludus_backgammon::random_positions;
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
-use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
+use ludus_backgammon_engine::rollout::{
+    LuckEstimate, RolloutConfig, RolloutSums, rollout, rollout_games,
+};
 
 #[test]
 fn a_rollout_of_a_bearoff_reproduces_the_database() {
@@ -60,6 +62,30 @@ fn rollouts_replay_from_their_seed() {
     let a = rollout(&e, &b, &config, |_| {});
     let c = rollout(&e, &b, &config, |_| {});
     assert_eq!(a.equity, c.equity);
+}
+
+/// A rollout run in parts (as the server runs one, a stop possible between them) gives exactly
+/// the rollout run at once.
+#[test]
+fn a_rollout_in_parts_is_the_rollout_at_once() {
+    let e = NetEvaluator::shipped();
+    let b = random_positions(5, 10)[7];
+    let config = RolloutConfig {
+        games: 14,
+        truncate: Some(6),
+        luck: LuckEstimate::Pruned,
+        ..RolloutConfig::default()
+    };
+    let whole = rollout(&e, &b, &config, |_| {});
+    let mut parts = RolloutSums::default();
+    for range in [0..5, 5..6, 6..14] {
+        parts.merge(&rollout_games(&e, &b, &config, range, |_| {}));
+    }
+    let merged = parts.result();
+    assert_eq!(merged.games, 14);
+    assert!((merged.equity - whole.equity).abs() < 1e-12);
+    assert!((merged.std_error - whole.std_error).abs() < 1e-12);
+    assert!((merged.probabilities.win - whole.probabilities.win).abs() < 1e-6);
 }
 
 /// Rollouts of `games` games truncated after `plies`, with luck valued full-width and pruned.
