@@ -102,6 +102,8 @@
 //                                 restored on reload (backgammon and Morris), a refused move in it.
 //     analysis_dice_seven       – dice 71 refused by the server, the message (en, et, hu) in place of
 //                                 the board.
+//     analysis_rollout          – a rollout from the analysis board followed to its end (36 of 36
+//                                 trials, mean ± interval, chances), then a long one stopped.
 //   tests/pages.mjs
 //     page_functions            – the page's own functions in the browser: the a7–a4–a1 mill drawn end
 //                                 to end (as the server names it), "44: no move" in the log.

@@ -23,6 +23,7 @@ use ludus_backgammon_engine::cube::{CubeDecision, MoneyOptions};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::level::Level as BgLevel;
 use ludus_backgammon_engine::probabilities::Probabilities;
+use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout_games};
 use ludus_backgammon_engine::seat::SeatPlayer;
 use ludus_morris::player::Player;
 use ludus_morris::{Move, Position, Rules};
@@ -33,6 +34,7 @@ use ludus_morris_engine::review::{ReviewOptions, review_game};
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
 use ludus_server::games::backgammon::{
     ANALYSIS_SHOWN, BeforeRoll, CubeValues, MAX_ANALYSIS_PLIES, MoneyRules, MoveRanker, MoveValue,
+    RolloutPart,
 };
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::report::{BackgammonReport, MorrisReview};
@@ -219,7 +221,32 @@ impl MoveRanker for Ranking {
             },
         }
     }
+
+    /// The shipped network's rollout ([`ROLLOUT`]: truncated after [`ROLLOUT_TRUNCATE`] plies,
+    /// luck-adjusted by the pruned reply choice), games `games` of it.
+    fn rollout(&self, position: &BgPosition, games: std::ops::Range<u64>) -> Option<RolloutPart> {
+        let sums = rollout_games(&NetEvaluator::shipped(), position, &ROLLOUT, games, |_| {});
+        Some(RolloutPart {
+            games: sums.games,
+            chances: sums.probabilities.to_array().map(f64::from),
+            equity: sums.equity,
+            equity_squared: sums.equity_squared,
+        })
+    }
 }
+
+/// Plies after which the analysis board's rollouts score the network's value.
+pub const ROLLOUT_TRUNCATE: u32 = 10;
+
+/// The analysis board's rollouts: seed 1, truncated, each roll's luck subtracted (valued by the
+/// pruned reply choice) — the settings of the project's rollout labels.
+const ROLLOUT: RolloutConfig = RolloutConfig {
+    games: 0,
+    seed: 1,
+    truncate: Some(ROLLOUT_TRUNCATE),
+    luck_adjust: true,
+    luck: LuckEstimate::Pruned,
+};
 
 /// Cubeless probabilities and equity as the player trait's evaluation.
 fn cubeless(p: &Probabilities) -> Evaluation {

@@ -8,6 +8,7 @@ use crate::games::backgammon::StepsView;
 use crate::games::{Action, Command, GameKind, PerSide, Side};
 use crate::hints::HintKey;
 use crate::limits;
+use crate::rollouts::RolloutAnswer;
 use crate::sessions::{DEFAULT_LEVEL, GameDocument, GameSummary, Hub, NewGame};
 use crate::{assets, ops};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -71,6 +72,14 @@ pub fn router(hub: Hub) -> Router {
         .route(
             "/api/backgammon/analysis",
             get(backgammon_analysis).layer(engine.clone()),
+        )
+        .route(
+            "/api/backgammon/rollouts",
+            post(start_rollout).layer(engine.clone()),
+        )
+        .route(
+            "/api/backgammon/rollouts/{id}",
+            get(rollout_progress).delete(stop_rollout),
         )
         .route(
             "/api/review", // body_limits::RECORD_REVIEW_PATH
@@ -701,6 +710,71 @@ async fn morris_analysis(
         crate::analysis_board::morris::game_analysis(&record, &players).map_err(ApiError::internal)
     })
     .await
+}
+
+#[derive(Debug, Deserialize)]
+struct RolloutRequest {
+    /// The gnubg Position ID rolled out (the side on roll's view, before its roll).
+    position_id: String,
+    /// Trials: a multiple of `rollouts::ROLLOUT_UNIT` up to `rollouts::MAX_TRIALS`.
+    trials: u64,
+}
+
+/// `POST /api/backgammon/rollouts`: starts a cubeless rollout of a position (202 with its first
+/// answer); its parts run as jobs of the analysis pool.
+async fn start_rollout(
+    State(hub): State<Hub>,
+    client: ClientKey,
+    request: Body<RolloutRequest>,
+) -> Result<(StatusCode, Json<RolloutAnswer>), ApiError> {
+    use crate::rollouts::{MAX_TRIALS, MIN_TRIALS, StartRefusal};
+    let request = body(request)?;
+    let trials = request.trials;
+    if !(MIN_TRIALS..=MAX_TRIALS).contains(&trials) || trials % MIN_TRIALS != 0 {
+        let (min, max) = (MIN_TRIALS, MAX_TRIALS);
+        return Err(RequestError::Trials { trials, min, max }.into());
+    }
+    let id = request.position_id.trim();
+    let position = ludus_backgammon::Position::from_position_id(id).map_err(RequestError::from)?;
+    refuse_live_position(&hub, HintKey::of_backgammon_request(Some(id)))?;
+    let (answer, job) = match hub.rollouts().start(client, position, trials) {
+        Ok(started) => started,
+        Err(StartRefusal::ClientBusy) => return Err(ApiError::RolloutRunning),
+        Err(StartRefusal::ServerBusy) => return Err(ApiError::RolloutsBusy),
+    };
+    let runner = hub.clone();
+    tokio::spawn(job.play(move |games| {
+        let hub = runner.clone();
+        async move {
+            let ranker = std::sync::Arc::clone(&hub.players().backgammon.analyst);
+            let work = move || ranker.rollout(&position, games);
+            hub.analysis_pool().run(work).await.ok().flatten()
+        }
+    }));
+    Ok((StatusCode::ACCEPTED, Json(answer)))
+}
+
+/// `GET /api/backgammon/rollouts/{id}`: a rollout's progress and result so far (asking keeps it
+/// going: one nobody asks about stops).
+async fn rollout_progress(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<RolloutAnswer>, ApiError> {
+    hub.rollouts()
+        .get(&id)
+        .map(Json)
+        .ok_or(ApiError::NoSuchRollout)
+}
+
+/// `DELETE /api/backgammon/rollouts/{id}`: stops a rollout before its next part; its answer.
+async fn stop_rollout(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<RolloutAnswer>, ApiError> {
+    hub.rollouts()
+        .stop(&id)
+        .map(Json)
+        .ok_or(ApiError::NoSuchRollout)
 }
 
 #[derive(Debug, Deserialize)]

@@ -122,6 +122,16 @@ pub enum RequestError {
     /// A move the analysis board cannot play on its position.
     #[error("cannot play the move: {0}")]
     Play(#[from] crate::positions::PlayRefusal),
+    /// A rollout's trials outside the range offered or not a whole number of parts.
+    #[error("{trials} trials: a rollout plays a multiple of {min} from {min} to {max}")]
+    Trials {
+        /// The trials asked for.
+        trials: u64,
+        /// The fewest (and the step).
+        min: u64,
+        /// The most.
+        max: u64,
+    },
     /// A text for review (`POST /api/review`) that is no record the server reads.
     #[error(
         "cannot read the text as a Ludus game link, a backgammon .mat match or SGF file, or a Morris game record ({0})"
@@ -152,6 +162,7 @@ impl RequestError {
             RequestError::MoneyRulesInMatch => "money-rules-in-match",
             RequestError::Play(refusal) => refusal.code(),
             RequestError::Record(_) => "bad-record",
+            RequestError::Trials { .. } => "bad-trials",
         }
     }
 
@@ -183,6 +194,11 @@ impl RequestError {
             RequestError::Setup(refusal) => refusal.params(),
             RequestError::Play(refusal) => refusal.params(),
             RequestError::Record(reason) => vec![("reason", reason.clone())],
+            RequestError::Trials { trials, min, max } => vec![
+                ("trials", trials.to_string()),
+                ("min", min.to_string()),
+                ("max", max.to_string()),
+            ],
         }
     }
 }
@@ -231,6 +247,15 @@ pub enum ApiError {
     /// 404: no such game (the id asked for is not echoed back).
     #[error("no such game")]
     NoSuchGame,
+    /// 404: no such rollout (finished ones are kept a while; the id is not echoed back).
+    #[error("no such rollout")]
+    NoSuchRollout,
+    /// 429: the client runs a rollout already.
+    #[error("you have a rollout running: stop it or wait for its end")]
+    RolloutRunning,
+    /// 503: as many rollouts run as the server runs at once.
+    #[error("the server runs as many rollouts as it can: try again shortly")]
+    RolloutsBusy,
     /// 404: no such endpoint.
     #[error("no such API endpoint")]
     NoSuchEndpoint,
@@ -346,7 +371,11 @@ impl ApiError {
                 StatusCode::FORBIDDEN
             }
             ApiError::Refused { status, .. } => *status,
-            ApiError::NoSuchGame | ApiError::NoSuchEndpoint => StatusCode::NOT_FOUND,
+            ApiError::NoSuchGame | ApiError::NoSuchEndpoint | ApiError::NoSuchRollout => {
+                StatusCode::NOT_FOUND
+            }
+            ApiError::RolloutRunning => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::RolloutsBusy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::StaleVersion { .. }
             | ApiError::AnalysisOfMorris
             | ApiError::MorrisAnalysisOfBackgammon
@@ -371,7 +400,10 @@ impl ApiError {
             ApiError::TooManyLiveGames { .. } | ApiError::TooManySockets { .. } => {
                 Some(LIVE_GAMES_RETRY_AFTER)
             }
-            ApiError::EngineBusy | ApiError::Timeout { .. } => Some(BUSY_RETRY_AFTER),
+            ApiError::EngineBusy | ApiError::Timeout { .. } | ApiError::RolloutsBusy => {
+                Some(BUSY_RETRY_AFTER)
+            }
+            ApiError::RolloutRunning => Some(BUSY_RETRY_AFTER),
             ApiError::ReviewInProgress => Some(REVIEW_RETRY_AFTER),
             ApiError::StorageUnavailable { .. } => Some(STORAGE_RETRY_AFTER),
             _ => None,
@@ -399,6 +431,9 @@ impl ApiError {
                 _ => "bad-request",
             },
             ApiError::NoSuchGame => "no-such-game",
+            ApiError::NoSuchRollout => "no-such-rollout",
+            ApiError::RolloutRunning => "rollout-running",
+            ApiError::RolloutsBusy => "rollouts-busy",
             ApiError::NoSuchEndpoint => "no-such-endpoint",
             ApiError::StaleVersion { .. } => "stale-version",
             ApiError::AnalysisOfMorris => "analysis-backgammon-only",

@@ -41,6 +41,7 @@ pub mod rate_limiter;
 pub mod review;
 pub mod review_cache;
 pub mod review_page;
+pub mod rollouts;
 pub mod sessions;
 pub mod settings;
 pub mod setup;

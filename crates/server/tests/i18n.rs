@@ -326,12 +326,21 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         RequestError::MoneyRulesInMatch.into(),
         RequestError::Play(ludus_server::positions::PlayRefusal::NoDice).into(),
         RequestError::Record("not a record".into()).into(),
+        RequestError::Trials {
+            trials: 40,
+            min: 36,
+            max: 1296,
+        }
+        .into(),
+        ApiError::NoSuchRollout,
+        ApiError::RolloutRunning,
+        ApiError::RolloutsBusy,
     ]);
     all
 }
 
 /// The number of kinds [`api_kind`] tells apart.
-const API_KINDS: usize = 43;
+const API_KINDS: usize = 47;
 
 /// Which variant of [`ApiError`] (and of [`RequestError`] inside it) an error is, by an
 /// exhaustive match: a new variant does not compile here until it has a number below
@@ -362,6 +371,7 @@ fn api_kind(error: &ApiError) -> usize {
             RequestError::MoneyRulesInMatch => 19,
             RequestError::Play(_) => 20,
             RequestError::Record(_) => 21,
+            RequestError::Trials { .. } => 43,
         },
         ApiError::Body { .. } => 22,
         ApiError::NotSeated => 23,
@@ -384,6 +394,9 @@ fn api_kind(error: &ApiError) -> usize {
         ApiError::Timeout { .. } => 40,
         ApiError::Internal(_) => 41,
         ApiError::StorageUnavailable { .. } => 42,
+        ApiError::NoSuchRollout => 44,
+        ApiError::RolloutRunning => 45,
+        ApiError::RolloutsBusy => 46,
     }
 }
 

@@ -6,7 +6,7 @@ use ludus_backgammon::player as bg;
 use ludus_backgammon::{Dice, MatchState, Position as BgPosition};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Position, Rules};
-use ludus_server::games::backgammon::{BeforeRoll, MoneyRules, MoveRanker, MoveValue};
+use ludus_server::games::backgammon::{BeforeRoll, MoneyRules, MoveRanker, MoveValue, RolloutPart};
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::{BackgammonComputer, MorrisComputer, Players};
 use std::sync::Arc;
@@ -65,6 +65,23 @@ impl MoveRanker for FirstLegal {
             plies,
             cube: None,
         }
+    }
+
+    /// Even games won, odd ones lost, single games (equity +1 and −1), a part taking a few
+    /// milliseconds so that a stop can come between parts.
+    fn rollout(&self, _: &BgPosition, games: std::ops::Range<u64>) -> Option<RolloutPart> {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let mut part = RolloutPart::default();
+        for game in games {
+            let won = game % 2 == 0;
+            part.merge(&RolloutPart {
+                games: 1,
+                chances: [if won { 1.0 } else { 0.0 }, 0.0, 0.0, 0.0, 0.0],
+                equity: if won { 1.0 } else { -1.0 },
+                equity_squared: 1.0,
+            });
+        }
+        Some(part)
     }
 }
 

@@ -15,6 +15,8 @@
 //! - `games`     — the game adapters: random playouts, replay determinism, the cube's ceiling.
 //! - `i18n`      — every error code and every key the page asks for has a message in every
 //!   language; the `.ftl` files are served as the crate has them.
+//! - `rollouts`  — the analysis board's rollouts: started, asked about to their end, stopped,
+//!   bounded per client, bad trials refused.
 //! - `players`   — test support: a stand-in computer player (first legal move).
 //! - `setup`     — `POST /api/setup` (set-ups checked and written as ids, refusals), the mills and
 //!   the boards of the last move in the views.
@@ -31,6 +33,7 @@ mod operations;
 mod players;
 mod postgres;
 mod restart;
+mod rollouts;
 mod setup;
 mod web_rules;
 mod websocket;

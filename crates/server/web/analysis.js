@@ -10,7 +10,7 @@
 // it as an XGID or a Sanmill FEN (POST /api/setup) into the text field, then analyses it.
 
 import { errorText, t } from './i18n.js';
-import { backgammonAnalysis, createGame, morrisAnalysis, playOnPosition, positionSteps, readPosition } from './api.js';
+import { backgammonAnalysis, createGame, getRollout, morrisAnalysis, playOnPosition, positionSteps, readPosition, startRollout, stopRollout } from './api.js';
 import { createMorrisBoard } from './morris.js';
 import { createBackgammonBoard } from './backgammon.js';
 import { morrisDifference, morrisValue, perfectWords } from './review.js';
@@ -123,9 +123,70 @@ async function rank(read, dice, plies) {
   const percent = (x) => Math.abs(100 * Math.min(Math.max(x, 0), 1)).toFixed(1);
   const chances = c ? `<p id="chances">${t('analysis-board-chances', { win: percent(c.win), gammon: percent(c.win_gammon),
     lose: percent(1 - c.win), lose_gammon: percent(c.lose_gammon), equity: signed(c.equity, 3) })} <span class="muted">(${plyLabel(c.plies)})</span></p>` : '';
-  const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${cubeWords(read)}${chances}<div id="cube-advice">${cube}</div>${ranked}`;
+  const rollout = dice ? '' : rolloutPanelHtml(answer.position_id);
+  const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${cubeWords(read)}${chances}<div id="cube-advice">${cube}</div>${rollout}${ranked}`;
   return { html, moves };
 }
+
+// A rollout of the position before its roll: how many trials, start, stop, its progress and result.
+function rolloutPanelHtml(positionId) {
+  const options = [36, 144, 324, 1296].map((n) => `<option value="${n}">${n}</option>`).join('');
+  return `<div class="rollout" id="rollout-panel" data-position="${escape(positionId)}">
+    <label>${t('rollout-trials')} <select id="rollout-trials">${options}</select></label>
+    <button type="button" class="secondary" id="rollout-start">${t('rollout-start')}</button>
+    <button type="button" class="secondary" id="rollout-stop" hidden>${t('rollout-stop')}</button>
+    <progress id="rollout-progress" hidden></progress><p id="rollout-result" role="status"></p></div>`;
+}
+
+// A rollout's answer in words: its mean and interval, chances, trials and where it stands.
+function rolloutText(r) {
+  const pc = (x) => (100 * Math.min(Math.max(x, 0), 1)).toFixed(1);
+  const [win, wg, , lg] = r.chances;
+  const text = r.done === 0 ? t('rollout-none', { trials: r.trials }) : t('rollout-result', { done: r.done, trials: r.trials, equity: signed(r.equity, 3), ci: r.ci95.toFixed(3),
+    win: pc(win), gammon: pc(wg), lose: pc(1 - win), lose_gammon: pc(lg) });
+  return r.state === 'running' ? text : `${text} ${t(`rollout-${r.state}`)}`;
+}
+
+// Runs the analysis board's rollouts: one at a time, asked about until it ends or the panel goes.
+const rollouts = {
+  id: null,
+  async start() {
+    const panel = document.getElementById('rollout-panel');
+    if (!panel || this.id) return;
+    try {
+      const first = await startRollout(panel.dataset.position, Number(document.getElementById('rollout-trials').value));
+      this.id = first.id;
+      this.show(first);
+      this.follow(first.id);
+    } catch (error) {
+      document.getElementById('rollout-result').textContent = t('error', { message: errorText(error) });
+    }
+  },
+  async stop() {
+    if (this.id) this.show(await stopRollout(this.id).catch(() => null));
+  },
+  async follow(id) {
+    while (this.id === id) {
+      await new Promise((resolve) => { setTimeout(resolve, 300); });
+      if (!document.getElementById('rollout-panel')) { await stopRollout(id).catch(() => null); this.id = null; return; }
+      const answer = await getRollout(id).catch(() => null);
+      this.show(answer);
+      if (!answer || answer.state !== 'running') this.id = null;
+    }
+  },
+  show(answer) {
+    const [start, stop, bar, result] = ['rollout-start', 'rollout-stop', 'rollout-progress', 'rollout-result'].map((id) => document.getElementById(id));
+    if (!answer || !result) return;
+    const running = answer.state === 'running';
+    start.hidden = running;
+    stop.hidden = !running;
+    bar.hidden = false;
+    bar.max = answer.trials;
+    bar.value = answer.done;
+    result.textContent = rolloutText(answer);
+    document.getElementById('rollout-panel').dataset.state = answer.state;
+  },
+};
 
 // The variation being studied: the position pasted (or set up) first, then each move played on
 // it, with a cursor; back and forward step along it, a move played from an earlier position
@@ -344,6 +405,8 @@ export async function showAnalysisBoard(app) {
     if (move) playMove(move);
   });
   $('analysis-result').addEventListener('click', (event) => {
+    if (event.target.id === 'rollout-start') rollouts.start();
+    if (event.target.id === 'rollout-stop') rollouts.stop();
     const button = event.target.closest('.play-ranked');
     if (button && !editor) playMove(button.dataset.move);
   });

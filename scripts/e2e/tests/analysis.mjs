@@ -453,6 +453,32 @@ async function analysisDiceSeven(browser, url) {
 
 
 /** This file's tests, in the order they run: name and function (browser context, server address). */
+// A rollout from the analysis board: started, followed to its end (36 of 36 trials, its mean and
+// interval, the server's numbers), then a long one stopped by its button.
+async function analysisRollout(browser, url) {
+  const page = await browser.newPage();
+  await page.goto(`${url}/analysis?text=${encodeURIComponent('XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10')}`);
+  await setLanguage(page, 'en');
+  await page.waitForSelector('#rollout-start', { timeout: WAIT_MS });
+  await page.selectOption('#rollout-trials', '36');
+  await page.click('#rollout-start');
+  await page.waitForSelector('#rollout-panel[data-state="finished"]', { timeout: WAIT_MS * 4 });
+  const text = await page.textContent('#rollout-result');
+  assert(/^Rollout, 36 of 36 trials .*cubeless equity [+−]\d\.\d{3} ± \d\.\d{3} \(95 %\), wins \d+\.\d %.* Finished\.$/.test(text), `rollout result ${text}`);
+  assert(Number(await page.getAttribute('#rollout-progress', 'value')) === 36, 'the progress bar is full');
+  await page.selectOption('#rollout-trials', '1296');
+  await page.click('#rollout-start');
+  await page.waitForSelector('#rollout-stop:not([hidden])', { timeout: WAIT_MS });
+  await page.click('#rollout-stop');
+  await page.waitForSelector('#rollout-panel[data-state="stopped"]', { timeout: WAIT_MS });
+  const stopped = await page.textContent('#rollout-result');
+  const done = Number(/, (\d+) of 1296 trials/.exec(stopped)?.[1] ?? 0);
+  assert(done < 1296 && /Stopped\.$/.test(stopped), `stopped rollout ${stopped}`);
+  await page.screenshot({ path: join(OUT, 'analysis-rollout-en.png') });
+  await page.close();
+  return `${text.slice(0, 120)}…; stopped at ${done} of 1296`;
+}
+
 export const tests = [
   ['analysis_board', analysisBoard],
   ['analysis_cube_panel', analysisCubePanel],
@@ -460,4 +486,5 @@ export const tests = [
   ['analysis_variation', analysisVariation],
   ['analysis_clicks_address', analysisClicksAddress],
   ['analysis_dice_seven', analysisDiceSeven],
+  ['analysis_rollout', analysisRollout],
 ];

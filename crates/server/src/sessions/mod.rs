@@ -115,6 +115,8 @@ struct HubInner {
     reviews: crate::review_cache::ReviewCache,
     /// The positions decided on now in unfinished games between people.
     hints: crate::hints::LiveHints,
+    /// The analysis board's rollouts.
+    rollouts: crate::rollouts::Rollouts,
     computer: crate::fair::FairPool,
     limiter: RateLimiter,
     /// The per-client rate of moves, actions and take-backs.
@@ -166,6 +168,7 @@ impl Hub {
                 ),
                 reviews: crate::review_cache::ReviewCache::default(),
                 hints: crate::hints::LiveHints::default(),
+                rollouts: crate::rollouts::Rollouts::default(),
                 computer: crate::fair::FairPool::new(
                     "computer",
                     settings.computer_workers,
@@ -237,6 +240,11 @@ impl Hub {
     /// Reviews already made.
     pub fn reviews(&self) -> &crate::review_cache::ReviewCache {
         &self.inner.reviews
+    }
+
+    /// The analysis board's rollouts.
+    pub fn rollouts(&self) -> &crate::rollouts::Rollouts {
+        &self.inner.rollouts
     }
 
     /// The positions the analysis endpoints refuse now (see `hints.rs`).

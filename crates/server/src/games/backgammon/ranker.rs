@@ -30,6 +30,41 @@ pub trait MoveRanker: Send + Sync {
         money: MoneyRules,
         plies: u8,
     ) -> BeforeRoll;
+
+    /// Games `games` (by number: each game has its own dice, whichever part it runs in) of the
+    /// cubeless rollout of `position` (the side on roll's view, before its roll), summed;
+    /// `None` where the engine does no rollouts (the endpoint then answers 501).
+    fn rollout(&self, position: &Position, games: std::ops::Range<u64>) -> Option<RolloutPart> {
+        let _ = (position, games);
+        None
+    }
+}
+
+/// Sums over some games of a cubeless rollout ([`MoveRanker::rollout`]), for the side on roll:
+/// parts of one rollout [`merge`](RolloutPart::merge) into the sums of their union.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RolloutPart {
+    /// Games played.
+    pub games: u64,
+    /// Sums of the games' chances: win, win gammon, win backgammon, lose gammon, lose
+    /// backgammon.
+    pub chances: [f64; 5],
+    /// Sum of the games' cubeless equities.
+    pub equity: f64,
+    /// Sum of their squares.
+    pub equity_squared: f64,
+}
+
+impl RolloutPart {
+    /// Adds another part of the same rollout.
+    pub fn merge(&mut self, other: &RolloutPart) {
+        self.games += other.games;
+        for (sum, more) in self.chances.iter_mut().zip(other.chances) {
+            *sum += more;
+        }
+        self.equity += other.equity;
+        self.equity_squared += other.equity_squared;
+    }
 }
 
 /// The moves the analysis board shows (best first): all of them are valued at the plies asked.
