@@ -7,7 +7,7 @@ use ludus_server::settings::{
     DEFAULT_HEADER_TIMEOUT, DEFAULT_MAX_CACHED_GAMES, DEFAULT_MAX_CONNECTIONS,
     DEFAULT_MAX_CONNECTIONS_PER_CLIENT, DEFAULT_MAX_LIVE_GAMES_PER_CLIENT, DEFAULT_MAX_PLIES,
     DEFAULT_MAX_SOCKETS_PER_CLIENT, DEFAULT_MAX_WS_MESSAGE_BYTES, DEFAULT_MOVES_PER_MINUTE,
-    DEFAULT_RATE_PER_MINUTE, DEFAULT_WATCH_BUFFER,
+    DEFAULT_RATE_PER_MINUTE, DEFAULT_WATCH_BUFFER, DEFAULT_WRITE_TIMEOUT,
 };
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -64,6 +64,14 @@ pub(crate) struct ServeArgs {
         value_parser = clap::value_parser!(u64).range(1..)
     )]
     header_timeout_secs: u64,
+    /// Seconds an answer may wait for the client to read any of it before the connection is
+    /// closed (at least 1; a slow reader that keeps reading keeps its connection).
+    #[arg(
+        long,
+        default_value_t = DEFAULT_WRITE_TIMEOUT.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    write_timeout_secs: u64,
     /// Open connections in all (keep it below the process's file-descriptor limit).
     #[arg(long, default_value_t = DEFAULT_MAX_CONNECTIONS)]
     max_connections: usize,
@@ -125,6 +133,7 @@ impl ServeArgs {
                 .computer_workers_per_client
                 .unwrap_or(computer_workers.saturating_sub(1).max(1)),
             header_timeout: Duration::from_secs(self.header_timeout_secs),
+            write_timeout: Duration::from_secs(self.write_timeout_secs),
             max_connections: self.max_connections.max(1),
             max_connections_per_client: self.max_connections_per_client,
             max_sockets_per_client: self.max_sockets_per_client,

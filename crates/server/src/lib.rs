@@ -47,6 +47,7 @@ pub mod settings;
 pub mod setup;
 pub mod store;
 pub mod watchers;
+pub mod write_timeout;
 
 pub use api::router;
 pub use body_limits::MAX_BODY_BYTES;

@@ -4,6 +4,8 @@
 //! - A connection must send a request's headers within [`Settings::header_timeout`], and may
 //!   stay idle between requests no longer than that (hyper's header-read timeout starts again
 //!   after every answer): half-open "slowloris" connections are closed.
+//! - An answer the client reads nothing of for [`Settings::write_timeout`] closes the connection
+//!   ([`WriteTimeout`]): pipelined requests whose answers are never read free their place.
 //! - At most [`Settings::max_connections`] connections are open in all and
 //!   [`Settings::max_connections_per_client`] per client address; a connection beyond either is
 //!   closed as soon as it is accepted, so one client cannot use up the file descriptors.
@@ -13,6 +15,7 @@
 use crate::client_key::ClientKey;
 use crate::sessions::Hub;
 use crate::settings::Settings;
+use crate::write_timeout::WriteTimeout;
 use axum::Router;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Request};
@@ -159,7 +162,10 @@ async fn serve_connection(stream: TcpStream, peer: SocketAddr, app: Router, hub:
         .timer(TokioTimer::new())
         .header_read_timeout(hub.settings().header_timeout);
     let connection = builder
-        .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
+        .serve_connection(
+            TokioIo::new(WriteTimeout::new(stream, hub.settings().write_timeout)),
+            TowerToHyperService::new(service),
+        )
         .with_upgrades();
     tokio::pin!(connection);
     let stopping = hub.lifecycle().stopping();

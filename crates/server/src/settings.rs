@@ -16,6 +16,9 @@ pub const DEFAULT_MOVES_PER_MINUTE: u32 = 600;
 /// The longest a connection may take to send a request's headers, and may stay idle between
 /// requests, by default (`--header-timeout-secs`).
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest a connection's answer may wait for the client to read any of it before the
+/// connection is closed, by default (`--write-timeout-secs`).
+pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Open connections in all by default (`--max-connections`).
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 /// Open connections per client address by default (`--max-connections-per-client`).
@@ -66,6 +69,9 @@ pub struct Settings {
     /// The longest a connection may take to send a request's headers, and may stay idle
     /// between requests, before it is closed.
     pub header_timeout: Duration,
+    /// The longest an answer may wait for the client to read any of it before the connection is
+    /// closed (slow readers keep theirs: any progress starts the wait again).
+    pub write_timeout: Duration,
     /// Open connections in all; beyond it new connections are closed at once.
     pub max_connections: usize,
     /// Open connections per client address (the connection's peer; behind a trusted proxy this
@@ -103,6 +109,7 @@ impl Default for Settings {
             // With two workers or more, one stays free for the other clients.
             computer_workers_per_client: cores.saturating_sub(1).max(1),
             header_timeout: DEFAULT_HEADER_TIMEOUT,
+            write_timeout: DEFAULT_WRITE_TIMEOUT,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
             max_sockets_per_client: DEFAULT_MAX_SOCKETS_PER_CLIENT,

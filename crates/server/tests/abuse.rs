@@ -513,6 +513,63 @@ async fn three_hundred_half_open_connections_leave_healthz_answering() {
     assert!(metrics.contains(&refused), "{metrics}");
 }
 
+/// `GET /healthz` on a new connection from `from`: whether it was answered 200.
+async fn healthz_from(from: &str, addr: std::net::SocketAddr) -> bool {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = connect_from(from, addr).await;
+    let _ = stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await;
+    let mut answer = vec![0u8; 256];
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut answer)).await;
+    matches!(read, Ok(Ok(n)) if answer[..n].starts_with(b"HTTP/1.1 200"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_that_never_read_their_answers_are_closed_and_free_their_places() {
+    let settings = Settings {
+        write_timeout: Duration::from_secs(1),
+        ..guarded()
+    };
+    let most = settings.max_connections_per_client;
+    let (addr, _stop, _) = serve(hub_with(settings, None)).await;
+    // A client at 127.0.0.3 fills its connections with pipelined requests for a 28 KB file and
+    // never reads an answer: tens of megabytes wait in the socket buffers.
+    let request = "GET /assets/app.js HTTP/1.1\r\nHost: x\r\n\r\n".repeat(2000);
+    let mut held = Vec::new();
+    for _ in 0..most {
+        let (reader, mut writer) = connect_from("127.0.0.3", addr).await.into_split();
+        let request = request.clone();
+        tokio::spawn(async move {
+            use tokio::io::AsyncWriteExt;
+            let _ = writer.write_all(request.as_bytes()).await;
+            writer
+        });
+        held.push(reader);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        !healthz_from("127.0.0.3", addr).await,
+        "while its {most} connections are held, the client gets no more"
+    );
+    // Another client is served meanwhile.
+    assert!(healthz_from("127.0.0.4", addr).await);
+    // Past the write timeout the server has closed them: the client is served again.
+    let mut served = false;
+    for _ in 0..20 {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if healthz_from("127.0.0.3", addr).await {
+            served = true;
+            break;
+        }
+    }
+    assert!(
+        served,
+        "the never-reading connections still hold their places"
+    );
+    drop(held);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_declared_body_over_the_limit_is_413_at_once() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};

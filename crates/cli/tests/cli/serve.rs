@@ -279,7 +279,11 @@ fn two_processes_on_one_postgres_database_serve_the_same_games() {
 
 #[test]
 fn a_zero_timeout_is_refused_with_one_line_and_exit_2() {
-    for flag in ["--request-timeout-secs", "--header-timeout-secs"] {
+    for flag in [
+        "--request-timeout-secs",
+        "--header-timeout-secs",
+        "--write-timeout-secs",
+    ] {
         let output = crate::ludus(&["serve", flag, "0"]);
         assert_eq!(output.status.code(), Some(2), "{flag}");
         let text = crate::stderr(&output);
