@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The abuse probes of issue 32 against a real `ludus serve` (a measurement, not a test).
 
-    scripts/abuse-probes.py BIN [--probe flood|half-open|fairness]... [-- EXTRA SERVE ARGS...]
+    scripts/abuse-probes.py BIN [--probe flood|half-open|fairness|reviews]... [-- EXTRA SERVE ARGS...]
 
 Starts `BIN serve` on a fresh SQLite file with its default limits (and the real engine players)
 for each probe and prints one line of figures per probe:
@@ -16,6 +16,11 @@ for each probe and prints one line of figures per probe:
 - fairness: a client (127.0.0.2) creates 30 Morris games against the computer at level 10 and
   moves in each; another (127.0.0.3) then creates a level-1 game and moves: the time until the
   computer's reply is in its game's state.
+- reviews: a client (127.0.0.2) pastes 12 different 5-point matches at once (each a 2-ply
+  review of tens of seconds); a second later another client (first alone, for comparison) (127.0.0.3) asks 5 backgammon
+  analyses and pastes a 3-point match of its own: each answer's status and time, the flood's
+  statuses, the server's peak resident set; then SIGTERM while the flood's reviews run: the
+  seconds until the process exited.
 
 Loopback only; each probe takes a few seconds up to half a minute. Use a release build for the
 figures (docs/server.md, "Abuse probes").
@@ -23,6 +28,7 @@ figures (docs/server.md, "Abuse probes").
 
 import argparse
 import http.client
+import json
 import os
 import socket
 import statistics
@@ -183,7 +189,92 @@ def probe_fairness(binary, db, extra):
         server.wait(timeout=30)
 
 
-PROBES = {"flood": probe_flood, "half-open": probe_half_open, "fairness": probe_fairness}
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../crates/backgammon/tests/data")
+
+
+def ask(port, source, method, path, body=None):
+    """One request on a fresh connection from `source`: (status, code or None, seconds)."""
+    began = time.monotonic()
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=120, source_address=(source, 0)
+    )
+    headers = {"content-type": "application/json"} if body is not None else {}
+    connection.request(method, path, body=json.dumps(body) if body else None, headers=headers)
+    response = connection.getresponse()
+    payload = response.read()
+    code = json.loads(payload).get("code") if response.status >= 300 and payload else None
+    return response.status, code, time.monotonic() - began
+
+
+def patient_review(port, source, text):
+    """A pasted record's review asked again while it is being made: (status, code, seconds)."""
+    began = time.monotonic()
+    while True:
+        status, code, _ = ask(port, source, "POST", "/api/review", {"text": text})
+        if code != "review-in-progress":
+            return status, code, time.monotonic() - began
+
+
+def probe_reviews(binary, db, extra):
+    server, port, _ = start(binary, db, extra)
+    try:
+        with open(os.path.join(DATA, "gnubg_selfplay_5_point_match.mat")) as file:
+            flood_text = file.read()
+        with open(os.path.join(DATA, "gnubg_3_point_match.mat")) as file:
+            own_text = file.read()
+        path = "/api/backgammon/analysis?position_id=4HPwATDgc/ABMA&dice=31"
+        alone = [ask(port, "127.0.0.3", "GET", path)[2] for _ in range(5)]
+        alone_review = patient_review(port, "127.0.0.3", own_text + "\n\n")[2]
+        print(
+            f"reviews: alone, the analyses took {statistics.median(alone) * 1000:.0f} ms "
+            f"(median of 5), the review {alone_review:.1f} s"
+        )
+        flood = [None] * 12
+
+        def paste(index):
+            flood[index] = ask(
+                port, "127.0.0.2", "POST", "/api/review", {"text": flood_text + "\n" * index}
+            )
+
+        threads = [threading.Thread(target=paste, args=(i,)) for i in range(12)]
+        for thread in threads:
+            thread.start()
+        time.sleep(1)
+        analyses = [ask(port, "127.0.0.3", "GET", path) for _ in range(5)]
+        review = patient_review(port, "127.0.0.3", own_text)
+        peak = status_kib(server.pid, "VmHWM")
+        for thread in threads:
+            thread.join()
+        statuses = sorted(f"{status} {code or ''}".strip() for status, code, _ in flood)
+        print(
+            "reviews: the other client's analyses "
+            + ", ".join(f"{status} in {took * 1000:.0f} ms" for status, _, took in analyses)
+            + f"; its own review {review[0]} in {review[2]:.1f} s; the flood's answers "
+            + f"{statuses}; peak RSS {peak / 1024:.1f} MiB"
+        )
+        threads = [threading.Thread(target=paste, args=(i,), daemon=True) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        time.sleep(2)
+        began = time.monotonic()
+        server.terminate()
+        server.wait(timeout=60)
+        print(
+            f"reviews: SIGTERM with two reviews running: exit {server.returncode} after "
+            f"{time.monotonic() - began:.1f} s"
+        )
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait(timeout=60)
+
+
+PROBES = {
+    "flood": probe_flood,
+    "half-open": probe_half_open,
+    "fairness": probe_fairness,
+    "reviews": probe_reviews,
+}
 
 
 def main():

@@ -23,12 +23,13 @@ use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, rank_moves_shown, value_play};
 use ludus_backgammon::{CubeOwner, Game, GameEvent, Match, Move, Phase, Position, Seat};
 use serde::Serialize;
+use std::ops::ControlFlow;
 
 mod review;
 
 pub use review::{
     ALTERNATIVES, Alternative, CubeBefore, DecisionDetail, MAX_LUCK_PLIES, MatchReview, PlayerLuck,
-    luck_plies, review_match, white_win,
+    ReviewStopped, luck_plies, review_match, review_match_until, white_win,
 };
 use review::{checker_alternatives, double_alternatives, luck_of_roll, take_alternatives};
 
@@ -171,7 +172,7 @@ pub fn analyze_match(record: &Match, evaluator: &dyn Evaluator, plies: u8) -> Ma
         .games()
         .iter()
         .enumerate()
-        .map(|(i, g)| analyze_game(i + 1, g, evaluator, plies, None).0)
+        .map(|(i, g)| analyze_game(i + 1, g, evaluator, plies, None, &go_on).report)
         .collect();
     match_report(record, plies, games)
 }
@@ -219,13 +220,32 @@ fn match_report(record: &Match, plies: u8, games: Vec<GameReport>) -> MatchRepor
 /// Replays one recorded game, analysing each decision before applying it: the report, and each
 /// decision's details (alternatives, cube); with `luck_plies`, also the luck of every roll
 /// (each decision's, and each player's totals).
+/// Asked before each event of a game analysed: [`ControlFlow::Break`] stops the analysis there
+/// (a server's shutdown, a review nobody waits for, a front end's cancel key).
+pub type Checkpoint<'a> = &'a dyn Fn() -> ControlFlow<()>;
+
+/// The checkpoint that always goes on.
+fn go_on() -> ControlFlow<()> {
+    ControlFlow::Continue(())
+}
+
+/// One game analysed: its report, each decision's details, each player's luck, and whether
+/// its checkpoint stopped it before its end.
+struct GameAnalysis {
+    report: GameReport,
+    details: Vec<DecisionDetail>,
+    luck: [PlayerLuck; 2],
+    stopped: bool,
+}
+
 fn analyze_game(
     number: usize,
     game: &Game,
     evaluator: &dyn Evaluator,
     plies: u8,
     luck_plies: Option<u8>,
-) -> (GameReport, Vec<DecisionDetail>, [PlayerLuck; 2]) {
+    checkpoint: Checkpoint,
+) -> GameAnalysis {
     let mut details = Vec::new();
     let mut luck = [PlayerLuck::default(); 2];
     let mut report = GameReport {
@@ -236,7 +256,12 @@ fn analyze_game(
     };
     let events = game.events();
     let Some(mut replay) = start_of(game) else {
-        return (report, details, luck);
+        return GameAnalysis {
+            report,
+            details,
+            luck,
+            stopped: false,
+        };
     };
     let mut push = |report: &mut GameReport, found: Option<(Decision, DecisionDetail)>| {
         if let Some((decision, detail)) = found {
@@ -245,7 +270,12 @@ fn analyze_game(
         }
     };
     let mut pending: Option<PendingDouble> = None;
+    let mut stopped = false;
     for (index, event) in events.iter().enumerate() {
+        if checkpoint().is_break() {
+            stopped = true;
+            break;
+        }
         let step = match *event {
             GameEvent::Turn { seat, dice, play } => {
                 let rolled = index == 0 && matches!(replay.phase(), Phase::Moving(_));
@@ -310,7 +340,12 @@ fn analyze_game(
             break;
         }
     }
-    (report, details, luck)
+    GameAnalysis {
+        report,
+        details,
+        luck,
+        stopped,
+    }
 }
 
 /// A fresh copy of `game` at its start: its set-up position ([`Game::setup`]), or the opening

@@ -4,8 +4,11 @@
 use ludus_backgammon::read_mat;
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::analysis::{
-    ALTERNATIVES, DecisionKind, MAX_LUCK_PLIES, analyze_match, luck_plies, review_match,
+    ALTERNATIVES, DecisionKind, MAX_LUCK_PLIES, ReviewStopped, analyze_match, luck_plies,
+    review_match, review_match_until,
 };
+use std::cell::Cell;
+use std::ops::ControlFlow;
 
 /// A gnubg export of a 3-point match with doubles, takes and a drop (`tests/data`).
 const GNUBG_3_POINT: &str = include_str!("data/gnubg_3_point_match.mat");
@@ -180,4 +183,40 @@ fn rows_at_the_reviews_plies(text: &str) -> usize {
         }
     }
     checked
+}
+
+#[test]
+fn a_checkpoint_is_asked_before_every_event_and_stops_the_review_there() {
+    let record = read_mat(GNUBG_3_POINT).unwrap();
+    let evaluator = NetEvaluator::shipped();
+    let events: usize = record.games().iter().map(|game| game.events().len()).sum();
+    let asked = Cell::new(0);
+    let count = || {
+        asked.set(asked.get() + 1);
+        ControlFlow::Continue(())
+    };
+    let whole = review_match_until(&record, &evaluator, 0, &count).expect("never stopped");
+    assert_eq!(asked.get(), events, "once before each event");
+    assert_eq!(whole, review_match(&record, &evaluator, 0));
+    // Stopped before the sixth event: the first game's decisions of the first five events.
+    asked.set(0);
+    let five = || {
+        asked.set(asked.get() + 1);
+        if asked.get() > 5 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let Err(ReviewStopped { partial }) = review_match_until(&record, &evaluator, 0, &five) else {
+        panic!("the review went on after a stop");
+    };
+    assert_eq!(asked.get(), 6, "nothing asked after the stop");
+    assert_eq!(partial.details.len(), 1, "one game begun");
+    let made = partial.report.games[0].decisions.len();
+    assert!((1..=5).contains(&made), "{made} decisions");
+    assert_eq!(
+        partial.report.games[0].decisions[..],
+        whole.report.games[0].decisions[..made]
+    );
 }

@@ -12,6 +12,9 @@ use ludus_server::settings::{
 use std::net::SocketAddr;
 use std::time::Duration;
 
+/// How long `ludus serve` waits, once it has shut down, for engine work without checkpoints.
+const ENGINE_SHUTDOWN_WAIT: Duration = Duration::from_secs(2);
+
 /// Arguments of `ludus serve`.
 #[derive(Debug, Args)]
 pub(crate) struct ServeArgs {
@@ -198,5 +201,8 @@ pub(crate) fn run(args: ServeArgs) -> CliResult {
         ludus_server::serve_on(listener, hub, ludus_server::terminate_signal()).await?;
         anyhow::Ok(())
     })?;
+    // Engine work with no checkpoint (one position's analysis) may still run on a blocking
+    // thread: the games are stored, so the process does not wait for it.
+    runtime.shutdown_timeout(ENGINE_SHUTDOWN_WAIT);
     Ok(())
 }

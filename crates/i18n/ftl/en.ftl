@@ -587,6 +587,9 @@ err-too-many-live-games = You already have { $live ->
    *[other] { $live } unfinished games
   } (at most { $most }); finish or resign some first.
 err-engine-busy = The engine is busy; try again in a moment.
+err-engine-share = Your address already has { $most } engine requests running or waiting; wait for one to end.
+err-review-running = A review of yours is still being made; wait for it before asking for another.
+err-engine-stopped = The engine's work was stopped before its end; ask again.
 err-review-in-progress = The review is still being made; ask again in a moment.
 err-timeout = The server took too long (over { $seconds } s); try again.
 err-seed-computer-only = A dice seed may be chosen only for games against the computer.

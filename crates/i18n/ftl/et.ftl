@@ -570,6 +570,9 @@ err-too-many-live-games = Sul on juba { $live ->
    *[other] { $live } lõpetamata mängu
   } (lubatud { $most }); lõpeta või anna mõni neist enne alla.
 err-engine-busy = Mootor on hõivatud; proovi hetke pärast uuesti.
+err-engine-share = Sinu aadressilt on juba { $most } mootoripäringut töös või ootel; oota, kuni üks lõpeb.
+err-review-running = Sinu üks ülevaade on alles valmimas; oota see ära, enne kui uut küsid.
+err-engine-stopped = Mootori töö peatati enne lõppu; küsi uuesti.
 err-review-in-progress = Ülevaade on alles valmimas; küsi hetke pärast uuesti.
 err-timeout = Server vastas liiga kaua (üle { $seconds } s); proovi uuesti.
 err-seed-computer-only = Täringute seemet saab valida ainult mängus arvuti vastu.

@@ -18,7 +18,7 @@ pub mod convert;
 use ludus_backgammon::player::{self as bg, Evaluation};
 use ludus_backgammon::{CubeOwner, Dice, MatchState, Position as BgPosition, read_mat};
 use ludus_backgammon_engine::NetEvaluator;
-use ludus_backgammon_engine::analysis::review_match;
+use ludus_backgammon_engine::analysis::review_match_until;
 use ludus_backgammon_engine::cube::{CubeDecision, MoneyOptions};
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::level::Level as BgLevel;
@@ -39,9 +39,11 @@ use ludus_server::games::backgammon::{
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::report::{BackgammonReport, MorrisReview};
 use ludus_server::games::{
-    AnalysisFailure, BackgammonComputer, Computer, MatchAnalyser, MorrisComputer, Players,
+    AnalysisFailure, BackgammonComputer, Checkpoint, Computer, MatchAnalyser, MorrisComputer,
+    Players,
 };
 use rand::RngExt;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -298,32 +300,39 @@ const MORRIS_ALTERNATIVES: usize = 5;
 impl MatchAnalyser for Analyser {
     /// The engine's review of the match (see [`MatchAnalyser::analyse_match`]).
     fn analyse(&self, mat: &str) -> Result<BackgammonReport, AnalysisFailure> {
-        self.analyse_match(&read_mat(mat)?)
+        let go_on = || ControlFlow::Continue(());
+        self.analyse_match(&read_mat(mat)?, &go_on)
     }
 
     /// As [`MatchAnalyser::analyse`], replaying each game from its own start (a set-up
     /// position included): the engine's report, each decision with the review's details
-    /// (`ludus_backgammon_engine::analysis::review_match`), each player's luck.
+    /// (`ludus_backgammon_engine::analysis::review_match_until`, asking `checkpoint` before
+    /// each event), each player's luck.
     fn analyse_match(
         &self,
         record: &ludus_backgammon::Match,
+        checkpoint: Checkpoint,
     ) -> Result<BackgammonReport, AnalysisFailure> {
         let evaluator = NetEvaluator::shipped();
-        let review = review_match(record, &evaluator, ANALYSIS_PLIES);
+        let review = review_match_until(record, &evaluator, ANALYSIS_PLIES, &|| checkpoint())?;
         Ok(convert::backgammon_report(review)?)
     }
 
     /// The Morris engine's review (`ludus_morris_engine::review`), the databases' values where
-    /// they are built, the best [`MORRIS_ALTERNATIVES`] moves beside each move.
+    /// they are built, the best [`MORRIS_ALTERNATIVES`] moves beside each move, asking
+    /// `checkpoint` after each move.
     fn review_morris(
         &self,
         rules: &Rules,
         start: &Position,
         moves: &[Move],
+        checkpoint: Checkpoint,
     ) -> Result<MorrisReview, AnalysisFailure> {
+        let progress = |_done: usize, _total: usize| checkpoint();
         let options = ReviewOptions {
             databases: self.databases,
             alternatives: MORRIS_ALTERNATIVES,
+            progress: Some(&progress),
             ..ReviewOptions::default()
         };
         let review = review_game(rules, start, moves, &options)?;
@@ -416,7 +425,9 @@ mod tests {
         computer_plays(game.as_mut(), 1, 100);
         assert!(game.result().is_some(), "the race ended");
         let record = game.backgammon_record().unwrap();
-        let report = Analyser::new(None).analyse_match(&record).unwrap();
+        let report = Analyser::new(None)
+            .analyse_match(&record, &|| ControlFlow::Continue(()))
+            .unwrap();
         let first = &report.games[0].decisions[0];
         let set_up = start.parse::<ludus_backgammon::Xgid>().unwrap().position;
         assert_eq!(first.position_id, set_up.position_id(), "{report:?}");
@@ -428,6 +439,7 @@ mod tests {
             GameKind::Backgammon,
             &game.export(),
             Some(&record),
+            &|| ControlFlow::Continue(()),
         )
         .unwrap();
         let ludus_server::review::ReviewPage::Backgammon(page) = page else {
@@ -515,7 +527,9 @@ mod tests {
             .map(|m| m.parse().unwrap())
             .collect();
         let review = Analyser::new(None)
-            .review_morris(&rules, &Position::new(), &moves)
+            .review_morris(&rules, &Position::new(), &moves, &|| {
+                ControlFlow::Continue(())
+            })
             .unwrap();
         assert_eq!(review.moves.len(), 5);
         assert_eq!(review.graph.len(), 5);

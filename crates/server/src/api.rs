@@ -557,6 +557,7 @@ async fn feed(
 /// `GET /api/games/{id}/analysis`: the post-game analysis of a backgammon game's match record.
 async fn analyse_game(
     State(hub): State<Hub>,
+    client: ClientKey,
     Path(id): Path<String>,
 ) -> Result<Json<crate::games::report::BackgammonReport>, ApiError> {
     let session = hub.get(&id).await?;
@@ -574,10 +575,14 @@ async fn analyse_game(
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
-    limits::engine(&hub, move || {
-        analyser.analyse_match(&record).map_err(ApiError::internal)
+    let (_request, gone) = limits::GoneOnDrop::new();
+    let report = limits::long_engine(&hub, &client, gone, move |checkpoint| {
+        analyser
+            .analyse_match(&record, checkpoint)
+            .map_err(ApiError::internal)
     })
-    .await
+    .await?;
+    Ok(Json(report))
 }
 
 #[derive(Debug, Deserialize)]
@@ -679,13 +684,14 @@ struct MorrisAnalysisQuery {
 /// `GET /api/morris/analysis?position=…&rules=…` or `?game=ID`: every legal move ranked.
 async fn morris_analysis(
     State(hub): State<Hub>,
+    client: ClientKey,
     query: QueryOf<MorrisAnalysisQuery>,
 ) -> Result<Json<MorrisAnalysis>, ApiError> {
     let query = read_query(query)?;
     refuse_live_position(&hub, HintKey::of_morris_request(query.position.as_deref()))?;
     let players = hub.players().clone();
     let Some(id) = query.game else {
-        return limits::engine(&hub, move || {
+        return limits::engine(&hub, &client, move || {
             crate::analysis_board::morris::analysis(
                 query.position.as_deref(),
                 query.rules.as_deref(),
@@ -706,7 +712,7 @@ async fn morris_analysis(
     if kind != GameKind::Morris {
         return Err(ApiError::MorrisAnalysisOfBackgammon);
     }
-    limits::engine(&hub, move || {
+    limits::engine(&hub, &client, move || {
         crate::analysis_board::morris::game_analysis(&record, &players).map_err(ApiError::internal)
     })
     .await
@@ -737,18 +743,18 @@ async fn start_rollout(
     let id = request.position_id.trim();
     let position = ludus_backgammon::Position::from_position_id(id).map_err(RequestError::from)?;
     refuse_live_position(&hub, HintKey::of_backgammon_request(Some(id)))?;
-    let (answer, job) = match hub.rollouts().start(client, position, trials) {
+    let runner = hub.clone();
+    let (answer, job) = match hub.rollouts().start(client.clone(), position, trials) {
         Ok(started) => started,
         Err(StartRefusal::ClientBusy) => return Err(ApiError::RolloutRunning),
         Err(StartRefusal::ServerBusy) => return Err(ApiError::RolloutsBusy),
     };
-    let runner = hub.clone();
     tokio::spawn(job.play(move |games| {
-        let hub = runner.clone();
+        let (hub, client) = (runner.clone(), client.clone());
         async move {
             let ranker = std::sync::Arc::clone(&hub.players().backgammon.analyst);
             let work = move || ranker.rollout(&position, games);
-            hub.analysis_pool().run(work).await.ok().flatten()
+            hub.analysis_pool().run(&client, work).await.ok().flatten()
         }
     }));
     Ok((StatusCode::ACCEPTED, Json(answer)))
@@ -791,13 +797,14 @@ struct BackgammonAnalysisQuery {
 
 async fn backgammon_analysis(
     State(hub): State<Hub>,
+    client: ClientKey,
     query: QueryOf<BackgammonAnalysisQuery>,
 ) -> Result<Json<BackgammonAnalysis>, ApiError> {
     let query = read_query(query)?;
     let requested = HintKey::of_backgammon_request(query.position_id.as_deref());
     refuse_live_position(&hub, requested)?;
     let players = hub.players().clone();
-    limits::engine(&hub, move || {
+    limits::engine(&hub, &client, move || {
         let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());
         let dice = query.dice.as_deref();
         let money = crate::games::backgammon::MoneyRules {

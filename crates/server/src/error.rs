@@ -303,6 +303,21 @@ pub enum ApiError {
     /// 503: the analysis pool's workers and queue are full.
     #[error("the engine is busy: try again shortly")]
     EngineBusy,
+    /// 429: the client's requests already hold its share of the analysis pool (`limits.rs`).
+    #[error(
+        "your address already has {most} engine requests running or waiting: wait for one to end"
+    )]
+    EngineShare {
+        /// The most places one client holds.
+        most: usize,
+    },
+    /// 429: the client's address already has a review being made (one at a time).
+    #[error("a review of yours is still being made: wait for it before asking for another")]
+    ReviewRunning,
+    /// 503: the engine's work was stopped before its end (the server is shutting down, or
+    /// nobody waited for the review any more): ask again.
+    #[error("the engine's work was stopped before its end: ask again")]
+    EngineStopped,
     /// 503: the review asked for is still being made (by a job that goes on): ask again.
     #[error("the review is still being made: ask again in a moment")]
     ReviewInProgress,
@@ -347,7 +362,10 @@ impl ApiError {
     fn is_shedding(&self) -> bool {
         matches!(
             self,
-            ApiError::EngineBusy | ApiError::Timeout { .. } | ApiError::ReviewInProgress
+            ApiError::EngineBusy
+                | ApiError::Timeout { .. }
+                | ApiError::ReviewInProgress
+                | ApiError::EngineStopped
         )
     }
 
@@ -374,7 +392,9 @@ impl ApiError {
             ApiError::NoSuchGame | ApiError::NoSuchEndpoint | ApiError::NoSuchRollout => {
                 StatusCode::NOT_FOUND
             }
-            ApiError::RolloutRunning => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::RolloutRunning | ApiError::EngineShare { .. } | ApiError::ReviewRunning => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::RolloutsBusy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::StaleVersion { .. }
             | ApiError::AnalysisOfMorris
@@ -385,9 +405,10 @@ impl ApiError {
             ApiError::RateLimited { .. }
             | ApiError::TooManyLiveGames { .. }
             | ApiError::TooManySockets { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::EngineBusy | ApiError::Timeout { .. } | ApiError::ReviewInProgress => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ApiError::EngineBusy
+            | ApiError::Timeout { .. }
+            | ApiError::ReviewInProgress
+            | ApiError::EngineStopped => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::StorageUnavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
         }
@@ -403,7 +424,10 @@ impl ApiError {
             ApiError::EngineBusy | ApiError::Timeout { .. } | ApiError::RolloutsBusy => {
                 Some(BUSY_RETRY_AFTER)
             }
-            ApiError::RolloutRunning => Some(BUSY_RETRY_AFTER),
+            ApiError::RolloutRunning
+            | ApiError::EngineShare { .. }
+            | ApiError::ReviewRunning
+            | ApiError::EngineStopped => Some(BUSY_RETRY_AFTER),
             ApiError::ReviewInProgress => Some(REVIEW_RETRY_AFTER),
             ApiError::StorageUnavailable { .. } => Some(STORAGE_RETRY_AFTER),
             _ => None,
@@ -444,6 +468,9 @@ impl ApiError {
             ApiError::RateLimited { .. } => "rate-limited",
             ApiError::TooManyLiveGames { .. } => "too-many-live-games",
             ApiError::EngineBusy => "engine-busy",
+            ApiError::EngineShare { .. } => "engine-share",
+            ApiError::ReviewRunning => "review-running",
+            ApiError::EngineStopped => "engine-stopped",
             ApiError::Timeout { .. } => "timeout",
             ApiError::ReviewInProgress => "review-in-progress",
             ApiError::Internal(_) => "internal",
@@ -459,7 +486,9 @@ impl ApiError {
             ApiError::Body { detail, .. } | ApiError::Refused { detail, .. } => {
                 vec![("detail", detail.clone())]
             }
-            ApiError::TooManySockets { most } => vec![("most", most.to_string())],
+            ApiError::TooManySockets { most } | ApiError::EngineShare { most } => {
+                vec![("most", most.to_string())]
+            }
             ApiError::StaleVersion { asked, current } => vec![
                 ("asked", asked.to_string()),
                 ("current", current.to_string()),

@@ -75,6 +75,8 @@ pub async fn serve_on(
     hub.start_background();
     let grace = hub.settings().shutdown_grace;
     listener::run(listener, hub.clone(), shutdown, grace).await;
+    // Long engine work stops at its next checkpoint (the lifecycle says stopping); none starts.
+    hub.analysis_pool().close();
     if !hub.lifecycle().wait_idle(grace).await {
         tracing::warn!(
             "{} commands, computer moves or sockets still running after {grace:?}",

@@ -4,15 +4,18 @@
 //!   engine requests and on moves (actions and take-backs included), answered 429 with
 //!   `Retry-After`;
 //! - an upper bound on the live games one client has created, answered 429;
-//! - bounded engine pools: analysis runs on a few workers with a short queue, beyond which
-//!   requests get 503 with `Retry-After` (never an unbounded queue); the computer players have
+//! - bounded engine pools: analysis runs on a few workers with a short queue, served client by
+//!   client; a client holding its share of the places gets 429 and a full queue 503, both with
+//!   `Retry-After` (never an unbounded queue); the computer players have
 //!   workers of their own, so that analysis never delays a game, and a player's own move needs no
 //!   engine at all;
 //! - a timeout on every request (503).
 
 pub use crate::client_key::ClientKey;
-pub use crate::engine_pool::{Admission, EnginePool, WorkerError};
+pub use crate::engine_pool::{Admission, AnalysisPool, Refusal};
 use crate::error::ApiError;
+pub use crate::fair::WorkerError;
+use crate::games::Checkpoint;
 use crate::metrics::Metrics;
 pub use crate::rate_limiter::{Limit, RateLimiter};
 use crate::sessions::Hub;
@@ -24,6 +27,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Unfinished games created within this window count as live for the per-client bound (so that
@@ -103,8 +108,14 @@ pub async fn limit_engine(
     if let Err(wait) = hub.limiter().check(Limit::Engine, &client) {
         return too_many_requests(Limit::Engine, wait, hub.metrics()).into_response();
     }
-    let Some(admission) = hub.analysis_pool().admit() else {
-        return ApiError::EngineBusy.into_response();
+    let admission = match hub.analysis_pool().admit(&client) {
+        Ok(admission) => admission,
+        Err(Refusal::ClientShare) => {
+            hub.metrics().rate_limited("engine-share");
+            let most = hub.analysis_pool().per_client();
+            return ApiError::EngineShare { most }.into_response();
+        }
+        Err(Refusal::Full) => return ApiError::EngineBusy.into_response(),
     };
     let response = next.run(request).await;
     drop(admission);
@@ -123,11 +134,12 @@ pub async fn time_limit(State(hub): State<Hub>, request: Request, next: Next) ->
     }
 }
 
-/// Runs `work` (an engine's thinking) on the analysis pool's blocking threads (the middleware
-/// [`limit_engine`] has given the request its place in the pool's queue); its answer as
-/// JSON.
+/// Runs `work` (an engine's thinking) of `client` on the analysis pool's blocking threads in
+/// that client's turn (the middleware [`limit_engine`] has given the request its place in the
+/// pool's queue); its answer as JSON.
 pub async fn engine<T, E>(
     hub: &Hub,
+    client: &ClientKey,
     work: impl FnOnce() -> Result<T, E> + Send + 'static,
 ) -> Result<Json<T>, ApiError>
 where
@@ -137,10 +149,67 @@ where
 {
     let answer = hub
         .analysis_pool()
-        .run(work)
+        .run(client, work)
         .await
         .map_err(ApiError::failed)?;
     Ok(Json(answer?))
+}
+
+/// Runs the long `work` of `client` (a whole match's analysis, a review) on the analysis pool
+/// with a checkpoint between its steps (see `fair.rs`): it hands the worker to other clients
+/// meanwhile, and stops once the server shuts down or `stop` holds, answering
+/// [`ApiError::EngineStopped`] then.
+pub async fn long_engine<T: Send + 'static>(
+    hub: &Hub,
+    client: &ClientKey,
+    stop: impl Fn() -> bool + Send + Sync + 'static,
+    work: impl FnOnce(Checkpoint) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let shutting_down = hub.clone();
+    let stop = move || shutting_down.lifecycle().is_stopping() || stop();
+    let answer = hub
+        .analysis_pool()
+        .run_yielding(client, stop, move |checkpoint| {
+            let stopped = AtomicBool::new(false);
+            let watched = || {
+                let flow = checkpoint();
+                if flow.is_break() {
+                    stopped.store(true, Ordering::Relaxed);
+                }
+                flow
+            };
+            let answer = work(&watched);
+            if stopped.load(Ordering::Relaxed) {
+                Err(ApiError::EngineStopped)
+            } else {
+                answer
+            }
+        })
+        .await;
+    match answer {
+        Ok(answer) => answer,
+        Err(WorkerError::Closed(_)) => Err(ApiError::EngineStopped),
+        Err(error) => Err(ApiError::failed(error)),
+    }
+}
+
+/// Set when dropped: a request's long engine work stops once the request has gone (its
+/// client left, or the request limit answered for it).
+pub struct GoneOnDrop(Arc<AtomicBool>);
+
+impl GoneOnDrop {
+    /// A new marker, and the condition that holds once it is dropped.
+    pub fn new() -> (GoneOnDrop, impl Fn() -> bool + Send + Sync + 'static) {
+        let gone = Arc::new(AtomicBool::new(false));
+        let seen = Arc::clone(&gone);
+        (GoneOnDrop(gone), move || seen.load(Ordering::Relaxed))
+    }
+}
+
+impl Drop for GoneOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 #[cfg(test)]

@@ -197,7 +197,7 @@ impl Metrics {
             (
                 "ludus_engine_rejections_total",
                 "counter",
-                "Engine requests refused with 503 because the pool and its queue were full.",
+                "Engine requests refused: with 429 beyond the client's share, with 503 when the pool and its queue were full.",
             ),
         ];
         for (index, (name, kind, help)) in families.into_iter().enumerate() {

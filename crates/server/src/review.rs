@@ -21,14 +21,24 @@
 //!   for it somewhat less than the server's request limit, then answers 503 `review-in-progress`
 //!   (`Retry-After` 2 s); the retry waits for the same job instead of starting another, so a
 //!   review that takes longer than the limit (a 2-ply review of a long match on a loaded machine)
-//!   still arrives. At most [`MAX_REVIEWS_MAKING`] jobs run or wait at once.
+//!   still arrives. At most [`MAX_REVIEWS_MAKING`] jobs run or wait at once, at most
+//!   [`MAX_REVIEWS_PER_CLIENT`] of one client (429 `review-running` beyond). A job runs in its
+//!   client's turns of the analysis pool, handing the worker to other clients between decisions
+//!   (`fair.rs`), and stops at the next decision when the server shuts down or — a pasted
+//!   record's, which no game keeps — when no request has waited for it for
+//!   [`ABANDONED_AFTER`](crate::review_cache::ABANDONED_AFTER) (30 s; `Settings::review_abandoned_after`); a game's review goes on to
+//!   its end and stays in the cache for the page's next visit.
 
 use crate::error::{ApiError, RequestError};
 use crate::games::backgammon::{BoardView, PlayedStep};
 use crate::games::morris::{side_of, standing_mills};
 use crate::games::report::{BackgammonReport, Decision, DecisionKind, MorrisReview, ReportError};
-use crate::games::{GameKind, MatchAnalyser};
-pub use crate::review_cache::{MAX_REVIEWS_MAKING, ReviewCache, ReviewFailure};
+use crate::games::{Checkpoint, GameKind, MatchAnalyser};
+use crate::limits::ClientKey;
+use crate::review_cache::ReviewAsked;
+pub use crate::review_cache::{
+    MAX_REVIEWS_MAKING, MAX_REVIEWS_PER_CLIENT, ReviewCache, ReviewFailure,
+};
 pub use crate::review_page::{BackgammonPage, MorrisBoard, MorrisBoards, MorrisPage, ReviewPage};
 use crate::sessions::Hub;
 use axum::Json;
@@ -139,20 +149,23 @@ fn play_steps(position: &BgPosition, dice: Dice, text: &str) -> Option<Vec<Playe
     Some(PlayedStep::of_move(&mv))
 }
 
-/// The review of a game record of `kind` (the analyser's work and the boards around it); a
-/// backgammon game is analysed from its match record `backgammon` where given (it keeps a
-/// set-up start, which the `.mat` text cannot).
+/// The review of a game record of `kind` (the analyser's work and the boards around it),
+/// asking `checkpoint` between decisions; a backgammon game is analysed from its match record
+/// `backgammon` where given (it keeps a set-up start, which the `.mat` text cannot).
 pub fn make_review(
     analyser: &dyn MatchAnalyser,
     kind: GameKind,
     record: &str,
     backgammon: Option<&Match>,
+    checkpoint: Checkpoint,
 ) -> Result<ReviewPage, ApiError> {
     match kind {
         GameKind::Backgammon => {
             let report = match backgammon {
-                Some(record) => analyser.analyse_match(record),
-                None => analyser.analyse(record),
+                Some(record) => analyser.analyse_match(record, checkpoint),
+                None => ludus_backgammon::read_mat(record)
+                    .map_err(Into::into)
+                    .and_then(|record| analyser.analyse_match(&record, checkpoint)),
             };
             let mut report = report.map_err(ApiError::internal)?;
             add_backgammon_boards(&mut report).map_err(ApiError::internal)?;
@@ -165,7 +178,7 @@ pub fn make_review(
         GameKind::Morris => {
             let (rules, start, moves, boards) = morris_game(record).map_err(ApiError::internal)?;
             let review = analyser
-                .review_morris(&rules, &start, &moves)
+                .review_morris(&rules, &start, &moves, checkpoint)
                 .map_err(|_| ApiError::NoAnalyser)?;
             Ok(ReviewPage::Morris(morris_review_page(review, boards)))
         }
@@ -177,6 +190,7 @@ pub fn make_review(
 /// [`reviewed`]).
 pub async fn review_game(
     State(hub): State<Hub>,
+    client: ClientKey,
     Path(id): Path<String>,
 ) -> Result<Json<ReviewPage>, ApiError> {
     let session = hub.get(&id).await?;
@@ -191,8 +205,19 @@ pub async fn review_game(
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
-    let review = reviewed(&hub, id, version, move || {
-        make_review(analyser.as_ref(), kind, &record, backgammon.as_ref())
+    let asked = ReviewAsked {
+        key: id,
+        version,
+        client,
+    };
+    let review = reviewed(&hub, asked, Keep::ToTheEnd, move |checkpoint| {
+        make_review(
+            analyser.as_ref(),
+            kind,
+            &record,
+            backgammon.as_ref(),
+            checkpoint,
+        )
     })
     .await?;
     Ok(Json(ReviewPage::clone(&review)))
@@ -205,6 +230,10 @@ pub const MAX_RECORD_MORRIS_MOVES: usize = 600;
 /// The most games of a pasted backgammon record `POST /api/review` reviews (a 25-point match
 /// rarely has 40; every decision of every game is evaluated).
 pub const MAX_RECORD_GAMES: usize = 100;
+/// The most events (rolls with their plays, cube actions) of all the games of a pasted
+/// backgammon record together: the bound on a review's work (each is valued at the review's
+/// plies; a long 25-point match has about 2,000).
+pub const MAX_RECORD_EVENTS: usize = 4_000;
 
 /// `POST /api/review`'s body.
 #[derive(Debug, Deserialize)]
@@ -261,13 +290,15 @@ pub fn read_record(text: &str) -> Result<PastedRecord, RequestError> {
 /// A pasted match within the bounds a review takes on: a match length the games offered and
 /// the set-ups accept ([`MAX_MATCH_LENGTH`]), at most [`MAX_RECORD_GAMES`] games.
 fn bounded_match(record: Match, format: &str) -> Result<PastedRecord, RequestError> {
-    match_bounds(record.rules().match_length, record.games().len())
+    let events = record.games().iter().map(|game| game.events().len()).sum();
+    match_bounds(record.rules().match_length, record.games().len(), events)
         .map_err(|reason| RequestError::Record(format!("{format}: {reason}")))?;
     Ok(PastedRecord::Backgammon(Box::new(record)))
 }
 
-/// Why a pasted match of `length` points and `games` games is more than a review takes on.
-fn match_bounds(length: u32, games: usize) -> Result<(), String> {
+/// Why a pasted match of `length` points, `games` games and `events` events in all is more than
+/// a review takes on.
+fn match_bounds(length: u32, games: usize, events: usize) -> Result<(), String> {
     if length > MAX_MATCH_LENGTH {
         return Err(format!(
             "a {length}-point match is longer than {MAX_MATCH_LENGTH} points"
@@ -276,6 +307,11 @@ fn match_bounds(length: u32, games: usize) -> Result<(), String> {
     if games > MAX_RECORD_GAMES {
         return Err(format!(
             "{games} games, more than the {MAX_RECORD_GAMES} reviewed at once"
+        ));
+    }
+    if events > MAX_RECORD_EVENTS {
+        return Err(format!(
+            "{events} rolls and cube actions, more than the {MAX_RECORD_EVENTS} reviewed at once"
         ));
     }
     Ok(())
@@ -309,6 +345,7 @@ pub enum RecordAnswer {
 /// `POST /api/review`: the review of a pasted or uploaded record (see the module).
 pub async fn review_record(
     State(hub): State<Hub>,
+    client: ClientKey,
     request: Result<Json<RecordRequest>, JsonRejection>,
 ) -> Result<Json<RecordAnswer>, ApiError> {
     let Json(request) = request.map_err(ApiError::from)?;
@@ -324,9 +361,20 @@ pub async fn review_record(
     let Some(analyser) = hub.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
-    let key = hub.reviews().record_key(&request.text);
-    let review = reviewed(&hub, key, 0, move || {
-        make_review(analyser.as_ref(), kind, &text, backgammon.as_ref()).map(ReviewPage::imported)
+    let asked = ReviewAsked {
+        key: hub.reviews().record_key(&request.text),
+        version: 0,
+        client,
+    };
+    let review = reviewed(&hub, asked, Keep::WhileAsked, move |checkpoint| {
+        make_review(
+            analyser.as_ref(),
+            kind,
+            &text,
+            backgammon.as_ref(),
+            checkpoint,
+        )
+        .map(ReviewPage::imported)
     })
     .await?;
     Ok(Json(RecordAnswer::Review(Box::new(ReviewPage::clone(
@@ -342,27 +390,40 @@ pub fn review_wait(request_timeout: Duration) -> Duration {
         .max(request_timeout / 2)
 }
 
-/// The review `key` at `version`: from the cache, or made by a job on the analysis pool that
-/// outlives this request (see the module); waits for it at most [`review_wait`], then answers
-/// [`ApiError::ReviewInProgress`].
+/// How long a review job goes on without anyone asking for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// To its end (a game's review, which the cache keeps for the game's page).
+    ToTheEnd,
+    /// While a request waited for it within `Settings::review_abandoned_after` (default
+    /// [`ABANDONED_AFTER`](crate::review_cache::ABANDONED_AFTER); a pasted record's).
+    WhileAsked,
+}
+
+/// The review `asked` for: from the cache, or made by a job on the analysis pool that outlives
+/// this request (see the module), kept going as `keep` says; waits for it at most
+/// [`review_wait`], then answers [`ApiError::ReviewInProgress`].
 pub async fn reviewed(
     hub: &Hub,
-    key: String,
-    version: usize,
-    work: impl FnOnce() -> Result<ReviewPage, ApiError> + Send + 'static,
+    asked: ReviewAsked,
+    keep: Keep,
+    work: impl FnOnce(Checkpoint) -> Result<ReviewPage, ApiError> + Send + 'static,
 ) -> Result<Arc<ReviewPage>, ApiError> {
-    if let Some(review) = hub.reviews().get(&key, version) {
+    if let Some(review) = hub.reviews().get(&asked.key, asked.version) {
         return Ok(review);
     }
-    let mut answer = hub.reviews().join_or_start(key, version, |job, done| {
+    let client = asked.client.clone();
+    let (mut answer, watched) = hub.reviews().join_or_start(asked, |new| {
         let hub = hub.clone();
+        let watched = new.watched;
+        let patience = hub.settings().review_abandoned_after;
+        let unasked = move || keep == Keep::WhileAsked && watched.unwatched_for(patience);
         tokio::spawn(async move {
-            let outcome = crate::limits::engine(&hub, work)
-                .await
-                .map(|Json(review)| review);
-            hub.reviews().finish(job, done, outcome);
+            let outcome = crate::limits::long_engine(&hub, &client, unasked, work).await;
+            hub.reviews().finish(new.job, new.done, outcome);
         });
     })?;
+    let _watching = watched.watch();
     let wait = review_wait(hub.settings().request_timeout);
     let outcome = match tokio::time::timeout(wait, answer.wait_for(Option::is_some)).await {
         Err(_) => return Err(ApiError::ReviewInProgress),
@@ -385,11 +446,20 @@ mod tests {
 
     #[test]
     fn a_pasted_match_is_bounded_in_length_and_games() {
-        assert_eq!(match_bounds(25, 100), Ok(()));
-        assert_eq!(match_bounds(0, 1), Ok(()));
-        assert!(match_bounds(26, 1).unwrap_err().contains("longer than 25"));
-        assert!(match_bounds(u32::MAX, 1).is_err());
-        assert!(match_bounds(7, 101).unwrap_err().contains("101 games"));
+        assert_eq!(match_bounds(25, 100, MAX_RECORD_EVENTS), Ok(()));
+        assert_eq!(match_bounds(0, 1, 1), Ok(()));
+        assert!(
+            match_bounds(26, 1, 1)
+                .unwrap_err()
+                .contains("longer than 25")
+        );
+        assert!(match_bounds(u32::MAX, 1, 1).is_err());
+        assert!(match_bounds(7, 101, 1).unwrap_err().contains("101 games"));
+        let too_long = match_bounds(7, 3, MAX_RECORD_EVENTS + 1).unwrap_err();
+        assert!(
+            too_long.contains("4001 rolls and cube actions"),
+            "{too_long}"
+        );
     }
     use serde_json::json;
 

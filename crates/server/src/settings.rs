@@ -52,8 +52,12 @@ pub struct Settings {
     pub trust_proxy: bool,
     /// Analysis requests computed at once.
     pub analysis_workers: usize,
-    /// Analysis requests that may wait for a worker; beyond them requests get 503.
+    /// Analysis requests that may wait for a worker; beyond them requests get 503. One client
+    /// holds at most `analysis_workers + 1` places (running or waiting); beyond them it gets 429.
     pub analysis_queue: usize,
+    /// A pasted record's review job that no request has waited for this long stops (a game's
+    /// review goes on: the cache keeps it for the game's page).
+    pub review_abandoned_after: Duration,
     /// Computer moves computed at once (they wait for a worker; there is at most one per game).
     pub computer_workers: usize,
     /// The longest a request may take before it is answered 503.
@@ -102,6 +106,7 @@ impl Default for Settings {
             trust_proxy: false,
             analysis_workers,
             analysis_queue: 4 * analysis_workers,
+            review_abandoned_after: crate::review_cache::ABANDONED_AFTER,
             computer_workers: cores,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             shutdown_grace: Duration::from_secs(10),

@@ -156,25 +156,31 @@ async fn backgammon_game(client: &mut HttpClient) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_analysis_pool_answers_503_with_retry_after_and_never_queues_more() {
+async fn a_client_gets_its_share_of_the_analysis_pool_and_a_full_pool_answers_503() {
     let settings = Settings {
         analysis_workers: 1,
-        analysis_queue: 1,
+        analysis_queue: 2,
+        trust_proxy: true,
         ..Settings::unlimited()
     };
     let gate = Arc::new(Gate::default());
     let hub = hub_with(settings, Some(gate.clone()));
     let (addr, _stop, _) = serve(hub.clone()).await;
     let id = backgammon_game(&mut HttpClient::connect(addr).await).await;
-    let requests: Vec<_> = (0..6)
-        .map(|_| {
-            let path = format!("/api/games/{id}/analysis");
-            tokio::spawn(async move { HttpClient::connect(addr).await.get(&path).await })
+    let path = format!("/api/games/{id}/analysis");
+    let ask = |from: &'static str| {
+        let path = path.clone();
+        tokio::spawn(async move {
+            let forwarded = [("X-Forwarded-For", from)];
+            let mut client = HttpClient::connect(addr).await;
+            client.request_with("GET", &path, None, &forwarded).await
         })
-        .collect();
-    // One runs, one waits, four are refused while the gate is shut.
+    };
+    // Client a asks four times: two places (one running, one waiting), two refusals of its
+    // share; b still finds a place; then the pool is full for c.
+    let mut requests: Vec<_> = (0..4).map(|_| ask("10.0.0.1")).collect();
     let deadline = Instant::now() + Duration::from_secs(20);
-    while hub.analysis_pool().gauges().3 < 4 {
+    while hub.analysis_pool().gauges().3 < 2 {
         assert!(
             Instant::now() < deadline,
             "{:?}",
@@ -182,20 +188,34 @@ async fn a_full_analysis_pool_answers_503_with_retry_after_and_never_queues_more
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
+    requests.push(ask("10.0.0.2"));
+    while hub.analysis_pool().gauges().1 < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "{:?}",
+            hub.analysis_pool().gauges()
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let full = ask("10.0.0.3").await.unwrap();
+    assert_eq!(full.status, 503, "{}", full.body);
+    assert_eq!(full.body["code"], "engine-busy");
+    assert_eq!(retry_after(&full), 1);
     gate.open();
     let mut statuses = Vec::new();
     for request in requests {
         let answer = request.await.unwrap();
-        if answer.status == 503 {
-            assert_eq!(answer.body["code"], "engine-busy");
-            assert_eq!(retry_after(&answer), 1);
-        } else {
-            assert_eq!(answer.body["players"][0]["name"], "analysed");
+        match answer.status {
+            429 => {
+                assert_eq!(answer.body["code"], "engine-share");
+                assert_eq!(retry_after(&answer), 1);
+            }
+            _ => assert_eq!(answer.body["players"][0]["name"], "analysed"),
         }
         statuses.push(answer.status);
     }
     statuses.sort();
-    assert_eq!(statuses, [200, 200, 503, 503, 503, 503]);
+    assert_eq!(statuses, [200, 200, 200, 429, 429]);
 }
 
 /// A server whose analyser waits on a gate, under a one-second request limit, with a client.
@@ -300,6 +320,11 @@ async fn a_pasted_record_slower_than_the_request_limit_arrives_on_a_retry() {
         503
     );
     assert_eq!(server.hub.reviews().making_count(), 2);
+    // A third text of the same client waits for one of its reviews to end.
+    let third = json!({ "text": format!("{mat}\n\n") });
+    let refused = server.client.post("/api/review", third).await;
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    assert_eq!(refused.body["code"], "review-running");
     server.gate.open();
     let review = server.until_made("POST", "/api/review", Some(&body)).await;
     assert_eq!(review["imported"], true);
@@ -367,9 +392,13 @@ async fn moves_stay_fast_while_50_clients_hammer_the_analysis() {
         statuses.extend(hammer.await.unwrap());
     }
     let (p50, p99) = (percentile(&latencies, 0.5), percentile(&latencies, 0.99));
-    let busy = statuses.iter().filter(|&&status| status == 503).count();
+    // One address: beyond its share the analysis is refused with 429, beyond the pool with 503.
+    let busy = statuses
+        .iter()
+        .filter(|&&status| status == 503 || status == 429)
+        .count();
     println!(
-        "{} moves while 50 clients hammered the analysis ({} answered, {busy} refused 503): p50 {p50:?}, p99 {p99:?}",
+        "{} moves while 50 clients hammered the analysis ({} answered, {busy} refused): p50 {p50:?}, p99 {p99:?}",
         latencies.len(),
         statuses.len() - busy
     );
@@ -377,10 +406,187 @@ async fn moves_stay_fast_while_50_clients_hammer_the_analysis() {
     assert!(
         statuses
             .iter()
-            .all(|&status| status == 200 || status == 503)
+            .all(|&status| [200, 429, 503].contains(&status))
     );
     // Every move was answered 200 while the pool refused analyses (asserted above); the latency
     // is the load bench's figure (`cargo bench -p ludus-server --bench load`), not a test's.
+}
+
+// ---- Fair engine use: reviews that yield, stop and are bounded per client ----
+
+/// An analyser whose review of a match is `steps` steps of `step` each, burning a core and
+/// asking the checkpoint between steps, as the engine does between decisions; it counts the
+/// steps made and names the report by the match's first player.
+struct Stepper {
+    steps: usize,
+    step: Duration,
+    made: std::sync::atomic::AtomicUsize,
+}
+
+impl Stepper {
+    fn new(steps: usize, step: Duration) -> Arc<Stepper> {
+        Arc::new(Stepper {
+            steps,
+            step,
+            made: std::sync::atomic::AtomicUsize::new(0),
+        })
+    }
+
+    fn made(&self) -> usize {
+        self.made.load(Ordering::SeqCst)
+    }
+}
+
+impl MatchAnalyser for Stepper {
+    fn analyse(&self, mat: &str) -> Result<BackgammonReport, AnalysisFailure> {
+        let record = ludus_backgammon::read_mat(mat)?;
+        self.analyse_match(&record, &|| std::ops::ControlFlow::Continue(()))
+    }
+
+    fn analyse_match(
+        &self,
+        record: &ludus_backgammon::Match,
+        checkpoint: ludus_server::games::Checkpoint,
+    ) -> Result<BackgammonReport, AnalysisFailure> {
+        for _ in 0..self.steps {
+            if checkpoint().is_break() {
+                return Err("stopped".into());
+            }
+            let started = Instant::now();
+            while started.elapsed() < self.step {
+                std::hint::black_box(started.elapsed());
+            }
+            self.made.fetch_add(1, Ordering::SeqCst);
+        }
+        Ok(crate::common::named_report(&record.names()[0]))
+    }
+}
+
+/// A `.mat` money session of one unfinished game between `white` and `black`.
+fn session_of(white: &str, black: &str) -> String {
+    format!(
+        " 0 point match\n\n Game 1\n {white} : 0                      {black} : 0\n  1) 31: 8/5 6/5\n"
+    )
+}
+
+/// One request of the client at `from` on a fresh connection, and how long it took.
+async fn ask_as(
+    addr: std::net::SocketAddr,
+    from: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (HttpAnswer, Duration) {
+    let forwarded = [("X-Forwarded-For", from)];
+    let mut client = HttpClient::connect(addr).await;
+    let started = Instant::now();
+    let answer = client
+        .request_with(method, path, body.as_ref(), &forwarded)
+        .await;
+    (answer, started.elapsed())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_reviews_from_one_address_leaves_another_its_review_and_analyses() {
+    let settings = Settings {
+        analysis_workers: 1,
+        analysis_queue: 4,
+        trust_proxy: true,
+        ..Settings::unlimited()
+    };
+    // Each review: 3 s of one core in 60 steps.
+    let stepper = Stepper::new(60, Duration::from_millis(50));
+    let hub = hub_with(settings, Some(stepper.clone()));
+    let (addr, _stop, _) = serve(hub.clone()).await;
+    // Twelve different records pasted at once from one address.
+    let flood: Vec<_> = (0..12)
+        .map(|i| {
+            let body = json!({ "text": session_of(&format!("flood{i}"), "b") });
+            tokio::spawn(async move {
+                ask_as(addr, "10.0.0.1", "POST", "/api/review", Some(body)).await
+            })
+        })
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while stepper.made() == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the flood's reviews never started"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Another address: three analyses, then a review of its own, each within its limit.
+    let path = "/api/backgammon/analysis?position_id=4HPwATDgc/ABMA&dice=31";
+    for _ in 0..3 {
+        let (answer, took) = ask_as(addr, "10.0.0.2", "GET", path, None).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert!(took < Duration::from_secs(2), "an analysis took {took:?}");
+    }
+    let own = json!({ "text": session_of("victim", "b") });
+    let (answer, took) = ask_as(addr, "10.0.0.2", "POST", "/api/review", Some(own)).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.body["report"]["players"][0]["name"], "victim");
+    println!("the victim's review took {took:?} beside the flood");
+    let mut statuses = Vec::new();
+    for request in flood {
+        let (answer, _) = request.await.unwrap();
+        if answer.status == 429 {
+            let code = answer.body["code"].as_str().unwrap().to_string();
+            assert!(
+                ["engine-share", "review-running"].contains(&code.as_str()),
+                "{code}"
+            );
+        }
+        statuses.push(answer.status);
+    }
+    let admitted = statuses.iter().filter(|&&status| status != 429).count();
+    assert!(
+        admitted <= ludus_server::review::MAX_REVIEWS_PER_CLIENT,
+        "{statuses:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_review_nobody_waits_for_stops_and_a_games_review_goes_on() {
+    let settings = Settings {
+        request_timeout: Duration::from_secs(1),
+        review_abandoned_after: Duration::from_millis(300),
+        ..Settings::unlimited()
+    };
+    // Each review: 4 s of one core in 80 steps; a request waits half a second for it.
+    let stepper = Stepper::new(80, Duration::from_millis(50));
+    let hub = hub_with(settings, Some(stepper.clone()));
+    let (addr, _stop, _) = serve(hub.clone()).await;
+    let body = json!({ "text": session_of("left", "b") });
+    let (answer, _) = ask_as(addr, "10.0.0.1", "POST", "/api/review", Some(body)).await;
+    assert_eq!(answer.body["code"], "review-in-progress", "{}", answer.body);
+    // Nobody asks again: the job stops at a step soon after, long before its 80 steps.
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while hub.reviews().making_count() > 0 {
+        assert!(Instant::now() < deadline, "the abandoned review went on");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let stopped_at = stepper.made();
+    assert!(stopped_at < 40, "{stopped_at} steps made");
+    // A game's review is kept for its page: it goes on to its end without anyone asking.
+    let mut client = HttpClient::connect(addr).await;
+    let id = backgammon_game(&mut client).await;
+    let answer = client.get(&format!("/api/games/{id}/review")).await;
+    assert_eq!(answer.body["code"], "review-in-progress", "{}", answer.body);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while hub.reviews().making_count() > 0 {
+        assert!(Instant::now() < deadline, "the game's review never ended");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        stepper.made(),
+        stopped_at + 80,
+        "the game's review went to its end"
+    );
+    assert_eq!(
+        client.get(&format!("/api/games/{id}/review")).await.status,
+        200
+    );
 }
 
 // ---- Connections, messages and bodies a client controls ----

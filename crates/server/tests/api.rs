@@ -664,6 +664,7 @@ impl ludus_server::games::MatchAnalyser for EchoAnalyser {
     fn analyse_match(
         &self,
         record: &ludus_backgammon::Match,
+        _checkpoint: ludus_server::games::Checkpoint,
     ) -> Result<BackgammonReport, ludus_server::games::AnalysisFailure> {
         let mut report = self.analyse(&ludus_backgammon::write_mat(record))?;
         let setup = record

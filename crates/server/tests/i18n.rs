@@ -335,12 +335,15 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         ApiError::NoSuchRollout,
         ApiError::RolloutRunning,
         ApiError::RolloutsBusy,
+        ApiError::EngineShare { most: 2 },
+        ApiError::ReviewRunning,
+        ApiError::EngineStopped,
     ]);
     all
 }
 
 /// The number of kinds [`api_kind`] tells apart.
-const API_KINDS: usize = 47;
+const API_KINDS: usize = 50;
 
 /// Which variant of [`ApiError`] (and of [`RequestError`] inside it) an error is, by an
 /// exhaustive match: a new variant does not compile here until it has a number below
@@ -397,6 +400,9 @@ fn api_kind(error: &ApiError) -> usize {
         ApiError::NoSuchRollout => 44,
         ApiError::RolloutRunning => 45,
         ApiError::RolloutsBusy => 46,
+        ApiError::EngineShare { .. } => 47,
+        ApiError::ReviewRunning => 48,
+        ApiError::EngineStopped => 49,
     }
 }
 

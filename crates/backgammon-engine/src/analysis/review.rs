@@ -13,12 +13,13 @@
 //!   units, from the roller's view, valued at [`luck_plies`] (the review's lookahead, at most
 //!   [`MAX_LUCK_PLIES`]: each roll values 21 rolls). gnubg's definition of luck.
 
-use super::{CubeView, GameReport, MatchReport, analyze_game, match_report};
+use super::{Checkpoint, CubeView, GameReport, MatchReport, analyze_game, match_report};
 use crate::eval::Evaluator;
 use crate::probabilities::Probabilities;
 use crate::search::{PlayValuation, RankedMove, rank_moves_valued};
 use ludus_backgammon::{CubeOwner, Dice, Game, Match, Move, Position, Xgid};
 use serde::Serialize;
+use std::ops::ControlFlow;
 
 /// How many checker plays a decision lists (the play made is added when it is not among them).
 pub const ALTERNATIVES: usize = 5;
@@ -146,28 +147,67 @@ pub struct MatchReview {
 
 /// Reviews every game of `record` with `evaluator` at `plies` plies (see the module).
 pub fn review_match(record: &Match, evaluator: &dyn Evaluator, plies: u8) -> MatchReview {
+    let always = || ControlFlow::Continue(());
+    match review_match_until(record, evaluator, plies, &always) {
+        Ok(review) => review,
+        Err(ReviewStopped { partial }) => *partial,
+    }
+}
+
+/// A review stopped by its checkpoint before its end.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("the review was stopped after {} decisions", partial_decisions(&self.partial))]
+pub struct ReviewStopped {
+    /// What was reviewed before the stop.
+    pub partial: Box<MatchReview>,
+}
+
+fn partial_decisions(review: &MatchReview) -> usize {
+    review.details.iter().map(Vec::len).sum()
+}
+
+/// As [`review_match`], asking `checkpoint` before each event (a roll, a play, a cube action)
+/// whether to go on; stopped, it answers what it reviewed so far as [`ReviewStopped`].
+pub fn review_match_until(
+    record: &Match,
+    evaluator: &dyn Evaluator,
+    plies: u8,
+    checkpoint: Checkpoint,
+) -> Result<MatchReview, ReviewStopped> {
     let luck_plies = luck_plies(plies);
     let mut luck = [PlayerLuck::default(); 2];
     let mut games: Vec<GameReport> = Vec::new();
     let mut details = Vec::new();
+    let mut stopped = false;
     for (i, game) in record.games().iter().enumerate() {
-        let (report, mut game_details, game_luck) =
-            analyze_game(i + 1, game, evaluator, plies, Some(luck_plies));
-        for (detail, decision) in game_details.iter_mut().zip(&report.decisions) {
+        let mut analysis =
+            analyze_game(i + 1, game, evaluator, plies, Some(luck_plies), checkpoint);
+        for (detail, decision) in analysis.details.iter_mut().zip(&analysis.report.decisions) {
             detail.white_win = white_win(evaluator, decision);
         }
-        for (total, add) in luck.iter_mut().zip(game_luck) {
+        for (total, add) in luck.iter_mut().zip(analysis.luck) {
             total.rolls += add.rolls;
             total.total += add.total;
         }
-        games.push(report);
-        details.push(game_details);
+        games.push(analysis.report);
+        details.push(analysis.details);
+        if analysis.stopped {
+            stopped = true;
+            break;
+        }
     }
-    MatchReview {
+    let review = MatchReview {
         report: match_report(record, plies, games),
         details,
         luck,
         luck_plies,
+    };
+    if stopped {
+        Err(ReviewStopped {
+            partial: Box::new(review),
+        })
+    } else {
+        Ok(review)
     }
 }
 

@@ -133,6 +133,19 @@ impl Server {
         (status, serde_json::from_str(body).unwrap_or(Value::Null))
     }
 
+    /// The body of `GET path` as text.
+    fn text(&self, path: &str) -> String {
+        let mut stream = TcpStream::connect(&self.addr).expect("connect");
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
     fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
         let (status, answer) = self.call(method, path, body);
         assert!(
@@ -289,5 +302,62 @@ fn a_zero_timeout_is_refused_with_one_line_and_exit_2() {
         let text = crate::stderr(&output);
         assert_eq!(text.lines().count(), 1, "{text}");
         assert!(text.starts_with("error: ") && text.contains(flag), "{text}");
+    }
+}
+
+/// An 18-game, 25-point match (gnubg's self-play games three times over): its 2-ply review
+/// takes the engine close to a minute of one core.
+const LONG_MATCH: &str = include_str!("../data/long_25_point_match.mat");
+
+#[test]
+fn sigterm_during_a_long_review_exits_within_ten_seconds_with_the_games_stored() {
+    let db = databases("sigterm").swap_remove(0);
+    let server = Server::start(&db);
+    let created = server.create("backgammon");
+    let state = server.advance(&created, 6);
+    let id = created["id"].as_str().unwrap().to_string();
+    // The review's request waits on its own connection while the engine works.
+    let addr = server.addr.clone();
+    let asking = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(&addr).expect("connect");
+        let body = json!({ "text": LONG_MATCH }).to_string();
+        write!(
+            stream,
+            "POST /api/review HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !server
+        .text("/metrics")
+        .contains("ludus_engine_running{pool=\"analysis\"} 1")
+    {
+        assert!(Instant::now() < deadline, "the review never started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    let signalled = Instant::now();
+    let (clean, log) = server.terminate();
+    let took = signalled.elapsed();
+    assert!(
+        took < Duration::from_secs(10),
+        "exit {took:?} after SIGTERM: {log}"
+    );
+    assert!(clean, "exit status 0: {log}");
+    let answer = asking.join().unwrap();
+    assert!(
+        answer.is_empty() || answer.contains("engine-stopped"),
+        "the review's request: {answer}"
+    );
+    let server = Server::start(&db);
+    let after = server.ok("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(after["history"], state["history"], "the game was stored");
+    drop(server);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{db}{suffix}"));
     }
 }

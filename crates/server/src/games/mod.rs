@@ -83,6 +83,12 @@ pub struct Players {
 /// Why the analyser could not analyse a match.
 pub type AnalysisFailure = Box<dyn std::error::Error + Send + Sync>;
 
+/// Asked by a long analysis between its steps (a decision, a move) whether to go on: it may
+/// hand the engine's worker to another client meanwhile (`fair.rs`); [`ControlFlow::Break`]
+/// means stop now (the server is shutting down, nobody waits for the answer any more), and the
+/// analysis must then end with an error soon.
+pub type Checkpoint<'a> = &'a (dyn Fn() -> std::ops::ControlFlow<()> + Sync);
+
 /// Post-game analysis: of a backgammon match, given as its `.mat` text, and of a Morris game.
 /// Implemented outside the server (`ludus-players` plugs in the engines' analyses), so that this
 /// crate knows nothing of engines; the answers are the server's typed view of the engines'
@@ -93,25 +99,30 @@ pub trait MatchAnalyser: Send + Sync {
     fn analyse(&self, mat: &str) -> Result<report::BackgammonReport, AnalysisFailure>;
 
     /// The analysis report of the match `record` itself, which (unlike its `.mat` text) keeps
-    /// a set-up start ([`ludus_backgammon::Game::setup`]); by default the analysis of its `.mat`
-    /// text.
+    /// a set-up start ([`ludus_backgammon::Game::setup`]), asking `checkpoint` between its
+    /// decisions; by default the analysis of its `.mat` text, asking once before it.
     fn analyse_match(
         &self,
         record: &ludus_backgammon::Match,
+        checkpoint: Checkpoint,
     ) -> Result<report::BackgammonReport, AnalysisFailure> {
+        if checkpoint().is_break() {
+            return Err("stopped before the analysis began".into());
+        }
         self.analyse(&ludus_backgammon::write_mat(record))
     }
 
     /// The review of the Morris game `moves` played from `start` (the empty board, or a set-up
-    /// position) under `rules` (the server adds the boards); by default none (the review
-    /// endpoint then answers 501).
+    /// position) under `rules` (the server adds the boards), asking `checkpoint` between its
+    /// moves; by default none (the review endpoint then answers 501).
     fn review_morris(
         &self,
         rules: &ludus_morris::Rules,
         start: &ludus_morris::Position,
         moves: &[ludus_morris::Move],
+        checkpoint: Checkpoint,
     ) -> Result<report::MorrisReview, AnalysisFailure> {
-        let _ = (rules, start, moves);
+        let _ = (rules, start, moves, checkpoint);
         Err("this analyser reviews no Morris games".into())
     }
 }

@@ -35,7 +35,7 @@ pub use session::{
 pub use takeback::TAKEBACK;
 
 use crate::cache::GameCache;
-use crate::engine_pool::EnginePool;
+use crate::engine_pool::AnalysisPool;
 use crate::games::GameError;
 use crate::games::UnknownName;
 use crate::games::{Players, RulesError};
@@ -110,7 +110,7 @@ struct HubInner {
     thinking: StdMutex<HashSet<String>>,
     /// Games that failed to load (a record that no longer replays): not taken up again.
     unplayable: StdMutex<HashSet<String>>,
-    analysis: EnginePool,
+    analysis: AnalysisPool,
     /// Reviews already made (`GET /api/games/{id}/review`).
     reviews: crate::review_cache::ReviewCache,
     /// The positions decided on now in unfinished games between people.
@@ -161,11 +161,7 @@ impl Hub {
                 watchers: Watchers::new(settings.watch_buffer),
                 thinking: StdMutex::default(),
                 unplayable: StdMutex::default(),
-                analysis: EnginePool::new(
-                    "analysis",
-                    settings.analysis_workers,
-                    Some(settings.analysis_queue),
-                ),
+                analysis: AnalysisPool::new(settings.analysis_workers, settings.analysis_queue),
                 reviews: crate::review_cache::ReviewCache::default(),
                 hints: crate::hints::LiveHints::default(),
                 rollouts: crate::rollouts::Rollouts::default(),
@@ -233,7 +229,7 @@ impl Hub {
     }
 
     /// The workers of the analysis endpoints.
-    pub fn analysis_pool(&self) -> &EnginePool {
+    pub fn analysis_pool(&self) -> &AnalysisPool {
         &self.inner.analysis
     }
 
