@@ -586,6 +586,13 @@ err-too-many-live-games = You already have { $live ->
     [one] 1 unfinished game
    *[other] { $live } unfinished games
   } (at most { $most }); finish or resign some first.
+err-bad-answer = The answer does not fit the exercise: { $reason }
+err-bad-player-file = Not a player file: { $reason }
+err-bad-player-key = A practice request needs the player's key.
+err-bad-threshold = Thresholds are non-negative equities.
+err-no-such-player = No player with this key.
+err-no-such-exercise = No such exercise.
+err-practice-conflict = Your practice file changed meanwhile; try again.
 err-engine-busy = The engine is busy; try again in a moment.
 err-engine-share = Your address already has { $most } engine requests running or waiting; wait for one to end.
 err-review-running = A review of yours is still being made; wait for it before asking for another.

@@ -569,6 +569,13 @@ err-too-many-live-games = Sul on juba { $live ->
     [one] 1 lõpetamata mäng
    *[other] { $live } lõpetamata mängu
   } (lubatud { $most }); lõpeta või anna mõni neist enne alla.
+err-bad-answer = Vastus ei sobi harjutusega: { $reason }
+err-bad-player-file = See pole mängija fail: { $reason }
+err-bad-player-key = Harjutamise päring vajab mängija võtit.
+err-bad-threshold = Lävendid on mittenegatiivsed ekviteedid.
+err-no-such-player = Selle võtmega mängijat pole.
+err-no-such-exercise = Sellist harjutust pole.
+err-practice-conflict = Sinu harjutusfail muutus vahepeal; proovi uuesti.
 err-engine-busy = Mootor on hõivatud; proovi hetke pärast uuesti.
 err-engine-share = Sinu aadressilt on juba { $most } mootoripäringut töös või ootel; oota, kuni üks lõpeb.
 err-review-running = Sinu üks ülevaade on alles valmimas; oota see ära, enne kui uut küsid.

@@ -103,6 +103,58 @@ impl PlayerFile {
     }
 }
 
+impl PlayerFile {
+    /// Merges `other` (the same player's file from another machine) into this one, so that
+    /// merging a file twice, or into itself, changes nothing: exercises by id (the larger count
+    /// of errors and loss), each exercise's card the one further along (the later due day),
+    /// answered exercises and game records each as often as the file with more of them has
+    /// it, reviews by key; this file's thresholds stay.
+    pub fn merge(&mut self, other: PlayerFile) {
+        for theirs in other.exercises {
+            match self.exercises.iter_mut().find(|mine| mine.id == theirs.id) {
+                Some(mine) => {
+                    mine.times_erred = mine.times_erred.max(theirs.times_erred);
+                    if let (
+                        crate::Decision::EquityLoss { equity: a },
+                        crate::Decision::EquityLoss { equity: b },
+                    ) = (mine.cost, theirs.cost)
+                    {
+                        mine.cost = crate::Decision::EquityLoss { equity: a.max(b) };
+                    }
+                }
+                None => self.exercises.push(theirs),
+            }
+        }
+        for theirs in other.cards {
+            match self.cards.iter_mut().find(|mine| mine.id == theirs.id) {
+                Some(mine) if theirs.due > mine.due => *mine = theirs,
+                Some(_) => {}
+                None => self.cards.push(theirs),
+            }
+        }
+        union_counted(&mut self.results, other.results);
+        union_counted(&mut self.games, other.games);
+        for key in other.reviewed {
+            if !self.reviewed.contains(&key) {
+                self.reviewed.push(key);
+            }
+        }
+    }
+}
+
+/// Adds to `mine` each item of `theirs` that `theirs` holds more often than `mine` does.
+fn union_counted<T: PartialEq + Clone>(mine: &mut Vec<T>, theirs: Vec<T>) {
+    let mut extra = Vec::new();
+    for (index, item) in theirs.iter().enumerate() {
+        let in_theirs = theirs[..=index].iter().filter(|x| *x == item).count();
+        let in_mine = mine.iter().filter(|x| *x == item).count();
+        if in_theirs > in_mine {
+            extra.push(item.clone());
+        }
+    }
+    mine.extend(extra);
+}
+
 /// The key of a review: a hash of its decisions (position, question and play, in order), as 16
 /// hex digits; `None` for a review without decisions. Two games give the same key only when the
 /// player met the same positions and played the same in all of them.

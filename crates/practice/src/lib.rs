@@ -2,9 +2,12 @@
 //! Practice from your own games: exercises made from a player's reviewed decisions,
 //! SM-2 spaced repetition, progress statistics and the player file.
 //!
-//! The crate knows nothing of HTTP, terminals or databases; positions are kept as the
-//! text both games already use (XGID or gnubg Position ID + Match ID; Morris FEN-like text).
+//! The crate knows nothing of HTTP, terminals, databases or engines; positions are kept as the
+//! text both games already use (XGID or gnubg Position ID + Match ID; Morris FEN-like text), and
+//! a backgammon answer is set up as a match of one decision for a review to judge
+//! ([`backgammon::judged_match`]).
 
+pub mod backgammon;
 pub mod exercise;
 pub mod file;
 pub mod schedule;

@@ -76,6 +76,34 @@ proptest! {
     }
 
     #[test]
+    fn merging_is_idempotent_keeps_everything_and_stays_valid(
+        ds in prop::collection::vec(("[ -~]{0,20}", 0u8..36, 0u32..10_000), 0..12),
+        answers in prop::collection::vec((0usize..20, 0u8..3), 0..10),
+        day in 0u32..40_000,
+        split in 0usize..12,
+    ) {
+        let decisions: Vec<_> = ds.into_iter().map(|(p, q, l)| decision(p, q, f64::from(l) / 10_000.0)).collect();
+        let (first, second) = decisions.split_at(split.min(decisions.len()));
+        let (home, away) = (build(first, &answers, day), build(second, &answers, day + 3));
+        // Merging a file into itself changes nothing.
+        let mut same = home.clone();
+        same.merge(home.clone());
+        prop_assert_eq!(&same, &home);
+        // The merge holds every exercise of both, reads back, and merging again changes nothing.
+        let mut merged = home.clone();
+        merged.merge(away.clone());
+        for exercise in home.exercises.iter().chain(&away.exercises) {
+            prop_assert!(merged.exercise(exercise.id).is_some());
+        }
+        prop_assert_eq!(merged.games.len(), 2);
+        let back = import(&export(&merged)).unwrap();
+        prop_assert_eq!(&back, &merged);
+        let mut again = merged.clone();
+        again.merge(away);
+        prop_assert_eq!(again, merged);
+    }
+
+    #[test]
     fn arbitrary_text_never_panics(text in ".{0,200}") {
         let _ = import(&text);
     }

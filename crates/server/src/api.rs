@@ -8,6 +8,7 @@ use crate::games::backgammon::StepsView;
 use crate::games::{Action, Command, GameKind, PerSide, Side};
 use crate::hints::HintKey;
 use crate::limits;
+use crate::practice;
 use crate::rollouts::RolloutAnswer;
 use crate::sessions::{DEFAULT_LEVEL, GameDocument, GameSummary, Hub, NewGame};
 use crate::{assets, ops};
@@ -17,7 +18,7 @@ use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -87,8 +88,28 @@ pub fn router(hub: Hub) -> Router {
                 .layer::<_, std::convert::Infallible>(DefaultBodyLimit::max(
                     crate::body_limits::MAX_RECORD_BYTES,
                 ))
-                .layer(engine),
+                .layer(engine.clone()),
         )
+        .route("/api/practice/players", post(practice::create_player))
+        .route("/api/practice", get(practice::overview))
+        .route(
+            "/api/practice/games",
+            post(practice::add_game).layer(engine.clone()),
+        )
+        .route(
+            "/api/practice/answers",
+            post(practice::answer).layer(engine),
+        )
+        .route("/api/practice/progress", get(practice::progress))
+        .route(
+            "/api/practice/file", // body_limits::PLAYER_FILE_PATH
+            get(practice::export_file).merge(
+                post(practice::import_file).layer::<_, std::convert::Infallible>(
+                    DefaultBodyLimit::max(crate::body_limits::MAX_PLAYER_FILE_BYTES),
+                ),
+            ),
+        )
+        .route("/api/practice/threshold", put(practice::set_threshold))
         .route("/api/position", get(read_position))
         .route("/api/position/play", get(play_on_position))
         .route("/api/position/steps", get(steps_on_position))

@@ -137,6 +137,18 @@ pub enum RequestError {
         "cannot read the text as a Ludus game link, a backgammon .mat match or SGF file, or a Morris game record ({0})"
     )]
     Record(String),
+    /// A practice answer that is no legal play, move or cube answer of its exercise.
+    #[error("the answer does not fit the exercise: {0}")]
+    Answer(String),
+    /// A player file that does not read (`POST /api/practice/file`).
+    #[error("not a player file: {0}")]
+    PlayerFile(String),
+    /// A practice request without a readable player key (header `X-Player-Key`).
+    #[error("a practice request needs the player's key in the X-Player-Key header")]
+    PlayerKey,
+    /// Practice thresholds that are negative or not numbers.
+    #[error("thresholds are non-negative equities")]
+    Threshold,
 }
 
 impl RequestError {
@@ -163,6 +175,10 @@ impl RequestError {
             RequestError::Play(refusal) => refusal.code(),
             RequestError::Record(_) => "bad-record",
             RequestError::Trials { .. } => "bad-trials",
+            RequestError::Answer(_) => "bad-answer",
+            RequestError::PlayerFile(_) => "bad-player-file",
+            RequestError::PlayerKey => "bad-player-key",
+            RequestError::Threshold => "bad-threshold",
         }
     }
 
@@ -193,7 +209,10 @@ impl RequestError {
             | RequestError::MoneyRulesInMatch => Vec::new(),
             RequestError::Setup(refusal) => refusal.params(),
             RequestError::Play(refusal) => refusal.params(),
-            RequestError::Record(reason) => vec![("reason", reason.clone())],
+            RequestError::Record(reason)
+            | RequestError::Answer(reason)
+            | RequestError::PlayerFile(reason) => vec![("reason", reason.clone())],
+            RequestError::PlayerKey | RequestError::Threshold => Vec::new(),
             RequestError::Trials { trials, min, max } => vec![
                 ("trials", trials.to_string()),
                 ("min", min.to_string()),
@@ -247,6 +266,15 @@ pub enum ApiError {
     /// 404: no such game (the id asked for is not echoed back).
     #[error("no such game")]
     NoSuchGame,
+    /// 404: no practising player with this key.
+    #[error("no player with this key")]
+    NoSuchPlayer,
+    /// 404: the player has no such exercise.
+    #[error("no such exercise")]
+    NoSuchExercise,
+    /// 409: the player's file kept changing under the request (another tab or process wrote it).
+    #[error("your practice file changed meanwhile: try again")]
+    PracticeConflict,
     /// 404: no such rollout (finished ones are kept a while; the id is not echoed back).
     #[error("no such rollout")]
     NoSuchRollout,
@@ -389,9 +417,12 @@ impl ApiError {
                 StatusCode::FORBIDDEN
             }
             ApiError::Refused { status, .. } => *status,
-            ApiError::NoSuchGame | ApiError::NoSuchEndpoint | ApiError::NoSuchRollout => {
-                StatusCode::NOT_FOUND
-            }
+            ApiError::NoSuchGame
+            | ApiError::NoSuchEndpoint
+            | ApiError::NoSuchRollout
+            | ApiError::NoSuchPlayer
+            | ApiError::NoSuchExercise => StatusCode::NOT_FOUND,
+            ApiError::PracticeConflict => StatusCode::CONFLICT,
             ApiError::RolloutRunning | ApiError::EngineShare { .. } | ApiError::ReviewRunning => {
                 StatusCode::TOO_MANY_REQUESTS
             }
@@ -456,6 +487,9 @@ impl ApiError {
             },
             ApiError::NoSuchGame => "no-such-game",
             ApiError::NoSuchRollout => "no-such-rollout",
+            ApiError::NoSuchPlayer => "no-such-player",
+            ApiError::NoSuchExercise => "no-such-exercise",
+            ApiError::PracticeConflict => "practice-conflict",
             ApiError::RolloutRunning => "rollout-running",
             ApiError::RolloutsBusy => "rollouts-busy",
             ApiError::NoSuchEndpoint => "no-such-endpoint",

@@ -37,6 +37,7 @@ pub mod metrics;
 pub mod ops;
 pub mod params;
 pub mod positions;
+pub mod practice;
 pub mod rate_limiter;
 pub mod review;
 pub mod review_cache;

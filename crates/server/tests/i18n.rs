@@ -338,12 +338,19 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         ApiError::EngineShare { most: 2 },
         ApiError::ReviewRunning,
         ApiError::EngineStopped,
+        ApiError::NoSuchPlayer,
+        ApiError::NoSuchExercise,
+        ApiError::PracticeConflict,
+        RequestError::Answer("24/18".into()).into(),
+        RequestError::PlayerFile("eof".into()).into(),
+        RequestError::PlayerKey.into(),
+        RequestError::Threshold.into(),
     ]);
     all
 }
 
 /// The number of kinds [`api_kind`] tells apart.
-const API_KINDS: usize = 50;
+const API_KINDS: usize = 57;
 
 /// Which variant of [`ApiError`] (and of [`RequestError`] inside it) an error is, by an
 /// exhaustive match: a new variant does not compile here until it has a number below
@@ -375,6 +382,10 @@ fn api_kind(error: &ApiError) -> usize {
             RequestError::Play(_) => 20,
             RequestError::Record(_) => 21,
             RequestError::Trials { .. } => 43,
+            RequestError::Answer(_) => 53,
+            RequestError::PlayerFile(_) => 54,
+            RequestError::PlayerKey => 55,
+            RequestError::Threshold => 56,
         },
         ApiError::Body { .. } => 22,
         ApiError::NotSeated => 23,
@@ -403,6 +414,9 @@ fn api_kind(error: &ApiError) -> usize {
         ApiError::EngineShare { .. } => 47,
         ApiError::ReviewRunning => 48,
         ApiError::EngineStopped => 49,
+        ApiError::NoSuchPlayer => 50,
+        ApiError::NoSuchExercise => 51,
+        ApiError::PracticeConflict => 52,
     }
 }
 

@@ -118,12 +118,57 @@ impl Server {
 
     /// One request on a fresh connection; the status and the body as JSON.
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        self.call_as(None, method, path, body)
+    }
+
+    /// One request on a fresh connection of the practising player `key` (its `X-Player-Key`).
+    fn call_as(
+        &self,
+        key: Option<&str>,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
         let mut stream = TcpStream::connect(&self.addr).expect("connect");
         let body = body.map(|body| body.to_string()).unwrap_or_default();
+        let key = key
+            .map(|key| format!("X-Player-Key: {key}\r\n"))
+            .unwrap_or_default();
         write!(
             stream,
-            "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{key}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
+        let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    }
+
+    /// The body of `GET path` of the player `key`, as text.
+    fn text_as(&self, key: &str, path: &str) -> String {
+        let mut stream = TcpStream::connect(&self.addr).expect("connect");
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Player-Key: {key}\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+            .split_once("\r\n\r\n")
+            .map_or(String::new(), |(_, body)| body.to_string())
+    }
+
+    /// `POST path` of the player `key` with `text` as the body: the status and the answer.
+    fn post_text_as(&self, key: &str, path: &str, text: &str) -> (u16, Value) {
+        let mut stream = TcpStream::connect(&self.addr).expect("connect");
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Player-Key: {key}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{text}",
+            text.len()
         )
         .unwrap();
         let mut answer = String::new();
@@ -288,6 +333,24 @@ fn two_processes_on_one_postgres_database_serve_the_same_games() {
     let listed = b.ok("GET", "/api/games", None);
     assert_eq!(listed["games"][0]["id"], id);
     assert_eq!(b.ok("GET", "/healthz", None)["database"], "postgres");
+    // A practising player made on A, whose backgammon game is added through B: A sees its
+    // exercises, and the answer given through A is in B's progress.
+    let key = a.ok("POST", "/api/practice/players", None)["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let game = b.create("backgammon");
+    play_to_the_end(&b, &game);
+    let body = json!({ "game_id": game["id"], "token": game["tokens"]["white"] });
+    let added = patiently(&b, &key, "POST", "/api/practice/games", body);
+    let (_, today) = a.call_as(Some(&key), "GET", "/api/practice", None);
+    assert_eq!(today["exercises"], added["exercises"], "{today}");
+    let first = &today["due"][0];
+    let answer = json!({ "exercise": first["id"], "answer": first["played"] });
+    let (status, _) = a.call_as(Some(&key), "POST", "/api/practice/answers", Some(answer));
+    assert_eq!(status, 200);
+    let (_, progress) = b.call_as(Some(&key), "GET", "/api/practice/progress", None);
+    assert_eq!(progress["answered"], 1, "{progress}");
 }
 
 #[test]
@@ -359,5 +422,116 @@ fn sigterm_during_a_long_review_exits_within_ten_seconds_with_the_games_stored()
     drop(server);
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{db}{suffix}"));
+    }
+}
+
+/// Plays first legal moves (and rolls) for both seats of `created` until the game ends.
+fn play_to_the_end(server: &Server, created: &Value) -> Value {
+    for _ in 0..200 {
+        let state = server.advance(created, 50);
+        if !state["result"].is_null() {
+            return state;
+        }
+    }
+    panic!("the game never ended");
+}
+
+/// Asks `method path` of the player `key` until it is no longer 503 `review-in-progress`.
+fn patiently(server: &Server, key: &str, method: &str, path: &str, body: Value) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let (status, answer) = server.call_as(Some(key), method, path, Some(body.clone()));
+        if status == 503 && answer["code"] == "review-in-progress" {
+            assert!(Instant::now() < deadline, "the review never came");
+            std::thread::sleep(Duration::from_millis(200));
+            continue;
+        }
+        let log = server.log.lock().unwrap().clone();
+        assert_eq!(status, 200, "{method} {path}: {answer}\n{log}");
+        return answer;
+    }
+}
+
+#[test]
+fn a_players_mistakes_become_exercises_answered_and_scheduled_on_every_database() {
+    for db in databases("practice") {
+        let server = Server::start(&db);
+        let (status, player) = server.call("POST", "/api/practice/players", None);
+        assert_eq!(status, 201, "{player}");
+        let key = player["key"].as_str().unwrap().to_string();
+        // A backgammon game between two people who always make the first legal play: White's
+        // decisions reviewed at 2 plies give exercises.
+        let created = server.create("backgammon");
+        play_to_the_end(&server, &created);
+        let id = created["id"].as_str().unwrap();
+        let body = json!({ "game_id": id, "token": created["tokens"]["white"] });
+        let added = patiently(&server, &key, "POST", "/api/practice/games", body.clone());
+        let touched = added["touched"].as_array().unwrap().len();
+        assert!(touched > 0, "first legal plays make mistakes: {added}");
+        // The same game again adds nothing.
+        let again = patiently(&server, &key, "POST", "/api/practice/games", body);
+        assert_eq!(again["touched"], json!([]));
+        assert_eq!(again["exercises"], added["exercises"]);
+        // Today's set: the exercises, each with a card due today.
+        let (_, today) = server.call_as(Some(&key), "GET", "/api/practice", None);
+        let due = today["due"].as_array().unwrap();
+        assert!(!due.is_empty(), "{today}");
+        let checker: Vec<&Value> = due.iter().filter(|e| e["asks"] == "checker").collect();
+        assert!(checker.len() >= 2, "{today}");
+        // One answered with the review's best play: right, due again in a day.
+        let (first, second) = (checker[0], checker[1]);
+        let right = server.call_as(
+            Some(&key),
+            "POST",
+            "/api/practice/answers",
+            Some(json!({ "exercise": first["id"], "answer": first["best"] })),
+        );
+        assert_eq!(right.0, 200, "{}", right.1);
+        assert_eq!(right.1["right"], true, "{}", right.1);
+        assert_eq!(right.1["card"]["due"], today["today"].as_u64().unwrap() + 1);
+        assert_eq!(right.1["earlier"], first["played"]);
+        assert_eq!(right.1["plies"], 2);
+        assert!(right.1["ranking"].as_array().unwrap().len() >= 2);
+        // One answered with the mistake made in the game: wrong, due again today.
+        let wrong = server.call_as(
+            Some(&key),
+            "POST",
+            "/api/practice/answers",
+            Some(json!({ "exercise": second["id"], "answer": second["played"] })),
+        );
+        assert_eq!(wrong.1["right"], false, "{}", wrong.1);
+        assert_eq!(wrong.1["card"]["due"], today["today"]);
+        // Progress: one game, two answers, one right.
+        let (_, progress) = server.call_as(Some(&key), "GET", "/api/practice/progress", None);
+        assert_eq!(progress["games"].as_array().unwrap().len(), 1, "{progress}");
+        assert_eq!(
+            (progress["answered"].clone(), progress["right"].clone()),
+            (json!(2), json!(1))
+        );
+        // The file moves to another player (another machine) and merges there once.
+        let file = server.text_as(&key, "/api/practice/file");
+        let (_, other) = server.call("POST", "/api/practice/players", None);
+        let other = other["key"].as_str().unwrap();
+        for _ in 0..2 {
+            let (status, imported) = server.post_text_as(other, "/api/practice/file", &file);
+            assert_eq!(status, 200, "{imported}");
+            assert_eq!(imported["exercises"], added["exercises"]);
+        }
+        // Refusals: no key, an unknown key, a file that is none.
+        assert_eq!(
+            server.call("GET", "/api/practice", None).1["code"],
+            "bad-player-key"
+        );
+        let unknown = "0".repeat(32);
+        let (status, answer) = server.call_as(Some(&unknown), "GET", "/api/practice", None);
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (404, Some("no-such-player"))
+        );
+        let (status, answer) = server.post_text_as(other, "/api/practice/file", "{\"format\": 9}");
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (400, Some("bad-player-file"))
+        );
     }
 }

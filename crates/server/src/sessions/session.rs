@@ -275,7 +275,7 @@ impl Session {
     }
 
     /// The seat whose token this is.
-    pub(super) fn seat_of(&self, token: &str) -> Option<Side> {
+    pub(crate) fn seat_of(&self, token: &str) -> Option<Side> {
         Side::BOTH.into_iter().find(|side| {
             self.tokens[side.index()]
                 .as_deref()

@@ -100,6 +100,17 @@ pub const MIGRATIONS: &[Migration] = &[
         postgres: "ALTER TABLE games ADD COLUMN invite TEXT;
     CREATE TABLE health_probe (id BIGINT PRIMARY KEY, data BYTEA NOT NULL);",
     },
+    // 4: each practising player's file (`ludus_practice::PlayerFile` as JSON) under the private
+    // key the browser holds, with a version checked and advanced by every write (two processes
+    // never both store a change of the same version).
+    Migration::common(
+        "CREATE TABLE practice_players (
+        player_key TEXT PRIMARY KEY,
+        document   TEXT NOT NULL,
+        version    BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+    );",
+    ),
 ];
 
 /// The schema version this program writes.

@@ -298,6 +298,29 @@ impl Store {
         }
     }
 
+    /// A practising player's file (JSON) and its version, or `None` for an unknown key.
+    pub async fn practice_file(&self, key: &str) -> Result<Option<(String, i64)>, StoreError> {
+        match self {
+            Store::Sqlite(store) => store.practice_file(key),
+            Store::Postgres(store) => store.practice_file(key).await,
+        }
+    }
+
+    /// Stores a practising player's file as version `version`: a new player's when `version`
+    /// is 1, else only if the stored one is still at `version - 1`. Whether it was stored (false:
+    /// the key exists already, or another write came first).
+    pub async fn store_practice_file(
+        &self,
+        key: &str,
+        document: &str,
+        version: i64,
+    ) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(store) => store.store_practice_file(key, document, version),
+            Store::Postgres(store) => store.store_practice_file(key, document, version).await,
+        }
+    }
+
     /// Records a new game (no events yet).
     pub async fn insert_game(&self, insert: &Insert<'_>) -> Result<(), StoreError> {
         match self {

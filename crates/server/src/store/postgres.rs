@@ -149,6 +149,47 @@ impl PostgresStore {
         Ok(claimed == 1)
     }
 
+    /// A practising player's file and version (see `Store::practice_file`).
+    pub async fn practice_file(&self, key: &str) -> Result<Option<(String, i64)>, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(
+                "SELECT document, version FROM practice_players WHERE player_key = $1",
+                &[&key],
+            )
+            .await?;
+        Ok(row.map(|row| (row.get(0), row.get(1))))
+    }
+
+    /// Stores a practising player's file (see `Store::store_practice_file`).
+    pub async fn store_practice_file(
+        &self,
+        key: &str,
+        document: &str,
+        version: i64,
+    ) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let now = super::now_millis();
+        let stored = if version == 1 {
+            client
+                .execute(
+                    "INSERT INTO practice_players (player_key, document, version, updated_at)
+                     VALUES ($1, $2, 1, $3) ON CONFLICT (player_key) DO NOTHING",
+                    &[&key, &document, &now],
+                )
+                .await?
+        } else {
+            client
+                .execute(
+                    "UPDATE practice_players SET document = $2, version = $3::BIGINT,
+                         updated_at = $4 WHERE player_key = $1 AND version = $3::BIGINT - 1",
+                    &[&key, &document, &version, &now],
+                )
+                .await?
+        };
+        Ok(stored == 1)
+    }
+
     /// Stores one command if the game is still at the expected version, and announces it.
     pub async fn append(&self, append: &Append<'_>) -> Result<(), AppendError> {
         let client = self.client().await?;

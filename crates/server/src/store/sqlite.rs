@@ -94,6 +94,44 @@ impl SqliteStore {
         Ok(())
     }
 
+    /// A practising player's file and version (see `Store::practice_file`).
+    pub fn practice_file(&self, key: &str) -> Result<Option<(String, i64)>, StoreError> {
+        let connection = self.connection();
+        let found = connection
+            .query_row(
+                "SELECT document, version FROM practice_players WHERE player_key = ?1",
+                params![key],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?;
+        Ok(found)
+    }
+
+    /// Stores a practising player's file (see `Store::store_practice_file`).
+    pub fn store_practice_file(
+        &self,
+        key: &str,
+        document: &str,
+        version: i64,
+    ) -> Result<bool, StoreError> {
+        let connection = self.connection();
+        let now = super::now_millis();
+        let stored = if version == 1 {
+            connection.execute(
+                "INSERT INTO practice_players (player_key, document, version, updated_at)
+                 VALUES (?1, ?2, 1, ?3) ON CONFLICT (player_key) DO NOTHING",
+                params![key, document, now],
+            )?
+        } else {
+            connection.execute(
+                "UPDATE practice_players SET document = ?2, version = ?3, updated_at = ?4
+                 WHERE player_key = ?1 AND version = ?3 - 1",
+                params![key, document, version, now],
+            )?
+        };
+        Ok(stored == 1)
+    }
+
     /// Claims a game's invitation code once (see `Store::claim_invite`).
     pub fn claim_invite(&self, id: &str, code: &str) -> Result<bool, StoreError> {
         let claimed = self.connection().execute(
