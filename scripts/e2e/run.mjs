@@ -113,6 +113,13 @@
 //                                 1280 and 375 px: no English word, no panel wider than itself.
 //     counts_inside_cards       – the game page's counts ("Score: 0", "0 on board") end inside their card
 //                                 in en/et/hu at 1280×800 and 375×812, for both games.
+//   tests/practice.mjs
+//     practice_from_reviews     – two backgammon games of random plays added to practice from their
+//                                 review pages; their mistakes among the exercises; one answered with
+//                                 the best play by clicks (right, due in a day, the ranking at 2 plies)
+//                                 and one with the game's mistake (wrong, due today); the progress page
+//                                 plots both games; et/hu at 1280×800 and 375×812 without English words
+//                                 or overflow; screenshots.
 //   tests/server.mjs
 //     sigkill_resume            – a second server is killed with SIGKILL mid-game; restarted on the same
 //                                 database, every game is back with its full history.
@@ -127,7 +134,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, OUT, ROOT, reseed, startServer, work } from './lib.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const FILES = ['play-morris', 'play-backgammon', 'phone', 'review', 'analysis', 'pages', 'server']
+const FILES = ['play-morris', 'play-backgammon', 'phone', 'review', 'analysis', 'pages', 'practice', 'server']
   .map((name) => join(HERE, 'tests', `${name}.mjs`));
 
 // The files named on the command line (relative to the working directory or to scripts/e2e), or

@@ -58,6 +58,7 @@ const ASSETS: &[Asset] = &[
     web!("analysis.js", JS),
     web!("editor.js", JS),
     web!("ids.js", JS),
+    web!("practice.js", JS),
     web!("favicon.svg", "image/svg+xml"),
     ftl!("en", Lang::En),
     ftl!("et", Lang::Et),
@@ -125,6 +126,8 @@ pub fn routes() -> Router<Hub> {
         .route("/review/open", get(index))
         .route("/review/{id}", get(game_page))
         .route("/analysis", get(index))
+        .route("/practice", get(index))
+        .route("/practice/progress", get(index))
         .route("/assets/{*name}", get(asset))
         .fallback(not_found)
 }

@@ -12,7 +12,7 @@
 import { errorText, t } from './i18n.js';
 import { backgammonAnalysis, createGame, getRollout, morrisAnalysis, playOnPosition, positionSteps, readPosition, startRollout, stopRollout } from './api.js';
 import { createMorrisBoard } from './morris.js';
-import { createBackgammonBoard } from './backgammon.js';
+import { backgammonState, createBackgammonBoard } from './backgammon.js';
 import { morrisDifference, morrisValue, perfectWords } from './review.js';
 import { EditError, PIECES, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, morrisEditState,
   morrisModel, cyclePoint, readPanel, removeChecker, setupText } from './editor.js';
@@ -21,18 +21,6 @@ const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCode
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 const noop = async () => {};
 const ctx = () => ({ seat: null, setHint: () => {}, play: noop, act: noop, steps: async () => null });
-
-// The state the backgammon board draws for a position read: its dice and cube, the move that led
-// to it (`last`: a `last_play`) and the best move found (`best`: drawn as arrows). With `steps`
-// (the server's StepsView of the dice) the side on roll moves its checkers by clicks.
-function backgammonState(read, { last = null, best = null, steps = null, version = 1 } = {}) {
-  return {
-    version, to_act: steps ? read.on_roll : null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
-    view: { ...read.board, turn: read.on_roll, phase: steps ? 'move' : 'over', dice: read.dice ? [Number(read.dice[0]), Number(read.dice[1])] : null,
-      steps, last_play: last, best_play: best, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered: false },
-      match: { length: read.cube.match_length, score: read.cube.score, game: 1 } },
-  };
-}
 
 // The state the Morris board draws: the side to move may click its moves (`moves`, in notation).
 function morrisState(read, { last = null, best = null, moves = [], version = 1 } = {}) {

@@ -2,10 +2,10 @@
 // Error with the server's English `message`, its machine `code` and `params` (see errorText).
 
 async function call(path, options = {}) {
-  const init = { method: options.method || 'GET', headers: {} };
-  if (options.body !== undefined) {
+  const init = { method: options.method || 'GET', headers: { ...options.headers } };
+  if (options.body !== undefined || options.raw !== undefined) {
     init.headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
+    init.body = options.raw ?? JSON.stringify(options.body);
   }
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({ error: response.statusText }));
@@ -22,6 +22,16 @@ async function call(path, options = {}) {
 }
 
 export const createGame = (body) => call('/api/games', { method: 'POST', body });
+// Practice (docs/server.md, "Practice"): every call but the first names the player by its key.
+const asPlayer = (key, path, options = {}) => call(path, { ...options, headers: { 'x-player-key': key } });
+export const newPlayer = () => call('/api/practice/players', { method: 'POST' });
+export const practiceOverview = (key) => asPlayer(key, '/api/practice');
+export const addPracticeGame = (key, gameId, token, onWait) => patiently(() => asPlayer(key, '/api/practice/games', { method: 'POST', body: { game_id: gameId, token } }), onWait);
+export const answerExercise = (key, exercise, answer) => asPlayer(key, '/api/practice/answers', { method: 'POST', body: { exercise, answer } });
+export const practiceProgress = (key) => asPlayer(key, '/api/practice/progress');
+export const setPracticeThreshold = (key, checker, cube) => asPlayer(key, '/api/practice/threshold', { method: 'PUT', body: { checker, cube } });
+export const exportPlayerFile = async (key) => JSON.stringify(await asPlayer(key, '/api/practice/file'), null, 2);
+export const importPlayerFile = (key, text) => asPlayer(key, '/api/practice/file', { method: 'POST', raw: text });
 export const getGame = (id) => call(`/api/games/${id}`);
 // Claims a friend's seat with the invitation's one-time code: { seat, token }.
 export const joinGame = (id, invite) => call(`/api/games/${id}/join`, { method: 'POST', body: { invite } });

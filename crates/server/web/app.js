@@ -9,6 +9,7 @@ import { settings, settingsPanel } from './settings.js';
 import { morrisValue, showOpenReview, showReview, stopReview } from './review.js';
 import { showAnalysisBoard } from './analysis.js';
 import { copyId, idLine } from './ids.js';
+import { showPractice, showProgress } from './practice.js';
 
 const app = document.getElementById('app');
 let rerender = () => {};
@@ -82,7 +83,7 @@ async function home() {
   stopWatching();
   document.title = t('app-title');
   app.innerHTML = `
-    <p>${t('home-intro')} <a href="/analysis" data-link id="open-analysis">${t('analysis-board')}</a> · <a href="/review/open" data-link id="open-review-link">${t('review-open')}</a></p>
+    <p>${t('home-intro')} <a href="/analysis" data-link id="open-analysis">${t('analysis-board')}</a> · <a href="/review/open" data-link id="open-review-link">${t('review-open')}</a> · <a href="/practice" data-link id="open-practice">${t('practice')}</a></p>
     <div class="cards">
       <section class="card" aria-labelledby="morris-h">
         <h2 id="morris-h">${t('morris-title')}</h2>
@@ -501,6 +502,8 @@ function route() {
   if (match) play(decodeURIComponent(match[1]));
   else if (location.pathname === '/review/open') { stopWatching(); showOpenReview(app, navigate); }
   else if (review) openReview(decodeURIComponent(review[1]));
+  else if (location.pathname === '/practice') { stopWatching(); showPractice(app); }
+  else if (location.pathname === '/practice/progress') { stopWatching(); showProgress(app); }
   else if (location.pathname === '/analysis') {
     stopWatching();
     showAnalysisBoard(app);

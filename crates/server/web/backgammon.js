@@ -488,3 +488,15 @@ export function backgammonLog(state) {
     return `${header}<li><span class="dot ${entry.side}"></span> ${esc(logText(entry.text))}</li>`;
   }).join('');
 }
+
+// The state the backgammon board draws for a position read: its dice and cube, the move that led
+// to it (`last`: a `last_play`) and the best move found (`best`: drawn as arrows). With `steps`
+// (the server's StepsView of the dice) the side on roll moves its checkers by clicks.
+export function backgammonState(read, { last = null, best = null, steps = null, version = 1 } = {}) {
+  return {
+    version, to_act: steps ? read.on_roll : null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
+    view: { ...read.board, turn: read.on_roll, phase: steps ? 'move' : 'over', dice: read.dice ? [Number(read.dice[0]), Number(read.dice[1])] : null,
+      steps, last_play: last, best_play: best, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered: false },
+      match: { length: read.cube.match_length, score: read.cube.score, game: 1 } },
+  };
+}

@@ -11,6 +11,7 @@ import { getGame, getReview, reviewRecord } from './api.js';
 import { createMorrisBoard } from './morris.js';
 import { createBackgammonBoard, pointGeometry } from './backgammon.js';
 import { copyId, idLine } from './ids.js';
+import { addToPractice } from './practice.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -315,7 +316,7 @@ function drawArrows(svg, step, viewer) {
 // Draws the review of `review` (the API's answer) into `app`: `state` is the game's state (null
 // for an imported record), `id` its id (null for a record), `seat` the viewer's side if they
 // played the game.
-export function renderReview(app, review, { state = null, id = null, seat = null } = {}) {
+export function renderReview(app, review, { state = null, id = null, seat = null, token = null } = {}) {
   stopReview();
   const game = review.game;
   const steps = game === 'morris' ? morrisSteps(review) : backgammonSteps(review.report);
@@ -347,11 +348,21 @@ export function renderReview(app, review, { state = null, id = null, seat = null
         <div class="panel"><ol class="review-moves" id="review-moves">${moveList(steps) || `<li class="empty">${t('no-moves-yet')}</li>`}</ol></div>
         <div class="panel"><ul class="review-summary" id="review-summary">${summaries(review, who)}</ul>
           <p class="muted review-keys">${t('review-keys')}</p>
-          <p class="buttons">${back}<a href="/review/open" data-link>${t('review-open')}</a> <a href="/" data-link>${t('nav-home')}</a></p></div>
+          <p class="buttons">${back}<a href="/review/open" data-link>${t('review-open')}</a> <a href="/" data-link>${t('nav-home')}</a></p>
+          ${id && token ? `<p class="buttons"><button class="secondary" id="practice-add">${t('practice-add')}</button></p><p class="muted" id="practice-add-status" role="status"></p>` : ''}</div>
       </div>
     </div>`;
   const $ = (name) => document.getElementById(name);
   const ctx = { seat: orientation, setHint: () => {}, play: async () => {}, act: async () => {}, steps: async () => null };
+  $('practice-add')?.addEventListener('click', async () => {
+    const status = $('practice-add-status');
+    $('practice-add').disabled = true;
+    const waiting = (seconds) => { status.textContent = t('review-still-making', { seconds }); return Boolean($('review')); };
+    try { await addToPractice(id, token, status, waiting); } catch (error) {
+      status.textContent = t('error', { message: errorText(error) });
+      $('practice-add').disabled = false;
+    }
+  });
   const board = game === 'morris' ? createMorrisBoard($('review-board'), ctx)
     : createBackgammonBoard($('review-board'), ctx, document.createElement('div'));
   let index = 0;
@@ -434,7 +445,7 @@ export async function showReview(app, id) {
   }
   if (!document.getElementById('review-loading')) return;
   const seatInfo = JSON.parse(localStorage.getItem(`ludus:seat:${id}`) || 'null') || {};
-  renderReview(app, review, { state, id, seat: seatInfo.token ? seatInfo.seat : null });
+  renderReview(app, review, { state, id, seat: seatInfo.token ? seatInfo.seat : null, token: seatInfo.token || null });
 }
 
 // The page to open a record for review (/review/open): paste it or choose a file; a Ludus game

@@ -253,17 +253,22 @@ pub async fn add_game(
 ) -> Result<Json<AddedGame>, ApiError> {
     let Json(request) = request.map_err(ApiError::from)?;
     let session = hub.get(&request.game_id).await?;
-    let (side, version, (kind, record), backgammon) = {
+    let (side, version, (kind, record), backgammon, cube) = {
         let guard = session.lock().await;
         let side = guard.seat_of(&request.token).ok_or(ApiError::NotSeated)?;
         if !guard.engine_help_allowed() {
             return Err(ApiError::EngineHelpDuringGame);
         }
+        let cube = match guard.state().view {
+            crate::games::GameView::Backgammon(view) => view.cube.enabled,
+            crate::games::GameView::Morris(_) => false,
+        };
         (
             side,
             guard.version(),
             guard.export(),
             guard.backgammon_record(),
+            cube,
         )
     };
     drop(session);
@@ -288,7 +293,11 @@ pub async fn add_game(
     })
     .await?;
     let day = today();
-    let games = decisions::of_review(&review, &record, side, day);
+    let mut games = decisions::of_review(&review, &record, side, day);
+    if !cube {
+        // The review values the cube decisions of a game played without the cube too.
+        games.without_cube();
+    }
     let added = change(&hub, &key, |file| {
         let touched = file.add_review(&games.decisions, games.games.clone(), day);
         Ok(AddedGame {

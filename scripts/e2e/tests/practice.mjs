@@ -1,0 +1,156 @@
+// Practice from your own games: two backgammon games of random plays (deliberate errors)
+// reviewed and added to practice from the review page, their mistakes found among the
+// exercises, one answered right and one wrong on the board, each scheduled accordingly, and the
+// progress page plotting both games; the pages in en/et/hu at 1280×800 and 375×812.
+
+import { join } from 'node:path';
+import { OUT, REVIEW_WAIT_MS, WAIT_MS, assert, bgPoint, englishWordsIn, setLanguage, takeSeat, withFriend } from '../lib.mjs';
+
+const post = async (url, path, body, headers = {}) => {
+  const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return response.json();
+};
+
+// A backgammon game between two seats with random plays (no cube) from the dice seed `seed`,
+// resigned after some 15 turns each: the plays are mostly errors.
+async function randomGame(url, seed) {
+  const created = await withFriend(url, await post(url, '/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed, rules: { cube: false } }));
+  let own = seed;
+  const pick = (n) => { own = (own * 1103515245 + 12345) % 2147483648; return own % n; };
+  let state = created.state;
+  for (let i = 0; i < 30 && !state.result; i++) {
+    const token = created.tokens[state.to_act];
+    state = state.legal_moves.length
+      ? await post(url, `/api/games/${created.id}/moves`, { token, move: state.legal_moves[pick(state.legal_moves.length)] })
+      : await post(url, `/api/games/${created.id}/actions`, { token, action: 'roll' });
+  }
+  if (!state.result) state = await post(url, `/api/games/${created.id}/actions`, { token: created.tokens[state.to_act], action: 'resign' });
+  assert(state.result, 'the game ended');
+  return created;
+}
+
+// The player's key the page keeps, and a call of the practice API as that player.
+const keyOf = (page) => page.evaluate(() => localStorage.getItem('ludus:player-key'));
+const asPlayer = async (page, path) => page.evaluate(async ([p, key]) => (await fetch(p, { headers: { 'x-player-key': key } })).json(), [path, await keyOf(page)]);
+
+// The clicks of the checker play `move` of the exercise on the page's board: the server's steps
+// searched (depth first) for a complete move written `move`; null when none is.
+async function clicksFor(page, text, dice, move) {
+  const steps = (taken) => page.evaluate(async ([t, d, k]) => (await fetch(`/api/position/steps?${new URLSearchParams({ text: t, dice: d, taken: k })}`)).json(),
+    [text, dice, taken.map(([a, b]) => `${a}/${b}`).join(',')]);
+  const search = async (node, path) => {
+    if (node.complete) return node.move === move ? path : null;
+    for (const next of node.next) {
+      const found = await search(await steps([...node.taken, ...next.steps]), [...path, [next.from, next.to]]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return search(await steps([]), []);
+}
+
+// Answers the exercise shown with the play `move` by clicks and confirms it; the verdict.
+async function answerOnBoard(page, exercise, move) {
+  const dice = `${exercise.question.dice[0]}${exercise.question.dice[1]}`;
+  const clicks = await clicksFor(page, exercise.position, dice, move);
+  if (!clicks) return null;
+  for (const [from, to] of clicks) { await bgPoint(page, from); await bgPoint(page, to); }
+  await page.click('#confirm:not([disabled])');
+  await page.waitForSelector('#practice-result:not([hidden])', { timeout: WAIT_MS });
+  return page.getAttribute('#practice-result', 'data-right');
+}
+
+// Shows the exercises until one whose `choose(exercise)` play can be clicked; its verdict and card.
+async function answerSome(page, choose, skip) {
+  for (let shown = 0; shown < 20; shown++) {
+    await page.waitForSelector('#practice[data-exercise]', { timeout: WAIT_MS });
+    const id = await page.getAttribute('#practice', 'data-exercise');
+    const today = await asPlayer(page, '/api/practice');
+    const exercise = today.due.find((e) => e.id === id);
+    if (exercise.asks === 'checker' && !skip.has(id)) {
+      const verdict = await answerOnBoard(page, exercise, choose(exercise));
+      if (verdict !== null) return { id, verdict, today: today.today, due: await page.textContent('#practice-next-due') };
+    }
+    // Not this one: a new page shows the set from the next exercise on.
+    skip.add(id);
+    await page.reload();
+    await page.waitForFunction((s) => !s.includes(document.querySelector('#practice')?.dataset.exercise), [...skip], { timeout: WAIT_MS });
+  }
+  throw new Error('no exercise could be answered by clicks');
+}
+
+async function practiceFromReviews(browser, url) {
+  const games = [await randomGame(url, 21), await randomGame(url, 22)];
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  let added = 0;
+  for (const game of games) {
+    await takeSeat(page, url, game);
+    await page.goto(`${url}/review/${game.id}`);
+    await setLanguage(page, 'en');
+    await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
+    await page.click('#practice-add');
+    await page.waitForSelector('#practice-link', { timeout: REVIEW_WAIT_MS });
+    const status = await page.textContent('#practice-add-status');
+    const count = Number(/(\d+) decisions/.exec(status)[1]);
+    assert(count > 0, `random plays make mistakes: ${status}`);
+    added += count;
+  }
+  // The exercises are the review's mistakes: White's decisions losing 0.04 or more.
+  const review = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/review`)).json(), games[0].id);
+  const mistakes = review.report.games.flatMap((g) => g.decisions).filter((d) => d.player === 0 && d.equity_lost >= 0.04);
+  await page.click('#practice-link');
+  await page.waitForSelector('#practice[data-exercise]', { timeout: WAIT_MS });
+  const today = await asPlayer(page, '/api/practice');
+  const positions = new Set(today.due.map((e) => e.position));
+  assert(mistakes.some((d) => positions.has(d.xgid)), 'the first game\'s mistakes are among the exercises');
+  assert(today.exercises <= added, `${today.exercises} exercises from ${added} decisions`);
+  await page.screenshot({ path: join(OUT, 'practice-exercise-en.png') });
+  const skip = new Set();
+  // One answered with the review's best play: right, back in a day.
+  const right = await answerSome(page, (e) => e.best, skip);
+  assert(right.verdict === 'true', `the best play is right: ${JSON.stringify(right)}`);
+  assert(/Comes back tomorrow/.test(right.due), right.due);
+  const ranking = await page.locator('.ranking tr').count();
+  assert(ranking >= 2 && /2-ply/.test(await page.textContent('.ranking caption')), 'the ranking at the review\'s 2 plies');
+  await page.screenshot({ path: join(OUT, 'practice-answer-en.png') });
+  skip.add(right.id);
+  await page.click('#practice-next');
+  // One answered with the game's mistake: wrong, back today.
+  const wrong = await answerSome(page, (e) => e.played, skip);
+  assert(wrong.verdict === 'false', `the game's mistake is wrong: ${JSON.stringify(wrong)}`);
+  assert(/Comes back today/.test(wrong.due), wrong.due);
+  const after = await asPlayer(page, '/api/practice');
+  assert(after.due.some((e) => e.id === wrong.id && e.card.due === after.today), 'the wrong one is due today');
+  assert(!after.due.some((e) => e.id === right.id), 'the right one is not');
+  // The progress page plots both games.
+  await page.goto(`${url}/practice/progress`);
+  await page.waitForSelector('#progress-plot', { timeout: WAIT_MS });
+  assert(await page.getAttribute('#progress-plot', 'data-points') === '2', 'two games plotted');
+  assert(/2 reviewed games.*2 answered \(1 right\)/.test(await page.textContent('#progress-status')), 'the summary counts');
+  await page.screenshot({ path: join(OUT, 'practice-progress-en.png') });
+  // Estonian and Hungarian at both sizes: no English word, nothing wider than the screen.
+  for (const lang of ['et', 'hu']) {
+    for (const [width, height] of [[1280, 800], [375, 812]]) {
+      await page.setViewportSize({ width, height });
+      for (const path of ['/practice', '/practice/progress']) {
+        await page.goto(`${url}${path}`);
+        await setLanguage(page, lang);
+        await page.waitForSelector(path === '/practice' ? '#practice-status' : '#progress-plot', { timeout: WAIT_MS });
+        const text = await page.textContent('main');
+        const english = englishWordsIn(text, lang);
+        assert(english.length === 0, `${lang} ${path}: English words ${english}`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert(wide <= width, `${lang} ${path} at ${width}: the page is ${wide} px wide`);
+        await page.screenshot({ path: join(OUT, `practice-${path === '/practice' ? 'exercise' : 'progress'}-${lang}-${width}.png`), fullPage: true });
+      }
+    }
+  }
+  await page.close();
+  return `${added} decisions added, ${today.exercises} exercises; right then wrong scheduled; 2 games plotted`;
+}
+
+/** This file's tests, in the order they run: name and function (browser context, server address). */
+export const tests = [
+  ['practice_from_reviews', practiceFromReviews],
+];
