@@ -45,7 +45,8 @@ enum PracticeCommand {
         /// Where to write it.
         file: PathBuf,
     },
-    /// Replace the player file by FILE (checked first; a bad file changes nothing).
+    /// Merge the player file FILE into yours (checked first; a bad file changes nothing; the
+    /// same file imported twice changes nothing more).
     Import {
         /// The player file to read.
         file: PathBuf,

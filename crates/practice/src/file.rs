@@ -108,8 +108,12 @@ impl PlayerFile {
     /// merging a file twice, or into itself, changes nothing: exercises by id (the larger count
     /// of errors and loss), each exercise's card the one further along (the later due day),
     /// answered exercises and game records each as often as the file with more of them has
-    /// it, reviews by key; this file's thresholds stay.
+    /// it, reviews by key; this file's thresholds stay, unless it holds nothing yet (a new
+    /// machine's file takes the imported one's).
     pub fn merge(&mut self, other: PlayerFile) {
+        if self.exercises.is_empty() && self.games.is_empty() && self.results.is_empty() {
+            self.threshold = other.threshold;
+        }
         for theirs in other.exercises {
             match self.exercises.iter_mut().find(|mine| mine.id == theirs.id) {
                 Some(mine) => {

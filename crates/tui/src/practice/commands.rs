@@ -95,8 +95,9 @@ pub fn export_to(store: &PlayerStore, to: &Path) -> Result<(), PracticeError> {
     Ok(())
 }
 
-/// Replaces the player file by the one at `from`, after checking it; a file that is not a
-/// player file changes nothing.
+/// Merges the player file at `from` (another machine's) into this one after checking it
+/// (`PlayerFile::merge`: importing it twice changes nothing); a file that is not a player file
+/// changes nothing.
 pub fn import_from(store: &PlayerStore, from: &Path) -> Result<(), PracticeError> {
     let text = std::fs::read_to_string(from).map_err(|source| PracticeError::Read {
         path: from.to_path_buf(),
@@ -106,7 +107,9 @@ pub fn import_from(store: &PlayerStore, from: &Path) -> Result<(), PracticeError
         path: from.to_path_buf(),
         source,
     })?;
-    store.save(&file)?;
+    let mut merged = store.load()?;
+    merged.merge(file);
+    store.save(&merged)?;
     Ok(())
 }
 
