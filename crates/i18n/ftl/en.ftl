@@ -672,6 +672,10 @@ practice-times = (missed { $count } times)
 practice-yours = yours
 progress-game-number = Game { $number }
 progress-games-axis = reviewed games, oldest first
-progress-levels = Computer levels: Backgammon level 8 plays the network at 0 ply without noise, 9 at 1 ply and 10 at 2 plies; lower levels add equity noise (± 0.05 at level 7 to ± 0.35 at level 1). Try the level just above your mp per decision.
 progress-plot = Millipoints lost per decision, game by game
 progress-summary = { $games } reviewed games, { $exercises } exercises, { $answered } answered ({ $right } right).
+progress-levels-title = Computer levels
+progress-level-advice = Your checker plays lose { $mp } mp a decision: try level { $level }, the weakest that errs less.
+progress-level-bg = Backgammon: mp lost a move
+progress-level-morris = Morris: ladder Elo
+progress-levels-how = Backgammon: checker plays of 1,000 positions judged by GNU Backgammon at 2 plies (95 % interval). Morris: each level against the one below, level 1 = 0.

@@ -655,6 +655,10 @@ practice-times = (eksitud { $count } korda)
 practice-yours = sinu
 progress-game-number = Mäng { $number }
 progress-games-axis = ülevaadatud mängud, vanimad ees
-progress-levels = Arvuti tasemed: backgammoni tase 8 mängib närvivõrguga 0 käigu sügavusel ilma mürata, 9 ühe ja 10 kahe käigu sügavusel; madalamad tasemed lisavad ekviteedimüra (± 0,05 tasemel 7 kuni ± 0,35 tasemel 1). Proovi taset veidi üle oma mp otsuse kohta.
 progress-plot = Kaotatud millipunktid otsuse kohta, mäng mängult
 progress-summary = { $games } ülevaadatud mängu, { $exercises } harjutust, { $answered } vastatud ({ $right } õigesti).
+progress-levels-title = Arvuti tasemed
+progress-level-advice = Sinu nupukäigud kaotavad { $mp } mp otsuse kohta: proovi taset { $level }, nõrgimat, mis eksib vähem.
+progress-level-bg = Backgammon: kaotatud mp käigu kohta
+progress-level-morris = Veski: redeli Elo
+progress-levels-how = Backgammon: 1000 seisu nupukäigud, hinnanud GNU Backgammon kahe käigu sügavusel (95% vahemik). Veski: iga tase eelmise vastu, tase 1 = 0.

@@ -592,6 +592,10 @@ practice-times = ({ $count } alkalommal elrontva)
 practice-yours = tiéd
 progress-game-number = { $number }. játszma
 progress-games-axis = áttekintett játszmák, a legrégebbi elöl
-progress-levels = Gépi szintek: a backgammon 8. szint a hálózattal 0 lépés mélyen, zaj nélkül játszik, a 9. egy, a 10. két lépés mélyen; az alacsonyabb szintek equity-zajt adnak (± 0,05 a 7. szinten, ± 0,35 az 1. szinten). Próbáld a döntésenkénti mp-d fölötti szintet.
 progress-plot = Döntésenként elvesztett millipont, játszmánként
 progress-summary = { $games } áttekintett játszma, { $exercises } feladat, { $answered } megválaszolva ({ $right } helyesen).
+progress-levels-title = Gépi szintek
+progress-level-advice = A lépéseid döntésenként { $mp } mp-t veszítenek: próbáld a(z) { $level }. szintet, a leggyengébbet, amely kevesebbet hibázik.
+progress-level-bg = Backgammon: lépésenként elvesztett mp
+progress-level-morris = Malom: létra-Elo
+progress-levels-how = Backgammon: 1000 állás lépései, a GNU Backgammon két lépés mélyen ítélte meg (95%-os intervallum). Malom: minden szint az eggyel alacsonyabb ellen, az 1. szint = 0.

@@ -416,6 +416,25 @@ mod tests {
     }
 
     #[test]
+    fn a_game_without_the_cube_is_reviewed_without_cube_decisions() {
+        let players = test_players();
+        let rules = json!({"match_length": 0, "cube": false});
+        let mut game = new_game(GameKind::Backgammon, &rules, 11, &players).unwrap();
+        computer_plays(game.as_mut(), 1, 40);
+        let record = game.backgammon_record().unwrap();
+        let go_on = || ControlFlow::Continue(());
+        let report = Analyser::new(None).analyse_match(&record, &go_on).unwrap();
+        let decisions: Vec<_> = report.games.iter().flat_map(|g| &g.decisions).collect();
+        assert!(decisions.len() > 10);
+        assert!(
+            decisions
+                .iter()
+                .all(|d| d.kind == ludus_server::games::report::DecisionKind::Checker),
+            "no cube decision in a game without the cube"
+        );
+    }
+
+    #[test]
     fn a_race_from_a_set_up_position_is_analysed_from_that_position() {
         // Two checkers each on the 5 and 6 points, White on roll with 65: over in a few turns.
         let start = "XGID=-----BB------------bb-----:0:0:1:65:0:0:0:0:10";

@@ -418,12 +418,14 @@ async fn the_list_of_some_ids_shows_those_games_with_the_computer_level() {
 }
 
 /// Routes that are pages, assets or the API's own fallbacks, not operations of the API.
-const NOT_API_OPERATIONS: [&str; 8] = [
+const NOT_API_OPERATIONS: [&str; 10] = [
     "/",
     "/play/{id}",
     "/review/open",
     "/review/{id}",
     "/analysis",
+    "/practice",
+    "/practice/progress",
     "/assets/{*name}",
     "/api/openapi.json",
     "/api/{*rest}",

@@ -186,8 +186,23 @@ export async function showProgress(app) {
   section.insertAdjacentHTML('beforeend', `
     <div class="panel"><h3>${t('progress-plot')}</h3>${plot(progress.games)}</div>
     <div class="panel table-scroll"><table class="progress-table" id="progress-table"><tr>${head}</tr>${rows}</table></div>
-    <p class="muted">${t('progress-levels')}</p>
+    <div class="panel table-scroll">${levelsHtml(progress)}</div>
     <p class="buttons"><a href="/practice" data-link>${t('practice')}</a> <a href="/" data-link>${t('nav-home')}</a></p>`);
+}
+
+// The computer levels' measured strength, the level to try next marked: the weakest that errs
+// less than the player's checker plays (mp per decision over all reviewed games).
+function levelsHtml(progress) {
+  const games = progress.games.filter((g) => g.game === 'backgammon' && g.checker_decisions);
+  const decisions = games.reduce((n, g) => n + g.checker_decisions, 0);
+  const yours = decisions ? (1000 * games.reduce((x, g) => x + g.checker_equity_lost, 0)) / decisions : null;
+  const next = yours === null ? null : (progress.levels.find((l) => l.backgammon_mp_per_move < yours) || progress.levels.at(-1)).level;
+  const rows = progress.levels.map((l) => `<tr class="${l.level === next ? 'yours' : ''}" data-level="${l.level}"><td>${l.level}</td>
+    <td>${l.backgammon_mp_per_move.toFixed(1)} ± ${l.backgammon_ci95.toFixed(1)}</td><td>${l.morris_ladder_elo}</td></tr>`).join('');
+  const advice = next === null ? '' : `<p id="level-advice">${escape(t('progress-level-advice', { mp: yours.toFixed(1), level: next }))}</p>`;
+  return `<h3>${t('progress-levels-title')}</h3>${advice}
+    <table class="progress-table" id="levels-table"><tr><th scope="col">${t('opt-level')}</th><th scope="col">${t('progress-level-bg')}</th><th scope="col">${t('progress-level-morris')}</th></tr>${rows}</table>
+    <p class="muted">${t('progress-levels-how')}</p>`;
 }
 
 // Millipoints lost per checker and per cube decision of every backgammon game, in order.

@@ -128,7 +128,9 @@ async function practiceFromReviews(browser, url) {
   await page.waitForSelector('#progress-plot', { timeout: WAIT_MS });
   assert(await page.getAttribute('#progress-plot', 'data-points') === '2', 'two games plotted');
   assert(/2 reviewed games.*2 answered \(1 right\)/.test(await page.textContent('#progress-status')), 'the summary counts');
-  await page.screenshot({ path: join(OUT, 'practice-progress-en.png') });
+  assert(await page.locator('#levels-table tr[data-level]').count() === 10, 'the ten levels\' measured strength');
+  assert(/try level \d+/.test(await page.textContent('#level-advice')), 'a level to try next');
+  await page.screenshot({ path: join(OUT, 'practice-progress-en.png'), fullPage: true });
   // Estonian and Hungarian at both sizes: no English word, nothing wider than the screen.
   for (const lang of ['et', 'hu']) {
     for (const [width, height] of [[1280, 800], [375, 812]]) {

@@ -8,6 +8,8 @@
 //!   search before issue 15). A network from a file is always searched that way;
 //! * `cubeless:` before a network (`cubeless:net:0`): checker plays by cubeless equity even in
 //!   match play;
+//! * `level:N`: the engine at strength level N (1 to 10, `ludus_backgammon_engine::level`), the
+//!   level the web and terminal players choose, its noise seeded;
 //! * `gnubg:Nply` (or `gnubg:N`, N up to [`MAX_GNUBG_PLIES`]): GNU Backgammon; `cmd:<command
 //!   line>`: any program speaking docs/backgammon-player-protocol.md.
 
@@ -39,9 +41,12 @@ pub enum SpecError {
     /// Plies above [`MAX_NET_PLIES`].
     #[error("plies must be 0 to {MAX_NET_PLIES}")]
     TooDeep,
+    /// `level:` without a level of the scale.
+    #[error("bad player {0:?}: expected level:1 … level:10")]
+    Level(String),
     /// Neither a known name nor an existing weights file.
     #[error(
-        "unknown player {0:?}: expected random, heuristic, net[:PLIES[full]], FILE[:PLIES[full]], gnubg:Nply or cmd:COMMAND"
+        "unknown player {0:?}: expected random, heuristic, level:N, net[:PLIES[full]], FILE[:PLIES[full]], gnubg:Nply or cmd:COMMAND"
     )]
     Unknown(String),
 }
@@ -55,6 +60,9 @@ pub enum BuildError {
     /// The program of an external player.
     #[error(transparent)]
     Start(#[from] StartError),
+    /// A level off the scale.
+    #[error(transparent)]
+    Level(#[from] ludus_backgammon_engine::level::LevelError),
 }
 
 impl BuildError {
@@ -64,6 +72,7 @@ impl BuildError {
         match self {
             BuildError::Weights(error) => error.is_bad_input(),
             BuildError::Start(error) => error.is_bad_input(),
+            BuildError::Level(_) => true,
         }
     }
 }
@@ -190,6 +199,8 @@ pub enum PlayerSpec {
         /// Cubeless checker plays (`cubeless:`).
         cubeless: bool,
     },
+    /// The engine at a strength level (checked: 1 to 10).
+    Level(u32),
     /// Another program over the player protocol.
     Program(Program),
 }
@@ -200,6 +211,14 @@ impl FromStr for PlayerSpec {
     fn from_str(spec: &str) -> Result<PlayerSpec, SpecError> {
         if let Some(program) = parse_program(spec) {
             return program.map(PlayerSpec::Program);
+        }
+        if let Some(number) = spec.strip_prefix("level:") {
+            let level = number
+                .parse()
+                .ok()
+                .filter(|&n| ludus_backgammon_engine::level::Level::new(n).is_ok())
+                .ok_or_else(|| SpecError::Level(spec.to_string()))?;
+            return Ok(PlayerSpec::Level(level));
         }
         if let Some(rest) = spec.strip_prefix("cubeless:") {
             let net = rest.parse()?;
@@ -233,6 +252,9 @@ impl PlayerSpec {
                     Box::new(player)
                 }
             }
+            PlayerSpec::Level(level) => Box::new(ludus_backgammon_engine::engine::Engine::level(
+                *level, seed,
+            )?),
             PlayerSpec::Program(program) => Box::new(ProgramPlayer::start(program)?),
         })
     }
@@ -315,6 +337,11 @@ mod tests {
                 "my player --fast".into()
             )))
         );
+        assert_eq!(read("level:7"), Ok(PlayerSpec::Level(7)));
+        assert!(PlayerSpec::Level(7).player(1).is_ok());
+        for bad in ["level:0", "level:11", "level:x", "level:"] {
+            assert_eq!(read(bad), Err(SpecError::Level(bad.to_string())));
+        }
         let Ok(PlayerSpec::Net { net, cubeless }) = read("cubeless:net:1") else {
             panic!("a cubeless network player");
         };

@@ -19,25 +19,6 @@ pub struct ReviewedGames {
     pub games: Vec<GameRecord>,
 }
 
-impl ReviewedGames {
-    /// Drops the cube decisions and their sums: the game was played without the cube.
-    pub fn without_cube(&mut self) {
-        self.decisions
-            .retain(|decision| decision.question != Question::CubeAction);
-        for game in &mut self.games {
-            if let GameRecord::Backgammon {
-                cube_decisions,
-                cube_equity_lost,
-                ..
-            } = game
-            {
-                *cube_decisions = 0;
-                *cube_equity_lost = 0.0;
-            }
-        }
-    }
-}
-
 /// The decisions of the player at `side` in `review` (of the game whose record is `record`),
 /// played on `day`.
 pub fn of_review(review: &ReviewPage, record: &str, side: Side, day: Day) -> ReviewedGames {
@@ -230,16 +211,6 @@ mod tests {
                 luck: Some(0.25),
             }]
         );
-        let mut cubeless = white.clone();
-        cubeless.without_cube();
-        assert_eq!(cubeless.decisions.len(), 1);
-        assert!(matches!(
-            cubeless.games[0],
-            GameRecord::Backgammon {
-                cube_decisions: 0,
-                ..
-            }
-        ));
         let black = backgammon(&report, Side::Black, 9);
         assert_eq!(black.decisions.len(), 1);
         assert_eq!(black.decisions[0].position, "XGID=x10.2");

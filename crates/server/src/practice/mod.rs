@@ -253,22 +253,17 @@ pub async fn add_game(
 ) -> Result<Json<AddedGame>, ApiError> {
     let Json(request) = request.map_err(ApiError::from)?;
     let session = hub.get(&request.game_id).await?;
-    let (side, version, (kind, record), backgammon, cube) = {
+    let (side, version, (kind, record), backgammon) = {
         let guard = session.lock().await;
         let side = guard.seat_of(&request.token).ok_or(ApiError::NotSeated)?;
         if !guard.engine_help_allowed() {
             return Err(ApiError::EngineHelpDuringGame);
         }
-        let cube = match guard.state().view {
-            crate::games::GameView::Backgammon(view) => view.cube.enabled,
-            crate::games::GameView::Morris(_) => false,
-        };
         (
             side,
             guard.version(),
             guard.export(),
             guard.backgammon_record(),
-            cube,
         )
     };
     drop(session);
@@ -293,11 +288,7 @@ pub async fn add_game(
     })
     .await?;
     let day = today();
-    let mut games = decisions::of_review(&review, &record, side, day);
-    if !cube {
-        // The review values the cube decisions of a game played without the cube too.
-        games.without_cube();
-    }
+    let games = decisions::of_review(&review, &record, side, day);
     let added = change(&hub, &key, |file| {
         let touched = file.add_review(&games.decisions, games.games.clone(), day);
         Ok(AddedGame {
@@ -375,6 +366,46 @@ pub async fn answer(
     }))
 }
 
+/// One computer level's measured strength, for the player to see which to try next.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LevelStrength {
+    /// The level (1 to 10, the same scale in the browser and the terminal).
+    pub level: u8,
+    /// Backgammon: millipoints its checker plays lose a move against gnubg at 2 plies.
+    pub backgammon_mp_per_move: f64,
+    /// The 95 % half-interval of that figure.
+    pub backgammon_ci95: f64,
+    /// Morris: Elo on the level ladder, level 1 = 0 (each level against the one below).
+    pub morris_ladder_elo: u32,
+}
+
+/// The levels' measured strength. Backgammon: `ludus backgammon error-rate --positions 1000
+/// --judge gnubg:2ply --players level:1,…,level:10` (1,000 positions of seed 42, cubeless,
+/// 2026-12-05; docs/benchmarks.md); Morris: the level ladder of docs/benchmarks.md (20 games a
+/// step, ±150–300 Elo a step, 2026-12-01).
+pub const LEVELS: [LevelStrength; 10] = {
+    const fn level(level: u8, mp: f64, ci95: f64, elo: u32) -> LevelStrength {
+        LevelStrength {
+            level,
+            backgammon_mp_per_move: mp,
+            backgammon_ci95: ci95,
+            morris_ladder_elo: elo,
+        }
+    }
+    [
+        level(1, 49.2, 4.6, 0),
+        level(2, 43.5, 4.1, 53),
+        level(3, 38.2, 3.6, 435),
+        level(4, 31.3, 3.1, 488),
+        level(5, 23.9, 2.5, 656),
+        level(6, 16.3, 1.9, 824),
+        level(7, 8.3, 1.2, 932),
+        level(8, 4.2, 0.8, 1079),
+        level(9, 3.3, 0.8, 1348),
+        level(10, 2.1, 0.6, 1495),
+    ]
+};
+
 /// `GET /api/practice/progress`'s answer.
 #[derive(Debug, Serialize)]
 pub struct ProgressView {
@@ -388,6 +419,8 @@ pub struct ProgressView {
     pub answered: usize,
     /// Of them, answered right.
     pub right: usize,
+    /// The computer levels' measured strength ([`LEVELS`]).
+    pub levels: &'static [LevelStrength],
 }
 
 /// `GET /api/practice/progress`: the player's progress.
@@ -409,6 +442,7 @@ pub async fn progress(
         exercises: file.exercises.len(),
         answered: file.results.len(),
         right,
+        levels: &LEVELS,
     }))
 }
 

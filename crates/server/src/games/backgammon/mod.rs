@@ -103,6 +103,21 @@ pub struct BackgammonGame {
     computer: BackgammonComputer,
 }
 
+/// The rules crate's rules of a game under `options`: without the cube, a cube that cannot
+/// be turned (its ceiling 1), so that the rules refuse a double and the review sees no cube
+/// decision.
+fn record_rules(options: &BackgammonRules) -> Rules {
+    let rules = Rules::match_to(options.match_length);
+    if options.cube {
+        rules
+    } else {
+        Rules {
+            max_cube_log2: 0,
+            ..rules
+        }
+    }
+}
+
 impl BackgammonGame {
     /// A new money game or match under the rule options, with dice from `seed`.
     pub fn new(
@@ -115,7 +130,7 @@ impl BackgammonGame {
         if let Some(text) = start {
             let (state, setup) = start_setup(text)?;
             options.match_length = state.match_length;
-            let rules = Rules::match_to(state.match_length);
+            let rules = record_rules(&options);
             let first =
                 ludus_backgammon::Game::from_setup(rules, state.score, state.crawford, setup);
             let names = ["White".to_string(), "Black".to_string()];
@@ -130,7 +145,7 @@ impl BackgammonGame {
             game.advance();
             return Ok(game);
         }
-        let rules = Rules::match_to(options.match_length);
+        let rules = record_rules(&options);
         let mut game = BackgammonGame {
             options,
             record: Match::new(rules, ["White".to_string(), "Black".to_string()]),
