@@ -132,6 +132,14 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The two dice of a review's `"31"` (higher die first or not, as written); `None` for a text
+/// without two digits.
+pub fn dice_of(text: &str) -> Option<[u8; 2]> {
+    let mut digits = text.chars().filter_map(|c| c.to_digit(10));
+    let (a, b) = (digits.next()?, digits.next()?);
+    Some([u8::try_from(a).ok()?, u8::try_from(b).ok()?])
+}
+
 /// An exercise: a position and question the player got wrong, with the answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Exercise {
@@ -229,6 +237,13 @@ mod tests {
             cost: Decision::EquityLoss { equity: loss },
             ply: 2,
         }
+    }
+
+    #[test]
+    fn dice_read_from_the_review_text() {
+        assert_eq!(dice_of("31"), Some([3, 1]));
+        assert_eq!(dice_of("66"), Some([6, 6]));
+        assert_eq!(dice_of("6"), None);
     }
 
     #[test]

@@ -14,8 +14,9 @@ pub mod schedule;
 pub mod stats;
 
 pub use exercise::{
-    Decision, Exercise, ExerciseId, GameKind, Question, ReviewedDecision, Threshold, exercises_from,
+    Decision, Exercise, ExerciseId, GameKind, Question, ReviewedDecision, Threshold, dice_of,
+    exercises_from,
 };
 pub use file::{FORMAT_VERSION, FileError, PlayerFile, export, import, review_key};
 pub use schedule::{Answer, Card, Day, Grade, daily_set};
-pub use stats::{ExerciseResult, GameRecord, Progress, ProgressRow, progress};
+pub use stats::{BackgammonTotals, ExerciseResult, GameRecord, Progress, ProgressRow, progress};

@@ -54,6 +54,42 @@ impl GameRecord {
     }
 }
 
+/// One backgammon game's sums while its record is made from the player's reviewed decisions:
+/// decisions and equity lost, checker play and cube apart, and the luck of the rolls.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BackgammonTotals {
+    checker: (u32, f64),
+    cube: (u32, f64),
+    luck: Option<f64>,
+}
+
+impl BackgammonTotals {
+    /// Adds a decision asking `question` that lost `lost` equity, its roll's `luck` where measured.
+    pub fn add(&mut self, question: &crate::Question, lost: f64, luck: Option<f64>) {
+        let sum = match question {
+            crate::Question::CheckerPlay { .. } => &mut self.checker,
+            _ => &mut self.cube,
+        };
+        sum.0 += 1;
+        sum.1 += lost;
+        if let Some(luck) = luck {
+            *self.luck.get_or_insert(0.0) += luck;
+        }
+    }
+
+    /// The game's record, played on `day`.
+    pub fn record(self, day: Day) -> GameRecord {
+        GameRecord::Backgammon {
+            day,
+            checker_decisions: self.checker.0,
+            checker_equity_lost: self.checker.1,
+            cube_decisions: self.cube.0,
+            cube_equity_lost: self.cube.1,
+            luck: self.luck,
+        }
+    }
+}
+
 /// One answered exercise.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ExerciseResult {

@@ -129,8 +129,31 @@ impl Server {
         path: &str,
         body: Option<Value>,
     ) -> (u16, Value) {
-        let mut stream = TcpStream::connect(&self.addr).expect("connect");
         let body = body.map(|body| body.to_string()).unwrap_or_default();
+        self.json_answer(&self.raw(key, method, path, &body))
+    }
+
+    /// `POST path` of the player `key` with `text` as the body: the status and the answer.
+    fn post_text_as(&self, key: &str, path: &str, text: &str) -> (u16, Value) {
+        self.json_answer(&self.raw(Some(key), "POST", path, text))
+    }
+
+    /// The body of `GET path` (of the player `key`, if any) as text.
+    fn text_as(&self, key: Option<&str>, path: &str) -> String {
+        let answer = self.raw(key, "GET", path, "");
+        answer
+            .split_once("\r\n\r\n")
+            .map_or(String::new(), |(_, body)| body.to_string())
+    }
+
+    /// The body of `GET path` as text.
+    fn text(&self, path: &str) -> String {
+        self.text_as(None, path)
+    }
+
+    /// One request on a fresh connection (`body` as JSON when not empty): the whole answer.
+    fn raw(&self, key: Option<&str>, method: &str, path: &str, body: &str) -> String {
+        let mut stream = TcpStream::connect(&self.addr).expect("connect");
         let key = key
             .map(|key| format!("X-Player-Key: {key}\r\n"))
             .unwrap_or_default();
@@ -142,53 +165,14 @@ impl Server {
         .unwrap();
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    /// An answer's status and its body as JSON (`null` when it is none).
+    fn json_answer(&self, answer: &str) -> (u16, Value) {
         let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
         let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
         (status, serde_json::from_str(body).unwrap_or(Value::Null))
-    }
-
-    /// The body of `GET path` of the player `key`, as text.
-    fn text_as(&self, key: &str, path: &str) -> String {
-        let mut stream = TcpStream::connect(&self.addr).expect("connect");
-        write!(
-            stream,
-            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Player-Key: {key}\r\n\r\n"
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        answer
-            .split_once("\r\n\r\n")
-            .map_or(String::new(), |(_, body)| body.to_string())
-    }
-
-    /// `POST path` of the player `key` with `text` as the body: the status and the answer.
-    fn post_text_as(&self, key: &str, path: &str, text: &str) -> (u16, Value) {
-        let mut stream = TcpStream::connect(&self.addr).expect("connect");
-        write!(
-            stream,
-            "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Player-Key: {key}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{text}",
-            text.len()
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
-        let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
-        (status, serde_json::from_str(body).unwrap_or(Value::Null))
-    }
-
-    /// The body of `GET path` as text.
-    fn text(&self, path: &str) -> String {
-        let mut stream = TcpStream::connect(&self.addr).expect("connect");
-        write!(
-            stream,
-            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        answer
     }
 
     fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
@@ -509,7 +493,7 @@ fn a_players_mistakes_become_exercises_answered_and_scheduled_on_every_database(
             (json!(2), json!(1))
         );
         // The file moves to another player (another machine) and merges there once.
-        let file = server.text_as(&key, "/api/practice/file");
+        let file = server.text_as(Some(&key), "/api/practice/file");
         let (_, other) = server.call("POST", "/api/practice/players", None);
         let other = other["key"].as_str().unwrap();
         for _ in 0..2 {

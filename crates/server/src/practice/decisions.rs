@@ -8,7 +8,9 @@ use crate::review_page::ReviewPage;
 use ludus_morris::fen::Fen;
 use ludus_morris::record::Record;
 use ludus_morris::token::MorrisState;
-use ludus_practice::{Day, Decision, GameKind, GameRecord, Question, ReviewedDecision};
+use ludus_practice::{
+    BackgammonTotals, Day, Decision, GameKind, GameRecord, Question, ReviewedDecision, dice_of,
+};
 
 /// A reviewed game's contribution to a player's file.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -56,46 +58,6 @@ pub fn backgammon(report: &BackgammonReport, side: Side, day: Day) -> ReviewedGa
         out.games.push(totals.record(day));
     }
     out
-}
-
-/// The two dice of a review's `"31"`.
-fn dice_of(text: &str) -> Option<[u8; 2]> {
-    let mut digits = text.chars().filter_map(|c| c.to_digit(10));
-    let (a, b) = (digits.next()?, digits.next()?);
-    Some([u8::try_from(a).ok()?, u8::try_from(b).ok()?])
-}
-
-/// One backgammon game's sums for its record.
-#[derive(Default)]
-struct BackgammonTotals {
-    checker: (u32, f64),
-    cube: (u32, f64),
-    luck: Option<f64>,
-}
-
-impl BackgammonTotals {
-    fn add(&mut self, question: &Question, lost: f64, luck: Option<f64>) {
-        let sum = match question {
-            Question::CheckerPlay { .. } => &mut self.checker,
-            _ => &mut self.cube,
-        };
-        sum.0 += 1;
-        sum.1 += lost;
-        if let Some(luck) = luck {
-            *self.luck.get_or_insert(0.0) += luck;
-        }
-    }
-
-    fn record(self, day: Day) -> GameRecord {
-        GameRecord::Backgammon {
-            day,
-            checker_decisions: self.checker.0,
-            checker_equity_lost: self.checker.1,
-            cube_decisions: self.cube.0,
-            cube_equity_lost: self.cube.1,
-            luck: self.luck,
-        }
-    }
 }
 
 /// The Morris moves of `side` whose perfect value before the move is known (the databases

@@ -6,7 +6,9 @@ use ludus_morris::Position;
 use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
 use ludus_morris_engine::review::GameReview;
-use ludus_practice::{Day, Decision, GameKind, GameRecord, Question, ReviewedDecision};
+use ludus_practice::{
+    BackgammonTotals, Day, Decision, GameKind, GameRecord, Question, ReviewedDecision, dice_of,
+};
 
 /// A reviewed game's contribution to the player file.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -31,7 +33,7 @@ pub fn backgammon(
         if !games.contains(&game.number) || game.result.is_none() {
             continue;
         }
-        let mut record = BgTotals::default();
+        let mut record = BackgammonTotals::default();
         for (decision, detail) in game.decisions.iter().zip(details) {
             if decision.player != player {
                 continue;
@@ -54,49 +56,9 @@ pub fn backgammon(
                 ply: plies,
             });
         }
-        out.games.push(record.into_record(day));
+        out.games.push(record.record(day));
     }
     out
-}
-
-/// The two dice of a review's `"31"`.
-fn dice_of(text: &str) -> Option<[u8; 2]> {
-    let mut digits = text.chars().filter_map(|c| c.to_digit(10));
-    let (a, b) = (digits.next()?, digits.next()?);
-    Some([u8::try_from(a).ok()?, u8::try_from(b).ok()?])
-}
-
-/// One backgammon game's sums for its record.
-#[derive(Default)]
-struct BgTotals {
-    checker: (u32, f64),
-    cube: (u32, f64),
-    luck: Option<f64>,
-}
-
-impl BgTotals {
-    fn add(&mut self, question: &Question, lost: f64, luck: Option<f64>) {
-        let sum = match question {
-            Question::CheckerPlay { .. } => &mut self.checker,
-            _ => &mut self.cube,
-        };
-        sum.0 += 1;
-        sum.1 += lost;
-        if let Some(luck) = luck {
-            *self.luck.get_or_insert(0.0) += luck;
-        }
-    }
-
-    fn into_record(self, day: Day) -> GameRecord {
-        GameRecord::Backgammon {
-            day,
-            checker_decisions: self.checker.0,
-            checker_equity_lost: self.checker.1,
-            cube_decisions: self.cube.0,
-            cube_equity_lost: self.cube.1,
-            luck: self.luck,
-        }
-    }
 }
 
 /// The moves of `side` in a reviewed Morris game (standard rules: the position is written as
@@ -146,13 +108,6 @@ pub fn morris_text(position: &Position, ply: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dice_read_from_the_review_text() {
-        assert_eq!(dice_of("31"), Some([3, 1]));
-        assert_eq!(dice_of("66"), Some([6, 6]));
-        assert_eq!(dice_of("6"), None);
-    }
 
     /// A reviewed move of `side` at `ply`, its perfect value known or not.
     fn reviewed(
