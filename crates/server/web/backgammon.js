@@ -491,12 +491,13 @@ export function backgammonLog(state) {
 
 // The state the backgammon board draws for a position read: its dice and cube, the move that led
 // to it (`last`: a `last_play`) and the best move found (`best`: drawn as arrows). With `steps`
-// (the server's StepsView of the dice) the side on roll moves its checkers by clicks.
-export function backgammonState(read, { last = null, best = null, steps = null, version = 1 } = {}) {
+// (the server's StepsView of the dice) the side on roll moves its checkers by clicks; `offered`
+// draws the cube as a double just offered (at twice its value).
+export function backgammonState(read, { last = null, best = null, steps = null, version = 1, offered = false } = {}) {
   return {
     version, to_act: steps ? read.on_roll : null, legal_moves: [], actions: [], result: null, seats: { white: 'human', black: 'human' },
     view: { ...read.board, turn: read.on_roll, phase: steps ? 'move' : 'over', dice: read.dice ? [Number(read.dice[0]), Number(read.dice[1])] : null,
-      steps, last_play: last, best_play: best, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered: false },
+      steps, last_play: last, best_play: best, cube: { enabled: true, value: read.cube.value, owner: read.cube.owner, offered, offered_value: 2 * read.cube.value },
       match: { length: read.cube.match_length, score: read.cube.score, game: 1 } },
   };
 }

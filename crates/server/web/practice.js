@@ -140,7 +140,7 @@ async function showExercise($, key, exercise, onNext) {
     question.innerHTML = `<p>${t('practice-ask-checker', { dice: `${dice[0]}-${dice[1]}` })}${times}</p>`;
     return;
   }
-  board.update(backgammonState(read));
+  board.update(backgammonState(read, { offered: exercise.asks === 'take' }));
   const choices = exercise.asks === 'double' ? ['no double', 'double'] : ['take', 'pass'];
   question.innerHTML = `<p>${t(exercise.asks === 'double' ? 'practice-ask-double' : 'practice-ask-take')}${times}</p>
     <p class="buttons">${choices.map((c) => `<button class="cube-answer" data-answer="${c}">${escape(words(c))}</button>`).join(' ')}</p>`;
