@@ -84,7 +84,10 @@ pub(crate) fn run(args: PracticeArgs) -> CliResult {
     match command {
         PracticeCommand::Progress => {
             let file = store.load().map_err(CliError::bad_input)?;
-            for line in ludus_tui::practice::table::progress_lines(&file, &Catalog::new(lang)) {
+            let catalog = Catalog::new(lang);
+            let table = ludus_tui::practice::table::progress_lines(&file, &catalog);
+            let levels = ludus_tui::practice::table::level_lines(&file, &catalog);
+            for line in table.iter().chain(&levels) {
                 outln!("{line}")?;
             }
             Ok(())

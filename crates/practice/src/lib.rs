@@ -10,6 +10,7 @@
 pub mod backgammon;
 pub mod exercise;
 pub mod file;
+pub mod levels;
 pub mod schedule;
 pub mod stats;
 
@@ -18,5 +19,9 @@ pub use exercise::{
     exercises_from,
 };
 pub use file::{FORMAT_VERSION, FileError, PlayerFile, export, import, review_key};
+pub use levels::{LEVELS, LevelStrength, level_to_try};
 pub use schedule::{Answer, Card, Day, Grade, daily_set};
-pub use stats::{BackgammonTotals, ExerciseResult, GameRecord, Progress, ProgressRow, progress};
+pub use stats::{
+    BackgammonTotals, ExerciseResult, GameRecord, Progress, ProgressRow, checker_mp_per_decision,
+    progress,
+};

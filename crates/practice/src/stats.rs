@@ -90,6 +90,20 @@ impl BackgammonTotals {
     }
 }
 
+/// A player's checker play in millipoints a decision over all the backgammon games of
+/// `games`; `None` without a checker decision.
+pub fn checker_mp_per_decision(games: &[GameRecord]) -> Option<f64> {
+    let (decisions, lost) = games.iter().fold((0u32, 0.0), |(n, x), game| match game {
+        GameRecord::Backgammon {
+            checker_decisions,
+            checker_equity_lost,
+            ..
+        } => (n + checker_decisions, x + checker_equity_lost),
+        GameRecord::Morris { .. } => (n, x),
+    });
+    (decisions > 0).then(|| 1000.0 * lost / f64::from(decisions))
+}
+
 /// One answered exercise.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ExerciseResult {

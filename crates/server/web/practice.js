@@ -190,13 +190,10 @@ export async function showProgress(app) {
     <p class="buttons"><a href="/practice" data-link>${t('practice')}</a> <a href="/" data-link>${t('nav-home')}</a></p>`);
 }
 
-// The computer levels' measured strength, the level to try next marked: the weakest that errs
-// less than the player's checker plays (mp per decision over all reviewed games).
+// The computer levels' measured strength, the level to try next (the server's: the weakest that
+// errs less than the player's checker plays) marked.
 function levelsHtml(progress) {
-  const games = progress.games.filter((g) => g.game === 'backgammon' && g.checker_decisions);
-  const decisions = games.reduce((n, g) => n + g.checker_decisions, 0);
-  const yours = decisions ? (1000 * games.reduce((x, g) => x + g.checker_equity_lost, 0)) / decisions : null;
-  const next = yours === null ? null : (progress.levels.find((l) => l.backgammon_mp_per_move < yours) || progress.levels.at(-1)).level;
+  const [yours, next] = [progress.checker_mp, progress.level_to_try];
   const rows = progress.levels.map((l) => `<tr class="${l.level === next ? 'yours' : ''}" data-level="${l.level}"><td>${l.level}</td>
     <td>${l.backgammon_mp_per_move.toFixed(1)} ± ${l.backgammon_ci95.toFixed(1)}</td><td>${l.morris_ladder_elo}</td></tr>`).join('');
   const advice = next === null ? '' : `<p id="level-advice">${escape(t('progress-level-advice', { mp: yours.toFixed(1), level: next }))}</p>`;

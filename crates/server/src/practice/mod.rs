@@ -25,8 +25,8 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use ludus_practice::backgammon::{BgQuestion, question_of};
 use ludus_practice::{
-    Answer, Card, Day, Exercise, ExerciseId, GameRecord, PlayerFile, ProgressRow, Question,
-    Threshold,
+    Answer, Card, Day, Exercise, ExerciseId, GameRecord, LevelStrength, PlayerFile, ProgressRow,
+    Question, Threshold,
 };
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -366,46 +366,6 @@ pub async fn answer(
     }))
 }
 
-/// One computer level's measured strength, for the player to see which to try next.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct LevelStrength {
-    /// The level (1 to 10, the same scale in the browser and the terminal).
-    pub level: u8,
-    /// Backgammon: millipoints its checker plays lose a move against gnubg at 2 plies.
-    pub backgammon_mp_per_move: f64,
-    /// The 95 % half-interval of that figure.
-    pub backgammon_ci95: f64,
-    /// Morris: Elo on the level ladder, level 1 = 0 (each level against the one below).
-    pub morris_ladder_elo: u32,
-}
-
-/// The levels' measured strength. Backgammon: `ludus backgammon error-rate --positions 1000
-/// --judge gnubg:2ply --players level:1,…,level:10` (1,000 positions of seed 42, cubeless,
-/// 2026-12-05; docs/benchmarks.md); Morris: the level ladder of docs/benchmarks.md (20 games a
-/// step, ±150–300 Elo a step, 2026-12-01).
-pub const LEVELS: [LevelStrength; 10] = {
-    const fn level(level: u8, mp: f64, ci95: f64, elo: u32) -> LevelStrength {
-        LevelStrength {
-            level,
-            backgammon_mp_per_move: mp,
-            backgammon_ci95: ci95,
-            morris_ladder_elo: elo,
-        }
-    }
-    [
-        level(1, 49.2, 4.6, 0),
-        level(2, 43.5, 4.1, 53),
-        level(3, 38.2, 3.6, 435),
-        level(4, 31.3, 3.1, 488),
-        level(5, 23.9, 2.5, 656),
-        level(6, 16.3, 1.9, 824),
-        level(7, 8.3, 1.2, 932),
-        level(8, 4.2, 0.8, 1079),
-        level(9, 3.3, 0.8, 1348),
-        level(10, 2.1, 0.6, 1495),
-    ]
-};
-
 /// `GET /api/practice/progress`'s answer.
 #[derive(Debug, Serialize)]
 pub struct ProgressView {
@@ -419,8 +379,13 @@ pub struct ProgressView {
     pub answered: usize,
     /// Of them, answered right.
     pub right: usize,
-    /// The computer levels' measured strength ([`LEVELS`]).
+    /// The computer levels' measured strength (`ludus_practice::LEVELS`).
     pub levels: &'static [LevelStrength],
+    /// The player's checker play in millipoints a decision over all reviewed backgammon games,
+    /// and the level to try next (the weakest that errs less); `None` before such a game.
+    pub checker_mp: Option<f64>,
+    /// The level to try next.
+    pub level_to_try: Option<u8>,
 }
 
 /// `GET /api/practice/progress`: the player's progress.
@@ -431,6 +396,7 @@ pub async fn progress(
     let (file, _) = load(&hub, &key).await?;
     let kinds = file.exercises.iter().map(|e| (e.id, e.game)).collect();
     let progress = ludus_practice::progress(&file.games, &file.results, &kinds);
+    let checker_mp = ludus_practice::checker_mp_per_decision(&file.games);
     let right = file
         .results
         .iter()
@@ -442,7 +408,9 @@ pub async fn progress(
         exercises: file.exercises.len(),
         answered: file.results.len(),
         right,
-        levels: &LEVELS,
+        levels: &ludus_practice::LEVELS,
+        checker_mp,
+        level_to_try: checker_mp.map(ludus_practice::level_to_try),
     }))
 }
 

@@ -2,7 +2,9 @@
 //! player file, as text columns in the user's language.
 
 use crate::i18n::Catalog;
-use ludus_practice::{Day, GameKind, PlayerFile, ProgressRow, progress};
+use ludus_practice::{
+    Day, GameKind, LEVELS, PlayerFile, ProgressRow, checker_mp_per_decision, level_to_try, progress,
+};
 use std::collections::HashMap;
 
 /// The table's lines: a header, then one row per game kind and day (oldest first), or one line
@@ -29,6 +31,40 @@ pub fn progress_lines(file: &PlayerFile, catalog: &Catalog) -> Vec<String> {
     let mut table = vec![header];
     table.extend(rows.iter().map(|r| row_cells(r, catalog)));
     columns(&table)
+}
+
+/// The computer levels' measured strength under the progress table, with the level to try
+/// next: empty until a reviewed backgammon game gives the player's own checker error rate.
+pub fn level_lines(file: &PlayerFile, catalog: &Catalog) -> Vec<String> {
+    let Some(mp) = checker_mp_per_decision(&file.games) else {
+        return Vec::new();
+    };
+    let mut table = vec![vec![
+        catalog.get("opt-level"),
+        catalog.get("progress-level-bg"),
+        catalog.get("progress-level-morris"),
+    ]];
+    table.extend(LEVELS.iter().map(|level| {
+        vec![
+            level.level.to_string(),
+            format!(
+                "{:.1} ± {:.1}",
+                level.backgammon_mp_per_move, level.backgammon_ci95
+            ),
+            level.morris_ladder_elo.to_string(),
+        ]
+    }));
+    let advice = catalog.format(
+        "progress-level-advice",
+        &[
+            ("mp", &format!("{mp:.1}")),
+            ("level", &level_to_try(mp).to_string()),
+        ],
+    );
+    let mut lines = vec![String::new(), catalog.get("progress-levels-title"), advice];
+    lines.extend(columns(&table));
+    lines.push(catalog.get("progress-levels-how"));
+    lines
 }
 
 /// One row's cells; `–` where a column does not apply.
@@ -154,5 +190,18 @@ mod tests {
             progress_lines(&PlayerFile::default(), &Catalog::new(Lang::En)),
             ["No reviewed games or answered exercises yet."]
         );
+        // 25 mp a checker decision: level 5 (23.9) is the weakest that errs less.
+        let levels = level_lines(&file, &Catalog::new(Lang::En));
+        assert!(
+            levels[2].contains("25.0 mp") && levels[2].contains("level 5"),
+            "{levels:#?}"
+        );
+        assert_eq!(levels.len(), 3 + 11 + 1, "{levels:#?}");
+        assert!(
+            levels[4].starts_with("1 ") && levels[4].contains("49.2 ± 4.6"),
+            "{}",
+            levels[4]
+        );
+        assert!(level_lines(&PlayerFile::default(), &Catalog::new(Lang::En)).is_empty());
     }
 }
