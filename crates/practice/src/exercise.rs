@@ -163,7 +163,48 @@ pub struct Exercise {
     pub times_erred: u32,
 }
 
+/// A backgammon decision as a review reports it, before it becomes a [`ReviewedDecision`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BackgammonDecision<'a> {
+    /// A checker play (else a double or a take).
+    pub checker: bool,
+    /// A checker play's dice as the review writes them (`"31"`).
+    pub dice: Option<&'a str>,
+    /// The position as an XGID.
+    pub position: &'a str,
+    /// The choice made, in the review's words.
+    pub played: &'a str,
+    /// The best choice.
+    pub best: &'a str,
+    /// The equity lost.
+    pub equity_lost: f64,
+    /// The review's lookahead.
+    pub ply: u8,
+}
+
 impl ReviewedDecision {
+    /// The reviewed decision of `decision`; `None` for a checker play whose dice do not read.
+    pub fn backgammon(decision: BackgammonDecision<'_>) -> Option<ReviewedDecision> {
+        let question = if decision.checker {
+            Question::CheckerPlay {
+                dice: dice_of(decision.dice?)?,
+            }
+        } else {
+            Question::CubeAction
+        };
+        Some(ReviewedDecision {
+            game: GameKind::Backgammon,
+            position: decision.position.to_string(),
+            question,
+            played: decision.played.to_string(),
+            best: decision.best.to_string(),
+            cost: Decision::EquityLoss {
+                equity: decision.equity_lost,
+            },
+            ply: decision.ply,
+        })
+    }
+
     /// Whether this decision is a mistake under `threshold`.
     pub fn is_mistake(&self, threshold: &Threshold) -> bool {
         match (self.cost, &self.question) {

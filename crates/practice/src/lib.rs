@@ -15,8 +15,8 @@ pub mod schedule;
 pub mod stats;
 
 pub use exercise::{
-    Decision, Exercise, ExerciseId, GameKind, Question, ReviewedDecision, Threshold, dice_of,
-    exercises_from,
+    BackgammonDecision, Decision, Exercise, ExerciseId, GameKind, Question, ReviewedDecision,
+    Threshold, dice_of, exercises_from,
 };
 pub use file::{FORMAT_VERSION, FileError, PlayerFile, export, import, review_key};
 pub use levels::{LEVELS, LevelStrength, level_to_try};

@@ -51,7 +51,12 @@ impl FromRequestParts<Hub> for ClientKey {
     }
 }
 
-fn too_many_requests(limit: Limit, retry_after: Duration, metrics: &Metrics) -> ApiError {
+/// 429 for `limit`, counted in the metrics.
+pub(crate) fn too_many_requests(
+    limit: Limit,
+    retry_after: Duration,
+    metrics: &Metrics,
+) -> ApiError {
     metrics.rate_limited(limit.name());
     ApiError::RateLimited {
         limit: limit.name(),

@@ -9,7 +9,8 @@ use ludus_morris::fen::Fen;
 use ludus_morris::record::Record;
 use ludus_morris::token::MorrisState;
 use ludus_practice::{
-    BackgammonTotals, Day, Decision, GameKind, GameRecord, Question, ReviewedDecision, dice_of,
+    BackgammonDecision, BackgammonTotals, Day, Decision, GameKind, GameRecord, Question,
+    ReviewedDecision,
 };
 
 /// A reviewed game's contribution to a player's file.
@@ -37,23 +38,19 @@ pub fn backgammon(report: &BackgammonReport, side: Side, day: Day) -> ReviewedGa
     for game in report.games.iter().filter(|game| game.result.is_some()) {
         let mut totals = BackgammonTotals::default();
         for decision in game.decisions.iter().filter(|d| d.player == player) {
-            let question = match (decision.kind, decision.dice.as_deref().and_then(dice_of)) {
-                (DecisionKind::Checker, Some(dice)) => Question::CheckerPlay { dice },
-                (DecisionKind::Checker, None) => continue,
-                (DecisionKind::Double | DecisionKind::Take, _) => Question::CubeAction,
-            };
-            totals.add(&question, decision.equity_lost, decision.luck);
-            out.decisions.push(ReviewedDecision {
-                game: GameKind::Backgammon,
-                position: decision.xgid.clone(),
-                question,
-                played: decision.played.clone(),
-                best: decision.best.clone(),
-                cost: Decision::EquityLoss {
-                    equity: decision.equity_lost,
-                },
+            let Some(reviewed) = ReviewedDecision::backgammon(BackgammonDecision {
+                checker: decision.kind == DecisionKind::Checker,
+                dice: decision.dice.as_deref(),
+                position: &decision.xgid,
+                played: &decision.played,
+                best: &decision.best,
+                equity_lost: decision.equity_lost,
                 ply: report.plies,
-            });
+            }) else {
+                continue;
+            };
+            totals.add(&reviewed.question, decision.equity_lost, decision.luck);
+            out.decisions.push(reviewed);
         }
         out.games.push(totals.record(day));
     }

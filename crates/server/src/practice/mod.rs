@@ -128,11 +128,12 @@ pub async fn create_player(
     client: ClientKey,
 ) -> Result<(StatusCode, Json<NewPlayer>), ApiError> {
     if let Err(retry_after) = hub.limiter().check(Limit::Create, &client) {
-        hub.metrics().rate_limited(Limit::Create.name());
-        return Err(ApiError::RateLimited {
-            limit: Limit::Create.name(),
+        let metrics = hub.metrics();
+        return Err(crate::limits::too_many_requests(
+            Limit::Create,
             retry_after,
-        });
+            metrics,
+        ));
     }
     let key = PlayerKey::new();
     let document = ludus_practice::export(&PlayerFile::default());

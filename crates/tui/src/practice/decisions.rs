@@ -7,7 +7,8 @@ use ludus_morris::fen::Fen;
 use ludus_morris::token::MorrisState;
 use ludus_morris_engine::review::GameReview;
 use ludus_practice::{
-    BackgammonTotals, Day, Decision, GameKind, GameRecord, Question, ReviewedDecision, dice_of,
+    BackgammonDecision, BackgammonTotals, Day, Decision, GameKind, GameRecord, Question,
+    ReviewedDecision,
 };
 
 /// A reviewed game's contribution to the player file.
@@ -38,23 +39,19 @@ pub fn backgammon(
             if decision.player != player {
                 continue;
             }
-            let question = match (decision.kind, decision.dice.as_deref().and_then(dice_of)) {
-                (DecisionKind::Checker, Some(dice)) => Question::CheckerPlay { dice },
-                (DecisionKind::Checker, None) => continue,
-                (DecisionKind::Double | DecisionKind::Take, _) => Question::CubeAction,
-            };
-            record.add(&question, decision.equity_lost, detail.luck);
-            out.decisions.push(ReviewedDecision {
-                game: GameKind::Backgammon,
-                position: detail.xgid.clone(),
-                question,
-                played: decision.played.clone(),
-                best: decision.best.clone(),
-                cost: Decision::EquityLoss {
-                    equity: decision.equity_lost,
-                },
+            let Some(reviewed) = ReviewedDecision::backgammon(BackgammonDecision {
+                checker: decision.kind == DecisionKind::Checker,
+                dice: decision.dice.as_deref(),
+                position: &detail.xgid,
+                played: &decision.played,
+                best: &decision.best,
+                equity_lost: decision.equity_lost,
                 ply: plies,
-            });
+            }) else {
+                continue;
+            };
+            record.add(&reviewed.question, decision.equity_lost, detail.luck);
+            out.decisions.push(reviewed);
         }
         out.games.push(record.record(day));
     }
