@@ -7,10 +7,11 @@ use crate::error::{ApiError, RequestError};
 use crate::games::backgammon::StepsView;
 use crate::games::{Action, Command, GameKind, PerSide, Side};
 use crate::hints::HintKey;
+use crate::hub::{EngineWork, Hub};
 use crate::limits;
 use crate::practice;
 use crate::rollouts::RolloutAnswer;
-use crate::sessions::{DEFAULT_LEVEL, GameDocument, GameSummary, Hub, NewGame};
+use crate::sessions::{DEFAULT_LEVEL, GameDocument, GameSummary, NewGame, Sessions};
 use crate::{assets, ops};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
@@ -180,12 +181,12 @@ struct ListQuery {
 }
 
 async fn list_games(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     query: QueryOf<ListQuery>,
 ) -> Result<Json<GameList>, ApiError> {
     let games = match read_query(query)?.ids {
-        None => hub.list(LIST_LIMIT).await?,
-        Some(text) => hub.list_of(&listed_ids(&text)?, LIST_LIMIT).await?,
+        None => sessions.list(LIST_LIMIT).await?,
+        Some(text) => sessions.list_of(&listed_ids(&text)?, LIST_LIMIT).await?,
     };
     Ok(Json(GameList { games }))
 }
@@ -246,7 +247,7 @@ struct CreatedGame {
 }
 
 async fn create_game(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     client: ClientKey,
     request: Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
@@ -265,10 +266,10 @@ async fn create_game(
         None | Some("random") => None,
         Some(text) => Some(text.parse::<Side>()?),
     };
-    if request.seed.is_some() && !vs_computer && !hub.settings().seeded_friend_games {
+    if request.seed.is_some() && !vs_computer && !sessions.settings().seeded_friend_games {
         return Err(RequestError::SeedComputerOnly.into());
     }
-    let created = hub
+    let created = sessions
         .create_for(
             NewGame {
                 kind,
@@ -319,20 +320,20 @@ struct JoinedSeat {
 }
 
 async fn join_game(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     Path(id): Path<String>,
     request: Body<JoinRequest>,
 ) -> Result<Json<JoinedSeat>, ApiError> {
     let request = body(request)?;
-    let (seat, token) = hub.join(&id, request.invite.trim()).await?;
+    let (seat, token) = sessions.join(&id, request.invite.trim()).await?;
     Ok(Json(JoinedSeat { seat, token }))
 }
 
 async fn game_state(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     Path(id): Path<String>,
 ) -> Result<Json<GameDocument>, ApiError> {
-    let session = hub.get(&id).await?;
+    let session = sessions.get(&id).await?;
     let state = session.lock().await.state();
     Ok(Json(state))
 }
@@ -347,14 +348,14 @@ struct MoveRequest {
 }
 
 async fn play_move(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     Path(id): Path<String>,
     client: ClientKey,
     request: Body<MoveRequest>,
 ) -> Result<Json<GameDocument>, ApiError> {
     let request = body(request)?;
     let command = Command::Move(request.mv.trim().to_string());
-    let state = hub
+    let state = sessions
         .command_from(&id, &request.token, command, Some(client))
         .await?;
     Ok(Json(state))
@@ -369,14 +370,14 @@ struct ActionRequest {
 }
 
 async fn take_action(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     Path(id): Path<String>,
     client: ClientKey,
     request: Body<ActionRequest>,
 ) -> Result<Json<GameDocument>, ApiError> {
     let request = body(request)?;
     let action: Action = request.action.parse()?;
-    let state = hub
+    let state = sessions
         .command_from(&id, &request.token, Command::Action(action), Some(client))
         .await?;
     Ok(Json(state))
@@ -390,12 +391,12 @@ struct TakebackRequest {
 }
 
 async fn take_back(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     Path(id): Path<String>,
     request: Body<TakebackRequest>,
 ) -> Result<Json<GameDocument>, ApiError> {
     let request = body(request)?;
-    Ok(Json(hub.takeback(&id, &request.token).await?))
+    Ok(Json(sessions.takeback(&id, &request.token).await?))
 }
 
 /// `GET /api/games/{id}/steps?taken=8/5,6/5&version=N`.
@@ -424,19 +425,22 @@ fn read_steps(text: &str) -> Result<Vec<[u8; 2]>, RequestError> {
 }
 
 async fn move_steps(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     Path(id): Path<String>,
     query: QueryOf<StepsQuery>,
 ) -> Result<Json<StepsView>, ApiError> {
     let query = read_query(query)?;
     let taken = read_steps(query.taken.as_deref().unwrap_or(""))?;
-    let session = hub.get(&id).await?;
+    let session = sessions.get(&id).await?;
     let view = session.lock().await.steps(&taken, query.version)?;
     Ok(Json(view))
 }
 
-async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let session = hub.get(&id).await?;
+async fn export_game(
+    State(sessions): State<Sessions>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let session = sessions.get(&id).await?;
     let (kind, text) = session.lock().await.export();
     let file_name = match kind {
         GameKind::Morris => format!("morris-{id}.txt"),
@@ -459,18 +463,18 @@ async fn export_game(State(hub): State<Hub>, Path(id): Path<String>) -> Result<R
 }
 
 async fn watch_game(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     Path(id): Path<String>,
     client: ClientKey,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     // 404 before the upgrade; the game is read again once the socket is open.
-    drop(hub.get(&id).await?);
+    drop(sessions.get(&id).await?);
     let upgrade = upgrade.map_err(|rejection| RequestError::NotWebSocket(rejection.body_text()))?;
-    let settings = hub.settings();
+    let settings = sessions.settings();
     let most = settings.max_sockets_per_client;
-    let Some(permit) = hub.watchers().admit(&client, most) else {
-        hub.metrics().rate_limited("sockets");
+    let Some(permit) = sessions.watchers().admit(&client, most) else {
+        sessions.metrics().rate_limited("sockets");
         return Err(ApiError::TooManySockets { most });
     };
     // The socket only pushes: what a client sends is read and dropped, so a few KiB is plenty.
@@ -479,30 +483,30 @@ async fn watch_game(
         .max_frame_size(settings.max_ws_message_bytes);
     Ok(upgrade.on_upgrade(move |socket| async move {
         let _permit = permit;
-        let _busy = hub.lifecycle().busy();
+        let _busy = sessions.lifecycle().busy();
         // Subscribe first, then read the state: no change can fall in between.
-        let updates = Subscription::new(&hub, &id);
-        let Ok(first) = hub.state_text(&id).await else {
+        let updates = Subscription::new(&sessions, &id);
+        let Ok(first) = sessions.state_text(&id).await else {
             return;
         };
-        feed(socket, updates, Arc::new(first), &hub, &id).await;
+        feed(socket, updates, Arc::new(first), &sessions, &id).await;
     }))
 }
 
 /// A watcher's receiver of a game's states; leaving unregisters it.
 struct Subscription {
-    hub: Hub,
+    sessions: Sessions,
     id: String,
     /// Always `Some` until dropped.
     receiver: Option<tokio::sync::broadcast::Receiver<Arc<String>>>,
 }
 
 impl Subscription {
-    fn new(hub: &Hub, id: &str) -> Subscription {
+    fn new(sessions: &Sessions, id: &str) -> Subscription {
         Subscription {
-            hub: hub.clone(),
+            sessions: sessions.clone(),
             id: id.to_string(),
-            receiver: Some(hub.watchers().subscribe(id)),
+            receiver: Some(sessions.watchers().subscribe(id)),
         }
     }
 
@@ -518,7 +522,7 @@ impl Drop for Subscription {
     fn drop(&mut self) {
         // The receiver must be gone before the registry counts the game's receivers.
         self.receiver = None;
-        self.hub.watchers().unsubscribed(&self.id);
+        self.sessions.watchers().unsubscribed(&self.id);
     }
 }
 
@@ -535,7 +539,7 @@ async fn feed(
     mut socket: WebSocket,
     mut updates: Subscription,
     first: Arc<String>,
-    hub: &Hub,
+    sessions: &Sessions,
     id: &str,
 ) {
     if socket
@@ -545,7 +549,7 @@ async fn feed(
     {
         return;
     }
-    let stopping = hub.lifecycle().stopping();
+    let stopping = sessions.lifecycle().stopping();
     tokio::pin!(stopping);
     loop {
         tokio::select! {
@@ -553,7 +557,7 @@ async fn feed(
                 let text = match update {
                     Ok(text) => text,
                     // Fell behind: skip to the present.
-                    Err(RecvError::Lagged(_)) => match hub.state_text(id).await {
+                    Err(RecvError::Lagged(_)) => match sessions.state_text(id).await {
                         Ok(text) => Arc::new(text),
                         Err(_) => return,
                     },
@@ -577,11 +581,12 @@ async fn feed(
 
 /// `GET /api/games/{id}/analysis`: the post-game analysis of a backgammon game's match record.
 async fn analyse_game(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(engine): State<EngineWork>,
     client: ClientKey,
     Path(id): Path<String>,
 ) -> Result<Json<crate::games::report::BackgammonReport>, ApiError> {
-    let session = hub.get(&id).await?;
+    let session = sessions.get(&id).await?;
     let record = {
         let guard = session.lock().await;
         if !guard.engine_help_allowed() {
@@ -593,11 +598,11 @@ async fn analyse_game(
     let Some(record) = record else {
         return Err(ApiError::AnalysisOfMorris);
     };
-    let Some(analyser) = hub.players().analyser.clone() else {
+    let Some(analyser) = sessions.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
     let (_request, gone) = limits::GoneOnDrop::new();
-    let report = limits::long_engine(&hub, &client, gone, move |checkpoint| {
+    let report = limits::long_engine(&engine, &client, gone, move |checkpoint| {
         analyser
             .analyse_match(&record, checkpoint)
             .map_err(ApiError::internal)
@@ -686,9 +691,9 @@ async fn write_setup(
 
 /// 403 `engine-help-after-game` when `key` is a position decided on now in an unfinished game
 /// between people (see `hints.rs`).
-fn refuse_live_position(hub: &Hub, key: Option<HintKey>) -> Result<(), ApiError> {
+fn refuse_live_position(sessions: &Sessions, key: Option<HintKey>) -> Result<(), ApiError> {
     match key {
-        Some(key) if hub.hints().refuses(&key) => Err(ApiError::EngineHelpDuringGame),
+        Some(key) if sessions.hints().refuses(&key) => Err(ApiError::EngineHelpDuringGame),
         _ => Ok(()),
     }
 }
@@ -704,15 +709,19 @@ struct MorrisAnalysisQuery {
 
 /// `GET /api/morris/analysis?position=…&rules=…` or `?game=ID`: every legal move ranked.
 async fn morris_analysis(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(engine): State<EngineWork>,
     client: ClientKey,
     query: QueryOf<MorrisAnalysisQuery>,
 ) -> Result<Json<MorrisAnalysis>, ApiError> {
     let query = read_query(query)?;
-    refuse_live_position(&hub, HintKey::of_morris_request(query.position.as_deref()))?;
-    let players = hub.players().clone();
+    refuse_live_position(
+        &sessions,
+        HintKey::of_morris_request(query.position.as_deref()),
+    )?;
+    let players = sessions.players().clone();
     let Some(id) = query.game else {
-        return limits::engine(&hub, &client, move || {
+        return limits::engine(&engine, &client, move || {
             crate::analysis_board::morris::analysis(
                 query.position.as_deref(),
                 query.rules.as_deref(),
@@ -721,7 +730,7 @@ async fn morris_analysis(
         })
         .await;
     };
-    let session = hub.get(&id).await?;
+    let session = sessions.get(&id).await?;
     let (kind, record) = {
         let guard = session.lock().await;
         if !guard.engine_help_allowed() {
@@ -733,7 +742,7 @@ async fn morris_analysis(
     if kind != GameKind::Morris {
         return Err(ApiError::MorrisAnalysisOfBackgammon);
     }
-    limits::engine(&hub, &client, move || {
+    limits::engine(&engine, &client, move || {
         crate::analysis_board::morris::game_analysis(&record, &players).map_err(ApiError::internal)
     })
     .await
@@ -750,7 +759,8 @@ struct RolloutRequest {
 /// `POST /api/backgammon/rollouts`: starts a cubeless rollout of a position (202 with its first
 /// answer); its parts run as jobs of the analysis pool.
 async fn start_rollout(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(engine): State<EngineWork>,
     client: ClientKey,
     request: Body<RolloutRequest>,
 ) -> Result<(StatusCode, Json<RolloutAnswer>), ApiError> {
@@ -763,19 +773,19 @@ async fn start_rollout(
     }
     let id = request.position_id.trim();
     let position = ludus_backgammon::Position::from_position_id(id).map_err(RequestError::from)?;
-    refuse_live_position(&hub, HintKey::of_backgammon_request(Some(id)))?;
-    let runner = hub.clone();
-    let (answer, job) = match hub.rollouts().start(client.clone(), position, trials) {
+    refuse_live_position(&sessions, HintKey::of_backgammon_request(Some(id)))?;
+    let (runner, pool) = (sessions.clone(), engine.clone());
+    let (answer, job) = match engine.rollouts().start(client.clone(), position, trials) {
         Ok(started) => started,
         Err(StartRefusal::ClientBusy) => return Err(ApiError::RolloutRunning),
         Err(StartRefusal::ServerBusy) => return Err(ApiError::RolloutsBusy),
     };
     tokio::spawn(job.play(move |games| {
-        let (hub, client) = (runner.clone(), client.clone());
+        let (sessions, engine, client) = (runner.clone(), pool.clone(), client.clone());
         async move {
-            let ranker = std::sync::Arc::clone(&hub.players().backgammon.analyst);
+            let ranker = std::sync::Arc::clone(&sessions.players().backgammon.analyst);
             let work = move || ranker.rollout(&position, games);
-            hub.analysis_pool().run(&client, work).await.ok().flatten()
+            engine.pool().run(&client, work).await.ok().flatten()
         }
     }));
     Ok((StatusCode::ACCEPTED, Json(answer)))
@@ -784,10 +794,11 @@ async fn start_rollout(
 /// `GET /api/backgammon/rollouts/{id}`: a rollout's progress and result so far (asking keeps it
 /// going: one nobody asks about stops).
 async fn rollout_progress(
-    State(hub): State<Hub>,
+    State(engine): State<EngineWork>,
     Path(id): Path<String>,
 ) -> Result<Json<RolloutAnswer>, ApiError> {
-    hub.rollouts()
+    engine
+        .rollouts()
         .get(&id)
         .map(Json)
         .ok_or(ApiError::NoSuchRollout)
@@ -795,10 +806,11 @@ async fn rollout_progress(
 
 /// `DELETE /api/backgammon/rollouts/{id}`: stops a rollout before its next part; its answer.
 async fn stop_rollout(
-    State(hub): State<Hub>,
+    State(engine): State<EngineWork>,
     Path(id): Path<String>,
 ) -> Result<Json<RolloutAnswer>, ApiError> {
-    hub.rollouts()
+    engine
+        .rollouts()
         .stop(&id)
         .map(Json)
         .ok_or(ApiError::NoSuchRollout)
@@ -817,15 +829,16 @@ struct BackgammonAnalysisQuery {
 }
 
 async fn backgammon_analysis(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(engine): State<EngineWork>,
     client: ClientKey,
     query: QueryOf<BackgammonAnalysisQuery>,
 ) -> Result<Json<BackgammonAnalysis>, ApiError> {
     let query = read_query(query)?;
     let requested = HintKey::of_backgammon_request(query.position_id.as_deref());
-    refuse_live_position(&hub, requested)?;
-    let players = hub.players().clone();
-    limits::engine(&hub, &client, move || {
+    refuse_live_position(&sessions, requested)?;
+    let players = sessions.players().clone();
+    limits::engine(&engine, &client, move || {
         let (position_id, match_id) = (query.position_id.as_deref(), query.match_id.as_deref());
         let dice = query.dice.as_deref();
         let money = crate::games::backgammon::MoneyRules {

@@ -7,7 +7,8 @@
 //! for an unknown `/api/` address.
 
 use crate::error::ApiError;
-use crate::sessions::Hub;
+use crate::hub::Hub;
+use crate::sessions::Sessions;
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, Uri, header};
@@ -93,8 +94,8 @@ fn page(status: StatusCode) -> Response {
 }
 
 /// `/play/{id}` and `/review/{id}`: the page, 404 when there is no such game.
-async fn game_page(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
-    match hub.get(&id).await {
+async fn game_page(State(sessions): State<Sessions>, Path(id): Path<String>) -> Response {
+    match sessions.get(&id).await {
         Err(ApiError::NoSuchGame) => page(StatusCode::NOT_FOUND),
         // Found, or the store failed: the page loads the game and shows what it finds.
         _ => page(StatusCode::OK),

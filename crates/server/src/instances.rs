@@ -7,7 +7,7 @@
 //! been missed meanwhile, the games in memory are then dropped or caught up (`Hub::resync`).
 
 use crate::error::Chain;
-use crate::sessions::Hub;
+use crate::sessions::Sessions;
 use crate::store::Store;
 use std::time::Duration;
 
@@ -23,11 +23,11 @@ pub fn parse_notice(payload: &str) -> Option<(&str, usize)> {
 }
 
 /// Listens for other processes' commands until the shutdown.
-pub async fn listen(hub: Hub) {
-    let Store::Postgres(store) = hub.store() else {
+pub async fn listen(sessions: Sessions) {
+    let Store::Postgres(store) = sessions.store() else {
         return;
     };
-    let stopping = hub.lifecycle().stopping();
+    let stopping = sessions.lifecycle().stopping();
     tokio::pin!(stopping);
     let mut delay = FIRST_RECONNECT_DELAY;
     loop {
@@ -36,12 +36,12 @@ pub async fn listen(hub: Hub) {
                 delay = FIRST_RECONNECT_DELAY;
                 tracing::debug!("listening for other processes' commands");
                 // Anything committed before LISTEN took effect was not announced to us.
-                hub.resync();
+                sessions.resync();
                 loop {
                     tokio::select! {
                         notice = listener.notices.recv() => match notice {
                             Some(payload) => match parse_notice(&payload) {
-                                Some((id, version)) => hub.on_notice(id, version),
+                                Some((id, version)) => sessions.on_notice(id, version),
                                 None => tracing::warn!("unreadable notification `{payload}`"),
                             },
                             None => break,

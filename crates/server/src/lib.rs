@@ -29,6 +29,7 @@ pub mod fair;
 pub mod games;
 pub mod guard;
 pub mod hints;
+pub mod hub;
 pub mod instances;
 pub mod lifecycle;
 pub mod limits;
@@ -52,8 +53,9 @@ pub mod write_timeout;
 
 pub use api::router;
 pub use body_limits::MAX_BODY_BYTES;
+pub use hub::Hub;
 pub use lifecycle::terminate_signal;
-pub use sessions::{Config, Hub};
+pub use sessions::{Config, Sessions};
 pub use settings::Settings;
 
 use std::net::SocketAddr;

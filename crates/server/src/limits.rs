@@ -16,12 +16,14 @@ pub use crate::engine_pool::{Admission, AnalysisPool, Refusal};
 use crate::error::ApiError;
 pub use crate::fair::WorkerError;
 use crate::games::Checkpoint;
+use crate::hub::{EngineWork, Limiters};
 use crate::metrics::Metrics;
 pub use crate::rate_limiter::{Limit, RateLimiter};
-use crate::sessions::Hub;
+use crate::sessions::Sessions;
+use crate::settings::Settings;
 use crate::store::now_millis;
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -35,19 +37,20 @@ use std::time::Duration;
 /// games abandoned long ago stop counting).
 pub const LIVE_WINDOW: Duration = Duration::from_secs(24 * 3600);
 
-impl FromRequestParts<Hub> for ClientKey {
+impl<S> FromRequestParts<S> for ClientKey
+where
+    S: Send + Sync,
+    Arc<Settings>: FromRef<S>,
+{
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, hub: &Hub) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let settings = Arc::<Settings>::from_ref(state);
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|info| info.0.ip());
-        Ok(ClientKey::of(
-            &parts.headers,
-            peer,
-            hub.settings().trust_proxy,
-        ))
+        Ok(ClientKey::of(&parts.headers, peer, settings.trust_proxy))
     }
 }
 
@@ -66,20 +69,21 @@ pub(crate) fn too_many_requests(
 
 /// Middleware of `POST /api/games`: the creation rate and the live games of the client.
 pub async fn limit_creation(
-    State(hub): State<Hub>,
+    State(limiters): State<Limiters>,
+    State(sessions): State<Sessions>,
     client: ClientKey,
     request: Request,
     next: Next,
 ) -> Response {
-    if let Err(wait) = hub.limiter().check(Limit::Create, &client) {
-        return too_many_requests(Limit::Create, wait, hub.metrics()).into_response();
+    if let Err(wait) = limiters.requests().check(Limit::Create, &client) {
+        return too_many_requests(Limit::Create, wait, sessions.metrics()).into_response();
     }
-    let most = hub.settings().max_live_games_per_client;
+    let most = sessions.settings().max_live_games_per_client;
     if most > 0 {
         let since = now_millis() - i64::try_from(LIVE_WINDOW.as_millis()).unwrap_or(i64::MAX);
-        match hub.store().live_games_of(&client.0, since).await {
+        match sessions.store().live_games_of(&client.0, since).await {
             Ok(live) if live >= most => {
-                hub.metrics().rate_limited("live-games");
+                sessions.metrics().rate_limited("live-games");
                 return ApiError::TooManyLiveGames { live, most }.into_response();
             }
             Ok(_) => {}
@@ -91,13 +95,14 @@ pub async fn limit_creation(
 
 /// Middleware of the moves, actions and take-backs: the client's move rate.
 pub async fn limit_moves(
-    State(hub): State<Hub>,
+    State(limiters): State<Limiters>,
+    State(metrics): State<Arc<Metrics>>,
     client: ClientKey,
     request: Request,
     next: Next,
 ) -> Response {
-    if let Err(wait) = hub.move_limiter().check(Limit::Move, &client) {
-        return too_many_requests(Limit::Move, wait, hub.metrics()).into_response();
+    if let Err(wait) = limiters.moves().check(Limit::Move, &client) {
+        return too_many_requests(Limit::Move, wait, &metrics).into_response();
     }
     next.run(request).await
 }
@@ -105,19 +110,21 @@ pub async fn limit_moves(
 /// Middleware of the analysis endpoints: the engine rate of the client, then a place in the
 /// analysis pool's queue, held until the answer is ready.
 pub async fn limit_engine(
-    State(hub): State<Hub>,
+    State(limiters): State<Limiters>,
+    State(engine): State<EngineWork>,
+    State(metrics): State<Arc<Metrics>>,
     client: ClientKey,
     request: Request,
     next: Next,
 ) -> Response {
-    if let Err(wait) = hub.limiter().check(Limit::Engine, &client) {
-        return too_many_requests(Limit::Engine, wait, hub.metrics()).into_response();
+    if let Err(wait) = limiters.requests().check(Limit::Engine, &client) {
+        return too_many_requests(Limit::Engine, wait, &metrics).into_response();
     }
-    let admission = match hub.analysis_pool().admit(&client) {
+    let admission = match engine.pool().admit(&client) {
         Ok(admission) => admission,
         Err(Refusal::ClientShare) => {
-            hub.metrics().rate_limited("engine-share");
-            let most = hub.analysis_pool().per_client();
+            metrics.rate_limited("engine-share");
+            let most = engine.pool().per_client();
             return ApiError::EngineShare { most }.into_response();
         }
         Err(Refusal::Full) => return ApiError::EngineBusy.into_response(),
@@ -128,8 +135,12 @@ pub async fn limit_engine(
 }
 
 /// Middleware of the whole API: answers 503 when a request takes longer than the timeout.
-pub async fn time_limit(State(hub): State<Hub>, request: Request, next: Next) -> Response {
-    let limit = hub.settings().request_timeout;
+pub async fn time_limit(
+    State(settings): State<Arc<Settings>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let limit = settings.request_timeout;
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::Timeout {
@@ -143,7 +154,7 @@ pub async fn time_limit(State(hub): State<Hub>, request: Request, next: Next) ->
 /// that client's turn (the middleware [`limit_engine`] has given the request its place in the
 /// pool's queue); its answer as JSON.
 pub async fn engine<T, E>(
-    hub: &Hub,
+    engine: &EngineWork,
     client: &ClientKey,
     work: impl FnOnce() -> Result<T, E> + Send + 'static,
 ) -> Result<Json<T>, ApiError>
@@ -152,8 +163,8 @@ where
     E: Send + 'static,
     ApiError: From<E>,
 {
-    let answer = hub
-        .analysis_pool()
+    let answer = engine
+        .pool()
         .run(client, work)
         .await
         .map_err(ApiError::failed)?;
@@ -165,15 +176,15 @@ where
 /// meanwhile, and stops once the server shuts down or `stop` holds, answering
 /// [`ApiError::EngineStopped`] then.
 pub async fn long_engine<T: Send + 'static>(
-    hub: &Hub,
+    engine: &EngineWork,
     client: &ClientKey,
     stop: impl Fn() -> bool + Send + Sync + 'static,
     work: impl FnOnce(Checkpoint) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let shutting_down = hub.clone();
-    let stop = move || shutting_down.lifecycle().is_stopping() || stop();
-    let answer = hub
-        .analysis_pool()
+    let shutting_down = engine.clone();
+    let stop = move || shutting_down.is_stopping() || stop();
+    let answer = engine
+        .pool()
         .run_yielding(client, stop, move |checkpoint| {
             let stopped = AtomicBool::new(false);
             let watched = || {

@@ -13,7 +13,7 @@
 //!   spinning, and are logged once per episode and counted (`ludus_accept_errors_total`).
 
 use crate::client_key::ClientKey;
-use crate::sessions::Hub;
+use crate::hub::Hub;
 use crate::settings::Settings;
 use crate::write_timeout::WriteTimeout;
 use axum::Router;

@@ -1,7 +1,9 @@
 //! Operations: `GET /healthz` (can the database write), `GET /metrics` (Prometheus text) and
 //! the middleware that counts and times every request and logs it.
 
-use crate::sessions::Hub;
+use crate::hub::{EngineWork, Hub};
+use crate::metrics::Metrics;
+use crate::sessions::Sessions;
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{StatusCode, header};
@@ -9,6 +11,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The longest `/healthz` waits for the database.
@@ -23,10 +26,10 @@ pub fn routes() -> Router<Hub> {
 
 /// 200 `{"status": "ok"}` when the database answers and can write (a probe row written and
 /// deleted: a full disk fails it), else 503 with the reason.
-async fn health(State(hub): State<Hub>) -> Response {
-    let backend = hub.store().backend().name();
-    match tokio::time::timeout(HEALTH_TIMEOUT, hub.store().probe_write()).await {
-        Ok(Ok(())) if !hub.lifecycle().is_stopping() => (
+async fn health(State(sessions): State<Sessions>) -> Response {
+    let backend = sessions.store().backend().name();
+    match tokio::time::timeout(HEALTH_TIMEOUT, sessions.store().probe_write()).await {
+        Ok(Ok(())) if !sessions.lifecycle().is_stopping() => (
             StatusCode::OK,
             axum::Json(json!({ "status": "ok", "database": backend })),
         )
@@ -58,21 +61,26 @@ async fn health(State(hub): State<Hub>) -> Response {
     }
 }
 
-async fn metrics(State(hub): State<Hub>) -> Response {
-    let gauges = hub.gauges();
+async fn metrics(State(sessions): State<Sessions>, State(engine): State<EngineWork>) -> Response {
+    let mut gauges = sessions.gauges();
+    gauges.engine.insert(0, engine.pool().gauges());
     (
         [(
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        hub.metrics().render(&gauges),
+        sessions.metrics().render(&gauges),
     )
         .into_response()
 }
 
 /// Counts and times every request by route (the route's pattern, so that ids do not multiply
 /// the series) and logs it at debug level; every 5xx answer is logged as an error with its cause.
-pub async fn observe(State(hub): State<Hub>, request: Request, next: Next) -> Response {
+pub async fn observe(
+    State(metrics): State<Arc<Metrics>>,
+    request: Request,
+    next: Next,
+) -> Response {
     let started = Instant::now();
     let route = request
         .extensions()
@@ -83,7 +91,7 @@ pub async fn observe(State(hub): State<Hub>, request: Request, next: Next) -> Re
     let response = next.run(request).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
-    hub.metrics().request(&route, &method, status, elapsed);
+    metrics.request(&route, &method, status, elapsed);
     if response.status().is_server_error() {
         let recorded = response.extensions().get::<crate::error::ErrorCause>();
         let cause = recorded.map_or("no cause recorded", |cause| cause.text.as_str());

@@ -34,13 +34,15 @@ use crate::games::backgammon::{BoardView, PlayedStep};
 use crate::games::morris::{side_of, standing_mills};
 use crate::games::report::{BackgammonReport, Decision, DecisionKind, MorrisReview, ReportError};
 use crate::games::{Checkpoint, GameKind, MatchAnalyser};
+use crate::hub::EngineWork;
 use crate::limits::ClientKey;
 use crate::review_cache::ReviewAsked;
 pub use crate::review_cache::{
     MAX_REVIEWS_MAKING, MAX_REVIEWS_PER_CLIENT, ReviewCache, ReviewFailure,
 };
 pub use crate::review_page::{BackgammonPage, MorrisBoard, MorrisBoards, MorrisPage, ReviewPage};
-use crate::sessions::Hub;
+use crate::sessions::Sessions;
+use crate::settings::Settings;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -189,11 +191,12 @@ pub fn make_review(
 /// once per version of the game (by a job that outlives a request that waited too long: see
 /// [`reviewed`]).
 pub async fn review_game(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(engine): State<EngineWork>,
     client: ClientKey,
     Path(id): Path<String>,
 ) -> Result<Json<ReviewPage>, ApiError> {
-    let session = hub.get(&id).await?;
+    let session = sessions.get(&id).await?;
     let (version, (kind, record), backgammon) = {
         let guard = session.lock().await;
         if !guard.engine_help_allowed() {
@@ -202,7 +205,7 @@ pub async fn review_game(
         (guard.version(), guard.export(), guard.backgammon_record())
     };
     drop(session);
-    let Some(analyser) = hub.players().analyser.clone() else {
+    let Some(analyser) = sessions.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
     let asked = ReviewAsked {
@@ -210,15 +213,22 @@ pub async fn review_game(
         version,
         client,
     };
-    let review = reviewed(&hub, asked, Keep::ToTheEnd, move |checkpoint| {
-        make_review(
-            analyser.as_ref(),
-            kind,
-            &record,
-            backgammon.as_ref(),
-            checkpoint,
-        )
-    })
+    let settings = sessions.settings();
+    let review = reviewed(
+        &engine,
+        settings,
+        asked,
+        Keep::ToTheEnd,
+        move |checkpoint| {
+            make_review(
+                analyser.as_ref(),
+                kind,
+                &record,
+                backgammon.as_ref(),
+                checkpoint,
+            )
+        },
+    )
     .await?;
     Ok(Json(ReviewPage::clone(&review)))
 }
@@ -344,7 +354,8 @@ pub enum RecordAnswer {
 
 /// `POST /api/review`: the review of a pasted or uploaded record (see the module).
 pub async fn review_record(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(engine): State<EngineWork>,
     client: ClientKey,
     request: Result<Json<RecordRequest>, JsonRejection>,
 ) -> Result<Json<RecordAnswer>, ApiError> {
@@ -352,30 +363,37 @@ pub async fn review_record(
     let record = read_record(&request.text)?;
     let (kind, text, backgammon) = match record {
         PastedRecord::Link(id) => {
-            hub.get(&id).await?;
+            sessions.get(&id).await?;
             return Ok(Json(RecordAnswer::Link { game_id: id }));
         }
         PastedRecord::Backgammon(record) => (GameKind::Backgammon, String::new(), Some(*record)),
         PastedRecord::Morris(text) => (GameKind::Morris, text, None),
     };
-    let Some(analyser) = hub.players().analyser.clone() else {
+    let Some(analyser) = sessions.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
     let asked = ReviewAsked {
-        key: hub.reviews().record_key(&request.text),
+        key: engine.reviews().record_key(&request.text),
         version: 0,
         client,
     };
-    let review = reviewed(&hub, asked, Keep::WhileAsked, move |checkpoint| {
-        make_review(
-            analyser.as_ref(),
-            kind,
-            &text,
-            backgammon.as_ref(),
-            checkpoint,
-        )
-        .map(ReviewPage::imported)
-    })
+    let settings = sessions.settings();
+    let review = reviewed(
+        &engine,
+        settings,
+        asked,
+        Keep::WhileAsked,
+        move |checkpoint| {
+            make_review(
+                analyser.as_ref(),
+                kind,
+                &text,
+                backgammon.as_ref(),
+                checkpoint,
+            )
+            .map(ReviewPage::imported)
+        },
+    )
     .await?;
     Ok(Json(RecordAnswer::Review(Box::new(ReviewPage::clone(
         &review,
@@ -402,29 +420,30 @@ pub enum Keep {
 
 /// The review `asked` for: from the cache, or made by a job on the analysis pool that outlives
 /// this request (see the module), kept going as `keep` says; waits for it at most
-/// [`review_wait`], then answers [`ApiError::ReviewInProgress`].
+/// [`review_wait`] of `settings`' request limit, then answers [`ApiError::ReviewInProgress`].
 pub async fn reviewed(
-    hub: &Hub,
+    engine: &EngineWork,
+    settings: &Settings,
     asked: ReviewAsked,
     keep: Keep,
     work: impl FnOnce(Checkpoint) -> Result<ReviewPage, ApiError> + Send + 'static,
 ) -> Result<Arc<ReviewPage>, ApiError> {
-    if let Some(review) = hub.reviews().get(&asked.key, asked.version) {
+    if let Some(review) = engine.reviews().get(&asked.key, asked.version) {
         return Ok(review);
     }
     let client = asked.client.clone();
-    let (mut answer, watched) = hub.reviews().join_or_start(asked, |new| {
-        let hub = hub.clone();
+    let patience = settings.review_abandoned_after;
+    let (mut answer, watched) = engine.reviews().join_or_start(asked, |new| {
+        let engine = engine.clone();
         let watched = new.watched;
-        let patience = hub.settings().review_abandoned_after;
         let unasked = move || keep == Keep::WhileAsked && watched.unwatched_for(patience);
         tokio::spawn(async move {
-            let outcome = crate::limits::long_engine(&hub, &client, unasked, work).await;
-            hub.reviews().finish(new.job, new.done, outcome);
+            let outcome = crate::limits::long_engine(&engine, &client, unasked, work).await;
+            engine.reviews().finish(new.job, new.done, outcome);
         });
     })?;
     let _watching = watched.watch();
-    let wait = review_wait(hub.settings().request_timeout);
+    let wait = review_wait(settings.request_timeout);
     let outcome = match tokio::time::timeout(wait, answer.wait_for(Option::is_some)).await {
         Err(_) => return Err(ApiError::ReviewInProgress),
         Ok(Ok(outcome)) => outcome.clone(),

@@ -80,12 +80,12 @@ pub fn new_game(kind: GameKind, rules: Value, seed: u64) -> NewGame {
 
 /// The state document of game `id`, as the API sends it, straight from the hub.
 pub async fn hub_state(hub: &Hub, id: &str) -> Value {
-    serde_json::to_value(hub.get(id).await.unwrap().lock().await.state()).unwrap()
+    serde_json::to_value(hub.sessions().get(id).await.unwrap().lock().await.state()).unwrap()
 }
 
 /// The list of games as the API sends it.
 pub async fn list(hub: &Hub, limit: usize) -> Vec<Value> {
-    let list = hub.list(limit).await.unwrap();
+    let list = hub.sessions().list(limit).await.unwrap();
     list.iter()
         .map(|summary| serde_json::to_value(summary).unwrap())
         .collect()
@@ -103,7 +103,7 @@ pub async fn advance(hub: &Hub, id: &str, tokens: &[String; 2], plies: usize) {
             Some(mv) => Command::Move(mv.to_string()),
             None => Command::Action(Action::Roll),
         };
-        hub.command(id, token, command).await.unwrap();
+        hub.sessions().command(id, token, command).await.unwrap();
     }
 }
 
@@ -114,7 +114,11 @@ pub async fn human_game(
     rules: Value,
     seed: u64,
 ) -> (String, [String; 2]) {
-    let created = hub.create(new_game(kind, rules, seed)).await.unwrap();
+    let created = hub
+        .sessions()
+        .create(new_game(kind, rules, seed))
+        .await
+        .unwrap();
     (created.state.id.clone(), created.tokens.map(Option::unwrap))
 }
 

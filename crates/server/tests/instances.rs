@@ -60,7 +60,8 @@ async fn a_move_on_one_instance_reaches_a_watcher_on_the_other_within_100_ms() {
         let current = hub_state(&a, &id).await;
         let mv = current["legal_moves"][0].as_str().unwrap().to_string();
         let started = Instant::now();
-        a.command(&id, &tokens[ply % 2], Command::Move(mv.clone()))
+        a.sessions()
+            .command(&id, &tokens[ply % 2], Command::Move(mv.clone()))
             .await
             .unwrap();
         let pushed = next_state_after(&mut socket, ply as u64).await;
@@ -79,7 +80,10 @@ async fn a_move_on_one_instance_reaches_a_watcher_on_the_other_within_100_ms() {
     let current = hub_state(&b, &id).await;
     assert_eq!(current["version"], 12);
     let mv = current["legal_moves"][0].as_str().unwrap().to_string();
-    b.command(&id, &tokens[0], Command::Move(mv)).await.unwrap();
+    b.sessions()
+        .command(&id, &tokens[0], Command::Move(mv))
+        .await
+        .unwrap();
     assert_eq!(next_state_after(&mut socket, 12).await["version"], 13);
 }
 
@@ -90,7 +94,7 @@ async fn racing_moves_on_two_instances_are_accepted_exactly_once_per_turn() {
     };
     let (id, tokens) = human_game(&a, GameKind::Morris, json!({}), 3).await;
     // Both instances hold a copy of the game.
-    drop(b.get(&id).await.unwrap());
+    drop(b.sessions().get(&id).await.unwrap());
     for turn in 0..16 {
         let current = settled_state(&a, &id).await;
         let side = usize::from(current["to_act"] == "black");
@@ -106,7 +110,9 @@ async fn racing_moves_on_two_instances_are_accepted_exactly_once_per_turn() {
                 let hub = if index % 2 == 0 { a.clone() } else { b.clone() };
                 let (id, token) = (id.clone(), tokens[side].clone());
                 let mv = moves[index % moves.len()].clone();
-                tokio::spawn(async move { hub.command(&id, &token, Command::Move(mv)).await })
+                tokio::spawn(
+                    async move { hub.sessions().command(&id, &token, Command::Move(mv)).await },
+                )
             })
             .collect();
         let mut accepted = 0;
@@ -141,6 +147,7 @@ async fn each_computer_turn_is_played_once_whichever_instance_takes_the_move() {
         return;
     };
     let created = a
+        .sessions()
         .create(NewGame {
             kind: GameKind::Morris,
             rules: json!({}),
@@ -161,7 +168,10 @@ async fn each_computer_turn_is_played_once_whichever_instance_takes_the_move() {
             break;
         }
         let mv = current["legal_moves"][0].as_str().unwrap().to_string();
-        hub.command(&id, &token, Command::Move(mv)).await.unwrap();
+        hub.sessions()
+            .command(&id, &token, Command::Move(mv))
+            .await
+            .unwrap();
     }
     wait_for_white(&a, &id).await;
     let events = a.store().events_since(&id, 0).await.unwrap();

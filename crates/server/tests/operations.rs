@@ -148,7 +148,7 @@ async fn only_a_bounded_number_of_games_stays_in_memory() {
             advance(&hub, id, tokens, 1).await;
             assert!(hub.cached_games() <= 3);
         }
-        assert_eq!(hub.list(20).await.unwrap().len(), 10);
+        assert_eq!(hub.sessions().list(20).await.unwrap().len(), 10);
         for (id, _) in &games {
             assert_eq!(hub_state(&hub, id).await["version"], 3);
         }

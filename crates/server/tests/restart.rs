@@ -70,6 +70,7 @@ async fn invitation_state_after_restart(db: &TestDb) {
     let (id, code) = {
         let hub = db.hub().await;
         let created = hub
+            .sessions()
             .create(new_game(GameKind::Morris, Value::Null, 3))
             .await
             .unwrap();
@@ -80,7 +81,7 @@ async fn invitation_state_after_restart(db: &TestDb) {
     };
     let hub = db.hub().await;
     assert_eq!(hub_state(&hub, &id).await["invitation_open"], true);
-    hub.join(&id, &code).await.unwrap();
+    hub.sessions().join(&id, &code).await.unwrap();
     assert_eq!(hub_state(&hub, &id).await["invitation_open"], false);
     drop(hub);
     let hub = db.hub().await;
@@ -209,7 +210,7 @@ async fn a_game_that_no_longer_replays_is_refused_and_the_others_served() {
         let hub = db.hub().await;
         assert_eq!(hub_state(&hub, &good).await["version"], 4);
         assert!(
-            hub.get(&bad).await.is_err(),
+            hub.sessions().get(&bad).await.is_err(),
             "the damaged game is not served"
         );
         assert_eq!(list(&hub, 10).await.len(), 2, "it is still listed");
@@ -226,7 +227,7 @@ async fn a_game_from_a_set_up_position_resumes_from_that_position() {
             let hub = db.hub().await;
             let mut request = new_game(GameKind::Morris, json!({}), 1);
             request.start = Some(SET_UP_FEN.to_string());
-            let created = hub.create(request).await.unwrap();
+            let created = hub.sessions().create(request).await.unwrap();
             let id = created.state.id.clone();
             let tokens = created.tokens.map(Option::unwrap);
             advance(&hub, &id, &tokens, 4).await;
@@ -250,7 +251,7 @@ async fn a_game_from_a_set_up_position_resumes_from_that_position() {
             let hub = db.hub().await;
             let mut request = new_game(GameKind::Backgammon, json!({}), 9);
             request.start = Some(xgid.to_string());
-            let created = hub.create(request).await.unwrap();
+            let created = hub.sessions().create(request).await.unwrap();
             let id = created.state.id.clone();
             let tokens = created.tokens.map(Option::unwrap);
             advance(&hub, &id, &tokens, 3).await;
@@ -290,7 +291,7 @@ async fn play_white(hub: &Hub, id: &str, token: &str, turns: usize) {
             Some(mv) => Command::Move(mv.to_string()),
             None => Command::Action(Action::Roll),
         };
-        hub.command(id, token, command).await.unwrap();
+        hub.sessions().command(id, token, command).await.unwrap();
     }
 }
 
@@ -300,6 +301,7 @@ async fn take_backs_then_resume(db: &TestDb, kind: GameKind, rules: Value) {
     let (id, before) = {
         let hub = db.hub().await;
         let created = hub
+            .sessions()
             .create(NewGame {
                 vs_computer: true,
                 ..new_game(kind, rules, 21)
@@ -311,7 +313,8 @@ async fn take_backs_then_resume(db: &TestDb, kind: GameKind, rules: Value) {
         play_white(&hub, &id, &token, 6).await;
         for _ in 0..2 {
             until_to_act(&hub, &id, "white").await;
-            hub.takeback(&id, &token)
+            hub.sessions()
+                .takeback(&id, &token)
                 .await
                 .expect("a move to take back");
         }

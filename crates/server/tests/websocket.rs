@@ -26,6 +26,7 @@ async fn every_watcher_receives_every_state_change() {
         let _ = stopped.await;
     }));
     let created = hub
+        .sessions()
         .create(NewGame {
             kind: GameKind::Morris,
             rules: json!({}),
@@ -45,7 +46,8 @@ async fn every_watcher_receives_every_state_change() {
     assert_eq!(next_state(&mut first, PUSH_TIMEOUT).await["version"], 0);
     assert_eq!(next_state(&mut second, PUSH_TIMEOUT).await["version"], 0);
     for (ply, (side, mv)) in [(0, "d6"), (1, "d2"), (0, "b6")].into_iter().enumerate() {
-        hub.command(&id, &tokens[side], Command::Move(mv.to_string()))
+        hub.sessions()
+            .command(&id, &tokens[side], Command::Move(mv.to_string()))
             .await
             .unwrap();
         for socket in [&mut first, &mut second] {
@@ -56,11 +58,13 @@ async fn every_watcher_receives_every_state_change() {
     }
     // A refused command pushes nothing: the next message is the next accepted move.
     assert!(
-        hub.command(&id, &tokens[0], Command::Move("d6".into()))
+        hub.sessions()
+            .command(&id, &tokens[0], Command::Move("d6".into()))
             .await
             .is_err()
     );
-    hub.command(&id, &tokens[1], Command::Move("f2".into()))
+    hub.sessions()
+        .command(&id, &tokens[1], Command::Move("f2".into()))
         .await
         .unwrap();
     assert_eq!(next_state(&mut first, PUSH_TIMEOUT).await["version"], 4);
@@ -78,6 +82,7 @@ async fn a_watcher_sees_the_computer_reply() {
     let (hub, listener, addr) = hub_on_loopback().await;
     tokio::spawn(serve_on(listener, hub.clone(), std::future::pending()));
     let created = hub
+        .sessions()
         .create(NewGame {
             kind: GameKind::Backgammon,
             rules: json!({"cube": false}),

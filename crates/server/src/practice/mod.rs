@@ -13,10 +13,12 @@ pub mod decisions;
 pub mod judge;
 
 use crate::error::{ApiError, RequestError};
+use crate::hub::{EngineWork, Limiters};
 use crate::limits::{ClientKey, Limit};
 use crate::review::{Keep, reviewed};
 use crate::review_cache::ReviewAsked;
-use crate::sessions::Hub;
+use crate::sessions::Sessions;
+use crate::store::Store;
 use crate::store::now_millis;
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
@@ -61,10 +63,10 @@ impl PlayerKey {
     }
 }
 
-impl FromRequestParts<Hub> for PlayerKey {
+impl<S: Send + Sync> FromRequestParts<S> for PlayerKey {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _hub: &Hub) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         parts
             .headers
             .get(PLAYER_KEY_HEADER)
@@ -80,9 +82,8 @@ pub fn today() -> Day {
 }
 
 /// The player's file and its stored version.
-async fn load(hub: &Hub, key: &PlayerKey) -> Result<(PlayerFile, i64), ApiError> {
-    let (document, version) = hub
-        .store()
+async fn load(store: &Store, key: &PlayerKey) -> Result<(PlayerFile, i64), ApiError> {
+    let (document, version) = store
         .practice_file(&key.0)
         .await
         .map_err(ApiError::storage)?
@@ -94,16 +95,15 @@ async fn load(hub: &Hub, key: &PlayerKey) -> Result<(PlayerFile, i64), ApiError>
 /// Applies `edit` to the player's file and stores it; made again on the newer file when another
 /// write came first ([`ApiError::PracticeConflict`] after [`WRITE_TRIES`]).
 async fn change<T>(
-    hub: &Hub,
+    store: &Store,
     key: &PlayerKey,
     mut edit: impl FnMut(&mut PlayerFile) -> Result<T, ApiError>,
 ) -> Result<T, ApiError> {
     for _ in 0..WRITE_TRIES {
-        let (mut file, version) = load(hub, key).await?;
+        let (mut file, version) = load(store, key).await?;
         let answer = edit(&mut file)?;
         let document = ludus_practice::export(&file);
-        let stored = hub
-            .store()
+        let stored = store
             .store_practice_file(&key.0, &document, version + 1)
             .await
             .map_err(ApiError::storage)?;
@@ -124,11 +124,12 @@ pub struct NewPlayer {
 /// `POST /api/practice/players`: a new player with an empty file (201); rate-limited as the
 /// creation of games.
 pub async fn create_player(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(limiters): State<Limiters>,
     client: ClientKey,
 ) -> Result<(StatusCode, Json<NewPlayer>), ApiError> {
-    if let Err(retry_after) = hub.limiter().check(Limit::Create, &client) {
-        let metrics = hub.metrics();
+    if let Err(retry_after) = limiters.requests().check(Limit::Create, &client) {
+        let metrics = sessions.metrics();
         return Err(crate::limits::too_many_requests(
             Limit::Create,
             retry_after,
@@ -137,7 +138,7 @@ pub async fn create_player(
     }
     let key = PlayerKey::new();
     let document = ludus_practice::export(&PlayerFile::default());
-    let stored = hub
+    let stored = sessions
         .store()
         .store_practice_file(&key.0, &document, 1)
         .await
@@ -189,10 +190,10 @@ pub struct PracticeView {
 
 /// `GET /api/practice`: today's set of exercises.
 pub async fn overview(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     key: PlayerKey,
 ) -> Result<Json<PracticeView>, ApiError> {
-    let (file, _) = load(&hub, &key).await?;
+    let (file, _) = load(sessions.store(), &key).await?;
     let today = today();
     let due = ludus_practice::daily_set(&file.exercises, &file.cards, today, DAILY_SET)
         .into_iter()
@@ -247,13 +248,14 @@ pub struct AddedGame {
 /// it, and cached with it; 503 `review-in-progress` while it is made) added to the player's file:
 /// the seat's decisions in its finished games, the mistakes among them as exercises.
 pub async fn add_game(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(engine): State<EngineWork>,
     client: ClientKey,
     key: PlayerKey,
     request: Result<Json<AddGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<AddedGame>, ApiError> {
     let Json(request) = request.map_err(ApiError::from)?;
-    let session = hub.get(&request.game_id).await?;
+    let session = sessions.get(&request.game_id).await?;
     let (side, version, (kind, record), backgammon) = {
         let guard = session.lock().await;
         let side = guard.seat_of(&request.token).ok_or(ApiError::NotSeated)?;
@@ -268,8 +270,8 @@ pub async fn add_game(
         )
     };
     drop(session);
-    load(&hub, &key).await?;
-    let Some(analyser) = hub.players().analyser.clone() else {
+    load(sessions.store(), &key).await?;
+    let Some(analyser) = sessions.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
     let asked = ReviewAsked {
@@ -278,19 +280,26 @@ pub async fn add_game(
         client,
     };
     let text = record.clone();
-    let review = reviewed(&hub, asked, Keep::ToTheEnd, move |checkpoint| {
-        crate::review::make_review(
-            analyser.as_ref(),
-            kind,
-            &text,
-            backgammon.as_ref(),
-            checkpoint,
-        )
-    })
+    let settings = sessions.settings();
+    let review = reviewed(
+        &engine,
+        settings,
+        asked,
+        Keep::ToTheEnd,
+        move |checkpoint| {
+            crate::review::make_review(
+                analyser.as_ref(),
+                kind,
+                &text,
+                backgammon.as_ref(),
+                checkpoint,
+            )
+        },
+    )
     .await?;
     let day = today();
     let games = decisions::of_review(&review, &record, side, day);
-    let added = change(&hub, &key, |file| {
+    let added = change(sessions.store(), &key, |file| {
         let touched = file.add_review(&games.decisions, games.games.clone(), day);
         Ok(AddedGame {
             touched,
@@ -327,22 +336,23 @@ pub struct Answered {
 /// `POST /api/practice/answers`: the answer judged by the review's analysis on the analysis
 /// pool, the result recorded and the exercise rescheduled.
 pub async fn answer(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
+    State(engine): State<EngineWork>,
     client: ClientKey,
     key: PlayerKey,
     request: Result<Json<AnswerRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Answered>, ApiError> {
     let Json(request) = request.map_err(ApiError::from)?;
-    let (file, _) = load(&hub, &key).await?;
+    let (file, _) = load(sessions.store(), &key).await?;
     let exercise = file
         .exercise(request.exercise)
         .cloned()
         .ok_or(ApiError::NoSuchExercise)?;
-    let Some(analyser) = hub.players().analyser.clone() else {
+    let Some(analyser) = sessions.players().analyser.clone() else {
         return Err(ApiError::NoAnalyser);
     };
     let earlier = exercise.played.clone();
-    let Json(judgement) = crate::limits::engine(&hub, &client, move || {
+    let Json(judgement) = crate::limits::engine(&engine, &client, move || {
         judge::judge(analyser.as_ref(), &exercise, &request.answer, &|| {
             ControlFlow::Continue(())
         })
@@ -354,7 +364,7 @@ pub async fn answer(
         Answer::Wrong
     };
     let day = today();
-    let card = change(&hub, &key, |file| {
+    let card = change(sessions.store(), &key, |file| {
         file.answer(request.exercise, grade, day)
             .cloned()
             .ok_or(ApiError::NoSuchExercise)
@@ -391,10 +401,10 @@ pub struct ProgressView {
 
 /// `GET /api/practice/progress`: the player's progress.
 pub async fn progress(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     key: PlayerKey,
 ) -> Result<Json<ProgressView>, ApiError> {
-    let (file, _) = load(&hub, &key).await?;
+    let (file, _) = load(sessions.store(), &key).await?;
     let kinds = file.exercises.iter().map(|e| (e.id, e.game)).collect();
     let progress = ludus_practice::progress(&file.games, &file.results, &kinds);
     let checker_mp = ludus_practice::checker_mp_per_decision(&file.games);
@@ -417,8 +427,11 @@ pub async fn progress(
 
 /// `GET /api/practice/file`: the player's file, to download (the terminal's `ludus practice
 /// import` reads it, and `POST` here merges it on another machine).
-pub async fn export_file(State(hub): State<Hub>, key: PlayerKey) -> Result<Response, ApiError> {
-    let (file, _) = load(&hub, &key).await?;
+pub async fn export_file(
+    State(sessions): State<Sessions>,
+    key: PlayerKey,
+) -> Result<Response, ApiError> {
+    let (file, _) = load(sessions.store(), &key).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/json"),
@@ -443,13 +456,13 @@ pub struct Imported {
 /// [`MAX_PLAYER_FILE_BYTES`](crate::body_limits::MAX_PLAYER_FILE_BYTES)): the file checked and
 /// merged into the player's (`PlayerFile::merge`: importing it twice changes nothing).
 pub async fn import_file(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     key: PlayerKey,
     body: String,
 ) -> Result<Json<Imported>, ApiError> {
     let imported = ludus_practice::import(&body)
         .map_err(|error| ApiError::Request(RequestError::PlayerFile(error.to_string())))?;
-    let exercises = change(&hub, &key, |file| {
+    let exercises = change(sessions.store(), &key, |file| {
         file.merge(imported.clone());
         Ok(file.exercises.len())
     })
@@ -460,7 +473,7 @@ pub async fn import_file(
 /// `PUT /api/practice/threshold`: the equity a decision must lose to become an exercise
 /// (checker play and cube apart; for the games added from now on).
 pub async fn set_threshold(
-    State(hub): State<Hub>,
+    State(sessions): State<Sessions>,
     key: PlayerKey,
     request: Result<Json<Threshold>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Threshold>, ApiError> {
@@ -469,7 +482,7 @@ pub async fn set_threshold(
     if !valid(threshold.checker) || !valid(threshold.cube) {
         return Err(RequestError::Threshold.into());
     }
-    change(&hub, &key, |file| {
+    change(sessions.store(), &key, |file| {
         file.threshold = threshold;
         Ok(threshold)
     })

@@ -1,9 +1,9 @@
 //! The state sent to a game's WebSocket watchers.
 
-use super::{Hub, Session};
+use super::{Session, Sessions};
 use crate::error::ApiError;
 
-impl Hub {
+impl Sessions {
     /// Sends the state to the game's watchers (serialised only when someone watches), and
     /// records the position decided on now for the analysis endpoints' refusal.
     pub(super) fn broadcast(&self, session: &Session) {

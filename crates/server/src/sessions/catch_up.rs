@@ -2,10 +2,10 @@
 //! are applied, and a copy that ran ahead of the database is rebuilt from its events.
 
 use super::takeback::{apply_record, replay_game};
-use super::{Event, Hub, ReplayError, Session};
+use super::{Event, ReplayError, Session, Sessions};
 use crate::error::Chain;
 
-impl Hub {
+impl Sessions {
     /// Applies the events the database has beyond this copy's version; returns whether there
     /// were any (and then broadcasts the new state).
     pub(super) async fn catch_up(&self, session: &mut Session) -> Result<bool, ReplayError> {

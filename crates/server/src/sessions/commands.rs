@@ -1,7 +1,7 @@
 //! A seat's command: its token checked, applied to the latest state of the game, stored (tried
 //! again when another process stored a command first), broadcast; then the computer's turn.
 
-use super::{Event, GameDocument, Hub, Session};
+use super::{Event, GameDocument, Session, Sessions};
 use crate::client_key::ClientKey;
 use crate::error::ApiError;
 use crate::games::{Command, Game, GameError, Side};
@@ -31,7 +31,7 @@ pub(super) enum Refused {
     Failed(StoreError),
 }
 
-impl Hub {
+impl Sessions {
     /// Carries out a seat's command: checks the token, applies it, stores it, broadcasts the new
     /// state and returns it. On any error the game is unchanged. The command runs to its end even
     /// if the caller stops waiting (a command stored but not applied in memory, or the reverse,
@@ -45,7 +45,7 @@ impl Hub {
         self.command_from(id, token, command, None).await
     }
 
-    /// [`Hub::command`] from `client`: the computer's answer to it queues as that client's work.
+    /// [`Sessions::command`] from `client`: the computer's answer to it queues as that client's work.
     pub async fn command_from(
         &self,
         id: &str,
@@ -53,7 +53,7 @@ impl Hub {
         command: Command,
         client: Option<ClientKey>,
     ) -> Result<GameDocument, ApiError> {
-        let hub = self.clone();
+        let sessions = self.clone();
         let request = SeatCommand {
             id: id.to_string(),
             token: token.to_string(),
@@ -63,7 +63,7 @@ impl Hub {
         let busy = self.inner.lifecycle.busy();
         tokio::spawn(async move {
             let _busy = busy;
-            hub.run_command(request).await
+            sessions.run_command(request).await
         })
         .await
         .map_err(ApiError::internal)?

@@ -2,7 +2,7 @@
 //! without holding the game, stored like a seat's command.
 
 use super::commands::Refused;
-use super::{Hub, Session, lock};
+use super::{Session, Sessions, lock};
 use crate::client_key::ClientKey;
 use crate::error::Chain;
 use crate::games::{Action, Command, ComputerJob, Side};
@@ -13,25 +13,25 @@ use tokio::sync::Mutex;
 /// a bound keeps a buggy player from spinning forever).
 const MAX_COMPUTER_STEPS: usize = 16;
 
-/// This process plays the computer's turn of a game while it holds this (see `Hub::thinking`).
+/// This process plays the computer's turn of a game while it holds this (see `Sessions::thinking`).
 struct ThinkingClaim {
-    hub: Hub,
+    sessions: Sessions,
     id: String,
 }
 
 impl Drop for ThinkingClaim {
     fn drop(&mut self) {
-        lock(&self.hub.inner.thinking).remove(&self.id);
+        lock(&self.sessions.inner.thinking).remove(&self.id);
     }
 }
 
-impl Hub {
+impl Sessions {
     /// Claims the computer's turn of game `id` for this process, unless it is playing it already.
     fn claim_thinking(&self, id: &str) -> Option<ThinkingClaim> {
         lock(&self.inner.thinking)
             .insert(id.to_string())
             .then(|| ThinkingClaim {
-                hub: self.clone(),
+                sessions: self.clone(),
                 id: id.to_string(),
             })
     }
@@ -40,7 +40,7 @@ impl Hub {
     /// decision and to apply it, not while the computer thinks on the computer players' pool, so
     /// watchers and `GET` are never held up by thinking time. In a database shared by several
     /// processes the version check makes sure a second process thinking about the same turn (see
-    /// [`Hub::start_background`]) cannot store a second move.
+    /// [`Sessions::start_background`]) cannot store a second move.
     pub(super) fn spawn_computer(&self, id: String, session: Arc<Mutex<Session>>) {
         if self.inner.lifecycle.is_stopping() {
             return;
@@ -49,11 +49,11 @@ impl Hub {
             return;
         };
         let busy = self.inner.lifecycle.busy();
-        let hub = self.clone();
+        let sessions = self.clone();
         tokio::spawn(async move {
             let _claim = claim;
             let _busy = busy;
-            hub.play_computer(session).await;
+            sessions.play_computer(session).await;
         });
     }
 

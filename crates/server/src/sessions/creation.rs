@@ -1,6 +1,6 @@
 //! Creating a game: its seats and their tokens, the first store, the computer's first move.
 
-use super::{GameDocument, GameOptions, Hub, Occupant, Session};
+use super::{GameDocument, GameOptions, Occupant, Session, Sessions};
 use crate::error::{ApiError, RequestError};
 use crate::games;
 use crate::games::{GameKind, Side};
@@ -61,13 +61,13 @@ pub struct Created {
     pub seat: Side,
 }
 
-impl Hub {
+impl Sessions {
     /// Creates, stores and registers a game; starts the computer if it moves first.
     pub async fn create(&self, request: NewGame) -> Result<Created, ApiError> {
         self.create_for(request, None).await
     }
 
-    /// [`Hub::create`] for the client `creator` (its address: the per-client bound of live
+    /// [`Sessions::create`] for the client `creator` (its address: the per-client bound of live
     /// games counts the games stored with it).
     pub async fn create_for(
         &self,

@@ -1,22 +1,23 @@
 //! The background work of a serving process: computer turns no process is playing, games idle in
-//! memory, full rate buckets; and with PostgreSQL the listener of other processes' commands.
+//! memory; and with PostgreSQL the listener of other processes' commands.
 
-use super::{Hub, lock};
+use super::{Sessions, lock};
 use crate::error::Chain;
 use crate::store::now_millis;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// How often the housekeeping runs: computer turns nobody plays, idle games, full rate buckets.
-const HOUSEKEEPING_INTERVAL: Duration = Duration::from_secs(5);
+/// How often the housekeeping runs: computer turns nobody plays, idle games (and, in
+/// [`crate::hub::Hub::start_background`], full rate buckets).
+pub const HOUSEKEEPING_INTERVAL: Duration = Duration::from_secs(5);
 /// Games nobody touched for this long leave memory even while the cache has room.
 const CACHE_IDLE: Duration = Duration::from_secs(30 * 60);
 /// Computer turns taken up per housekeeping round.
 const SWEEP_BATCH: usize = 100;
 
-impl Hub {
+impl Sessions {
     /// Starts the background work of a serving process: the housekeeping (computer turns that
-    /// no process is playing, games idle in memory, rate buckets) every few seconds, and with
+    /// no process is playing, games idle in memory) every few seconds, and with
     /// PostgreSQL the listener of other processes' commands. Stops at shutdown.
     ///
     /// Computer turns: the process that stored the human's command plays the computer's reply.
@@ -25,16 +26,17 @@ impl Hub {
     /// untouched for twice the thinking time plus ten seconds (their process has gone, or is
     /// swamped). Should two processes then play the same turn, the version check stores one move.
     ///
-    /// Starting it again does nothing.
-    pub fn start_background(&self) {
+    /// Starting it again does nothing; whether this call started it.
+    pub fn start_background(&self) -> bool {
         if self.inner.started.swap(true, Ordering::AcqRel) {
-            return;
+            return false;
         }
-        let hub = self.clone();
-        tokio::spawn(async move { hub.housekeeping().await });
+        let sessions = self.clone();
+        tokio::spawn(async move { sessions.housekeeping().await });
         if self.inner.store.is_shared() {
             tokio::spawn(crate::instances::listen(self.clone()));
         }
+        true
     }
 
     async fn housekeeping(&self) {
@@ -47,8 +49,6 @@ impl Hub {
                     .checked_sub(CACHE_IDLE)
                     .unwrap_or_else(Instant::now),
             );
-            self.inner.limiter.forget_full();
-            self.inner.move_limiter.forget_full();
             tokio::select! {
                 () = tokio::time::sleep(HOUSEKEEPING_INTERVAL) => {}
                 () = &mut stopping => return,

@@ -2,14 +2,14 @@
 //! games is read from the database alone.
 
 use super::takeback::replay_game;
-use super::{Event, GameOptions, GameSummary, Hub, ReplayError, Session, lock};
+use super::{Event, GameOptions, GameSummary, ReplayError, Session, Sessions, lock};
 use crate::error::{ApiError, Chain};
 use crate::games::PerSide;
 use crate::store::{GameRow, StoreError, StoredGame};
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
-impl Hub {
+impl Sessions {
     /// The session of a game id, from memory or else loaded from the database (replaying its
     /// commands).
     pub async fn get(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {

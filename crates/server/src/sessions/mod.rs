@@ -2,7 +2,8 @@
 //! tokens, storage of every command before it is acknowledged, broadcast of every change, and the
 //! computer's turns.
 //!
-//! [`Hub`] is built here; its work is split by job:
+//! [`Sessions`], the core of the server's state, is built here (the HTTP state around it, with
+//! the engine work and the rate limits, is [`crate::hub::Hub`]); its work is split by job:
 //!
 //! | module | job |
 //! |---|---|
@@ -29,24 +30,22 @@ mod session;
 mod takeback;
 
 pub use creation::{Created, DEFAULT_LEVEL, LEVELS, NewGame};
+pub use housekeeping::HOUSEKEEPING_INTERVAL;
 pub use session::{
     Event, GameDocument, GameOptions, GameSummary, Occupant, PLY_LIMIT_REASON, Session,
 };
 pub use takeback::TAKEBACK;
 
 use crate::cache::GameCache;
-use crate::engine_pool::AnalysisPool;
 use crate::games::GameError;
 use crate::games::UnknownName;
 use crate::games::{Players, RulesError};
 use crate::lifecycle::Lifecycle;
 use crate::metrics::{Gauges, Metrics};
-use crate::rate_limiter::RateLimiter;
 use crate::settings::Settings;
 use crate::store::{Store, StoreError};
 use crate::watchers::Watchers;
 use std::collections::HashSet;
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard as StdMutexGuard};
 use std::time::Duration;
@@ -93,36 +92,29 @@ pub enum ReplayError {
     },
 }
 
-/// All games, the database and the computer players. Cheap to clone (an `Arc`).
+/// The live games: the cache over the database, the computer players, the watchers, and the
+/// settings and counters they share with the HTTP state. Cheap to clone (an `Arc`).
 #[derive(Clone)]
-pub struct Hub {
-    inner: Arc<HubInner>,
+pub struct Sessions {
+    inner: Arc<SessionsInner>,
 }
 
-struct HubInner {
+struct SessionsInner {
     store: Store,
     players: Players,
     config: Config,
-    settings: Settings,
+    settings: Arc<Settings>,
     cache: GameCache<Mutex<Session>>,
     watchers: Watchers,
     /// Games whose computer turn this process is playing.
     thinking: StdMutex<HashSet<String>>,
     /// Games that failed to load (a record that no longer replays): not taken up again.
     unplayable: StdMutex<HashSet<String>>,
-    analysis: AnalysisPool,
-    /// Reviews already made (`GET /api/games/{id}/review`).
-    reviews: crate::review_cache::ReviewCache,
     /// The positions decided on now in unfinished games between people.
     hints: crate::hints::LiveHints,
-    /// The analysis board's rollouts.
-    rollouts: crate::rollouts::Rollouts,
     computer: crate::fair::FairPool,
-    limiter: RateLimiter,
-    /// The per-client rate of moves, actions and take-backs.
-    move_limiter: RateLimiter,
-    metrics: Metrics,
-    lifecycle: Lifecycle,
+    metrics: Arc<Metrics>,
+    lifecycle: Arc<Lifecycle>,
     /// Whether the background work has been started.
     started: AtomicBool,
 }
@@ -133,27 +125,12 @@ fn lock<T>(mutex: &StdMutex<T>) -> StdMutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-impl Hub {
-    /// A hub on the given store with the default [`Settings`]. Nothing is loaded now: games are
-    /// read from the store when first asked for.
-    pub fn new(store: Store, players: Players, config: Config) -> Result<Hub, StoreError> {
-        Ok(Hub::with_settings(
-            store,
-            players,
-            config,
-            Settings::default(),
-        ))
-    }
-
-    /// A hub on the given store with the given settings.
-    pub fn with_settings(
-        store: Store,
-        players: Players,
-        config: Config,
-        settings: Settings,
-    ) -> Hub {
-        Hub {
-            inner: Arc::new(HubInner {
+impl Sessions {
+    /// The live games on `store` under `settings`. Nothing is loaded now: games are read from
+    /// the store when first asked for.
+    pub fn new(store: Store, players: Players, config: Config, settings: Settings) -> Sessions {
+        Sessions {
+            inner: Arc::new(SessionsInner {
                 store,
                 players,
                 config,
@@ -161,41 +138,18 @@ impl Hub {
                 watchers: Watchers::new(settings.watch_buffer),
                 thinking: StdMutex::default(),
                 unplayable: StdMutex::default(),
-                analysis: AnalysisPool::new(settings.analysis_workers, settings.analysis_queue),
-                reviews: crate::review_cache::ReviewCache::default(),
                 hints: crate::hints::LiveHints::default(),
-                rollouts: crate::rollouts::Rollouts::default(),
                 computer: crate::fair::FairPool::new(
                     "computer",
                     settings.computer_workers,
                     settings.computer_workers_per_client,
                 ),
-                limiter: RateLimiter::new(settings.rate_per_minute),
-                move_limiter: RateLimiter::new(settings.moves_per_minute),
-                metrics: Metrics::default(),
-                lifecycle: Lifecycle::default(),
+                metrics: Arc::default(),
+                lifecycle: Arc::default(),
                 started: AtomicBool::new(false),
-                settings,
+                settings: Arc::new(settings),
             }),
         }
-    }
-
-    /// Opens the SQLite file (creating it) with the default settings.
-    pub fn open(path: &Path, players: Players, config: Config) -> Result<Hub, StoreError> {
-        Hub::new(Store::open(path)?, players, config)
-    }
-
-    /// Opens `db` (an SQLite path or a `postgres://` URL, with a pool of `pool_size` connections
-    /// for PostgreSQL).
-    pub async fn connect(
-        db: &str,
-        pool_size: usize,
-        players: Players,
-        config: Config,
-        settings: Settings,
-    ) -> Result<Hub, StoreError> {
-        let store = Store::connect(db, pool_size).await?;
-        Ok(Hub::with_settings(store, players, config, settings))
     }
 
     /// The computer players.
@@ -213,34 +167,19 @@ impl Hub {
         &self.inner.settings
     }
 
+    /// The operator's settings, shared.
+    pub fn shared_settings(&self) -> Arc<Settings> {
+        Arc::clone(&self.inner.settings)
+    }
+
     /// The server's counters.
     pub fn metrics(&self) -> &Metrics {
         &self.inner.metrics
     }
 
-    /// The per-client rate limits.
-    pub fn limiter(&self) -> &RateLimiter {
-        &self.inner.limiter
-    }
-
-    /// The per-client rate limit of moves, actions and take-backs.
-    pub fn move_limiter(&self) -> &RateLimiter {
-        &self.inner.move_limiter
-    }
-
-    /// The workers of the analysis endpoints.
-    pub fn analysis_pool(&self) -> &AnalysisPool {
-        &self.inner.analysis
-    }
-
-    /// Reviews already made.
-    pub fn reviews(&self) -> &crate::review_cache::ReviewCache {
-        &self.inner.reviews
-    }
-
-    /// The analysis board's rollouts.
-    pub fn rollouts(&self) -> &crate::rollouts::Rollouts {
-        &self.inner.rollouts
+    /// The server's counters, shared.
+    pub fn shared_metrics(&self) -> Arc<Metrics> {
+        Arc::clone(&self.inner.metrics)
     }
 
     /// The positions the analysis endpoints refuse now (see `hints.rs`).
@@ -251,6 +190,11 @@ impl Hub {
     /// Shutdown and the work it waits for.
     pub fn lifecycle(&self) -> &Lifecycle {
         &self.inner.lifecycle
+    }
+
+    /// Shutdown and the work it waits for, shared.
+    pub fn shared_lifecycle(&self) -> Arc<Lifecycle> {
+        Arc::clone(&self.inner.lifecycle)
     }
 
     /// The WebSocket watchers.
@@ -279,7 +223,7 @@ impl Hub {
             cached_games: sessions.len(),
             live_games,
             watchers: self.inner.watchers.count(),
-            engine: vec![self.inner.analysis.gauges(), self.inner.computer.gauges()],
+            engine: vec![self.inner.computer.gauges()],
             busy: self.inner.lifecycle.busy_count(),
         }
     }

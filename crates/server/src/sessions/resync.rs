@@ -1,13 +1,13 @@
 //! Other processes' commands (PostgreSQL notifications): the copies in memory catch up and their
 //! watchers get the new state.
 
-use super::{Hub, Session};
+use super::{Session, Sessions};
 use crate::error::Chain;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tokio::sync::Mutex;
 
-impl Hub {
+impl Sessions {
     /// Another process stored command number `version` of game `id` (a PostgreSQL
     /// notification): the copy in memory catches up and its watchers get the new state.
     pub(crate) fn on_notice(&self, id: &str, version: usize) {
@@ -16,9 +16,9 @@ impl Hub {
         if cached.is_none() && !self.inner.watchers.is_watched(id) {
             return;
         }
-        let hub = self.clone();
+        let sessions = self.clone();
         let id = id.to_string();
-        tokio::spawn(async move { hub.refresh(&id, version, cached).await });
+        tokio::spawn(async move { sessions.refresh(&id, version, cached).await });
     }
 
     async fn refresh(&self, id: &str, version: usize, cached: Option<Arc<Mutex<Session>>>) {
@@ -45,8 +45,8 @@ impl Hub {
     pub(crate) fn resync(&self) {
         self.inner.cache.drop_unused_all();
         for session in self.inner.cache.values() {
-            let hub = self.clone();
-            tokio::spawn(async move { hub.refresh("", usize::MAX, Some(session)).await });
+            let sessions = self.clone();
+            tokio::spawn(async move { sessions.refresh("", usize::MAX, Some(session)).await });
         }
         for id in self.inner.watchers.watched() {
             self.on_notice(&id, usize::MAX);

@@ -2,7 +2,7 @@
 //! stored game's records (moves, actions and take-backs) in order.
 
 use super::commands::Refused;
-use super::{GameDocument, GameOptions, Hub, Occupant, ReplayError};
+use super::{GameDocument, GameOptions, Occupant, ReplayError, Sessions};
 use crate::error::ApiError;
 use crate::games::{self, Players};
 use crate::games::{Command, Game, GameError, GameKind, Side};
@@ -49,17 +49,17 @@ pub(super) fn replay_game<'a>(
     Ok(game)
 }
 
-impl Hub {
+impl Sessions {
     /// Takes back the seat's last move against the computer, with everything after it (the
     /// computer's answer), by the game's rules ([`Game::take_back`]: Backgammon's seeded dice
     /// roll the same again), and stores a take-back event (`:takeback`). Returns the new state.
     pub async fn takeback(&self, id: &str, token: &str) -> Result<GameDocument, ApiError> {
-        let hub = self.clone();
+        let sessions = self.clone();
         let (id, token) = (id.to_string(), token.to_string());
         let busy = self.inner.lifecycle.busy();
         tokio::spawn(async move {
             let _busy = busy;
-            hub.run_takeback(&id, &token).await
+            sessions.run_takeback(&id, &token).await
         })
         .await
         .map_err(ApiError::internal)?
