@@ -10,6 +10,7 @@ pub mod backgammon;
 mod interface;
 pub mod morris;
 pub mod report;
+pub mod rule_options;
 
 pub use interface::{
     Action, Command, DoubleBlock, GameError, GameKind, GameResult, PerSide, Side, UnknownName,
@@ -183,15 +184,6 @@ impl RulesError {
     }
 }
 
-/// The options of a rules object, after checking that it is one (`null` means none).
-fn rule_entries(rules: &Value) -> Result<Vec<(&str, &Value)>, RulesError> {
-    match rules {
-        Value::Null => Ok(Vec::new()),
-        Value::Object(object) => Ok(object.iter().map(|(k, v)| (k.as_str(), v)).collect()),
-        _ => Err(RulesError::NotAnObject),
-    }
-}
-
 /// A new game of `kind` with the given rule options (a JSON object) and dice seed, from the
 /// usual start.
 pub fn new_game(
@@ -212,15 +204,14 @@ pub fn new_game_from(
     start: Option<&str>,
     players: &Players,
 ) -> Result<Box<dyn Game>, RulesError> {
-    let entries = rule_entries(rules)?;
     Ok(match kind {
         GameKind::Morris => Box::new(morris::MorrisGame::new(
-            &entries,
+            rules,
             start,
             Arc::clone(&players.morris.player),
         )?),
         GameKind::Backgammon => Box::new(backgammon::BackgammonGame::new(
-            &entries,
+            rules,
             seed,
             start,
             players.backgammon.clone(),

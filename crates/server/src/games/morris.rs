@@ -4,6 +4,7 @@
 //! from a [`MorrisAnalyst`].
 
 use super::RulesError;
+use super::rule_options::{self, OptionValue, UnknownOptions};
 use crate::games::{
     Action, Command, ComputerJob, Game, GameError, GameKind, GameResult, GameView, PerSide,
     PlayerMaker, RuleOptions, Side,
@@ -14,7 +15,7 @@ use ludus_morris::player::{Limits, Player};
 use ludus_morris::record::{OffBoardResult, Record};
 use ludus_morris::token::MorrisState;
 use ludus_morris::{Color, Move, Outcome, Position, Rules, Square};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -77,36 +78,39 @@ pub struct MorrisRules {
     pub threefold: bool,
 }
 
-/// Reads `{"flying": bool, "n_move_rule": n|null, "threefold": bool}` (each optional).
-fn parse_rules(entries: &[(&str, &Value)]) -> Result<Rules, RulesError> {
+/// The Morris rule options of a new game as the API takes them, each optional.
+#[derive(Debug, Default, Deserialize)]
+struct MorrisRuleOptions {
+    #[serde(default, deserialize_with = "rule_options::present")]
+    flying: Option<OptionValue<bool>>,
+    #[serde(default, deserialize_with = "rule_options::present")]
+    threefold: Option<OptionValue<bool>>,
+    /// `null` here is a value (no such rule), unlike in the other options.
+    #[serde(default, deserialize_with = "rule_options::present")]
+    n_move_rule: Option<OptionValue<Option<u32>>>,
+    #[serde(flatten)]
+    unknown: UnknownOptions,
+}
+
+/// Reads `{"flying": bool, "n_move_rule": n|null, "threefold": bool}` (each optional; `null`
+/// for none).
+pub(super) fn parse_rules(rules: &Value) -> Result<Rules, RulesError> {
+    let options: MorrisRuleOptions =
+        rule_options::read("Morris", rules, |options: &MorrisRuleOptions| {
+            &options.unknown
+        })?;
     let mut parsed = Rules::standard();
-    let bad = |option, expected| RulesError::BadValue { option, expected };
-    for &(key, value) in entries {
-        match key {
-            "flying" => parsed.flying = value.as_bool().ok_or(bad("flying", "true or false"))?,
-            "threefold" => {
-                parsed.threefold_repetition =
-                    value.as_bool().ok_or(bad("threefold", "true or false"))?;
-            }
-            "n_move_rule" => {
-                parsed.n_move_rule = match value {
-                    Value::Null => None,
-                    other => Some(
-                        other
-                            .as_u64()
-                            .and_then(|n| u32::try_from(n).ok())
-                            .filter(|n| *n > 0)
-                            .ok_or(bad("n_move_rule", "a positive number or null"))?,
-                    ),
-                };
-            }
-            other => {
-                return Err(RulesError::UnknownOption {
-                    game: "Morris",
-                    option: other.to_string(),
-                });
-            }
-        }
+    if let Some(flying) = options.flying {
+        parsed.flying = flying.checked("flying", "true or false", |_| true)?;
+    }
+    if let Some(threefold) = options.threefold {
+        parsed.threefold_repetition = threefold.checked("threefold", "true or false", |_| true)?;
+    }
+    if let Some(n_move_rule) = options.n_move_rule {
+        parsed.n_move_rule =
+            n_move_rule.checked("n_move_rule", "a positive number or null", |n| {
+                n.is_none_or(|n| n > 0)
+            })?;
     }
     Ok(parsed)
 }
@@ -211,7 +215,7 @@ impl MorrisGame {
     /// A new game under the given rule options, from the empty board or from `start` (a
     /// Sanmill FEN or a Ludus position text).
     pub fn new(
-        rules: &[(&str, &Value)],
+        rules: &Value,
         start: Option<&str>,
         computer: Arc<PlayerMaker<dyn Player>>,
     ) -> Result<MorrisGame, RulesError> {

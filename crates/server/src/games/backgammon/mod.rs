@@ -21,7 +21,8 @@ use ludus_backgammon::{
     AutomaticSteps, CubeOwner, DiceMark, GameEnd, GameEvent, Match, MatchState, Move, Phase,
     Position, Rules, Seat, SeededDice, WinKind, Xgid, write_mat,
 };
-use rules::{parse_rules, start_setup};
+pub(in crate::games) use rules::parse_rules;
+use rules::start_setup;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -121,7 +122,7 @@ fn record_rules(options: &BackgammonRules) -> Rules {
 impl BackgammonGame {
     /// A new money game or match under the rule options, with dice from `seed`.
     pub fn new(
-        rules: &[(&str, &Value)],
+        rules: &Value,
         seed: u64,
         start: Option<&str>,
         computer: BackgammonComputer,

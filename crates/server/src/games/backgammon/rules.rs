@@ -1,8 +1,9 @@
 //! The backgammon rule options of the API and the set-up start of a new game, read and checked.
 
 use crate::games::RulesError;
+use crate::games::rule_options::{self, OptionValue, UnknownOptions};
 use ludus_backgammon::{GameStart, MAX_MATCH_LENGTH, MatchState, Position, Rules, Seat, Xgid};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The Backgammon rule options of the API, every one named.
@@ -14,39 +15,39 @@ pub struct BackgammonRules {
     pub cube: bool,
 }
 
-/// Reads `{"match_length": 0 | 1..=25, "cube": bool}` (each optional).
-pub(super) fn parse_rules(entries: &[(&str, &Value)]) -> Result<BackgammonRules, RulesError> {
-    let mut options = BackgammonRules {
-        match_length: 0,
-        cube: true,
-    };
-    for &(key, value) in entries {
-        match key {
-            "match_length" => {
-                options.match_length = value
-                    .as_u64()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .filter(|n| *n <= MAX_MATCH_LENGTH)
-                    .ok_or(RulesError::BadValue {
-                        option: "match_length",
-                        expected: "0 (money game) to 25",
-                    })?;
-            }
-            "cube" => {
-                options.cube = value.as_bool().ok_or(RulesError::BadValue {
-                    option: "cube",
-                    expected: "true or false",
-                })?;
-            }
-            other => {
-                return Err(RulesError::UnknownOption {
-                    game: "Backgammon",
-                    option: other.to_string(),
-                });
-            }
-        }
-    }
-    Ok(options)
+/// The Backgammon rule options of a new game as the API takes them, each optional.
+#[derive(Debug, Default, Deserialize)]
+struct BackgammonRuleOptions {
+    #[serde(default, deserialize_with = "rule_options::present")]
+    match_length: Option<OptionValue<u32>>,
+    #[serde(default, deserialize_with = "rule_options::present")]
+    cube: Option<OptionValue<bool>>,
+    #[serde(flatten)]
+    unknown: UnknownOptions,
+}
+
+/// Reads `{"match_length": 0 | 1..=25, "cube": bool}` (each optional; `null` for none).
+pub(in crate::games) fn parse_rules(rules: &Value) -> Result<BackgammonRules, RulesError> {
+    let options: BackgammonRuleOptions =
+        rule_options::read("Backgammon", rules, |options: &BackgammonRuleOptions| {
+            &options.unknown
+        })?;
+    let match_length = options
+        .match_length
+        .map(|value| {
+            value.checked("match_length", "0 (money game) to 25", |n| {
+                *n <= MAX_MATCH_LENGTH
+            })
+        })
+        .transpose()?;
+    let cube = options
+        .cube
+        .map(|value| value.checked("cube", "true or false", |_| true))
+        .transpose()?;
+    Ok(BackgammonRules {
+        match_length: match_length.unwrap_or(0),
+        cube: cube.unwrap_or(true),
+    })
 }
 
 /// The match state and set-up a start text describes: an XGID, or a gnubg Position ID with its
