@@ -153,7 +153,7 @@ pub fn backgammon_computer() -> BackgammonComputer {
     Computer::new(player, Arc::new(Ranking::new()))
 }
 
-/// The analysis board's ranking: the noiseless engines at 0, 1 and 2 plies.
+/// The analysis board's ranking: the noiseless engines at 0 to [`MAX_ANALYSIS_PLIES`] plies.
 struct Ranking {
     /// One engine per lookahead, 0 first.
     engines: Vec<Engine>,
@@ -536,6 +536,25 @@ mod tests {
         assert!(ranked.iter().all(|m| m.plies == 2), "{ranked:?}");
         assert!(ranked.windows(2).all(|w| w[0].value >= w[1].value));
         assert_eq!(ranked[0].mv.to_string(), "8/5 6/5");
+    }
+
+    #[test]
+    fn the_analysis_board_looks_one_ply_deeper_than_the_review() {
+        use ludus_backgammon_engine::analysis::REVIEW_PLIES;
+        assert_eq!(MAX_ANALYSIS_PLIES, REVIEW_PLIES + 1);
+        let analyst = backgammon_computer().analyst;
+        let state = MatchState::default();
+        let start = BgPosition::starting();
+        let dice = "31".parse().unwrap();
+        let deeper = analyst.rank_moves(&start, dice, &state, MAX_ANALYSIS_PLIES);
+        assert!(deeper.iter().all(|m| m.plies == 3), "{deeper:?}");
+        assert_eq!(deeper[0].mv.to_string(), "8/5 6/5");
+        // The value is the 3-ply one, not the review's.
+        let review = analyst.rank_moves(&start, dice, &state, REVIEW_PLIES);
+        assert_ne!(deeper[0].value, review[0].value);
+        let before = analyst.before_roll(&start, &state, MoneyRules::default(), 3);
+        assert_eq!(before.plies, 3);
+        assert_eq!(before.cube.expect("money play is judged").plies, 3);
     }
 
     #[test]

@@ -579,7 +579,7 @@ async fn analysis_ranks_the_legal_moves() {
         "{body}"
     );
     assert_eq!(body["chances"]["plies"], 0, "{body}");
-    let (status, body) = get(&app, "/api/backgammon/analysis?dice=31&plies=3").await;
+    let (status, body) = get(&app, "/api/backgammon/analysis?dice=31&plies=4").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["code"], "bad-plies", "{body}");
     let (status, body) = get(&app, "/api/morris/analysis?position=nonsense").await;

@@ -198,7 +198,7 @@ export async function showAnalysisBoard(app) {
         <label for="analysis-dice">${t('analysis-board-dice')}</label>
         <input id="analysis-dice" name="dice" maxlength="2" size="3" inputmode="numeric" value="${escape(params.get('dice') || '')}">
         <label for="analysis-plies">${t('analysis-board-plies')}</label>
-        <select id="analysis-plies" name="plies">${[0, 1, 2].map((n) => `<option value="${n}"${String(n) === (params.get('plies') || '1') ? ' selected' : ''}>${n}</option>`).join('')}</select>
+        <select id="analysis-plies" name="plies">${[0, 1, 2, 3].map((n) => `<option value="${n}"${String(n) === (params.get('plies') || '1') ? ' selected' : ''}>${n}</option>`).join('')}</select>
         <button type="submit" id="analysis-go">${t('analysis-board-go')}</button>
       </form>
       <p class="muted">${t('analysis-board-formats')}</p>

@@ -88,8 +88,14 @@ async function analysisCubePanel(browser, url) {
   assert(ranked === 16 && labelled === ranked, `every one of the ${ranked} plays at 1 ply (${labelled} labelled so)`);
   assert(/\(1-ply\)/.test(await page.textContent('#chances')), 'the chances say their lookahead');
   await page.screenshot({ path: join(OUT, 'analysis-cube-panel-en.png'), fullPage: true });
+  // One ply deeper than the review's 2: every play at 3 plies.
+  await page.selectOption('#analysis-plies', '3');
+  await page.click('#analysis-go');
+  await page.waitForFunction(() => document.querySelectorAll('#ranking li .plies[data-plies="3"]').length > 0, null, { timeout: WAIT_MS * 6 });
+  const deeper = await page.locator('#ranking li .plies[data-plies="3"]').count();
+  assert(deeper === ranked, `every one of the ${ranked} plays at 3 plies (${deeper} labelled so)`);
   await page.close();
-  return `double, take ${values.join(' / ')} (${source.trim()}); ${labelled} of ${ranked} plays labelled 1-ply`;
+  return `double, take ${values.join(' / ')} (${source.trim()}); ${labelled} of ${ranked} plays labelled 1-ply, ${deeper} at 3 plies`;
 }
 
 

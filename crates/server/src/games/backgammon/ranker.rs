@@ -70,8 +70,9 @@ impl RolloutPart {
 /// The moves the analysis board shows (best first): all of them are valued at the plies asked.
 pub const ANALYSIS_SHOWN: usize = 20;
 
-/// The deepest lookahead the analysis endpoint offers for ranking moves.
-pub const MAX_ANALYSIS_PLIES: u8 = 2;
+/// The deepest lookahead the analysis endpoint offers for ranking moves: one ply deeper than the
+/// review's 2, so that a decision opened from a review can be looked at more closely.
+pub const MAX_ANALYSIS_PLIES: u8 = 3;
 
 /// The money game's optional rules an analysis is asked under (gnubg's money settings).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
