@@ -1,7 +1,9 @@
 // Practice from your own games: two backgammon games of random plays (deliberate errors)
 // reviewed and added to practice from the review page, their mistakes found among the
 // exercises, one answered right and one wrong on the board, each scheduled accordingly, and the
-// progress page plotting both games; the pages in en/et/hu at 1280×800 and 375×812.
+// progress page plotting both games; the pages in en/et/hu at 1280×800 and 375×812. A cube
+// exercise: an early double passed (a deliberate cube error) comes back as "take or pass?",
+// answered by its button.
 
 import { join } from 'node:path';
 import { OUT, REVIEW_WAIT_MS, WAIT_MS, assert, bgPoint, englishWordsIn, setLanguage, takeSeat, withFriend } from '../lib.mjs';
@@ -152,7 +154,64 @@ async function practiceFromReviews(browser, url) {
   return `${added} decisions added, ${today.exercises} exercises; right then wrong scheduled; 2 games plotted`;
 }
 
+// A backgammon game with the cube from the dice seed `seed` in which Black doubles at its first
+// chance and White passes: an early double is an easy take, so the pass is White's mistake.
+async function passedEarlyDouble(url, seed) {
+  const created = await withFriend(url, await post(url, '/api/games', { game: 'backgammon', opponent: 'human', side: 'white', seed, rules: { cube: true } }));
+  let state = created.state;
+  for (let i = 0; i < 12 && !state.result; i++) {
+    const side = state.to_act;
+    const act = (action) => post(url, `/api/games/${created.id}/actions`, { token: created.tokens[side], action });
+    if (side === 'black' && state.actions.includes('double')) state = await act('double');
+    else if (state.actions.includes('pass')) state = await act('pass');
+    else if (state.legal_moves.length) state = await post(url, `/api/games/${created.id}/moves`, { token: created.tokens[side], move: state.legal_moves[0] });
+    else state = await act('roll');
+  }
+  assert(state.result, 'the game ended by the pass');
+  return created;
+}
+
+async function practiceCubeExercise(browser, url) {
+  const game = await passedEarlyDouble(url, 31);
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await takeSeat(page, url, game);
+  await page.goto(`${url}/review/${game.id}`);
+  await setLanguage(page, 'en');
+  await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
+  await page.click('#practice-add');
+  await page.waitForSelector('#practice-link', { timeout: REVIEW_WAIT_MS });
+  await page.click('#practice-link');
+  const due = (await asPlayer(page, '/api/practice')).due;
+  assert(due.some((e) => e.asks === 'take'), `a take exercise: ${JSON.stringify(due.map((e) => e.asks))}`);
+  // White's own checker plays before the pass may be exercises too: answered, then the next.
+  for (let shown = 0; ; shown++) {
+    assert(shown < 10, 'the passed double is among the exercises');
+    await page.waitForSelector('#practice[data-exercise]', { timeout: WAIT_MS });
+    if (await page.getAttribute('#practice', 'data-asks') === 'take') break;
+    const id = await page.getAttribute('#practice', 'data-exercise');
+    const exercise = due.find((e) => e.id === id);
+    assert(exercise.asks === 'checker', `an exercise of White's: ${exercise.asks}`);
+    assert(await answerOnBoard(page, exercise, exercise.best) !== null, 'the best play can be clicked');
+    await page.click('#practice-next');
+  }
+  const buttons = await page.locator('.cube-answer').allTextContents();
+  assert(buttons.join(' / ') === 'take / pass', `the take question's answers: ${buttons}`);
+  await page.screenshot({ path: join(OUT, 'practice-take-en.png') });
+  await page.click('.cube-answer[data-answer="take"]');
+  await page.waitForSelector('#practice-result:not([hidden])', { timeout: WAIT_MS });
+  assert(await page.getAttribute('#practice-result', 'data-right') === 'true', 'take is right');
+  const ranking = await page.textContent('#practice-result');
+  assert(/take/.test(ranking) && /pass/.test(ranking), `the ranking names both answers: ${ranking}`);
+  assert(/In the game you played: pass/.test(ranking), `the earlier choice, pass, is shown: ${ranking}`);
+  assert(/Comes back tomorrow/.test(await page.textContent('#practice-next-due')), 'right: back tomorrow');
+  await page.screenshot({ path: join(OUT, 'practice-take-answered-en.png') });
+  await page.close();
+  return 'the passed early double came back as take or pass; take judged right, back tomorrow';
+}
+
 /** This file's tests, in the order they run: name and function (browser context, server address). */
 export const tests = [
   ['practice_from_reviews', practiceFromReviews],
+  ['practice_cube_exercise', practiceCubeExercise],
 ];
