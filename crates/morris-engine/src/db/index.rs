@@ -61,14 +61,87 @@ pub fn binomial(n: usize, k: usize) -> u64 {
     if k > n { 0 } else { BINOMIAL[n][k] }
 }
 
-/// The colexicographic rank of a set among the sets of its size.
+/// The colexicographic rank of a set among the sets of its size: three byte-table lookups
+/// ([`RANK_BYTES`]), the same sum as `Σ C(position of the k-th lowest member, k + 1)`.
 #[inline]
 pub fn colex_rank(bits: u32) -> u64 {
+    let [b0, b1, b2, _] = bits.to_le_bytes().map(usize::from);
+    let below1 = usize::from(BYTE_POPULATION[b0]);
+    let below2 = below1 + usize::from(BYTE_POPULATION[b1]);
+    u64::from(RANK_BYTES.low[b0] + RANK_BYTES.middle[below1][b1] + RANK_BYTES.high[below2][b2])
+}
+
+/// The colexicographic rank computed member by member (the definition; the tables' oracle).
+pub fn colex_rank_by_members(bits: u32) -> u64 {
     squares(bits)
         .enumerate()
         .map(|(k, s)| BINOMIAL[s][k + 1])
         .sum()
 }
+
+/// Members of each byte value.
+static BYTE_POPULATION: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = (byte as u32).count_ones() as u8;
+        byte += 1;
+    }
+    table
+};
+
+/// A byte's share of a colexicographic rank, by the members below the byte: entry `[below][byte]`
+/// of the byte at bit `8 · j` is `Σ C(8j + i, below + t + 1)` over its members `i`, the `t`-th
+/// lowest first.
+struct RankBytes {
+    /// Bits 0–7 (no member below them).
+    low: [u32; 256],
+    /// Bits 8–15, by the 0–8 members below.
+    middle: [[u32; 256]; 9],
+    /// Bits 16–23, by the 0–16 members below.
+    high: [[u32; 256]; 17],
+}
+
+/// The byte's share at bit `8 · byte_index` with `below` members under it.
+const fn byte_share(byte_index: usize, below: usize, byte: usize) -> u32 {
+    let mut sum = 0u64;
+    let mut t = 0;
+    let mut i = 0;
+    while i < 8 {
+        if byte & (1 << i) != 0 {
+            let n = 8 * byte_index + i;
+            let k = below + t + 1;
+            if k <= n {
+                sum += BINOMIAL[n][k];
+            }
+            t += 1;
+        }
+        i += 1;
+    }
+    sum as u32
+}
+
+static RANK_BYTES: RankBytes = {
+    let mut tables = RankBytes {
+        low: [0; 256],
+        middle: [[0; 256]; 9],
+        high: [[0; 256]; 17],
+    };
+    let mut byte = 0;
+    while byte < 256 {
+        tables.low[byte] = byte_share(0, 0, byte);
+        let mut below = 0;
+        while below < 17 {
+            if below < 9 {
+                tables.middle[below][byte] = byte_share(1, below, byte);
+            }
+            tables.high[below][byte] = byte_share(2, below, byte);
+            below += 1;
+        }
+        byte += 1;
+    }
+    tables
+};
 
 /// The set of `k` elements (positions `0..`) with the given colexicographic rank.
 pub fn colex_unrank(mut rank: u64, k: usize) -> u32 {
@@ -85,18 +158,70 @@ pub fn colex_unrank(mut rank: u64, k: usize) -> u32 {
     bits
 }
 
-/// The colexicographic rank of `set` counted over the positions of `free` only (`set ⊆ free`).
+/// The colexicographic rank of `set` counted over the positions of `free` only (`set ⊆ free`):
+/// the rank of `set` gathered onto the low bits ([`gather`]).
 #[inline]
 pub fn rank_within(set: u32, free: u32) -> u64 {
-    squares(set)
-        .enumerate()
-        .map(|(k, s)| BINOMIAL[(free & ((1u32 << s) - 1)).count_ones() as usize][k + 1])
-        .sum()
+    colex_rank(gather(set, free))
 }
 
-/// Spreads the low bits of `compact` over the squares of `free`, lowest first (a software `pdep`).
+/// Whether the processor has BMI2's `pext` and `pdep` (asked once; the answer is cached).
 #[inline]
+fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The bits of `set` at the squares of `free`, packed onto the low bits, lowest first (`pext`).
+#[inline]
+#[allow(unsafe_code)]
+pub fn gather(set: u32, free: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_bmi2() {
+        // SAFETY: the processor has BMI2 (checked just above). One instruction in place of a
+        // loop over the free squares: `ludus morris solve-game --stones 5` ran 1.4x as fast
+        // with it (docs/morris-endgame-databases.md, "Speed").
+        return unsafe { std::arch::x86_64::_pext_u32(set, free) };
+    }
+    gather_by_bits(set, free)
+}
+
+/// [`gather`] one free square at a time (without BMI2; the oracle of the tests).
+pub fn gather_by_bits(set: u32, free: u32) -> u32 {
+    let mut out = 0;
+    let mut bit = 1;
+    let mut f = free;
+    while f != 0 {
+        let low = f & f.wrapping_neg();
+        if set & low != 0 {
+            out |= bit;
+        }
+        bit <<= 1;
+        f ^= low;
+    }
+    out
+}
+
+/// Spreads the low bits of `compact` over the squares of `free`, lowest first (`pdep`).
+#[inline]
+#[allow(unsafe_code)]
 pub fn deposit(compact: u32, free: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_bmi2() {
+        // SAFETY: the processor has BMI2 (checked just above).
+        return unsafe { std::arch::x86_64::_pdep_u32(compact, free) };
+    }
+    deposit_by_bits(compact, free)
+}
+
+/// [`deposit`] one free square at a time (without BMI2; the oracle of the tests).
+pub fn deposit_by_bits(compact: u32, free: u32) -> u32 {
     let mut out = 0;
     let mut f = free;
     let mut c = compact;
@@ -326,6 +451,34 @@ pub fn orbit_size(stab: u16, opp: u32) -> u64 {
 #[cfg(test)]
 mod unit {
     use super::*;
+
+    #[test]
+    fn the_rank_tables_give_the_rank_by_members_of_every_set() {
+        for bits in 0..1u32 << SQUARES {
+            assert_eq!(colex_rank(bits), colex_rank_by_members(bits), "{bits:#x}");
+        }
+    }
+
+    #[test]
+    fn gather_and_deposit_match_their_definitions_and_undo_each_other() {
+        let mut x = 0x9e37_79b9u32;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let free = x & ALL_SQUARES;
+            let set = x.rotate_left(11) & free;
+            let compact = gather(set, free);
+            assert_eq!(compact, gather_by_bits(set, free));
+            assert_eq!(deposit(compact, free), set);
+            assert_eq!(deposit_by_bits(compact, free), set);
+            let ranked = squares(set)
+                .enumerate()
+                .map(|(k, s)| BINOMIAL[(free & ((1u32 << s) - 1)).count_ones() as usize][k + 1])
+                .sum::<u64>();
+            assert_eq!(rank_within(set, free), ranked);
+        }
+    }
 
     #[test]
     fn colex_rank_and_unrank_are_inverse() {
