@@ -158,6 +158,21 @@ pub fn colex_unrank(mut rank: u64, k: usize) -> u32 {
     bits
 }
 
+/// The `count` sets of `k` elements (positions `0..`) in colexicographic order, so that the `r`-th
+/// is `colex_unrank(r, k)`: each from the one before by Gosper's hack, with no unranking.
+pub fn colex_sets(k: usize, count: u64) -> impl Iterator<Item = u32> {
+    let mut set: u32 = (1u32 << k) - 1;
+    (0..count).map(move |_| {
+        let current = set;
+        if set != 0 {
+            let low = set & set.wrapping_neg();
+            let ripple = set.wrapping_add(low);
+            set = (((ripple ^ set) >> 2) / low) | ripple;
+        }
+        current
+    })
+}
+
 /// The colexicographic rank of `set` counted over the positions of `free` only (`set ⊆ free`):
 /// the rank of `set` gathered onto the low bits ([`gather`]).
 #[inline]
@@ -477,6 +492,16 @@ mod unit {
                 .map(|(k, s)| BINOMIAL[(free & ((1u32 << s) - 1)).count_ones() as usize][k + 1])
                 .sum::<u64>();
             assert_eq!(rank_within(set, free), ranked);
+        }
+    }
+
+    #[test]
+    fn colex_sets_come_in_rank_order() {
+        for k in [0, 1, 3, 7] {
+            let count = binomial(20, k);
+            for (rank, set) in colex_sets(k, count).enumerate() {
+                assert_eq!(set, colex_unrank(rank as u64, k), "k {k} rank {rank}");
+            }
         }
     }
 

@@ -159,14 +159,13 @@ impl Table {
         for id in 0..self.index.canonical_count() {
             let stab = self.index.stabilizer(id);
             let canon = self.index.canonical_mover(id);
-            for (k, &code) in self.codes[id * per..(id + 1) * per].iter().enumerate() {
+            let codes = &self.codes[id * per..(id + 1) * per];
+            let sets = index::colex_sets(self.index.opponent, per as u64);
+            for (&code, compact) in codes.iter().zip(sets) {
                 let weight = if stab == 1 {
                     geometry_orbit()
                 } else {
-                    let opp = index::deposit(
-                        index::colex_unrank(k as u64, self.index.opponent),
-                        ludus_morris::ALL_SQUARES & !canon,
-                    );
+                    let opp = index::deposit(compact, ludus_morris::ALL_SQUARES & !canon);
                     if !index::is_representative(stab, opp) {
                         continue;
                     }

@@ -8,7 +8,7 @@
 //! the opponent with two pieces (board plus hand) wins in one ply. Moves come from the rules
 //! crate's bulk generator ([`Position::for_each_move_set`]).
 
-use super::index::{SubspaceIndex, colex_unrank, deposit, is_representative};
+use super::index::{SubspaceIndex, colex_sets, deposit, is_representative};
 use super::sector::Sector;
 use super::solve::{
     IDS_PER_TASK, Outlook, Progress, SolveError, report_verify, run_parallel, verify_result,
@@ -129,10 +129,10 @@ fn for_each_board(index: &SubspaceIndex, ids: Range<usize>, mut visit: impl FnMu
         let own = index.canonical_mover(id);
         let stab = index.stabilizer(id);
         let free = ALL_SQUARES & !own;
-        for rank in 0..per {
-            let opp = deposit(colex_unrank(rank, k), free);
+        for (rank, compact) in colex_sets(k, per).enumerate() {
+            let opp = deposit(compact, free);
             if is_representative(stab, opp) {
-                visit(id as u64 * per + rank, own, opp);
+                visit(id as u64 * per + rank as u64, own, opp);
             }
         }
     }

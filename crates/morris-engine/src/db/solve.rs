@@ -20,7 +20,7 @@
 //! Successors and predecessors are counted as distinct *indices* (symmetric boards share one), so
 //! the counters stay exact although the index is reduced by symmetry.
 
-use super::index::{MoverKey, SubspaceIndex, deposit, is_representative};
+use super::index::{MoverKey, SubspaceIndex, colex_sets, deposit, is_representative};
 use super::{MAX_DISTANCE, MIN_DB_PIECES, Table, Value};
 use ludus_morris::{ALL_SQUARES, Bitboard, Color, Position, Rules, SQUARE_COUNT, Setup, Square};
 use std::ops::Range;
@@ -315,23 +315,17 @@ impl<'a> Pair<'a> {
     ) {
         let index = &self.sides[side].index;
         let per = index.per_mover;
-        let k = index.opponent as u32;
         for id in ids {
             let own = index.canonical_mover(id);
             let stab = index.stabilizer(id);
             let free = ALL_SQUARES & !own;
-            let mut compact: u32 = (1 << k) - 1;
-            for rank in 0..per {
+            for (rank, compact) in colex_sets(index.opponent, per).enumerate() {
                 let opp = deposit(compact, free);
                 if is_representative(stab, opp)
                     && let Some(position) = movement_position(own, opp)
                 {
-                    visit(id as u64 * per + rank, &position);
+                    visit(id as u64 * per + rank as u64, &position);
                 }
-                // Gosper's hack: the next set of k bits in increasing (= colex) order.
-                let low = compact & compact.wrapping_neg();
-                let ripple = compact + low;
-                compact = (((ripple ^ compact) >> 2) / low) | ripple;
             }
         }
     }
