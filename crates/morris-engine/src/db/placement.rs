@@ -8,13 +8,15 @@
 //! the opponent with two pieces (board plus hand) wins in one ply. Moves come from the rules
 //! crate's bulk generator ([`Position::for_each_move_set`]).
 
-use super::index::{SubspaceIndex, colex_sets, deposit, is_representative};
+use super::index::{
+    MoverKey, MoverSets, SubspaceIndex, binomial, colex_sets, deposit, is_representative,
+};
 use super::sector::Sector;
 use super::solve::{
     IDS_PER_TASK, Outlook, Progress, SolveError, report_verify, run_parallel, verify_result,
 };
 use super::{Table, Value};
-use ludus_morris::{ALL_SQUARES, Position, Rules, Setup, Square};
+use ludus_morris::{ALL_SQUARES, Position, Rules, SQUARE_COUNT, Setup, Square};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
@@ -84,15 +86,15 @@ impl<'a> SectorContext<'a> {
         .ok()
     }
 
-    /// The value of the board `own` (to move) against `opp`, from its successors' tables.
-    fn value(&self, own: u32, opp: u32) -> Value {
+    /// The value of the board `own` (to move) against `opp`, from its successors' tables;
+    /// `quiet_key` is `opp`'s key in the quiet child's index (the mover after a placement).
+    fn value(&self, own: u32, opp: u32, quiet_key: &MoverKey) -> Value {
         let Some(position) = self.position(own, opp) else {
             return Value::Draw;
         };
         let side = position.side_to_move();
         debug_assert_eq!(position.pieces(side), own);
         let removable = position.removable_pieces();
-        let quiet_key = self.quiet.index.mover_key(opp);
         let mut outlook = Outlook::default();
         position.for_each_move_set(&self.rules, |set| {
             let quiet_to = if removable == 0 {
@@ -101,7 +103,7 @@ impl<'a> SectorContext<'a> {
                 set.quiet
             };
             for to in Square::iter_bits(quiet_to) {
-                let slot = self.quiet.index.index_with(&quiet_key, own | to.bit());
+                let slot = self.quiet.index.index_with(quiet_key, own | to.bit());
                 outlook.add(Value::decode(self.quiet.codes[slot as usize]));
             }
             if removable == 0 {
@@ -120,22 +122,34 @@ impl<'a> SectorContext<'a> {
     }
 }
 
-/// Calls `visit(slot, own, opp)` for every representative board of `index` whose canonical
-/// mover id is in `ids`, in slot order.
-fn for_each_board(index: &SubspaceIndex, ids: Range<usize>, mut visit: impl FnMut(u64, u32, u32)) {
-    let per = index.per_mover;
-    let k = index.opponent;
+/// Calls `visit(slot, own, opp, quiet_key)` once for every board class of the sector, grouped by
+/// the opponent's set: for the canonical opponent sets of ids `ids` (of [`MoverSets`] of the
+/// opponent's count), every mover set smallest under that set's stabiliser. The quiet successors
+/// of one group all lie in one block of the quiet child's table (its mover is the opponent set),
+/// so that block stays in the cache while the group is valued (where slot order scattered them
+/// over the whole child table). Returns the number of boards visited.
+fn for_each_board_by_opponent(
+    ctx: &SectorContext<'_>,
+    opponents: &MoverSets,
+    ids: Range<usize>,
+    mut visit: impl FnMut(u64, u32, u32, &MoverKey),
+) -> u64 {
+    let mover = ctx.index.mover;
+    let mut visited = 0;
     for id in ids {
-        let own = index.canonical_mover(id);
-        let stab = index.stabilizer(id);
-        let free = ALL_SQUARES & !own;
-        for (rank, compact) in colex_sets(k, per).enumerate() {
-            let opp = deposit(compact, free);
-            if is_representative(stab, opp) {
-                visit(id as u64 * per + rank as u64, own, opp);
+        let opp = opponents.canonical[id];
+        let stab = opponents.stabilizer[id];
+        let free = ALL_SQUARES & !opp;
+        let quiet_key = ctx.quiet.index.mover_key(opp);
+        for compact in colex_sets(mover, binomial(SQUARE_COUNT - ctx.index.opponent, mover)) {
+            let own = deposit(compact, free);
+            if is_representative(stab, own) {
+                visit(ctx.index.index(own, opp), own, opp, &quiet_key);
+                visited += 1;
             }
         }
     }
+    visited
 }
 
 /// Solves the placement sector `sector` on `threads` threads from `children`, the tables of the
@@ -150,17 +164,20 @@ pub fn solve_sector(
     let ctx = SectorContext::new(sector, children)?;
     let total = ctx.index.len();
     let codes: Vec<AtomicU16> = (0..total).map(|_| AtomicU16::new(0)).collect();
-    let n = ctx.index.canonical_count();
+    let opponents = MoverSets::get(ctx.index.opponent);
+    let n = opponents.canonical.len();
+    let per_opponent = total / n as u64;
     let done = AtomicU64::new(0);
+    // Every board class is visited exactly once, so the stores never meet.
     run_parallel(
         threads,
         n.div_ceil(IDS_PER_TASK),
         |task, _: &mut ()| {
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
-            for_each_board(&ctx.index, ids.clone(), |slot, own, opp| {
-                codes[slot as usize].store(ctx.value(own, opp).encode(), Ordering::Relaxed);
+            for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, opp, key| {
+                codes[slot as usize].store(ctx.value(own, opp, key).encode(), Ordering::Relaxed);
             });
-            done.fetch_add(ids.len() as u64 * ctx.index.per_mover, Ordering::Relaxed);
+            done.fetch_add(ids.len() as u64 * per_opponent, Ordering::Relaxed);
         },
         || (),
         || {
@@ -198,15 +215,17 @@ pub fn verify_sector(
     };
     let ctx = SectorContext::new(sector, children)?;
     let total = ctx.index.len();
-    let n = ctx.index.canonical_count();
+    let opponents = MoverSets::get(ctx.index.opponent);
+    let n = opponents.canonical.len();
+    let per_opponent = total / n as u64;
     let done = AtomicU64::new(0);
     let results = run_parallel(
         threads,
         n.div_ceil(IDS_PER_TASK),
         |task, state: &mut (u64, Option<SolveError>)| {
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
-            for_each_board(&ctx.index, ids.clone(), |slot, own, opp| {
-                let expected = ctx.value(own, opp);
+            for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, opp, key| {
+                let expected = ctx.value(own, opp, key);
                 let stored = Value::decode(table.codes[slot as usize]);
                 if expected != stored && state.1.is_none() {
                     state.1 = Some(SolveError::Inconsistent {
@@ -219,7 +238,7 @@ pub fn verify_sector(
                 }
                 state.0 += 1;
             });
-            done.fetch_add(ids.len() as u64 * ctx.index.per_mover, Ordering::Relaxed);
+            done.fetch_add(ids.len() as u64 * per_opponent, Ordering::Relaxed);
         },
         || (0, None),
         || report_verify(progress, &done, total),
