@@ -198,7 +198,7 @@ mod tests {
         );
         assert_eq!(levels.len(), 3 + 11 + 1, "{levels:#?}");
         assert!(
-            levels[4].starts_with("1 ") && levels[4].contains("49.2 ± 4.6"),
+            levels[4].starts_with("1 ") && levels[4].contains("57.5 ± 5.2"),
             "{}",
             levels[4]
         );
