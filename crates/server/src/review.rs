@@ -205,32 +205,39 @@ pub async fn review_game(
         (guard.version(), guard.export(), guard.backgammon_record())
     };
     drop(session);
-    let Some(analyser) = sessions.players().analyser.clone() else {
-        return Err(ApiError::NoAnalyser);
-    };
     let asked = ReviewAsked {
         key: id,
         version,
         client,
     };
-    let settings = sessions.settings();
-    let review = reviewed(
-        &engine,
-        settings,
-        asked,
-        Keep::ToTheEnd,
-        move |checkpoint| {
-            make_review(
-                analyser.as_ref(),
-                kind,
-                &record,
-                backgammon.as_ref(),
-                checkpoint,
-            )
-        },
-    )
-    .await?;
+    let review = stored_game_review(&sessions, &engine, asked, kind, record, backgammon).await?;
     Ok(Json(ReviewPage::clone(&review)))
+}
+
+/// The review of a stored game (`asked.key` its id, `asked.version` its version; its exported
+/// `record` of `kind` and, for backgammon, its match), from the cache or made as `GET
+/// /api/games/{id}/review` makes it and kept to its end for the game's page.
+pub async fn stored_game_review(
+    sessions: &Sessions,
+    engine: &EngineWork,
+    asked: ReviewAsked,
+    kind: GameKind,
+    record: String,
+    backgammon: Option<ludus_backgammon::Match>,
+) -> Result<Arc<ReviewPage>, ApiError> {
+    let Some(analyser) = sessions.players().analyser.clone() else {
+        return Err(ApiError::NoAnalyser);
+    };
+    let work = move |checkpoint: Checkpoint| {
+        make_review(
+            analyser.as_ref(),
+            kind,
+            &record,
+            backgammon.as_ref(),
+            checkpoint,
+        )
+    };
+    reviewed(engine, sessions.settings(), asked, Keep::ToTheEnd, work).await
 }
 
 pub use crate::body_limits::MAX_RECORD_BYTES;

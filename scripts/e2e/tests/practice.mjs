@@ -81,19 +81,24 @@ async function answerSome(page, choose, skip) {
   throw new Error('no exercise could be answered by clicks');
 }
 
+// The game's review opened by White's seat on `page` and added to practice; the status line.
+async function addToPractice(page, url, game) {
+  await takeSeat(page, url, game);
+  await page.goto(`${url}/review/${game.id}`);
+  await setLanguage(page, 'en');
+  await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
+  await page.click('#practice-add');
+  await page.waitForSelector('#practice-link', { timeout: REVIEW_WAIT_MS });
+  return page.textContent('#practice-add-status');
+}
+
 async function practiceFromReviews(browser, url) {
   const games = [await randomGame(url, 21), await randomGame(url, 22)];
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   let added = 0;
   for (const game of games) {
-    await takeSeat(page, url, game);
-    await page.goto(`${url}/review/${game.id}`);
-    await setLanguage(page, 'en');
-    await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
-    await page.click('#practice-add');
-    await page.waitForSelector('#practice-link', { timeout: REVIEW_WAIT_MS });
-    const status = await page.textContent('#practice-add-status');
+    const status = await addToPractice(page, url, game);
     const count = Number(/(\d+) decisions/.exec(status)[1]);
     assert(count > 0, `random plays make mistakes: ${status}`);
     added += count;
@@ -175,12 +180,7 @@ async function practiceCubeExercise(browser, url) {
   const game = await passedEarlyDouble(url, 31);
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await takeSeat(page, url, game);
-  await page.goto(`${url}/review/${game.id}`);
-  await setLanguage(page, 'en');
-  await page.waitForSelector('#review[data-steps]', { timeout: REVIEW_WAIT_MS });
-  await page.click('#practice-add');
-  await page.waitForSelector('#practice-link', { timeout: REVIEW_WAIT_MS });
+  await addToPractice(page, url, game);
   await page.click('#practice-link');
   const due = (await asPlayer(page, '/api/practice')).due;
   assert(due.some((e) => e.asks === 'take'), `a take exercise: ${JSON.stringify(due.map((e) => e.asks))}`);

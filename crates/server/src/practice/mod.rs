@@ -15,7 +15,7 @@ pub mod judge;
 use crate::error::{ApiError, RequestError};
 use crate::hub::{EngineWork, Limiters};
 use crate::limits::{ClientKey, Limit};
-use crate::review::{Keep, reviewed};
+use crate::review::stored_game_review;
 use crate::review_cache::ReviewAsked;
 use crate::sessions::Sessions;
 use crate::store::Store;
@@ -271,32 +271,13 @@ pub async fn add_game(
     };
     drop(session);
     load(sessions.store(), &key).await?;
-    let Some(analyser) = sessions.players().analyser.clone() else {
-        return Err(ApiError::NoAnalyser);
-    };
     let asked = ReviewAsked {
         key: request.game_id,
         version,
         client,
     };
-    let text = record.clone();
-    let settings = sessions.settings();
-    let review = reviewed(
-        &engine,
-        settings,
-        asked,
-        Keep::ToTheEnd,
-        move |checkpoint| {
-            crate::review::make_review(
-                analyser.as_ref(),
-                kind,
-                &text,
-                backgammon.as_ref(),
-                checkpoint,
-            )
-        },
-    )
-    .await?;
+    let review =
+        stored_game_review(&sessions, &engine, asked, kind, record.clone(), backgammon).await?;
     let day = today();
     let games = decisions::of_review(&review, &record, side, day);
     let added = change(sessions.store(), &key, |file| {
