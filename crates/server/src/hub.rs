@@ -11,7 +11,7 @@ use crate::metrics::{Gauges, Metrics};
 use crate::rate_limiter::RateLimiter;
 use crate::review_cache::ReviewCache;
 use crate::rollouts::Rollouts;
-use crate::sessions::{Config, HOUSEKEEPING_INTERVAL, Sessions};
+use crate::sessions::{Config, Sessions};
 use crate::settings::Settings;
 use crate::store::{Store, StoreError};
 use axum::extract::FromRef;
@@ -75,25 +75,14 @@ impl Hub {
         Ok(Hub::with_settings(store, players, config, settings))
     }
 
-    /// Starts the background work of a serving process: the sessions' (see
-    /// [`Sessions::start_background`]) and the rate limits' (full buckets forgotten every few
-    /// seconds). Stops at shutdown; starting it again does nothing.
+    /// Starts the background work of a serving process: the sessions' housekeeping (see
+    /// [`Sessions::start_background`]), each round of which also forgets the rate limits' full
+    /// buckets. Stops at shutdown; starting it again does nothing.
     pub fn start_background(&self) {
-        if !self.sessions.start_background() {
-            return;
-        }
-        let (limiters, lifecycle) = (self.limiters.clone(), self.sessions.shared_lifecycle());
-        tokio::spawn(async move {
-            let stopping = lifecycle.stopping();
-            tokio::pin!(stopping);
-            loop {
-                limiters.requests().forget_full();
-                limiters.moves().forget_full();
-                tokio::select! {
-                    () = tokio::time::sleep(HOUSEKEEPING_INTERVAL) => {}
-                    () = &mut stopping => return,
-                }
-            }
+        let limiters = self.limiters.clone();
+        self.sessions.start_background(move || {
+            limiters.requests().forget_full();
+            limiters.moves().forget_full();
         });
     }
 
@@ -150,10 +139,16 @@ impl Hub {
     /// The values of the metrics read now: the games', then the analysis pool's and the
     /// computer players' engines.
     pub fn gauges(&self) -> Gauges {
-        let mut gauges = self.sessions.gauges();
-        gauges.engine.insert(0, self.engine.pool().gauges());
-        gauges
+        gauges(&self.sessions, &self.engine)
     }
+}
+
+/// The values of the metrics read now: the games', then the analysis pool's and the computer
+/// players' engines.
+pub fn gauges(sessions: &Sessions, engine: &EngineWork) -> Gauges {
+    let mut gauges = sessions.gauges();
+    gauges.engine.insert(0, engine.pool().gauges());
+    gauges
 }
 
 /// The engine work the endpoints share: the analysis pool, the reviews made and the analysis

@@ -62,8 +62,7 @@ async fn health(State(sessions): State<Sessions>) -> Response {
 }
 
 async fn metrics(State(sessions): State<Sessions>, State(engine): State<EngineWork>) -> Response {
-    let mut gauges = sessions.gauges();
-    gauges.engine.insert(0, engine.pool().gauges());
+    let gauges = crate::hub::gauges(&sessions, &engine);
     (
         [(
             header::CONTENT_TYPE,

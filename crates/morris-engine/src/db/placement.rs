@@ -127,15 +127,14 @@ impl<'a> SectorContext<'a> {
 /// opponent's count), every mover set smallest under that set's stabiliser. The quiet successors
 /// of one group all lie in one block of the quiet child's table (its mover is the opponent set),
 /// so that block stays in the cache while the group is valued (where slot order scattered them
-/// over the whole child table). Returns the number of boards visited.
+/// over the whole child table).
 fn for_each_board_by_opponent(
     ctx: &SectorContext<'_>,
     opponents: &MoverSets,
     ids: Range<usize>,
     mut visit: impl FnMut(u64, u32, u32, &MoverKey),
-) -> u64 {
+) {
     let mover = ctx.index.mover;
-    let mut visited = 0;
     for id in ids {
         let opp = opponents.canonical[id];
         let stab = opponents.stabilizer[id];
@@ -145,11 +144,9 @@ fn for_each_board_by_opponent(
             let own = deposit(compact, free);
             if is_representative(stab, own) {
                 visit(ctx.index.index(own, opp), own, opp, &quiet_key);
-                visited += 1;
             }
         }
     }
-    visited
 }
 
 /// Solves the placement sector `sector` on `threads` threads from `children`, the tables of the

@@ -7,9 +7,8 @@ use crate::store::now_millis;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// How often the housekeeping runs: computer turns nobody plays, idle games (and, in
-/// [`crate::hub::Hub::start_background`], full rate buckets).
-pub const HOUSEKEEPING_INTERVAL: Duration = Duration::from_secs(5);
+/// How often the housekeeping runs: computer turns nobody plays, idle games, the caller's work.
+const HOUSEKEEPING_INTERVAL: Duration = Duration::from_secs(5);
 /// Games nobody touched for this long leave memory even while the cache has room.
 const CACHE_IDLE: Duration = Duration::from_secs(30 * 60);
 /// Computer turns taken up per housekeeping round.
@@ -17,8 +16,9 @@ const SWEEP_BATCH: usize = 100;
 
 impl Sessions {
     /// Starts the background work of a serving process: the housekeeping (computer turns that
-    /// no process is playing, games idle in memory) every few seconds, and with
-    /// PostgreSQL the listener of other processes' commands. Stops at shutdown.
+    /// no process is playing, games idle in memory, then `each_round`: the caller's own, such as
+    /// the rate limits' full buckets) every few seconds, and with PostgreSQL the listener of
+    /// other processes' commands. Stops at shutdown.
     ///
     /// Computer turns: the process that stored the human's command plays the computer's reply.
     /// The housekeeping takes up a turn nobody is playing: with SQLite every turn this process is
@@ -26,20 +26,19 @@ impl Sessions {
     /// untouched for twice the thinking time plus ten seconds (their process has gone, or is
     /// swamped). Should two processes then play the same turn, the version check stores one move.
     ///
-    /// Starting it again does nothing; whether this call started it.
-    pub fn start_background(&self) -> bool {
+    /// Starting it again does nothing.
+    pub fn start_background(&self, each_round: impl Fn() + Send + 'static) {
         if self.inner.started.swap(true, Ordering::AcqRel) {
-            return false;
+            return;
         }
         let sessions = self.clone();
-        tokio::spawn(async move { sessions.housekeeping().await });
+        tokio::spawn(async move { sessions.housekeeping(each_round).await });
         if self.inner.store.is_shared() {
             tokio::spawn(crate::instances::listen(self.clone()));
         }
-        true
     }
 
-    async fn housekeeping(&self) {
+    async fn housekeeping(&self, each_round: impl Fn()) {
         let stopping = self.inner.lifecycle.stopping();
         tokio::pin!(stopping);
         loop {
@@ -49,6 +48,7 @@ impl Sessions {
                     .checked_sub(CACHE_IDLE)
                     .unwrap_or_else(Instant::now),
             );
+            each_round();
             tokio::select! {
                 () = tokio::time::sleep(HOUSEKEEPING_INTERVAL) => {}
                 () = &mut stopping => return,

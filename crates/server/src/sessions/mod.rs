@@ -30,7 +30,6 @@ mod session;
 mod takeback;
 
 pub use creation::{Created, DEFAULT_LEVEL, LEVELS, NewGame};
-pub use housekeeping::HOUSEKEEPING_INTERVAL;
 pub use session::{
     Event, GameDocument, GameOptions, GameSummary, Occupant, PLY_LIMIT_REASON, Session,
 };
