@@ -154,7 +154,8 @@ pub(crate) fn solve_game(stones: u8, rules: &str, run: &SolveRunArgs) -> CliResu
         "{prefix:>12} {pos}/{len} sectors [{bar:30}] {elapsed_precise}",
     );
     overall.set_prefix("game");
-    let mut lines = Vec::new();
+    // Each sector's line is printed as it finishes: a long run shows how far it got.
+    let mut printed = Ok(());
     let jobs = dbs
         .solve_game(
             rules.flying,
@@ -166,18 +167,19 @@ pub(crate) fn solve_game(stones: u8, rules: &str, run: &SolveRunArgs) -> CliResu
             },
             &mut |job| {
                 overall.inc(1);
-                lines.push(if json {
+                let line = if json {
                     job_json(job).to_string()
                 } else {
                     job_line(job)
-                });
+                };
+                if printed.is_ok() {
+                    printed = overall.suspend(|| outln!("{line}"));
+                }
             },
         )
         .map_err(anyhow::Error::from)?;
     overall.finish_and_clear();
-    for line in lines {
-        outln!("{line}")?;
-    }
+    printed?;
     let empty = start_position(stones)?;
     let value = dbs
         .probe_position(&empty, rules.flying)

@@ -2,7 +2,7 @@
 
 use crate::common::temp_dir;
 use ludus_morris::{Color, Position, Rules, Setup};
-use ludus_morris_engine::db::file::{read_table, write_table};
+use ludus_morris_engine::db::file::{read_table, write_table, write_table_compressed};
 use ludus_morris_engine::db::solve::solve_pair_with_threads;
 use ludus_morris_engine::db::{Databases, Subspace, Table, Value, solve_pair, verify_table};
 use ludus_morris_engine::{ProbeError, probe};
@@ -230,6 +230,39 @@ fn table_files_round_trip_and_reject_damage() {
     assert!(
         read_table(&path, false, 3, 3).is_err(),
         "another version is refused"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn compressed_table_files_read_back_the_same_and_reject_damage() {
+    let dir = temp_dir("file-zstd");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let table = solve_pair(true, 3, 3, &[], &mut |_| {})
+        .expect("solves")
+        .remove(0);
+    let (raw, packed) = (dir.join("raw.ldb"), dir.join("3v3.ldb"));
+    let raw_bytes = write_table(&table, &raw).expect("writes");
+    let packed_bytes = write_table_compressed(&table, &packed).expect("writes compressed");
+    assert!(
+        packed_bytes * 4 < raw_bytes,
+        "{packed_bytes} compressed bytes against {raw_bytes}"
+    );
+    let back = read_table(&packed, true, 3, 3).expect("reads");
+    assert_eq!(back.codes, table.codes);
+    assert!(read_table(&packed, false, 3, 3).is_err(), "wrong rules");
+    let mut bytes = std::fs::read(&packed).expect("reads bytes");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&packed, &bytes).expect("writes bytes");
+    assert!(
+        read_table(&packed, false, 3, 4).is_err(),
+        "a damaged frame is refused"
+    );
+    std::fs::write(&packed, &bytes[..3]).expect("writes bytes");
+    assert!(
+        read_table(&packed, false, 3, 4).is_err(),
+        "a stub is refused"
     );
     let _ = std::fs::remove_dir_all(dir);
 }

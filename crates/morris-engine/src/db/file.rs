@@ -12,6 +12,10 @@
 //!     24    8  FNV-1a 64 checksum of the payload bytes
 //!     32    -  payload: one u16 little-endian value code per slot (see `Value::encode`)
 //! ```
+//!
+//! A file may also hold these same bytes as one zstd frame ([`write_table_compressed`]: the
+//! whole-game solver writes its tables so, about a tenth of the size); the readers tell the two
+//! forms apart by the first four bytes.
 
 use super::{SubspaceIndex, Table};
 use std::io::{self, Read, Write};
@@ -77,6 +81,19 @@ pub(crate) fn shape_bytes(table: &Table) -> [u8; 4] {
 /// Writes `table` to `path` atomically (a temporary file renamed into place), so an interrupted
 /// build never leaves a file that looks finished.
 pub fn write_table(table: &Table, path: &Path) -> Result<u64, FileError> {
+    let tmp = path.with_extension("partial");
+    let written = {
+        let mut file = io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let written = write_contents(table, &mut file)?;
+        file.flush()?;
+        written
+    };
+    std::fs::rename(&tmp, path)?;
+    Ok(written)
+}
+
+/// The header and payload of `table`, written to `out`; returns their length.
+fn write_contents(table: &Table, out: &mut impl Write) -> Result<u64, FileError> {
     let bytes = payload(&table.codes);
     let mut header = Vec::with_capacity(HEADER_BYTES);
     header.extend_from_slice(MAGIC);
@@ -84,15 +101,54 @@ pub fn write_table(table: &Table, path: &Path) -> Result<u64, FileError> {
     header.extend_from_slice(&shape_bytes(table));
     header.extend_from_slice(&(table.codes.len() as u64).to_le_bytes());
     header.extend_from_slice(&fnv1a(&bytes, FNV_OFFSET).to_le_bytes());
+    out.write_all(&header)?;
+    out.write_all(&bytes)?;
+    Ok((header.len() + bytes.len()) as u64)
+}
+
+/// Level of [`write_table_compressed`]: zstd's fastest levels already shrink the draw runs;
+/// higher ones cost seconds per large table for a few per cent.
+pub const TABLE_ZSTD_LEVEL: i32 = 1;
+/// The first four bytes of a zstd frame.
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+
+/// [`write_table`] as one zstd frame at [`TABLE_ZSTD_LEVEL`], atomically; read back by the same
+/// readers. Returns the bytes written.
+pub fn write_table_compressed(table: &Table, path: &Path) -> Result<u64, FileError> {
     let tmp = path.with_extension("partial");
     {
-        let mut file = io::BufWriter::new(std::fs::File::create(&tmp)?);
-        file.write_all(&header)?;
-        file.write_all(&bytes)?;
-        file.flush()?;
+        let file = io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut encoder = zstd::Encoder::new(file, TABLE_ZSTD_LEVEL)?;
+        write_contents(table, &mut encoder)?;
+        encoder.finish()?.flush()?;
     }
     std::fs::rename(&tmp, path)?;
-    Ok((header.len() + bytes.len()) as u64)
+    Ok(std::fs::metadata(path)?.len())
+}
+
+/// The bytes of [`write_table`]'s file for `table` as one zstd frame at `level`.
+pub fn compressed_table_bytes(table: &Table, level: i32) -> Result<Vec<u8>, FileError> {
+    let mut encoder = zstd::Encoder::new(Vec::new(), level)?;
+    write_contents(table, &mut encoder)?;
+    Ok(encoder.finish()?)
+}
+
+/// Reads the table of a sector from the bytes of its file (either form), checking every header
+/// field and the checksum.
+pub fn read_sector_bytes(bytes: &[u8], sector: &super::Sector) -> Result<Table, FileError> {
+    let hands = [sector.mover_hand, sector.opponent_hand];
+    let (mover, opponent) = (usize::from(sector.mover), usize::from(sector.opponent));
+    if bytes.starts_with(&ZSTD_MAGIC) {
+        read_contents(
+            zstd::Decoder::new(bytes)?,
+            sector.flying,
+            mover,
+            opponent,
+            hands,
+        )
+    } else {
+        read_contents(bytes, sector.flying, mover, opponent, hands)
+    }
 }
 
 /// Reads the table of `mover` vs `opponent` under `flying` from `path`, checking every header field
@@ -126,6 +182,24 @@ fn read_with_hands(
     hands: [u8; 2],
 ) -> Result<Table, FileError> {
     let mut file = io::BufReader::new(std::fs::File::open(path)?);
+    let mut first = [0u8; 4];
+    file.read_exact(&mut first)?;
+    let rest = first.as_slice().chain(file);
+    if first == ZSTD_MAGIC {
+        read_contents(zstd::Decoder::new(rest)?, flying, mover, opponent, hands)
+    } else {
+        read_contents(rest, flying, mover, opponent, hands)
+    }
+}
+
+/// Reads and checks the header and payload of a table from `file`.
+fn read_contents(
+    mut file: impl Read,
+    flying: bool,
+    mover: usize,
+    opponent: usize,
+    hands: [u8; 2],
+) -> Result<Table, FileError> {
     let mut header = [0u8; HEADER_BYTES];
     file.read_exact(&mut header)?;
     if &header[..8] != MAGIC {

@@ -1,7 +1,7 @@
 //! The database cache directory: where sub-space files live, building them in dependency order
 //! (resumable: a finished sub-space is a file, and present files are skipped), and probing.
 
-use super::file::{FileError, read_sector, read_table, write_table};
+use super::file::{FileError, read_sector, read_table, write_table_compressed};
 use super::placement::{solve_sector, verify_sector};
 use super::sector::{Sector, game_sectors};
 use super::solve::{Progress, SolveError, solve_pair, verify_table};
@@ -276,7 +276,7 @@ impl Databases {
             }
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
             std::fs::create_dir_all(&dir).map_err(|source| DbError::Dir { path: dir, source })?;
-            write_table(&table, &path)?;
+            write_table_compressed(&table, &path)?;
             solved = true;
             Arc::new(table)
         };
@@ -401,7 +401,7 @@ impl Databases {
                     &mut |p| progress(pair, p),
                 )?;
                 for (s, table) in members.iter().zip(&tables) {
-                    let bytes = write_table(table, &self.path(*s))?;
+                    let bytes = write_table_compressed(table, &self.path(*s))?;
                     built.push(Built {
                         subspace: *s,
                         bytes,
