@@ -126,31 +126,6 @@ pub fn write_table_compressed(table: &Table, path: &Path) -> Result<u64, FileErr
     Ok(std::fs::metadata(path)?.len())
 }
 
-/// The bytes of [`write_table`]'s file for `table` as one zstd frame at `level`.
-pub fn compressed_table_bytes(table: &Table, level: i32) -> Result<Vec<u8>, FileError> {
-    let mut encoder = zstd::Encoder::new(Vec::new(), level)?;
-    write_contents(table, &mut encoder)?;
-    Ok(encoder.finish()?)
-}
-
-/// Reads the table of a sector from the bytes of its file (either form), checking every header
-/// field and the checksum.
-pub fn read_sector_bytes(bytes: &[u8], sector: &super::Sector) -> Result<Table, FileError> {
-    let hands = [sector.mover_hand, sector.opponent_hand];
-    let (mover, opponent) = (usize::from(sector.mover), usize::from(sector.opponent));
-    if bytes.starts_with(&ZSTD_MAGIC) {
-        read_contents(
-            zstd::Decoder::new(bytes)?,
-            sector.flying,
-            mover,
-            opponent,
-            hands,
-        )
-    } else {
-        read_contents(bytes, sector.flying, mover, opponent, hands)
-    }
-}
-
 /// Reads the table of `mover` vs `opponent` under `flying` from `path`, checking every header field
 /// and the checksum.
 pub fn read_table(
