@@ -140,6 +140,23 @@ pub(crate) enum MorrisEngineCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Write the opening table: every placement sector a game reaches within `--plies`
+    /// placements, read from the built sectors, in one file (`data/morris/opening/` holds the
+    /// shipped one, which every command falls back on where a sector is not built).
+    OpeningTable {
+        /// The game: pieces a side and rules.
+        #[command(flatten)]
+        game: GameArgs,
+        /// Placements from the empty board that the table covers.
+        #[arg(long)]
+        plies: u8,
+        /// The file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Print one JSON object per sector, then the totals.
+        #[arg(long)]
+        json: bool,
+    },
     /// The perfect-play value of a position (placement or movement) from the built databases.
     Probe {
         /// The position (text form).
@@ -204,6 +221,12 @@ pub(crate) fn run(command: MorrisEngineCommand) -> CliResult {
             threads,
             verify,
         ),
+        MorrisEngineCommand::OpeningTable {
+            game,
+            plies,
+            out,
+            json,
+        } => crate::morris_solve::opening_table(game.stones, &game.rules, plies, &out, json),
         MorrisEngineCommand::Pack { game, out, json } => {
             crate::morris_solve::pack(game.stones, &game.rules, &out, json)
         }

@@ -6,11 +6,12 @@ use crate::output::outln;
 use crate::progress::styled_bar;
 use crate::{CliError, CliResult};
 use ludus_morris::Position;
+use ludus_morris_engine::db::opening_build::write_opening;
 use ludus_morris_engine::db::packing::{PackSummary, PackedSector, pack_game};
 use ludus_morris_engine::db::plan::{
     SlurmSettings, plan as game_plan, sbatch_script, script_name, submit_script,
 };
-use ludus_morris_engine::db::store::SectorJob;
+use ludus_morris_engine::db::store::{SectorJob, default_cache_dir};
 use ludus_morris_engine::db::{Databases, Progress, Sector, Stats, game_sectors, plies};
 use serde_json::json;
 use std::path::Path;
@@ -255,7 +256,7 @@ pub(crate) fn sectors(stones: u8, rules: &str, json: bool) -> CliResult {
 pub(crate) fn report(stones: u8, rules: &str, json: bool) -> CliResult {
     check_stones(stones)?;
     let parsed = parse_rules(rules)?;
-    let dbs = Databases::open_default();
+    let dbs = Databases::new(default_cache_dir());
     if !json {
         outln!(
             "| sector | slots | positions | wins | draws | losses | longest win | longest loss |"
@@ -392,7 +393,7 @@ pub(crate) fn pack(stones: u8, rules: &str, out: &Path, json: bool) -> CliResult
     let rules = parse_rules(rules)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::bad_input(format!("cannot create {}: {e}", out.display())))?;
-    let dbs = Databases::open_default();
+    let dbs = Databases::new(default_cache_dir());
     let summary = pack_game(&dbs, rules.flying, stones, out, |p: &PackedSector| {
         let (sector, slots, full, bytes) = (p.sector, p.slots, p.full_bytes, p.packed_bytes);
         let (c, w) = (p.speed.cold, p.speed.warm);
@@ -430,6 +431,61 @@ pub(crate) fn pack(stones: u8, rules: &str, out: &Path, json: bool) -> CliResult
             "{slots} slots: {full} bytes full, {packed} bytes packed ({bits:.3} bits a slot); mean {:.0} cold / {:.0} warm probes/s",
             mean_speed.cold,
             mean_speed.warm
+        )?;
+    }
+    Ok(())
+}
+
+/// Most plies an opening table may cover (the first removal can come at ply 5; beyond a dozen
+/// plies the table would hold gigabytes).
+const MAX_OPENING_PLIES: u8 = 12;
+
+/// `ludus morris opening-table`: the sectors of the first `plies` placements in one file.
+pub(crate) fn opening_table(
+    stones: u8,
+    rules: &str,
+    plies: u8,
+    out: &Path,
+    json: bool,
+) -> CliResult {
+    check_stones(stones)?;
+    let rules = parse_rules(rules)?;
+    if plies > MAX_OPENING_PLIES {
+        return Err(CliError::bad_input(format!(
+            "--plies must be at most {MAX_OPENING_PLIES}"
+        )));
+    }
+    let dbs = Databases::new(default_cache_dir());
+    let summary = write_opening(&dbs, rules.flying, stones, plies, out)
+        .map_err(|e| CliError::bad_input(format!("cannot write the opening table: {e}")))?;
+    for &(sector, slots, bytes) in &summary.sectors {
+        if json {
+            outln!(
+                "{}",
+                json!({"sector": sector.to_string(), "slots": slots, "bytes": bytes})
+            )?;
+        } else {
+            outln!("{sector:>12} {slots} slots, {bytes} bytes")?;
+        }
+    }
+    let slots: u64 = summary.sectors.iter().map(|s| s.1).sum();
+    let s = summary.stats;
+    if json {
+        outln!(
+            "{}",
+            json!({"stones": stones, "plies": plies, "sectors": summary.sectors.len(),
+            "slots": slots, "bytes": summary.bytes, "positions": s.positions, "wins": s.wins,
+            "draws": s.draws, "losses": s.losses})
+        )?;
+    } else {
+        outln!(
+            "{} sectors, {slots} slots, {} bytes: {} positions ({} wins, {} draws, {} losses)",
+            summary.sectors.len(),
+            summary.bytes,
+            s.positions,
+            s.wins,
+            s.draws,
+            s.losses
         )?;
     }
     Ok(())

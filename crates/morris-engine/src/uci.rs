@@ -289,7 +289,8 @@ impl EngineBrain {
         self.databases = match self.opened.iter().find(|d| d.dir() == path) {
             Some(known) => Arc::clone(known),
             None => {
-                let fresh = Arc::new(Databases::new(path));
+                let fresh =
+                    Arc::new(Databases::new(path).with_opening(crate::db::opening::builtin()));
                 self.opened.push(Arc::clone(&fresh));
                 fresh
             }

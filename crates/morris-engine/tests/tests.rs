@@ -7,10 +7,13 @@
 //! - `database`: 3-vs-3 (flying and not) against a naive full solver written here (ignored: a
 //!   minute or two each) and, on samples, against a plain recursive solver with a horizon; the
 //!   verify pass (and that it catches a corrupted value); results independent of the thread count;
-//!   resumed builds; the file format's round trip and its error checks; `probe`.
+//!   resumed builds; the file format's round trip (raw and compressed) and its error checks; `probe`.
 //! - `no_flying`: the game with three stones a side without flying against a plain solver
 //!   written there (retrograde sweeps for the movement phase, minimax for the placements), every
 //!   board of every sector.
+//! - `opening`: an opening table written from the solved three-stone game reads back the same
+//!   and answers probes without the directory's files; damaged tables are refused; the shipped
+//!   table of the standard game is consistent sector by sector and says the opening is a draw.
 //! - `pinned`: fixed-depth searches (plain, noisy, with history, probing databases) whose move,
 //!   score, principal variation and node count are written down: refactorings keep them.
 //! - `search`: forced wins found (also with Lazy SMP), database-known losses avoided, perfect play
@@ -24,6 +27,7 @@ mod database;
 mod eval;
 mod index;
 mod no_flying;
+mod opening;
 mod pinned;
 mod placement;
 mod search;

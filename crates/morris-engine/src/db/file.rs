@@ -126,6 +126,25 @@ pub fn write_table_compressed(table: &Table, path: &Path) -> Result<u64, FileErr
     Ok(std::fs::metadata(path)?.len())
 }
 
+/// The bytes of [`write_table`]'s file for `table` as one zstd frame at `level`.
+pub fn compressed_table_bytes(table: &Table, level: i32) -> Result<Vec<u8>, FileError> {
+    let mut encoder = zstd::Encoder::new(Vec::new(), level)?;
+    write_contents(table, &mut encoder)?;
+    Ok(encoder.finish()?)
+}
+
+/// Reads the table of a sector from the bytes of its file (either form), checking every header
+/// field and the checksum.
+pub fn read_sector_bytes(bytes: &[u8], sector: &super::Sector) -> Result<Table, FileError> {
+    read_either_form(
+        bytes,
+        sector.flying,
+        usize::from(sector.mover),
+        usize::from(sector.opponent),
+        [sector.mover_hand, sector.opponent_hand],
+    )
+}
+
 /// Reads the table of `mover` vs `opponent` under `flying` from `path`, checking every header field
 /// and the checksum.
 pub fn read_table(
@@ -156,10 +175,21 @@ fn read_with_hands(
     opponent: usize,
     hands: [u8; 2],
 ) -> Result<Table, FileError> {
-    let mut file = io::BufReader::new(std::fs::File::open(path)?);
+    let file = io::BufReader::new(std::fs::File::open(path)?);
+    read_either_form(file, flying, mover, opponent, hands)
+}
+
+/// Reads a table file's contents from `input`, raw or one zstd frame (told by its first bytes).
+fn read_either_form(
+    mut input: impl Read,
+    flying: bool,
+    mover: usize,
+    opponent: usize,
+    hands: [u8; 2],
+) -> Result<Table, FileError> {
     let mut first = [0u8; 4];
-    file.read_exact(&mut first)?;
-    let rest = first.as_slice().chain(file);
+    input.read_exact(&mut first)?;
+    let rest = first.as_slice().chain(input);
     if first == ZSTD_MAGIC {
         read_contents(zstd::Decoder::new(rest)?, flying, mover, opponent, hands)
     } else {

@@ -10,6 +10,8 @@
 
 pub mod file;
 pub mod index;
+pub mod opening;
+pub mod opening_build;
 pub mod packed;
 pub mod packing;
 pub mod placement;

@@ -2,6 +2,7 @@
 //! (resumable: a finished sub-space is a file, and present files are skipped), and probing.
 
 use super::file::{FileError, read_sector, read_table, write_table_compressed};
+use super::opening::OpeningTable;
 use super::placement::{solve_sector, verify_sector};
 use super::sector::{Sector, game_sectors};
 use super::solve::{Progress, SolveError, solve_pair, verify_table};
@@ -89,6 +90,8 @@ pub struct Databases {
     /// Whether a placement directory exists, by rule set (index: flying): 0 not looked yet,
     /// 1 absent, 2 present. Lets the search skip placement probes without a lock.
     placement_dir: [AtomicU8; 2],
+    /// Solved placement sectors of the opening, read where the directory has no file.
+    opening: Option<&'static OpeningTable>,
 }
 
 /// What one sector job did ([`Databases::build_sector`]).
@@ -118,12 +121,34 @@ impl Databases {
             loaded: Mutex::new(HashMap::new()),
             placement: Mutex::new(HashMap::new()),
             placement_dir: [AtomicU8::new(0), AtomicU8::new(0)],
+            opening: None,
         }
     }
 
-    /// The databases under [`default_cache_dir`].
+    /// These databases, answering the sectors of `opening` where the directory has no file.
+    pub fn with_opening(mut self, opening: Option<&'static OpeningTable>) -> Databases {
+        self.opening = opening;
+        self
+    }
+
+    /// The databases under [`default_cache_dir`], with the built-in opening table
+    /// ([`super::opening::builtin`]).
     pub fn open_default() -> Databases {
-        Databases::new(default_cache_dir())
+        Databases::new(default_cache_dir()).with_opening(super::opening::builtin())
+    }
+
+    /// The opening table these databases fall back on, if any.
+    pub fn opening(&self) -> Option<&'static OpeningTable> {
+        self.opening
+    }
+
+    /// Whether the opening table holds `sector`.
+    fn opening_covers(&self, sector: &Sector) -> bool {
+        self.opening.is_some_and(|o| {
+            o.flying == sector.flying
+                && super::opening::placed(sector, o.stones) <= o.plies
+                && o.covers(sector)
+        })
     }
 
     /// The cache directory.
@@ -216,8 +241,27 @@ impl Databases {
         let mut loaded = self.placement.lock().unwrap_or_else(|p| p.into_inner());
         loaded
             .entry(s)
-            .or_insert_with(|| read_sector(&self.sector_path(s), &s).ok().map(Arc::new))
+            .or_insert_with(|| {
+                let from_file = self.sector_file_table(s).and_then(Result::ok);
+                from_file
+                    .or_else(|| {
+                        self.opening_covers(&s)
+                            .then(|| self.opening.and_then(|o| o.table(&s)?.ok()))
+                            .flatten()
+                    })
+                    .map(Arc::new)
+            })
             .clone()
+    }
+
+    /// The table of a placement sector read from its file in the directory (never from the
+    /// opening table); `None` when there is no file.
+    pub fn sector_file_table(&self, s: Sector) -> Option<Result<Table, FileError>> {
+        let path = self.sector_path(s);
+        path.is_file().then(|| match s.subspace() {
+            Some(sub) => read_table(&path, sub.flying, sub.mover, sub.opponent),
+            None => read_sector(&path, &s),
+        })
     }
 
     /// The value of any position (placement or movement) whose sector is built, from the side to
@@ -233,10 +277,10 @@ impl Databases {
         if position.is_movement_phase() {
             return self.probe(flying, own, opp);
         }
-        if !self.has_placement(flying) {
+        let sector = Sector::of(position, flying);
+        if !self.has_placement(flying) && !self.opening_covers(&sector) {
             return None;
         }
-        let sector = Sector::of(position, flying);
         self.sector_table(sector).map(|t| t.value(own, opp))
     }
 

@@ -1,0 +1,126 @@
+//! The opening table: written from a solved game, read back the same, answering probes where the
+//! directory has no placement file; the shipped table's own consistency and its values.
+
+use crate::common::temp_dir;
+use ludus_morris::{Position, Rules, Setup};
+use ludus_morris_engine::db::opening::{
+    OpeningTable, builtin, opening_sectors, placed, read_opening,
+};
+use ludus_morris_engine::db::opening_build::write_opening;
+use ludus_morris_engine::db::{Databases, Sector, Table, Value, verify_sector};
+
+fn start(stones: u8) -> Position {
+    Position::try_from(Setup {
+        in_hand: [stones, stones],
+        ..Setup::default()
+    })
+    .expect("the empty board")
+}
+
+#[test]
+fn an_opening_table_holds_the_solved_sectors_and_answers_without_them() {
+    let dir = temp_dir("opening-three");
+    let solved = Databases::new(&dir);
+    solved
+        .solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    let path = dir.join("three.lmo");
+    let summary = write_opening(&solved, true, 3, 3, &path).expect("writes");
+    let sectors = opening_sectors(true, 3, 3);
+    assert!(
+        sectors
+            .iter()
+            .all(|s| placed(s, 3) <= 3 && !s.is_movement())
+    );
+    assert_eq!(summary.sectors.len(), sectors.len());
+    assert!(sectors.contains(&Sector::start(true, 3)));
+
+    let table = read_opening(&path).expect("reads");
+    assert_eq!((table.flying, table.stones, table.plies), (true, 3, 3));
+    for sector in &sectors {
+        let from_opening = table.table(sector).expect("held").expect("intact");
+        let from_file = solved.sector_table(*sector).expect("built");
+        assert_eq!(from_opening.codes, from_file.codes, "{sector}");
+    }
+    assert!(table.table(&Sector::start(true, 4)).is_none());
+
+    // A directory without placement files answers the covered positions from the table alone,
+    // and nothing past it.
+    let leaked: &'static OpeningTable = Box::leak(Box::new(table));
+    let bare = Databases::new(temp_dir("opening-bare")).with_opening(Some(leaked));
+    let empty = start(3);
+    let rules = Rules::standard();
+    assert_eq!(
+        bare.probe_position(&empty, true),
+        solved.probe_position(&empty, true)
+    );
+    let mut position = empty;
+    for ply in 0..6 {
+        let known = bare.probe_position(&position, true);
+        assert_eq!(known.is_some(), ply <= 3, "ply {ply}");
+        if let Some(value) = known {
+            assert_eq!(Some(value), solved.probe_position(&position, true));
+        }
+        position = position.play(position.legal_moves(&rules)[ply]);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_damaged_opening_table_is_refused() {
+    let dir = temp_dir("opening-damaged");
+    let solved = Databases::new(&dir);
+    solved
+        .solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    let path = dir.join("three.lmo");
+    write_opening(&solved, true, 3, 2, &path).expect("writes");
+    let bytes = std::fs::read(&path).expect("reads");
+    let cut: &'static [u8] = Vec::leak(bytes[..bytes.len() - 1].to_vec());
+    assert!(OpeningTable::parse(cut).is_err(), "a cut file");
+    let mut flipped = bytes.clone();
+    flipped[0] ^= 1;
+    assert!(
+        OpeningTable::parse(Vec::leak(flipped)).is_err(),
+        "bad magic"
+    );
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 3;
+    damaged[last] ^= 0x40;
+    let parsed = OpeningTable::parse(Vec::leak(damaged)).expect("the list is intact");
+    let broken = parsed
+        .sectors()
+        .filter_map(|s| parsed.table(&s))
+        .filter(Result::is_err)
+        .count();
+    assert_eq!(
+        broken, 1,
+        "the damaged sector fails its check, the others read"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The shipped table of the standard game: it covers the empty board, and every sector whose
+/// children are in the table agrees with them (the one-pass placement rule, checked again).
+#[test]
+fn the_shipped_opening_table_is_consistent_and_the_opening_is_a_draw() {
+    let table = builtin().expect("the built-in opening table parses");
+    assert_eq!((table.flying, table.stones), (true, 9));
+    assert!(table.plies >= 1, "covers at least the first placement");
+    let tables: Vec<(Sector, Table)> = table
+        .sectors()
+        .map(|s| (s, table.table(&s).expect("held").expect("intact")))
+        .collect();
+    for (sector, t) in &tables {
+        let children: Option<Vec<&Table>> = sector
+            .children()
+            .iter()
+            .map(|c| tables.iter().find(|(s, _)| s == c).map(|(_, t)| t))
+            .collect();
+        if let Some(children) = children {
+            verify_sector(t, &children, 2, &mut |_| {}).expect("consistent");
+        }
+    }
+    let dbs = Databases::new(temp_dir("opening-shipped")).with_opening(Some(table));
+    assert_eq!(dbs.probe_position(&start(9), true), Some(Value::Draw));
+}
