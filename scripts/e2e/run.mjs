@@ -120,6 +120,11 @@
 //                                 and one with the game's mistake (wrong, due today); the progress page
 //                                 plots both games; et/hu at 1280×800 and 375×812 without English words
 //                                 or overflow; screenshots.
+//     practice_cube_exercise    – an early double passed comes back as "take or pass?", answered by
+//                                 its button.
+//     practice_morris_exercise  – a placement that loses the opening's draw (the shipped opening
+//                                 table's values) comes back as a Morris exercise; the best move
+//                                 clicked on the board is judged right and due tomorrow.
 //   tests/server.mjs
 //     sigkill_resume            – a second server is killed with SIGKILL mid-game; restarted on the same
 //                                 database, every game is back with its full history.

@@ -100,6 +100,9 @@ pub struct MorrisPositionView {
     pub side_to_move: Side,
     /// The standing mills (for highlighting).
     pub mills: Vec<MillView>,
+    /// The side to move's legal moves in notation (standard rules), for a board that takes
+    /// clicks; empty when the game is over.
+    pub legal_moves: Vec<String>,
 }
 
 /// The answer of `GET /api/position`.
@@ -416,6 +419,11 @@ fn morris(format: &'static str, position: &MorrisPosition) -> PastedPosition {
         },
         side_to_move: morris::side_of(position.side_to_move()),
         mills: standing_mills(position),
+        legal_moves: position
+            .legal_moves(&MorrisRules::standard())
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
     })
 }
 

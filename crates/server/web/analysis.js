@@ -11,7 +11,7 @@
 
 import { errorText, t } from './i18n.js';
 import { backgammonAnalysis, createGame, getRollout, morrisAnalysis, playOnPosition, positionSteps, readPosition, startRollout, stopRollout } from './api.js';
-import { createMorrisBoard } from './morris.js';
+import { createMorrisBoard, morrisState } from './morris.js';
 import { backgammonState, createBackgammonBoard } from './backgammon.js';
 import { morrisDifference, morrisValue, perfectWords } from './review.js';
 import { EditError, PIECES, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, morrisEditState,
@@ -21,15 +21,6 @@ const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCode
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 const noop = async () => {};
 const ctx = () => ({ seat: null, setHint: () => {}, play: noop, act: noop, steps: async () => null });
-
-// The state the Morris board draws: the side to move may click its moves (`moves`, in notation).
-function morrisState(read, { last = null, best = null, moves = [], version = 1 } = {}) {
-  return {
-    version, to_act: read.side_to_move, legal_moves: moves, actions: [], result: null,
-    view: { points: read.points, mills: read.mills, phase: read.in_hand[read.side_to_move] > 0 ? 'placing' : 'moving',
-      last_move: last, best_move: best, moves: [], side_to_move: read.side_to_move },
-  };
-}
 
 // The moves, best first, each with its value, its loss against the best (`difference(value,
 // best)`) and `extra(move)`; a click on one plays it on the board.

@@ -278,6 +278,15 @@ export function createMorrisBoard(container, ctx) {
   };
 }
 
+// The state the Morris board draws for a position read by GET /api/position: the side to move may click its moves (`moves`, in notation).
+export function morrisState(read, { last = null, best = null, moves = [], version = 1 } = {}) {
+  return {
+    version, to_act: read.side_to_move, legal_moves: moves, actions: [], result: null,
+    view: { points: read.points, mills: read.mills, phase: read.in_hand[read.side_to_move] > 0 ? 'placing' : 'moving',
+      last_move: last, best_move: best, moves: [], side_to_move: read.side_to_move },
+  };
+}
+
 // The side panel of a Morris game: pieces in hand and on the board.
 export function morrisCounts(state, label = (side) => t(`side-${side}`)) {
   const v = state.view;

@@ -9,6 +9,7 @@ import {
   practiceOverview, practiceProgress, readPosition, setPracticeThreshold,
 } from './api.js';
 import { backgammonState, createBackgammonBoard } from './backgammon.js';
+import { createMorrisBoard, morrisState } from './morris.js';
 
 const KEY = 'ludus:player-key';
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -102,8 +103,8 @@ export async function showPractice(app) {
   next();
 }
 
-// One exercise on the board: a checker play by clicks, a cube answer by buttons, a Morris move
-// typed; the judged answer with the ranking at the review's ply.
+// One exercise on the board: a checker play or a Morris move by clicks (a Morris move may also be
+// typed), a cube answer by buttons; the judged answer with the ranking at the review's ply.
 async function showExercise($, key, exercise, onNext) {
   $('practice-main').hidden = false;
   $('practice-result').hidden = true;
@@ -121,6 +122,10 @@ async function showExercise($, key, exercise, onNext) {
   };
   const times = exercise.times_erred > 1 ? ` <span class="muted">${t('practice-times', { count: exercise.times_erred })}</span>` : '';
   if (exercise.asks === 'morris') {
+    const read = await readPosition(new URLSearchParams({ text: exercise.position }));
+    const ctx = { seat: read.side_to_move, animate: false, setHint: () => {}, act: async () => {},
+      play: async (move) => submit(move), steps: async () => null };
+    createMorrisBoard($('practice-board'), ctx).update(morrisState(read, { moves: read.legal_moves }));
     question.innerHTML = `<p>${t('practice-ask-morris')}${times}</p><p class="mono">${escape(exercise.position)}</p>
       <form id="morris-answer"><input id="morris-move" size="8" autocomplete="off"> <button type="submit">${t('practice-submit')}</button></form>`;
     $('morris-answer').addEventListener('submit', (event) => { event.preventDefault(); submit($('morris-move').value); });
@@ -154,7 +159,7 @@ function showResult($, judged, onNext) {
   result.hidden = false;
   result.dataset.right = judged.right;
   const due = judged.card.interval && judged.right ? t('practice-due-in', { days: judged.card.interval }) : t('practice-due-today');
-  const rows = judged.ranking.map((r, i) => `<tr class="${r.yours ? 'yours' : ''}"><td>${i + 1}.</td><td>${escape(words(r.choice))}</td><td>${escape(r.value)}</td><td>${r.yours ? t('practice-yours') : ''}</td></tr>`).join('');
+  const rows = judged.ranking.map((r, i) => `<tr class="${r.yours ? 'yours' : ''}"><td>${r.ranked ? `${i + 1}.` : ''}</td><td>${escape(words(r.choice))}</td><td>${escape(r.value)}</td><td>${r.yours ? t('practice-yours') : ''}</td></tr>`).join('');
   result.innerHTML = `<h3 id="practice-verdict">${t(judged.right ? 'practice-right' : 'practice-wrong')}</h3>
     <p>${escape(t('practice-your-answer', { answer: words(judged.answer) }))} · <strong>${escape(t('practice-best', { best: words(judged.best) }))}</strong></p>
     <p class="muted">${escape(t('practice-earlier', { played: words(judged.earlier) }))}</p>

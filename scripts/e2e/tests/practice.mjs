@@ -3,10 +3,12 @@
 // exercises, one answered right and one wrong on the board, each scheduled accordingly, and the
 // progress page plotting both games; the pages in en/et/hu at 1280×800 and 375×812. A cube
 // exercise: an early double passed (a deliberate cube error) comes back as "take or pass?",
-// answered by its button.
+// answered by its button. A Morris exercise: a placement that turns the opening's draw into a
+// loss (found by the shipped opening table's perfect values) comes back as "find the best
+// move", answered by a click on the board.
 
 import { join } from 'node:path';
-import { OUT, REVIEW_WAIT_MS, WAIT_MS, assert, bgPoint, englishWordsIn, setLanguage, takeSeat, withFriend } from '../lib.mjs';
+import { OUT, REVIEW_WAIT_MS, WAIT_MS, assert, bgPoint, englishWordsIn, playMorrisMove, setLanguage, takeSeat, withFriend } from '../lib.mjs';
 
 const post = async (url, path, body, headers = {}) => {
   const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -210,8 +212,74 @@ async function practiceCubeExercise(browser, url) {
   return 'the passed early double came back as take or pass; take judged right, back tomorrow';
 }
 
+// The first placements of a Morris game from the empty board, read from the analysis of each
+// position (the shipped opening table's perfect values): Black plays the best move, White the
+// best move except once, where a placement turns the draw into a loss. The moves, the position
+// before the error (Ludus's text) and the error.
+async function openingWithError(url) {
+  const get = async (path) => (await fetch(`${url}${path}`)).json();
+  let text = '......../......../........ w 9 9 0';
+  const moves = [];
+  let error = null;
+  for (let ply = 0; ply < 9 && !(error && moves.length >= error.ply + 3); ply++) {
+    const analysis = await get(`/api/morris/analysis?${new URLSearchParams({ position: text })}`);
+    assert(analysis.perfect, `the opening table knows ply ${ply}: ${JSON.stringify(analysis)}`);
+    let move = analysis.moves[0].move;
+    const losing = analysis.moves.find((m) => /^loss/.test(m.perfect || ''));
+    if (ply % 2 === 0 && !error && analysis.perfect === 'draw' && losing) {
+      move = losing.move;
+      error = { ply, before: text, move, best: analysis.moves[0].move };
+    }
+    moves.push(move);
+    text = (await get(`/api/position/play?${new URLSearchParams({ text, move })}`)).text;
+  }
+  assert(error, `White can lose the draw within the first 9 placements: ${moves}`);
+  return { moves, error };
+}
+
+async function practiceMorrisExercise(browser, url) {
+  const { moves, error } = await openingWithError(url);
+  const created = await withFriend(url, await post(url, '/api/games', { game: 'morris', opponent: 'human', side: 'white' }));
+  let state = created.state;
+  for (const move of moves) {
+    state = await post(url, `/api/games/${created.id}/moves`, { token: created.tokens[state.to_act], move });
+    assert(!state.error, `the API took ${move}: ${JSON.stringify(state)}`);
+  }
+  state = await post(url, `/api/games/${created.id}/actions`, { token: created.tokens[state.to_act], action: 'resign' });
+  assert(state.result, 'the Morris game ended');
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A new player: no exercises of the other tests.
+  await page.goto(url);
+  await page.evaluate(() => localStorage.removeItem('ludus:player-key'));
+  const status = await addToPractice(page, url, created);
+  assert(/1 decision/.test(status), `the one value-changing move is added: ${status}`);
+  await page.click('#practice-link');
+  await page.waitForSelector('#practice[data-exercise]', { timeout: WAIT_MS });
+  assert(await page.getAttribute('#practice', 'data-asks') === 'morris', 'a Morris exercise');
+  const exercise = (await asPlayer(page, '/api/practice')).due[0];
+  assert(exercise.played === error.move, `the game's error is the exercise: ${JSON.stringify(exercise)} ${JSON.stringify(error)}`);
+  await page.waitForSelector('#practice-board #morris-board .mb-hit', { timeout: WAIT_MS });
+  await page.screenshot({ path: join(OUT, 'practice-morris-en.png') });
+  // The best move clicked on the board: right, back tomorrow, the perfect values ranked.
+  await playMorrisMove(page, error.best);
+  await page.waitForSelector('#practice-result:not([hidden])', { timeout: WAIT_MS });
+  assert(await page.getAttribute('#practice-result', 'data-right') === 'true', `${error.best} keeps the draw`);
+  const result = await page.textContent('#practice-result');
+  assert(/draw/.test(result), `the ranking shows the perfect values: ${result}`);
+  assert(new RegExp(`${error.move}loss in \\d+ plies`).test(result), `the game's move is shown with its loss: ${result}`);
+  assert(result.includes(`In the game you played: ${error.move}`), `the earlier choice is shown: ${result}`);
+  assert(/Comes back tomorrow/.test(await page.textContent('#practice-next-due')), 'right: back tomorrow');
+  const unranked = await page.locator('.ranking tr').last().locator('td').first().textContent();
+  assert(unranked === '', `the game's move below the ranking has no rank: ${unranked}`);
+  await page.screenshot({ path: join(OUT, 'practice-morris-answered-en.png') });
+  await page.close();
+  return `White's ${error.move} at ply ${error.ply + 1} (best ${error.best}) came back as an exercise; ${error.best} clicked on the board, judged right`;
+}
+
 /** This file's tests, in the order they run: name and function (browser context, server address). */
 export const tests = [
   ['practice_from_reviews', practiceFromReviews],
   ['practice_cube_exercise', practiceCubeExercise],
+  ['practice_morris_exercise', practiceMorrisExercise],
 ];

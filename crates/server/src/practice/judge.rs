@@ -23,6 +23,9 @@ pub struct RankedChoice {
     pub value: String,
     /// Whether it is the answer given.
     pub yours: bool,
+    /// Whether it is one of the ranking's best choices; `false` for the game's own move added
+    /// below them (Morris), which has no rank.
+    pub ranked: bool,
 }
 
 /// An answer judged.
@@ -116,6 +119,7 @@ fn backgammon_ranking(
                 BgQuestion::Double => alternative.action.starts_with(answer),
                 _ => alternative.played,
             },
+            ranked: true,
         })
         .collect()
 }
@@ -142,13 +146,51 @@ fn judge_morris(
         .moves
         .first()
         .ok_or_else(|| ApiError::internal("the review has no move"))?;
+    let mut ranking = morris_ranking(reviewed);
+    if let Some(row) = earlier_morris_row(analyser, &rules, &start, exercise, &ranking, checkpoint)?
+    {
+        ranking.push(row);
+    }
     Ok(Judgement {
         right: reviewed.perfect_before.is_some() && !reviewed.perfect_changed,
         answer: reviewed.played.to_string(),
         best: reviewed.best.to_string(),
-        ranking: morris_ranking(reviewed),
+        ranking,
         plies: 0,
     })
+}
+
+/// The row of the move played in the game, valued by the same review, where the ranking of the
+/// answer does not hold it already (so the player sees what the earlier choice was worth).
+fn earlier_morris_row(
+    analyser: &dyn MatchAnalyser,
+    rules: &ludus_morris::Rules,
+    start: &ludus_morris::Position,
+    exercise: &Exercise,
+    ranking: &[RankedChoice],
+    checkpoint: Checkpoint,
+) -> Result<Option<RankedChoice>, ApiError> {
+    let Ok(earlier) = exercise.played.parse::<ludus_morris::Move>() else {
+        return Ok(None);
+    };
+    let text = earlier.to_string();
+    if ranking.iter().any(|row| row.choice == text) || !start.legal_moves(rules).contains(&earlier)
+    {
+        return Ok(None);
+    }
+    let review = analyser
+        .review_morris(rules, start, &[earlier], checkpoint)
+        .map_err(ApiError::internal)?;
+    Ok(review.moves.first().and_then(|reviewed| {
+        morris_ranking(reviewed)
+            .into_iter()
+            .find(|row| row.choice == text)
+            .map(|row| RankedChoice {
+                yours: false,
+                ranked: false,
+                ..row
+            })
+    }))
 }
 
 fn morris_ranking(reviewed: &MorrisMove) -> Vec<RankedChoice> {
@@ -162,6 +204,7 @@ fn morris_ranking(reviewed: &MorrisMove) -> Vec<RankedChoice> {
                 .clone()
                 .unwrap_or_else(|| format!("{:+}", alternative.value)),
             yours: alternative.played,
+            ranked: true,
         })
         .collect()
 }
