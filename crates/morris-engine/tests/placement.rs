@@ -7,6 +7,7 @@ use crate::common::{Rng, temp_dir};
 use ludus_morris::{Color, Position, Rules, Setup};
 use ludus_morris_engine::db::packed::{PackedTable, pack_table};
 use ludus_morris_engine::db::plan::{plan, submit_script};
+use ludus_morris_engine::db::store::{is_verified, verified_mark};
 use ludus_morris_engine::db::{Databases, Sector, Value, game_sectors};
 use ludus_morris_engine::{SearchLimits, Searcher};
 use std::collections::HashMap;
@@ -90,6 +91,54 @@ fn sectors_of_the_small_games() {
         "Black cannot hold more and not move"
     );
     assert!("2-2".parse::<Sector>().is_err());
+}
+
+#[test]
+fn a_verified_file_is_marked_skipped_when_verified_again_and_unmarked_when_rewritten() {
+    let dir = temp_dir("verified-marks");
+    let dbs = Databases::new(&dir);
+    let files = |dbs: &Databases| -> Vec<std::path::PathBuf> {
+        game_sectors(true, 3)
+            .into_iter()
+            .map(|s| dbs.sector_path(s))
+            .collect()
+    };
+    dbs.solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    assert!(
+        files(&dbs).iter().all(|f| !is_verified(f)),
+        "not verified yet"
+    );
+    let verify_steps = |dbs: &Databases| {
+        let mut steps = 0;
+        dbs.solve_game(
+            true,
+            3,
+            true,
+            2,
+            &mut |_, p| steps += usize::from(p.stage == "verify"),
+            &mut |_| {},
+        )
+        .expect("verifies");
+        steps
+    };
+    assert!(verify_steps(&dbs) > 0, "the first verify pass checks");
+    assert!(
+        files(&dbs).iter().all(|f| is_verified(f)),
+        "every file marked"
+    );
+    assert_eq!(verify_steps(&dbs), 0, "marked files are not checked again");
+    // A rewritten file (a new modification time) loses its mark and is checked again.
+    let rewritten = &files(&dbs)[files(&dbs).len() - 1];
+    let bytes = std::fs::read(rewritten).expect("reads");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(rewritten, bytes).expect("writes");
+    assert!(!is_verified(rewritten), "the mark no longer matches");
+    assert!(verify_steps(&dbs) > 0, "the rewritten file is checked");
+    assert!(is_verified(rewritten));
+    // A mark for another stamp is no mark.
+    std::fs::write(verified_mark(rewritten), "1 2\n").expect("writes");
+    assert!(!is_verified(rewritten));
 }
 
 #[test]

@@ -305,10 +305,11 @@ impl Databases {
             self.load_all(&[sub])?.remove(0)
         } else if path.is_file() {
             let table = Arc::new(read_sector(&path, &sector)?);
-            if verify {
+            if verify && !is_verified(&path) {
                 let children = self.load_children(sector)?;
                 let refs: Vec<&Table> = children.iter().map(|t| t.as_ref()).collect();
                 verify_sector(&table, &refs, threads, &mut |p| progress(sector, p))?;
+                mark_verified(&path)?;
             }
             table
         } else {
@@ -321,6 +322,9 @@ impl Databases {
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
             std::fs::create_dir_all(&dir).map_err(|source| DbError::Dir { path: dir, source })?;
             write_table_compressed(&table, &path)?;
+            if verify {
+                mark_verified(&path)?;
+            }
             solved = true;
             Arc::new(table)
         };
@@ -452,8 +456,13 @@ impl Databases {
                     });
                 }
             }
-            if verify && (fresh || pair == target.pair_key()) {
+            let paths: Vec<PathBuf> = members.iter().map(|&s| self.path(s)).collect();
+            let marked = !fresh && paths.iter().all(|p| is_verified(p));
+            if verify && (fresh || pair == target.pair_key()) && !marked {
                 self.verify_pair(pair, progress)?;
+                for path in &paths {
+                    mark_verified(path)?;
+                }
             }
         }
         self.clear();
@@ -494,4 +503,45 @@ impl Databases {
         }
         Ok(checked)
     }
+}
+
+/// The mark beside a table file saying that its values passed the verify pass:
+/// `<file>.verified`, holding the file's length and modification time when it was verified.
+pub fn verified_mark(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".verified");
+    PathBuf::from(name)
+}
+
+/// The length and modification time (nanoseconds since the epoch) of the file at `path`, as a
+/// verified mark holds them; `None` if the file cannot be read.
+fn file_stamp(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    let modified = meta.modified().ok()?;
+    let nanos = modified
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_nanos();
+    Some(format!("{} {nanos}\n", meta.len()))
+}
+
+/// Whether the table file at `path` was verified as it is now (its mark names its current length
+/// and modification time; a rewritten file loses its mark).
+pub fn is_verified(path: &Path) -> bool {
+    match (
+        file_stamp(path),
+        std::fs::read_to_string(verified_mark(path)),
+    ) {
+        (Some(stamp), Ok(mark)) => stamp == mark,
+        _ => false,
+    }
+}
+
+/// Writes the verified mark of the table file at `path`.
+fn mark_verified(path: &Path) -> Result<(), DbError> {
+    let stamp = file_stamp(path).ok_or_else(|| {
+        FileError::Mismatch(format!("{} vanished while verified", path.display()))
+    })?;
+    std::fs::write(verified_mark(path), stamp).map_err(FileError::from)?;
+    Ok(())
 }
