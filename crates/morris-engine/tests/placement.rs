@@ -142,6 +142,40 @@ fn a_verified_file_is_marked_skipped_when_verified_again_and_unmarked_when_rewri
 }
 
 #[test]
+fn a_memory_budget_drops_tables_and_answers_the_same() {
+    let dir = temp_dir("table-memory");
+    let full = Databases::new(&dir);
+    full.solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    let largest = game_sectors(true, 3)
+        .into_iter()
+        .filter_map(|s| full.sector_table(s))
+        .map(|t| 2 * t.codes.len() as u64)
+        .max()
+        .expect("tables");
+    let held_by_all = full.table_memory_held();
+    assert!(held_by_all > largest, "all tables held without a budget");
+    let small = Databases::new(&dir).with_table_memory(1);
+    let mut rng = Rng(11);
+    let mut checked = 0;
+    for plies in 0..=5 {
+        for _ in 0..40 {
+            let Some(position) = random_placement(&mut rng, plies) else {
+                continue;
+            };
+            assert_eq!(
+                small.probe_position(&position, true),
+                full.probe_position(&position, true),
+                "{position}"
+            );
+            assert!(small.table_memory_held() <= largest, "one table at a time");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} positions");
+}
+
+#[test]
 fn three_stone_game_solved_verified_and_checked_against_minimax() {
     let dir = temp_dir("three-stones");
     let dbs = Databases::new(&dir);

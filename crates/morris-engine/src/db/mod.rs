@@ -20,6 +20,7 @@ pub mod sector;
 pub mod solve;
 pub mod store;
 pub mod subspace;
+pub mod table_cache;
 
 pub use index::SubspaceIndex;
 pub use packed::{PackedTable, Wdl};

@@ -7,9 +7,10 @@ use super::placement::{solve_sector, verify_sector};
 use super::sector::{Sector, game_sectors};
 use super::solve::{Progress, SolveError, solve_pair, verify_table};
 use super::subspace::Subspace;
+use super::table_cache::{DEFAULT_TABLE_MEMORY, TableCache, TableKey};
 use super::{Stats, Table, Value};
 use ludus_morris::{Position, Rules};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
@@ -85,8 +86,8 @@ pub struct Built {
 #[derive(Debug)]
 pub struct Databases {
     dir: PathBuf,
-    loaded: Mutex<HashMap<Subspace, Option<Arc<Table>>>>,
-    placement: Mutex<HashMap<Sector, Option<Arc<Table>>>>,
+    /// The tables loaded (both phases), within a memory budget.
+    cache: Mutex<TableCache>,
     /// Whether a placement directory exists, by rule set (index: flying): 0 not looked yet,
     /// 1 absent, 2 present. Lets the search skip placement probes without a lock.
     placement_dir: [AtomicU8; 2],
@@ -118,11 +119,24 @@ impl Databases {
     pub fn new(dir: impl Into<PathBuf>) -> Databases {
         Databases {
             dir: dir.into(),
-            loaded: Mutex::new(HashMap::new()),
-            placement: Mutex::new(HashMap::new()),
+            cache: Mutex::new(TableCache::new(DEFAULT_TABLE_MEMORY)),
             placement_dir: [AtomicU8::new(0), AtomicU8::new(0)],
             opening: None,
         }
+    }
+
+    /// These databases holding at most `bytes` of loaded tables (the least recently used are
+    /// dropped and read again when needed; the table in use is kept whatever its size).
+    pub fn with_table_memory(self, bytes: u64) -> Databases {
+        Databases {
+            cache: Mutex::new(TableCache::new(bytes)),
+            ..self
+        }
+    }
+
+    /// Bytes of the tables loaded now.
+    pub fn table_memory_held(&self) -> u64 {
+        self.cache.lock().unwrap_or_else(|p| p.into_inner()).held()
     }
 
     /// These databases, answering the sectors of `opening` where the directory has no file.
@@ -168,33 +182,23 @@ impl Databases {
         self.path(s).is_file()
     }
 
-    /// The table of `s`, loaded once and kept; `None` when it is not built or cannot be read.
+    /// The table of `s`, loaded on first use and kept within the memory budget; `None` when it
+    /// is not built or cannot be read.
     pub fn table(&self, s: Subspace) -> Option<Arc<Table>> {
         if !s.is_valid() {
             return None;
         }
-        let mut loaded = self.loaded.lock().unwrap_or_else(|p| p.into_inner());
-        loaded
-            .entry(s)
-            .or_insert_with(|| {
-                self.is_built(s)
-                    .then(|| read_table(&self.path(s), s.flying, s.mover, s.opponent).ok())
-                    .flatten()
-                    .map(Arc::new)
-            })
-            .clone()
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        cache.get_or_load(TableKey::Movement(s), || {
+            self.is_built(s)
+                .then(|| read_table(&self.path(s), s.flying, s.mover, s.opponent).ok())
+                .flatten()
+        })
     }
 
     /// Forgets loaded tables (and that some were missing), so new files are seen.
     pub fn clear(&self) {
-        self.loaded
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
-        self.placement
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
+        self.cache.lock().unwrap_or_else(|p| p.into_inner()).clear();
         for flag in &self.placement_dir {
             flag.store(0, Ordering::Relaxed);
         }
@@ -230,7 +234,8 @@ impl Databases {
         }
     }
 
-    /// The table of a sector, loaded once and kept; `None` when it is not built or unreadable.
+    /// The table of a sector, loaded on first use and kept within the memory budget; `None`
+    /// when it is not built or unreadable.
     pub fn sector_table(&self, s: Sector) -> Option<Arc<Table>> {
         if let Some(sub) = s.subspace() {
             return self.table(sub);
@@ -238,20 +243,15 @@ impl Databases {
         if !s.is_valid() {
             return None;
         }
-        let mut loaded = self.placement.lock().unwrap_or_else(|p| p.into_inner());
-        loaded
-            .entry(s)
-            .or_insert_with(|| {
-                let from_file = self.sector_file_table(s).and_then(Result::ok);
-                from_file
-                    .or_else(|| {
-                        self.opening_covers(&s)
-                            .then(|| self.opening.and_then(|o| o.table(&s)?.ok()))
-                            .flatten()
-                    })
-                    .map(Arc::new)
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        cache.get_or_load(TableKey::Placement(s), || {
+            let from_file = self.sector_file_table(s).and_then(Result::ok);
+            from_file.or_else(|| {
+                self.opening_covers(&s)
+                    .then(|| self.opening.and_then(|o| o.table(&s)?.ok()))
+                    .flatten()
             })
-            .clone()
+        })
     }
 
     /// The table of a placement sector read from its file in the directory (never from the
