@@ -283,7 +283,8 @@ export function morrisState(read, { last = null, best = null, moves = [], versio
   return {
     version, to_act: read.side_to_move, legal_moves: moves, actions: [], result: null,
     view: { points: read.points, mills: read.mills, phase: read.in_hand[read.side_to_move] > 0 ? 'placing' : 'moving',
-      last_move: last, best_move: best, moves: [], side_to_move: read.side_to_move },
+      last_move: last, best_move: best, moves: [], side_to_move: read.side_to_move, in_hand: read.in_hand,
+      on_board: Object.fromEntries(['white', 'black'].map((side) => [side, Object.values(read.points).filter((s) => s === side).length])) },
   };
 }
 

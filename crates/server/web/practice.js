@@ -9,7 +9,7 @@ import {
   practiceOverview, practiceProgress, readPosition, setPracticeThreshold,
 } from './api.js';
 import { backgammonState, createBackgammonBoard } from './backgammon.js';
-import { createMorrisBoard, morrisState } from './morris.js';
+import { createMorrisBoard, morrisCounts, morrisState } from './morris.js';
 
 const KEY = 'ludus:player-key';
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -125,8 +125,11 @@ async function showExercise($, key, exercise, onNext) {
     const read = await readPosition(new URLSearchParams({ text: exercise.position }));
     const ctx = { seat: read.side_to_move, animate: false, setHint: () => {}, act: async () => {},
       play: async (move) => submit(move), steps: async () => null };
-    createMorrisBoard($('practice-board'), ctx).update(morrisState(read, { moves: read.legal_moves }));
-    question.innerHTML = `<p>${t('practice-ask-morris')}${times}</p><p class="mono">${escape(exercise.position)}</p>
+    const state = morrisState(read, { moves: read.legal_moves });
+    createMorrisBoard($('practice-board'), ctx).update(state);
+    question.innerHTML = `<p>${t('practice-ask-morris')}${times}</p>
+      <p id="practice-to-move"><strong>${escape(t('analysis-board-to-move', { side: t(`side-${read.side_to_move}`) }))}</strong></p>${morrisCounts(state)}
+      <p class="mono">${escape(exercise.position)}</p>
       <form id="morris-answer"><input id="morris-move" size="8" autocomplete="off"> <button type="submit">${t('practice-submit')}</button></form>`;
     $('morris-answer').addEventListener('submit', (event) => { event.preventDefault(); submit($('morris-move').value); });
     return;

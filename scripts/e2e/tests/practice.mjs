@@ -260,7 +260,14 @@ async function practiceMorrisExercise(browser, url) {
   const exercise = (await asPlayer(page, '/api/practice')).due[0];
   assert(exercise.played === error.move, `the game's error is the exercise: ${JSON.stringify(exercise)} ${JSON.stringify(error)}`);
   await page.waitForSelector('#practice-board #morris-board .mb-hit', { timeout: WAIT_MS });
+  assert(await page.textContent('#practice-to-move') === 'White to play', 'the side to move is named');
+  assert(/8 in hand/.test(await page.textContent('#practice-question .counts')), 'the pieces in hand are shown');
   await page.screenshot({ path: join(OUT, 'practice-morris-en.png') });
+  // At a phone's width the board and the question fit the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 375, `the Morris exercise at 375 px is ${wide} px wide`);
+  await page.screenshot({ path: join(OUT, 'practice-morris-en-375.png'), fullPage: true });
   // The best move clicked on the board: right, back tomorrow, the perfect values ranked.
   await playMorrisMove(page, error.best);
   await page.waitForSelector('#practice-result:not([hidden])', { timeout: WAIT_MS });
