@@ -671,14 +671,29 @@ impl<'a> Searcher<'a> {
         dbs.probe(self.rules.flying, own, opp)
     }
 
-    /// Perfect play at a root covered by the databases: the move with the best database value.
+    /// The database value of a position for a principal variation: a movement position as
+    /// [`Searcher::probe`] (a game touches few sub-spaces), a placement position only from a
+    /// sector already in memory (the placement reaches new sectors at every ply).
+    fn probe_for_pv(&self, position: &Position) -> Option<Value> {
+        if position.is_movement_phase() {
+            return self.probe(position);
+        }
+        self.dbs
+            .as_ref()?
+            .get()
+            .probe_position_held(position, self.rules.flying)
+    }
+
+    /// Perfect play at a root covered by the databases: the move with the best database value,
+    /// and a principal variation that goes through the placement only where its sectors are in
+    /// memory.
     fn perfect_root(&self, root: &Position) -> Option<(Move, i32, Vec<Move>)> {
         let value = self.probe(root)?;
-        let best = best_db_move(self, root)?;
+        let best = best_db_move(&self.rules, &|p| self.probe(p), root)?;
         let mut pv = vec![best];
         let mut position = root.play(best);
         while pv.len() < MAX_DB_PV {
-            match best_db_move(self, &position) {
+            match best_db_move(&self.rules, &|p| self.probe_for_pv(p), &position) {
                 Some(mv) => {
                     pv.push(mv);
                     position = position.play(mv);
@@ -1023,17 +1038,20 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// A database lookup of a position: `None` where no table answers it.
+type DbProbe<'p> = &'p dyn Fn(&Position) -> Option<Value>;
+
 /// The move with the best database value from `position` (which a database covers), if any:
 /// the fastest win, the longest loss, and among drawing moves the one that leaves the opponent
-/// the most replies that lose.
-fn best_db_move(searcher: &Searcher<'_>, position: &Position) -> Option<Move> {
-    searcher.probe(position)?;
+/// the most replies that lose; `None` also where `probe` misses a position it needs.
+fn best_db_move(rules: &Rules, probe: DbProbe<'_>, position: &Position) -> Option<Move> {
+    probe(position)?;
     let mut best: Option<((i32, usize), Move)> = None;
-    for mv in legal_moves(position, &searcher.rules, MAX_MOVES) {
+    for mv in legal_moves(position, rules, MAX_MOVES) {
         let child = position.play(mv);
-        let value = child_db_value(searcher, &child)?;
+        let value = child_db_value(rules, probe, &child)?;
         let traps = if value == Value::Draw {
-            losing_replies(searcher, &child)
+            losing_replies(rules, probe, &child)
         } else {
             0
         };
@@ -1046,20 +1064,20 @@ fn best_db_move(searcher: &Searcher<'_>, position: &Position) -> Option<Move> {
 }
 
 /// The database value of a position reached by a move (`Loss(0)` when the game is over there).
-fn child_db_value(searcher: &Searcher<'_>, child: &Position) -> Option<Value> {
-    if child.outcome(&searcher.rules).is_some() {
+fn child_db_value(rules: &Rules, probe: DbProbe<'_>, child: &Position) -> Option<Value> {
+    if child.outcome(rules).is_some() {
         Some(Value::Loss(0))
     } else {
-        searcher.probe(child)
+        probe(child)
     }
 }
 
 /// How many replies of the side to move at `position` (a drawn position) lose for it.
-fn losing_replies(searcher: &Searcher<'_>, position: &Position) -> usize {
-    legal_moves(position, &searcher.rules, MAX_MOVES)
+fn losing_replies(rules: &Rules, probe: DbProbe<'_>, position: &Position) -> usize {
+    legal_moves(position, rules, MAX_MOVES)
         .into_iter()
         .filter(|&reply| {
-            child_db_value(searcher, &position.play(reply))
+            child_db_value(rules, probe, &position.play(reply))
                 .is_some_and(|v| matches!(v, Value::Win(_)))
         })
         .count()

@@ -290,6 +290,50 @@ fn engine_plays_the_solved_placement_perfectly() {
 }
 
 #[test]
+fn perfect_play_at_the_start_reads_no_placement_sector_beyond_what_the_choice_needs() {
+    let dir = temp_dir("perfect-reads");
+    Databases::new(&dir)
+        .solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    let dbs = Databases::new(&dir);
+    let mut searcher = Searcher::new(Rules::standard());
+    searcher.set_databases(Some(&dbs));
+    let start = start(3);
+    let result = searcher.search(&start, &SearchLimits::depth(1));
+    assert!(result.perfect);
+    // The move is chosen by the values of the children and grandchildren (the replies that
+    // lose); the placement beyond them is not read for the principal variation.
+    let placed =
+        |p: &Position| 6 - Sector::of(p, true).mover_hand - Sector::of(p, true).opponent_hand;
+    let mut line = vec![start];
+    for &mv in &result.pv {
+        let next = line[line.len() - 1].play(mv);
+        line.push(next);
+    }
+    // Past the variation, a position three placements in is solved but not held.
+    let mut third = line[line.len() - 1];
+    while placed(&third) < 3 {
+        let mv = third.legal_moves(&Rules::standard())[0];
+        third = third.play(mv);
+    }
+    assert_eq!(
+        dbs.probe_position_held(&third, true),
+        None,
+        "ply 3 not read"
+    );
+    assert!(
+        dbs.probe_position(&third, true).is_some(),
+        "ply 3 is solved"
+    );
+    assert!(
+        dbs.probe_position_held(&line[1], true).is_some(),
+        "ply 1 read"
+    );
+    assert!(!result.pv.is_empty(), "the variation starts with the move");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn a_packed_three_stone_game_reads_every_slot_as_its_full_tables() {
     use ludus_morris_engine::db::Wdl;
     use ludus_morris_engine::db::packing::{PackError, pack_game};

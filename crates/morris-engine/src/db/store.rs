@@ -284,6 +284,27 @@ impl Databases {
         self.sector_table(sector).map(|t| t.value(own, opp))
     }
 
+    /// The value of `position` from a table already in memory, never reading a file (and so
+    /// never dropping another table); `None` where its table is not held or no table covers it.
+    pub fn probe_position_held(&self, position: &Position, flying: bool) -> Option<Value> {
+        if position.outcome(&Rules::with_flying(flying)).is_some() {
+            return Some(Value::Loss(0));
+        }
+        let side = position.side_to_move();
+        let (own, opp) = (position.pieces(side), position.pieces(side.opponent()));
+        let key = if position.is_movement_phase() {
+            TableKey::Movement(Subspace {
+                flying,
+                mover: own.count_ones() as usize,
+                opponent: opp.count_ones() as usize,
+            })
+        } else {
+            TableKey::Placement(Sector::of(position, flying))
+        };
+        let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        cache.held_table(key).map(|t| t.value(own, opp))
+    }
+
     /// One sector job, idempotent: a movement sector builds its pair (and what it depends on)
     /// as [`Databases::build`] does; a placement sector whose file exists is read back (header
     /// and checksum checked) and skipped, otherwise solved from its children's files on

@@ -76,6 +76,11 @@ impl TableCache {
         table
     }
 
+    /// The table of `key` if it is held now (never loading it).
+    pub(crate) fn held_table(&self, key: TableKey) -> Option<Arc<Table>> {
+        self.entries.get(&key)?.table.clone()
+    }
+
     /// Drops the least recently used tables, never `keep`, until the held bytes fit the budget.
     fn drop_over_budget(&mut self, keep: TableKey) {
         while self.held > self.budget {
