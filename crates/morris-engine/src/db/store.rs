@@ -44,6 +44,21 @@ pub enum DbError {
     },
 }
 
+/// The environment variable that sets the memory of loaded tables, in MiB
+/// ([`default_table_memory`]).
+pub const TABLE_MEMORY_ENV: &str = "LUDUS_MORRIS_TABLE_MB";
+
+/// The memory budget of loaded tables: `LUDUS_MORRIS_TABLE_MB` MiB where it is set to a number,
+/// else [`DEFAULT_TABLE_MEMORY`]. Perfect play at the end of the placement reads the 7-9, 8-9
+/// and 9-9 movement tables together (about 7 GB), so a budget below that reads them again at
+/// every move.
+pub fn default_table_memory() -> u64 {
+    std::env::var(TABLE_MEMORY_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map_or(DEFAULT_TABLE_MEMORY, |mib| mib << 20)
+}
+
 /// The data directory: `$LUDUS_DATA`, else the platform's user data directory plus `ludus`
 /// (`$XDG_DATA_HOME` or `~/.local/share` on Linux, `~/Library/Application Support` on macOS,
 /// `%APPDATA%` on Windows), else `./ludus-data`. Databases go into its `morris-db` sub-directory.
@@ -146,9 +161,11 @@ impl Databases {
     }
 
     /// The databases under [`default_cache_dir`], with the built-in opening table
-    /// ([`super::opening::builtin`]).
+    /// ([`super::opening::builtin`]) and the table memory of [`default_table_memory`].
     pub fn open_default() -> Databases {
-        Databases::new(default_cache_dir()).with_opening(super::opening::builtin())
+        Databases::new(default_cache_dir())
+            .with_opening(super::opening::builtin())
+            .with_table_memory(default_table_memory())
     }
 
     /// The opening table these databases fall back on, if any.
