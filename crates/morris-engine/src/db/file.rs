@@ -136,8 +136,13 @@ pub fn compressed_table_bytes(table: &Table, level: i32) -> Result<Vec<u8>, File
 /// Reads the table of a sector from the bytes of its file (either form), checking every header
 /// field and the checksum.
 pub fn read_sector_bytes(bytes: &[u8], sector: &super::Sector) -> Result<Table, FileError> {
+    read_sector_from(bytes, sector)
+}
+
+/// Reads the table of a sector from `input` holding its file (either form).
+fn read_sector_from(input: impl Read, sector: &super::Sector) -> Result<Table, FileError> {
     read_either_form(
-        bytes,
+        input,
         sector.flying,
         usize::from(sector.mover),
         usize::from(sector.opponent),
@@ -159,13 +164,7 @@ pub fn read_table(
 /// Reads the table of a placement (or movement) sector from `path`, checking every header field
 /// and the checksum.
 pub fn read_sector(path: &Path, sector: &super::Sector) -> Result<Table, FileError> {
-    read_with_hands(
-        path,
-        sector.flying,
-        usize::from(sector.mover),
-        usize::from(sector.opponent),
-        [sector.mover_hand, sector.opponent_hand],
-    )
+    read_sector_from(io::BufReader::new(std::fs::File::open(path)?), sector)
 }
 
 fn read_with_hands(
