@@ -50,7 +50,7 @@ pub const TABLE_MEMORY_ENV: &str = "LUDUS_MORRIS_TABLE_MB";
 
 /// The memory budget of loaded tables: `LUDUS_MORRIS_TABLE_MB` MiB where it is set to a number,
 /// else [`DEFAULT_TABLE_MEMORY`]. Perfect play at the end of the placement reads the 7-9, 8-9
-/// and 9-9 movement tables together (about 7 GB), so a budget below that reads them again at
+/// and 9-9 movement tables and their partners together (about 9 GB), so a budget below that reads them again at
 /// every move.
 pub fn default_table_memory() -> u64 {
     std::env::var(TABLE_MEMORY_ENV)

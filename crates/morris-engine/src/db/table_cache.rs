@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The memory budget of a [`super::Databases`]' tables unless set otherwise: 8 GiB, the largest
-/// table (9-9 with its partner, 8-8) several times over.
+/// table of the standard game (7-8 or 8-7, 2.2 GB) three times over.
 pub const DEFAULT_TABLE_MEMORY: u64 = 8 << 30;
 
 /// Which table: a movement sub-space or a placement sector.
