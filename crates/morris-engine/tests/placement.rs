@@ -97,48 +97,47 @@ fn sectors_of_the_small_games() {
 fn a_verified_file_is_marked_skipped_when_verified_again_and_unmarked_when_rewritten() {
     let dir = temp_dir("verified-marks");
     let dbs = Databases::new(&dir);
-    let files = |dbs: &Databases| -> Vec<std::path::PathBuf> {
-        game_sectors(true, 3)
-            .into_iter()
-            .map(|s| dbs.sector_path(s))
+    let files: Vec<std::path::PathBuf> = game_sectors(true, 3)
+        .into_iter()
+        .map(|s| dbs.sector_path(s))
+        .collect();
+    let solve = |verify: bool| {
+        dbs.solve_game(true, 3, verify, 2, &mut |_, _| {}, &mut |_| {})
+            .expect("solves and verifies");
+    };
+    // When each mark was written: a verify pass writes a file's mark only after checking it.
+    let mark_times = || -> Vec<std::time::SystemTime> {
+        files
+            .iter()
+            .map(|f| {
+                std::fs::metadata(verified_mark(f))
+                    .and_then(|m| m.modified())
+                    .expect("a mark")
+            })
             .collect()
     };
-    dbs.solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
-        .expect("solves");
-    assert!(
-        files(&dbs).iter().all(|f| !is_verified(f)),
-        "not verified yet"
-    );
-    let verify_steps = |dbs: &Databases| {
-        let mut steps = 0;
-        dbs.solve_game(
-            true,
-            3,
-            true,
-            2,
-            &mut |_, p| steps += usize::from(p.stage == "verify"),
-            &mut |_| {},
-        )
-        .expect("verifies");
-        steps
-    };
-    assert!(verify_steps(&dbs) > 0, "the first verify pass checks");
-    assert!(
-        files(&dbs).iter().all(|f| is_verified(f)),
-        "every file marked"
-    );
-    assert_eq!(verify_steps(&dbs), 0, "marked files are not checked again");
-    // A rewritten file (a new modification time) loses its mark and is checked again.
-    let rewritten = &files(&dbs)[files(&dbs).len() - 1];
-    let bytes = std::fs::read(rewritten).expect("reads");
+    solve(false);
+    assert!(files.iter().all(|f| !is_verified(f)), "not verified yet");
+    solve(true);
+    assert!(files.iter().all(|f| is_verified(f)), "every file marked");
+    let first = mark_times();
     std::thread::sleep(std::time::Duration::from_millis(20));
+    solve(true);
+    assert_eq!(mark_times(), first, "marked files are not checked again");
+    // A rewritten file (a new modification time) loses its mark and is checked again.
+    let rewritten = &files[files.len() - 1];
+    let bytes = std::fs::read(rewritten).expect("reads");
     std::fs::write(rewritten, bytes).expect("writes");
     assert!(!is_verified(rewritten), "the mark no longer matches");
-    assert!(verify_steps(&dbs) > 0, "the rewritten file is checked");
-    assert!(is_verified(rewritten));
+    solve(true);
+    assert!(is_verified(rewritten), "checked and marked again");
+    let again = mark_times();
+    assert_ne!(again[files.len() - 1], first[files.len() - 1]);
+    assert_eq!(again[..files.len() - 1], first[..files.len() - 1]);
     // A mark for another stamp is no mark.
     std::fs::write(verified_mark(rewritten), "1 2\n").expect("writes");
     assert!(!is_verified(rewritten));
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
