@@ -158,24 +158,14 @@ pub fn read_table(
     mover: usize,
     opponent: usize,
 ) -> Result<Table, FileError> {
-    read_with_hands(path, flying, mover, opponent, [0, 0])
+    let file = io::BufReader::new(std::fs::File::open(path)?);
+    read_either_form(file, flying, mover, opponent, [0, 0])
 }
 
 /// Reads the table of a placement (or movement) sector from `path`, checking every header field
 /// and the checksum.
 pub fn read_sector(path: &Path, sector: &super::Sector) -> Result<Table, FileError> {
     read_sector_from(io::BufReader::new(std::fs::File::open(path)?), sector)
-}
-
-fn read_with_hands(
-    path: &Path,
-    flying: bool,
-    mover: usize,
-    opponent: usize,
-    hands: [u8; 2],
-) -> Result<Table, FileError> {
-    let file = io::BufReader::new(std::fs::File::open(path)?);
-    read_either_form(file, flying, mover, opponent, hands)
 }
 
 /// Reads a table file's contents from `input`, raw or one zstd frame (told by its first bytes).

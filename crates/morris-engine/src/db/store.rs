@@ -271,14 +271,12 @@ impl Databases {
         })
     }
 
-    /// The table of a placement sector read from its file in the directory (never from the
-    /// opening table); `None` when there is no file.
+    /// The table of a sector read from its file in the directory (never from the opening
+    /// table); `None` when there is no file. A movement sector's hands are empty, so its file
+    /// reads as its sub-space's.
     pub fn sector_file_table(&self, s: Sector) -> Option<Result<Table, FileError>> {
         let path = self.sector_path(s);
-        path.is_file().then(|| match s.subspace() {
-            Some(sub) => read_table(&path, sub.flying, sub.mover, sub.opponent),
-            None => read_sector(&path, &s),
-        })
+        path.is_file().then(|| read_sector(&path, &s))
     }
 
     /// The value of any position (placement or movement) whose sector is built, from the side to
@@ -384,14 +382,10 @@ impl Databases {
             .children()
             .into_iter()
             .map(|child| {
-                let path = self.sector_path(child);
-                if !path.is_file() {
-                    return Err(SolveError::MissingSector(child).into());
-                }
-                Ok(Arc::new(match child.subspace() {
-                    Some(sub) => read_table(&path, sub.flying, sub.mover, sub.opponent)?,
-                    None => read_sector(&path, &child)?,
-                }))
+                let table = self
+                    .sector_file_table(child)
+                    .ok_or(SolveError::MissingSector(child))??;
+                Ok(Arc::new(table))
             })
             .collect()
     }
