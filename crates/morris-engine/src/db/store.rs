@@ -307,17 +307,10 @@ impl Databases {
         }
         let side = position.side_to_move();
         let (own, opp) = (position.pieces(side), position.pieces(side.opponent()));
-        let key = if position.is_movement_phase() {
-            TableKey::Movement(Subspace {
-                flying,
-                mover: own.count_ones() as usize,
-                opponent: opp.count_ones() as usize,
-            })
-        } else {
-            TableKey::Placement(Sector::of(position, flying))
-        };
         let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        cache.held_table(key).map(|t| t.value(own, opp))
+        cache
+            .held_table(TableKey::of(Sector::of(position, flying)))
+            .map(|t| t.value(own, opp))
     }
 
     /// One sector job, idempotent: a movement sector builds its pair (and what it depends on)

@@ -21,6 +21,15 @@ pub(crate) enum TableKey {
     Placement(Sector),
 }
 
+impl TableKey {
+    /// The table of `sector`: its sub-space's for a movement sector.
+    pub(crate) fn of(sector: Sector) -> TableKey {
+        sector
+            .subspace()
+            .map_or(TableKey::Placement(sector), TableKey::Movement)
+    }
+}
+
 /// One table held, or the memory that it is missing.
 #[derive(Debug)]
 struct Cached {
