@@ -42,6 +42,9 @@
 //                                 analysis board (the same position read back); "Analyse this position".
 //     cube_hint_numbers         – the cube hint before rolling: the action and the player's equities of no
 //                                 double, double/take and double/pass with their lookahead.
+//     hint_waits_for_engine     – a server with one analysis worker: a hint asked while two slow
+//                                 analyses of the same browser hold its places comes after the 429s
+//                                 engine-share (the page asks again), not as an error.
 //   tests/phone.mjs
 //     phone_layout              – a backgammon match at phone width (responsive layout).
 //     review_phone              – both reviews at 375 px: nothing wider than the screen.

@@ -68,9 +68,32 @@ export const getReview = (id, onWait) => patiently(() => call(`/api/games/${id}/
 export const reviewRecord = (text, onWait) => patiently(() => call('/api/review', { method: 'POST', body: { text } }), onWait);
 // Takes back the seat's last move against the computer (and the computer's answer to it).
 export const takeBack = (id, token) => call(`/api/games/${id}/takeback`, { method: 'POST', body: { token } });
+// How long an engine request waits for its place in the analysis pool before its refusal shows.
+const ENGINE_PATIENCE_MS = 60 * 1000;
+// The answers that say the engine is taken, not that the request is wrong: the client's share of
+// the analysis pool held by its earlier requests (429), the pool full (503), the client's engine
+// rate spent (429 `rate-limited`).
+const ENGINE_WAITS = new Set(['engine-share', 'engine-busy', 'rate-limited']);
+
+// `request()` (an engine's thinking), asked again after the Retry-After while the server sheds
+// load (docs/server.md, "Operating a public server"), for at most ENGINE_PATIENCE_MS: an answer that comes late
+// rather than an error the player did not cause (an earlier analysis of the same page still
+// holding the client's places, say).
+async function whenEngineFree(request) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await request();
+    } catch (error) {
+      if (!ENGINE_WAITS.has(error.code) || Date.now() - started > ENGINE_PATIENCE_MS) throw error;
+      await new Promise((resolve) => { setTimeout(resolve, (error.retryAfter || 1) * 1000); });
+    }
+  }
+}
+
 // The engine's ranking of a position (URLSearchParams as the endpoints document them).
-export const backgammonAnalysis = (query) => call(`/api/backgammon/analysis?${query}`);
-export const morrisAnalysis = (query) => call(`/api/morris/analysis?${query}`);
+export const backgammonAnalysis = (query) => whenEngineFree(() => call(`/api/backgammon/analysis?${query}`));
+export const morrisAnalysis = (query) => whenEngineFree(() => call(`/api/morris/analysis?${query}`));
 // A pasted Position ID, XGID or Sanmill FEN, read ({ game, … }: see /api/openapi.json).
 export const readPosition = (query) => call(`/api/position?${query}`);
 // The position after a move on a pasted one ({ move, text, last_play, over, position }).

@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import {
-  OUT, BG_TURNS, WAIT_MS, assert, api, gameId, waitForTurn, setLanguage, bgPoint, clickRandomMove, playBackgammonTurn, friendBackgammonGame, seatUrl,
+  OUT, BG_TURNS, WAIT_MS, assert, api, gameId, waitForTurn, setLanguage, bgPoint, clickRandomMove, playBackgammonTurn, friendBackgammonGame, seatUrl, startServer,
 } from '../lib.mjs';
 
 async function backgammonTurnsEt(browser, url) {
@@ -314,23 +314,69 @@ async function cubeHintNumbers(browser, url) {
   await setLanguage(page, 'en');
   await page.selectOption('#bg-side', 'white');
   await page.click('#start-backgammon');
+  await untilWhiteRolls(page);
+  const text = await cubeHint(page, WAIT_MS);
+  await page.close();
+  return text;
+}
+
+// Plays White's turns on `page` (taking any double) until White is to roll with the cube.
+async function untilWhiteRolls(page) {
   for (let turn = 0; turn < 8; turn++) {
     const state = await waitForTurn(page, 'white');
     assert(!state.result, 'the game goes on');
-    if (state.view.phase === 'roll') {
-      await page.click('#hint-button');
-      await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#hint-text').textContent), null, { timeout: WAIT_MS });
-      const text = await page.textContent('#hint-text');
-      const n = '[+−]\\d\\.\\d{3}';
-      const shape = new RegExp(`^Hint: (double|no double, roll)\\. Your equity: no double ${n}, double/take ${n}, double/pass ${n} \\(\\d-ply\\)\\.$`);
-      assert(shape.test(text), `the cube hint ${text}`);
-      await page.close();
-      return text;
-    }
+    if (state.view.phase === 'roll') return state;
     if (state.view.phase === 'doubled') { await page.click('#take'); continue; }
     await playBackgammonTurn(page, state);
   }
   throw new Error('White never came to roll with the cube');
+}
+
+// Asks the cube hint and checks its shape (the action; no double, double/take and double/pass
+// from the player's side; the lookahead); its text.
+async function cubeHint(page, timeout) {
+  await page.click('#hint-button');
+  await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#hint-text').textContent), null, { timeout });
+  const text = await page.textContent('#hint-text');
+  const n = '[+−]\\d\\.\\d{3}';
+  const shape = new RegExp(`^Hint: (double|no double, roll)\\. Your equity: no double ${n}, double/take ${n}, double/pass ${n} \\(\\d-ply\\)\\.$`);
+  assert(shape.test(text), `the cube hint ${text}`);
+  return text;
+}
+
+// A counter of the server's /metrics (0 when absent).
+async function metric(url, name) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
+// A hint asked while the same browser's earlier analyses hold all its places in the analysis pool
+// (one worker, so two places): the server answers 429 engine-share, and the page asks again
+// after the Retry-After until the hint comes, instead of showing the refusal.
+async function hintWaitsForEngine(browser) {
+  const { server, url } = await startServer('busy.db', {}, ['--analysis-workers', '1']);
+  try {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await setLanguage(page, 'en');
+    await page.selectOption('#bg-side', 'white');
+    await page.click('#start-backgammon');
+    await untilWhiteRolls(page);
+    const share = 'ludus_rate_limited_total{limit="engine-share"}';
+    const before = await metric(url, share);
+    // Two 3-ply cube analyses of the opening (seconds each in the test build) take both places.
+    const slow = '/api/backgammon/analysis?position_id=4HPwATDgc%2FABMA&match_id=cAkAAAAAAAAA&plies=3';
+    const held = page.evaluate((path) => Promise.all([fetch(path), fetch(path)].map(async (r) => (await r).status)), slow);
+    await page.waitForTimeout(300);
+    const text = await cubeHint(page, 6 * WAIT_MS);
+    const statuses = await held;
+    assert(statuses.every((status) => status === 200), `the held analyses answered ${statuses}`);
+    const refused = (await metric(url, share)) - before;
+    assert(refused >= 1, 'the hint was never refused: the places were not held');
+    await page.close();
+    return `${refused} × 429 engine-share waited out, then ${text}`;
+  } finally { server.kill('SIGTERM'); }
 }
 
 export const tests = [
@@ -342,4 +388,5 @@ export const tests = [
   ['double_click_higher_die', doubleClickHigherDie],
   ['position_ids_to_analysis', positionIdsToAnalysis],
   ['cube_hint_numbers', cubeHintNumbers],
+  ['hint_waits_for_engine', hintWaitsForEngine],
 ];
