@@ -101,6 +101,7 @@ impl Level {
         let mut searcher = Searcher::new(rules);
         searcher.set_databases(if self.databases { dbs } else { None });
         searcher.set_noise(seed, self.noise);
+        searcher.set_opening_as_filter(true);
         searcher
     }
 

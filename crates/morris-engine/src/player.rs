@@ -84,6 +84,7 @@ impl<'a> EnginePlayer<'a> {
                 let mut searcher = Searcher::new(rules);
                 searcher.set_databases(self.databases);
                 searcher.set_threads(self.threads);
+                searcher.set_opening_as_filter(true);
                 (rules, searcher)
             }
         };

@@ -365,6 +365,12 @@ pub struct Searcher<'a> {
     root_moves: Option<Vec<Move>>,
     /// Whether late moves may be searched shallower (see [`Searcher::set_full_width`]).
     reductions: bool,
+    /// Whether a root known only to the opening table is searched among the moves that keep
+    /// its value (see [`Searcher::set_opening_as_filter`]).
+    opening_as_filter: bool,
+    /// Whether the search under way leaves placement positions unprobed (a root filtered by
+    /// the opening table: the table's draws would make every move look alike).
+    skip_placement_probes: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -404,6 +410,8 @@ impl<'a> Searcher<'a> {
             weights: Weights::tuned(),
             root_moves: None,
             reductions: true,
+            opening_as_filter: false,
+            skip_placement_probes: false,
         }
     }
 
@@ -427,6 +435,18 @@ impl<'a> Searcher<'a> {
     /// three times fewer nodes at depth 7).
     pub fn set_full_width(&mut self, full_width: bool) {
         self.reductions = !full_width;
+    }
+
+    /// Plays the opening table as a filter (`true`) instead of as perfect play: at a root whose
+    /// value only the opening table knows (no placement databases in the directory), the search
+    /// chooses among the moves that keep that value — every drawing move of a drawn root, every
+    /// winning move of a won one — searching them as it would without the table. The table's
+    /// own choice among draws (the most losing replies one ply on) leads into quiet positions
+    /// that the search, once past the table's plies, holds no better than any other; its search
+    /// keeps the chances to win. Players set this; a judge of values (review, hint) does not.
+    /// The result's score is the table's exact value.
+    pub fn set_opening_as_filter(&mut self, on: bool) {
+        self.opening_as_filter = on;
     }
 
     /// Evaluates with `weights` instead of the tuned ones (for tuning and comparisons).
@@ -480,6 +500,11 @@ impl<'a> Searcher<'a> {
         self.iterations_done = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.movetime.map(|t| start + t);
+        if self.root_moves.is_none()
+            && let Some((keep, value)) = self.opening_filter(&root)
+        {
+            return self.search_filtered(&root, limits, keep, value);
+        }
         let mut result = empty_result();
         if self.root_moves.is_none()
             && let Some((mv, score, pv)) = self.perfect_root(&root)
@@ -627,6 +652,7 @@ impl<'a> Searcher<'a> {
             weights: self.weights,
             root_moves: self.root_moves.clone(),
             reductions: self.reductions,
+            skip_placement_probes: self.skip_placement_probes,
             ..Searcher::with_table(self.rules, Arc::clone(&self.tt), Arc::clone(&self.stop))
         }
     }
@@ -660,6 +686,9 @@ impl<'a> Searcher<'a> {
     fn probe(&self, position: &Position) -> Option<Value> {
         let dbs = self.dbs.as_ref()?.get();
         if !position.is_movement_phase() {
+            if self.skip_placement_probes {
+                return None;
+            }
             return dbs.probe_position(position, self.rules.flying);
         }
         let side = position.side_to_move();
@@ -682,6 +711,58 @@ impl<'a> Searcher<'a> {
             .as_ref()?
             .get()
             .probe_position_held(position, self.rules.flying)
+    }
+
+    /// The moves of `root` that keep its value and the value, where the opening table alone
+    /// knows it and [`Searcher::set_opening_as_filter`] is on; `None` otherwise (also where a
+    /// child lies beyond the table).
+    fn opening_filter(&self, root: &Position) -> Option<(Vec<Move>, Value)> {
+        if !self.opening_as_filter || root.is_movement_phase() {
+            return None;
+        }
+        let dbs = self.dbs.as_ref()?.get();
+        if !dbs.placement_from_opening_only(self.rules.flying) {
+            return None;
+        }
+        let value = self.probe(root)?;
+        let mut keep = Vec::new();
+        for mv in legal_moves(root, &self.rules, MAX_MOVES) {
+            let child = child_db_value(&self.rules, &|p| self.probe(p), &root.play(mv))?;
+            if std::mem::discriminant(&child.parent()) == std::mem::discriminant(&value) {
+                keep.push(mv);
+            }
+        }
+        (!keep.is_empty()).then_some((keep, value))
+    }
+
+    /// The search of `root` among the moves `keep` (which keep the table's `value`), placement
+    /// positions unprobed; the score is the exact value. A single move is played at once.
+    fn search_filtered(
+        &mut self,
+        root: &Position,
+        limits: &SearchLimits,
+        keep: Vec<Move>,
+        value: Value,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let mut result = if keep.len() == 1 {
+            SearchResult {
+                best_move: Some(keep[0]),
+                pv: vec![keep[0]],
+                ..empty_result()
+            }
+        } else {
+            self.root_moves = Some(keep);
+            self.skip_placement_probes = true;
+            let found = self.search(root, limits);
+            self.root_moves = None;
+            self.skip_placement_probes = false;
+            found
+        };
+        result.score = db_score(value, 0);
+        result.perfect = true;
+        result.elapsed = start.elapsed();
+        result
     }
 
     /// Perfect play at a root covered by the databases: the move with the best database value,

@@ -276,6 +276,7 @@ impl EngineBrain {
         self.searcher.set_threads(self.threads);
         self.searcher.set_hash_megabytes(self.hash_mb);
         self.searcher.set_stop_signal(Some(Arc::clone(&self.stop)));
+        self.searcher.set_opening_as_filter(true);
         self.searcher
             .set_shared_databases(self.use_databases.then(|| Arc::clone(&self.databases)));
     }

@@ -2,12 +2,13 @@
 //! directory has no placement file; the shipped table's own consistency and its values.
 
 use crate::common::temp_dir;
-use ludus_morris::{Position, Rules, Setup};
+use ludus_morris::{Move, Position, Rules, Setup};
 use ludus_morris_engine::db::opening::{
     OpeningTable, builtin, opening_sectors, placed, read_opening,
 };
 use ludus_morris_engine::db::opening_build::write_opening;
 use ludus_morris_engine::db::{Databases, Sector, Table, Value, verify_sector};
+use ludus_morris_engine::{SearchLimits, Searcher};
 
 fn start(stones: u8) -> Position {
     Position::try_from(Setup {
@@ -123,4 +124,87 @@ fn the_shipped_opening_table_is_consistent_and_the_opening_is_a_draw() {
     }
     let dbs = Databases::new(temp_dir("opening-shipped")).with_opening(Some(table));
     assert_eq!(dbs.probe_position(&start(9), true), Some(Value::Draw));
+}
+
+/// Every position of the first plies a value in the opening table of the 3-stone game.
+fn opening_positions(rules: &Rules, plies: usize) -> Vec<Position> {
+    let mut all = vec![start(3)];
+    let mut frontier = all.clone();
+    for _ in 0..plies {
+        frontier = frontier
+            .iter()
+            .flat_map(|p| {
+                p.legal_moves(rules)
+                    .into_iter()
+                    .map(move |&m| p.play(m))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        all.extend(frontier.iter().copied());
+    }
+    all
+}
+
+/// A player with the opening table alone searches among the moves that keep the table's value
+/// (checked against the whole solution) and reports that value; with the solution present, or
+/// without the filter, it plays the databases' perfect move as before.
+#[test]
+fn a_player_searches_among_the_moves_that_keep_the_opening_tables_value() {
+    let dir = temp_dir("opening-filter");
+    let solved = Databases::new(&dir);
+    solved
+        .solve_game(true, 3, false, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    let path = dir.join("three.lmo");
+    write_opening(&solved, true, 3, 3, &path).expect("writes");
+    let table: &'static OpeningTable = Box::leak(Box::new(read_opening(&path).expect("reads")));
+    let bare = Databases::new(temp_dir("opening-filter-bare")).with_opening(Some(table));
+    assert!(bare.placement_from_opening_only(true));
+    assert!(
+        !solved
+            .with_opening(Some(table))
+            .placement_from_opening_only(true)
+    );
+    let solved = Databases::new(&dir);
+    let rules = Rules::standard();
+    let limits = SearchLimits::depth(2);
+    let mut value_changing = 0;
+    let mut differs_from_perfect = 0;
+    let positions = opening_positions(&rules, 2);
+    for root in &positions {
+        let value = solved.probe_position(root, true).expect("solved");
+        let keeps = |mv: Move| {
+            let after = solved.probe_position(&root.play(mv), true).expect("solved");
+            std::mem::discriminant(&after.parent()) == std::mem::discriminant(&value)
+        };
+        value_changing += usize::from(!root.legal_moves(&rules).iter().all(|&m| keeps(m)));
+
+        let mut filtered = Searcher::new(rules);
+        filtered.set_databases(Some(&bare));
+        filtered.set_opening_as_filter(true);
+        let chosen = filtered.search(root, &limits);
+        let mv = chosen.best_move.expect("a move");
+        assert!(keeps(mv), "{mv} changes the value {value} of {root:?}");
+        assert!(chosen.perfect, "the table's value is exact");
+
+        let mut perfect = Searcher::new(rules);
+        perfect.set_databases(Some(&bare));
+        let table_move = perfect.search(root, &limits);
+        assert!(table_move.perfect);
+        assert_eq!(chosen.score, table_move.score, "one value of {root:?}");
+        differs_from_perfect += usize::from(table_move.best_move != Some(mv));
+
+        let mut whole = Searcher::new(rules);
+        whole.set_databases(Some(&solved));
+        whole.set_opening_as_filter(true);
+        let from_solution = whole.search(root, &limits);
+        assert!(from_solution.perfect);
+        assert_eq!(from_solution.best_move, table_move.best_move, "{root:?}");
+    }
+    assert!(value_changing > 0, "some opening moves change the value");
+    assert!(
+        differs_from_perfect > 0,
+        "the search chose among the kept moves"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -173,6 +173,13 @@ impl Databases {
         self.opening
     }
 
+    /// Whether the placement positions under `flying` are answered by the opening table alone:
+    /// the directory has no placement databases and the opening table is of these rules. Its
+    /// values then stop after the table's plies, and a player searches beyond them.
+    pub fn placement_from_opening_only(&self, flying: bool) -> bool {
+        self.opening.is_some_and(|o| o.flying == flying) && !self.has_placement(flying)
+    }
+
     /// Whether the opening table holds `sector`.
     fn opening_covers(&self, sector: &Sector) -> bool {
         self.opening.is_some_and(|o| {
