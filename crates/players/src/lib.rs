@@ -34,7 +34,7 @@ use ludus_morris_engine::review::{ReviewOptions, review_game};
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
 use ludus_server::games::backgammon::{
     ANALYSIS_SHOWN, BeforeRoll, CubeValues, MAX_ANALYSIS_PLIES, MoneyRules, MoveRanker, MoveValue,
-    RolloutPart,
+    RolloutLength, RolloutPart,
 };
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::report::{BackgammonReport, MorrisReview};
@@ -224,10 +224,17 @@ impl MoveRanker for Ranking {
         }
     }
 
-    /// The shipped network's rollout ([`ROLLOUT`]: truncated after [`ROLLOUT_TRUNCATE`] plies,
-    /// luck-adjusted by the pruned reply choice), games `games` of it.
-    fn rollout(&self, position: &BgPosition, games: std::ops::Range<u64>) -> Option<RolloutPart> {
-        let sums = rollout_games(&NetEvaluator::shipped(), position, &ROLLOUT, games, |_| {});
+    /// The shipped network's rollout ([`rollout_config`]: luck-adjusted by the pruned reply
+    /// choice, truncated after [`ROLLOUT_TRUNCATE`] plies or played to the end), games `games`
+    /// of it.
+    fn rollout(
+        &self,
+        position: &BgPosition,
+        games: std::ops::Range<u64>,
+        length: RolloutLength,
+    ) -> Option<RolloutPart> {
+        let config = rollout_config(length);
+        let sums = rollout_games(&NetEvaluator::shipped(), position, &config, games, |_| {});
         Some(RolloutPart {
             games: sums.games,
             chances: sums.probabilities.to_array().map(f64::from),
@@ -240,15 +247,21 @@ impl MoveRanker for Ranking {
 /// Plies after which the analysis board's rollouts score the network's value.
 pub const ROLLOUT_TRUNCATE: u32 = 10;
 
-/// The analysis board's rollouts: seed 1, truncated, each roll's luck subtracted (valued by the
-/// pruned reply choice) — the settings of the project's rollout labels.
-const ROLLOUT: RolloutConfig = RolloutConfig {
-    games: 0,
-    seed: 1,
-    truncate: Some(ROLLOUT_TRUNCATE),
-    luck_adjust: true,
-    luck: LuckEstimate::Pruned,
-};
+/// The analysis board's rollouts of `length`: seed 1, each roll's luck subtracted (valued by the
+/// pruned reply choice); truncated after [`ROLLOUT_TRUNCATE`] plies (the settings of the
+/// project's rollout labels) or played to the end of each game.
+pub fn rollout_config(length: RolloutLength) -> RolloutConfig {
+    RolloutConfig {
+        games: 0,
+        seed: 1,
+        truncate: match length {
+            RolloutLength::Truncated => Some(ROLLOUT_TRUNCATE),
+            RolloutLength::Full => None,
+        },
+        luck_adjust: true,
+        luck: LuckEstimate::Pruned,
+    }
+}
 
 /// Cubeless probabilities and equity as the player trait's evaluation.
 fn cubeless(p: &Probabilities) -> Evaluation {
@@ -385,6 +398,26 @@ mod tests {
             // Placement (18 plies) always completes; a game may end (blocked) before 30.
             assert!(played == 30 || (played > 18 && game.result().is_some()));
         }
+    }
+
+    #[test]
+    fn rollouts_are_truncated_after_ten_plies_or_played_to_the_end() {
+        let truncated = rollout_config(RolloutLength::Truncated);
+        let full = rollout_config(RolloutLength::Full);
+        assert_eq!(truncated.truncate, Some(ROLLOUT_TRUNCATE));
+        assert_eq!(full.truncate, None);
+        assert!(truncated.luck_adjust && full.luck_adjust);
+        // The same first games, played both ways: a full game ends at 0 or 1 chances of a win or
+        // at a bear-off the database values, so its sums differ from the truncated ones.
+        let computer = backgammon_computer();
+        let start = BgPosition::starting();
+        let short = computer
+            .analyst
+            .rollout(&start, 0..2, RolloutLength::Truncated);
+        let long = computer.analyst.rollout(&start, 0..2, RolloutLength::Full);
+        let (short, long) = (short.expect("rolls out"), long.expect("rolls out"));
+        assert_eq!((short.games, long.games), (2, 2));
+        assert_ne!(short, long);
     }
 
     #[test]

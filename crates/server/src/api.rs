@@ -749,15 +749,50 @@ async fn morris_analysis(
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RolloutRequest {
     /// The gnubg Position ID rolled out (the side on roll's view, before its roll).
     position_id: String,
     /// Trials: a multiple of `rollouts::ROLLOUT_UNIT` up to `rollouts::MAX_TRIALS`.
     trials: u64,
+    /// How far each game is played (truncated when absent).
+    #[serde(default)]
+    length: crate::games::backgammon::RolloutLength,
+    /// The dice of `play`.
+    #[serde(default)]
+    dice: Option<String>,
+    /// A play of `dice` to roll out instead of the position before its roll.
+    #[serde(default)]
+    play: Option<String>,
 }
 
-/// `POST /api/backgammon/rollouts`: starts a cubeless rollout of a position (202 with its first
-/// answer); its parts run as jobs of the analysis pool.
+/// What a rollout request asks to play: the position before its roll, or after one play.
+fn rollout_spec(request: RolloutRequest) -> Result<crate::rollouts::RolloutSpec, ApiError> {
+    use crate::rollouts::{RolledPlay, RolloutSpec};
+    let position_id = request.position_id.trim().to_string();
+    let before =
+        ludus_backgammon::Position::from_position_id(&position_id).map_err(RequestError::from)?;
+    let (position, play) = match request.play.as_deref().map(str::trim) {
+        None | Some("") => (before, None),
+        Some(text) => {
+            let dice = request.dice.as_deref().unwrap_or("");
+            let (dice, play, after) = crate::positions::play_to_roll_out(&before, dice, text)
+                .map_err(RequestError::from)?;
+            let dice = dice.to_string();
+            (after, Some(RolledPlay { dice, play }))
+        }
+    };
+    Ok(RolloutSpec {
+        position_id,
+        position,
+        play,
+        trials: request.trials,
+        length: request.length,
+    })
+}
+
+/// `POST /api/backgammon/rollouts`: starts a cubeless rollout of a position before its roll, or
+/// of one play (202 with its first answer); its parts run as jobs of the analysis pool.
 async fn start_rollout(
     State(sessions): State<Sessions>,
     State(engine): State<EngineWork>,
@@ -771,11 +806,14 @@ async fn start_rollout(
         let (min, max) = (MIN_TRIALS, MAX_TRIALS);
         return Err(RequestError::Trials { trials, min, max }.into());
     }
-    let id = request.position_id.trim();
-    let position = ludus_backgammon::Position::from_position_id(id).map_err(RequestError::from)?;
-    refuse_live_position(&sessions, HintKey::of_backgammon_request(Some(id)))?;
+    let spec = rollout_spec(request)?;
+    refuse_live_position(
+        &sessions,
+        HintKey::of_backgammon_request(Some(&spec.position_id)),
+    )?;
     let (runner, pool) = (sessions.clone(), engine.clone());
-    let (answer, job) = match engine.rollouts().start(client.clone(), position, trials) {
+    let (position, length) = (spec.position, spec.length);
+    let (answer, job) = match engine.rollouts().start(client.clone(), spec) {
         Ok(started) => started,
         Err(StartRefusal::ClientBusy) => return Err(ApiError::RolloutRunning),
         Err(StartRefusal::ServerBusy) => return Err(ApiError::RolloutsBusy),
@@ -784,7 +822,7 @@ async fn start_rollout(
         let (sessions, engine, client) = (runner.clone(), pool.clone(), client.clone());
         async move {
             let ranker = std::sync::Arc::clone(&sessions.players().backgammon.analyst);
-            let work = move || ranker.rollout(&position, games);
+            let work = move || ranker.rollout(&position, games, length);
             engine.pool().run(&client, work).await.ok().flatten()
         }
     }));

@@ -238,6 +238,9 @@ pub enum PlayRefusal {
     /// Checker steps asked for on a Morris position.
     #[error("checker steps are built on backgammon positions only")]
     StepsNeedBackgammon,
+    /// A rollout asked of a play that ends the game.
+    #[error("the play ends the game: its result is known, there is nothing to roll out")]
+    PlayEndsGame,
 }
 
 impl PlayRefusal {
@@ -251,13 +254,16 @@ impl PlayRefusal {
             PlayRefusal::Rules(error) => error.code(),
             PlayRefusal::Step(error) => error.code(),
             PlayRefusal::StepsNeedBackgammon => "steps-need-backgammon",
+            PlayRefusal::PlayEndsGame => "play-ends-game",
         }
     }
 
     /// The values the message names.
     pub fn params(&self) -> crate::params::Params {
         match self {
-            PlayRefusal::NoDice | PlayRefusal::StepsNeedBackgammon => Vec::new(),
+            PlayRefusal::NoDice | PlayRefusal::StepsNeedBackgammon | PlayRefusal::PlayEndsGame => {
+                Vec::new()
+            }
             PlayRefusal::Backgammon(error) => error.params(),
             PlayRefusal::MorrisText(error) => error.params(),
             PlayRefusal::Morris(error) => error.params(),
@@ -265,6 +271,23 @@ impl PlayRefusal {
             PlayRefusal::Step(error) => error.params(),
         }
     }
+}
+
+/// A play of `dice` (typed, `"31"`) read on `position` for a rollout: the dice, the play in
+/// gnubg's notation and the position after it (the opponent on roll). Refused where the dice
+/// or the play cannot be read or the play ends the game.
+pub fn play_to_roll_out(
+    position: &BgPosition,
+    dice: &str,
+    play: &str,
+) -> Result<(Dice, String, BgPosition), PositionError> {
+    let dice = read_dice(Some(dice))?.ok_or(PlayRefusal::NoDice)?;
+    let play = position.parse_move(dice, play).map_err(PlayRefusal::from)?;
+    let after = position.play(&play);
+    if after.game_result().is_some() {
+        return Err(PlayRefusal::PlayEndsGame.into());
+    }
+    Ok((dice, play.to_string(), after))
 }
 
 /// The answer of `GET /api/position/play`: the position after the move.

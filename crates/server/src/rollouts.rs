@@ -1,12 +1,14 @@
 //! Rollouts of the analysis board (`POST /api/backgammon/rollouts`, then `GET` and `DELETE
-//! /api/backgammon/rollouts/{id}`): a cubeless rollout of a position runs in parts of
+//! /api/backgammon/rollouts/{id}`): a cubeless rollout of a position before its roll, or of one
+//! play of a roll (the position after it, answered from the mover's view), truncated or to the
+//! end of each game, runs in parts of
 //! [`ROLLOUT_UNIT`] games, each part a job of the analysis pool (so other clients' analyses run
 //! between them), its progress asked for while it runs. A rollout stops when asked to, when
 //! nobody has asked for it for [`ABANDONED_AFTER`], or at shutdown; a client runs one at a time,
 //! the server at most [`MAX_RUNNING`].
 
 use crate::client_key::ClientKey;
-use crate::games::backgammon::RolloutPart;
+use crate::games::backgammon::{RolloutLength, RolloutPart};
 use ludus_backgammon::Position;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -41,13 +43,18 @@ pub enum RolloutState {
     Stopped,
 }
 
-/// A rollout's answer: its progress and its result so far, for the side on roll.
+/// A rollout's answer: its progress and its result so far, for the side on roll (of a play:
+/// for the side that played it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RolloutAnswer {
     /// The rollout's id.
     pub id: String,
-    /// The gnubg Position ID rolled out.
+    /// The gnubg Position ID asked about (before the roll; of a play, before the play).
     pub position_id: String,
+    /// The play rolled out, with its dice (`None`: the position before its roll).
+    pub play: Option<RolledPlay>,
+    /// How far each game is played.
+    pub length: RolloutLength,
     /// Trials asked for.
     pub trials: u64,
     /// Trials played so far.
@@ -60,6 +67,31 @@ pub struct RolloutAnswer {
     pub ci95: f64,
     /// Mean chances: win, win gammon, win backgammon, lose gammon, lose backgammon.
     pub chances: [f64; 5],
+}
+
+/// One play of a roll, rolled out: the position after it, seen from the side that played it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RolledPlay {
+    /// The dice, higher first ("31").
+    pub dice: String,
+    /// The play in gnubg's notation ("8/5 6/5").
+    pub play: String,
+}
+
+/// What a rollout plays: `position` (the side on roll's view, before its roll) — for a play,
+/// the position after it — `trials` games of `length`.
+#[derive(Debug, Clone)]
+pub struct RolloutSpec {
+    /// The gnubg Position ID asked about.
+    pub position_id: String,
+    /// The position whose games are played.
+    pub position: Position,
+    /// The play, where the rollout is of one ([`RolloutAnswer::play`]).
+    pub play: Option<RolledPlay>,
+    /// Trials.
+    pub trials: u64,
+    /// How far each game is played.
+    pub length: RolloutLength,
 }
 
 /// Why a rollout was not started.
@@ -75,8 +107,7 @@ pub enum StartRefusal {
 struct Rollout {
     id: String,
     client: ClientKey,
-    position: Position,
-    trials: u64,
+    spec: RolloutSpec,
     progress: Mutex<(RolloutPart, RolloutState, Instant)>,
     stop: AtomicBool,
     asked: Mutex<Instant>,
@@ -99,8 +130,10 @@ impl Rollout {
         };
         RolloutAnswer {
             id: self.id.clone(),
-            position_id: self.position.position_id(),
-            trials: self.trials,
+            position_id: self.spec.position_id.clone(),
+            play: self.spec.play.clone(),
+            length: self.spec.length,
+            trials: self.spec.trials,
             done: part.games,
             state,
             equity: part.equity / n,
@@ -132,14 +165,13 @@ pub struct Rollouts {
 }
 
 impl Rollouts {
-    /// Starts a rollout of `trials` games (a multiple of [`ROLLOUT_UNIT`] between
-    /// [`MIN_TRIALS`] and [`MAX_TRIALS`], checked by the caller) of `position` for `client`: its
-    /// first answer, and the job that plays it ([`RolloutJob::play`]).
+    /// Starts the rollout `spec` (its trials a multiple of [`ROLLOUT_UNIT`] between
+    /// [`MIN_TRIALS`] and [`MAX_TRIALS`], checked by the caller) for `client`: its first answer,
+    /// and the job that plays it ([`RolloutJob::play`]).
     pub fn start(
         &self,
         client: ClientKey,
-        position: Position,
-        trials: u64,
+        spec: RolloutSpec,
     ) -> Result<(RolloutAnswer, RolloutJob), StartRefusal> {
         let mut all = lock(&self.all);
         all.retain(|_, r| {
@@ -159,8 +191,7 @@ impl Rollouts {
         let rollout = Arc::new(Rollout {
             id: format!("{:016x}", rand::random::<u64>()),
             client,
-            position,
-            trials,
+            spec,
             progress: Mutex::new((
                 RolloutPart::default(),
                 RolloutState::Running,
@@ -195,9 +226,14 @@ impl Rollouts {
 pub struct RolloutJob(Arc<Rollout>);
 
 impl RolloutJob {
-    /// The position rolled out.
+    /// The position whose games are played.
     pub fn position(&self) -> Position {
-        self.0.position
+        self.0.spec.position
+    }
+
+    /// How far each game is played.
+    pub fn length(&self) -> RolloutLength {
+        self.0.spec.length
     }
 
     /// Plays the parts, `part(games)` playing the games numbered `games` (one job of the
@@ -208,12 +244,14 @@ impl RolloutJob {
     {
         let rollout = self.0;
         let mut start = 0;
-        while start < rollout.trials {
+        let trials = rollout.spec.trials;
+        let of_play = rollout.spec.play.is_some();
+        while start < trials {
             if rollout.should_stop() {
                 rollout.end(RolloutState::Stopped);
                 return;
             }
-            let games = start..(start + ROLLOUT_UNIT).min(rollout.trials);
+            let games = start..(start + ROLLOUT_UNIT).min(trials);
             let Some(played) = part(games).await else {
                 rollout.end(RolloutState::Stopped);
                 return;
@@ -222,7 +260,10 @@ impl RolloutJob {
             if progress.1 != RolloutState::Running {
                 return;
             }
-            progress.0.merge(&played);
+            // A play's games are played by the opponent on roll: seen from the mover.
+            progress
+                .0
+                .merge(&if of_play { played.other_side() } else { played });
             start = progress.0.games;
         }
         rollout.end(RolloutState::Finished);

@@ -325,6 +325,8 @@ fn every_kind_of_error() -> Vec<ludus_server::error::ApiError> {
         RequestError::SeedComputerOnly.into(),
         RequestError::MoneyRulesInMatch.into(),
         RequestError::Play(ludus_server::positions::PlayRefusal::NoDice).into(),
+        RequestError::Play(ludus_server::positions::PlayRefusal::PlayEndsGame).into(),
+        RequestError::Play(ludus_server::positions::PlayRefusal::StepsNeedBackgammon).into(),
         RequestError::Record("not a record".into()).into(),
         RequestError::Trials {
             trials: 40,

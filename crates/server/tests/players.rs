@@ -6,7 +6,9 @@ use ludus_backgammon::player as bg;
 use ludus_backgammon::{Dice, MatchState, Position as BgPosition};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Position, Rules};
-use ludus_server::games::backgammon::{BeforeRoll, MoneyRules, MoveRanker, MoveValue, RolloutPart};
+use ludus_server::games::backgammon::{
+    BeforeRoll, MoneyRules, MoveRanker, MoveValue, RolloutLength, RolloutPart,
+};
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::{BackgammonComputer, MorrisComputer, Players};
 use std::sync::Arc;
@@ -67,12 +69,27 @@ impl MoveRanker for FirstLegal {
         }
     }
 
-    /// Even games won, odd ones lost, single games (equity +1 and −1), a part taking a few
-    /// milliseconds so that a stop can come between parts.
-    fn rollout(&self, _: &BgPosition, games: std::ops::Range<u64>) -> Option<RolloutPart> {
+    /// Truncated: even games won, odd ones lost, single games (equity +1 and −1). Full: every
+    /// game won with a gammon, so that a test tells the two apart and sees a play's rollout from
+    /// the mover. A part takes a few milliseconds, so that a stop can come between parts.
+    fn rollout(
+        &self,
+        _: &BgPosition,
+        games: std::ops::Range<u64>,
+        length: RolloutLength,
+    ) -> Option<RolloutPart> {
         std::thread::sleep(std::time::Duration::from_millis(5));
         let mut part = RolloutPart::default();
         for game in games {
+            if length == RolloutLength::Full {
+                part.merge(&RolloutPart {
+                    games: 1,
+                    chances: [1.0, 1.0, 0.0, 0.0, 0.0],
+                    equity: 2.0,
+                    equity_squared: 4.0,
+                });
+                continue;
+            }
             let won = game % 2 == 0;
             part.merge(&RolloutPart {
                 games: 1,

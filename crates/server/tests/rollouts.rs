@@ -126,3 +126,85 @@ async fn bad_rollout_requests_are_refused() {
         "the id is not echoed"
     );
 }
+
+/// A rollout of one play: the position after it played out by the opponent on roll, answered
+/// from the mover's view (the stand-in's full games are all gammons won by the side on roll,
+/// so the mover loses every one), with the play in gnubg's notation and the length asked.
+#[tokio::test]
+async fn a_play_is_rolled_out_from_the_movers_view_and_to_the_end_when_asked() {
+    let app = app();
+    let (status, started) = post(
+        &app,
+        "/api/backgammon/rollouts",
+        json!({"position_id": START, "trials": 36, "length": "full", "dice": "31", "play": "8/5 6/5"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{started}");
+    assert_eq!(started["play"], json!({"dice": "31", "play": "8/5 6/5"}));
+    assert_eq!(started["length"], "full");
+    assert_eq!(started["position_id"], START);
+    let id = started["id"].as_str().unwrap().to_string();
+    let ended = until_ended(&app, &id).await;
+    assert_eq!(
+        (ended["state"].as_str(), ended["done"].as_u64()),
+        (Some("finished"), Some(36))
+    );
+    assert!(
+        (ended["equity"].as_f64().unwrap() + 2.0).abs() < 1e-12,
+        "{ended}"
+    );
+    let chances: Vec<f64> = (0..5)
+        .map(|i| ended["chances"][i].as_f64().unwrap())
+        .collect();
+    assert_eq!(chances, [0.0, 0.0, 0.0, 1.0, 0.0], "{ended}");
+
+    // The same position before its roll, to the end: the side on roll wins every gammon.
+    let (_, before) = post(
+        &app,
+        "/api/backgammon/rollouts",
+        json!({"position_id": START, "trials": 36, "length": "full"}),
+    )
+    .await;
+    assert_eq!(before["play"], Value::Null);
+    let ended = until_ended(&app, before["id"].as_str().unwrap()).await;
+    assert!(
+        (ended["equity"].as_f64().unwrap() - 2.0).abs() < 1e-12,
+        "{ended}"
+    );
+}
+
+/// A play that cannot be read, is not legal with its dice, has no dice, or ends the game is
+/// refused with the reason; an unknown length or field too.
+#[tokio::test]
+async fn bad_plays_to_roll_out_are_refused() {
+    let app = app();
+    // The side on roll's last checker on its one point, the opponent's 15 on its six point: 21
+    // bears it off.
+    let (mut player, mut opponent) = ([0u8; 26], [0u8; 26]);
+    player[1] = 1;
+    opponent[6] = 15;
+    let last = ludus_backgammon::Position::from_board(player, opponent)
+        .expect("a position")
+        .position_id();
+    let last = last.as_str();
+    for (position, body, code) in [
+        (START, json!({"dice": "31", "play": "8/1"}), "illegal-move"),
+        (START, json!({"play": "8/5 6/5"}), "play-needs-dice"),
+        (START, json!({"dice": "71", "play": "8/5 6/5"}), "bad-dice"),
+        (
+            last,
+            json!({"dice": "21", "play": "1/off"}),
+            "play-ends-game",
+        ),
+        (START, json!({"length": "forever"}), "bad-json"),
+        (START, json!({"plies": 3}), "bad-json"),
+    ] {
+        let mut request = json!({"position_id": position, "trials": 36});
+        for (key, value) in body.as_object().unwrap() {
+            request[key] = value.clone();
+        }
+        let (status, answer) = post(&app, "/api/backgammon/rollouts", request.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{request} {answer}");
+        assert_eq!(answer["code"], code, "{request} {answer}");
+    }
+}

@@ -102,16 +102,22 @@ async function rank(read, dice, plies) {
   const percent = (x) => Math.abs(100 * Math.min(Math.max(x, 0), 1)).toFixed(1);
   const chances = c ? `<p id="chances">${t('analysis-board-chances', { win: percent(c.win), gammon: percent(c.win_gammon),
     lose: percent(1 - c.win), lose_gammon: percent(c.lose_gammon), equity: signed(c.equity, 3) })} <span class="muted">(${plyLabel(c.plies)})</span></p>` : '';
-  const rollout = dice ? '' : rolloutPanelHtml(answer.position_id);
-  const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${cubeWords(read)}${chances}<div id="cube-advice">${cube}</div>${rollout}${ranked}`;
+  // Before the roll, the position's rollout; with the dice, the rollout of a play of the ranking.
+  const rollout = rolloutPanelHtml(answer.position_id, dice, moves);
+  const html = `<p>${t('analysis-board-to-move', { side: t(`side-${read.on_roll}`) })} · ${pips}</p>${cubeWords(read)}${chances}<div id="cube-advice">${cube}</div>${dice ? '' : rollout}${ranked}${dice && moves.length ? rollout : ''}`;
   return { html, moves };
 }
 
-// A rollout of the position before its roll: how many trials, start, stop, its progress and result.
-function rolloutPanelHtml(positionId) {
+// A rollout of the position before its roll, or with `dice` of one of the ranked `moves` (the
+// best chosen first): which play, how many trials, how long each game, start, stop, its
+// progress and result.
+function rolloutPanelHtml(positionId, dice, moves) {
   const options = [36, 144, 324, 1296].map((n) => `<option value="${n}">${n}</option>`).join('');
-  return `<div class="rollout" id="rollout-panel" data-position="${escape(positionId)}">
-    <label>${t('rollout-trials')} <select id="rollout-trials">${options}</select></label>
+  const lengths = ['truncated', 'full'].map((l) => `<option value="${l}">${t(`rollout-length-${l}`)}</option>`).join('');
+  const plays = dice ? `<label>${t('rollout-play')} <select id="rollout-play">${moves.map((m) => `<option value="${escape(m.move)}">${escape(m.move)}</option>`).join('')}</select></label>` : '';
+  return `<div class="rollout" id="rollout-panel" data-position="${escape(positionId)}" data-dice="${escape(dice || '')}">
+    ${plays}<label>${t('rollout-trials')} <select id="rollout-trials">${options}</select></label>
+    <label>${t('rollout-length')} <select id="rollout-length">${lengths}</select></label>
     <button type="button" class="secondary" id="rollout-start">${t('rollout-start')}</button>
     <button type="button" class="secondary" id="rollout-stop" hidden>${t('rollout-stop')}</button>
     <progress id="rollout-progress" hidden></progress><p id="rollout-result" role="status"></p></div>`;
@@ -121,8 +127,9 @@ function rolloutPanelHtml(positionId) {
 function rolloutText(r) {
   const pc = (x) => (100 * Math.min(Math.max(x, 0), 1)).toFixed(1);
   const [win, wg, , lg] = r.chances;
-  const text = r.done === 0 ? t('rollout-none', { trials: r.trials }) : t('rollout-result', { done: r.done, trials: r.trials, equity: signed(r.equity, 3), ci: r.ci95.toFixed(3),
-    win: pc(win), gammon: pc(wg), lose: pc(1 - win), lose_gammon: pc(lg) });
+  const subject = r.play ? t('rollout-subject-play', { play: r.play.play, dice: r.play.dice }) : t('rollout-subject-position');
+  const text = r.done === 0 ? t('rollout-none', { trials: r.trials }) : t('rollout-result', { subject, how: t(`rollout-how-${r.length}`), done: r.done, trials: r.trials,
+    equity: signed(r.equity, 3), ci: r.ci95.toFixed(3), win: pc(win), gammon: pc(wg), lose: pc(1 - win), lose_gammon: pc(lg) });
   return r.state === 'running' ? text : `${text} ${t(`rollout-${r.state}`)}`;
 }
 
@@ -133,7 +140,10 @@ const rollouts = {
     const panel = document.getElementById('rollout-panel');
     if (!panel || this.id) return;
     try {
-      const first = await startRollout(panel.dataset.position, Number(document.getElementById('rollout-trials').value));
+      const more = { length: document.getElementById('rollout-length').value };
+      const play = document.getElementById('rollout-play');
+      if (play) Object.assign(more, { dice: panel.dataset.dice, play: play.value });
+      const first = await startRollout(panel.dataset.position, Number(document.getElementById('rollout-trials').value), more);
       this.id = first.id;
       this.show(first);
       this.follow(first.id);

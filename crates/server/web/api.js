@@ -38,8 +38,9 @@ export const joinGame = (id, invite) => call(`/api/games/${id}/join`, { method: 
 // The games `ids` (those that exist), newest first.
 export const listGames = (ids) => call(`/api/games?${new URLSearchParams({ ids: ids.join(',') })}`);
 export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
-// The analysis board's rollouts: started (202, its first answer), asked about, stopped.
-export const startRollout = (positionId, trials) => call('/api/backgammon/rollouts', { method: 'POST', body: { position_id: positionId, trials } });
+// The analysis board's rollouts: started (202, its first answer), asked about, stopped. `more`:
+// `length` ('truncated' or 'full'), and `dice` with `play` for the rollout of one play.
+export const startRollout = (positionId, trials, more = {}) => call('/api/backgammon/rollouts', { method: 'POST', body: { position_id: positionId, trials, ...more } });
 export const getRollout = (id) => call(`/api/backgammon/rollouts/${id}`);
 export const stopRollout = (id) => call(`/api/backgammon/rollouts/${id}`, { method: 'DELETE' });
 // How long the page keeps asking for a review the server is still making.

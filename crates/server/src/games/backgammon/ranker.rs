@@ -32,12 +32,31 @@ pub trait MoveRanker: Send + Sync {
     ) -> BeforeRoll;
 
     /// Games `games` (by number: each game has its own dice, whichever part it runs in) of the
-    /// cubeless rollout of `position` (the side on roll's view, before its roll), summed;
-    /// `None` where the engine does no rollouts (the endpoint then answers 501).
-    fn rollout(&self, position: &Position, games: std::ops::Range<u64>) -> Option<RolloutPart> {
-        let _ = (position, games);
+    /// cubeless rollout of `position` (the side on roll's view, before its roll), each game as
+    /// long as `length` says, summed; `None` where the engine does no rollouts (the endpoint
+    /// then answers 501).
+    fn rollout(
+        &self,
+        position: &Position,
+        games: std::ops::Range<u64>,
+        length: RolloutLength,
+    ) -> Option<RolloutPart> {
+        let _ = (position, games, length);
         None
     }
+}
+
+/// How far each game of a rollout is played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RolloutLength {
+    /// A few plies (the engine's own truncation, 10 for the shipped one), then the network's
+    /// value: fast, and the luck adjustment keeps it close to a full rollout.
+    #[default]
+    Truncated,
+    /// To the end of each game (or a bear-off the database knows): no network value at the
+    /// leaves, several times the work.
+    Full,
 }
 
 /// Sums over some games of a cubeless rollout ([`MoveRanker::rollout`]), for the side on roll:
@@ -56,6 +75,30 @@ pub struct RolloutPart {
 }
 
 impl RolloutPart {
+    /// The same games seen from the other side: equities negated, winning and losing chances
+    /// exchanged (a play's rollout is the rollout of the position after it, opponent on roll).
+    pub fn other_side(&self) -> RolloutPart {
+        let [
+            win,
+            win_gammon,
+            win_backgammon,
+            lose_gammon,
+            lose_backgammon,
+        ] = self.chances;
+        RolloutPart {
+            games: self.games,
+            chances: [
+                self.games as f64 - win,
+                lose_gammon,
+                lose_backgammon,
+                win_gammon,
+                win_backgammon,
+            ],
+            equity: -self.equity,
+            equity_squared: self.equity_squared,
+        }
+    }
+
     /// Adds another part of the same rollout.
     pub fn merge(&mut self, other: &RolloutPart) {
         self.games += other.games;
@@ -138,4 +181,23 @@ pub struct CubeValues {
     pub exact: bool,
     /// True for a money game (equities in points), false in a match (match winning chances).
     pub money: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RolloutPart;
+
+    #[test]
+    fn a_rollout_part_seen_from_the_other_side_exchanges_wins_and_losses() {
+        let part = RolloutPart {
+            games: 4,
+            chances: [3.0, 1.0, 0.5, 0.25, 0.0],
+            equity: 2.5,
+            equity_squared: 6.0,
+        };
+        let other = part.other_side();
+        assert_eq!(other.chances, [1.0, 0.25, 0.0, 1.0, 0.5]);
+        assert_eq!((other.equity, other.equity_squared), (-2.5, 6.0));
+        assert_eq!(other.other_side(), part);
+    }
 }
