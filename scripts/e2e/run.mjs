@@ -107,6 +107,10 @@
 //                                 the board.
 //     analysis_rollout          – a rollout from the analysis board followed to its end (36 of 36
 //                                 trials, mean ± interval, chances), then a long one stopped.
+//     analysis_play_rollout     – the rollout of one play of a roll (chosen among the ranking's),
+//                                 every game to its end, answered from the mover's view with the
+//                                 play, dice and length in words; the panel in et and hu at 1280 and
+//                                 375 px (screenshots), no page wider than the screen.
 //   tests/pages.mjs
 //     page_functions            – the page's own functions in the browser: the a7–a4–a1 mill drawn end
 //                                 to end (as the server names it), "44: no move" in the log.
