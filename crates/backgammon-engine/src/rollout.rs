@@ -17,12 +17,25 @@
 //!
 //! Truncated rollouts stop after [`RolloutConfig::truncate`] plies and score the evaluator's
 //! probabilities there.
+//!
+//! Cubeful rollouts ([`RolloutConfig::cubeful`]) play the cube as well, in money play (no Jacoby
+//! rule, no beavers) from a centred cube of 1: before each roll the side on roll doubles where
+//! the engine's 0-ply cube decision ([`cube_decision_at`]: Janowski's model, exact where the
+//! two-sided bear-off database reaches) says so, and the other side takes or passes by the same
+//! decision. A game scores its points times the cube, a pass the cube's value before the
+//! double, and a game stopped early (truncated, or at a bear-off) the side on roll's cubeful
+//! equity there ([`cubeful_equity_on_roll`]). Each ply's luck (the cubeless equity of the roll
+//! thrown minus the average) is subtracted times the cube's value at that roll: the value is
+//! fixed before the roll, so the adjustment still averages zero.
 
 use crate::bearoff::is_bearoff;
+use crate::cube::CubeState;
+use crate::doubling::cube_decision_at;
 use crate::eval::{Evaluator, full_width_best};
+use crate::match_context::{MatchContext, cubeful_equity_on_roll};
 use crate::probabilities::{Probabilities, lost};
 use ludus_backgammon::player::plays;
-use ludus_backgammon::{DIE_FACES, Dice, DiceSource, Position};
+use ludus_backgammon::{DIE_FACES, Dice, DiceSource, Position, RelativeSide};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -44,6 +57,10 @@ pub struct RolloutConfig {
     pub luck_adjust: bool,
     /// How the luck of a roll is valued when `luck_adjust` is set.
     pub luck: LuckEstimate,
+    /// Play the cube too (money, centred at 1 at the start; see the module's documentation):
+    /// the equity of the result is then the cubeful points per game, the probabilities stay the
+    /// games' cubeless chances.
+    pub cubeful: bool,
 }
 
 /// How a rollout values each of the 21 rolls to measure the luck of the one thrown.
@@ -83,6 +100,7 @@ impl Default for RolloutConfig {
             truncate: None,
             luck_adjust: true,
             luck: LuckEstimate::FullWidth,
+            cubeful: false,
         }
     }
 }
@@ -94,7 +112,7 @@ pub struct RolloutResult {
     pub games: u64,
     /// Mean probabilities.
     pub probabilities: Probabilities,
-    /// Mean cubeless equity.
+    /// Mean equity: cubeless, or cubeful points per game for a cubeful rollout.
     pub equity: f64,
     /// Standard error of the mean equity.
     pub std_error: f64,
@@ -119,7 +137,7 @@ pub struct RolloutSums {
     pub games: u64,
     /// Sum of the games' probabilities.
     pub probabilities: Probabilities,
-    /// Sum of the games' cubeless equities.
+    /// Sum of the games' equities (cubeless, or cubeful points for a cubeful rollout).
     pub equity: f64,
     /// Sum of their squares.
     pub equity_squared: f64,
@@ -166,9 +184,8 @@ pub fn rollout_games(
     let mut sums = RolloutSums::default();
     let mut scratch = Scratch::default();
     for game in games {
-        let result = play_out(evaluator, position, config, game, &mut scratch);
+        let (result, e) = play_out(evaluator, position, config, game, &mut scratch);
         sums.probabilities.add_scaled(&result, 1.0);
-        let e = f64::from(result.equity());
         sums.equity += e;
         sums.equity_squared += e * e;
         sums.games += 1;
@@ -262,22 +279,118 @@ fn stratified_roll(game: u64) -> Dice {
     Dice::new(die(first), die(first / faces)).unwrap_or(Dice::ALL_21[0].0)
 }
 
-/// One game; the (possibly luck-adjusted) result for the side on roll at the start.
+/// The cube of a cubeful rollout game: its value and its owner (`Some(true)`: the side that
+/// started on roll).
+#[derive(Clone, Copy)]
+struct GameCube {
+    value: u32,
+    owner: Option<bool>,
+}
+
+impl GameCube {
+    /// The cube as the side on roll sees it (`ours`: the side that started on roll).
+    fn seen_by(self, ours: bool) -> CubeState {
+        let owner = self.owner.map(|o| {
+            if o == ours {
+                RelativeSide::Player
+            } else {
+                RelativeSide::Opponent
+            }
+        });
+        CubeState {
+            value: self.value,
+            owner,
+        }
+    }
+}
+
+/// The side on roll's cube action before its roll in a cubeful game: `Some(points)` (from the
+/// side that started on roll) when it doubles and the other side passes; otherwise the cube
+/// after its double and take, if any.
+fn cube_turn(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    cube: &mut GameCube,
+    ours: bool,
+) -> Option<f64> {
+    let state = cube.seen_by(ours);
+    if state.owner == Some(RelativeSide::Opponent) {
+        return None;
+    }
+    let context = MatchContext {
+        cube: state,
+        ..MatchContext::default()
+    };
+    let (_, decision) = cube_decision_at(evaluator, position, &context, 0);
+    if !decision.action.is_double() {
+        return None;
+    }
+    if !decision.is_take() {
+        let points = f64::from(cube.value);
+        return Some(if ours { points } else { -points });
+    }
+    cube.value *= 2;
+    cube.owner = Some(!ours);
+    None
+}
+
+/// The value of a game stopped at `position` (side on roll `ours` or not), from the side that
+/// started on roll: its cubeless probabilities, and its points — cubeless equity, or for a
+/// cubeful game the result times the cube, or the side on roll's cubeful equity where the game
+/// goes on.
+fn stopped_value(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    ours: bool,
+    cube: Option<GameCube>,
+) -> (Probabilities, f64) {
+    let v = evaluator.eval_any(position);
+    let points = match cube {
+        None => f64::from(v.equity()),
+        Some(cube) if lost(position).is_some() => f64::from(cube.value) * f64::from(v.equity()),
+        Some(cube) => {
+            let context = MatchContext {
+                cube: cube.seen_by(ours),
+                ..MatchContext::default()
+            };
+            cubeful_equity_on_roll(&context, position, &v).raw
+        }
+    };
+    if ours {
+        (v, points)
+    } else {
+        (v.flipped(), -points)
+    }
+}
+
+/// One game; the (possibly luck-adjusted) result for the side on roll at the start: its
+/// probabilities and its equity (cubeless, or cubeful points with [`RolloutConfig::cubeful`]).
 fn play_out(
     evaluator: &dyn Evaluator,
     start: &Position,
     config: &RolloutConfig,
     game: u64,
     s: &mut Scratch,
-) -> Probabilities {
+) -> (Probabilities, f64) {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ game.wrapping_mul(0xA24B_AED4_963E_E407));
     let mut dice = stratified_roll(game);
     let mut position = *start;
-    // Luck accumulated, from the starting side's view.
+    let mut cube = config.cubeful.then_some(GameCube {
+        value: 1,
+        owner: None,
+    });
+    // Luck accumulated, from the starting side's view: cubeless, and in points of the cube.
     let mut luck = Probabilities::default();
+    let mut luck_points = 0.0;
     let mut ply = 0u32;
     let mut ours = true;
-    let outcome = loop {
+    let (mut outcome, mut points) = loop {
+        if let Some(cube) = cube.as_mut()
+            && let Some(passed) = cube_turn(evaluator, &position, cube, ours)
+        {
+            let v = evaluator.eval_any(&position);
+            break (if ours { v } else { v.flipped() }, passed);
+        }
         let after = if config.luck_adjust {
             let step = ply_with_luck(evaluator, &position, dice, config.luck, s);
             let (actual, average) = if ours {
@@ -287,6 +400,8 @@ fn play_out(
             };
             luck.add_scaled(&actual, 1.0);
             luck.add_scaled(&average, -1.0);
+            let value = cube.map_or(1.0, |c| f64::from(c.value));
+            luck_points += value * f64::from(actual.equity() - average.equity());
             step.after
         } else {
             best_play(evaluator, &position, dice, s)
@@ -299,15 +414,18 @@ fn play_out(
             || config.truncate.is_some_and(|t| ply >= t)
             || ply >= MAX_PLIES;
         if stop {
-            let v = evaluator.eval_any(&next);
-            break if ours { v } else { v.flipped() };
+            break stopped_value(evaluator, &next, ours, cube);
         }
         position = next;
         dice = rng.roll();
     };
-    let mut result = outcome;
     if config.luck_adjust {
-        result.add_scaled(&luck, -1.0);
+        outcome.add_scaled(&luck, -1.0);
+        points -= luck_points;
     }
-    result
+    if cube.is_none() {
+        // Cubeless: the equity of the adjusted probabilities (the same number, rounded once).
+        points = f64::from(outcome.equity());
+    }
+    (outcome, points)
 }

@@ -144,6 +144,7 @@ fn rollout_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
             truncate,
             luck_adjust,
             luck: LuckEstimate::FullWidth,
+            cubeful: false,
         };
         let r = rollout(e, &positions[3], &config, |_| {});
         let _ = writeln!(

@@ -2,6 +2,7 @@
 
 use crate::common::board;
 use ludus_backgammon::random_positions;
+use ludus_backgammon_engine::cube::{CubeState, MoneyOptions, exact_money_equity};
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
 use ludus_backgammon_engine::rollout::{
     LuckEstimate, RolloutConfig, RolloutSums, rollout, rollout_games,
@@ -128,4 +129,87 @@ fn pruned_luck_agrees_with_full_width_luck_at_a_little_more_noise() {
     assert!(p.std_error < n.std_error, "{p:?} vs {n:?}");
     assert!(p.std_error < 1.5 * a.std_error, "{p:?} vs {a:?}");
     assert!((p.equity - a.equity).abs() < 3.0 * (a.std_error + p.std_error) + 0.02);
+}
+
+/// A cubeful rollout of a two-sided bear-off, one roll a game (each stops at the next bear-off
+/// board, valued exactly) and the 36 first rolls each once: its mean is the exact cubeful money
+/// equity of the position with the cube centred, whether the right action is no double, double
+/// and take, or double and pass (where every game is worth exactly the cube).
+#[test]
+fn a_cubeful_rollout_of_a_bearoff_is_the_exact_cube_equity() {
+    let e = NetEvaluator::shipped();
+    let config = RolloutConfig {
+        games: 36,
+        luck_adjust: false,
+        cubeful: true,
+        ..RolloutConfig::default()
+    };
+    let positions = [
+        board(&[(3, 2), (2, 2)], &[(4, 2), (1, 2)]),
+        board(&[(6, 1), (5, 1)], &[(3, 1), (2, 1)]),
+        board(&[(2, 2)], &[(6, 2), (5, 2)]),
+        board(&[(5, 2), (4, 1)], &[(2, 1), (1, 2)]),
+        board(&[(1, 1), (2, 1)], &[(6, 3)]),
+    ];
+    let mut passes = 0;
+    for b in positions {
+        let exact = exact_money_equity(&b, CubeState::default(), MoneyOptions::default())
+            .expect("in the two-sided database");
+        let cubeless = rollout(
+            &e,
+            &b,
+            &RolloutConfig {
+                cubeful: false,
+                ..config.clone()
+            },
+            |_| {},
+        );
+        let r = rollout(&e, &b, &config, |_| {});
+        assert!(
+            (r.equity - exact).abs() < 1e-4,
+            "{b:?}: rollout {} exact {exact}",
+            r.equity
+        );
+        if (exact - 1.0).abs() < 1e-9 {
+            assert_eq!(r.std_error, 0.0, "every game a pass");
+            // The cube wins what the dice would not always win.
+            passes += usize::from(cubeless.equity < 1.0 - 1e-6);
+        }
+    }
+    assert!(
+        passes > 0,
+        "a position short of a sure win is a double and a pass"
+    );
+}
+
+/// A cubeful rollout stays unbiased under the luck adjustment (the cube's value is known
+/// before each roll), and values a contact position differently from the cubeless rollout.
+#[test]
+fn a_cubeful_rollout_is_unbiased_by_the_luck_adjustment() {
+    let e = NetEvaluator::shipped();
+    let b = random_positions(3, 40)[39];
+    let plain = RolloutConfig {
+        games: 72,
+        truncate: Some(8),
+        luck_adjust: false,
+        luck: LuckEstimate::Pruned,
+        cubeful: true,
+        ..RolloutConfig::default()
+    };
+    let adjusted = RolloutConfig {
+        luck_adjust: true,
+        ..plain.clone()
+    };
+    let cubeless = RolloutConfig {
+        cubeful: false,
+        ..adjusted.clone()
+    };
+    let a = rollout(&e, &b, &plain, |_| {});
+    let v = rollout(&e, &b, &adjusted, |_| {});
+    let c = rollout(&e, &b, &cubeless, |_| {});
+    assert!(v.std_error < a.std_error, "{v:?} vs {a:?}");
+    assert!((v.equity - a.equity).abs() < 3.0 * (a.std_error + v.std_error) + 0.05);
+    assert_ne!(v.equity, c.equity);
+    // The chances are the games' cubeless ones whatever the cube did.
+    assert!((0.0..=1.0).contains(&v.probabilities.win));
 }

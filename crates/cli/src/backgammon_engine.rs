@@ -124,6 +124,9 @@ pub(crate) struct RolloutArgs {
     /// choice of the lookahead (`pruned`: about twice as fast, a little noisier).
     #[arg(long, value_enum, default_value_t = LuckArg::Full)]
     luck: LuckArg,
+    /// Play the cube too (money, centred at 1, 0-ply cube decisions): the equity is cubeful.
+    #[arg(long)]
+    cubeful: bool,
 }
 
 /// Runs one engine command.
@@ -364,6 +367,7 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
         truncate: args.truncate,
         luck_adjust: !args.no_luck_adjust,
         luck: args.luck.into(),
+        cubeful: args.cubeful,
     };
     let bar = counting_bar(args.games, args.position.json, "games");
     let start = Instant::now();
@@ -376,6 +380,7 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
     if args.position.json {
         let mut o = probabilities_json(&r.probabilities);
         o.insert("equity".into(), json!(r.equity));
+        o.insert("cubeful".into(), json!(args.cubeful));
         o.insert("std_error".into(), json!(r.std_error));
         o.insert("games".into(), json!(r.games));
         o.insert("seed".into(), json!(args.seed));
@@ -384,8 +389,13 @@ fn run_rollout(args: RolloutArgs) -> CliResult {
         return Ok(());
     }
     outln!("{}", probabilities_text(&r.probabilities))?;
+    let measure = if args.cubeful {
+        "cubeful equity (money, cube centred at 1)"
+    } else {
+        "cubeless equity"
+    };
     outln!(
-        "cubeless equity {:+.4} ± {:.4} (95% CI) over {} games, {:.1} s; 0-ply says {:+.4}",
+        "{measure} {:+.4} ± {:.4} (95% CI) over {} games, {:.1} s; 0-ply says {:+.4} cubeless",
         r.equity,
         r.ci95(),
         r.games,

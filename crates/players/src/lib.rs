@@ -260,6 +260,7 @@ pub fn rollout_config(length: RolloutLength) -> RolloutConfig {
         },
         luck_adjust: true,
         luck: LuckEstimate::Pruned,
+        cubeful: false,
     }
 }
 

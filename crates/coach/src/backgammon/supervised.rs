@@ -210,6 +210,7 @@ pub fn label_rollout(
         truncate: how.truncate,
         luck_adjust: true,
         luck: how.luck,
+        cubeful: false,
     };
     let result = rollout(evaluator, position, &config, |_| {});
     LabelledPosition {
