@@ -107,8 +107,8 @@
 //                                 the board.
 //     analysis_rollout          – a rollout from the analysis board followed to its end (36 of 36
 //                                 trials, mean ± interval, chances), then a long one stopped.
-//     analysis_play_rollout     – the rollout of one play of a roll (chosen among the ranking's),
-//                                 every game to its end, answered from the mover's view with the
+//     analysis_play_rollout     – the cubeful rollout of one play of a roll (chosen among the
+//                                 ranking's), every game to its end, answered from the mover's view with the
 //                                 play, dice and length in words; the panel in et and hu at 1280 and
 //                                 375 px (screenshots), no page wider than the screen.
 //   tests/pages.mjs

@@ -34,7 +34,7 @@ use ludus_morris_engine::review::{ReviewOptions, review_game};
 use ludus_morris_engine::{EnginePlayer, EngineSetting};
 use ludus_server::games::backgammon::{
     ANALYSIS_SHOWN, BeforeRoll, CubeValues, MAX_ANALYSIS_PLIES, MoneyRules, MoveRanker, MoveValue,
-    RolloutLength, RolloutPart,
+    RolloutKind, RolloutLength, RolloutPart,
 };
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::report::{BackgammonReport, MorrisReview};
@@ -225,15 +225,15 @@ impl MoveRanker for Ranking {
     }
 
     /// The shipped network's rollout ([`rollout_config`]: luck-adjusted by the pruned reply
-    /// choice, truncated after [`ROLLOUT_TRUNCATE`] plies or played to the end), games `games`
-    /// of it.
+    /// choice, truncated after [`ROLLOUT_TRUNCATE`] plies or played to the end, cubeless or
+    /// cubeful), games `games` of it.
     fn rollout(
         &self,
         position: &BgPosition,
         games: std::ops::Range<u64>,
-        length: RolloutLength,
+        kind: RolloutKind,
     ) -> Option<RolloutPart> {
-        let config = rollout_config(length);
+        let config = rollout_config(kind);
         let sums = rollout_games(&NetEvaluator::shipped(), position, &config, games, |_| {});
         Some(RolloutPart {
             games: sums.games,
@@ -247,20 +247,20 @@ impl MoveRanker for Ranking {
 /// Plies after which the analysis board's rollouts score the network's value.
 pub const ROLLOUT_TRUNCATE: u32 = 10;
 
-/// The analysis board's rollouts of `length`: seed 1, each roll's luck subtracted (valued by the
+/// The analysis board's rollouts of `kind`: seed 1, each roll's luck subtracted (valued by the
 /// pruned reply choice); truncated after [`ROLLOUT_TRUNCATE`] plies (the settings of the
-/// project's rollout labels) or played to the end of each game.
-pub fn rollout_config(length: RolloutLength) -> RolloutConfig {
+/// project's rollout labels) or played to the end of each game; the cube played or not.
+pub fn rollout_config(kind: RolloutKind) -> RolloutConfig {
     RolloutConfig {
         games: 0,
         seed: 1,
-        truncate: match length {
+        truncate: match kind.length {
             RolloutLength::Truncated => Some(ROLLOUT_TRUNCATE),
             RolloutLength::Full => None,
         },
         luck_adjust: true,
         luck: LuckEstimate::Pruned,
-        cubeful: false,
+        cubeful: kind.cubeful,
     }
 }
 
@@ -403,19 +403,23 @@ mod tests {
 
     #[test]
     fn rollouts_are_truncated_after_ten_plies_or_played_to_the_end() {
-        let truncated = rollout_config(RolloutLength::Truncated);
-        let full = rollout_config(RolloutLength::Full);
+        let kind = |length, cubeful| RolloutKind { length, cubeful };
+        let truncated = rollout_config(kind(RolloutLength::Truncated, false));
+        let full = rollout_config(kind(RolloutLength::Full, true));
         assert_eq!(truncated.truncate, Some(ROLLOUT_TRUNCATE));
         assert_eq!(full.truncate, None);
         assert!(truncated.luck_adjust && full.luck_adjust);
+        assert!(!truncated.cubeful && full.cubeful);
         // The same first games, played both ways: a full game ends at 0 or 1 chances of a win or
         // at a bear-off the database values, so its sums differ from the truncated ones.
         let computer = backgammon_computer();
         let start = BgPosition::starting();
         let short = computer
             .analyst
-            .rollout(&start, 0..2, RolloutLength::Truncated);
-        let long = computer.analyst.rollout(&start, 0..2, RolloutLength::Full);
+            .rollout(&start, 0..2, RolloutKind::default());
+        let long = computer
+            .analyst
+            .rollout(&start, 0..2, kind(RolloutLength::Full, false));
         let (short, long) = (short.expect("rolls out"), long.expect("rolls out"));
         assert_eq!((short.games, long.games), (2, 2));
         assert_ne!(short, long);

@@ -758,6 +758,9 @@ struct RolloutRequest {
     /// How far each game is played (truncated when absent).
     #[serde(default)]
     length: crate::games::backgammon::RolloutLength,
+    /// Whether the cube is played (money, centred at 1 at the start; cubeless when absent).
+    #[serde(default)]
+    cubeful: bool,
     /// The dice of `play`.
     #[serde(default)]
     dice: Option<String>,
@@ -787,7 +790,10 @@ fn rollout_spec(request: RolloutRequest) -> Result<crate::rollouts::RolloutSpec,
         position,
         play,
         trials: request.trials,
-        length: request.length,
+        kind: crate::games::backgammon::RolloutKind {
+            length: request.length,
+            cubeful: request.cubeful,
+        },
     })
 }
 
@@ -812,7 +818,7 @@ async fn start_rollout(
         HintKey::of_backgammon_request(Some(&spec.position_id)),
     )?;
     let (runner, pool) = (sessions.clone(), engine.clone());
-    let (position, length) = (spec.position, spec.length);
+    let (position, kind) = (spec.position, spec.kind);
     let (answer, job) = match engine.rollouts().start(client.clone(), spec) {
         Ok(started) => started,
         Err(StartRefusal::ClientBusy) => return Err(ApiError::RolloutRunning),
@@ -822,7 +828,7 @@ async fn start_rollout(
         let (sessions, engine, client) = (runner.clone(), pool.clone(), client.clone());
         async move {
             let ranker = std::sync::Arc::clone(&sessions.players().backgammon.analyst);
-            let work = move || ranker.rollout(&position, games, length);
+            let work = move || ranker.rollout(&position, games, kind);
             engine.pool().run(&client, work).await.ok().flatten()
         }
     }));

@@ -8,7 +8,7 @@
 //! the server at most [`MAX_RUNNING`].
 
 use crate::client_key::ClientKey;
-use crate::games::backgammon::{RolloutLength, RolloutPart};
+use crate::games::backgammon::{RolloutKind, RolloutLength, RolloutPart};
 use ludus_backgammon::Position;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -55,6 +55,8 @@ pub struct RolloutAnswer {
     pub play: Option<RolledPlay>,
     /// How far each game is played.
     pub length: RolloutLength,
+    /// Whether the cube is played (money, centred at 1 at the start): `equity` is then cubeful.
+    pub cubeful: bool,
     /// Trials asked for.
     pub trials: u64,
     /// Trials played so far.
@@ -90,8 +92,8 @@ pub struct RolloutSpec {
     pub play: Option<RolledPlay>,
     /// Trials.
     pub trials: u64,
-    /// How far each game is played.
-    pub length: RolloutLength,
+    /// How far each game is played, and whether the cube is played.
+    pub kind: RolloutKind,
 }
 
 /// Why a rollout was not started.
@@ -132,7 +134,8 @@ impl Rollout {
             id: self.id.clone(),
             position_id: self.spec.position_id.clone(),
             play: self.spec.play.clone(),
-            length: self.spec.length,
+            length: self.spec.kind.length,
+            cubeful: self.spec.kind.cubeful,
             trials: self.spec.trials,
             done: part.games,
             state,
@@ -231,9 +234,9 @@ impl RolloutJob {
         self.0.spec.position
     }
 
-    /// How far each game is played.
-    pub fn length(&self) -> RolloutLength {
-        self.0.spec.length
+    /// How far each game is played, and whether the cube is played.
+    pub fn kind(&self) -> RolloutKind {
+        self.0.spec.kind
     }
 
     /// Plays the parts, `part(games)` playing the games numbered `games` (one job of the

@@ -7,7 +7,7 @@ use ludus_backgammon::{Dice, MatchState, Position as BgPosition};
 use ludus_morris::player::{Choice, Limits, Player, PlayerError};
 use ludus_morris::{Game, Move, Position, Rules};
 use ludus_server::games::backgammon::{
-    BeforeRoll, MoneyRules, MoveRanker, MoveValue, RolloutLength, RolloutPart,
+    BeforeRoll, MoneyRules, MoveRanker, MoveValue, RolloutKind, RolloutLength, RolloutPart,
 };
 use ludus_server::games::morris::MorrisAnalyst;
 use ludus_server::games::{BackgammonComputer, MorrisComputer, Players};
@@ -71,17 +71,18 @@ impl MoveRanker for FirstLegal {
 
     /// Truncated: even games won, odd ones lost, single games (equity +1 and −1). Full: every
     /// game won with a gammon, so that a test tells the two apart and sees a play's rollout from
-    /// the mover. A part takes a few milliseconds, so that a stop can come between parts.
+    /// the mover. Cubeful: every game on a cube of 2 (twice the equity). A part takes a few
+    /// milliseconds, so that a stop can come between parts.
     fn rollout(
         &self,
         _: &BgPosition,
         games: std::ops::Range<u64>,
-        length: RolloutLength,
+        kind: RolloutKind,
     ) -> Option<RolloutPart> {
         std::thread::sleep(std::time::Duration::from_millis(5));
         let mut part = RolloutPart::default();
         for game in games {
-            if length == RolloutLength::Full {
+            if kind.length == RolloutLength::Full {
                 part.merge(&RolloutPart {
                     games: 1,
                     chances: [1.0, 1.0, 0.0, 0.0, 0.0],
@@ -91,11 +92,12 @@ impl MoveRanker for FirstLegal {
                 continue;
             }
             let won = game % 2 == 0;
+            let cube = if kind.cubeful { 2.0 } else { 1.0 };
             part.merge(&RolloutPart {
                 games: 1,
                 chances: [if won { 1.0 } else { 0.0 }, 0.0, 0.0, 0.0, 0.0],
-                equity: if won { 1.0 } else { -1.0 },
-                equity_squared: 1.0,
+                equity: if won { cube } else { -cube },
+                equity_squared: cube * cube,
             });
         }
         Some(part)

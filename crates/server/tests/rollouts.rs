@@ -208,3 +208,28 @@ async fn bad_plays_to_roll_out_are_refused() {
         assert_eq!(answer["code"], code, "{request} {answer}");
     }
 }
+
+/// A cubeful rollout says so and plays the stand-in's games on a cube of 2: mean 0, its
+/// interval twice the cubeless one.
+#[tokio::test]
+async fn a_cubeful_rollout_is_asked_for_and_answered_as_such() {
+    let app = app();
+    let (status, started) = post(
+        &app,
+        "/api/backgammon/rollouts",
+        json!({"position_id": START, "trials": 72, "cubeful": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{started}");
+    assert_eq!(
+        (&started["cubeful"], &started["length"]),
+        (&json!(true), &json!("truncated"))
+    );
+    let ended = until_ended(&app, started["id"].as_str().unwrap()).await;
+    assert!(ended["equity"].as_f64().unwrap().abs() < 1e-12, "{ended}");
+    let ci = 2.0 * 1.96 * (72.0f64 / 71.0 / 72.0).sqrt();
+    assert!(
+        (ended["ci95"].as_f64().unwrap() - ci).abs() < 1e-9,
+        "{ended}"
+    );
+}

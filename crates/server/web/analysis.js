@@ -114,10 +114,12 @@ async function rank(read, dice, plies) {
 function rolloutPanelHtml(positionId, dice, moves) {
   const options = [36, 144, 324, 1296].map((n) => `<option value="${n}">${n}</option>`).join('');
   const lengths = ['truncated', 'full'].map((l) => `<option value="${l}">${t(`rollout-length-${l}`)}</option>`).join('');
+  const cubes = ['cubeless', 'cubeful'].map((c) => `<option value="${c}">${t(`rollout-cube-${c}`)}</option>`).join('');
   const plays = dice ? `<label>${t('rollout-play')} <select id="rollout-play">${moves.map((m) => `<option value="${escape(m.move)}">${escape(m.move)}</option>`).join('')}</select></label>` : '';
   return `<div class="rollout" id="rollout-panel" data-position="${escape(positionId)}" data-dice="${escape(dice || '')}">
     ${plays}<label>${t('rollout-trials')} <select id="rollout-trials">${options}</select></label>
     <label>${t('rollout-length')} <select id="rollout-length">${lengths}</select></label>
+    <label>${t('rollout-cube')} <select id="rollout-cube">${cubes}</select></label>
     <button type="button" class="secondary" id="rollout-start">${t('rollout-start')}</button>
     <button type="button" class="secondary" id="rollout-stop" hidden>${t('rollout-stop')}</button>
     <progress id="rollout-progress" hidden></progress><p id="rollout-result" role="status"></p></div>`;
@@ -128,7 +130,8 @@ function rolloutText(r) {
   const pc = (x) => (100 * Math.min(Math.max(x, 0), 1)).toFixed(1);
   const [win, wg, , lg] = r.chances;
   const subject = r.play ? t('rollout-subject-play', { play: r.play.play, dice: r.play.dice }) : t('rollout-subject-position');
-  const text = r.done === 0 ? t('rollout-none', { trials: r.trials }) : t('rollout-result', { subject, how: t(`rollout-how-${r.length}`), done: r.done, trials: r.trials,
+  const measure = t(`rollout-measure-${r.cubeful ? 'cubeful' : 'cubeless'}`);
+  const text = r.done === 0 ? t('rollout-none', { trials: r.trials }) : t('rollout-result', { subject, measure, how: t(`rollout-how-${r.length}`), done: r.done, trials: r.trials,
     equity: signed(r.equity, 3), ci: r.ci95.toFixed(3), win: pc(win), gammon: pc(wg), lose: pc(1 - win), lose_gammon: pc(lg) });
   return r.state === 'running' ? text : `${text} ${t(`rollout-${r.state}`)}`;
 }
@@ -140,7 +143,7 @@ const rollouts = {
     const panel = document.getElementById('rollout-panel');
     if (!panel || this.id) return;
     try {
-      const more = { length: document.getElementById('rollout-length').value };
+      const more = { length: document.getElementById('rollout-length').value, cubeful: document.getElementById('rollout-cube').value === 'cubeful' };
       const play = document.getElementById('rollout-play');
       if (play) Object.assign(more, { dice: panel.dataset.dice, play: play.value });
       const first = await startRollout(panel.dataset.position, Number(document.getElementById('rollout-trials').value), more);

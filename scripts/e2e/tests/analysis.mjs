@@ -485,14 +485,17 @@ async function analysisRollout(browser, url) {
   return `${text.slice(0, 120)}…; stopped at ${done} of 1296`;
 }
 
-// The rollout of one play of a roll, every game to its end: the play chosen among the ranking's,
+// The cubeful rollout of one play of a roll, every game to its end: the play chosen among the ranking's,
 // the answer from the mover's view with the play, its dice and the length in its words; then the
 // panel in Estonian and Hungarian at 1280 and 375 px (screenshots), nothing wider than the screen.
 async function analysisPlayRollout(browser, url) {
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${url}/analysis?text=${encodeURIComponent('XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10')}`);
+  // The language first, then the position: one ranking drawn, never replaced under the clicks.
+  const address = `${url}/analysis?text=${encodeURIComponent('XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10')}`;
+  await page.goto(address);
   await setLanguage(page, 'en');
+  await page.goto(address);
   await page.waitForSelector('#rollout-play option', { state: 'attached', timeout: WAIT_MS });
   const plays = await page.$$eval('#rollout-play option', (options) => options.map((o) => o.value));
   const ranked = await page.$$eval('#ranking .move, #ranking td:first-child', (cells) => cells.map((c) => c.textContent.trim()));
@@ -501,17 +504,22 @@ async function analysisPlayRollout(browser, url) {
   await page.selectOption('#rollout-play', play);
   await page.selectOption('#rollout-trials', '36');
   await page.selectOption('#rollout-length', 'full');
+  await page.selectOption('#rollout-cube', 'cubeful');
   await page.click('#rollout-start');
   await page.waitForSelector('#rollout-panel[data-state="finished"]', { timeout: WAIT_MS * 8 });
   const text = await page.textContent('#rollout-result');
   const escaped = play.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const shape = new RegExp(`^Rollout of ${escaped} \\(31\\) for the side that plays it, 36 of 36 trials \\(the network at 0 ply, every game played to the end, luck-adjusted\\): cubeless equity [+−]\\d\\.\\d{3} ± \\d\\.\\d{3} \\(95 %\\).* Finished\\.$`);
+  const shape = new RegExp(`^Rollout of ${escaped} \\(31\\) for the side that plays it, 36 of 36 trials \\(the network at 0 ply, every game played to the end, luck-adjusted\\): cubeful equity \\(money, cube centred at 1\\) [+−]\\d\\.\\d{3} ± \\d\\.\\d{3} \\(95 %\\).* Finished\\.$`);
   assert(shape.test(text), `play rollout ${text}`);
   await page.screenshot({ path: join(OUT, 'analysis-play-rollout-en.png') });
   const seen = [];
   for (const lang of ['et', 'hu']) {
     await setLanguage(page, lang);
-    await page.waitForSelector('#rollout-play option', { state: 'attached', timeout: WAIT_MS });
+    // The panel drawn again in the language (its English label gone).
+    await page.waitForFunction(() => {
+      const label = document.querySelector('label:has(#rollout-length)');
+      return label && !/Games/.test(label.textContent) && document.querySelector('#rollout-play option');
+    }, null, { timeout: WAIT_MS });
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);

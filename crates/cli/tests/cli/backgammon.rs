@@ -1,7 +1,7 @@
 //! `ludus backgammon moves | show | cube`: output formats and the error contract.
 
 use crate::{ludus, stderr, stdout};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 const OPENING: &str = "4HPwATDgc/ABMA";
 
@@ -147,6 +147,38 @@ fn rollout_prints_json_with_either_luck_estimate_and_refuses_an_unknown_one() {
     }
     let output = rollout("cheap");
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+}
+
+/// The textbook last roll (23 rolls of 36 bear off, the opponent then off for sure) rolled out
+/// over the 36 first rolls: cubeless 10/36; cubeful the side doubles, is taken, and wins or loses
+/// 2, 2 × 10/36.
+#[test]
+fn a_cubeful_rollout_of_the_last_roll_doubles_and_is_taken() {
+    let rollout = |cube: &[&str]| {
+        let mut args = vec![
+            "bg",
+            "rollout",
+            "--position-id",
+            "AwAAkAAAAAAAAA",
+            "--games",
+            "36",
+            "--no-luck-adjust",
+            "--json",
+        ];
+        args.extend_from_slice(cube);
+        let output = ludus(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        serde_json::from_str::<Value>(&stdout(&output)).unwrap()
+    };
+    let cubeless = rollout(&[]);
+    let cubeful = rollout(&["--cubeful"]);
+    assert_eq!(
+        (&cubeless["cubeful"], &cubeful["cubeful"]),
+        (&json!(false), &json!(true))
+    );
+    let near = |v: &Value, want: f64| (v["equity"].as_f64().unwrap() - want).abs() < 1e-6;
+    assert!(near(&cubeless, 10.0 / 36.0), "{cubeless}");
+    assert!(near(&cubeful, 20.0 / 36.0), "{cubeful}");
 }
 
 #[test]

@@ -32,7 +32,7 @@ mod views;
 
 pub use ranker::{
     ANALYSIS_SHOWN, BeforeRoll, CubeValues, MAX_ANALYSIS_PLIES, MoneyRules, MoveRanker, MoveValue,
-    RolloutLength, RolloutPart,
+    RolloutKind, RolloutLength, RolloutPart,
 };
 pub use rules::BackgammonRules;
 pub use views::{

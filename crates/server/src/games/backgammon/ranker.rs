@@ -32,18 +32,28 @@ pub trait MoveRanker: Send + Sync {
     ) -> BeforeRoll;
 
     /// Games `games` (by number: each game has its own dice, whichever part it runs in) of the
-    /// cubeless rollout of `position` (the side on roll's view, before its roll), each game as
-    /// long as `length` says, summed; `None` where the engine does no rollouts (the endpoint
-    /// then answers 501).
+    /// rollout of `position` (the side on roll's view, before its roll) as `kind` says (its
+    /// length, the cube), summed; `None` where the engine does no rollouts (the endpoint then
+    /// answers 501).
     fn rollout(
         &self,
         position: &Position,
         games: std::ops::Range<u64>,
-        length: RolloutLength,
+        kind: RolloutKind,
     ) -> Option<RolloutPart> {
-        let _ = (position, games, length);
+        let _ = (position, games, kind);
         None
     }
+}
+
+/// What kind of rollout to play: how far each game goes and whether the cube is played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RolloutKind {
+    /// How far each game is played.
+    pub length: RolloutLength,
+    /// Whether the cube is played (money, centred at 1 at the start): the equity is then the
+    /// cubeful points per game.
+    pub cubeful: bool,
 }
 
 /// How far each game of a rollout is played.
@@ -68,7 +78,7 @@ pub struct RolloutPart {
     /// Sums of the games' chances: win, win gammon, win backgammon, lose gammon, lose
     /// backgammon.
     pub chances: [f64; 5],
-    /// Sum of the games' cubeless equities.
+    /// Sum of the games' equities (cubeless, or cubeful points in a cubeful rollout).
     pub equity: f64,
     /// Sum of their squares.
     pub equity_squared: f64,
