@@ -365,4 +365,38 @@ fn a_packed_three_stone_game_reads_every_slot_as_its_full_tables() {
             );
         }
     }
+    // Run again, it packs nothing anew: every file is kept (the same bytes, the same time) and
+    // measured again. A damaged file is packed again.
+    let first = &packed[0];
+    let damaged = out.join(format!("{}.lpk", first.sector.file_stem()));
+    std::fs::write(&damaged, b"not a packed table").expect("writes");
+    let stamps = |out: &std::path::Path| -> Vec<(std::path::PathBuf, std::time::SystemTime)> {
+        let mut all: Vec<_> = std::fs::read_dir(out)
+            .expect("lists")
+            .map(|e| {
+                let path = e.expect("an entry").path();
+                let time = std::fs::metadata(&path)
+                    .and_then(|m| m.modified())
+                    .expect("a time");
+                (path, time)
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let before = stamps(&out);
+    let again = pack_game(&dbs, true, 3, &out, |_| Ok::<(), PackError>(())).expect("packs");
+    assert_eq!(again.packed_bytes, summary.packed_bytes);
+    let after = stamps(&out);
+    let changed: Vec<_> = before
+        .iter()
+        .zip(&after)
+        .filter(|(b, a)| b != a)
+        .map(|(b, _)| b.0.clone())
+        .collect();
+    assert_eq!(
+        changed,
+        vec![damaged],
+        "only the damaged file was packed again"
+    );
 }

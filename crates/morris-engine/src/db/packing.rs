@@ -92,7 +92,10 @@ impl Default for ProbeSpeed {
 
 /// Packs every built sector of the game with `stones` pieces a side into `out` (one
 /// `<sector>.lpk` file each; sectors not built are counted and skipped), measures each packed
-/// file's [`probe_speed`], and tells `on_sector` about each as it is done.
+/// file's [`probe_speed`] (which checks its probes against the full table), and tells
+/// `on_sector` about each as it is done. Resumable: a sector whose packed file is already there
+/// and opens with the table's slot count is not packed again (every file is written whole, then
+/// renamed), only measured.
 pub fn pack_game<E: From<PackError>>(
     dbs: &Databases,
     flying: bool,
@@ -108,8 +111,17 @@ pub fn pack_game<E: From<PackError>>(
             continue;
         };
         let path = out.join(format!("{}.lpk", sector.file_stem()));
-        let packed_bytes = pack_table(&table, &path).map_err(PackError::from)?;
-        let reader = PackedTable::open(&path).map_err(PackError::from)?;
+        let packed_before = PackedTable::open(&path)
+            .ok()
+            .filter(|r| r.slots() == table.index.len());
+        let reader = match packed_before {
+            Some(reader) => reader,
+            None => {
+                pack_table(&table, &path).map_err(PackError::from)?;
+                PackedTable::open(&path).map_err(PackError::from)?
+            }
+        };
+        let packed_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
         let speed = probe_speed(&reader, &table, SPEED_PROBES)?;
         let packed = PackedSector {
             sector,
