@@ -310,18 +310,19 @@ async function positionIdsToAnalysis(browser, url) {
 // side and with the lookahead they came from (no double, double/take, double/pass).
 async function cubeHintNumbers(browser, url) {
   const page = await browser.newPage();
-  await page.goto(url);
-  await setLanguage(page, 'en');
-  await page.selectOption('#bg-side', 'white');
-  await page.click('#start-backgammon');
-  await untilWhiteRolls(page);
+  await untilWhiteRolls(page, url);
   const text = await cubeHint(page, WAIT_MS);
   await page.close();
   return text;
 }
 
-// Plays White's turns on `page` (taking any double) until White is to roll with the cube.
-async function untilWhiteRolls(page) {
+// Starts a game as White against the computer on `page` (English) and plays White's turns
+// (taking any double) until White is to roll with the cube.
+async function untilWhiteRolls(page, url) {
+  await page.goto(url);
+  await setLanguage(page, 'en');
+  await page.selectOption('#bg-side', 'white');
+  await page.click('#start-backgammon');
   for (let turn = 0; turn < 8; turn++) {
     const state = await waitForTurn(page, 'white');
     assert(!state.result, 'the game goes on');
@@ -358,11 +359,7 @@ async function hintWaitsForEngine(browser) {
   const { server, url } = await startServer('busy.db', {}, ['--analysis-workers', '1']);
   try {
     const page = await browser.newPage();
-    await page.goto(url);
-    await setLanguage(page, 'en');
-    await page.selectOption('#bg-side', 'white');
-    await page.click('#start-backgammon');
-    await untilWhiteRolls(page);
+    await untilWhiteRolls(page, url);
     const share = 'ludus_rate_limited_total{limit="engine-share"}';
     const before = await metric(url, share);
     // Two 3-ply cube analyses of the opening (seconds each in the test build) take both places.
