@@ -345,7 +345,18 @@ async function cubeHint(page, timeout) {
   return text;
 }
 
-// A counter of the server's /metrics (0 when absent).
+// Waits until the analysis pool has `places` jobs running or waiting (the server's gauges).
+async function untilPlacesHeld(url, places) {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const held = await metric(url, 'ludus_engine_running{pool="analysis"}') + await metric(url, 'ludus_engine_queue_depth{pool="analysis"}');
+    if (held >= places) return;
+    assert(Date.now() < deadline, `the analysis pool holds ${held} of ${places} places`);
+    await new Promise((resolve) => { setTimeout(resolve, 20); });
+  }
+}
+
+// A counter or gauge of the server's /metrics (0 when absent).
 async function metric(url, name) {
   const text = await (await fetch(`${url}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
@@ -362,10 +373,12 @@ async function hintWaitsForEngine(browser) {
     await untilWhiteRolls(page, url);
     const share = 'ludus_rate_limited_total{limit="engine-share"}';
     const before = await metric(url, share);
-    // Two 3-ply cube analyses of the opening (seconds each in the test build) take both places.
-    const slow = '/api/backgammon/analysis?position_id=4HPwATDgc%2FABMA&match_id=cAkAAAAAAAAA&plies=3';
-    const held = page.evaluate((path) => Promise.all([fetch(path), fetch(path)].map(async (r) => (await r).status)), slow);
-    await page.waitForTimeout(300);
+    // Two 3-ply cube analyses of the opening (seconds each in the test build) take both places:
+    // two addresses, not cached, so that the browser sends both at once.
+    const slow = '/api/backgammon/analysis?position_id=4HPwATDgc%2FABMA&plies=3&match_id=';
+    const held = page.evaluate((paths) => Promise.all(paths.map(async (path) => (await fetch(path, { cache: 'no-store' })).status)),
+      [`${slow}cAkAAAAAAAAA`, slow]);
+    await untilPlacesHeld(url, 2);
     const text = await cubeHint(page, 6 * WAIT_MS);
     const statuses = await held;
     assert(statuses.every((status) => status === 200), `the held analyses answered ${statuses}`);
