@@ -87,7 +87,9 @@ async fn a_shutdown_closes_sockets_with_a_reason_and_finishes_the_request_in_pro
     // A request in progress when the signal comes.
     let path = format!("/api/games/{id}/analysis");
     let in_progress = tokio::spawn(async move { client.get(&path).await });
-    while hub.analysis_pool().gauges().2 == 0 {
+    // In progress: inside the analyser (past the job's first checkpoint, which a shutdown
+    // before it would answer with engine-stopped), not only running in the pool.
+    while gate.calls() == 0 {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     stop.send(()).unwrap();
