@@ -304,15 +304,16 @@ impl GameCube {
     }
 }
 
-/// The side on roll's cube action before its roll in a cubeful game: `Some(points)` (from the
-/// side that started on roll) when it doubles and the other side passes; otherwise the cube
-/// after its double and take, if any.
+/// The side on roll's cube action before its roll in a cubeful game: when it doubles and the
+/// other side passes, the game's end from the side that started on roll (the cubeless chances
+/// there and the points won or lost); otherwise `None`, the cube after its double and take, if
+/// any.
 fn cube_turn(
     evaluator: &dyn Evaluator,
     position: &Position,
     cube: &mut GameCube,
     ours: bool,
-) -> Option<f64> {
+) -> Option<(Probabilities, f64)> {
     let state = cube.seen_by(ours);
     if state.owner == Some(RelativeSide::Opponent) {
         return None;
@@ -321,13 +322,17 @@ fn cube_turn(
         cube: state,
         ..MatchContext::default()
     };
-    let (_, decision) = cube_decision_at(evaluator, position, &context, 0);
+    let (p, decision) = cube_decision_at(evaluator, position, &context, 0);
     if !decision.action.is_double() {
         return None;
     }
     if !decision.is_take() {
         let points = f64::from(cube.value);
-        return Some(if ours { points } else { -points });
+        return Some(if ours {
+            (p, points)
+        } else {
+            (p.flipped(), -points)
+        });
     }
     cube.value *= 2;
     cube.owner = Some(!ours);
@@ -379,17 +384,17 @@ fn play_out(
         value: 1,
         owner: None,
     });
-    // Luck accumulated, from the starting side's view: cubeless, and in points of the cube.
+    // Luck accumulated, from the starting side's view: cubeless, and in points of the cube for a
+    // cubeful game.
     let mut luck = Probabilities::default();
     let mut luck_points = 0.0;
     let mut ply = 0u32;
     let mut ours = true;
-    let (mut outcome, mut points) = loop {
+    let (mut outcome, points) = loop {
         if let Some(cube) = cube.as_mut()
             && let Some(passed) = cube_turn(evaluator, &position, cube, ours)
         {
-            let v = evaluator.eval_any(&position);
-            break (if ours { v } else { v.flipped() }, passed);
+            break passed;
         }
         let after = if config.luck_adjust {
             let step = ply_with_luck(evaluator, &position, dice, config.luck, s);
@@ -400,8 +405,10 @@ fn play_out(
             };
             luck.add_scaled(&actual, 1.0);
             luck.add_scaled(&average, -1.0);
-            let value = cube.map_or(1.0, |c| f64::from(c.value));
-            luck_points += value * f64::from(actual.equity() - average.equity());
+            if let Some(cube) = cube {
+                luck_points +=
+                    f64::from(cube.value) * f64::from(actual.equity() - average.equity());
+            }
             step.after
         } else {
             best_play(evaluator, &position, dice, s)
@@ -421,11 +428,11 @@ fn play_out(
     };
     if config.luck_adjust {
         outcome.add_scaled(&luck, -1.0);
-        points -= luck_points;
     }
-    if cube.is_none() {
-        // Cubeless: the equity of the adjusted probabilities (the same number, rounded once).
-        points = f64::from(outcome.equity());
-    }
+    let points = match cube {
+        // Cubeless: the equity of the adjusted probabilities.
+        None => f64::from(outcome.equity()),
+        Some(_) => points - luck_points,
+    };
     (outcome, points)
 }

@@ -797,8 +797,9 @@ fn rollout_spec(request: RolloutRequest) -> Result<crate::rollouts::RolloutSpec,
     })
 }
 
-/// `POST /api/backgammon/rollouts`: starts a cubeless rollout of a position before its roll, or
-/// of one play (202 with its first answer); its parts run as jobs of the analysis pool.
+/// `POST /api/backgammon/rollouts`: starts a rollout (cubeless or cubeful, truncated or to the
+/// end) of a position before its roll, or of one play (202 with its first answer); its parts run
+/// as jobs of the analysis pool.
 async fn start_rollout(
     State(sessions): State<Sessions>,
     State(engine): State<EngineWork>,
@@ -818,12 +819,12 @@ async fn start_rollout(
         HintKey::of_backgammon_request(Some(&spec.position_id)),
     )?;
     let (runner, pool) = (sessions.clone(), engine.clone());
-    let (position, kind) = (spec.position, spec.kind);
     let (answer, job) = match engine.rollouts().start(client.clone(), spec) {
         Ok(started) => started,
         Err(StartRefusal::ClientBusy) => return Err(ApiError::RolloutRunning),
         Err(StartRefusal::ServerBusy) => return Err(ApiError::RolloutsBusy),
     };
+    let (position, kind) = (job.position(), job.kind());
     tokio::spawn(job.play(move |games| {
         let (sessions, engine, client) = (runner.clone(), pool.clone(), client.clone());
         async move {

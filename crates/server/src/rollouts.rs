@@ -1,7 +1,7 @@
 //! Rollouts of the analysis board (`POST /api/backgammon/rollouts`, then `GET` and `DELETE
-//! /api/backgammon/rollouts/{id}`): a cubeless rollout of a position before its roll, or of one
-//! play of a roll (the position after it, answered from the mover's view), truncated or to the
-//! end of each game, runs in parts of
+//! /api/backgammon/rollouts/{id}`): a rollout of a position before its roll, or of one play of
+//! a roll (the position after it, answered from the mover's view), cubeless or cubeful,
+//! truncated or to the end of each game, runs in parts of
 //! [`ROLLOUT_UNIT`] games, each part a job of the analysis pool (so other clients' analyses run
 //! between them), its progress asked for while it runs. A rollout stops when asked to, when
 //! nobody has asked for it for [`ABANDONED_AFTER`], or at shutdown; a client runs one at a time,
@@ -81,7 +81,7 @@ pub struct RolledPlay {
 }
 
 /// What a rollout plays: `position` (the side on roll's view, before its roll) — for a play,
-/// the position after it — `trials` games of `length`.
+/// the position after it — `trials` games of `kind`.
 #[derive(Debug, Clone)]
 pub struct RolloutSpec {
     /// The gnubg Position ID asked about.
