@@ -39,29 +39,31 @@ export const joinGame = (id, invite) => call(`/api/games/${id}/join`, { method: 
 export const listGames = (ids) => call(`/api/games?${new URLSearchParams({ ids: ids.join(',') })}`);
 export const getAnalysis = (id) => call(`/api/games/${id}/analysis`);
 // The analysis board's rollouts: started (202, its first answer), asked about, stopped. `more`:
-// `length` ('truncated' or 'full'), and `dice` with `play` for the rollout of one play.
+// `length` ('truncated' or 'full'), `cubeful`, and `dice` with `play` for the rollout of one play.
 export const startRollout = (positionId, trials, more = {}) => call('/api/backgammon/rollouts', { method: 'POST', body: { position_id: positionId, trials, ...more } });
 export const getRollout = (id) => call(`/api/backgammon/rollouts/${id}`);
 export const stopRollout = (id) => call(`/api/backgammon/rollouts/${id}`, { method: 'DELETE' });
-// How long the page keeps asking for a review the server is still making.
-const REVIEW_PATIENCE_MS = 10 * 60 * 1000;
-
-// `request()`, asked again while the server answers 503 `review-in-progress` (the review is
-// being made by a job that outlives each request: docs/server.md), after its Retry-After;
-// `onWait(seconds)` hears how long it has taken so far, and stops the asking by answering false
-// (the page has moved on).
-async function patiently(request, onWait) {
+// `request()`, asked again after the server's Retry-After (else `fallbackSeconds`) while it
+// answers one of the error codes `waits`, for at most `patienceMs`; `onWait(seconds)`, if given,
+// hears how long it has taken so far and stops the asking by answering false (the page has
+// moved on).
+async function askAgain(request, { waits, patienceMs, fallbackSeconds }, onWait) {
   const started = Date.now();
   for (;;) {
     try {
       return await request();
     } catch (error) {
-      if (error.code !== 'review-in-progress' || Date.now() - started > REVIEW_PATIENCE_MS) throw error;
+      if (!waits.has(error.code) || Date.now() - started > patienceMs) throw error;
       if (onWait?.(Math.round((Date.now() - started) / 1000)) === false) throw error;
-      await new Promise((resolve) => { setTimeout(resolve, (error.retryAfter || 2) * 1000); });
+      await new Promise((resolve) => { setTimeout(resolve, (error.retryAfter || fallbackSeconds) * 1000); });
     }
   }
 }
+
+// A review the server is still making answers 503 `review-in-progress` (its job outlives each
+// request: docs/server.md): the page keeps asking for up to ten minutes.
+const REVIEW_WAIT = { waits: new Set(['review-in-progress']), patienceMs: 10 * 60 * 1000, fallbackSeconds: 2 };
+const patiently = (request, onWait) => askAgain(request, REVIEW_WAIT, onWait);
 
 // A game's review (asked again while it is being made; see patiently).
 export const getReview = (id, onWait) => patiently(() => call(`/api/games/${id}/review`), onWait);
@@ -69,28 +71,13 @@ export const getReview = (id, onWait) => patiently(() => call(`/api/games/${id}/
 export const reviewRecord = (text, onWait) => patiently(() => call('/api/review', { method: 'POST', body: { text } }), onWait);
 // Takes back the seat's last move against the computer (and the computer's answer to it).
 export const takeBack = (id, token) => call(`/api/games/${id}/takeback`, { method: 'POST', body: { token } });
-// How long an engine request waits for its place in the analysis pool before its refusal shows.
-const ENGINE_PATIENCE_MS = 60 * 1000;
-// The answers that say the engine is taken, not that the request is wrong: the client's share of
-// the analysis pool held by its earlier requests (429), the pool full (503), the client's engine
-// rate spent (429 `rate-limited`).
-const ENGINE_WAITS = new Set(['engine-share', 'engine-busy', 'rate-limited']);
-
-// `request()` (an engine's thinking), asked again after the Retry-After while the server sheds
-// load (docs/server.md, "Operating a public server"), for at most ENGINE_PATIENCE_MS: an answer that comes late
-// rather than an error the player did not cause (an earlier analysis of the same page still
-// holding the client's places, say).
-async function whenEngineFree(request) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      return await request();
-    } catch (error) {
-      if (!ENGINE_WAITS.has(error.code) || Date.now() - started > ENGINE_PATIENCE_MS) throw error;
-      await new Promise((resolve) => { setTimeout(resolve, (error.retryAfter || 1) * 1000); });
-    }
-  }
-}
+// An engine request (its thinking) refused because the engine is taken, not because the request
+// is wrong — the client's share of the analysis pool held by its earlier requests (429
+// `engine-share`), the pool full (503 `engine-busy`), the client's engine rate spent (429
+// `rate-limited`): asked again for up to a minute (docs/server.md, "Operating a public server"),
+// an answer that comes late rather than an error the player did not cause.
+const ENGINE_WAIT = { waits: new Set(['engine-share', 'engine-busy', 'rate-limited']), patienceMs: 60 * 1000, fallbackSeconds: 1 };
+const whenEngineFree = (request) => askAgain(request, ENGINE_WAIT);
 
 // The engine's ranking of a position (URLSearchParams as the endpoints document them).
 export const backgammonAnalysis = (query) => whenEngineFree(() => call(`/api/backgammon/analysis?${query}`));
