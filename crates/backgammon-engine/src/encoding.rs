@@ -22,10 +22,20 @@
 //! timing and the average containment ([`features::SideView::tactical_values`]); 227 inputs, the
 //! first 215 those of encoding 3.
 //!
+//! [`Encoding::Strategic`] (id 5) appends [`strategy::STRATEGIC_PER_SIDE`] more per side (the
+//! side on roll first): blockades, mobility, the rear's spread, entering, timing, the backbone,
+//! back games, free pips, the checkers off and the opponent's board
+//! ([`strategy::strategic_values`]); 259 inputs, the first 227 those of encoding 4.
+//!
+//! [`Encoding::Race`] (id 6) is not an extension: the inputs of a race network ([`race`]), 232 of
+//! them.
+//!
 //! The encoding is sparse: a typical board has 30–45 non-zero inputs, and the network's first
 //! layer only touches their weight rows.
 
 pub mod features;
+pub mod race;
+pub mod strategy;
 
 use features::SideView;
 use ludus_backgammon::{BAR, OFF, Position};
@@ -43,6 +53,9 @@ pub const CONTACT_INPUTS: usize = FEATURE_INPUTS + 2 * features::CONTACT_PER_SID
 /// Number of inputs of [`Encoding::Tactical`]: encoding 3's, then the tactical values of each
 /// side.
 pub const TACTICAL_INPUTS: usize = CONTACT_INPUTS + 2 * features::TACTICAL_PER_SIDE;
+/// Number of inputs of [`Encoding::Strategic`]: encoding 4's, then the strategic values of each
+/// side.
+pub const STRATEGIC_INPUTS: usize = TACTICAL_INPUTS + 2 * strategy::STRATEGIC_PER_SIDE;
 /// Pips are scaled so the starting count (167) is about 1.
 pub const PIP_SCALE: f32 = 167.0;
 /// Identifier of the board encoding in weights files.
@@ -51,7 +64,10 @@ pub const ENCODING_ID: u32 = 1;
 /// per side, plus bar, off and pips per side, plus the race flag, plus the features.
 pub const MAX_ACTIVE: usize = 2 * (15 + 3)
     + 1
-    + 2 * (features::PER_SIDE + features::CONTACT_PER_SIDE + features::TACTICAL_PER_SIDE);
+    + 2 * (features::PER_SIDE
+        + features::CONTACT_PER_SIDE
+        + features::TACTICAL_PER_SIDE
+        + strategy::STRATEGIC_PER_SIDE);
 
 /// The input encodings a network can be trained on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +83,12 @@ pub enum Encoding {
     /// Encoding id 4: encoding 3 and the tactical values ([`encode_with_tactics`],
     /// [`TACTICAL_INPUTS`]).
     Tactical,
+    /// Encoding id 5: encoding 4 and the strategic values ([`encode_with_strategy`],
+    /// [`STRATEGIC_INPUTS`]).
+    Strategic,
+    /// Encoding id 6: the race inputs ([`race::encode_race`], [`race::RACE_INPUTS`]), for race
+    /// networks; it extends no other encoding.
+    Race,
 }
 
 impl Encoding {
@@ -77,6 +99,8 @@ impl Encoding {
             2 => Some(Encoding::Features),
             3 => Some(Encoding::Contact),
             4 => Some(Encoding::Tactical),
+            5 => Some(Encoding::Strategic),
+            6 => Some(Encoding::Race),
             _ => None,
         }
     }
@@ -88,6 +112,8 @@ impl Encoding {
             Encoding::Features => 2,
             Encoding::Contact => 3,
             Encoding::Tactical => 4,
+            Encoding::Strategic => 5,
+            Encoding::Race => 6,
         }
     }
 
@@ -98,6 +124,18 @@ impl Encoding {
             Encoding::Features => FEATURE_INPUTS,
             Encoding::Contact => CONTACT_INPUTS,
             Encoding::Tactical => TACTICAL_INPUTS,
+            Encoding::Strategic => STRATEGIC_INPUTS,
+            Encoding::Race => race::RACE_INPUTS,
+        }
+    }
+
+    /// True when this encoding's inputs begin with all of `narrower`'s, unchanged (so a network
+    /// of `narrower` widens to this one by zero weight rows). Every encoding extends itself;
+    /// encodings 1 to 5 each extend the ones before, the race encoding none other.
+    pub fn extends(self, narrower: Encoding) -> bool {
+        match (self, narrower) {
+            (Encoding::Race, _) | (_, Encoding::Race) => self == narrower,
+            _ => self.id() >= narrower.id(),
         }
     }
 
@@ -109,6 +147,8 @@ impl Encoding {
             Encoding::Features => encode_with_features(position, out),
             Encoding::Contact => encode_with_contact(position, out),
             Encoding::Tactical => encode_with_tactics(position, out),
+            Encoding::Strategic => encode_with_strategy(position, out),
+            Encoding::Race => race::encode_race(position, out),
         }
     }
 }
@@ -157,6 +197,12 @@ impl SparseInputs {
     /// True when every input is zero.
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// Empties the vector for an encoding of `width` inputs.
+    fn clear(&mut self, width: usize) {
+        self.len = 0;
+        self.width = width;
     }
 
     fn push(&mut self, i: usize, v: f32) {
@@ -210,7 +256,13 @@ pub fn encode_with_tactics(position: &Position, out: &mut SparseInputs) {
     push_features(position, out, Encoding::Tactical);
 }
 
-/// The board inputs, then the features of both sides up to those of `encoding` (2, 3 or 4).
+/// Encodes `position` into `out` (cleared first): encoding 4's inputs, then the strategic values
+/// of the side on roll and of the opponent ([`Encoding::Strategic`]).
+pub fn encode_with_strategy(position: &Position, out: &mut SparseInputs) {
+    push_features(position, out, Encoding::Strategic);
+}
+
+/// The board inputs, then the features of both sides up to those of `encoding` (2 to 5).
 fn push_features(position: &Position, out: &mut SparseInputs, encoding: Encoding) {
     encode(position, out);
     out.width = encoding.inputs();
@@ -228,6 +280,17 @@ fn push_features(position: &Position, out: &mut SparseInputs, encoding: Encoding
         out,
         CONTACT_INPUTS,
         sides.map(|side| side.tactical_values()),
+    );
+    if encoding == Encoding::Tactical {
+        return;
+    }
+    push_per_side(
+        out,
+        TACTICAL_INPUTS,
+        [
+            strategy::strategic_values(&mine, &theirs, &sides[0]),
+            strategy::strategic_values(&theirs, &mine, &sides[1]),
+        ],
     );
 }
 
@@ -313,6 +376,33 @@ mod tests {
     fn tactical_values_follow_encoding_3_unchanged() {
         let widths = (CONTACT_INPUTS, TACTICAL_INPUTS);
         assert_extends(encode_with_contact, encode_with_tactics, widths, 7);
+    }
+
+    #[test]
+    fn strategic_values_follow_encoding_4_unchanged() {
+        let widths = (TACTICAL_INPUTS, STRATEGIC_INPUTS);
+        assert_extends(encode_with_tactics, encode_with_strategy, widths, 8);
+    }
+
+    #[test]
+    fn the_race_encoding_extends_no_other() {
+        let all = [
+            Encoding::Board,
+            Encoding::Features,
+            Encoding::Contact,
+            Encoding::Tactical,
+            Encoding::Strategic,
+            Encoding::Race,
+        ];
+        for a in all {
+            assert_eq!(Encoding::from_id(a.id()), Some(a));
+            assert!(a.extends(a));
+            for b in all {
+                let chain = a != Encoding::Race && b != Encoding::Race && a.id() >= b.id();
+                assert_eq!(a.extends(b), chain || a == b, "{a:?} {b:?}");
+            }
+        }
+        assert_eq!(Encoding::Race.inputs(), race::RACE_INPUTS);
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub enum WeightsError {
     Version(u32),
     /// The file was made for another input encoding or shape.
     #[error(
-        "weights are for encoding {encoding} with {inputs} inputs and {outputs} outputs; this engine reads encodings 1 to 4 with their own inputs, {OUTPUTS} outputs"
+        "weights are for encoding {encoding} with {inputs} inputs and {outputs} outputs; this engine reads encodings 1 to 6 with their own inputs, {OUTPUTS} outputs"
     )]
     Shape {
         /// Encoding id in the file.
@@ -452,12 +452,12 @@ impl Net {
 
     /// The same network reading `encoding`, whose inputs extend this one's: the new inputs get
     /// zero weights, so every output stays exactly as it was (a warm start for training with
-    /// more inputs). `None` when `encoding` has fewer inputs.
+    /// more inputs). `None` when `encoding` does not extend this network's ([`Encoding::extends`]).
     pub fn widened(&self, encoding: Encoding) -> Option<Net> {
-        let (old, new) = (self.encoding.inputs(), encoding.inputs());
-        if new < old {
+        if !encoding.extends(self.encoding) {
             return None;
         }
+        let new = encoding.inputs();
         let mut w1 = self.w1.clone();
         w1.resize(new * self.hidden, 0.0);
         Some(Net {

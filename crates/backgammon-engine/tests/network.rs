@@ -109,6 +109,7 @@ fn a_widened_network_plays_exactly_as_before() {
     let shipped = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("weights");
     assert_eq!(shipped.encoding(), Encoding::Tactical);
     assert!(shipped.widened(Encoding::Contact).is_none());
+    assert!(shipped.widened(Encoding::Race).is_none());
     let board = Net::random(24, 4);
     let features = Net::random_with(Encoding::Features, 24, 5);
     let widenings = [
@@ -116,7 +117,8 @@ fn a_widened_network_plays_exactly_as_before() {
         (board.clone(), Encoding::Contact),
         (features.clone(), Encoding::Contact),
         (board, Encoding::Tactical),
-        (features, Encoding::Tactical),
+        (features.clone(), Encoding::Tactical),
+        (features, Encoding::Strategic),
     ];
     for (net, encoding) in widenings {
         let wide = net.widened(encoding).expect("wider");
@@ -161,7 +163,9 @@ fn the_feature_encoding_extends_the_board_encoding() {
     assert_eq!(Encoding::from_id(2), Some(Encoding::Features));
     assert_eq!(Encoding::from_id(3), Some(Encoding::Contact));
     assert_eq!(Encoding::from_id(4), Some(Encoding::Tactical));
-    assert_eq!(Encoding::from_id(5), None);
+    assert_eq!(Encoding::from_id(5), Some(Encoding::Strategic));
+    assert_eq!(Encoding::from_id(6), Some(Encoding::Race));
+    assert_eq!(Encoding::from_id(7), None);
 }
 
 #[test]

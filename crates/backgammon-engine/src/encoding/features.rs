@@ -254,7 +254,7 @@ impl SideView {
     }
 
     /// The 12-bit mask of blocked points in front of a checker on `point` (see [`ESCAPES`]).
-    fn blocks_ahead(&self, point: u32) -> usize {
+    pub(super) fn blocks_ahead(&self, point: u32) -> usize {
         // Bit `25 - p` of the reversed mask is point `p`, so the point `d` pips ahead of `point`
         // is bit `25 - point + d`.
         ((self.opponent_made_reversed >> (26 - point)) & 0xFFF) as usize

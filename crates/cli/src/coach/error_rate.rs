@@ -12,7 +12,7 @@ use crate::{CliError, CliResult};
 use clap::Args;
 use ludus_backgammon::player::Player;
 use ludus_coach::backgammon::error_rate::{
-    ErrorRateReport, Judge, JudgeSpec, PhaseLosses, PlayerLosses, error_rate, sample_decisions,
+    ErrorRateReport, Judge, JudgeSpec, PhaseLosses, PlayerLosses, error_rate, sample_decisions_in,
 };
 use ludus_coach::backgammon::player_spec::PlayerSpec;
 use std::time::Instant;
@@ -30,9 +30,23 @@ pub(crate) struct ErrorRateArgs {
     /// `move` and `eval`) or a network `net:PLIES` / `FILE:PLIES`.
     #[arg(long, default_value = "gnubg:2ply")]
     judge: String,
+    /// Only positions of this phase (every phase by default).
+    #[arg(long, value_enum)]
+    phase: Option<PhaseArg>,
     /// The players measured, comma-separated, in the forms of `duel --a`.
     #[arg(long, default_value = "net:0,net:2,gnubg:0ply")]
     players: String,
+}
+
+/// `--phase`: the phases of [`ludus_coach::backgammon::error_rate::PHASES`], in its order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum PhaseArg {
+    /// Contact: checkers can still hit or block.
+    Contact = 0,
+    /// A race with checkers still to bring home.
+    Race = 1,
+    /// Both sides in their home boards (where the bear-off databases answer).
+    Bearoff = 2,
 }
 
 /// Runs `ludus backgammon error-rate`.
@@ -46,7 +60,7 @@ pub(crate) fn run(args: ErrorRateArgs) -> CliResult {
         .map(|spec| Ok(spec.trim().parse::<PlayerSpec>()?.player(args.seed)?))
         .collect::<Result<Vec<Box<dyn Player>>, CliError>>()?;
     let mut judge = Judge::start(&args.judge.parse::<JudgeSpec>()?)?;
-    let decisions = sample_decisions(args.seed, args.positions);
+    let decisions = sample_decisions_in(args.seed, args.positions, args.phase.map(|p| p as usize));
     let bar = counting_bar(decisions.len() as u64, false, "positions");
     let start = Instant::now();
     let report =

@@ -40,9 +40,11 @@ pub(crate) struct FitArgs {
     /// Units of a second hidden layer of a random network (none by default).
     #[arg(long, conflicts_with = "init")]
     second: Option<usize>,
-    /// Input encoding of a random network (1 to 4; 4 is the shipped network's).
-    #[arg(long, default_value_t = 4, conflicts_with = "init")]
-    encoding: u32,
+    /// Input encoding, 1 to 6 (the shipped network's is 4, 5 adds the strategic values, 6 is
+    /// the race inputs): that of a random network (default 4), or with --init the encoding its
+    /// network is widened to (the new inputs start with zero weights).
+    #[arg(long)]
+    encoding: Option<u32>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = FitConfig::default().epochs)]
     epochs: u32,
@@ -239,15 +241,27 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
 
 /// The network training starts from: `--init`'s, or random weights of the layout asked for.
 fn start_net(args: &FitArgs) -> Result<Net, CliError> {
+    let encoding = args
+        .encoding
+        .map(|id| {
+            Encoding::from_id(id)
+                .ok_or_else(|| CliError::bad_input(format!("--encoding must be 1 to 6, not {id}")))
+        })
+        .transpose()?;
     if let Some(name) = args.init.as_deref() {
-        return named_net(name);
+        let net = named_net(name)?;
+        let Some(encoding) = encoding else {
+            return Ok(net);
+        };
+        return net.widened(encoding).ok_or_else(|| {
+            CliError::bad_input(format!(
+                "--encoding {} does not extend the encoding {} of --init's network",
+                encoding.id(),
+                net.encoding().id()
+            ))
+        });
     }
-    let encoding = Encoding::from_id(args.encoding).ok_or_else(|| {
-        CliError::bad_input(format!(
-            "--encoding must be 1, 2, 3 or 4, not {}",
-            args.encoding
-        ))
-    })?;
+    let encoding = encoding.unwrap_or(Encoding::Tactical);
     let sizes = [Some(args.hidden), args.second];
     if sizes.iter().flatten().any(|&n| n == 0 || n > 1024) {
         return Err(CliError::bad_input(

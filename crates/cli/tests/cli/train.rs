@@ -65,7 +65,7 @@ fn a_network_widened_to_encoding_2_plays_exactly_as_before() {
         "--games",
         "20",
     ];
-    let unknown = ["bg", "train", "--out", board, "--encoding", "5"];
+    let unknown = ["bg", "train", "--out", board, "--encoding", "7"];
     for args in [&narrow[..], &unknown[..]] {
         let output = ludus(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -205,4 +205,55 @@ fn ludus_hands_the_coach_commands_on_to_ludus_coach_with_help_and_exit_codes() {
     ]);
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(stderr(&bad), "error: --games must be at least 1\n");
+}
+
+#[test]
+fn fit_widens_its_start_to_a_wider_encoding_and_refuses_the_race_encoding() {
+    let (labels, wide) = (scratch("labels-widen.txt"), scratch("widened.bin"));
+    let _ = std::fs::remove_file(&labels);
+    let labels = labels.to_str().expect("path");
+    let label = [
+        "bg", "label", "--out", labels, "--games", "1", "--seed", "4",
+    ];
+    let output = ludus(&[&label[..], &["--teacher", "net:0", "--quiet"]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let wide = wide.to_str().expect("path");
+    let fit = |encoding: &str| {
+        let _ = std::fs::remove_file(format!("{wide}.ckpt"));
+        let args = [
+            "bg", "fit", labels, "--out", wide, "--init", "net", "--epochs", "1",
+        ];
+        ludus(&[&args[..], &["--encoding", encoding, "--quiet"]].concat())
+    };
+    let output = fit("5");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let bytes = std::fs::read(wide).expect("weights");
+    // Weights format 1: magic (8 bytes), version, then the encoding id.
+    assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().expect("4")), 5);
+    for refused in ["6", "7"] {
+        let output = fit(refused);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+    }
+}
+
+#[test]
+fn error_rate_keeps_the_positions_of_one_phase() {
+    let args = [
+        "bg",
+        "error-rate",
+        "--positions",
+        "3",
+        "--phase",
+        "race",
+        "--judge",
+        "net:0",
+        "--players",
+        "net:0",
+    ];
+    let output = ludus(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("race (3 positions)"), "{text}");
+    assert!(!text.contains("contact ("), "{text}");
 }

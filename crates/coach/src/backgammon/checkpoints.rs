@@ -34,7 +34,7 @@ pub enum StartNetError {
     #[error("--hidden must be between 1 and {MAX_HIDDEN}")]
     Hidden,
     /// No such encoding.
-    #[error("--encoding must be 1, 2, 3 or 4, not {0}")]
+    #[error("--encoding must be 1 to 6, not {0}")]
     Encoding(u32),
     /// The resumed network has two hidden layers (self-play trains one).
     #[error("{} has two hidden layers: train it with `ludus backgammon fit --init`", .0.display())]

@@ -117,6 +117,12 @@ impl Judge {
 
 /// Positions and rolls with more than one legal play, from seeded games of level 6 self-play.
 pub fn sample_decisions(seed: u64, count: usize) -> Vec<(Position, Dice)> {
+    sample_decisions_in(seed, count, None)
+}
+
+/// [`sample_decisions`] of one phase ([`PHASES`]'s index) only, or of every phase with `None`:
+/// the same games, the positions of other phases passed over.
+pub fn sample_decisions_in(seed: u64, count: usize, only: Option<usize>) -> Vec<(Position, Dice)> {
     let engine = Engine::level(SAMPLE_LEVEL, seed).expect("level 6 is on the scale");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut decisions = Vec::with_capacity(count);
@@ -127,7 +133,11 @@ pub fn sample_decisions(seed: u64, count: usize) -> Vec<(Position, Dice)> {
             let dice = Dice::new(rng.random_range(1..=6), rng.random_range(1..=6))
                 .expect("faces are 1 to 6");
             plays(&position, dice, &mut after);
-            if after.len() > 1 && rng.random_range(0..SAMPLE_EVERY) == 0 && decisions.len() < count
+            let wanted = only.is_none_or(|k| phase(&position) == k);
+            if after.len() > 1
+                && rng.random_range(0..SAMPLE_EVERY) == 0
+                && wanted
+                && decisions.len() < count
             {
                 decisions.push((position, dice));
             }
