@@ -1,5 +1,6 @@
 //! The committed label sets (`data/backgammon/labels`: 2-ply labels of every position;
-//! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree): every chunk a
+//! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree;
+//! `data/backgammon/labels-cycle2`: 2-ply labels of the second cycle): every chunk a
 //! manifest lists is there, matches its sha256 and holds that many labels of at most that many
 //! games (every game, where every position is labelled), each line a labelled position; no chunk
 //! is there that the manifest does not list.
@@ -121,4 +122,10 @@ fn committed_label_chunks_match_their_manifest() {
 fn committed_rollout_label_chunks_match_their_manifest() {
     let total = check_set("rollout-labels", false);
     assert!(total > 0, "{total} rollout labels committed");
+}
+
+#[test]
+fn committed_second_cycle_label_chunks_match_their_manifest() {
+    let total = check_set("labels-cycle2", true);
+    assert!(total > 0, "{total} second-cycle labels committed");
 }
