@@ -125,16 +125,16 @@ impl NetEvaluator {
         self
     }
 
-    /// The evaluator with the shipped weights.
+    /// The evaluator with the shipped weights (a network a position class where the file bundles
+    /// them).
     pub fn shipped() -> NetEvaluator {
-        static NET: OnceLock<Arc<Net>> = OnceLock::new();
-        let net = NET.get_or_init(|| {
-            Arc::new(
-                Net::from_bytes(SHIPPED_WEIGHTS).unwrap_or_else(|_| Net::random(DEFAULT_HIDDEN, 0)),
-            )
+        static NETS: OnceLock<ClassNets> = OnceLock::new();
+        let nets = NETS.get_or_init(|| {
+            ClassNets::from_bytes(SHIPPED_WEIGHTS)
+                .unwrap_or_else(|_| ClassNets::single(Net::random(DEFAULT_HIDDEN, 0)))
         });
         let shipped = NetEvaluator {
-            nets: ClassNets::single(Arc::clone(net)),
+            nets: nets.clone(),
             use_bearoff: true,
             use_two_sided: true,
             pruning: None,

@@ -44,9 +44,16 @@ fn a_bundle_round_trips_and_a_lone_contact_network_keeps_its_old_file() {
     assert_eq!(ClassNets::from_bytes(&nets.to_bytes()), Ok(nets));
     let lone = ClassNets::single(Net::random(16, 4));
     assert_eq!(lone.to_bytes(), lone.contact().to_bytes());
-    let shipped = ClassNets::from_bytes(SHIPPED_WEIGHTS).expect("old files load");
-    assert!(!shipped.is_routed());
+    let shipped = ClassNets::from_bytes(SHIPPED_WEIGHTS).expect("the shipped bundle loads");
+    assert!(shipped.is_routed());
     assert_eq!(shipped.to_bytes(), SHIPPED_WEIGHTS);
+    let contact = ClassNets::single(shipped.contact().as_ref().clone());
+    let old = contact.to_bytes();
+    assert_eq!(
+        ClassNets::from_bytes(&old),
+        Ok(contact),
+        "an old one-network file loads"
+    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use crate::common::two_layer_net;
 use ludus_backgammon::Position;
+use ludus_backgammon_engine::classes::{ClassNets, PositionClass};
 use ludus_backgammon_engine::encoding::{
     Encoding, FEATURE_INPUTS, INPUTS, SparseInputs, encode, encode_with_features,
 };
@@ -37,9 +38,18 @@ fn corrupt_weights_files_are_refused_with_the_reason() {
 #[test]
 fn shipped_weights_load() {
     let bytes = ludus_backgammon_engine::eval::SHIPPED_WEIGHTS;
-    let net = Net::from_bytes(bytes).expect("shipped weights are valid");
-    assert!(net.games_trained > 0);
+    let nets = ClassNets::from_bytes(bytes).expect("shipped weights are valid");
+    assert_eq!(nets.contact().encoding(), Encoding::Strategic);
+    let race = nets.own(PositionClass::Race).expect("a race network");
+    assert_eq!(race.encoding(), Encoding::Race);
+    assert!(nets.own(PositionClass::Crashed).is_none());
     assert!(bytes.len() < 5 * 1024 * 1024);
+}
+
+/// The shipped contact network.
+fn shipped_contact() -> Net {
+    let nets = ClassNets::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS);
+    nets.expect("shipped weights").contact().as_ref().clone()
 }
 
 #[test]
@@ -106,8 +116,8 @@ fn outputs(net: &Net, positions: &[Position]) -> Vec<[f32; 5]> {
 #[test]
 fn a_widened_network_plays_exactly_as_before() {
     let positions = ludus_backgammon::random_positions(11, 300);
-    let shipped = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("weights");
-    assert_eq!(shipped.encoding(), Encoding::Tactical);
+    let shipped = shipped_contact();
+    assert_eq!(shipped.encoding(), Encoding::Strategic);
     assert!(shipped.widened(Encoding::Contact).is_none());
     assert!(shipped.widened(Encoding::Race).is_none());
     let board = Net::random(24, 4);
@@ -180,7 +190,7 @@ fn a_file_whose_encoding_and_input_count_disagree_is_refused() {
 
 #[test]
 fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
-    let net = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("shipped");
+    let net = shipped_contact();
     let mut x = SparseInputs::new();
     let mut h = vec![0.0; net.hidden()];
     for position in ludus_backgammon::random_positions(3, 200) {
@@ -192,7 +202,7 @@ fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
 
 #[test]
 fn the_hidden_layer_in_blocks_gives_the_same_activations_bit_for_bit() {
-    let shipped = Net::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("shipped");
+    let shipped = shipped_contact();
     // The shipped width, a width of whole blocks, one with a half block and units left over
     // (64 + 32 + 4), the pruning network's half block alone and units alone.
     let pruner = ludus_backgammon_engine::eval::shipped_pruning_net().expect("pruning network");
@@ -225,7 +235,7 @@ fn the_hidden_layer_in_blocks_gives_the_same_activations_bit_for_bit() {
 }
 
 /// FNV-1a of the shipped weights the shipped pruning network was distilled from.
-const PRUNING_TEACHER: u64 = 0xccff_0e19_7569_3429;
+const PRUNING_TEACHER: u64 = 0x53dc_7224_6a74_0bb6;
 
 #[test]
 fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {
@@ -249,10 +259,14 @@ fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {
 
 #[test]
 fn one_layer_files_are_still_written_and_read_in_the_first_format() {
-    let shipped = ludus_backgammon_engine::eval::SHIPPED_WEIGHTS;
-    let net = Net::from_bytes(shipped).expect("shipped weights are valid");
+    let net = shipped_contact();
     assert_eq!(net.second_hidden(), None);
-    assert_eq!(net.to_bytes(), shipped, "byte for byte the old format");
+    let bytes = net.to_bytes();
+    assert_eq!(
+        u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")),
+        1
+    );
+    assert_eq!(Net::from_bytes(&bytes).as_ref(), Ok(&net));
     assert_eq!(Net::from_layers(net.layers()), Ok(net));
 }
 

@@ -16,7 +16,7 @@ use ludus_coach::backgammon::duel::{CubeCounts, DuelConfig, DuelReport, Stakes, 
 use ludus_coach::backgammon::player_spec::{PlayerSpec, duel_players};
 use ludus_coach::backgammon::supervised::SupervisedConfig;
 use ludus_coach::backgammon::train::{RefineConfig, TrainConfig, refine, train};
-use ludus_coach::backgammon::weights::{read_weights, write_weights};
+use ludus_coach::backgammon::weights::{read_class_nets, write_weights};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -131,7 +131,8 @@ pub(crate) struct TrainPruningArgs {
     /// Where to write the pruning weights.
     #[arg(long)]
     out: PathBuf,
-    /// The network to distil (default: the shipped weights).
+    /// The network to distil, a weights file or a bundle of class networks (default: the
+    /// shipped weights).
     #[arg(long, value_name = "FILE")]
     teacher: Option<PathBuf>,
     /// Self-play games whose positions are labelled.
@@ -177,7 +178,7 @@ fn run_train_pruning(args: TrainPruningArgs) -> CliResult {
     let bar = counting_bar(u64::from(args.epochs), args.quiet, "passes");
     let started = Instant::now();
     let teacher = match &args.teacher {
-        Some(path) => NetEvaluator::new(read_weights(path)?),
+        Some(path) => NetEvaluator::from_classes(read_class_nets(path)?).full_width(),
         None => NetEvaluator::shipped_full_width(),
     };
     let (net, report) = distill(&teacher, &config, |done, _| {

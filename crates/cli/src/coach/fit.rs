@@ -40,9 +40,9 @@ pub(crate) struct FitArgs {
     /// Units of a second hidden layer of a random network (none by default).
     #[arg(long, conflicts_with = "init")]
     second: Option<usize>,
-    /// Input encoding, 1 to 6 (the shipped network's is 4, 5 adds the strategic values, 6 is
-    /// the race inputs): that of a random network (default 4), or with --init the encoding its
-    /// network is widened to (the new inputs start with zero weights).
+    /// Input encoding, 1 to 6 (4 was stage 7's; 5 adds the strategic values, the shipped contact
+    /// network's; 6 is the race inputs): that of a random network (default 4), or with --init
+    /// the encoding its network is widened to (the new inputs start with zero weights).
     #[arg(long)]
     encoding: Option<u32>,
     /// Passes over the training positions.

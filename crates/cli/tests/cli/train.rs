@@ -257,3 +257,34 @@ fn error_rate_keeps_the_positions_of_one_phase() {
     assert!(text.contains("race (3 positions)"), "{text}");
     assert!(!text.contains("contact ("), "{text}");
 }
+
+#[test]
+fn a_bundle_of_class_networks_is_distilled_into_a_pruning_network() {
+    let paths = ["race-tiny.bin", "bundle-tiny.bin", "pruner-tiny.bin"].map(scratch);
+    let [race, bundle, pruner] = paths.each_ref().map(|p| p.to_str().expect("path"));
+    let _ = std::fs::remove_file(pruner);
+    let train = [
+        "bg", "train", "--out", race, "--games", "2", "--hidden", "4",
+    ];
+    let output = ludus(&[&train[..], &["--encoding", "1", "--quiet"]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = ludus(&["bg", "bundle", "--race", race, "--out", bundle]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let distil = [
+        "bg",
+        "train-pruning",
+        "--out",
+        pruner,
+        "--games",
+        "2",
+        "--epochs",
+        "1",
+    ];
+    let output = ludus(&[&distil[..], &["--teacher", bundle, "--quiet"]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(std::path::Path::new(pruner).exists());
+    let missing = scratch("no-such-bundle.bin");
+    let output = ludus(&[&distil[..], &["--teacher", missing.to_str().expect("path")]].concat());
+    assert!(!output.status.success(), "{}", stderr(&output));
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+}

@@ -198,7 +198,7 @@ mod tests {
         );
         assert_eq!(levels.len(), 3 + 11 + 1, "{levels:#?}");
         assert!(
-            levels[4].starts_with("1 ") && levels[4].contains("57.5 ± 5.2"),
+            levels[4].starts_with("1 ") && levels[4].contains("55.2 ± 5.0"),
             "{}",
             levels[4]
         );

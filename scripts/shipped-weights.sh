@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The shipped backgammon weights rebuilt from the committed labels alone, byte for byte:
+#
+# 1. the contact network (input encoding 5, 256 hidden units) from random weights (seed 1),
+#    fitted by `ludus backgammon fit` to the 2-ply labels of data/backgammon/labels and the
+#    rollout labels of data/backgammon/rollout-labels, each rollout file given ten times;
+# 2. the race network (input encoding 6, 256 units) from random weights, fitted to the race
+#    positions of the same files;
+# 3. the two bundled (`bundle`), and the pruning network distilled from the bundle
+#    (`train-pruning`);
+# 4. both files compared with crates/backgammon-engine/weights/.
+#
+# Usage: scripts/shipped-weights.sh [--dir DIR] [--ludus BIN]
+# About 20 CPU-minutes on one core (2026-12-06). Fits resume from their checkpoints when run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=target/shipped-weights ludus=target/release/ludus
+while [ $# -gt 0 ]; do
+    case $1 in
+        --dir) dir=$2; shift 2 ;;
+        --ludus) ludus=$2; shift 2 ;;
+        *) echo "unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+export RAYON_NUM_THREADS=1
+mkdir -p "$dir"
+files=(data/backgammon/labels/chunk-*.txt.zst)
+for _ in $(seq 10); do files+=(data/backgammon/rollout-labels/chunk-*.txt.zst); done
+fit() { nice -n 10 "$ludus" backgammon fit "${files[@]}" --rate 1e-3 --final-rate 1e-6 --quiet "$@"; }
+fit --out "$dir/contact.bin" --encoding 5 --hidden 256 --epochs 20
+fit --out "$dir/race.bin" --class race --encoding 6 --hidden 256 --epochs 60
+"$ludus" backgammon bundle --contact "$dir/contact.bin" --race "$dir/race.bin" \
+    --out "$dir/ludus-bg.bin"
+nice -n 10 "$ludus" backgammon train-pruning --teacher "$dir/ludus-bg.bin" \
+    --out "$dir/ludus-bg-prune.bin" --games 2000 --hidden 32 --quiet
+shipped=crates/backgammon-engine/weights
+sha256sum "$dir/ludus-bg.bin" "$shipped/ludus-bg.bin" "$dir/ludus-bg-prune.bin" \
+    "$shipped/ludus-bg-prune.bin"
+cmp "$dir/ludus-bg.bin" "$shipped/ludus-bg.bin"
+cmp "$dir/ludus-bg-prune.bin" "$shipped/ludus-bg-prune.bin"
+echo "the shipped weights, byte for byte"
