@@ -436,10 +436,11 @@ fn contact_pips(mine: &[u8; 26], opponent_sources: u32) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn board(points: &[(usize, u8)]) -> [u8; 26] {
+    /// One side's checkers, `(point, count)` pairs (0 = off, 25 = bar), the rest borne off.
+    pub(in crate::encoding) fn board(points: &[(usize, u8)]) -> [u8; 26] {
         let mut b = [0u8; 26];
         let mut on = 0;
         for &(p, n) in points {

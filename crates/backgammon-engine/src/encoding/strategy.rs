@@ -281,17 +281,7 @@ fn free_pips(mine: &[u8; 26], theirs: &[u8; 26]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(points: &[(usize, u8)]) -> [u8; 26] {
-        let mut b = [0u8; 26];
-        let mut on = 0;
-        for &(p, n) in points {
-            b[p] = n;
-            on += n;
-        }
-        b[0] = 15 - on;
-        b
-    }
+    use crate::encoding::features::tests::board;
 
     fn start() -> [u8; 26] {
         board(&[(24, 2), (13, 5), (8, 3), (6, 5)])
