@@ -20,7 +20,7 @@ pub const TACTICAL_PER_SIDE: usize = 6;
 pub const OUTSIDE_PIP_SCALE: f32 = 100.0;
 
 /// The 21 distinct rolls as `(die, die)`; doubles count once in 36, the others twice.
-const ROLLS: [(u8, u8); 21] = {
+pub(super) const ROLLS: [(u8, u8); 21] = {
     let mut rolls = [(0u8, 0u8); 21];
     let mut k = 0;
     let mut a = 1u8;

@@ -8,7 +8,7 @@
 //! inputs, so a value that measures the opponent's blockade on this side also measures, in the
 //! other block, this side's blockade on the opponent. Each value is in `0..=1`.
 
-use super::features::SideView;
+use super::features::{ROLLS, SideView};
 
 /// Strategic values per side.
 pub const STRATEGIC_PER_SIDE: usize = 16;
@@ -16,23 +16,6 @@ pub const STRATEGIC_PER_SIDE: usize = 16;
 /// The opponent's 9-point in this side's numbering: containment of the rearmost checker is
 /// measured from here back (the points the opponent's blockade usually stands on).
 const OPPONENT_NINE: u32 = 16;
-
-/// The 21 distinct rolls; doubles count once in 36, the others twice.
-const ROLLS: [(u32, u32); 21] = {
-    let mut rolls = [(0u32, 0u32); 21];
-    let mut k = 0;
-    let mut a = 1u32;
-    while a <= 6 {
-        let mut b = a;
-        while b <= 6 {
-            rolls[k] = (a, b);
-            k += 1;
-            b += 1;
-        }
-        a += 1;
-    }
-    rolls
-};
 
 /// For a 12-bit mask of the blocked points ahead of a checker (bit `i` = the point `i + 1` pips
 /// ahead), the rolls (of 36) with which that checker can play the whole roll: the sum of both dice
@@ -57,7 +40,7 @@ const fn whole_roll_moves(mask: u32) -> u8 {
     let mut count = 0u8;
     let mut k = 0;
     while k < ROLLS.len() {
-        let (a, b) = ROLLS[k];
+        let (a, b) = (ROLLS[k].0 as u32, ROLLS[k].1 as u32);
         let moves = if a == b {
             open(mask, a) && open(mask, 2 * a)
         } else {
@@ -159,7 +142,8 @@ fn entering_waste(on_bar: u8, blocked: u32) -> u32 {
     let is_blocked = |d: u32| blocked & 1 << d != 0;
     ROLLS
         .iter()
-        .map(|&(a, b)| match (is_blocked(a), is_blocked(b)) {
+        .map(|&(a, b)| (u32::from(a), u32::from(b)))
+        .map(|(a, b)| match (is_blocked(a), is_blocked(b)) {
             _ if a == b => u32::from(is_blocked(a)) * 4 * a,
             (true, true) => 2 * (a + b),
             (true, false) if on_bar >= 2 => 2 * a,
