@@ -342,6 +342,21 @@ pub struct MoverKey {
     free: u32,
 }
 
+impl MoverKey {
+    /// Whether distinct opponent sets always get distinct indices with this mover set: its
+    /// canonical set has no symmetry but the identity, so no two boards of it share a slot.
+    #[inline]
+    pub fn has_trivial_stabilizer(&self) -> bool {
+        self.stabilizer == IDENTITY_ONLY
+    }
+}
+
+/// Whether a stabiliser mask holds the identity only (no two opponent sets share a slot).
+#[inline]
+pub fn is_trivial_stabilizer(stab: u16) -> bool {
+    stab == IDENTITY_ONLY
+}
+
 /// The index space of one sub-space: `mover` pieces to move against `opponent` pieces.
 #[derive(Debug, Clone)]
 pub struct SubspaceIndex {

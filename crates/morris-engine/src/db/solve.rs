@@ -20,7 +20,9 @@
 //! Successors and predecessors are counted as distinct *indices* (symmetric boards share one), so
 //! the counters stay exact although the index is reduced by symmetry.
 
-use super::index::{MoverKey, SubspaceIndex, colex_sets, deposit, is_representative};
+use super::index::{
+    MoverKey, SubspaceIndex, colex_sets, deposit, is_representative, is_trivial_stabilizer,
+};
 use super::{MAX_DISTANCE, MIN_DB_PIECES, Table, Value};
 use ludus_morris::{ALL_SQUARES, Bitboard, Color, Position, Rules, SQUARE_COUNT, Setup, Square};
 use std::ops::Range;
@@ -235,9 +237,15 @@ impl<'a> Pair<'a> {
     /// [`Successor::Capture`] with the value (for the new side to move) of a removal. The moves
     /// come in bulk from the rules crate ([`Position::for_each_move_set`]), so that the
     /// indexing of each stays in this loop (measured: a call per move made the solver 15 %
-    /// slower).
+    /// slower). Returns whether the quiet successors' indices are all distinct: they are unless
+    /// the new mover set is symmetric, so only then do callers that count them need to dedup.
     #[inline]
-    fn for_each_move(&self, side: usize, position: &Position, mut visit: impl FnMut(Successor)) {
+    fn for_each_move(
+        &self,
+        side: usize,
+        position: &Position,
+        mut visit: impl FnMut(Successor),
+    ) -> bool {
         let s = &self.sides[side];
         let own = position.pieces(Color::White);
         let opp = position.pieces(Color::Black);
@@ -246,6 +254,10 @@ impl<'a> Pair<'a> {
         // Every move without removal leads to the same new mover set (`opp`): canonicalise it once.
         let key = other.index.mover_key(opp);
         let mut capture_keys: [Option<MoverKey>; SQUARE_COUNT] = [None; SQUARE_COUNT];
+        // Removals are read from the smaller table in batches: the slots first, then their values
+        // in one tight loop, so that the cache misses of a position's removals overlap.
+        let mut capture_slots = [0u64; CAPTURE_BATCH];
+        let mut pending = 0;
         position.for_each_move_set(&self.rules, |set| {
             let rest = own & !set.from.map_or(0, Square::bit);
             for to in Square::iter_bits(set.quiet) {
@@ -257,18 +269,26 @@ impl<'a> Pair<'a> {
             for to in Square::iter_bits(set.closing) {
                 let moved = rest | to.bit();
                 for removed in Square::iter_bits(removable) {
-                    visit(Successor::Capture(match s.captures {
-                        None => Value::Loss(0),
-                        Some(table) => {
-                            // The new mover set depends on the removal only: canonicalise once.
-                            let key = capture_keys[removed.index()]
-                                .get_or_insert_with(|| table.index.mover_key(opp & !removed.bit()));
-                            Value::decode(table.codes[table.index.index_with(key, moved) as usize])
-                        }
-                    }));
+                    let Some(table) = s.captures else {
+                        visit(Successor::Capture(Value::Loss(0)));
+                        continue;
+                    };
+                    // The new mover set depends on the removal only: canonicalise once.
+                    let key = capture_keys[removed.index()]
+                        .get_or_insert_with(|| table.index.mover_key(opp & !removed.bit()));
+                    capture_slots[pending] = table.index.index_with(key, moved);
+                    pending += 1;
+                    if pending == CAPTURE_BATCH {
+                        visit_captures(table, &capture_slots, &mut visit);
+                        pending = 0;
+                    }
                 }
             }
         });
+        if let Some(table) = s.captures {
+            visit_captures(table, &capture_slots[..pending], &mut visit);
+        }
+        key.has_trivial_stabilizer()
     }
 
     /// The distinct predecessors inside the pair of the position at `global`.
@@ -278,6 +298,10 @@ impl<'a> Pair<'a> {
             return;
         };
         let prev = self.other(side);
+        // Two un-moves reach the same slot only through a symmetry fixing the mover set.
+        let (_, local) = self.locate(global);
+        let index = &self.sides[side].index;
+        let distinct = is_trivial_stabilizer(index.stabilizer((local / index.per_mover) as usize));
         position.for_each_quiet_unmove(&self.rules, |mv| {
             // Black (the side that just moved) is to move before the un-move.
             let before = position.unplay(mv);
@@ -287,8 +311,10 @@ impl<'a> Pair<'a> {
                 before.pieces(Color::White),
             ));
         });
-        out.sort_unstable();
-        out.dedup();
+        if !distinct {
+            out.sort_unstable();
+            out.dedup();
+        }
     }
 
     /// The longest removal successor of a position whose removals all lose for it.
@@ -328,6 +354,21 @@ impl<'a> Pair<'a> {
                 }
             }
         }
+    }
+}
+
+/// Removals whose slots are gathered before their values are read.
+const CAPTURE_BATCH: usize = 32;
+
+/// Visits the values of the slots `slots` of `table` as removal successors, all loaded first.
+#[inline]
+fn visit_captures(table: &Table, slots: &[u64], visit: &mut impl FnMut(Successor)) {
+    let mut codes = [0u16; CAPTURE_BATCH];
+    for (code, &slot) in codes.iter_mut().zip(slots) {
+        *code = table.codes[slot as usize];
+    }
+    for &code in &codes[..slots.len()] {
+        visit(Successor::Capture(Value::decode(code)));
     }
 }
 
@@ -385,6 +426,22 @@ pub(crate) fn run_parallel<R: Send>(
             .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     })
+}
+
+/// Queue entries whose predecessors are gathered before any predecessor's state is read.
+const ENTRY_BATCH: usize = 16;
+
+/// A propagation worker's buffers.
+#[derive(Default)]
+struct Scratch {
+    /// Queue pushes gathered: `(distance, entry)`.
+    pushes: Pushes,
+    /// The predecessors of one entry.
+    preds: Vec<u64>,
+    /// The predecessors of a batch of entries, [`LOSS_FLAG`] set where the entry is lost.
+    found: Vec<u64>,
+    /// Each found predecessor's value code and counter when the batch read them.
+    states: Vec<(u16, u8)>,
 }
 
 /// Queue pushes gathered by one worker: `(distance, entry)`.
@@ -448,12 +505,14 @@ pub fn solve_pair_with_threads(
                 let global = offset + slot;
                 let mut outlook = Outlook::default();
                 successors.clear();
-                pair.for_each_move(side, position, |succ| match succ {
+                let distinct = pair.for_each_move(side, position, |succ| match succ {
                     Successor::Quiet(g) => successors.push(g),
                     Successor::Capture(v) => outlook.add(v),
                 });
-                successors.sort_unstable();
-                successors.dedup();
+                if !distinct {
+                    successors.sort_unstable();
+                    successors.dedup();
+                }
                 if let Some(w) = outlook.best_win {
                     pushes.push((w, global as u32));
                 } else if !outlook.has_draw {
@@ -491,57 +550,87 @@ pub fn solve_pair_with_threads(
             .filter(|&d| d < MAX_DISTANCE)
             .ok_or(SolveError::TooDeep)?;
         let queue = std::mem::take(&mut queues[level]);
-        let process = |entries: &[u32], pushes: &mut Pushes, preds: &mut Vec<u64>| {
-            for &entry in entries {
-                let global = (entry & !LOSS_FLAG) as usize;
-                let lost = entry & LOSS_FLAG != 0;
-                let value = if lost {
-                    Value::Loss(distance)
-                } else {
-                    Value::Win(distance)
-                };
-                if codes[global]
-                    .compare_exchange(0, value.encode(), Ordering::Relaxed, Ordering::Relaxed)
-                    .is_err()
-                {
-                    continue;
+        let process = |entries: &[u32], scratch: &mut Scratch| {
+            let mut newly_fixed = 0;
+            for batch in entries.chunks(ENTRY_BATCH) {
+                // The entries' own values first, loaded together so that their misses overlap.
+                let mut own = [0u16; ENTRY_BATCH];
+                for (code, &entry) in own.iter_mut().zip(batch) {
+                    *code = codes[(entry & !LOSS_FLAG) as usize].load(Ordering::Relaxed);
                 }
-                fixed.fetch_add(1, Ordering::Relaxed);
-                pair.predecessors(global as u64, preds);
-                for &q in preds.iter() {
-                    let qi = q as usize;
-                    if codes[qi].load(Ordering::Relaxed) != 0 {
+                scratch.found.clear();
+                for (&entry, &code) in batch.iter().zip(&own) {
+                    let global = (entry & !LOSS_FLAG) as usize;
+                    let lost = entry & LOSS_FLAG != 0;
+                    let value = if lost {
+                        Value::Loss(distance)
+                    } else {
+                        Value::Win(distance)
+                    };
+                    if code != 0
+                        || codes[global]
+                            .compare_exchange(
+                                0,
+                                value.encode(),
+                                Ordering::Relaxed,
+                                Ordering::Relaxed,
+                            )
+                            .is_err()
+                    {
                         continue;
                     }
-                    if lost {
-                        pushes.push((distance + 1, q as u32));
-                    } else if counters[qi].load(Ordering::Relaxed) != CANNOT_LOSE
-                        && counters[qi].fetch_sub(1, Ordering::Relaxed) == 1
+                    newly_fixed += 1;
+                    pair.predecessors(global as u64, &mut scratch.preds);
+                    let flag = if lost { u64::from(LOSS_FLAG) } else { 0 };
+                    scratch
+                        .found
+                        .extend(scratch.preds.iter().map(|&q| q | flag));
+                }
+                // Every predecessor's state, loaded in one tight loop (the misses overlap instead
+                // of each waiting behind the branch on the one before). A state read here can
+                // only be older than the truth: a value taken meanwhile makes the work below
+                // redundant, never wrong (its push fails, its counter is no longer read).
+                scratch.states.clear();
+                scratch.states.extend(scratch.found.iter().map(|&f| {
+                    let q = (f & !u64::from(LOSS_FLAG)) as usize;
+                    (
+                        codes[q].load(Ordering::Relaxed),
+                        counters[q].load(Ordering::Relaxed),
+                    )
+                }));
+                for (&f, &(code, counter)) in scratch.found.iter().zip(&scratch.states) {
+                    let q = f & !u64::from(LOSS_FLAG);
+                    if code != 0 {
+                        continue;
+                    }
+                    if f & u64::from(LOSS_FLAG) != 0 {
+                        scratch.pushes.push((distance + 1, q as u32));
+                    } else if counter != CANNOT_LOSE
+                        && counters[q as usize].fetch_sub(1, Ordering::Relaxed) == 1
                     {
                         let at = (distance + 1).max(pair.longest_capture_loss(q));
-                        pushes.push((at, q as u32 | LOSS_FLAG));
+                        scratch.pushes.push((at, q as u32 | LOSS_FLAG));
                     }
                 }
             }
+            fixed.fetch_add(newly_fixed, Ordering::Relaxed);
         };
         let results = if queue.len() < PARALLEL_LEVEL || threads <= 1 {
-            let mut local = (Pushes::new(), Vec::new());
-            process(&queue, &mut local.0, &mut local.1);
-            vec![local]
+            let mut scratch = Scratch::default();
+            process(&queue, &mut scratch);
+            vec![scratch]
         } else {
             let chunks: Vec<&[u32]> = queue.chunks(ENTRIES_PER_TASK).collect();
             run_parallel(
                 threads,
                 chunks.len(),
-                |task, local: &mut (Pushes, Vec<u64>)| {
-                    process(chunks[task], &mut local.0, &mut local.1)
-                },
-                || (Pushes::new(), Vec::with_capacity(128)),
+                |task, scratch: &mut Scratch| process(chunks[task], scratch),
+                Scratch::default,
                 || {},
             )
         };
-        for (local, _) in results {
-            for (at, entry) in local {
+        for scratch in results {
+            for (at, entry) in scratch.pushes {
                 push(&mut queues, at, entry);
             }
         }
@@ -557,8 +646,8 @@ pub fn solve_pair_with_threads(
         done: total,
         total,
     });
-    drop(counters);
 
+    drop(counters);
     let mut codes: Vec<u16> = codes.into_iter().map(AtomicU16::into_inner).collect();
     let mut tables = Vec::new();
     for side in pair.sides.iter().rev() {
