@@ -347,7 +347,7 @@ impl MoverKey {
     /// canonical set has no symmetry but the identity, so no two boards of it share a slot.
     #[inline]
     pub fn has_trivial_stabilizer(&self) -> bool {
-        self.stabilizer == IDENTITY_ONLY
+        is_trivial_stabilizer(self.stabilizer)
     }
 }
 
