@@ -86,9 +86,27 @@ impl<'a> SectorContext<'a> {
         .ok()
     }
 
-    /// The value of the board `own` (to move) against `opp`, from its successors' tables;
-    /// `quiet_key` is `opp`'s key in the quiet child's index (the mover after a placement).
-    fn value(&self, own: u32, opp: u32, quiet_key: &MoverKey) -> Value {
+    /// The keys of the boards against the opponent set `opp`: its own key in the quiet child and,
+    /// when a removal leads somewhere, the key of `opp` less each of its pieces in the capture
+    /// child (computed once for every board against `opp`, not once per removal).
+    fn group(&self, opp: u32) -> OpponentGroup {
+        let quiet_key = self.quiet.index.mover_key(opp);
+        let capture_keys = std::array::from_fn(|square| match self.capture {
+            Some(table) if opp & (1 << square) != 0 => table.index.mover_key(opp & !(1 << square)),
+            // Never read: only the opponent's pieces are removed, and only with a capture child.
+            _ => quiet_key,
+        });
+        OpponentGroup {
+            opp,
+            quiet_key,
+            capture_keys,
+        }
+    }
+
+    /// The value of the board `own` (to move) against the opponent set of `group`, from its
+    /// successors' tables.
+    fn value(&self, own: u32, group: &OpponentGroup) -> Value {
+        let (opp, quiet_key) = (group.opp, &group.quiet_key);
         let Some(position) = self.position(own, opp) else {
             return Value::Draw;
         };
@@ -113,7 +131,11 @@ impl<'a> SectorContext<'a> {
                 for removed in Square::iter_bits(removable) {
                     outlook.add(match self.capture {
                         None => Value::Loss(0),
-                        Some(table) => table.value(opp & !removed.bit(), own | to.bit()),
+                        Some(table) => {
+                            let key = &group.capture_keys[removed.index()];
+                            let slot = table.index.index_with(key, own | to.bit());
+                            Value::decode(table.codes[slot as usize])
+                        }
                     });
                 }
             }
@@ -122,7 +144,18 @@ impl<'a> SectorContext<'a> {
     }
 }
 
-/// Calls `visit(slot, own, opp, quiet_key)` once for every board class of the sector, grouped by
+/// What every board against one opponent set shares: the set and its keys in the children's
+/// indices.
+struct OpponentGroup {
+    /// The opponent's pieces.
+    opp: u32,
+    /// `opp`'s key in the quiet child's index (the mover after a placement).
+    quiet_key: MoverKey,
+    /// By square: the key of `opp` less the piece on that square in the capture child's index.
+    capture_keys: [MoverKey; SQUARE_COUNT],
+}
+
+/// Calls `visit(slot, own, group)` once for every board class of the sector, grouped by
 /// the opponent's set: for the canonical opponent sets of ids `ids` (of [`MoverSets`] of the
 /// opponent's count), every mover set smallest under that set's stabiliser. The quiet successors
 /// of one group all lie in one block of the quiet child's table (its mover is the opponent set),
@@ -132,18 +165,18 @@ fn for_each_board_by_opponent(
     ctx: &SectorContext<'_>,
     opponents: &MoverSets,
     ids: Range<usize>,
-    mut visit: impl FnMut(u64, u32, u32, &MoverKey),
+    mut visit: impl FnMut(u64, u32, &OpponentGroup),
 ) {
     let mover = ctx.index.mover;
     for id in ids {
         let opp = opponents.canonical[id];
         let stab = opponents.stabilizer[id];
         let free = ALL_SQUARES & !opp;
-        let quiet_key = ctx.quiet.index.mover_key(opp);
+        let group = ctx.group(opp);
         for compact in colex_sets(mover, binomial(SQUARE_COUNT - ctx.index.opponent, mover)) {
             let own = deposit(compact, free);
             if is_representative(stab, own) {
-                visit(ctx.index.index(own, opp), own, opp, &quiet_key);
+                visit(ctx.index.index(own, opp), own, &group);
             }
         }
     }
@@ -171,8 +204,8 @@ pub fn solve_sector(
         n.div_ceil(IDS_PER_TASK),
         |task, _: &mut ()| {
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
-            for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, opp, key| {
-                codes[slot as usize].store(ctx.value(own, opp, key).encode(), Ordering::Relaxed);
+            for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, group| {
+                codes[slot as usize].store(ctx.value(own, group).encode(), Ordering::Relaxed);
             });
             done.fetch_add(ids.len() as u64 * per_opponent, Ordering::Relaxed);
         },
@@ -221,8 +254,8 @@ pub fn verify_sector(
         n.div_ceil(IDS_PER_TASK),
         |task, state: &mut (u64, Option<SolveError>)| {
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
-            for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, opp, key| {
-                let expected = ctx.value(own, opp, key);
+            for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, group| {
+                let expected = ctx.value(own, group);
                 let stored = Value::decode(table.codes[slot as usize]);
                 if expected != stored && state.1.is_none() {
                     state.1 = Some(SolveError::Inconsistent {
