@@ -11,7 +11,7 @@
 # 4. both files compared with crates/backgammon-engine/weights/.
 #
 # Usage: scripts/shipped-weights.sh [--dir DIR] [--ludus BIN]
-# About 20 CPU-minutes on one core (2026-12-06). Fits resume from their checkpoints when run again.
+# About 20 CPU-minutes on one core (stage 9, 2026-12-06). Fits resume from their checkpoints when run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=target/shipped-weights ludus=target/release/ludus
@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
 done
 export RAYON_NUM_THREADS=1
 mkdir -p "$dir"
-files=(data/backgammon/labels/chunk-*.txt.zst)
+files=(data/backgammon/labels/chunk-*.txt.zst data/backgammon/labels-cycle2/chunk-*.txt.zst)
 for _ in $(seq 10); do files+=(data/backgammon/rollout-labels/chunk-*.txt.zst); done
 fit() { nice -n 10 "$ludus" backgammon fit "${files[@]}" --rate 1e-3 --final-rate 1e-6 --quiet "$@"; }
 fit --out "$dir/contact.bin" --encoding 5 --hidden 256 --epochs 20
