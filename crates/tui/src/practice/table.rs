@@ -190,15 +190,16 @@ mod tests {
             progress_lines(&PlayerFile::default(), &Catalog::new(Lang::En)),
             ["No reviewed games or answered exercises yet."]
         );
-        // 25 mp a checker decision: level 5 (23.9) is the weakest that errs less.
+        // 25 mp a checker decision: level 6 (16.0; level 5 errs 25.7) is the weakest that errs
+        // less.
         let levels = level_lines(&file, &Catalog::new(Lang::En));
         assert!(
-            levels[2].contains("25.0 mp") && levels[2].contains("level 5"),
+            levels[2].contains("25.0 mp") && levels[2].contains("level 6"),
             "{levels:#?}"
         );
         assert_eq!(levels.len(), 3 + 11 + 1, "{levels:#?}");
         assert!(
-            levels[4].starts_with("1 ") && levels[4].contains("55.2 ± 5.0"),
+            levels[4].starts_with("1 ") && levels[4].contains("60.2 ± 5.7"),
             "{}",
             levels[4]
         );
