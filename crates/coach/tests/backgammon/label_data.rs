@@ -1,6 +1,7 @@
 //! The committed label sets (`data/backgammon/labels`: 2-ply labels of every position;
 //! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree;
-//! `data/backgammon/labels-cycle2`: 2-ply labels of the second cycle): every chunk a
+//! `data/backgammon/labels-cycle2` and `data/backgammon/labels-cycle3`: 2-ply labels of the
+//! second and third cycles): every chunk a
 //! manifest lists is there, matches its sha256 and holds that many labels of at most that many
 //! games (every game, where every position is labelled), each line a labelled position; no chunk
 //! is there that the manifest does not list.
@@ -128,4 +129,10 @@ fn committed_rollout_label_chunks_match_their_manifest() {
 fn committed_second_cycle_label_chunks_match_their_manifest() {
     let total = check_set("labels-cycle2", true);
     assert!(total > 0, "{total} second-cycle labels committed");
+}
+
+#[test]
+fn committed_third_cycle_label_chunks_match_their_manifest() {
+    let total = check_set("labels-cycle3", true);
+    assert!(total > 0, "{total} third-cycle labels committed");
 }
