@@ -1,7 +1,6 @@
 //! Players and duels.
 
-use ludus_backgammon_engine::Net;
-use ludus_backgammon_engine::{HeuristicPlayer, NetEvaluator, NetPlayer, RandomPlayer};
+use ludus_backgammon_engine::{HeuristicPlayer, Net, NetEvaluator, NetPlayer, RandomPlayer};
 use ludus_coach::backgammon::duel::duel;
 
 #[test]

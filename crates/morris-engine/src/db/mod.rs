@@ -149,7 +149,14 @@ impl Table {
     /// The value of a board of this sub-space.
     #[inline]
     pub fn value(&self, mover: u32, opponent: u32) -> Value {
-        Value::decode(self.codes[self.index.index(mover, opponent) as usize])
+        self.value_with(&self.index.mover_key(mover), opponent)
+    }
+
+    /// The value of the board "the mover set of `key` against `opponent`": [`Table::value`]
+    /// with the mover set's key computed once for many boards.
+    #[inline]
+    pub fn value_with(&self, key: &index::MoverKey, opponent: u32) -> Value {
+        Value::decode(self.codes[self.index.index_with(key, opponent) as usize])
     }
 
     /// Counts over every board, weighting each representative by the size of its orbit.

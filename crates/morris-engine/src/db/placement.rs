@@ -121,8 +121,7 @@ impl<'a> SectorContext<'a> {
                 set.quiet
             };
             for to in Square::iter_bits(quiet_to) {
-                let slot = self.quiet.index.index_with(quiet_key, own | to.bit());
-                outlook.add(Value::decode(self.quiet.codes[slot as usize]));
+                outlook.add(self.quiet.value_with(quiet_key, own | to.bit()));
             }
             if removable == 0 {
                 return;
@@ -132,9 +131,7 @@ impl<'a> SectorContext<'a> {
                     outlook.add(match self.capture {
                         None => Value::Loss(0),
                         Some(table) => {
-                            let key = &group.capture_keys[removed.index()];
-                            let slot = table.index.index_with(key, own | to.bit());
-                            Value::decode(table.codes[slot as usize])
+                            table.value_with(&group.capture_keys[removed.index()], own | to.bit())
                         }
                     });
                 }
