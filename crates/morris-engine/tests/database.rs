@@ -198,6 +198,50 @@ fn verify_catches_a_corrupted_value() {
     assert!(verify_table(&table, &[&copy], &[], &mut |_| {}).is_err());
 }
 
+/// The verify pass visits boards grouped by the opponent's set: in a pair whose removals read a
+/// smaller table it checks every board class once, and a changed value of any kind is caught.
+#[test]
+fn verify_checks_every_board_of_a_pair_with_removals_and_catches_each_kind_of_damage() {
+    // Without flying, so that 3 vs 4 has wins, draws and losses.
+    let three = solve_pair(false, 3, 3, &[], &mut |_| {})
+        .expect("solves")
+        .remove(0);
+    let pair = solve_pair(false, 4, 3, &[&three], &mut |_| {}).expect("solves");
+    // 3 vs 4: its removals lead into 3 vs 3; its quiet moves into 4 vs 3.
+    let (table, other) = (&pair[1], &pair[0]);
+    assert_eq!((table.index.mover, table.index.opponent), (3, 4));
+    let classes = (0..table.index.len())
+        .filter(|&slot| table.index.board(slot).is_some())
+        .count() as u64;
+    let checked = verify_table(table, &[other], &[&three], &mut |_| {}).expect("verifies");
+    assert_eq!(checked, classes);
+    let kind = |value: Value| match value {
+        Value::Win(_) => 0,
+        Value::Draw => 1,
+        Value::Loss(_) => 2,
+    };
+    for wanted in 0..3 {
+        let slot = (0..table.index.len() as usize)
+            .find(|&s| {
+                table.index.board(s as u64).is_some()
+                    && kind(Value::decode(table.codes[s])) == wanted
+            })
+            .expect("a board of each kind of value");
+        let stored = Value::decode(table.codes[slot]);
+        let mut damaged = table.clone();
+        damaged.codes[slot] = match stored {
+            Value::Draw => Value::Win(7),
+            Value::Win(d) => Value::Win(d + 2),
+            Value::Loss(_) => Value::Draw,
+        }
+        .encode();
+        assert!(
+            verify_table(&damaged, &[other], &[&three], &mut |_| {}).is_err(),
+            "{stored:?} at slot {slot} changed and not caught"
+        );
+    }
+}
+
 #[test]
 fn table_files_round_trip_and_reject_damage() {
     let dir = temp_dir("file");

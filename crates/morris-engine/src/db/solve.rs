@@ -18,10 +18,17 @@
 //! 3. Positions never fixed are draws.
 //!
 //! Successors and predecessors are counted as distinct *indices* (symmetric boards share one), so
-//! the counters stay exact although the index is reduced by symmetry.
+//! the counters stay exact although the index is reduced by symmetry. Initialisation needs only
+//! their number: it indexes the quiet moves of a board only where the new mover set is symmetric
+//! (two moves may then share a slot); elsewhere it counts them.
+//!
+//! Initialisation goes in slot order; the verify pass goes group by group of the opponent's set,
+//! so that the successors it reads lie in a few blocks of the tables (see
+//! `Pair::for_each_board_by_opponent`).
 
 use super::index::{
-    MoverKey, SubspaceIndex, colex_sets, deposit, is_representative, is_trivial_stabilizer,
+    MoverKey, MoverSets, SubspaceIndex, binomial, colex_sets, deposit, is_representative,
+    is_trivial_stabilizer,
 };
 use super::{MAX_DISTANCE, MIN_DB_PIECES, Table, Value};
 use ludus_morris::{ALL_SQUARES, Bitboard, Color, Position, Rules, SQUARE_COUNT, Setup, Square};
@@ -129,6 +136,34 @@ enum Successor {
     Capture(Value),
 }
 
+/// The moves of a position, as the solver's move loop hands them over.
+enum MoveGroup {
+    /// The moves without removal of one piece: it leaves `rest` and goes to any of `targets`.
+    Quiet {
+        /// The mover's other pieces.
+        rest: Bitboard,
+        /// The points the piece reaches without closing a mill.
+        targets: Bitboard,
+    },
+    /// A move with removal, to a position of this value (for its side to move).
+    Capture(Value),
+}
+
+/// The moves of a position as the move loop finds them, before any table is read.
+enum MoveSlot {
+    /// The moves without removal of one piece: it leaves `rest` and goes to any of `targets`.
+    Quiet {
+        /// The mover's other pieces.
+        rest: Bitboard,
+        /// The points the piece reaches without closing a mill.
+        targets: Bitboard,
+    },
+    /// A move with removal into the removal table, at this slot.
+    CaptureSlot(u64),
+    /// A move with removal whose value needs no table (the opponent is left with two pieces).
+    Capture(Value),
+}
+
 /// What the successors of a position say about it.
 #[derive(Default)]
 pub(crate) struct Outlook {
@@ -232,63 +267,154 @@ impl<'a> Pair<'a> {
         Some((side, movement_position(own, opp)?))
     }
 
-    /// Calls `visit` for every legal move of `position` (a board of `side`, White to move):
-    /// [`Successor::Quiet`] with the global index of a move without removal,
-    /// [`Successor::Capture`] with the value (for the new side to move) of a removal. The moves
-    /// come in bulk from the rules crate ([`Position::for_each_move_set`]), so that the
-    /// indexing of each stays in this loop (measured: a call per move made the solver 15 %
-    /// slower). Returns whether the quiet successors' indices are all distinct: they are unless
-    /// the new mover set is symmetric, so only then do callers that count them need to dedup.
+    /// The keys of the boards of `side` against the opponent set `opp`: `opp` as the mover
+    /// after a move without removal, and (when first needed) `opp` less each of its pieces as
+    /// the mover after a removal.
+    fn opponent_keys(&self, side: usize, opp: Bitboard) -> OpponentKeys {
+        OpponentKeys {
+            opp,
+            quiet: self.sides[self.other(side)].index.mover_key(opp),
+            captures: [None; SQUARE_COUNT],
+        }
+    }
+
+    /// Calls `visit` for every legal move of `position` (a board of `side`, White to move, its
+    /// opponent's keys `keys`): [`Successor::Quiet`] with the global index of a move without
+    /// removal, [`Successor::Capture`] with the value (for the new side to move) of a removal.
     #[inline]
     fn for_each_move(
         &self,
         side: usize,
         position: &Position,
+        keys: &mut OpponentKeys,
         mut visit: impl FnMut(Successor),
-    ) -> bool {
-        let s = &self.sides[side];
-        let own = position.pieces(Color::White);
-        let opp = position.pieces(Color::Black);
-        let removable = position.removable_pieces();
+    ) {
         let other = &self.sides[self.other(side)];
-        // Every move without removal leads to the same new mover set (`opp`): canonicalise it once.
-        let key = other.index.mover_key(opp);
-        let mut capture_keys: [Option<MoverKey>; SQUARE_COUNT] = [None; SQUARE_COUNT];
-        // Removals are read from the smaller table in batches: the slots first, then their values
-        // in one tight loop, so that the cache misses of a position's removals overlap.
+        let quiet = keys.quiet;
+        self.for_each_move_group(side, position, keys, |group| match group {
+            MoveGroup::Quiet { rest, targets } => {
+                for to in Square::iter_bits(targets) {
+                    let moved = rest | to.bit();
+                    visit(Successor::Quiet(
+                        other.offset + other.index.index_with(&quiet, moved),
+                    ));
+                }
+            }
+            MoveGroup::Capture(value) => visit(Successor::Capture(value)),
+        });
+    }
+
+    /// The number of distinct quiet successors of `position` (a board of `side`, its opponent's
+    /// keys `keys`); the slots of its removals in the removal table are appended to
+    /// `capture_slots`, and the values of removals that need no table added to `outlook`.
+    /// Indices are computed only where two moves may reach one slot (a symmetric new mover set);
+    /// otherwise each move is a distinct successor and is only counted (`successors` is scratch
+    /// space).
+    #[inline]
+    fn count_moves(
+        &self,
+        side: usize,
+        position: &Position,
+        keys: &mut OpponentKeys,
+        outlook: &mut Outlook,
+        successors: &mut Vec<u64>,
+        capture_slots: &mut Vec<u64>,
+    ) -> usize {
+        let other = &self.sides[self.other(side)];
+        let quiet_key = keys.quiet;
+        let distinct = quiet_key.has_trivial_stabilizer();
+        let mut quiet = 0;
+        successors.clear();
+        self.for_each_move_slot(side, position, keys, |mv| match mv {
+            MoveSlot::Quiet { targets, .. } if distinct => quiet += targets.count_ones() as usize,
+            MoveSlot::Quiet { rest, targets } => {
+                for to in Square::iter_bits(targets) {
+                    successors.push(other.index.index_with(&quiet_key, rest | to.bit()));
+                }
+            }
+            MoveSlot::Capture(value) => outlook.add(value),
+            MoveSlot::CaptureSlot(slot) => capture_slots.push(slot),
+        });
+        if !distinct {
+            successors.sort_unstable();
+            successors.dedup();
+            quiet = successors.len();
+        }
+        quiet
+    }
+
+    /// Calls `visit` for the legal moves of `position` (a board of `side`, White to move, its
+    /// opponent's keys `keys`) in groups: [`MoveGroup::Quiet`] for the moves without removal of
+    /// one piece, [`MoveGroup::Capture`] with the value of each removal. Removals are read from
+    /// the smaller table in batches: the slots first, then their values in one tight loop, so that
+    /// the cache misses of a position's removals overlap.
+    #[inline]
+    fn for_each_move_group(
+        &self,
+        side: usize,
+        position: &Position,
+        keys: &mut OpponentKeys,
+        mut visit: impl FnMut(MoveGroup),
+    ) {
         let mut capture_slots = [0u64; CAPTURE_BATCH];
         let mut pending = 0;
+        let table = self.sides[side].captures;
+        self.for_each_move_slot(side, position, keys, |mv| match mv {
+            MoveSlot::Quiet { rest, targets } => visit(MoveGroup::Quiet { rest, targets }),
+            MoveSlot::Capture(value) => visit(MoveGroup::Capture(value)),
+            MoveSlot::CaptureSlot(slot) => {
+                capture_slots[pending] = slot;
+                pending += 1;
+                if let Some(table) = table
+                    && pending == CAPTURE_BATCH
+                {
+                    visit_captures(table, &capture_slots, &mut visit);
+                    pending = 0;
+                }
+            }
+        });
+        if let Some(table) = table {
+            visit_captures(table, &capture_slots[..pending], &mut visit);
+        }
+    }
+
+    /// Calls `visit` for the legal moves of `position` (a board of `side`, White to move, its
+    /// opponent's keys `keys`): [`MoveSlot::Quiet`] for the moves without removal of one piece,
+    /// and for each removal its slot in the removal table ([`MoveSlot::CaptureSlot`]) or, when
+    /// the opponent is left with two pieces, its value ([`MoveSlot::Capture`]). The moves come in
+    /// bulk from the rules crate ([`Position::for_each_move_set`]), so that the indexing of each
+    /// stays in the caller's loop (measured: a call per move made the solver 15 % slower).
+    #[inline]
+    fn for_each_move_slot(
+        &self,
+        side: usize,
+        position: &Position,
+        keys: &mut OpponentKeys,
+        mut visit: impl FnMut(MoveSlot),
+    ) {
+        let s = &self.sides[side];
+        let own = position.pieces(Color::White);
+        let removable = position.removable_pieces();
         position.for_each_move_set(&self.rules, |set| {
             let rest = own & !set.from.map_or(0, Square::bit);
-            for to in Square::iter_bits(set.quiet) {
-                let moved = rest | to.bit();
-                visit(Successor::Quiet(
-                    other.offset + other.index.index_with(&key, moved),
-                ));
+            if set.quiet != 0 {
+                visit(MoveSlot::Quiet {
+                    rest,
+                    targets: set.quiet,
+                });
             }
             for to in Square::iter_bits(set.closing) {
                 let moved = rest | to.bit();
                 for removed in Square::iter_bits(removable) {
                     let Some(table) = s.captures else {
-                        visit(Successor::Capture(Value::Loss(0)));
+                        visit(MoveSlot::Capture(Value::Loss(0)));
                         continue;
                     };
-                    // The new mover set depends on the removal only: canonicalise once.
-                    let key = capture_keys[removed.index()]
-                        .get_or_insert_with(|| table.index.mover_key(opp & !removed.bit()));
-                    capture_slots[pending] = table.index.index_with(key, moved);
-                    pending += 1;
-                    if pending == CAPTURE_BATCH {
-                        visit_captures(table, &capture_slots, &mut visit);
-                        pending = 0;
-                    }
+                    let key = keys.capture(table, removed);
+                    visit(MoveSlot::CaptureSlot(table.index.index_with(key, moved)));
                 }
             }
         });
-        if let Some(table) = s.captures {
-            visit_captures(table, &capture_slots[..pending], &mut visit);
-        }
-        key.has_trivial_stabilizer()
     }
 
     /// The distinct predecessors inside the pair of the position at `global`.
@@ -323,8 +449,9 @@ impl<'a> Pair<'a> {
             return 0;
         };
         let mut outlook = Outlook::default();
-        self.for_each_move(side, &position, |succ| {
-            if let Successor::Capture(v) = succ {
+        let mut keys = self.opponent_keys(side, position.pieces(Color::Black));
+        self.for_each_move_group(side, &position, &mut keys, |group| {
+            if let MoveGroup::Capture(v) = group {
                 outlook.add(v);
             }
         });
@@ -355,6 +482,71 @@ impl<'a> Pair<'a> {
             }
         }
     }
+
+    /// The canonical opponent sets of `side`, by id.
+    fn opponent_sets(&self, side: usize) -> std::sync::Arc<MoverSets> {
+        MoverSets::get(self.sides[side].index.opponent)
+    }
+
+    /// About how many slots of `side` the boards against `count` canonical opponent sets fill
+    /// (for progress).
+    fn slots_of_opponents(&self, side: usize, count: usize) -> u64 {
+        let len = self.sides[side].index.len();
+        len * count as u64 / self.opponent_sets(side).canonical.len() as u64
+    }
+
+    /// Visits every board class of `side` once, grouped by the opponent's set: for the canonical
+    /// opponent sets of ids `ids` (of [`MoverSets`] of the opponent's count), every mover set
+    /// smallest under that set's stabiliser, as `visit(slot, position, keys)` (the mover as
+    /// White, `slot` the board's representative slot). The removal successors of one group lie in
+    /// a few blocks of the smaller table (its mover is the opponent's set less one piece), and the
+    /// quiet successors in one block of the other side's table, so those blocks stay in the cache
+    /// while the group is visited (in slot order they were scattered over the whole table).
+    fn for_each_board_by_opponent(
+        &self,
+        side: usize,
+        ids: Range<usize>,
+        mut visit: impl FnMut(u64, &Position, &mut OpponentKeys),
+    ) {
+        let index = &self.sides[side].index;
+        let opponents = self.opponent_sets(side);
+        let per_opponent = binomial(SQUARE_COUNT - index.opponent, index.mover);
+        for id in ids {
+            let opp = opponents.canonical[id];
+            let stab = opponents.stabilizer[id];
+            let free = ALL_SQUARES & !opp;
+            let mut keys = self.opponent_keys(side, opp);
+            for compact in colex_sets(index.mover, per_opponent) {
+                let own = deposit(compact, free);
+                if is_representative(stab, own)
+                    && let Some(position) = movement_position(own, opp)
+                {
+                    visit(index.index(own, opp), &position, &mut keys);
+                }
+            }
+        }
+    }
+}
+
+/// What every board of a side against one opponent set shares: the keys of its successors'
+/// mover sets, the removals' computed when first needed.
+struct OpponentKeys {
+    /// The opponent's pieces.
+    opp: Bitboard,
+    /// The opponent's set as the mover of the other side (after a move without removal).
+    quiet: MoverKey,
+    /// By square: the opponent's set less the piece there, as the mover of the removal table.
+    captures: [Option<MoverKey>; SQUARE_COUNT],
+}
+
+impl OpponentKeys {
+    /// The key of the opponent's set less the piece on `removed` in `table`'s index.
+    #[inline]
+    fn capture(&mut self, table: &Table, removed: Square) -> &MoverKey {
+        let opp = self.opp;
+        self.captures[removed.index()]
+            .get_or_insert_with(|| table.index.mover_key(opp & !removed.bit()))
+    }
 }
 
 /// Removals whose slots are gathered before their values are read.
@@ -362,13 +554,13 @@ const CAPTURE_BATCH: usize = 32;
 
 /// Visits the values of the slots `slots` of `table` as removal successors, all loaded first.
 #[inline]
-fn visit_captures(table: &Table, slots: &[u64], visit: &mut impl FnMut(Successor)) {
+fn visit_captures(table: &Table, slots: &[u64], visit: &mut impl FnMut(MoveGroup)) {
     let mut codes = [0u16; CAPTURE_BATCH];
     for (code, &slot) in codes.iter_mut().zip(slots) {
         *code = table.codes[slot as usize];
     }
     for &code in &codes[..slots.len()] {
-        visit(Successor::Capture(Value::decode(code)));
+        visit(MoveGroup::Capture(Value::decode(code)));
     }
 }
 
@@ -428,6 +620,73 @@ pub(crate) fn run_parallel<R: Send>(
     })
 }
 
+/// Boards whose removal slots are gathered before any removal value is read: the misses of the
+/// batch's removals overlap (one board's removals alone are often too few to hide the latency).
+const BOARD_BATCH: usize = 16;
+
+/// A board of the initialisation waiting for its removals' values.
+struct PendingBoard {
+    /// Its global index in the pair.
+    global: u64,
+    /// Its distinct quiet successors.
+    quiet: usize,
+    /// What its removals that need no table say.
+    outlook: Outlook,
+    /// Where its removal slots end in [`InitScratch::capture_slots`] (they start where the
+    /// previous board's end).
+    captures_end: usize,
+}
+
+/// An initialisation worker's buffers and results.
+#[derive(Default)]
+struct InitScratch {
+    /// Queue pushes: `(distance, entry)`.
+    pushes: Pushes,
+    /// The quiet successors of one board (where they must be deduplicated).
+    successors: Vec<u64>,
+    /// The boards of the current batch.
+    boards: Vec<PendingBoard>,
+    /// Their removal slots in the removal table, board after board.
+    capture_slots: Vec<u64>,
+    /// The values read at those slots.
+    capture_codes: Vec<u16>,
+}
+
+impl InitScratch {
+    /// Reads the removal values of the batch's boards (all loads first), then decides each board:
+    /// queued as a win or a loss, or its counter of undecided successors set.
+    fn settle(&mut self, table: Option<&Table>, counters: &[AtomicU8]) {
+        if let Some(table) = table {
+            self.capture_codes.clear();
+            self.capture_codes.extend(
+                self.capture_slots
+                    .iter()
+                    .map(|&slot| table.codes[slot as usize]),
+            );
+        }
+        let mut start = 0;
+        for board in self.boards.drain(..) {
+            let mut outlook = board.outlook;
+            for &code in &self.capture_codes[start..board.captures_end] {
+                outlook.add(Value::decode(code));
+            }
+            start = board.captures_end;
+            if let Some(w) = outlook.best_win {
+                self.pushes.push((w, board.global as u32));
+            } else if !outlook.has_draw {
+                if board.quiet == 0 {
+                    self.pushes
+                        .push((outlook.longest_loss, board.global as u32 | LOSS_FLAG));
+                } else {
+                    counters[board.global as usize].store(board.quiet as u8, Ordering::Relaxed);
+                }
+            }
+        }
+        self.capture_slots.clear();
+        self.capture_codes.clear();
+    }
+}
+
 /// Queue entries whose predecessors are gathered before any predecessor's state is read.
 const ENTRY_BATCH: usize = 16;
 
@@ -484,7 +743,9 @@ pub fn solve_pair_with_threads(
     let counters: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(CANNOT_LOSE)).collect();
     let done = AtomicU64::new(0);
 
-    // Initialisation, in tasks of IDS_PER_TASK canonical mover sets.
+    // Initialisation, in tasks of IDS_PER_TASK canonical mover sets, in slot order (measured:
+    // grouped by the opponent's set, as the verify pass goes, the counters' scattered stores
+    // made a 6-6 pair 1.25x slower).
     let tasks: Vec<(usize, Range<usize>)> = (0..pair.sides.len())
         .flat_map(|side| {
             let n = pair.sides[side].index.canonical_count();
@@ -496,36 +757,36 @@ pub fn solve_pair_with_threads(
     let pushes = run_parallel(
         threads,
         tasks.len(),
-        |task, local: &mut (Pushes, Vec<u64>)| {
+        |task, init: &mut InitScratch| {
             let (side, ids) = tasks[task].clone();
             let offset = pair.sides[side].offset;
             let per = pair.sides[side].index.per_mover;
-            let (pushes, successors) = local;
+            let table = pair.sides[side].captures;
             pair.for_each_board(side, ids.clone(), |slot, position| {
-                let global = offset + slot;
+                let mut keys = pair.opponent_keys(side, position.pieces(Color::Black));
                 let mut outlook = Outlook::default();
-                successors.clear();
-                let distinct = pair.for_each_move(side, position, |succ| match succ {
-                    Successor::Quiet(g) => successors.push(g),
-                    Successor::Capture(v) => outlook.add(v),
+                let quiet = pair.count_moves(
+                    side,
+                    position,
+                    &mut keys,
+                    &mut outlook,
+                    &mut init.successors,
+                    &mut init.capture_slots,
+                );
+                init.boards.push(PendingBoard {
+                    global: offset + slot,
+                    quiet,
+                    outlook,
+                    captures_end: init.capture_slots.len(),
                 });
-                if !distinct {
-                    successors.sort_unstable();
-                    successors.dedup();
-                }
-                if let Some(w) = outlook.best_win {
-                    pushes.push((w, global as u32));
-                } else if !outlook.has_draw {
-                    if successors.is_empty() {
-                        pushes.push((outlook.longest_loss, global as u32 | LOSS_FLAG));
-                    } else {
-                        counters[global as usize].store(successors.len() as u8, Ordering::Relaxed);
-                    }
+                if init.boards.len() == BOARD_BATCH {
+                    init.settle(table, &counters);
                 }
             });
+            init.settle(table, &counters);
             done.fetch_add(ids.len() as u64 * per, Ordering::Relaxed);
         },
-        || (Pushes::new(), Vec::with_capacity(64)),
+        InitScratch::default,
         || {
             progress(Progress {
                 stage: "init",
@@ -535,8 +796,8 @@ pub fn solve_pair_with_threads(
         },
     );
     let mut queues: Vec<Vec<u32>> = Vec::new();
-    for (local, _) in pushes {
-        for (level, entry) in local {
+    for init in pushes {
+        for (level, entry) in init.pushes {
             push(&mut queues, level, entry);
         }
     }
@@ -688,19 +949,19 @@ pub fn verify_table(
     };
     let other_offset = pair.sides[pair.other(0)].offset;
     let total = table.index.len();
-    let n = table.index.canonical_count();
+    let n = pair.opponent_sets(0).canonical.len();
     let done = AtomicU64::new(0);
     let results = run_parallel(
         default_threads(),
         n.div_ceil(IDS_PER_TASK),
         |task, state: &mut (u64, Option<SolveError>)| {
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
-            pair.for_each_board(0, ids.clone(), |slot, position| {
+            pair.for_each_board_by_opponent(0, ids.clone(), |slot, position, keys| {
                 if state.1.is_some() {
                     return;
                 }
                 let mut outlook = Outlook::default();
-                pair.for_each_move(0, position, |succ| {
+                pair.for_each_move(0, position, keys, |succ| {
                     outlook.add(match succ {
                         Successor::Quiet(g) => {
                             Value::decode(other.codes[(g - other_offset) as usize])
@@ -721,7 +982,7 @@ pub fn verify_table(
                 }
                 state.0 += 1;
             });
-            done.fetch_add(ids.len() as u64 * table.index.per_mover, Ordering::Relaxed);
+            done.fetch_add(pair.slots_of_opponents(0, ids.len()), Ordering::Relaxed);
         },
         || (0, None),
         || report_verify(progress, &done, total),
