@@ -690,9 +690,101 @@ impl InitScratch {
 /// Queue entries whose predecessors are gathered before any predecessor's state is read.
 const ENTRY_BATCH: usize = 16;
 
+/// One distance level of the propagation: what fixing its entries and deciding their
+/// predecessors reads and writes.
+struct Propagation<'p, 'a> {
+    pair: &'p Pair<'a>,
+    codes: &'p [AtomicU16],
+    counters: &'p [AtomicU8],
+    distance: u16,
+}
+
+impl Propagation<'_, '_> {
+    /// Fixes each entry of `batch` (at most [`ENTRY_BATCH`]) still undecided at this level's
+    /// value, and appends its predecessors to `found` ([`LOSS_FLAG`] set where it is lost).
+    /// Returns how many it fixed.
+    fn fix(&self, batch: &[u32], preds: &mut Vec<u64>, found: &mut Vec<u64>) -> u64 {
+        // The entries' own values first, loaded together so that their misses overlap.
+        let mut own = [0u16; ENTRY_BATCH];
+        for (code, &entry) in own.iter_mut().zip(batch) {
+            *code = self.codes[(entry & !LOSS_FLAG) as usize].load(Ordering::Relaxed);
+        }
+        let mut fixed = 0;
+        for (&entry, &code) in batch.iter().zip(&own) {
+            let global = (entry & !LOSS_FLAG) as usize;
+            let lost = entry & LOSS_FLAG != 0;
+            let value = if lost {
+                Value::Loss(self.distance)
+            } else {
+                Value::Win(self.distance)
+            };
+            if code != 0
+                || self.codes[global]
+                    .compare_exchange(0, value.encode(), Ordering::Relaxed, Ordering::Relaxed)
+                    .is_err()
+            {
+                continue;
+            }
+            fixed += 1;
+            self.pair.predecessors(global as u64, preds);
+            let flag = if lost { u64::from(LOSS_FLAG) } else { 0 };
+            found.extend(preds.iter().map(|&q| q | flag));
+        }
+        fixed
+    }
+
+    /// Decides the predecessors `found` of fixed entries: a predecessor of a lost entry is
+    /// queued as a win in one ply more; a predecessor of a won entry loses one from its counter,
+    /// and is queued as lost when that was its last undecided successor. Every state is loaded
+    /// in one tight loop first (the misses overlap instead of each waiting behind the branch on
+    /// the one before). A state read early can only be older than the truth: a value taken
+    /// meanwhile makes the work below redundant, never wrong (its push fails, its counter is no
+    /// longer read).
+    fn decide(&self, found: &[u64], scratch: &mut Scratch) {
+        let flag = u64::from(LOSS_FLAG);
+        scratch.states.clear();
+        scratch.states.extend(found.iter().map(|&f| {
+            let q = (f & !flag) as usize;
+            (
+                self.codes[q].load(Ordering::Relaxed),
+                self.counters[q].load(Ordering::Relaxed),
+            )
+        }));
+        let next = self.distance + 1;
+        for (&f, &(code, counter)) in found.iter().zip(&scratch.states) {
+            let q = f & !flag;
+            if code != 0 {
+                continue;
+            }
+            if f & flag != 0 {
+                scratch.pushes.push((next, q as u32));
+            } else if counter != CANNOT_LOSE
+                && self.counters[q as usize].fetch_sub(1, Ordering::Relaxed) == 1
+            {
+                let at = next.max(self.pair.longest_capture_loss(q));
+                scratch.pushes.push((at, q as u32 | LOSS_FLAG));
+            }
+        }
+    }
+
+    /// Propagates `entries` [`ENTRY_BATCH`] at a time: each batch fixed, then its predecessors
+    /// decided.
+    fn run_batched(&self, entries: &[u32], scratch: &mut Scratch) {
+        let mut found = std::mem::take(&mut scratch.found);
+        for batch in entries.chunks(ENTRY_BATCH) {
+            found.clear();
+            scratch.fixed += self.fix(batch, &mut scratch.preds, &mut found);
+            self.decide(&found, scratch);
+        }
+        scratch.found = found;
+    }
+}
+
 /// A propagation worker's buffers.
 #[derive(Default)]
 struct Scratch {
+    /// Entries fixed.
+    fixed: u64,
     /// Queue pushes gathered: `(distance, entry)`.
     pushes: Pushes,
     /// The predecessors of one entry.
@@ -811,85 +903,29 @@ pub fn solve_pair_with_threads(
             .filter(|&d| d < MAX_DISTANCE)
             .ok_or(SolveError::TooDeep)?;
         let queue = std::mem::take(&mut queues[level]);
-        let process = |entries: &[u32], scratch: &mut Scratch| {
-            let mut newly_fixed = 0;
-            for batch in entries.chunks(ENTRY_BATCH) {
-                // The entries' own values first, loaded together so that their misses overlap.
-                let mut own = [0u16; ENTRY_BATCH];
-                for (code, &entry) in own.iter_mut().zip(batch) {
-                    *code = codes[(entry & !LOSS_FLAG) as usize].load(Ordering::Relaxed);
-                }
-                scratch.found.clear();
-                for (&entry, &code) in batch.iter().zip(&own) {
-                    let global = (entry & !LOSS_FLAG) as usize;
-                    let lost = entry & LOSS_FLAG != 0;
-                    let value = if lost {
-                        Value::Loss(distance)
-                    } else {
-                        Value::Win(distance)
-                    };
-                    if code != 0
-                        || codes[global]
-                            .compare_exchange(
-                                0,
-                                value.encode(),
-                                Ordering::Relaxed,
-                                Ordering::Relaxed,
-                            )
-                            .is_err()
-                    {
-                        continue;
-                    }
-                    newly_fixed += 1;
-                    pair.predecessors(global as u64, &mut scratch.preds);
-                    let flag = if lost { u64::from(LOSS_FLAG) } else { 0 };
-                    scratch
-                        .found
-                        .extend(scratch.preds.iter().map(|&q| q | flag));
-                }
-                // Every predecessor's state, loaded in one tight loop (the misses overlap instead
-                // of each waiting behind the branch on the one before). A state read here can
-                // only be older than the truth: a value taken meanwhile makes the work below
-                // redundant, never wrong (its push fails, its counter is no longer read).
-                scratch.states.clear();
-                scratch.states.extend(scratch.found.iter().map(|&f| {
-                    let q = (f & !u64::from(LOSS_FLAG)) as usize;
-                    (
-                        codes[q].load(Ordering::Relaxed),
-                        counters[q].load(Ordering::Relaxed),
-                    )
-                }));
-                for (&f, &(code, counter)) in scratch.found.iter().zip(&scratch.states) {
-                    let q = f & !u64::from(LOSS_FLAG);
-                    if code != 0 {
-                        continue;
-                    }
-                    if f & u64::from(LOSS_FLAG) != 0 {
-                        scratch.pushes.push((distance + 1, q as u32));
-                    } else if counter != CANNOT_LOSE
-                        && counters[q as usize].fetch_sub(1, Ordering::Relaxed) == 1
-                    {
-                        let at = (distance + 1).max(pair.longest_capture_loss(q));
-                        scratch.pushes.push((at, q as u32 | LOSS_FLAG));
-                    }
-                }
-            }
-            fixed.fetch_add(newly_fixed, Ordering::Relaxed);
+        let step = Propagation {
+            pair: &pair,
+            codes: &codes,
+            counters: &counters,
+            distance,
         };
         let results = if queue.len() < PARALLEL_LEVEL || threads <= 1 {
             let mut scratch = Scratch::default();
-            process(&queue, &mut scratch);
+            step.run_batched(&queue, &mut scratch);
             vec![scratch]
         } else {
             let chunks: Vec<&[u32]> = queue.chunks(ENTRIES_PER_TASK).collect();
             run_parallel(
                 threads,
                 chunks.len(),
-                |task, scratch: &mut Scratch| process(chunks[task], scratch),
+                |task, scratch: &mut Scratch| step.run_batched(chunks[task], scratch),
                 Scratch::default,
                 || {},
             )
         };
+        for scratch in &results {
+            fixed.fetch_add(scratch.fixed, Ordering::Relaxed);
+        }
         for scratch in results {
             for (at, entry) in scratch.pushes {
                 push(&mut queues, at, entry);
