@@ -7,7 +7,8 @@
 # k = one job).
 #
 # Usage: scripts/label-chunks.sh [--dir DIR] [--chunks K] [--games N] [--base SEED]
-#        [--teacher net:2] [--disagree EQUITY] [--rollout GAMES --truncate PLIES --luck full|pruned]
+#        [--teacher net:2] [--disagree EQUITY | --race]
+#        [--rollout GAMES [--truncate PLIES] [--luck full|pruned]]
 #        [--ludus BIN]
 # With --rollout the positions are labelled by truncated, luck-adjusted rollouts of the teacher's
 # network at 0 ply (give the teacher as net:0), as `ludus backgammon label --rollout` does.
@@ -15,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=target/labels chunks=10 games=200 base=100 teacher=net:2 disagree="" ludus=target/release/ludus
-rollout="" truncate="" luck=""
+rollout="" truncate="" luck="" race=""
 while [ $# -gt 0 ]; do
     case $1 in
         --dir) dir=$2; shift 2 ;;
@@ -24,6 +25,7 @@ while [ $# -gt 0 ]; do
         --base) base=$2; shift 2 ;;
         --teacher) teacher=$2; shift 2 ;;
         --disagree) disagree=$2; shift 2 ;;
+        --race) race=1; shift ;;
         --rollout) rollout=$2; shift 2 ;;
         --truncate) truncate=$2; shift 2 ;;
         --luck) luck=$2; shift 2 ;;
@@ -34,6 +36,7 @@ done
 mkdir -p "$dir"
 select=()
 [ -n "$disagree" ] && select=(--disagree "$disagree")
+[ -n "$race" ] && select+=(--race)
 [ -n "$rollout" ] && select+=(--rollout "$rollout")
 [ -n "$truncate" ] && select+=(--truncate "$truncate")
 [ -n "$luck" ] && select+=(--luck "$luck")

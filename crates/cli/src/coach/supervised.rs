@@ -58,6 +58,10 @@ pub(crate) struct LabelArgs {
     /// 0-ply choice (e.g. 0.01).
     #[arg(long, value_name = "EQUITY")]
     disagree: Option<f64>,
+    /// Label only the race positions (no contact left, outside the bear-off database) of the
+    /// games, for the race network (e.g. by rollouts to the end: --rollout without --truncate).
+    #[arg(long, conflicts_with = "disagree")]
+    race: bool,
     /// Equity noise (uniform, ±) on each play of the games, so they leave the teacher's lines.
     #[arg(long, default_value_t = 0.1)]
     noise: f32,
@@ -75,6 +79,7 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
         return Err(CliError::bad_input("--noise must be between 0 and 1"));
     }
     let selection = match args.disagree {
+        None if args.race => Selection::Race,
         None => Selection::Played,
         Some(t) if t.is_finite() && t >= 0.0 => Selection::Disagreement(t),
         Some(_) => {

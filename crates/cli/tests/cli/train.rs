@@ -184,6 +184,38 @@ fn rollout_labels_cover_the_same_positions_and_need_a_zero_ply_teacher() {
 }
 
 #[test]
+fn race_labels_are_the_race_positions_of_the_played_labels() {
+    let (played, race) = (scratch("labels-played.txt"), scratch("labels-race.txt"));
+    for path in [&played, &race] {
+        let _ = std::fs::remove_file(path);
+    }
+    let label = |out: &PathBuf, extra: &str| {
+        let mut args = vec!["bg", "label", "--out", out.to_str().expect("path")];
+        args.extend("--games 2 --seed 11 --teacher net:0 --quiet".split(' '));
+        args.extend(extra.split_whitespace());
+        ludus(&args)
+    };
+    assert!(label(&played, "").status.success());
+    let output = label(&race, "--race");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines = |path: &PathBuf| -> Vec<String> {
+        let text = std::fs::read_to_string(path).expect("labels");
+        text.lines().map(str::to_owned).collect()
+    };
+    let race_lines = lines(&race);
+    assert!(!race_lines.is_empty(), "two games reach a race");
+    // The same labels as those of the played positions, only fewer: the race ones.
+    let all = lines(&played);
+    assert!(race_lines.len() < all.len());
+    assert!(race_lines.iter().all(|l| all.contains(l)));
+
+    let refused = scratch("labels-race-refused.txt");
+    let output = label(&refused, "--race --disagree 0.01");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(!refused.exists());
+}
+
+#[test]
 fn ludus_hands_the_coach_commands_on_to_ludus_coach_with_help_and_exit_codes() {
     let help = ludus(&["backgammon", "fit", "--help"]);
     assert_eq!(help.status.code(), Some(0));

@@ -9,7 +9,7 @@
 
 use crate::backgammon::labels::{LabelFileError, format_line, resume_point};
 use crate::backgammon::supervised::{
-    RolloutLabel, disagreement_samples, game_samples, label, label_rollout,
+    RolloutLabel, disagreement_samples, game_samples, label, label_rollout, race_samples,
 };
 use crate::file_error::FileError;
 use ludus_backgammon_engine::NetEvaluator;
@@ -98,6 +98,8 @@ pub enum Selection {
     /// Both positions of each decision where 0 ply and 2 plies disagree by at least this much
     /// equity ([`disagreement_samples`]).
     Disagreement(f64),
+    /// The race positions among [`Selection::Played`]'s ([`race_samples`]).
+    Race,
 }
 
 /// What to label: the teacher, the games and how their positions are valued.
@@ -128,6 +130,7 @@ impl LabelRun<'_> {
             Selection::Disagreement(threshold) => {
                 disagreement_samples(self.teacher, self.seed, game, self.noise, threshold)
             }
+            Selection::Race => race_samples(self.teacher, self.seed, game, self.noise),
         };
         for (index, position) in samples.into_iter().enumerate() {
             let sample = match self.labeller {

@@ -20,6 +20,7 @@
 use ludus_backgammon::player::plays;
 use ludus_backgammon::{Dice, DiceSource, Position};
 use ludus_backgammon_engine::bearoff::is_bearoff;
+use ludus_backgammon_engine::classes::PositionClass;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::eval::Evaluator;
 use ludus_backgammon_engine::net::Net;
@@ -64,6 +65,16 @@ pub fn game_samples(evaluator: &dyn Evaluator, seed: u64, game: u64, noise: f32)
             push_unfinished(&mut samples, &after[other]);
         }
     });
+    samples
+}
+
+/// The race positions among [`game_samples`]'s for game `game` of `seed`: no contact left (the
+/// race network's class, [`PositionClass::Race`]) and outside the bear-off database, in the
+/// same order. Where gnubg trains its race network on rollouts, these are the positions to roll
+/// out for Ludus's.
+pub fn race_samples(evaluator: &dyn Evaluator, seed: u64, game: u64, noise: f32) -> Vec<Position> {
+    let mut samples = game_samples(evaluator, seed, game, noise);
+    samples.retain(|p| PositionClass::of(p) == PositionClass::Race);
     samples
 }
 
@@ -319,6 +330,23 @@ mod tests {
             let count = |c: &[u8]| c.iter().map(|&n| u32::from(n)).sum::<u32>();
             assert!(count(&mine) <= 15 && count(&theirs) <= 15);
         }
+    }
+
+    #[test]
+    fn race_samples_are_the_race_positions_of_the_played_ones() {
+        let evaluator = NetEvaluator::shipped();
+        let mut found = 0;
+        for game in 0..3 {
+            let all = game_samples(&evaluator, 5, game, 0.1);
+            let race = race_samples(&evaluator, 5, game, 0.1);
+            let expected: Vec<Position> = all.into_iter().filter(|p| p.is_race()).collect();
+            assert_eq!(race, expected);
+            for p in &race {
+                assert!(lost(p).is_none() && !is_bearoff(p) && p.is_race());
+            }
+            found += race.len();
+        }
+        assert!(found > 0, "three games reach a race");
     }
 
     #[test]
