@@ -1,7 +1,8 @@
 //! The committed label sets (`data/backgammon/labels`: 2-ply labels of every position;
 //! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree;
 //! `data/backgammon/labels-cycle2` and `data/backgammon/labels-cycle3`: 2-ply labels of the
-//! second and third cycles): every chunk a
+//! second and third cycles; `data/backgammon/race-rollout-labels`: rollout labels of race
+//! positions, each checked to be a race): every chunk a
 //! manifest lists is there, matches its sha256 and holds that many labels of at most that many
 //! games (every game, where every position is labelled), each line a labelled position; no chunk
 //! is there that the manifest does not list.
@@ -135,4 +136,24 @@ fn committed_second_cycle_label_chunks_match_their_manifest() {
 fn committed_third_cycle_label_chunks_match_their_manifest() {
     let total = check_set("labels-cycle3", true);
     assert!(total > 0, "{total} third-cycle labels committed");
+}
+
+#[test]
+fn committed_race_rollout_label_chunks_match_their_manifest_and_are_races() {
+    let set = "race-rollout-labels";
+    let total = check_set(set, false);
+    assert!(total > 0, "{total} race rollout labels committed");
+    for row in read_manifest(set) {
+        let bytes = std::fs::read(label_dir(set).join(&row.file)).expect(&row.file);
+        let reader = BufReader::new(zstd::Decoder::new(&bytes[..]).expect("zstd"));
+        for (number, line) in reader.lines().enumerate() {
+            let (_, labelled) = parse_line(&line.expect("utf-8 line")).expect("a label");
+            assert!(
+                labelled.position.is_race(),
+                "{} line {}: not a race",
+                row.file,
+                number + 1
+            );
+        }
+    }
 }
