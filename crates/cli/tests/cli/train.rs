@@ -133,18 +133,21 @@ fn labelled_positions_resume_byte_for_byte_and_train_a_network() {
     assert!(message.contains("line 1"), "{message}");
 }
 
+/// Runs `ludus bg label --out OUT` with the arguments `common` and `extra` (space-separated).
+fn label_into(out: &std::path::Path, common: &str, extra: &str) -> std::process::Output {
+    let mut args = vec!["bg", "label", "--out", out.to_str().expect("path")];
+    args.extend(common.split_whitespace());
+    args.extend(extra.split_whitespace());
+    ludus(&args)
+}
+
 #[test]
 fn rollout_labels_cover_the_same_positions_and_need_a_zero_ply_teacher() {
     let (lookahead, rollout) = (scratch("labels-0ply.txt"), scratch("labels-rollout.txt"));
     for path in [&lookahead, &rollout] {
         let _ = std::fs::remove_file(path);
     }
-    let label = |out: &PathBuf, extra: &str| {
-        let mut args = vec!["bg", "label", "--out", out.to_str().expect("path")];
-        args.extend("--games 1 --seed 3 --quiet".split(' '));
-        args.extend(extra.split_whitespace());
-        ludus(&args)
-    };
+    let label = |out: &PathBuf, extra: &str| label_into(out, "--games 1 --seed 3 --quiet", extra);
     let output = label(
         &rollout,
         "--teacher net:0 --rollout 2 --truncate 2 --jobs 2",
@@ -190,10 +193,7 @@ fn race_labels_are_the_race_positions_of_the_played_labels() {
         let _ = std::fs::remove_file(path);
     }
     let label = |out: &PathBuf, extra: &str| {
-        let mut args = vec!["bg", "label", "--out", out.to_str().expect("path")];
-        args.extend("--games 2 --seed 11 --teacher net:0 --quiet".split(' '));
-        args.extend(extra.split_whitespace());
-        ludus(&args)
+        label_into(out, "--games 2 --seed 11 --teacher net:0 --quiet", extra)
     };
     assert!(label(&played, "").status.success());
     let output = label(&race, "--race");
