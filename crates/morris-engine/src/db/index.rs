@@ -454,6 +454,34 @@ impl SubspaceIndex {
     }
 }
 
+/// Visits every board class of `index` once, grouped by the opponent's set: for each canonical
+/// opponent set of ids `ids` (of `opponents`, the [`MoverSets`] of `index.opponent` pieces),
+/// `group(opp)` once, then `visit(slot, own, &mut group)` for every mover set `own` smallest under
+/// that opponent set's stabiliser, `slot` the board's representative slot. The placement pass and
+/// the movement verify pass go this way: the successors of one group share a few blocks of the
+/// tables they read (their mover is the opponent's set, less one piece after a removal).
+pub(crate) fn for_each_class_by_opponent<G>(
+    index: &SubspaceIndex,
+    opponents: &MoverSets,
+    ids: std::ops::Range<usize>,
+    mut group: impl FnMut(u32) -> G,
+    mut visit: impl FnMut(u64, u32, &mut G),
+) {
+    let per_opponent = binomial(SQUARES - index.opponent, index.mover);
+    for id in ids {
+        let opp = opponents.canonical[id];
+        let stab = opponents.stabilizer[id];
+        let free = ALL_SQUARES & !opp;
+        let mut shared = group(opp);
+        for compact in colex_sets(index.mover, per_opponent) {
+            let own = deposit(compact, free);
+            if is_representative(stab, own) {
+                visit(index.index(own, opp), own, &mut shared);
+            }
+        }
+    }
+}
+
 /// The smallest image of `set` under the symmetries in `stab`.
 #[inline]
 pub fn smallest_image(stab: u16, set: u32) -> u32 {

@@ -8,15 +8,13 @@
 //! the opponent with two pieces (board plus hand) wins in one ply. Moves come from the rules
 //! crate's bulk generator ([`Position::for_each_move_set`]).
 
-use super::index::{
-    MoverKey, MoverSets, SubspaceIndex, binomial, colex_sets, deposit, is_representative,
-};
+use super::index::{MoverKey, MoverSets, SubspaceIndex, for_each_class_by_opponent};
 use super::sector::Sector;
 use super::solve::{
     IDS_PER_TASK, Outlook, Progress, SolveError, report_verify, run_parallel, verify_result,
 };
 use super::{Table, Value};
-use ludus_morris::{ALL_SQUARES, Position, Rules, SQUARE_COUNT, Setup, Square};
+use ludus_morris::{Position, Rules, SQUARE_COUNT, Setup, Square};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
@@ -153,30 +151,23 @@ struct OpponentGroup {
 }
 
 /// Calls `visit(slot, own, group)` once for every board class of the sector, grouped by
-/// the opponent's set: for the canonical opponent sets of ids `ids` (of [`MoverSets`] of the
-/// opponent's count), every mover set smallest under that set's stabiliser. The quiet successors
-/// of one group all lie in one block of the quiet child's table (its mover is the opponent set),
-/// so that block stays in the cache while the group is valued (where slot order scattered them
-/// over the whole child table).
+/// the opponent's set ([`for_each_class_by_opponent`]). The quiet successors of one group all lie
+/// in one block of the quiet child's table (its mover is the opponent set), so that block stays
+/// in the cache while the group is valued (where slot order scattered them over the whole child
+/// table).
 fn for_each_board_by_opponent(
     ctx: &SectorContext<'_>,
     opponents: &MoverSets,
     ids: Range<usize>,
     mut visit: impl FnMut(u64, u32, &OpponentGroup),
 ) {
-    let mover = ctx.index.mover;
-    for id in ids {
-        let opp = opponents.canonical[id];
-        let stab = opponents.stabilizer[id];
-        let free = ALL_SQUARES & !opp;
-        let group = ctx.group(opp);
-        for compact in colex_sets(mover, binomial(SQUARE_COUNT - ctx.index.opponent, mover)) {
-            let own = deposit(compact, free);
-            if is_representative(stab, own) {
-                visit(ctx.index.index(own, opp), own, &group);
-            }
-        }
-    }
+    for_each_class_by_opponent(
+        &ctx.index,
+        opponents,
+        ids,
+        |opp| ctx.group(opp),
+        |slot, own, group| visit(slot, own, group),
+    );
 }
 
 /// Solves the placement sector `sector` on `threads` threads from `children`, the tables of the

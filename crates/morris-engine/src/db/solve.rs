@@ -27,8 +27,8 @@
 //! `Pair::for_each_board_by_opponent`).
 
 use super::index::{
-    MoverKey, MoverSets, SubspaceIndex, binomial, colex_sets, deposit, is_representative,
-    is_trivial_stabilizer,
+    MoverKey, MoverSets, SubspaceIndex, colex_sets, deposit, for_each_class_by_opponent,
+    is_representative, is_trivial_stabilizer,
 };
 use super::{MAX_DISTANCE, MIN_DB_PIECES, Table, Value};
 use ludus_morris::{ALL_SQUARES, Bitboard, Color, Position, Rules, SQUARE_COUNT, Setup, Square};
@@ -508,23 +508,17 @@ impl<'a> Pair<'a> {
         ids: Range<usize>,
         mut visit: impl FnMut(u64, &Position, &mut OpponentKeys),
     ) {
-        let index = &self.sides[side].index;
-        let opponents = self.opponent_sets(side);
-        let per_opponent = binomial(SQUARE_COUNT - index.opponent, index.mover);
-        for id in ids {
-            let opp = opponents.canonical[id];
-            let stab = opponents.stabilizer[id];
-            let free = ALL_SQUARES & !opp;
-            let mut keys = self.opponent_keys(side, opp);
-            for compact in colex_sets(index.mover, per_opponent) {
-                let own = deposit(compact, free);
-                if is_representative(stab, own)
-                    && let Some(position) = movement_position(own, opp)
-                {
-                    visit(index.index(own, opp), &position, &mut keys);
+        for_each_class_by_opponent(
+            &self.sides[side].index,
+            &self.opponent_sets(side),
+            ids,
+            |opp| self.opponent_keys(side, opp),
+            |slot, own, keys| {
+                if let Some(position) = movement_position(own, keys.opp) {
+                    visit(slot, &position, keys);
                 }
-            }
-        }
+            },
+        );
     }
 }
 
