@@ -8,6 +8,7 @@
 //! is there that the manifest does not list.
 
 use ludus_coach::backgammon::labels::parse_line;
+use ludus_coach::backgammon::supervised::LabelledPosition;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
@@ -58,9 +59,14 @@ fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// Checks one chunk of `set` against its row (`every_game`: each game has labels); returns its
-/// label count.
-fn check_chunk(set: &str, row: &ManifestRow, every_game: bool) -> usize {
+/// Checks one chunk of `set` against its row (`every_game`: each game has labels; `holds`: what
+/// every labelled position must be); returns its label count.
+fn check_chunk(
+    set: &str,
+    row: &ManifestRow,
+    every_game: bool,
+    holds: &dyn Fn(&LabelledPosition) -> bool,
+) -> usize {
     let bytes = std::fs::read(label_dir(set).join(&row.file)).expect(&row.file);
     assert_eq!(sha256_hex(&bytes), row.sha256, "{}: sha256", row.file);
     assert_eq!(
@@ -73,8 +79,14 @@ fn check_chunk(set: &str, row: &ManifestRow, every_game: bool) -> usize {
     let mut count = 0;
     for (number, line) in reader.lines().enumerate() {
         let line = line.expect("utf-8 line");
-        let (game, _) =
+        let (game, labelled) =
             parse_line(&line).unwrap_or_else(|e| panic!("{} line {}: {e}", row.file, number + 1));
+        assert!(
+            holds(&labelled),
+            "{} line {}: not a position of this set",
+            row.file,
+            number + 1
+        );
         assert!(
             game < row.games,
             "{} line {}: game {game}",
@@ -94,6 +106,15 @@ fn check_chunk(set: &str, row: &ManifestRow, every_game: bool) -> usize {
 
 /// Checks every chunk of `set` against its manifest; returns the labels in all.
 fn check_set(set: &str, every_game: bool) -> usize {
+    check_set_where(set, every_game, &|_| true)
+}
+
+/// [`check_set`], each labelled position also checked by `holds`.
+fn check_set_where(
+    set: &str,
+    every_game: bool,
+    holds: &dyn Fn(&LabelledPosition) -> bool,
+) -> usize {
     let rows = read_manifest(set);
     let listed: BTreeSet<&str> = rows.iter().map(|r| r.file.as_str()).collect();
     let present: BTreeSet<String> = std::fs::read_dir(label_dir(set))
@@ -110,7 +131,7 @@ fn check_set(set: &str, every_game: bool) -> usize {
     let present: BTreeSet<&str> = present.iter().map(String::as_str).collect();
     assert_eq!(listed, present, "{set}: chunks on disk and in the manifest");
     rows.iter()
-        .map(|row| check_chunk(set, row, every_game))
+        .map(|row| check_chunk(set, row, every_game, holds))
         .sum()
 }
 
@@ -140,20 +161,6 @@ fn committed_third_cycle_label_chunks_match_their_manifest() {
 
 #[test]
 fn committed_race_rollout_label_chunks_match_their_manifest_and_are_races() {
-    let set = "race-rollout-labels";
-    let total = check_set(set, false);
+    let total = check_set_where("race-rollout-labels", false, &|l| l.position.is_race());
     assert!(total > 0, "{total} race rollout labels committed");
-    for row in read_manifest(set) {
-        let bytes = std::fs::read(label_dir(set).join(&row.file)).expect(&row.file);
-        let reader = BufReader::new(zstd::Decoder::new(&bytes[..]).expect("zstd"));
-        for (number, line) in reader.lines().enumerate() {
-            let (_, labelled) = parse_line(&line.expect("utf-8 line")).expect("a label");
-            assert!(
-                labelled.position.is_race(),
-                "{} line {}: not a race",
-                row.file,
-                number + 1
-            );
-        }
-    }
 }
