@@ -62,6 +62,12 @@ pub(crate) struct LabelArgs {
     /// games, for the race network (e.g. by rollouts to the end: --rollout without --truncate).
     #[arg(long, conflicts_with = "disagree")]
     race: bool,
+    /// Label only the positions on roll whose money cube decision (the teacher's 0-ply cube
+    /// model, centred cube) is within this much equity of changing: no double against double,
+    /// or take against pass (e.g. 0.25), for calibrating the chances that decide the cube (e.g.
+    /// by rollouts to the end).
+    #[arg(long, value_name = "EQUITY", conflicts_with_all = ["disagree", "race"])]
+    close_cube: Option<f64>,
     /// Equity noise (uniform, ±) on each play of the games, so they leave the teacher's lines.
     #[arg(long, default_value_t = 0.1)]
     noise: f32,
@@ -78,16 +84,7 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
     if !(0.0..=1.0).contains(&args.noise) {
         return Err(CliError::bad_input("--noise must be between 0 and 1"));
     }
-    let selection = match args.disagree {
-        None if args.race => Selection::Race,
-        None => Selection::Played,
-        Some(t) if t.is_finite() && t >= 0.0 => Selection::Disagreement(t),
-        Some(_) => {
-            return Err(CliError::bad_input(
-                "--disagree must be a finite equity >= 0",
-            ));
-        }
-    };
+    let selection = selection(&args)?;
     let teacher: NetSpec = args.teacher.parse()?;
     let mut evaluator = teacher.evaluator()?;
     let labeller = Labeller::new(teacher.plies, args.rollout, args.truncate, args.luck.into())?;
@@ -122,6 +119,25 @@ pub(crate) fn run_label(args: LabelArgs) -> CliResult {
         start.elapsed().as_secs_f64(),
         args.out.display()
     )
+}
+
+/// Which positions `label` values, from its mutually exclusive selection options.
+fn selection(args: &LabelArgs) -> Result<Selection, CliError> {
+    let equity = |value: f64, option: &str| {
+        if value.is_finite() && value >= 0.0 {
+            Ok(value)
+        } else {
+            Err(CliError::bad_input(format!(
+                "{option} must be a finite equity >= 0"
+            )))
+        }
+    };
+    Ok(match (args.disagree, args.close_cube) {
+        (Some(t), _) => Selection::Disagreement(equity(t, "--disagree")?),
+        (None, Some(w)) => Selection::CloseCube(equity(w, "--close-cube")?),
+        (None, None) if args.race => Selection::Race,
+        (None, None) => Selection::Played,
+    })
 }
 
 /// The settings of `train --supervised` that the self-play ones don't share.

@@ -215,6 +215,61 @@ fn race_labels_are_the_race_positions_of_the_played_labels() {
     assert!(!refused.exists());
 }
 
+/// The money cube decision `ludus bg cube --json` prints (the fields a test reads).
+#[derive(serde::Deserialize)]
+struct CubeJson {
+    no_double: f64,
+    double_take: f64,
+    double_pass: f64,
+    win: f64,
+}
+
+#[test]
+fn close_cube_labels_are_positions_whose_cube_decision_is_close_and_bad_windows_are_refused() {
+    let close = scratch("labels-cc.txt");
+    let _ = std::fs::remove_file(&close);
+    let label = |out: &PathBuf, extra: &str| {
+        label_into(out, "--games 1 --seed 13 --teacher net:0 --quiet", extra)
+    };
+    let output = label(&close, "--close-cube 0.1");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&close).expect("labels");
+    assert!(
+        text.lines().count() > 2,
+        "a game has close cube decisions:\n{text}"
+    );
+    for line in text.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let cube = ludus(&["bg", "cube", "--position-id", words[1], "--json"]);
+        let cube: CubeJson = serde_json::from_str(&stdout(&cube)).expect("cube json");
+        let doubled = cube.double_take.min(cube.double_pass);
+        let gap = (cube.no_double - doubled)
+            .abs()
+            .min((cube.double_take - cube.double_pass).abs());
+        assert!(gap < 0.1, "{line}: {gap}");
+        // The teacher at 0 ply labels with the chances the cube decision used.
+        let win: f64 = words[2].parse().expect("win");
+        assert!((win - cube.win).abs() < 1e-5, "{line}: {}", cube.win);
+    }
+
+    let refused = scratch("labels-cc-refused.txt");
+    for extra in [
+        "--close-cube=-0.1",
+        "--close-cube NaN",
+        "--close-cube 0.1 --race",
+    ] {
+        let output = label(&refused, extra);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{extra}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+        assert!(!refused.exists());
+    }
+}
+
 #[test]
 fn ludus_hands_the_coach_commands_on_to_ludus_coach_with_help_and_exit_codes() {
     let help = ludus(&["backgammon", "fit", "--help"]);

@@ -9,7 +9,8 @@
 
 use crate::backgammon::labels::{LabelFileError, format_line, resume_point};
 use crate::backgammon::supervised::{
-    RolloutLabel, disagreement_samples, game_samples, label, label_rollout, race_samples,
+    RolloutLabel, close_cube_samples, disagreement_samples, game_samples, label, label_rollout,
+    race_samples,
 };
 use crate::file_error::FileError;
 use ludus_backgammon_engine::NetEvaluator;
@@ -100,6 +101,9 @@ pub enum Selection {
     Disagreement(f64),
     /// The race positions among [`Selection::Played`]'s ([`race_samples`]).
     Race,
+    /// The positions on roll whose money cube decision is within this much equity of changing
+    /// ([`close_cube_samples`]).
+    CloseCube(f64),
 }
 
 /// What to label: the teacher, the games and how their positions are valued.
@@ -131,6 +135,9 @@ impl LabelRun<'_> {
                 disagreement_samples(self.teacher, self.seed, game, self.noise, threshold)
             }
             Selection::Race => race_samples(self.teacher, self.seed, game, self.noise),
+            Selection::CloseCube(window) => {
+                close_cube_samples(self.teacher, self.seed, game, self.noise, window)
+            }
         };
         for (index, position) in samples.into_iter().enumerate() {
             let sample = match self.labeller {

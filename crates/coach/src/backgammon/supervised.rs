@@ -21,8 +21,11 @@ use ludus_backgammon::player::plays;
 use ludus_backgammon::{Dice, DiceSource, Position};
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_backgammon_engine::classes::PositionClass;
+use ludus_backgammon_engine::cube::CubeDecision;
+use ludus_backgammon_engine::doubling::cube_decision_at;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::eval::Evaluator;
+use ludus_backgammon_engine::match_context::MatchContext;
 use ludus_backgammon_engine::net::Net;
 use ludus_backgammon_engine::probabilities::{Probabilities, argmax_equity, lost};
 use ludus_backgammon_engine::rollout::{LuckEstimate, RolloutConfig, rollout};
@@ -76,6 +79,43 @@ pub fn race_samples(evaluator: &dyn Evaluator, seed: u64, game: u64, noise: f32)
     let mut samples = game_samples(evaluator, seed, game, noise);
     samples.retain(|p| PositionClass::of(p) == PositionClass::Race);
     samples
+}
+
+/// The positions on roll of self-play game `game` of `seed` (played as [`game_samples`] plays
+/// it) whose money cube decision is close, by the evaluator's 0-ply cube model with a centred
+/// cube: no double within `window` of the better of double/take and double/pass (a double
+/// or not), or double/take within `window` of double/pass (a take or a pass), in points at the
+/// cube's value. There a network's chances decide the cube action, so these are the positions
+/// whose chances rollouts should calibrate (gnubg re-labelled such positions by rollouts).
+/// Positions in the bear-off database (exact there) are left out.
+pub fn close_cube_samples(
+    evaluator: &dyn Evaluator,
+    seed: u64,
+    game: u64,
+    noise: f32,
+    window: f64,
+) -> Vec<Position> {
+    let mut samples = Vec::new();
+    let money = MatchContext::default();
+    self_play(evaluator, seed, game, noise, |decision, _| {
+        let position = decision.position;
+        if is_bearoff(position) {
+            return;
+        }
+        let (_, cube) = cube_decision_at(evaluator, position, &money, 0);
+        if is_close(&cube, window) {
+            samples.push(*position);
+        }
+    });
+    samples
+}
+
+/// True when a cube decision is within `window` of changing: no double against the doubled
+/// cube's value, or double/take against double/pass.
+pub fn is_close(cube: &CubeDecision, window: f64) -> bool {
+    let doubled = cube.double_take.min(cube.double_pass);
+    (cube.no_double - doubled).abs() < window
+        || (cube.double_take - cube.double_pass).abs() < window
 }
 
 /// The positions of self-play game `game` of `seed` (played as [`game_samples`] plays it) where
@@ -347,6 +387,58 @@ mod tests {
             found += race.len();
         }
         assert!(found > 0, "three games reach a race");
+    }
+
+    #[test]
+    fn close_cube_samples_are_positions_on_roll_whose_cube_decision_is_close() {
+        let evaluator = NetEvaluator::shipped();
+        let money = MatchContext::default();
+        let (mut wide_count, mut narrow_count) = (0, 0);
+        for game in 0..3 {
+            let wide = close_cube_samples(&evaluator, 7, game, 0.1, 0.25);
+            assert_eq!(wide, close_cube_samples(&evaluator, 7, game, 0.1, 0.25));
+            let narrow = close_cube_samples(&evaluator, 7, game, 0.1, 0.05);
+            // The narrow window's positions are the wide one's, in the same order.
+            let kept: Vec<Position> = wide
+                .iter()
+                .copied()
+                .filter(|p| is_close(&cube_decision_at(&evaluator, p, &money, 0).1, 0.05))
+                .collect();
+            assert_eq!(narrow, kept);
+            for p in &wide {
+                let (_, cube) = cube_decision_at(&evaluator, p, &money, 0);
+                assert!(is_close(&cube, 0.25) && lost(p).is_none() && !is_bearoff(p));
+            }
+            // Every selected position is one the game had on roll.
+            let mut on_roll = Vec::new();
+            self_play(&evaluator, 7, game, 0.1, |d, _| on_roll.push(*d.position));
+            assert!(wide.iter().all(|p| on_roll.contains(p)));
+            assert!(
+                wide.len() < on_roll.len(),
+                "{} of {}",
+                wide.len(),
+                on_roll.len()
+            );
+            wide_count += wide.len();
+            narrow_count += narrow.len();
+        }
+        assert!(
+            narrow_count > 0 && narrow_count < wide_count,
+            "{narrow_count} {wide_count}"
+        );
+    }
+
+    #[test]
+    fn closeness_is_the_distance_to_the_nearer_cube_choice() {
+        let decision =
+            |nd: f64, dt: f64, dp: f64| CubeDecision::may_double([nd, dt, dp], 0.25, nd, false);
+        // Far from doubling, the take far from the pass.
+        assert!(!is_close(&decision(0.2, 0.0, 1.0), 0.1));
+        // No double 0.05 below the doubled cube's value (double/pass, the taker's better choice).
+        assert!(is_close(&decision(0.95, 1.5, 1.0), 0.1));
+        assert!(!is_close(&decision(0.95, 1.5, 1.0), 0.04));
+        // Double/take 0.05 from double/pass, no double far.
+        assert!(is_close(&decision(0.2, 0.95, 1.0), 0.1));
     }
 
     #[test]
