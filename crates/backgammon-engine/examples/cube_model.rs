@@ -10,12 +10,16 @@
 //! for a position with contact, 0 for a race.
 //!
 //! `--contact-efficiency X` values contact positions with cube efficiency X instead of the
-//! model's; exact bear-offs in money play are always exact.
+//! model's; exact bear-offs in money play are always exact. `--weights FILE` takes the chances
+//! not given from that weights file (a network or a bundle, as `ludus backgammon fit` and
+//! `bundle` write them) instead of the shipped network: a candidate's cube decisions without
+//! a build that ships it.
 //!
 //! `cargo run --release -p ludus-backgammon-engine --example cube_model < lines.txt`
 
 use ludus_backgammon::Position;
 use ludus_backgammon_engine::bearoff::TwoSidedDb;
+use ludus_backgammon_engine::classes::ClassNets;
 use ludus_backgammon_engine::cube::{
     CubeDecision, Met, cube_decision, efficiency_for, exact_money_decision,
 };
@@ -79,21 +83,43 @@ fn decide(request: &Request, p: &Probabilities, contact_efficiency: Option<f64>)
     cube_decision(payoff.as_ref(), p, context.cube, x)
 }
 
-fn contact_efficiency() -> Result<Option<f64>, String> {
+/// The command line: the contact positions' cube efficiency and the network, when given.
+struct Options {
+    contact_efficiency: Option<f64>,
+    evaluator: NetEvaluator,
+}
+
+fn options() -> Result<Options, String> {
+    let usage = "usage: cube_model [--contact-efficiency X] [--weights FILE] < lines";
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.as_slice() {
-        [] => Ok(None),
-        [flag, x] if flag == "--contact-efficiency" => x
-            .parse()
-            .map(Some)
-            .map_err(|e| format!("--contact-efficiency {x}: {e}")),
-        _ => Err("usage: cube_model [--contact-efficiency X] < lines".to_string()),
+    let mut options = Options {
+        contact_efficiency: None,
+        evaluator: NetEvaluator::shipped(),
+    };
+    for pair in args.chunks(2) {
+        match pair {
+            [flag, x] if flag == "--contact-efficiency" => {
+                let x = x
+                    .parse()
+                    .map_err(|e| format!("--contact-efficiency {x}: {e}"))?;
+                options.contact_efficiency = Some(x);
+            }
+            [flag, file] if flag == "--weights" => {
+                let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+                let nets = ClassNets::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
+                options.evaluator = NetEvaluator::from_classes(nets);
+            }
+            _ => return Err(usage.to_string()),
+        }
     }
+    Ok(options)
 }
 
 fn run() -> Result<(), String> {
-    let contact = contact_efficiency()?;
-    let evaluator = NetEvaluator::shipped();
+    let Options {
+        contact_efficiency: contact,
+        evaluator,
+    } = options()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for line in std::io::stdin().lock().lines() {
