@@ -14,6 +14,15 @@ Steps (each resumable by its output file):
                            protocol), with the Match ID the gnubg file carries;
   report  GNUBG LUDUS...       - the cube error in millipoints per decision (doubler's and
                            taker's), judged by gnubg 2-ply, for gnubg 0-ply and each Ludus file.
+  chances GNUBG [WEIGHTS...]   - for the non-trivial positions, the 0-ply cubeless chances of
+                           the shipped network (or of each weights file: a network or a bundle)
+                           against gnubg 2-ply's: the mean and the mean absolute difference of
+                           the winning chance, both gammon chances and the cubeless equity, with
+                           gnubg 0-ply's for scale, and the cube error the 0-ply cube model makes
+                           from them (the same decisions as `ludus` at level 8, without a
+                           build that ships the weights). Needs the `cube_model` example
+                           (`cargo build --release -p ludus-backgammon-engine --example
+                           cube_model`; $CUBE_MODEL, else target/release/examples/cube_model).
 
 CONTEXT: `centred` (money, the default), `owned` (money, a 2-cube owned by the side on roll), or
 a match score `mL-A-B`: a match to L points, the side on roll has A points, its opponent B (e.g.
@@ -39,6 +48,7 @@ import sys
 # The binary: $LUDUS, else `ludus` on the PATH.
 LUDUS = os.environ.get("LUDUS", "ludus")
 GNUBG = os.environ.get("GNUBG", "/usr/games/gnubg")
+CUBE_MODEL = os.environ.get("CUBE_MODEL", "target/release/examples/cube_model")
 
 MONEY_CENTRED = "cAkAAAAAAAAA"
 # Money contexts: gnubg's commands after `set board`, and the Match ID Ludus is given (money,
@@ -191,11 +201,56 @@ def step_report(gnubg, ludus_files):
         summary(path, rows, choices)
 
 
+def model_decisions(rows, weights):
+    """{id: ((double, take), chances)} of the 0-ply cube model from the network's chances."""
+    lines = [f"{pid} {row[4]}" for pid, row in rows.items()]
+    command = [CUBE_MODEL] + (["--weights", weights] if weights else [])
+    out = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True,
+                         text=True, check=True).stdout
+    result = {}
+    for line in out.splitlines():
+        parts = line.split()
+        result[parts[0]] = ((parts[1] == "1", parts[2] == "1"), list(map(float, parts[6:11])))
+    return result
+
+
+def cubeless_equity(c):
+    w, wg, wbg, lg, lbg = c
+    return 2 * w - 1 + wg - lg + wbg - lbg
+
+
+def step_chances(gnubg, weights_files):
+    rows = {k: v for k, v in read_gnubg(gnubg).items() if non_trivial(v[1])}
+    measures = [("win", lambda c: c[0]), ("win gammon", lambda c: c[1]),
+                ("lose gammon", lambda c: c[3]), ("equity", cubeless_equity)]
+    print("| chances | positions | " + " | ".join(f"{m}: mean, mean abs." for m, _ in measures)
+          + " | cube mp |")
+    print("|---" * (len(measures) + 3) + "|")
+
+    def line(name, chances, choices):
+        cells = []
+        for _, f in measures:
+            d = [f(chances[k]) - f(rows[k][3]) for k in chances]
+            cells.append(f"{sum(d) / len(d):+.4f}, {sum(map(abs, d)) / len(d):.4f}")
+        loss = [losses(rows[k][1], *choices[k]) for k in choices]
+        mp = sum(a + b for a, b in loss) / len(loss) / 2 * 1000
+        print(f"| {name} | {len(chances)} | " + " | ".join(cells) + f" | {mp:.1f} |")
+
+    g0 = {k: (min(r[0][1], r[0][2]) > r[0][0], r[0][1] <= r[0][2]) for k, r in rows.items()}
+    line("gnubg 0-ply", {k: r[2] for k, r in rows.items()}, g0)
+    for weights in weights_files or [None]:
+        decided = model_decisions(rows, weights)
+        line(weights or "shipped network", {k: v[1] for k, v in decided.items()},
+             {k: v[0] for k, v in decided.items()})
+
+
 if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd == "gnubg":
         step_gnubg(*sys.argv[2:5])
     elif cmd == "ludus":
         step_ludus(*sys.argv[2:5])
+    elif cmd == "chances":
+        step_chances(sys.argv[2], sys.argv[3:])
     else:
         step_report(sys.argv[2], sys.argv[3:])
