@@ -23,9 +23,16 @@ pub(crate) struct FitArgs {
     /// 20th game is held out and valued after each pass.
     #[arg(required = true, num_args = 1.., value_name = "FILE")]
     labels: Vec<PathBuf>,
-    /// Where the best pass's weights go.
+    /// Where the kept pass's weights go (the best on the held-out positions, or the last with
+    /// `--keep last`).
     #[arg(long)]
     out: PathBuf,
+    /// Which pass's weights --out gets: the best on the held-out positions (`best`, the
+    /// starting network counting as pass 0), or the last (`last`: for a warm start that should
+    /// move towards a few weighted files, which the held-out positions, mostly the others',
+    /// do not measure).
+    #[arg(long, value_enum, default_value_t = KeepArg::Best)]
+    keep: KeepArg,
     /// The checkpoint written after each pass and resumed from (default: --out with
     /// `.ckpt`).
     #[arg(long)]
@@ -77,6 +84,15 @@ pub(crate) struct FitArgs {
     /// No progress bar (a line a pass still).
     #[arg(long)]
     quiet: bool,
+}
+
+/// Which pass `fit` writes (`--keep`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum KeepArg {
+    /// The pass with the least held-out equity error.
+    Best,
+    /// The last pass.
+    Last,
 }
 
 /// A position class (`--class`; see `ludus_backgammon_engine::classes`).
@@ -227,9 +243,13 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
         true
     })?;
     bar.finish_and_clear();
-    write_weights(&args.out, &state.best)?;
+    let (kept, which) = match args.keep {
+        KeepArg::Best => (&state.best, "best"),
+        KeepArg::Last => (&state.net, "last"),
+    };
+    write_weights(&args.out, kept)?;
     outln!(
-        "best of {} passes: pass {}, held-out equity error {:.4} -> {:.4}; weights in {} ({:.1} s)",
+        "best of {} passes: pass {}, held-out equity error {:.4} -> {:.4}; the {which} pass's weights in {} ({:.1} s)",
         state.epochs_done,
         state.best_epoch,
         before.equity,

@@ -325,6 +325,48 @@ fn fit_widens_its_start_to_a_wider_encoding_and_refuses_the_race_encoding() {
 }
 
 #[test]
+fn fit_keeps_the_best_pass_or_the_last() {
+    let labels = scratch("labels-keep.txt");
+    let _ = std::fs::remove_file(&labels);
+    let labels = labels.to_str().expect("path");
+    let label = [
+        "bg", "label", "--out", labels, "--games", "1", "--seed", "6",
+    ];
+    let output = ludus(&[&label[..], &["--teacher", "net:0", "--quiet"]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    // A rate this large ruins the warm start, so the best pass is the start (pass 0).
+    let fit = |out: &str, keep: &str| {
+        let args = [
+            "bg", "fit", labels, "--out", out, "--init", "net", "--epochs", "1", "--rate", "5",
+        ];
+        ludus(&[&args[..], &["--keep", keep, "--quiet"]].concat())
+    };
+    let paths = ["keep-best.bin", "keep-last.bin"].map(scratch);
+    let [best, last] = paths.each_ref().map(|p| p.to_str().expect("path"));
+    for checkpoint in ["keep-best.ckpt", "keep-last.ckpt"] {
+        let _ = std::fs::remove_file(scratch(checkpoint));
+    }
+    let output = fit(best, "best");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("pass 0"), "{}", stdout(&output));
+    let output = fit(last, "last");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("the last pass's weights"),
+        "{}",
+        stdout(&output)
+    );
+    let read = |path: &str| std::fs::read(path).expect("weights");
+    assert_ne!(read(best), read(last));
+    // The best run's checkpoint holds its last pass too: resumed, it writes the same weights.
+    std::fs::copy(scratch("keep-best.ckpt"), scratch("keep-again.ckpt")).expect("copy");
+    let again = scratch("keep-again.bin");
+    let output = fit(again.to_str().expect("path"), "last");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(read(again.to_str().expect("path")), read(last));
+}
+
+#[test]
 fn error_rate_keeps_the_positions_of_one_phase() {
     let args = [
         "bg",
