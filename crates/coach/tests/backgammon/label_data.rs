@@ -2,11 +2,14 @@
 //! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree;
 //! `data/backgammon/labels-cycle2` and `data/backgammon/labels-cycle3`: 2-ply labels of the
 //! second and third cycles; `data/backgammon/race-rollout-labels`: rollout labels of race
-//! positions, each checked to be a race): every chunk a
+//! positions, each checked to be a race; `data/backgammon/cube-rollout-labels`: rollout labels
+//! of positions whose cube decision is close, each checked to be outside the bear-off
+//! database): every chunk a
 //! manifest lists is there, matches its sha256 and holds that many labels of at most that many
 //! games (every game, where every position is labelled), each line a labelled position; no chunk
 //! is there that the manifest does not list.
 
+use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_coach::backgammon::labels::parse_line;
 use ludus_coach::backgammon::supervised::LabelledPosition;
 use sha2::{Digest, Sha256};
@@ -163,4 +166,10 @@ fn committed_third_cycle_label_chunks_match_their_manifest() {
 fn committed_race_rollout_label_chunks_match_their_manifest_and_are_races() {
     let total = check_set_where("race-rollout-labels", false, &|l| l.position.is_race());
     assert!(total > 0, "{total} race rollout labels committed");
+}
+
+#[test]
+fn committed_cube_rollout_label_chunks_match_their_manifest_outside_the_bearoff() {
+    let total = check_set_where("cube-rollout-labels", false, &|l| !is_bearoff(&l.position));
+    assert!(total > 0, "{total} cube rollout labels committed");
 }
