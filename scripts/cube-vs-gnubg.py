@@ -183,15 +183,20 @@ def summary(name, rows, choices):
           f"{same:.1f}% |")
 
 
+def gnubg0_choices(rows):
+    """{id: (double, take)} as gnubg 0-ply decides them from its own equities."""
+    choices = {}
+    for k, row in rows.items():
+        nd, dt, dp = row[0]
+        choices[k] = (min(dt, dp) > nd, dt <= dp)
+    return choices
+
+
 def step_report(gnubg, ludus_files):
     rows = {k: v for k, v in read_gnubg(gnubg).items() if non_trivial(v[1])}
     print("| player | positions | mp per decision | doubler | taker | both right |")
     print("|---|---|---|---|---|---|")
-    g0 = {}
-    for k, row in rows.items():
-        nd, dt, dp = row[0]
-        g0[k] = (min(dt, dp) > nd, dt <= dp)
-    summary("gnubg 0-ply", rows, g0)
+    summary("gnubg 0-ply", rows, gnubg0_choices(rows))
     for path in ludus_files:
         choices = {}
         for line in open(path):
@@ -236,8 +241,7 @@ def step_chances(gnubg, weights_files):
         mp = sum(a + b for a, b in loss) / len(loss) / 2 * 1000
         print(f"| {name} | {len(chances)} | " + " | ".join(cells) + f" | {mp:.1f} |")
 
-    g0 = {k: (min(r[0][1], r[0][2]) > r[0][0], r[0][1] <= r[0][2]) for k, r in rows.items()}
-    line("gnubg 0-ply", {k: r[2] for k, r in rows.items()}, g0)
+    line("gnubg 0-ply", {k: r[2] for k, r in rows.items()}, gnubg0_choices(rows))
     for weights in weights_files or [None]:
         decided = model_decisions(rows, weights)
         line(weights or "shipped network", {k: v[1] for k, v in decided.items()},
