@@ -7,7 +7,7 @@ use ludus_morris_engine::db::opening::{
     OpeningTable, builtin, opening_sectors, placed, read_opening,
 };
 use ludus_morris_engine::db::opening_build::write_opening;
-use ludus_morris_engine::db::{Databases, Sector, Table, Value, verify_sector};
+use ludus_morris_engine::db::{Databases, Sector, SolveError, Table, Value, verify_sector};
 use ludus_morris_engine::{SearchLimits, Searcher};
 
 fn start(stones: u8) -> Position {
@@ -207,4 +207,60 @@ fn a_player_searches_among_the_moves_that_keep_the_opening_tables_value() {
         "the search chose among the kept moves"
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The placement verify pass catches a changed win, draw and loss in a sector of the shipped
+/// table and names the changed slot (its stored values are compared in batches).
+#[test]
+fn placement_verify_catches_each_kind_of_damage_at_its_slot() {
+    let table = builtin().expect("the built-in opening table parses");
+    let tables: Vec<(Sector, Table)> = table
+        .sectors()
+        .map(|s| (s, table.table(&s).expect("held").expect("intact")))
+        .collect();
+    let kind = |value: Value| match value {
+        Value::Win(_) => 0,
+        Value::Draw => 1,
+        Value::Loss(_) => 2,
+    };
+    let mut caught = [false; 3];
+    for (sector, t) in &tables {
+        let Some(children) = sector
+            .children()
+            .iter()
+            .map(|c| tables.iter().find(|(s, _)| s == c).map(|(_, t)| t))
+            .collect::<Option<Vec<&Table>>>()
+        else {
+            continue;
+        };
+        for wanted in 0..3 {
+            if caught[wanted] {
+                continue;
+            }
+            let Some(slot) = (0..t.index.len() as usize).find(|&s| {
+                t.index.board(s as u64).is_some() && kind(Value::decode(t.codes[s])) == wanted
+            }) else {
+                continue;
+            };
+            let stored = Value::decode(t.codes[slot]);
+            let mut damaged = t.clone();
+            damaged.codes[slot] = match stored {
+                Value::Draw => Value::Win(7),
+                Value::Win(d) => Value::Win(d + 2),
+                Value::Loss(_) => Value::Draw,
+            }
+            .encode();
+            match verify_sector(&damaged, &children, 2, &mut |_| {}) {
+                Err(SolveError::Inconsistent { slot: found, .. }) => {
+                    assert_eq!(found, slot as u64, "{sector}: the changed slot is named")
+                }
+                other => panic!("{sector}: {stored:?} at {slot} changed, verify says {other:?}"),
+            }
+            caught[wanted] = true;
+        }
+        if caught.iter().all(|&c| c) {
+            break;
+        }
+    }
+    assert_eq!(caught, [true; 3], "the table has wins, draws and losses");
 }

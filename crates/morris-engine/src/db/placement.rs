@@ -11,7 +11,8 @@
 use super::index::{MoverKey, MoverSets, SubspaceIndex, for_each_class_by_opponent};
 use super::sector::Sector;
 use super::solve::{
-    IDS_PER_TASK, Outlook, Progress, SolveError, report_verify, run_parallel, verify_result,
+    IDS_PER_TASK, Outlook, Progress, SolveError, StoredChecks, report_verify, run_parallel,
+    verify_result,
 };
 use super::{Table, Value};
 use ludus_morris::{Position, Rules, SQUARE_COUNT, Setup, Square};
@@ -240,26 +241,22 @@ pub fn verify_sector(
     let results = run_parallel(
         threads,
         n.div_ceil(IDS_PER_TASK),
-        |task, state: &mut (u64, Option<SolveError>)| {
+        |task, checks: &mut StoredChecks| {
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
             for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, group| {
-                let expected = ctx.value(own, group);
-                let stored = Value::decode(table.codes[slot as usize]);
-                if expected != stored && state.1.is_none() {
-                    state.1 = Some(SolveError::Inconsistent {
-                        mover: table.index.mover,
-                        opponent: table.index.opponent,
-                        slot,
-                        stored,
-                        expected,
-                    });
-                }
-                state.0 += 1;
+                checks.push(&table.codes, slot, ctx.value(own, group));
             });
+            checks.flush(&table.codes);
             done.fetch_add(ids.len() as u64 * per_opponent, Ordering::Relaxed);
         },
-        || (0, None),
+        StoredChecks::new,
         || report_verify(progress, &done, total),
     );
-    verify_result(results)
+    let (mover, opponent) = (table.index.mover, table.index.opponent);
+    verify_result(
+        results
+            .iter()
+            .map(|checks| checks.result(mover, opponent))
+            .collect(),
+    )
 }
