@@ -113,6 +113,8 @@ impl<'a> SectorContext<'a> {
         debug_assert_eq!(position.pieces(side), own);
         let removable = position.removable_pieces();
         let mut outlook = Outlook::default();
+        let mut quiet = SlotBatch::default();
+        let mut captures = SlotBatch::default();
         position.for_each_move_set(&self.rules, |set| {
             let quiet_to = if removable == 0 {
                 set.quiet | set.closing
@@ -120,23 +122,77 @@ impl<'a> SectorContext<'a> {
                 set.quiet
             };
             for to in Square::iter_bits(quiet_to) {
-                outlook.add(self.quiet.value_with(quiet_key, own | to.bit()));
+                let slot = self.quiet.index.index_with(quiet_key, own | to.bit());
+                quiet.push(self.quiet, slot, &mut outlook);
             }
             if removable == 0 {
                 return;
             }
             for to in Square::iter_bits(set.closing) {
                 for removed in Square::iter_bits(removable) {
-                    outlook.add(match self.capture {
-                        None => Value::Loss(0),
+                    match self.capture {
+                        None => outlook.add(Value::Loss(0)),
                         Some(table) => {
-                            table.value_with(&group.capture_keys[removed.index()], own | to.bit())
+                            let key = &group.capture_keys[removed.index()];
+                            let slot = table.index.index_with(key, own | to.bit());
+                            captures.push(table, slot, &mut outlook);
                         }
-                    });
+                    }
                 }
             }
         });
+        quiet.flush(self.quiet, &mut outlook);
+        if let Some(table) = self.capture {
+            captures.flush(table, &mut outlook);
+        }
         outlook.value()
+    }
+}
+
+/// Successor slots of one board in one child table, gathered before their values are read: the
+/// loads then run in one tight loop and their cache misses overlap (read as each index was
+/// computed, they waited one after the other: two thirds of a placement sector's samples).
+struct SlotBatch {
+    /// The slots waiting.
+    slots: [u64; SLOT_BATCH],
+    /// How many wait.
+    len: usize,
+}
+
+/// Slots read together by [`SlotBatch`] (a board has at most 24 quiet placements).
+const SLOT_BATCH: usize = 32;
+
+impl Default for SlotBatch {
+    fn default() -> SlotBatch {
+        SlotBatch {
+            slots: [0; SLOT_BATCH],
+            len: 0,
+        }
+    }
+}
+
+impl SlotBatch {
+    /// Queues `slot` of `table`; reads the batch into `outlook` when it is full.
+    #[inline]
+    fn push(&mut self, table: &Table, slot: u64, outlook: &mut Outlook) {
+        self.slots[self.len] = slot;
+        self.len += 1;
+        if self.len == SLOT_BATCH {
+            self.flush(table, outlook);
+        }
+    }
+
+    /// Adds the values of the waiting slots of `table` to `outlook`.
+    #[inline]
+    fn flush(&mut self, table: &Table, outlook: &mut Outlook) {
+        let mut codes = [0u16; SLOT_BATCH];
+        for (code, &slot) in codes.iter_mut().zip(&self.slots[..self.len]) {
+            *code = table.codes[slot as usize];
+        }
+        for &code in &codes[..self.len] {
+            outlook.add(Value::decode(code));
+        }
+        self.len = 0;
     }
 }
 
