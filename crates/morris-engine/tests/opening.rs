@@ -233,8 +233,8 @@ fn placement_verify_catches_each_kind_of_damage_at_its_slot() {
         else {
             continue;
         };
-        for wanted in 0..3 {
-            if caught[wanted] {
+        for (wanted, done) in caught.iter_mut().enumerate() {
+            if *done {
                 continue;
             }
             let Some(slot) = (0..t.index.len() as usize).find(|&s| {
@@ -256,7 +256,7 @@ fn placement_verify_catches_each_kind_of_damage_at_its_slot() {
                 }
                 other => panic!("{sector}: {stored:?} at {slot} changed, verify says {other:?}"),
             }
-            caught[wanted] = true;
+            *done = true;
         }
         if caught.iter().all(|&c| c) {
             break;

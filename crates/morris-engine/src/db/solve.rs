@@ -1061,10 +1061,11 @@ impl StoredChecks {
         for (code, &slot) in stored[..n].iter_mut().zip(&self.slots[..n]) {
             *code = codes[slot as usize];
         }
-        for i in 0..n {
-            let value = Value::decode(stored[i]);
-            if value != self.expected[i] && self.mismatch.is_none() {
-                self.mismatch = Some((self.slots[i], value, self.expected[i]));
+        let waiting = self.slots.iter().zip(&self.expected).zip(&stored);
+        for ((&slot, &expected), &code) in waiting.take(n) {
+            let value = Value::decode(code);
+            if value != expected && self.mismatch.is_none() {
+                self.mismatch = Some((slot, value, expected));
             }
         }
         self.checked += n as u64;
