@@ -31,6 +31,17 @@ pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> Vec<Position> 
     seen
 }
 
+/// A different value of the same kind as `value` where it can be (a longer win, a draw for a
+/// loss, a win for a draw): the damage the verify tests plant.
+pub fn changed_value(value: ludus_morris_engine::db::Value) -> ludus_morris_engine::db::Value {
+    use ludus_morris_engine::db::Value;
+    match value {
+        Value::Draw => Value::Win(7),
+        Value::Win(d) => Value::Win(d + 2),
+        Value::Loss(_) => Value::Draw,
+    }
+}
+
 /// A fresh directory under the system temp dir for one test's databases.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ludus-engine-test-{}-{name}", std::process::id()));

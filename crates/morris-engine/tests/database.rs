@@ -1,6 +1,6 @@
 //! Endgame databases: 3 vs 3 against a naive solver, the verify pass, the file format, probing.
 
-use crate::common::temp_dir;
+use crate::common::{changed_value, temp_dir};
 use ludus_morris::{Color, Position, Rules, Setup};
 use ludus_morris_engine::db::file::{read_table, write_table, write_table_compressed};
 use ludus_morris_engine::db::solve::solve_pair_with_threads;
@@ -231,12 +231,7 @@ fn verify_checks_every_board_of_a_pair_with_removals_and_catches_each_kind_of_da
             .expect("a board of each kind of value");
         let stored = Value::decode(table.codes[slot]);
         let mut damaged = table.clone();
-        damaged.codes[slot] = match stored {
-            Value::Draw => Value::Win(7),
-            Value::Win(d) => Value::Win(d + 2),
-            Value::Loss(_) => Value::Draw,
-        }
-        .encode();
+        damaged.codes[slot] = changed_value(stored).encode();
         match verify_table(&damaged, &[other], &[&three], &mut |_| {}) {
             Err(SolveError::Inconsistent { slot: found, .. }) => {
                 assert_eq!(found, slot as u64, "the changed slot is named")

@@ -1,7 +1,7 @@
 //! The opening table: written from a solved game, read back the same, answering probes where the
 //! directory has no placement file; the shipped table's own consistency and its values.
 
-use crate::common::temp_dir;
+use crate::common::{changed_value, temp_dir};
 use ludus_morris::{Move, Position, Rules, Setup};
 use ludus_morris_engine::db::opening::{
     OpeningTable, builtin, opening_sectors, placed, read_opening,
@@ -244,12 +244,7 @@ fn placement_verify_catches_each_kind_of_damage_at_its_slot() {
             };
             let stored = Value::decode(t.codes[slot]);
             let mut damaged = t.clone();
-            damaged.codes[slot] = match stored {
-                Value::Draw => Value::Win(7),
-                Value::Win(d) => Value::Win(d + 2),
-                Value::Loss(_) => Value::Draw,
-            }
-            .encode();
+            damaged.codes[slot] = changed_value(stored).encode();
             match verify_sector(&damaged, &children, 2, &mut |_| {}) {
                 Err(SolveError::Inconsistent { slot: found, .. }) => {
                     assert_eq!(found, slot as u64, "{sector}: the changed slot is named")

@@ -1,6 +1,7 @@
 //! Integration tests of `ludus-morris-engine`. Index:
 //!
-//! - `common`: a seeded random game generator and a temporary database directory.
+//! - `common`: a seeded random game generator, a temporary database directory, and the changed
+//!   value the verify tests plant.
 //! - `eval`: the evaluation and the table keys are invariant under the 16 symmetries (and the
 //!   evaluation under swapping the colours); weights files.
 //! - `index`: the symmetry-reduced index is invariant under the 16 symmetries and round-trips.
@@ -13,7 +14,8 @@
 //!   board of every sector.
 //! - `opening`: an opening table written from the solved three-stone game reads back the same
 //!   and answers probes without the directory's files; damaged tables are refused; the shipped
-//!   table of the standard game is consistent sector by sector and says the opening is a draw.
+//!   table of the standard game is consistent sector by sector and says the opening is a draw; the
+//!   placement verify catches a changed value and names its slot.
 //! - `pinned`: fixed-depth searches (plain, noisy, with history, probing databases) whose move,
 //!   score, principal variation and node count are written down: refactorings keep them.
 //! - `search`: forced wins found (also with Lazy SMP), database-known losses avoided, perfect play
