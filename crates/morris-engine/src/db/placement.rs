@@ -11,8 +11,8 @@
 use super::index::{MoverKey, MoverSets, SubspaceIndex, for_each_class_by_opponent};
 use super::sector::Sector;
 use super::solve::{
-    IDS_PER_TASK, Outlook, Progress, SolveError, StoredChecks, report_verify, run_parallel,
-    verify_result,
+    IDS_PER_TASK, Outlook, Progress, SlotBatch, SolveError, StoredChecks, report_verify,
+    run_parallel, verify_result,
 };
 use super::{Table, Value};
 use ludus_morris::{Position, Rules, SQUARE_COUNT, Setup, Square};
@@ -123,7 +123,7 @@ impl<'a> SectorContext<'a> {
             };
             for to in Square::iter_bits(quiet_to) {
                 let slot = self.quiet.index.index_with(quiet_key, own | to.bit());
-                quiet.push(self.quiet, slot, &mut outlook);
+                quiet.push(self.quiet, slot, &mut |v| outlook.add(v));
             }
             if removable == 0 {
                 return;
@@ -135,64 +135,17 @@ impl<'a> SectorContext<'a> {
                         Some(table) => {
                             let key = &group.capture_keys[removed.index()];
                             let slot = table.index.index_with(key, own | to.bit());
-                            captures.push(table, slot, &mut outlook);
+                            captures.push(table, slot, &mut |v| outlook.add(v));
                         }
                     }
                 }
             }
         });
-        quiet.flush(self.quiet, &mut outlook);
+        quiet.flush(self.quiet, &mut |v| outlook.add(v));
         if let Some(table) = self.capture {
-            captures.flush(table, &mut outlook);
+            captures.flush(table, &mut |v| outlook.add(v));
         }
         outlook.value()
-    }
-}
-
-/// Successor slots of one board in one child table, gathered before their values are read: the
-/// loads then run in one tight loop and their cache misses overlap (read as each index was
-/// computed, they waited one after the other: two thirds of a placement sector's samples).
-struct SlotBatch {
-    /// The slots waiting.
-    slots: [u64; SLOT_BATCH],
-    /// How many wait.
-    len: usize,
-}
-
-/// Slots read together by [`SlotBatch`] (a board has at most 24 quiet placements).
-const SLOT_BATCH: usize = 32;
-
-impl Default for SlotBatch {
-    fn default() -> SlotBatch {
-        SlotBatch {
-            slots: [0; SLOT_BATCH],
-            len: 0,
-        }
-    }
-}
-
-impl SlotBatch {
-    /// Queues `slot` of `table`; reads the batch into `outlook` when it is full.
-    #[inline]
-    fn push(&mut self, table: &Table, slot: u64, outlook: &mut Outlook) {
-        self.slots[self.len] = slot;
-        self.len += 1;
-        if self.len == SLOT_BATCH {
-            self.flush(table, outlook);
-        }
-    }
-
-    /// Adds the values of the waiting slots of `table` to `outlook`.
-    #[inline]
-    fn flush(&mut self, table: &Table, outlook: &mut Outlook) {
-        let mut codes = [0u16; SLOT_BATCH];
-        for (code, &slot) in codes.iter_mut().zip(&self.slots[..self.len]) {
-            *code = table.codes[slot as usize];
-        }
-        for &code in &codes[..self.len] {
-            outlook.add(Value::decode(code));
-        }
-        self.len = 0;
     }
 }
 
