@@ -4,14 +4,17 @@
 # 1. the contact network (input encoding 5, 256 hidden units) from random weights (seed 1),
 #    fitted by `ludus backgammon fit` to the 2-ply labels of data/backgammon/labels and the
 #    rollout labels of data/backgammon/rollout-labels, each rollout file given ten times;
-# 2. the race network (input encoding 6, 256 units) from random weights, fitted to the race
-#    positions of the same files;
-# 3. the two bundled (`bundle`), and the pruning network distilled from the bundle
-#    (`train-pruning`);
-# 4. both files compared with crates/backgammon-engine/weights/.
+# 2. that network fine-tuned where the cube is decided: three more passes, warm, on the same files
+#    plus the 96 chunks of rollout labels of data/backgammon/cube-rollout-labels, each given
+#    CUBE_REPEAT times, at a lower rate, the last pass kept (`--keep last`);
+# 3. the race network (input encoding 6, 256 units) from random weights, fitted to the race
+#    positions of the files of step 1;
+# 4. the fine-tuned contact network and the race network bundled (`bundle`), and the pruning
+#    network distilled from the bundle (`train-pruning`);
+# 5. both files compared with crates/backgammon-engine/weights/.
 #
 # Usage: scripts/shipped-weights.sh [--dir DIR] [--ludus BIN]
-# About 20 CPU-minutes on one core (stage 9, 2026-12-06). Fits resume from their checkpoints when run again.
+# About 27 CPU-minutes on one core (stage 11, 2026-12-06: the fine-tune 447 s of them). Fits resume from their checkpoints when run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=target/shipped-weights ludus=target/release/ludus
@@ -23,13 +26,21 @@ while [ $# -gt 0 ]; do
     esac
 done
 export RAYON_NUM_THREADS=1
+CUBE_REPEAT=50
 mkdir -p "$dir"
 files=(data/backgammon/labels/chunk-*.txt.zst data/backgammon/labels-cycle2/chunk-*.txt.zst)
 for _ in $(seq 10); do files+=(data/backgammon/rollout-labels/chunk-*.txt.zst); done
 fit() { nice -n 10 "$ludus" backgammon fit "${files[@]}" --rate 1e-3 --final-rate 1e-6 --quiet "$@"; }
 fit --out "$dir/contact.bin" --encoding 5 --hidden 256 --epochs 20
+cube=()
+# The 96 chunks stage 11 was fitted on (the set may grow; the shipped bytes come from these).
+cube_files=(data/backgammon/cube-rollout-labels/chunk-14000{01..49}.txt.zst
+    data/backgammon/cube-rollout-labels/chunk-14005{01..47}.txt.zst)
+for _ in $(seq "$CUBE_REPEAT"); do cube+=("${cube_files[@]}"); done
+nice -n 10 "$ludus" backgammon fit "${files[@]}" "${cube[@]}" --init "$dir/contact.bin" \
+    --keep last --rate 5e-4 --final-rate 1e-6 --epochs 3 --quiet --out "$dir/contact-cube.bin"
 fit --out "$dir/race.bin" --class race --encoding 6 --hidden 256 --epochs 60
-"$ludus" backgammon bundle --contact "$dir/contact.bin" --race "$dir/race.bin" \
+"$ludus" backgammon bundle --contact "$dir/contact-cube.bin" --race "$dir/race.bin" \
     --out "$dir/ludus-bg.bin"
 nice -n 10 "$ludus" backgammon train-pruning --teacher "$dir/ludus-bg.bin" \
     --out "$dir/ludus-bg-prune.bin" --games 2000 --hidden 32 --quiet
