@@ -31,7 +31,8 @@ pub(crate) struct GameArgs {
 /// How a solver command runs: checking, worker threads and output form.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub(crate) struct SolveRunArgs {
-    /// Re-check every value against its successors.
+    /// Re-check the values: every stored value against its successors (a placement sector
+    /// solved in this run: read back, and one board in 1,024 derived again by the rules crate).
     #[arg(long)]
     pub(crate) verify: bool,
     /// Worker threads (at most the machine's cores).

@@ -7,7 +7,9 @@ use ludus_morris_engine::db::opening::{
     OpeningTable, builtin, opening_sectors, placed, read_opening,
 };
 use ludus_morris_engine::db::opening_build::write_opening;
-use ludus_morris_engine::db::{Databases, Sector, SolveError, Table, Value, verify_sector};
+use ludus_morris_engine::db::{
+    Databases, Sector, SolveError, Table, Value, verify_sector, verify_sector_sample,
+};
 use ludus_morris_engine::{SearchLimits, Searcher};
 
 fn start(stones: u8) -> Position {
@@ -257,5 +259,62 @@ fn placement_verify_catches_each_kind_of_damage_at_its_slot() {
             break;
         }
     }
+    assert_eq!(caught, [true; 3], "the table has wins, draws and losses");
+}
+
+/// The independent check (the rules crate's own moves, each successor probed by its board in
+/// its own sector's table) agrees with the solver on the shipped table's sectors whose children
+/// it holds — every board of the small ones, a spread sample of the large — and names a changed
+/// win, draw and loss at a checked slot.
+#[test]
+fn the_independent_sample_check_agrees_with_the_solver_and_catches_damage() {
+    let table = builtin().expect("the built-in opening table parses");
+    let tables: Vec<(Sector, Table)> = table
+        .sectors()
+        .map(|s| (s, table.table(&s).expect("held").expect("intact")))
+        .collect();
+    let kind = |value: Value| match value {
+        Value::Win(_) => 0,
+        Value::Draw => 1,
+        Value::Loss(_) => 2,
+    };
+    let (mut caught, mut sectors, mut boards) = ([false; 3], 0, 0);
+    for (sector, t) in &tables {
+        let Some(children) = sector
+            .children()
+            .iter()
+            .map(|c| tables.iter().find(|(s, _)| s == c).map(|(_, t)| t))
+            .collect::<Option<Vec<&Table>>>()
+        else {
+            continue;
+        };
+        // At most about 20,000 boards a sector: every board of the small sectors.
+        let every = (t.index.len() / 20_000).max(1);
+        let checked = verify_sector_sample(t, &children, every)
+            .unwrap_or_else(|e| panic!("{sector}: the independent check disagrees: {e}"));
+        assert!(checked > 0, "{sector}: boards checked");
+        (sectors, boards) = (sectors + 1, boards + checked);
+        for (wanted, done) in caught.iter_mut().enumerate() {
+            let Some(slot) = (0..t.index.len()).step_by(every as usize).find(|&s| {
+                t.index.board(s).is_some() && kind(Value::decode(t.codes[s as usize])) == wanted
+            }) else {
+                continue;
+            };
+            if *done {
+                continue;
+            }
+            let stored = Value::decode(t.codes[slot as usize]);
+            let mut damaged = t.clone();
+            damaged.codes[slot as usize] = changed_value(stored).encode();
+            match verify_sector_sample(&damaged, &children, every) {
+                Err(SolveError::Inconsistent { slot: found, .. }) => {
+                    assert_eq!(found, slot, "{sector}: the changed slot is named")
+                }
+                other => panic!("{sector}: {stored:?} at {slot} changed, the check says {other:?}"),
+            }
+            *done = true;
+        }
+    }
+    assert!(sectors >= 10, "{sectors} sectors checked, {boards} boards");
     assert_eq!(caught, [true; 3], "the table has wins, draws and losses");
 }

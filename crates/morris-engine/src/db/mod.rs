@@ -24,7 +24,7 @@ pub mod table_cache;
 
 pub use index::SubspaceIndex;
 pub use packed::{PackedTable, Wdl};
-pub use placement::{solve_sector, verify_sector};
+pub use placement::{SAMPLE_EVERY, solve_sector, verify_sector, verify_sector_sample};
 pub use sector::{Sector, SectorError, game_sectors};
 pub use solve::{Progress, SolveError, solve_pair, verify_table};
 pub use store::{Built, Databases, DbError, default_cache_dir};

@@ -224,6 +224,81 @@ pub fn solve_sector(
     })
 }
 
+/// Slots apart of the boards [`verify_sector_sample`] checks in a sector solved in the same run
+/// (one board in 1,024: about 18 M boards of the standard game's 18.6 G placement slots).
+pub const SAMPLE_EVERY: u64 = 1024;
+
+/// Checks the boards at slots `0, every, 2·every, …` of the placement sector `table` (those that
+/// represent a board class) against successors found without any of the solver's slot
+/// arithmetic: the rules crate's own moves (`Position::legal_moves`, `Position::play`), each
+/// successor's sector found among `children` by its piece counts and hands and probed by its board
+/// ([`Table::value`]), a finished game a loss for the side to move. [`verify_sector`] re-derives
+/// every board with the solve's own function, so right after the solve it can only repeat it;
+/// this is the second, independent derivation. Returns the number of boards checked.
+pub fn verify_sector_sample(
+    table: &Table,
+    children: &[&Table],
+    every: u64,
+) -> Result<u64, SolveError> {
+    let ctx = SectorContext::new(sector_of(table), children)?;
+    let mut checked = 0;
+    for slot in (0..ctx.index.len()).step_by(every.max(1) as usize) {
+        let Some(position) = ctx
+            .index
+            .board(slot)
+            .and_then(|(own, opp)| ctx.position(own, opp))
+        else {
+            continue;
+        };
+        let expected = value_by_rules(&position, &ctx.rules, children)?;
+        let stored = Value::decode(table.codes[slot as usize]);
+        if stored != expected {
+            return Err(SolveError::Inconsistent {
+                mover: table.index.mover,
+                opponent: table.index.opponent,
+                slot,
+                stored,
+                expected,
+            });
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
+/// The value of `position` from its successors, each made by the rules crate and probed in the
+/// table of its own sector among `children`.
+fn value_by_rules(
+    position: &Position,
+    rules: &Rules,
+    children: &[&Table],
+) -> Result<Value, SolveError> {
+    let mut outlook = Outlook::default();
+    for &mv in &position.legal_moves(rules) {
+        let next = position.play(mv);
+        let value = if next.outcome(rules).is_some() {
+            Value::Loss(0)
+        } else {
+            let side = next.side_to_move();
+            let child = find(children, &Sector::of(&next, rules.flying))?;
+            child.value(next.pieces(side), next.pieces(side.opponent()))
+        };
+        outlook.add(value);
+    }
+    Ok(outlook.value())
+}
+
+/// The placement sector a table holds.
+fn sector_of(table: &Table) -> Sector {
+    Sector {
+        flying: table.flying,
+        mover: table.index.mover as u8,
+        opponent: table.index.opponent as u8,
+        mover_hand: table.hands[0],
+        opponent_hand: table.hands[1],
+    }
+}
+
 /// Re-derives every stored value of the placement sector `table` from its successors' values
 /// in `children` and compares: a win in `d` must have a successor lost in `d − 1` and none lost
 /// sooner, a loss in `d` only won successors with the longest in `d − 1`, a draw no lost and some
@@ -234,14 +309,7 @@ pub fn verify_sector(
     threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u64, SolveError> {
-    let sector = Sector {
-        flying: table.flying,
-        mover: table.index.mover as u8,
-        opponent: table.index.opponent as u8,
-        mover_hand: table.hands[0],
-        opponent_hand: table.hands[1],
-    };
-    let ctx = SectorContext::new(sector, children)?;
+    let ctx = SectorContext::new(sector_of(table), children)?;
     let total = ctx.index.len();
     let opponents = MoverSets::get(ctx.index.opponent);
     let n = opponents.canonical.len();

@@ -3,7 +3,7 @@
 
 use super::file::{FileError, read_sector, read_table, write_table_compressed};
 use super::opening::OpeningTable;
-use super::placement::{solve_sector, verify_sector};
+use super::placement::{SAMPLE_EVERY, solve_sector, verify_sector, verify_sector_sample};
 use super::sector::{Sector, game_sectors};
 use super::solve::{Progress, SolveError, solve_pair, verify_table};
 use super::subspace::Subspace;
@@ -352,13 +352,14 @@ impl Databases {
             let children = self.load_children(sector)?;
             let refs: Vec<&Table> = children.iter().map(|t| t.as_ref()).collect();
             let table = solve_sector(sector, &refs, threads, &mut |p| progress(sector, p))?;
-            if verify {
-                verify_sector(&table, &refs, threads, &mut |p| progress(sector, p))?;
-            }
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
             std::fs::create_dir_all(&dir).map_err(|source| DbError::Dir { path: dir, source })?;
             write_table_compressed(&table, &path)?;
             if verify {
+                if let Err(error) = verify_fresh_sector(&table, &refs, &path, &sector) {
+                    let _ = std::fs::remove_file(&path);
+                    return Err(error);
+                }
                 mark_verified(&path)?;
             }
             solved = true;
@@ -567,6 +568,32 @@ pub fn is_verified(path: &Path) -> bool {
         (Some(stamp), Ok(mark)) => stamp == mark,
         _ => false,
     }
+}
+
+/// Verifies a placement sector solved in this run and just written to `path`. The solve derived
+/// every value from its successors' (verified) values in one pass, so a second derivation by the
+/// same function ([`verify_sector`]) could only repeat it; what it could still catch is checked
+/// directly: the file reads back value for value, and a sample of boards ([`SAMPLE_EVERY`]) is
+/// derived again independently of the solver ([`verify_sector_sample`]).
+fn verify_fresh_sector(
+    table: &Table,
+    children: &[&Table],
+    path: &Path,
+    sector: &Sector,
+) -> Result<(), DbError> {
+    let written = read_sector(path, sector)?;
+    if let Some(slot) = (0..table.codes.len()).find(|&s| written.codes[s] != table.codes[s]) {
+        return Err(SolveError::Inconsistent {
+            mover: table.index.mover,
+            opponent: table.index.opponent,
+            slot: slot as u64,
+            stored: Value::decode(written.codes[slot]),
+            expected: Value::decode(table.codes[slot]),
+        }
+        .into());
+    }
+    verify_sector_sample(table, children, SAMPLE_EVERY)?;
+    Ok(())
 }
 
 /// Writes the verified mark of the table file at `path`.
