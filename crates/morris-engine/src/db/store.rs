@@ -582,6 +582,15 @@ fn verify_fresh_sector(
     sector: &Sector,
 ) -> Result<(), DbError> {
     let written = read_sector(path, sector)?;
+    if written.codes.len() != table.codes.len() {
+        return Err(FileError::Mismatch(format!(
+            "{}: {} slots read back, {} written",
+            path.display(),
+            written.codes.len(),
+            table.codes.len()
+        ))
+        .into());
+    }
     if let Some(slot) = (0..table.codes.len()).find(|&s| written.codes[s] != table.codes[s]) {
         return Err(SolveError::Inconsistent {
             mover: table.index.mover,
