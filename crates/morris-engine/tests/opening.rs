@@ -211,28 +211,41 @@ fn a_player_searches_among_the_moves_that_keep_the_opening_tables_value() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Every sector of the shipped opening table with its table.
+fn shipped_sectors() -> Vec<(Sector, Table)> {
+    let table = builtin().expect("the built-in opening table parses");
+    table
+        .sectors()
+        .map(|s| (s, table.table(&s).expect("held").expect("intact")))
+        .collect()
+}
+
+/// The tables of `sector`'s children among `tables`, `None` unless all are there.
+fn children_among<'a>(sector: &Sector, tables: &'a [(Sector, Table)]) -> Option<Vec<&'a Table>> {
+    sector
+        .children()
+        .iter()
+        .map(|c| tables.iter().find(|(s, _)| s == c).map(|(_, t)| t))
+        .collect()
+}
+
+/// 0 for a win, 1 for a draw, 2 for a loss.
+fn kind(value: Value) -> usize {
+    match value {
+        Value::Win(_) => 0,
+        Value::Draw => 1,
+        Value::Loss(_) => 2,
+    }
+}
+
 /// The placement verify pass catches a changed win, draw and loss in a sector of the shipped
 /// table and names the changed slot (its stored values are compared in batches).
 #[test]
 fn placement_verify_catches_each_kind_of_damage_at_its_slot() {
-    let table = builtin().expect("the built-in opening table parses");
-    let tables: Vec<(Sector, Table)> = table
-        .sectors()
-        .map(|s| (s, table.table(&s).expect("held").expect("intact")))
-        .collect();
-    let kind = |value: Value| match value {
-        Value::Win(_) => 0,
-        Value::Draw => 1,
-        Value::Loss(_) => 2,
-    };
+    let tables = shipped_sectors();
     let mut caught = [false; 3];
     for (sector, t) in &tables {
-        let Some(children) = sector
-            .children()
-            .iter()
-            .map(|c| tables.iter().find(|(s, _)| s == c).map(|(_, t)| t))
-            .collect::<Option<Vec<&Table>>>()
-        else {
+        let Some(children) = children_among(sector, &tables) else {
             continue;
         };
         for (wanted, done) in caught.iter_mut().enumerate() {
@@ -268,24 +281,10 @@ fn placement_verify_catches_each_kind_of_damage_at_its_slot() {
 /// win, draw and loss at a checked slot.
 #[test]
 fn the_independent_sample_check_agrees_with_the_solver_and_catches_damage() {
-    let table = builtin().expect("the built-in opening table parses");
-    let tables: Vec<(Sector, Table)> = table
-        .sectors()
-        .map(|s| (s, table.table(&s).expect("held").expect("intact")))
-        .collect();
-    let kind = |value: Value| match value {
-        Value::Win(_) => 0,
-        Value::Draw => 1,
-        Value::Loss(_) => 2,
-    };
+    let tables = shipped_sectors();
     let (mut caught, mut sectors, mut boards) = ([false; 3], 0, 0);
     for (sector, t) in &tables {
-        let Some(children) = sector
-            .children()
-            .iter()
-            .map(|c| tables.iter().find(|(s, _)| s == c).map(|(_, t)| t))
-            .collect::<Option<Vec<&Table>>>()
-        else {
+        let Some(children) = children_among(sector, &tables) else {
             continue;
         };
         // At most about 20,000 boards a sector: every board of the small sectors.
