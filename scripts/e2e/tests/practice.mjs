@@ -197,6 +197,9 @@ async function practiceCubeExercise(browser, url) {
     assert(await answerOnBoard(page, exercise, exercise.best) !== null, 'the best play can be clicked');
     await page.click('#practice-next');
   }
+  // The question's buttons come after the position is read from the server (data-asks is set
+  // before): wait for them, as a loaded machine showed.
+  await page.waitForSelector('.cube-answer', { timeout: WAIT_MS });
   const buttons = await page.locator('.cube-answer').allTextContents();
   assert(buttons.join(' / ') === 'take / pass', `the take question's answers: ${buttons}`);
   await page.screenshot({ path: join(OUT, 'practice-take-en.png') });
