@@ -229,10 +229,12 @@ fn read_contents(
     if fnv1a(&bytes, FNV_OFFSET) != checksum {
         return Err(FileError::Checksum);
     }
-    let codes = bytes
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
+    let codes = super::memory::huge_vec(
+        slots as usize,
+        bytes
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]])),
+    );
     Ok(Table {
         flying,
         index,

@@ -10,6 +10,7 @@
 
 pub mod file;
 pub mod index;
+mod memory;
 pub mod opening;
 pub mod opening_build;
 pub mod packed;

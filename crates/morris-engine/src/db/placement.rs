@@ -9,6 +9,7 @@
 //! crate's bulk generator ([`Position::for_each_move_set`]).
 
 use super::index::{MoverKey, MoverSets, SubspaceIndex, for_each_class_by_opponent};
+use super::memory::{huge_vec, prefetch};
 use super::sector::Sector;
 use super::solve::{
     IDS_PER_TASK, Outlook, Progress, SlotBatch, SolveError, StoredChecks, report_verify,
@@ -191,7 +192,8 @@ pub fn solve_sector(
 ) -> Result<Table, SolveError> {
     let ctx = SectorContext::new(sector, children)?;
     let total = ctx.index.len();
-    let codes: Vec<AtomicU16> = (0..total).map(|_| AtomicU16::new(0)).collect();
+    let codes: Vec<AtomicU16> =
+        huge_vec(total as usize, std::iter::repeat_with(|| AtomicU16::new(0)));
     let opponents = MoverSets::get(ctx.index.opponent);
     let n = opponents.canonical.len();
     let per_opponent = total / n as u64;
@@ -203,6 +205,9 @@ pub fn solve_sector(
         |task, _: &mut ()| {
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
             for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, group| {
+                // The slot's line comes while the successors are read: a store into a line
+                // not in the cache held back the stores behind it.
+                prefetch(&codes, slot as usize);
                 codes[slot as usize].store(ctx.value(own, group).encode(), Ordering::Relaxed);
             });
             done.fetch_add(ids.len() as u64 * per_opponent, Ordering::Relaxed);

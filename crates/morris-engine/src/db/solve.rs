@@ -30,8 +30,10 @@ use super::index::{
     MoverKey, MoverSets, SubspaceIndex, colex_sets, deposit, for_each_class_by_opponent,
     is_representative, is_trivial_stabilizer,
 };
+use super::memory::huge_vec;
 use super::{MAX_DISTANCE, MIN_DB_PIECES, Table, Value};
 use ludus_morris::{ALL_SQUARES, Bitboard, Color, Position, Rules, SQUARE_COUNT, Setup, Square};
+use std::iter::repeat_with;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 use thiserror::Error;
@@ -853,8 +855,9 @@ pub fn solve_pair_with_threads(
 ) -> Result<Vec<Table>, SolveError> {
     let pair = Pair::new(flying, m, o, lower)?;
     let total = pair.total();
-    let codes: Vec<AtomicU16> = (0..total).map(|_| AtomicU16::new(0)).collect();
-    let counters: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(CANNOT_LOSE)).collect();
+    let codes: Vec<AtomicU16> = huge_vec(total as usize, repeat_with(|| AtomicU16::new(0)));
+    let counters: Vec<AtomicU8> =
+        huge_vec(total as usize, repeat_with(|| AtomicU8::new(CANNOT_LOSE)));
     let done = AtomicU64::new(0);
 
     // Initialisation, in tasks of IDS_PER_TASK canonical mover sets, in slot order (measured:
@@ -970,7 +973,10 @@ pub fn solve_pair_with_threads(
     let mut codes: Vec<u16> = codes.into_iter().map(AtomicU16::into_inner).collect();
     let mut tables = Vec::new();
     for side in pair.sides.iter().rev() {
-        let rest = codes.split_off(side.offset as usize);
+        let rest = huge_vec(
+            codes.len() - side.offset as usize,
+            codes.drain(side.offset as usize..),
+        );
         tables.push(Table {
             flying,
             index: side.index.clone(),

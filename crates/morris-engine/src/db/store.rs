@@ -377,18 +377,27 @@ impl Databases {
         })
     }
 
-    /// The tables of the sectors `sector`'s placements reach, read from their files.
+    /// The tables of the sectors `sector`'s placements reach, read from their files, each on
+    /// its own thread (a read is one core's work: decompressing and checking the file; the
+    /// two children of a sector ran one after the other while the second core waited).
     fn load_children(&self, sector: Sector) -> Result<Vec<Arc<Table>>, DbError> {
-        sector
-            .children()
-            .into_iter()
-            .map(|child| {
-                let table = self
-                    .sector_file_table(child)
-                    .ok_or(SolveError::MissingSector(child))??;
-                Ok(Arc::new(table))
-            })
-            .collect()
+        let read = |child: Sector| -> Result<Arc<Table>, DbError> {
+            let table = self
+                .sector_file_table(child)
+                .ok_or(SolveError::MissingSector(child))??;
+            Ok(Arc::new(table))
+        };
+        std::thread::scope(|scope| {
+            let reads: Vec<_> = sector
+                .children()
+                .into_iter()
+                .map(|child| scope.spawn(move || read(child)))
+                .collect();
+            reads
+                .into_iter()
+                .map(|read| read.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
     }
 
     /// The built-in runner: every sector of the game with `stones` pieces a side, children
