@@ -4,8 +4,9 @@
 //! The solver reads and writes its tables (hundreds of megabytes to gigabytes) at scattered
 //! slots. With the kernel's 4 KiB pages nearly every such access also misses the address
 //! translation cache and walks the page tables; in 2 MiB pages a gigabyte needs 512 entries,
-//! which the translation cache holds. Linux gives transparent huge pages to memory marked with
-//! `madvise(MADV_HUGEPAGE)` (its default mode, `madvise`, gives them to nothing else).
+//! which the translation cache holds. In the `madvise` mode of Linux's transparent huge pages
+//! (`/sys/kernel/mm/transparent_hugepage/enabled`; the mode of this project's machine, and of
+//! many distributions' kernels) only memory marked with `madvise(MADV_HUGEPAGE)` gets them.
 
 /// A vector of the `len` items of `items`, its memory marked for huge pages before it is first
 /// touched (on Linux; elsewhere, and where the kernel declines, an ordinary vector).
