@@ -175,6 +175,67 @@ fn a_memory_budget_drops_tables_and_answers_the_same() {
 }
 
 #[test]
+fn a_sector_job_takes_the_tables_held_in_memory_and_a_budget_changes_no_file() {
+    let dir = temp_dir("held-children");
+    let dbs = Databases::new(&dir);
+    let sectors = game_sectors(true, 3);
+    let (start, before) = sectors.split_last().expect("sectors");
+    assert_eq!(start.mover_hand, 3, "the empty board comes last");
+    for &sector in before {
+        dbs.build_sector(sector, true, 2, &mut |_, _| {})
+            .expect("solves");
+    }
+    let children: Vec<_> = start
+        .children()
+        .iter()
+        .map(|&c| dbs.sector_path(c))
+        .collect();
+    let saved: Vec<Vec<u8>> = children
+        .iter()
+        .map(|p| std::fs::read(p).expect("child file"))
+        .collect();
+    for path in &children {
+        std::fs::remove_file(path).expect("removes");
+    }
+    let job = dbs
+        .build_sector(*start, true, 2, &mut |_, _| {})
+        .expect("the children solved by this run are held in memory");
+    assert!(job.solved && job.verified);
+    std::fs::remove_file(dbs.sector_path(*start)).expect("removes");
+    let fresh = Databases::new(&dir);
+    assert!(
+        fresh.build_sector(*start, true, 2, &mut |_, _| {}).is_err(),
+        "without them in memory, their files are needed"
+    );
+    for (path, bytes) in children.iter().zip(&saved) {
+        std::fs::write(path, bytes).expect("restores");
+    }
+    fresh
+        .build_sector(*start, true, 2, &mut |_, _| {})
+        .expect("solves");
+    // A budget of one byte holds one table at a time: every file comes out the same.
+    let small_dir = temp_dir("held-children-small");
+    Databases::new(&small_dir)
+        .with_table_memory(1)
+        .solve_game(true, 3, true, 2, &mut |_, _| {}, &mut |_| {})
+        .expect("solves");
+    for &sector in &sectors {
+        let rel = dbs
+            .sector_path(sector)
+            .strip_prefix(&dir)
+            .expect("inside")
+            .to_path_buf();
+        assert_eq!(
+            std::fs::read(dir.join(&rel)).expect("reads"),
+            std::fs::read(small_dir.join(&rel)).expect("reads"),
+            "{sector}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(small_dir);
+}
+
+#[test]
 fn three_stone_game_solved_verified_and_checked_against_minimax() {
     let dir = temp_dir("three-stones");
     let dbs = Databases::new(&dir);

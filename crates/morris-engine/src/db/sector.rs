@@ -59,6 +59,17 @@ impl Sector {
         }
     }
 
+    /// The movement sector of a sub-space (both hands empty).
+    pub fn movement(s: Subspace) -> Sector {
+        Sector {
+            flying: s.flying,
+            mover: s.mover as u8,
+            opponent: s.opponent as u8,
+            mover_hand: 0,
+            opponent_hand: 0,
+        }
+    }
+
     /// The first sector of the game with `stones` pieces a side: the empty board.
     pub fn start(flying: bool, stones: u8) -> Sector {
         Sector {

@@ -338,18 +338,19 @@ impl Databases {
         let table = if let Some(sub) = sector.subspace() {
             let built = self.build(sub, verify, &mut |_, p| progress(sector, p))?;
             solved = !built.is_empty();
-            self.load_all(&[sub])?.remove(0)
+            self.sector_tables(&[sector])?.remove(0)
         } else if path.is_file() {
             let table = Arc::new(read_sector(&path, &sector)?);
             if verify && !is_verified(&path) {
-                let children = self.load_children(sector)?;
+                let children = self.sector_tables(&sector.children())?;
                 let refs: Vec<&Table> = children.iter().map(|t| t.as_ref()).collect();
                 verify_sector(&table, &refs, threads, &mut |p| progress(sector, p))?;
                 mark_verified(&path)?;
             }
+            self.keep(sector, table.clone());
             table
         } else {
-            let children = self.load_children(sector)?;
+            let children = self.sector_tables(&sector.children())?;
             let refs: Vec<&Table> = children.iter().map(|t| t.as_ref()).collect();
             let table = solve_sector(sector, &refs, threads, &mut |p| progress(sector, p))?;
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -363,7 +364,9 @@ impl Databases {
                 mark_verified(&path)?;
             }
             solved = true;
-            Arc::new(table)
+            let table = Arc::new(table);
+            self.keep(sector, table.clone());
+            table
         };
         let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
         Ok(SectorJob {
@@ -377,27 +380,66 @@ impl Databases {
         })
     }
 
-    /// The tables of the sectors `sector`'s placements reach, read from their files, each on
-    /// its own thread (a read is one core's work: decompressing and checking the file; the
-    /// two children of a sector ran one after the other while the second core waited).
-    fn load_children(&self, sector: Sector) -> Result<Vec<Arc<Table>>, DbError> {
-        let read = |child: Sector| -> Result<Arc<Table>, DbError> {
+    /// The tables of `sectors` (a movement sector gives its sub-space's): those held in memory
+    /// as they are, the others read from their files ([`Databases::read_sector_files`]) and then
+    /// held. A sector job's children and a movement pair's lower tables had been read from their
+    /// files by every job that needs them (up to four a table), each read one core's work
+    /// (decompressing and checking the file) while the other core waited.
+    fn sector_tables(&self, sectors: &[Sector]) -> Result<Vec<Arc<Table>>, DbError> {
+        let held: Vec<Option<Arc<Table>>> = {
+            let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+            sectors
+                .iter()
+                .map(|&s| cache.held_table(TableKey::of(s)))
+                .collect()
+        };
+        let missing: Vec<Sector> = sectors
+            .iter()
+            .zip(&held)
+            .filter(|(_, h)| h.is_none())
+            .map(|(&s, _)| s)
+            .collect();
+        let mut read = self.read_sector_files(&missing)?.into_iter();
+        let mut tables = Vec::with_capacity(sectors.len());
+        for (&sector, held) in sectors.iter().zip(held) {
+            tables.push(match held {
+                Some(table) => table,
+                None => {
+                    let table = read.next().ok_or(SolveError::MissingSector(sector))?;
+                    self.keep(sector, table.clone());
+                    table
+                }
+            });
+        }
+        Ok(tables)
+    }
+
+    /// The tables of `sectors` read from their files (never from memory), each on its own
+    /// thread: a read is one core's work, decompressing and checking the file.
+    fn read_sector_files(&self, sectors: &[Sector]) -> Result<Vec<Arc<Table>>, DbError> {
+        let read = |sector: Sector| -> Result<Arc<Table>, DbError> {
             let table = self
-                .sector_file_table(child)
-                .ok_or(SolveError::MissingSector(child))??;
+                .sector_file_table(sector)
+                .ok_or(SolveError::MissingSector(sector))??;
             Ok(Arc::new(table))
         };
         std::thread::scope(|scope| {
-            let reads: Vec<_> = sector
-                .children()
-                .into_iter()
-                .map(|child| scope.spawn(move || read(child)))
+            let reads: Vec<_> = sectors
+                .iter()
+                .map(|&sector| scope.spawn(move || read(sector)))
                 .collect();
             reads
                 .into_iter()
                 .map(|read| read.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect()
         })
+    }
+
+    /// Holds `table` in memory as the table of `sector` (its file's values), within the
+    /// memory budget.
+    fn keep(&self, sector: Sector, table: Arc<Table>) {
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        cache.insert(TableKey::of(sector), table);
     }
 
     /// The built-in runner: every sector of the game with `stones` pieces a side, children
@@ -474,15 +516,17 @@ impl Databases {
         })?;
         let mut built = Vec::new();
         for pair in Databases::plan(target) {
-            let members = if pair.mover == pair.opponent {
-                vec![pair]
-            } else {
-                vec![pair, pair.partner()]
-            };
+            let members = pair_members(pair);
             let fresh = !members.iter().all(|&s| self.is_built(s));
+            let paths: Vec<PathBuf> = members.iter().map(|&s| self.path(s)).collect();
+            let marked = !fresh && paths.iter().all(|p| is_verified(p));
+            let check = verify && (fresh || pair == target.pair_key()) && !marked;
+            if !fresh && !check {
+                continue;
+            }
+            let lower = self.sector_tables(&movement_sectors(&pair.lower()))?;
+            let lower_refs: Vec<&Table> = lower.iter().map(|t| t.as_ref()).collect();
             if fresh {
-                let lower = self.load_all(&pair.lower())?;
-                let lower_refs: Vec<&Table> = lower.iter().map(|t| t.as_ref()).collect();
                 let tables = solve_pair(
                     pair.flying,
                     pair.mover,
@@ -490,61 +534,105 @@ impl Databases {
                     &lower_refs,
                     &mut |p| progress(pair, p),
                 )?;
-                for (s, table) in members.iter().zip(&tables) {
-                    let bytes = write_table_compressed(table, &self.path(*s))?;
-                    built.push(Built {
-                        subspace: *s,
-                        bytes,
-                    });
-                }
+                built.extend(self.write_pair(&members, tables, !check)?);
             }
-            let paths: Vec<PathBuf> = members.iter().map(|&s| self.path(s)).collect();
-            let marked = !fresh && paths.iter().all(|p| is_verified(p));
-            if verify && (fresh || pair == target.pair_key()) && !marked {
-                self.verify_pair(pair, progress)?;
+            if check {
+                self.verify_members(&members, &lower_refs, progress)?;
                 for path in &paths {
                     mark_verified(path)?;
                 }
             }
         }
-        self.clear();
+        self.cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .forget_missing();
         Ok(built)
     }
 
-    fn load_all(&self, list: &[Subspace]) -> Result<Vec<Arc<Table>>, DbError> {
-        list.iter()
-            .map(|&s| {
-                Ok(Arc::new(read_table(
-                    &self.path(s),
-                    s.flying,
-                    s.mover,
-                    s.opponent,
-                )?))
-            })
-            .collect()
+    /// Writes the solved `tables` of `members` (compressed, one thread each); with `keep`, holds
+    /// them in memory too (a pair verified next is read back from its files instead).
+    fn write_pair(
+        &self,
+        members: &[Subspace],
+        tables: Vec<Table>,
+        keep: bool,
+    ) -> Result<Vec<Built>, DbError> {
+        let written: Vec<Result<u64, FileError>> = std::thread::scope(|scope| {
+            let writes: Vec<_> = members
+                .iter()
+                .zip(&tables)
+                .map(|(&s, table)| {
+                    let path = self.path(s);
+                    scope.spawn(move || write_table_compressed(table, &path))
+                })
+                .collect();
+            writes
+                .into_iter()
+                .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        let mut built = Vec::new();
+        for (&subspace, bytes) in members.iter().zip(written) {
+            built.push(Built {
+                subspace,
+                bytes: bytes?,
+            });
+        }
+        if keep {
+            for (&s, table) in members.iter().zip(tables) {
+                self.keep(Sector::movement(s), Arc::new(table));
+            }
+        }
+        Ok(built)
     }
 
-    /// Re-checks both sub-spaces of `pair` against their successors.
+    /// Re-checks the tables of `members` (the sub-spaces of one pair), read from their files,
+    /// against their successors; `lower` holds the tables their removals reach. The tables read
+    /// are then held in memory.
+    fn verify_members(
+        &self,
+        members: &[Subspace],
+        lower: &[&Table],
+        progress: &mut dyn FnMut(Subspace, Progress),
+    ) -> Result<u64, DbError> {
+        let sectors = movement_sectors(members);
+        let tables = self.read_sector_files(&sectors)?;
+        let pair_refs: Vec<&Table> = tables.iter().map(|t| t.as_ref()).collect();
+        let mut checked = 0;
+        for (s, table) in members.iter().zip(&tables) {
+            checked += verify_table(table, &pair_refs, lower, &mut |p| progress(*s, p))?;
+        }
+        for (&sector, table) in sectors.iter().zip(tables) {
+            self.keep(sector, table);
+        }
+        Ok(checked)
+    }
+
+    /// Re-checks both sub-spaces of `pair` (read from their files) against their successors.
     pub fn verify_pair(
         &self,
         pair: Subspace,
         progress: &mut dyn FnMut(Subspace, Progress),
     ) -> Result<u64, DbError> {
-        let members = if pair.mover == pair.opponent {
-            vec![pair]
-        } else {
-            vec![pair, pair.partner()]
-        };
-        let tables = self.load_all(&members)?;
-        let lower = self.load_all(&pair.lower())?;
+        let lower = self.sector_tables(&movement_sectors(&pair.lower()))?;
         let lower_refs: Vec<&Table> = lower.iter().map(|t| t.as_ref()).collect();
-        let pair_refs: Vec<&Table> = tables.iter().map(|t| t.as_ref()).collect();
-        let mut checked = 0;
-        for (s, table) in members.iter().zip(&tables) {
-            checked += verify_table(table, &pair_refs, &lower_refs, &mut |p| progress(*s, p))?;
-        }
-        Ok(checked)
+        self.verify_members(&pair_members(pair), &lower_refs, progress)
     }
+}
+
+/// The sub-spaces of `pair`: the pair itself, and its partner unless both counts are equal.
+fn pair_members(pair: Subspace) -> Vec<Subspace> {
+    if pair.mover == pair.opponent {
+        vec![pair]
+    } else {
+        vec![pair, pair.partner()]
+    }
+}
+
+/// The movement sectors of sub-spaces.
+fn movement_sectors(subspaces: &[Subspace]) -> Vec<Sector> {
+    subspaces.iter().map(|&s| Sector::movement(s)).collect()
 }
 
 /// The mark beside a table file saying that its values passed the verify pass:

@@ -106,6 +106,30 @@ impl TableCache {
         }
     }
 
+    /// Holds `table` as the table of `key` (replacing what was held or remembered missing),
+    /// then drops the least recently used others over the budget.
+    pub(crate) fn insert(&mut self, key: TableKey, table: Arc<Table>) {
+        self.clock += 1;
+        let bytes = table_bytes(&table);
+        if let Some(old) = self.entries.insert(
+            key,
+            Cached {
+                table: Some(table),
+                bytes,
+                last_used: self.clock,
+            },
+        ) {
+            self.held -= old.bytes;
+        }
+        self.held += bytes;
+        self.drop_over_budget(key);
+    }
+
+    /// Forgets the tables remembered as missing (files may have been written since).
+    pub(crate) fn forget_missing(&mut self) {
+        self.entries.retain(|_, entry| entry.table.is_some());
+    }
+
     /// Forgets every table (and every missing one).
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
