@@ -326,6 +326,7 @@ pub fn verify_sector(
         |task, checks: &mut StoredChecks| {
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
             for_each_board_by_opponent(&ctx, &opponents, ids.clone(), |slot, own, group| {
+                prefetch(&table.codes, slot as usize);
                 checks.push(&table.codes, slot, ctx.value(own, group));
             });
             checks.flush(&table.codes);

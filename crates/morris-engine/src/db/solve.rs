@@ -30,7 +30,7 @@ use super::index::{
     MoverKey, MoverSets, SubspaceIndex, colex_sets, deposit, for_each_class_by_opponent,
     is_representative, is_trivial_stabilizer,
 };
-use super::memory::huge_vec;
+use super::memory::{huge_vec, prefetch};
 use super::{MAX_DISTANCE, MIN_DB_PIECES, Table, Value};
 use ludus_morris::{ALL_SQUARES, Bitboard, Color, Position, Rules, SQUARE_COUNT, Setup, Square};
 use std::iter::repeat_with;
@@ -1024,6 +1024,9 @@ pub fn verify_table(
             }
             let ids = task * IDS_PER_TASK..((task + 1) * IDS_PER_TASK).min(n);
             pair.for_each_board_by_opponent(0, ids.clone(), |slot, position, keys| {
+                // The board's own slot is far from the last one's; its line is asked for before
+                // the successors are derived, so that the comparison finds it in the cache.
+                prefetch(&table.codes, slot as usize);
                 let mut outlook = Outlook::default();
                 pair.for_each_move(0, position, keys, |succ| {
                     outlook.add(match succ {
