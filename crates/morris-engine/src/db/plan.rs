@@ -42,24 +42,6 @@ fn slots(s: Subspace) -> u64 {
     super::SubspaceIndex::new(s.mover, s.opponent).len()
 }
 
-fn pair_members(pair: Subspace) -> Vec<Subspace> {
-    if pair.mover == pair.opponent {
-        vec![pair]
-    } else {
-        vec![pair, pair.partner()]
-    }
-}
-
-fn movement_sector(s: Subspace) -> Sector {
-    Sector {
-        flying: s.flying,
-        mover: s.mover as u8,
-        opponent: s.opponent as u8,
-        mover_hand: 0,
-        opponent_hand: 0,
-    }
-}
-
 /// The jobs of the game with `stones` pieces a side, dependencies first.
 pub fn plan(flying: bool, stones: u8) -> Vec<PlanJob> {
     let sectors = game_sectors(flying, stones);
@@ -73,20 +55,20 @@ pub fn plan(flying: bool, stones: u8) -> Vec<PlanJob> {
     let mut jobs = Vec::new();
     let mut position: HashMap<Sector, usize> = HashMap::new();
     for pair in pairs {
-        let own: u64 = pair_members(pair).into_iter().map(slots).sum();
+        let own: u64 = pair.pair_members().into_iter().map(slots).sum();
         let lower = pair.lower();
         let read: u64 = lower.iter().map(|&s| slots(s)).sum();
         let after = lower
             .iter()
-            .map(|s| position[&movement_sector(s.pair_key())])
+            .map(|s| position[&Sector::movement(s.pair_key())])
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
-        for member in pair_members(pair) {
-            position.insert(movement_sector(member), jobs.len());
+        for member in pair.pair_members() {
+            position.insert(Sector::movement(member), jobs.len());
         }
         jobs.push(PlanJob {
-            sector: movement_sector(pair),
+            sector: Sector::movement(pair),
             after,
             memory_mib: BASE_MIB
                 + (own * MOVEMENT_BYTES_PER_SLOT + read * TABLE_BYTES_PER_SLOT).div_ceil(1 << 20),

@@ -516,7 +516,7 @@ impl Databases {
         })?;
         let mut built = Vec::new();
         for pair in Databases::plan(target) {
-            let members = pair_members(pair);
+            let members = pair.pair_members();
             let fresh = !members.iter().all(|&s| self.is_built(s));
             let paths: Vec<PathBuf> = members.iter().map(|&s| self.path(s)).collect();
             let marked = !fresh && paths.iter().all(|p| is_verified(p));
@@ -617,16 +617,7 @@ impl Databases {
     ) -> Result<u64, DbError> {
         let lower = self.sector_tables(&movement_sectors(&pair.lower()))?;
         let lower_refs: Vec<&Table> = lower.iter().map(|t| t.as_ref()).collect();
-        self.verify_members(&pair_members(pair), &lower_refs, progress)
-    }
-}
-
-/// The sub-spaces of `pair`: the pair itself, and its partner unless both counts are equal.
-fn pair_members(pair: Subspace) -> Vec<Subspace> {
-    if pair.mover == pair.opponent {
-        vec![pair]
-    } else {
-        vec![pair, pair.partner()]
+        self.verify_members(&pair.pair_members(), &lower_refs, progress)
     }
 }
 

@@ -42,6 +42,15 @@ impl Subspace {
         }
     }
 
+    /// The sub-spaces of this one's pair: itself, then its partner unless both counts are equal.
+    pub fn pair_members(&self) -> Vec<Subspace> {
+        if self.mover == self.opponent {
+            vec![*self]
+        } else {
+            vec![*self, self.partner()]
+        }
+    }
+
     /// The sub-spaces reached by a removal from this pair, with three pieces or more a side.
     pub fn lower(&self) -> Vec<Subspace> {
         [(self.opponent, self.mover), (self.mover, self.opponent)]
