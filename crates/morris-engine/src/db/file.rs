@@ -119,9 +119,9 @@ fn payload_chunk(codes: &[u16], out: &mut Vec<u8>) {
     out.extend(codes.iter().flat_map(|c| c.to_le_bytes()));
 }
 
-/// The checksum of the payload of `codes` in format `version`.
-fn payload_checksum(codes: &[u16], version: u32) -> u64 {
-    let mut sum = Checksum::new(version).unwrap_or(Checksum::Fnv(FNV_OFFSET));
+/// The checksum of the payload of `codes` in the format written ([`FORMAT_VERSION`]: CRC-32).
+fn payload_checksum(codes: &[u16]) -> u64 {
+    let mut sum = Checksum::Crc(crc32fast::Hasher::new());
     let mut bytes = Vec::with_capacity(2 * CHUNK_CODES);
     for chunk in codes.chunks(CHUNK_CODES) {
         payload_chunk(chunk, &mut bytes);
@@ -162,7 +162,7 @@ fn write_contents(table: &Table, out: &mut impl Write) -> Result<u64, FileError>
     header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     header.extend_from_slice(&shape_bytes(table));
     header.extend_from_slice(&(table.codes.len() as u64).to_le_bytes());
-    header.extend_from_slice(&payload_checksum(&table.codes, FORMAT_VERSION).to_le_bytes());
+    header.extend_from_slice(&payload_checksum(&table.codes).to_le_bytes());
     out.write_all(&header)?;
     let mut bytes = Vec::with_capacity(2 * CHUNK_CODES);
     for chunk in table.codes.chunks(CHUNK_CODES) {

@@ -71,17 +71,7 @@ impl TableCache {
             return entry.table.clone();
         }
         let table = load().map(Arc::new);
-        let bytes = table.as_ref().map_or(0, |t| table_bytes(t));
-        self.held += bytes;
-        self.entries.insert(
-            key,
-            Cached {
-                table: table.clone(),
-                bytes,
-                last_used: self.clock,
-            },
-        );
-        self.drop_over_budget(key);
+        self.put(key, table.clone());
         table
     }
 
@@ -110,15 +100,19 @@ impl TableCache {
     /// then drops the least recently used others over the budget.
     pub(crate) fn insert(&mut self, key: TableKey, table: Arc<Table>) {
         self.clock += 1;
-        let bytes = table_bytes(&table);
-        if let Some(old) = self.entries.insert(
-            key,
-            Cached {
-                table: Some(table),
-                bytes,
-                last_used: self.clock,
-            },
-        ) {
+        self.put(key, Some(table));
+    }
+
+    /// Records `table` (or that it is missing) as the entry of `key`, used now, replacing any
+    /// earlier entry, then drops the least recently used others over the budget.
+    fn put(&mut self, key: TableKey, table: Option<Arc<Table>>) {
+        let bytes = table.as_ref().map_or(0, |t| table_bytes(t));
+        let entry = Cached {
+            table,
+            bytes,
+            last_used: self.clock,
+        };
+        if let Some(old) = self.entries.insert(key, entry) {
             self.held -= old.bytes;
         }
         self.held += bytes;
