@@ -5,10 +5,12 @@
 //! Pin it to one core (`taskset -c 1 …`) for one-core figures. With `--requests` it prints the
 //! same positions and rolls as `move` requests of the player protocol
 //! (docs/backgammon-player-protocol.md) instead, to time another engine on them. With
-//! `--net FILE` it times that network's 0-ply and 2-ply moves (the shipped search: its filters
-//! and pruning network) against the shipped network's, alternating in one run, and stops.
+//! `--net FILE` it times that network's (or bundle of class networks') 0-ply and 2-ply moves (the
+//! shipped search: its filters and pruning network) against the shipped network's, alternating in
+//! one run, and stops.
 
 use ludus_backgammon::{Dice, DiceSource, random_positions};
+use ludus_backgammon_engine::classes::ClassNets;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::engine::Engine;
 use ludus_backgammon_engine::eval::NetEvaluator;
@@ -102,14 +104,16 @@ fn compare_networks(path: &str, set: &[ludus_backgammon::Position], rolls: &[Dic
     use ludus_backgammon_engine::filters::Filters;
     use ludus_backgammon_engine::search::rank_moves;
     let read = std::fs::read(path).map_err(|e| e.to_string());
-    let net = match read.and_then(|b| Net::from_bytes(&b).map_err(|e| e.to_string())) {
-        Ok(net) => net,
+    // A single network or a bundle of class networks (weights format 3).
+    let nets = read.and_then(|b| ClassNets::from_bytes(&b).map_err(|e| e.to_string()));
+    let nets = match nets {
+        Ok(nets) => nets,
         Err(e) => {
             eprintln!("{path}: {e}");
             std::process::exit(2);
         }
     };
-    let mut custom = NetEvaluator::new(net).with_filters(Filters::SHIPPED);
+    let mut custom = NetEvaluator::from_classes(nets).with_filters(Filters::SHIPPED);
     if let Some(pruner) = shipped_pruning_net() {
         custom = custom.with_pruning(pruner, PRUNE_KEEP);
     }
