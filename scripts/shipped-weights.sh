@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
 # The shipped backgammon weights rebuilt from the committed labels alone, byte for byte:
 #
-# 1. the contact network (input encoding 5, 256 hidden units) from random weights (seed 1),
-#    fitted by `ludus backgammon fit` to the 2-ply labels of data/backgammon/labels and the
-#    rollout labels of data/backgammon/rollout-labels, each rollout file given ten times;
+# 1. the contact network (input encoding 5, two hidden layers of 256 and 64 units) from random
+#    weights (seed 1), fitted by `ludus backgammon fit` to the 2-ply labels of the three cycles
+#    (data/backgammon/labels, labels-cycle2, labels-cycle3) and the rollout labels of
+#    data/backgammon/rollout-labels, each rollout file given ten times;
 # 2. that network fine-tuned where the cube is decided: three more passes, warm, on the same files
 #    plus the 96 chunks of rollout labels of data/backgammon/cube-rollout-labels, each given
 #    CUBE_REPEAT times, at a lower rate, the last pass kept (`--keep last`);
 # 3. the race network (input encoding 6, 256 units) from random weights, fitted to the race
-#    positions of the files of step 1;
+#    positions of the first two cycles and the rollout labels (stage 9's files: the race network
+#    has not changed since);
 # 4. the fine-tuned contact network and the race network bundled (`bundle`), and the pruning
 #    network distilled from the bundle (`train-pruning`);
 # 5. both files compared with crates/backgammon-engine/weights/.
 #
 # Usage: scripts/shipped-weights.sh [--dir DIR] [--ludus BIN]
-# About 27 CPU-minutes on one core (stage 11, 2026-12-06: the fine-tune 447 s of them). Fits resume from their checkpoints when run again.
+# About 55 CPU-minutes on one core (stage 12, 2026-12-07: the contact fit 2,311 s, the fine-tune
+# 444 s, the race fit 266 s). Fits resume from their checkpoints when run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=target/shipped-weights ludus=target/release/ludus
@@ -28,10 +31,14 @@ done
 export RAYON_NUM_THREADS=1
 CUBE_REPEAT=50
 mkdir -p "$dir"
-files=(data/backgammon/labels/chunk-*.txt.zst data/backgammon/labels-cycle2/chunk-*.txt.zst)
-for _ in $(seq 10); do files+=(data/backgammon/rollout-labels/chunk-*.txt.zst); done
-fit() { nice -n 10 "$ludus" backgammon fit "${files[@]}" --rate 1e-3 --final-rate 1e-6 --quiet "$@"; }
-fit --out "$dir/contact.bin" --encoding 5 --hidden 256 --epochs 20
+rollouts=()
+for _ in $(seq 10); do rollouts+=(data/backgammon/rollout-labels/chunk-*.txt.zst); done
+files=(data/backgammon/labels/chunk-*.txt.zst data/backgammon/labels-cycle2/chunk-*.txt.zst
+    data/backgammon/labels-cycle3/chunk-*.txt.zst "${rollouts[@]}")
+race_files=(data/backgammon/labels/chunk-*.txt.zst data/backgammon/labels-cycle2/chunk-*.txt.zst
+    "${rollouts[@]}")
+fit() { nice -n 10 "$ludus" backgammon fit "$@" --rate 1e-3 --final-rate 1e-6 --quiet; }
+fit "${files[@]}" --out "$dir/contact.bin" --encoding 5 --hidden 256 --second 64 --epochs 20
 cube=()
 # The 96 chunks stage 11 was fitted on (the set may grow; the shipped bytes come from these).
 cube_files=(data/backgammon/cube-rollout-labels/chunk-14000{01..49}.txt.zst
@@ -39,7 +46,7 @@ cube_files=(data/backgammon/cube-rollout-labels/chunk-14000{01..49}.txt.zst
 for _ in $(seq "$CUBE_REPEAT"); do cube+=("${cube_files[@]}"); done
 nice -n 10 "$ludus" backgammon fit "${files[@]}" "${cube[@]}" --init "$dir/contact.bin" \
     --keep last --rate 5e-4 --final-rate 1e-6 --epochs 3 --quiet --out "$dir/contact-cube.bin"
-fit --out "$dir/race.bin" --class race --encoding 6 --hidden 256 --epochs 60
+fit "${race_files[@]}" --out "$dir/race.bin" --class race --encoding 6 --hidden 256 --epochs 60
 "$ludus" backgammon bundle --contact "$dir/contact-cube.bin" --race "$dir/race.bin" \
     --out "$dir/ludus-bg.bin"
 nice -n 10 "$ludus" backgammon train-pruning --teacher "$dir/ludus-bg.bin" \

@@ -52,6 +52,15 @@ fn shipped_contact() -> Net {
     nets.expect("shipped weights").contact().as_ref().clone()
 }
 
+/// The shipped race network: real weights with one hidden layer (the contact network has two).
+fn shipped_one_layer() -> Net {
+    let nets = ClassNets::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS);
+    let nets = nets.expect("shipped weights");
+    let race = nets.own(PositionClass::Race).expect("a race network");
+    assert_eq!(race.second_hidden(), None);
+    race.as_ref().clone()
+}
+
 #[test]
 fn sparse_encoding_matches_its_dense_form_in_size() {
     let mut x = SparseInputs::new();
@@ -190,19 +199,20 @@ fn a_file_whose_encoding_and_input_count_disagree_is_refused() {
 
 #[test]
 fn the_interleaved_output_layer_gives_the_same_outputs_bit_for_bit() {
-    let net = shipped_contact();
-    let mut x = SparseInputs::new();
-    let mut h = vec![0.0; net.hidden()];
-    for position in ludus_backgammon::random_positions(3, 200) {
-        net.encode(&position, &mut x);
-        let plain = net.forward(&x, &mut h);
-        assert_eq!(net.forward_interleaved(&x, &mut h), plain);
+    for net in [shipped_contact(), shipped_one_layer()] {
+        let mut x = SparseInputs::new();
+        let mut h = vec![0.0; net.scratch_len()];
+        for position in ludus_backgammon::random_positions(3, 200) {
+            net.encode(&position, &mut x);
+            let plain = net.forward(&x, &mut h);
+            assert_eq!(net.forward_interleaved(&x, &mut h), plain);
+        }
     }
 }
 
 #[test]
 fn the_hidden_layer_in_blocks_gives_the_same_activations_bit_for_bit() {
-    let shipped = shipped_contact();
+    let shipped = shipped_one_layer();
     // The shipped width, a width of whole blocks, one with a half block and units left over
     // (64 + 32 + 4), the pruning network's half block alone and units alone.
     let pruner = ludus_backgammon_engine::eval::shipped_pruning_net().expect("pruning network");
@@ -235,7 +245,7 @@ fn the_hidden_layer_in_blocks_gives_the_same_activations_bit_for_bit() {
 }
 
 /// FNV-1a of the shipped weights the shipped pruning network was distilled from.
-const PRUNING_TEACHER: u64 = 0x9d78_b55f_dbd6_c6ac;
+const PRUNING_TEACHER: u64 = 0x1dcf_c75a_1f4f_0c42;
 
 #[test]
 fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {
@@ -259,7 +269,7 @@ fn the_pruning_network_loads_and_was_distilled_from_the_shipped_weights() {
 
 #[test]
 fn one_layer_files_are_still_written_and_read_in_the_first_format() {
-    let net = shipped_contact();
+    let net = shipped_one_layer();
     assert_eq!(net.second_hidden(), None);
     let bytes = net.to_bytes();
     assert_eq!(

@@ -18,7 +18,7 @@ pub struct LevelStrength {
 
 /// The levels' measured strength. Backgammon: `ludus backgammon error-rate --positions 1000
 /// --judge gnubg:2ply --players level:1,…,level:10` (1,000 positions of seed 42, cubeless,
-/// 2026-12-06, the stage-11 networks; docs/benchmarks.md); Morris: the level ladder of docs/benchmarks.md (20 games a
+/// 2026-12-07, the stage-12 networks; docs/benchmarks.md); Morris: the level ladder of docs/benchmarks.md (20 games a
 /// step, ±150–300 Elo a step, 2026-12-01).
 pub const LEVELS: [LevelStrength; 10] = {
     const fn level(level: u8, mp: f64, ci95: f64, elo: u32) -> LevelStrength {
@@ -30,16 +30,16 @@ pub const LEVELS: [LevelStrength; 10] = {
         }
     }
     [
-        level(1, 54.8, 5.2, 0),
-        level(2, 48.9, 4.8, 53),
-        level(3, 42.2, 4.2, 435),
-        level(4, 34.3, 3.6, 488),
-        level(5, 25.6, 2.7, 656),
-        level(6, 17.6, 2.1, 824),
-        level(7, 8.0, 1.2, 932),
-        level(8, 3.4, 0.7, 1079),
-        level(9, 2.3, 0.6, 1348),
-        level(10, 0.9, 0.2, 1495),
+        level(1, 54.7, 5.0, 0),
+        level(2, 49.3, 4.6, 53),
+        level(3, 43.3, 4.2, 435),
+        level(4, 32.5, 3.3, 488),
+        level(5, 24.5, 2.6, 656),
+        level(6, 15.5, 1.8, 824),
+        level(7, 7.4, 1.0, 932),
+        level(8, 3.1, 0.6, 1079),
+        level(9, 2.1, 0.5, 1348),
+        level(10, 1.2, 0.4, 1495),
     ]
 };
 
