@@ -8,16 +8,19 @@
 # 2. that network fine-tuned where the cube is decided: three more passes, warm, on the same files
 #    plus the 96 chunks of rollout labels of data/backgammon/cube-rollout-labels, each given
 #    CUBE_REPEAT times, at a lower rate, the last pass kept (`--keep last`);
-# 3. the race network (input encoding 6, 256 units) from random weights, fitted to the race
+# 3. that network fine-tuned again (stage 13): three more passes, warm, on the third cycle's 2-ply
+#    labels, the rollout labels ten times and the same cube rollout labels CUBE_REPEAT times, at a
+#    lower rate still, the last pass kept;
+# 4. the race network (input encoding 6, 256 units) from random weights, fitted to the race
 #    positions of the first two cycles and the rollout labels (stage 9's files: the race network
 #    has not changed since);
-# 4. the fine-tuned contact network and the race network bundled (`bundle`), and the pruning
-#    network distilled from the bundle (`train-pruning`);
-# 5. both files compared with crates/backgammon-engine/weights/.
+# 5. the twice fine-tuned contact network and the race network bundled (`bundle`), and the
+#    pruning network distilled from the bundle (`train-pruning`);
+# 6. both files compared with crates/backgammon-engine/weights/.
 #
 # Usage: scripts/shipped-weights.sh [--dir DIR] [--ludus BIN]
-# About 55 CPU-minutes on one core (stage 12, 2026-12-07: the contact fit 2,311 s, the fine-tune
-# 444 s, the race fit 266 s). Fits resume from their checkpoints when run again.
+# About 60 CPU-minutes on one core (2026-12-07: the contact fit 2,311 s, the fine-tunes 444 s and
+# 270 s, the race fit 266 s). Fits resume from their checkpoints when run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=target/shipped-weights ludus=target/release/ludus
@@ -46,8 +49,11 @@ cube_files=(data/backgammon/cube-rollout-labels/chunk-14000{01..49}.txt.zst
 for _ in $(seq "$CUBE_REPEAT"); do cube+=("${cube_files[@]}"); done
 nice -n 10 "$ludus" backgammon fit "${files[@]}" "${cube[@]}" --init "$dir/contact.bin" \
     --keep last --rate 5e-4 --final-rate 1e-6 --epochs 3 --quiet --out "$dir/contact-cube.bin"
+nice -n 10 "$ludus" backgammon fit data/backgammon/labels-cycle3/chunk-*.txt.zst "${rollouts[@]}" \
+    "${cube[@]}" --init "$dir/contact-cube.bin" --keep last --rate 3e-4 --final-rate 1e-6 \
+    --epochs 3 --quiet --out "$dir/contact-cube2.bin"
 fit "${race_files[@]}" --out "$dir/race.bin" --class race --encoding 6 --hidden 256 --epochs 60
-"$ludus" backgammon bundle --contact "$dir/contact-cube.bin" --race "$dir/race.bin" \
+"$ludus" backgammon bundle --contact "$dir/contact-cube2.bin" --race "$dir/race.bin" \
     --out "$dir/ludus-bg.bin"
 nice -n 10 "$ludus" backgammon train-pruning --teacher "$dir/ludus-bg.bin" \
     --out "$dir/ludus-bg-prune.bin" --games 2000 --hidden 32 --quiet

@@ -190,7 +190,7 @@ mod tests {
             progress_lines(&PlayerFile::default(), &Catalog::new(Lang::En)),
             ["No reviewed games or answered exercises yet."]
         );
-        // 25 mp a checker decision: level 5 (24.5; level 4 errs 32.5) is the weakest that errs
+        // 25 mp a checker decision: level 5 (23.3; level 4 errs 33.5) is the weakest that errs
         // less.
         let levels = level_lines(&file, &Catalog::new(Lang::En));
         assert!(
