@@ -1,7 +1,7 @@
 //! The committed label sets (`data/backgammon/labels`: 2-ply labels of every position;
 //! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree;
-//! `data/backgammon/labels-cycle2` and `data/backgammon/labels-cycle3`: 2-ply labels of the
-//! second and third cycles; `data/backgammon/race-rollout-labels`: rollout labels of race
+//! `data/backgammon/labels-cycle2`, `data/backgammon/labels-cycle3` and
+//! `data/backgammon/labels-cycle4`: 2-ply labels of the second, third and fourth cycles; `data/backgammon/race-rollout-labels`: rollout labels of race
 //! positions, each checked to be a race; `data/backgammon/cube-rollout-labels`: rollout labels
 //! of positions whose cube decision is close, each checked to be outside the bear-off
 //! database): every chunk a
@@ -160,6 +160,12 @@ fn committed_second_cycle_label_chunks_match_their_manifest() {
 fn committed_third_cycle_label_chunks_match_their_manifest() {
     let total = check_set("labels-cycle3", true);
     assert!(total > 0, "{total} third-cycle labels committed");
+}
+
+#[test]
+fn committed_fourth_cycle_label_chunks_match_their_manifest() {
+    let total = check_set("labels-cycle4", true);
+    assert!(total > 0, "{total} fourth-cycle labels committed");
 }
 
 #[test]
