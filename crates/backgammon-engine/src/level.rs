@@ -12,13 +12,16 @@
 //! | 7 | 0 ply | 0 ply | ± 0.05 |
 //! | 8 | 0 ply | 0 ply | none |
 //! | 9 | 1 ply | 1 ply | none |
-//! | 10 | 2 ply | 1 ply | none |
+//! | 10 | 2 ply | 2 ply | none |
 //!
 //! 0 ply is the network alone (bearoff positions from the databases); n ply looks n rolls ahead
 //! ([`crate::search`]). Noise is added to each play's cubeless equity, uniform in the range shown,
 //! before the best is taken; cube decisions get none. Level 10 is the strongest setting that
-//! still answers quickly (2 ply: about 20 ms of one core per move, `docs/benchmarks.md`,
-//! "Backgammon engine speed"); 3 ply takes about half a second.
+//! still answers quickly (2 ply: about 20–25 ms of one core per move, `docs/benchmarks.md`,
+//! "Backgammon engine speed", and about 0.1 s a cube decision); 3 ply takes about half a second.
+//! Its cube looks 2 plies ahead, not 1: judged by gnubg 2-ply on the six cube sets of
+//! `scripts/cube-vs-gnubg.py`, the 1-ply cube erred more than the 0-ply one in five contexts and
+//! the 2-ply cube least in all six (`docs/benchmarks.md`, "Cube decisions").
 
 use thiserror::Error;
 
@@ -41,7 +44,7 @@ const TABLE: [(u8, u8, u8); MAX_LEVEL as usize] = [
     (0, 0, 1),
     (0, 0, 0),
     (1, 1, 0),
-    (2, 1, 0),
+    (2, 2, 0),
 ];
 
 /// A level outside 1..=10.

@@ -139,8 +139,9 @@ impl MorrisAnalyst for MorrisEngine {
     }
 }
 
-/// Backgammon: the network engine at the seat's level for checker plays; the noiseless 1-ply
-/// engine for the cube and the chances, at every level; the analysis board's ranking.
+/// Backgammon: the network engine at the seat's level for checker plays; the noiseless 2-ply
+/// engine (1-ply when the think time is too short for 2 plies) for the cube and the chances, at
+/// every level; the analysis board's ranking.
 pub fn backgammon_computer() -> BackgammonComputer {
     let player = |level: u8, think_time| -> Box<dyn bg::Player> {
         let level = BgLevel::nearest(u32::from(level));

@@ -1,13 +1,12 @@
 //! The committed label sets (`data/backgammon/labels`: 2-ply labels of every position;
 //! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree;
-//! `data/backgammon/labels-cycle2`, `data/backgammon/labels-cycle3` and
-//! `data/backgammon/labels-cycle4`: 2-ply labels of the second, third and fourth cycles; `data/backgammon/race-rollout-labels`: rollout labels of race
-//! positions, each checked to be a race; `data/backgammon/cube-rollout-labels`: rollout labels
-//! of positions whose cube decision is close, each checked to be outside the bear-off
-//! database): every chunk a
-//! manifest lists is there, matches its sha256 and holds that many labels of at most that many
-//! games (every game, where every position is labelled), each line a labelled position; no chunk
-//! is there that the manifest does not list.
+//! `data/backgammon/labels-cycle2`, `labels-cycle3` and `labels-cycle4`: 2-ply labels of the
+//! second, third and fourth cycles; `data/backgammon/race-rollout-labels`: rollout labels of
+//! race positions, each checked to be a race; `data/backgammon/cube-rollout-labels`: rollout
+//! labels of positions whose cube decision is close, each checked to be outside the bear-off
+//! database): every chunk a manifest lists is there, matches its sha256 and holds that many
+//! labels of at most that many games (every game, where every position is labelled), each line
+//! a labelled position; no chunk is there that the manifest does not list.
 
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_coach::backgammon::labels::parse_line;
