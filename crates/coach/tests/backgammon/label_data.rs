@@ -2,11 +2,12 @@
 //! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree;
 //! `data/backgammon/labels-cycle2`, `labels-cycle3` and `labels-cycle4`: 2-ply labels of the
 //! second, third and fourth cycles; `data/backgammon/race-rollout-labels`: rollout labels of
-//! race positions, each checked to be a race; `data/backgammon/cube-rollout-labels`: rollout
-//! labels of positions whose cube decision is close, each checked to be outside the bear-off
-//! database): every chunk a manifest lists is there, matches its sha256 and holds that many
-//! labels of at most that many games (every game, where every position is labelled), each line
-//! a labelled position; no chunk is there that the manifest does not list.
+//! race positions, each checked to be a race; `data/backgammon/cube-rollout-labels` and
+//! `cube-rollout-labels-stage13`: rollout labels of positions whose cube decision is close, each
+//! checked to be outside the bear-off database): every chunk a manifest lists is there, matches
+//! its sha256 and holds that many labels of at most that many games (every game, where every
+//! position is labelled), each line a labelled position; no chunk is there that the manifest does
+//! not list.
 
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_coach::backgammon::labels::parse_line;
@@ -177,4 +178,15 @@ fn committed_race_rollout_label_chunks_match_their_manifest_and_are_races() {
 fn committed_cube_rollout_label_chunks_match_their_manifest_outside_the_bearoff() {
     let total = check_set_where("cube-rollout-labels", false, &|l| !is_bearoff(&l.position));
     assert!(total > 0, "{total} cube rollout labels committed");
+}
+
+#[test]
+fn committed_stage_13_cube_rollout_label_chunks_match_their_manifest_outside_the_bearoff() {
+    let total = check_set_where("cube-rollout-labels-stage13", false, &|l| {
+        !is_bearoff(&l.position)
+    });
+    assert!(
+        total > 0,
+        "{total} cube rollout labels of stage 13 committed"
+    );
 }
