@@ -47,11 +47,16 @@ cube=()
 cube_files=(data/backgammon/cube-rollout-labels/chunk-14000{01..49}.txt.zst
     data/backgammon/cube-rollout-labels/chunk-14005{01..47}.txt.zst)
 for _ in $(seq "$CUBE_REPEAT"); do cube+=("${cube_files[@]}"); done
-nice -n 10 "$ludus" backgammon fit "${files[@]}" "${cube[@]}" --init "$dir/contact.bin" \
-    --keep last --rate 5e-4 --final-rate 1e-6 --epochs 3 --quiet --out "$dir/contact-cube.bin"
-nice -n 10 "$ludus" backgammon fit data/backgammon/labels-cycle3/chunk-*.txt.zst "${rollouts[@]}" \
-    "${cube[@]}" --init "$dir/contact-cube.bin" --keep last --rate 3e-4 --final-rate 1e-6 \
-    --epochs 3 --quiet --out "$dir/contact-cube2.bin"
+# fine_tune INIT RATE OUT FILES...: three passes from INIT, the last kept.
+fine_tune() {
+    local init=$1 rate=$2 out=$3
+    shift 3
+    nice -n 10 "$ludus" backgammon fit "$@" --init "$init" --keep last --rate "$rate" \
+        --final-rate 1e-6 --epochs 3 --quiet --out "$out"
+}
+fine_tune "$dir/contact.bin" 5e-4 "$dir/contact-cube.bin" "${files[@]}" "${cube[@]}"
+fine_tune "$dir/contact-cube.bin" 3e-4 "$dir/contact-cube2.bin" \
+    data/backgammon/labels-cycle3/chunk-*.txt.zst "${rollouts[@]}" "${cube[@]}"
 fit "${race_files[@]}" --out "$dir/race.bin" --class race --encoding 6 --hidden 256 --epochs 60
 "$ludus" backgammon bundle --contact "$dir/contact-cube2.bin" --race "$dir/race.bin" \
     --out "$dir/ludus-bg.bin"

@@ -46,16 +46,19 @@ fn shipped_weights_load() {
     assert!(bytes.len() < 5 * 1024 * 1024);
 }
 
+/// The shipped networks of every class.
+fn shipped_classes() -> ClassNets {
+    ClassNets::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS).expect("shipped weights")
+}
+
 /// The shipped contact network.
 fn shipped_contact() -> Net {
-    let nets = ClassNets::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS);
-    nets.expect("shipped weights").contact().as_ref().clone()
+    shipped_classes().contact().as_ref().clone()
 }
 
 /// The shipped race network: real weights with one hidden layer (the contact network has two).
 fn shipped_one_layer() -> Net {
-    let nets = ClassNets::from_bytes(ludus_backgammon_engine::eval::SHIPPED_WEIGHTS);
-    let nets = nets.expect("shipped weights");
+    let nets = shipped_classes();
     let race = nets.own(PositionClass::Race).expect("a race network");
     assert_eq!(race.second_hidden(), None);
     race.as_ref().clone()

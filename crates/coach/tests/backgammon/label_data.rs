@@ -107,6 +107,11 @@ fn check_chunk(
     count
 }
 
+/// Whether a labelled position is outside the bear-off database (the cube rollout sets' rule).
+fn outside_the_bearoff(label: &LabelledPosition) -> bool {
+    !is_bearoff(&label.position)
+}
+
 /// Checks every chunk of `set` against its manifest; returns the labels in all.
 fn check_set(set: &str, every_game: bool) -> usize {
     check_set_where(set, every_game, &|_| true)
@@ -176,15 +181,13 @@ fn committed_race_rollout_label_chunks_match_their_manifest_and_are_races() {
 
 #[test]
 fn committed_cube_rollout_label_chunks_match_their_manifest_outside_the_bearoff() {
-    let total = check_set_where("cube-rollout-labels", false, &|l| !is_bearoff(&l.position));
+    let total = check_set_where("cube-rollout-labels", false, &outside_the_bearoff);
     assert!(total > 0, "{total} cube rollout labels committed");
 }
 
 #[test]
 fn committed_stage_13_cube_rollout_label_chunks_match_their_manifest_outside_the_bearoff() {
-    let total = check_set_where("cube-rollout-labels-stage13", false, &|l| {
-        !is_bearoff(&l.position)
-    });
+    let total = check_set_where("cube-rollout-labels-stage13", false, &outside_the_bearoff);
     assert!(
         total > 0,
         "{total} cube rollout labels of stage 13 committed"
