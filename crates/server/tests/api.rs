@@ -563,9 +563,16 @@ async fn analysis_ranks_the_legal_moves() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["moves"].as_array().unwrap().len(), 16);
     assert_eq!(body["pips"]["player"], 167);
+    // Unasked, the lookahead is the review's: the moves and the chances say so (the stand-in
+    // engine judges no cube).
+    let default = ludus_server::analysis_board::backgammon::DEFAULT_ANALYSIS_PLIES;
+    assert_eq!(default, 2);
+    let moves = body["moves"].as_array().unwrap();
+    assert!(moves.iter().all(|m| m["plies"] == default), "{body}");
+    assert_eq!(body["chances"]["plies"], default, "{body}");
     let (status, body) = get(&app, "/api/backgammon/analysis?dice=71").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    // The lookahead is chosen from 0 to 2 plies; deeper is refused with its code.
+    // The lookahead is chosen from 0 to 3 plies; deeper is refused with its code.
     let (status, body) = get(&app, "/api/backgammon/analysis?dice=31&plies=0").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["moves"].as_array().unwrap().len(), 16);
@@ -584,6 +591,14 @@ async fn analysis_ranks_the_legal_moves() {
     assert_eq!(body["code"], "bad-plies", "{body}");
     let (status, body) = get(&app, "/api/morris/analysis?position=nonsense").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[test]
+fn the_analysis_page_starts_at_the_servers_default_lookahead() {
+    let default = ludus_server::analysis_board::backgammon::DEFAULT_ANALYSIS_PLIES;
+    let page = include_str!("../web/analysis.js");
+    let line = format!("const DEFAULT_PLIES = '{default}';");
+    assert!(page.contains(&line), "web/analysis.js lacks `{line}`");
 }
 
 #[tokio::test]
@@ -640,7 +655,7 @@ async fn backgammon_analysis_reads_the_match_id_of_a_game() {
         (&body["cube"]["double"], &body["cube"]["take"]),
         (&json!(false), &json!(true))
     );
-    assert_eq!(body["chances"]["plies"], 1, "{body}");
+    assert_eq!(body["chances"]["plies"], 2, "{body}");
     // The Jacoby rule and beavers belong to money play.
     let (status, body) = get(&app, &format!("{uri}&jacoby=true")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");

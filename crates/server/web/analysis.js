@@ -1,12 +1,12 @@
 // The analysis board (/analysis?text=…): paste a gnubg Position ID (with its Match ID), an XGID
 // or a Sanmill FEN; the server reads it and checks the dice typed beside it (GET /api/position),
-// and the engines rank the moves (GET /api/backgammon/analysis at the chosen lookahead, 0 to 2
-// plies; GET /api/morris/analysis). The best move is drawn as arrows on the board. A ranked move
-// clicked, a move typed, or (Morris) a move made on the board is played on it (GET
-// /api/position/play): the variation grows, and ←/→ (or the buttons) step along it. A failure
-// shows in place of the board. The address holds the position shown, its dice and the plies.
-// Opened without a position, the page starts in edit mode on an empty board: "Edit position"
-// sets a position up by clicking (editor.js); leaving edit mode has the server check it and write
+// and the engines rank the moves (GET /api/backgammon/analysis at the chosen lookahead, 0 to 3
+// plies, 2 unless chosen; GET /api/morris/analysis). The best move is drawn as arrows on the
+// board. A ranked move clicked, a move typed, or (Morris) a move made on the board is played on
+// it (GET /api/position/play): the variation grows, and ←/→ (or the buttons) step along it. A
+// failure shows in place of the board. The address holds the position shown, its dice and the
+// plies. Opened without a position, the page starts in edit mode on an empty board: "Edit
+// position" sets a position up by clicking (editor.js); leaving edit mode has the server check it and write
 // it as an XGID or a Sanmill FEN (POST /api/setup) into the text field, then analyses it.
 
 import { errorText, t } from './i18n.js';
@@ -17,6 +17,9 @@ import { morrisDifference, morrisValue, perfectWords } from './review.js';
 import { EditError, PIECES, addChecker, backgammonEditState, backgammonModel, cleared, editPanelHtml, morrisEditState,
   morrisModel, cyclePoint, readPanel, removeChecker, setupText } from './editor.js';
 
+// The lookahead menu's choice when the address names none: the server's DEFAULT_ANALYSIS_PLIES
+// (a test keeps the two equal).
+const DEFAULT_PLIES = '2';
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (x, digits) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 const noop = async () => {};
@@ -202,7 +205,7 @@ export async function showAnalysisBoard(app) {
         <label for="analysis-dice">${t('analysis-board-dice')}</label>
         <input id="analysis-dice" name="dice" maxlength="2" size="3" inputmode="numeric" value="${escape(params.get('dice') || '')}">
         <label for="analysis-plies">${t('analysis-board-plies')}</label>
-        <select id="analysis-plies" name="plies">${[0, 1, 2, 3].map((n) => `<option value="${n}"${String(n) === (params.get('plies') || '1') ? ' selected' : ''}>${n}</option>`).join('')}</select>
+        <select id="analysis-plies" name="plies">${[0, 1, 2, 3].map((n) => `<option value="${n}"${String(n) === (params.get('plies') || DEFAULT_PLIES) ? ' selected' : ''}>${n}</option>`).join('')}</select>
         <button type="submit" id="analysis-go">${t('analysis-board-go')}</button>
       </form>
       <p class="muted">${t('analysis-board-formats')}</p>

@@ -106,8 +106,12 @@ pub struct BackgammonAnalysis {
     pub measure: &'static str,
 }
 
-/// The lookahead of the analysis endpoint when none is asked for.
-pub const DEFAULT_ANALYSIS_PLIES: u8 = 1;
+/// The lookahead of the analysis endpoint when none is asked for: the review's (one less than
+/// [`MAX_ANALYSIS_PLIES`]), so that a decision opened from a review shows the values it was
+/// judged by, and where the shipped engine's cube errs least (docs/benchmarks.md, "Cube
+/// decisions": 0.7–2.2 millipoints a decision at 2 plies, 3.2–4.7 at 1) in a few tenths of a
+/// second. The analysis page's lookahead menu starts at it (`web/analysis.js`).
+pub const DEFAULT_ANALYSIS_PLIES: u8 = MAX_ANALYSIS_PLIES - 1;
 
 /// `GET /api/backgammon/analysis`: the ranking of the moves at `plies` lookahead (default
 /// [`DEFAULT_ANALYSIS_PLIES`]), the cube decision and chances at the same lookahead (the
