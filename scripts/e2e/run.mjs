@@ -82,7 +82,7 @@
 //                                 review-in-progress is answered while its job goes on, the page says it
 //                                 is still at work, asks again and shows the review.
 //   tests/analysis.mjs
-//     analysis_board            – the analysis board from a pasted XGID (moves ranked at 1 and 0 plies,
+//     analysis_board            – the analysis board from a pasted XGID (moves ranked at 2 plies unasked and at 0,
 //                                 each with its chances W g bg / L g bg and one lookahead, the measure
 //                                 named), from a Sanmill FEN, and again from its shareable address.
 //     analysis_cube_panel       – the analysis board's cube panel for the textbook last roll: exact

@@ -24,6 +24,7 @@ async function analysisBoard(browser, url) {
   const rows = await page.$$eval('#ranking li', (lis) => lis.map((li) => [li.querySelector('.chances')?.textContent, li.querySelector('.plies')?.dataset.plies]));
   assert(rows.length > 5 && rows.every(([c, p]) => /^\d+\.\d \d+\.\d \d+\.\d \/ \d+\.\d \d+\.\d \d+\.\d$/.test(c || '') && p === rows[0][1]),
     `chances and one lookahead on every row: ${JSON.stringify(rows.slice(0, 3))}`);
+  assert(rows[0][1] === '2', `unasked, the lookahead is the review's 2 plies, not ${rows[0][1]}`);
   assert(/cubeless equity/.test(await page.textContent('#ranking-measure')), 'the measure is named');
   const shared = page.url();
   assert(shared.includes('/analysis?text=XGID'), `the address holds the position: ${shared}`);
@@ -46,7 +47,7 @@ async function analysisBoard(browser, url) {
   assert(await page.textContent('#ranking li[data-rank="1"] code') === best, 'the shared address shows the same analysis');
   await page.screenshot({ path: join(OUT, 'analysis-board-en.png'), fullPage: true });
   await page.close();
-  return `XGID: best ${best} at 1 and 0 plies; FEN: ${morrisMoves} moves ranked; shared address reopened`;
+  return `XGID: best ${best} at 2 (the default) and 0 plies; FEN: ${morrisMoves} moves ranked; shared address reopened`;
 }
 
 
