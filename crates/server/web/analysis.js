@@ -6,8 +6,9 @@
 // it (GET /api/position/play): the variation grows, and ←/→ (or the buttons) step along it. A
 // failure shows in place of the board. The address holds the position shown, its dice and the
 // plies. Opened without a position, the page starts in edit mode on an empty board: "Edit
-// position" sets a position up by clicking (editor.js); leaving edit mode has the server check it and write
-// it as an XGID or a Sanmill FEN (POST /api/setup) into the text field, then analyses it.
+// position" sets a position up by clicking (editor.js); leaving edit mode has the server check
+// it and write it as an XGID or a Sanmill FEN (POST /api/setup) into the text field, then
+// analyses it.
 
 import { errorText, t } from './i18n.js';
 import { backgammonAnalysis, createGame, getRollout, morrisAnalysis, playOnPosition, positionSteps, readPosition, startRollout, stopRollout } from './api.js';
