@@ -8,9 +8,10 @@
 # 2. that network fine-tuned where the cube is decided: three more passes, warm, on the same files
 #    plus the 96 chunks of rollout labels of data/backgammon/cube-rollout-labels, each given
 #    CUBE_REPEAT times, at a lower rate, the last pass kept (`--keep last`);
-# 3. that network fine-tuned again (stage 13): three more passes, warm, on the third cycle's 2-ply
-#    labels, the rollout labels ten times and the same cube rollout labels CUBE_REPEAT times, at a
-#    lower rate still, the last pass kept;
+# 3. that network fine-tuned again (stage 14): three more passes, warm, on the third cycle's 2-ply
+#    labels, the rollout labels ten times, the same cube rollout labels and the 63 chunks of
+#    data/backgammon/cube-rollout-labels-stage13 each CUBE_REPEAT times, at a lower rate still, the
+#    last pass kept;
 # 4. the race network (input encoding 6, 256 units) from random weights, fitted to the race
 #    positions of the first two cycles and the rollout labels (stage 9's files: the race network
 #    has not changed since);
@@ -20,7 +21,7 @@
 #
 # Usage: scripts/shipped-weights.sh [--dir DIR] [--ludus BIN]
 # About 60 CPU-minutes on one core (2026-12-07: the contact fit 2,311 s, the fine-tunes 444 s and
-# 270 s, the race fit 266 s). Fits resume from their checkpoints when run again.
+# 263-330 s, the race fit 266 s). Fits resume from their checkpoints when run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=target/shipped-weights ludus=target/release/ludus
@@ -47,6 +48,11 @@ cube=()
 cube_files=(data/backgammon/cube-rollout-labels/chunk-14000{01..49}.txt.zst
     data/backgammon/cube-rollout-labels/chunk-14005{01..47}.txt.zst)
 for _ in $(seq "$CUBE_REPEAT"); do cube+=("${cube_files[@]}"); done
+# The 63 chunks labelled by the stage-13 networks that stage 14 was fitted on.
+cube13_files=(data/backgammon/cube-rollout-labels-stage13/chunk-16000{01..46}.txt.zst
+    data/backgammon/cube-rollout-labels-stage13/chunk-16005{01..17}.txt.zst)
+cube2=("${cube[@]}")
+for _ in $(seq "$CUBE_REPEAT"); do cube2+=("${cube13_files[@]}"); done
 # fine_tune INIT RATE OUT FILES...: three passes from INIT, the last kept.
 fine_tune() {
     local init=$1 rate=$2 out=$3
@@ -56,7 +62,7 @@ fine_tune() {
 }
 fine_tune "$dir/contact.bin" 5e-4 "$dir/contact-cube.bin" "${files[@]}" "${cube[@]}"
 fine_tune "$dir/contact-cube.bin" 3e-4 "$dir/contact-cube2.bin" \
-    data/backgammon/labels-cycle3/chunk-*.txt.zst "${rollouts[@]}" "${cube[@]}"
+    data/backgammon/labels-cycle3/chunk-*.txt.zst "${rollouts[@]}" "${cube2[@]}"
 fit "${race_files[@]}" --out "$dir/race.bin" --class race --encoding 6 --hidden 256 --epochs 60
 "$ludus" backgammon bundle --contact "$dir/contact-cube2.bin" --race "$dir/race.bin" \
     --out "$dir/ludus-bg.bin"

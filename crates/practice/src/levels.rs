@@ -18,7 +18,7 @@ pub struct LevelStrength {
 
 /// The levels' measured strength. Backgammon: `ludus backgammon error-rate --positions 1000
 /// --judge gnubg:2ply --players level:1,…,level:10` (1,000 positions of seed 42, cubeless,
-/// 2026-12-07, the stage-13 networks; docs/benchmarks.md); Morris: the level ladder of docs/benchmarks.md (20 games a
+/// 2026-12-07, the stage-14 networks; docs/benchmarks.md); Morris: the level ladder of docs/benchmarks.md (20 games a
 /// step, ±150–300 Elo a step, 2026-12-01).
 pub const LEVELS: [LevelStrength; 10] = {
     const fn level(level: u8, mp: f64, ci95: f64, elo: u32) -> LevelStrength {
@@ -30,16 +30,16 @@ pub const LEVELS: [LevelStrength; 10] = {
         }
     }
     [
-        level(1, 54.0, 5.0, 0),
-        level(2, 47.1, 4.5, 53),
-        level(3, 41.2, 4.1, 435),
-        level(4, 33.5, 3.4, 488),
-        level(5, 23.3, 2.5, 656),
-        level(6, 15.6, 1.8, 824),
-        level(7, 8.4, 1.2, 932),
-        level(8, 3.8, 0.8, 1079),
-        level(9, 2.1, 0.4, 1348),
-        level(10, 1.1, 0.3, 1495),
+        level(1, 56.2, 5.1, 0),
+        level(2, 50.2, 4.8, 53),
+        level(3, 40.8, 3.8, 435),
+        level(4, 34.8, 3.4, 488),
+        level(5, 25.0, 2.6, 656),
+        level(6, 17.7, 2.0, 824),
+        level(7, 8.0, 1.1, 932),
+        level(8, 3.0, 0.6, 1079),
+        level(9, 1.9, 0.4, 1348),
+        level(10, 0.8, 0.2, 1495),
     ]
 };
 
