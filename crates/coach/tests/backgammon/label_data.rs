@@ -2,9 +2,9 @@
 //! `data/backgammon/rollout-labels`: rollout labels where 0 and 2 plies disagree;
 //! `data/backgammon/labels-cycle2`, `labels-cycle3` and `labels-cycle4`: 2-ply labels of the
 //! second, third and fourth cycles; `data/backgammon/race-rollout-labels`: rollout labels of
-//! race positions, each checked to be a race; `data/backgammon/cube-rollout-labels` and
-//! `cube-rollout-labels-stage13`: rollout labels of positions whose cube decision is close, each
-//! checked to be outside the bear-off database): every chunk a manifest lists is there, matches
+//! race positions, each checked to be a race; `data/backgammon/cube-rollout-labels`,
+//! `cube-rollout-labels-stage13` and `cube-rollout-labels-stage14`: rollout labels of positions
+//! whose cube decision is close, each checked to be outside the bear-off database): every chunk a manifest lists is there, matches
 //! its sha256 and holds that many labels of at most that many games (every game, where every
 //! position is labelled), each line a labelled position; no chunk is there that the manifest does
 //! not list.
@@ -191,5 +191,14 @@ fn committed_stage_13_cube_rollout_label_chunks_match_their_manifest_outside_the
     assert!(
         total > 0,
         "{total} cube rollout labels of stage 13 committed"
+    );
+}
+
+#[test]
+fn committed_stage_14_cube_rollout_label_chunks_match_their_manifest_outside_the_bearoff() {
+    let total = check_set_where("cube-rollout-labels-stage14", false, &outside_the_bearoff);
+    assert!(
+        total > 0,
+        "{total} cube rollout labels of stage 14 committed"
     );
 }
