@@ -4,10 +4,10 @@
 //! second, third and fourth cycles; `data/backgammon/race-rollout-labels`: rollout labels of
 //! race positions, each checked to be a race; `data/backgammon/cube-rollout-labels`,
 //! `cube-rollout-labels-stage13` and `cube-rollout-labels-stage14`: rollout labels of positions
-//! whose cube decision is close, each checked to be outside the bear-off database): every chunk a manifest lists is there, matches
-//! its sha256 and holds that many labels of at most that many games (every game, where every
-//! position is labelled), each line a labelled position; no chunk is there that the manifest does
-//! not list.
+//! whose cube decision is close, each checked to be outside the bear-off database): every chunk a
+//! manifest lists is there, matches its sha256 and holds that many labels of at most that many
+//! games (every game, where every position is labelled), each line a labelled position; no chunk
+//! is there that the manifest does not list.
 
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_coach::backgammon::labels::parse_line;

@@ -190,8 +190,7 @@ mod tests {
             progress_lines(&PlayerFile::default(), &Catalog::new(Lang::En)),
             ["No reviewed games or answered exercises yet."]
         );
-        // 25 mp a checker decision: the weakest level that errs less (level 6 since stage 14,
-        // whose level 5 errs 25.0 and level 6 17.7).
+        // 25 mp a checker decision: the line names the weakest level that errs less.
         let levels = level_lines(&file, &Catalog::new(Lang::En));
         assert!(
             levels[2].contains("25.0 mp")
