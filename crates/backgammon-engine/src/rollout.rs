@@ -1,4 +1,5 @@
-//! Cubeless rollouts: play a position out many times with the 0-ply player and average the results.
+//! Cubeless rollouts: play a position out many times with the 0-ply player (or the 1-ply one,
+//! [`RolloutConfig::plies`]) and average the results.
 //!
 //! Variance reduction:
 //! * the first roll is stratified: game `i` starts with roll `i mod 36` (all 36 in equal shares);
@@ -13,7 +14,9 @@
 //! (for the shipped evaluator: the pruning network ranks the plays, the full network values the
 //! best three). Whatever values the rolls, the average luck is zero, so the estimate stays
 //! unbiased; a cheaper valuation only cancels less of the dice noise. The plays themselves are
-//! always the full 0-ply player's.
+//! the full 0-ply player's, or with [`RolloutConfig::plies`] above 0 the lookahead's
+//! ([`best_move`]: the engine's own move filters), a stronger player whose games are closer to
+//! best play (the luck is still valued at 0 ply).
 //!
 //! Truncated rollouts stop after [`RolloutConfig::truncate`] plies and score the evaluator's
 //! probabilities there.
@@ -34,6 +37,7 @@ use crate::doubling::cube_decision_at;
 use crate::eval::{Evaluator, full_width_best};
 use crate::match_context::{MatchContext, cubeful_equity_on_roll};
 use crate::probabilities::{Probabilities, lost};
+use crate::search::best_move;
 use ludus_backgammon::player::plays;
 use ludus_backgammon::{DIE_FACES, Dice, DiceSource, Position, RelativeSide};
 use rand::SeedableRng;
@@ -61,6 +65,9 @@ pub struct RolloutConfig {
     /// the equity of the result is then the cubeful points per game, the probabilities stay the
     /// games' cubeless chances.
     pub cubeful: bool,
+    /// The checker player's lookahead: 0 (the full network's best play) or more (the engine's
+    /// n-ply search, [`best_move`]); the cube, the luck and a truncated game's score stay at 0 ply.
+    pub plies: u8,
 }
 
 /// How a rollout values each of the 21 rolls to measure the luck of the one thrown.
@@ -101,6 +108,7 @@ impl Default for RolloutConfig {
             luck_adjust: true,
             luck: LuckEstimate::FullWidth,
             cubeful: false,
+            plies: 0,
         }
     }
 }
@@ -217,20 +225,25 @@ struct Scratch {
     scores: Vec<Probabilities>,
 }
 
-/// The full 0-ply player's play for `dice` (mover's view).
+/// The rollout player's play for `dice` (mover's view): the full 0-ply player's, or the
+/// `plies`-ply search's.
 fn best_play(
     evaluator: &dyn Evaluator,
     position: &Position,
     dice: Dice,
+    plies: u8,
     s: &mut Scratch,
 ) -> Position {
+    if plies > 0 {
+        return best_move(evaluator, position, dice, plies);
+    }
     plays(position, dice, &mut s.after);
     s.after[full_width_best(evaluator, &s.after, &mut s.scores).0]
 }
 
 /// One ply of a luck-adjusted game: the play chosen and the luck's two terms.
 struct LuckStep {
-    /// The full 0-ply player's play for the roll thrown (mover's view).
+    /// The rollout player's play for the roll thrown (mover's view).
     after: Position,
     /// The mover's value of the roll thrown, by the luck estimate.
     actual: Probabilities,
@@ -238,14 +251,15 @@ struct LuckStep {
     average: Probabilities,
 }
 
-/// Values every roll of `position` by `estimate` and plays `dice` as the full 0-ply player. With
-/// [`LuckEstimate::FullWidth`] the roll thrown is one of the 21 already valued, so its play is
-/// taken from there.
+/// Values every roll of `position` by `estimate` and plays `dice` as the rollout player (`plies`).
+/// With [`LuckEstimate::FullWidth`] and the 0-ply player the roll thrown is one of the 21 already
+/// valued, so its play is taken from there.
 fn ply_with_luck(
     evaluator: &dyn Evaluator,
     position: &Position,
     dice: Dice,
     estimate: LuckEstimate,
+    plies: u8,
     s: &mut Scratch,
 ) -> LuckStep {
     let thrown = (dice.high(), dice.low());
@@ -265,8 +279,8 @@ fn ply_with_luck(
             }
         }
     }
-    if estimate != LuckEstimate::FullWidth {
-        step.after = best_play(evaluator, position, dice, s);
+    if estimate != LuckEstimate::FullWidth || plies > 0 {
+        step.after = best_play(evaluator, position, dice, plies, s);
     }
     step
 }
@@ -397,7 +411,7 @@ fn play_out(
             break passed;
         }
         let after = if config.luck_adjust {
-            let step = ply_with_luck(evaluator, &position, dice, config.luck, s);
+            let step = ply_with_luck(evaluator, &position, dice, config.luck, config.plies, s);
             let (actual, average) = if ours {
                 (step.actual, step.average)
             } else {
@@ -411,7 +425,7 @@ fn play_out(
             }
             step.after
         } else {
-            best_play(evaluator, &position, dice, s)
+            best_play(evaluator, &position, dice, config.plies, s)
         };
         let next = after.swapped();
         ply += 1;

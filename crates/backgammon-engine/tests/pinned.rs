@@ -145,6 +145,7 @@ fn rollout_lines(out: &mut String, e: &NetEvaluator, positions: &[Position]) {
             luck_adjust,
             luck: LuckEstimate::FullWidth,
             cubeful: false,
+            plies: 0,
         };
         let r = rollout(e, &positions[3], &config, |_| {});
         let _ = writeln!(

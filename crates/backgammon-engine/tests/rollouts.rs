@@ -1,12 +1,14 @@
 //! Rollouts.
 
 use crate::common::board;
+use ludus_backgammon::Dice;
 use ludus_backgammon::random_positions;
 use ludus_backgammon_engine::cube::{CubeState, MoneyOptions, exact_money_equity};
 use ludus_backgammon_engine::eval::{Evaluator, NetEvaluator};
 use ludus_backgammon_engine::rollout::{
     LuckEstimate, RolloutConfig, RolloutSums, rollout, rollout_games,
 };
+use ludus_backgammon_engine::search::best_move;
 
 #[test]
 fn a_rollout_of_a_bearoff_reproduces_the_database() {
@@ -87,6 +89,50 @@ fn a_rollout_in_parts_is_the_rollout_at_once() {
     assert!((merged.equity - whole.equity).abs() < 1e-12);
     assert!((merged.std_error - whole.std_error).abs() < 1e-12);
     assert!((merged.probabilities.win - whole.probabilities.win).abs() < 1e-6);
+}
+
+/// A rollout played by the 1-ply search, one roll a game and the 36 first rolls each once, no
+/// luck adjustment: its mean is the average over the rolls of the network's value after the
+/// 1-ply search's play, computed here move by move.
+#[test]
+fn a_one_ply_rollout_plays_the_one_ply_search() {
+    let e = NetEvaluator::shipped();
+    let config = RolloutConfig {
+        games: 36,
+        truncate: Some(1),
+        luck_adjust: false,
+        plies: 1,
+        ..RolloutConfig::default()
+    };
+    let mut differs = false;
+    for b in random_positions(11, 30).into_iter().skip(20) {
+        let mut expected = 0.0;
+        for &(dice, weight) in &Dice::ALL_21 {
+            let after = best_move(&e, &b, dice, 1);
+            let value = e.eval_any(&after.swapped()).flipped();
+            expected += f64::from(value.win) * f64::from(weight) / 36.0;
+        }
+        let one = rollout(&e, &b, &config, |_| {});
+        let zero = rollout(
+            &e,
+            &b,
+            &RolloutConfig {
+                plies: 0,
+                ..config.clone()
+            },
+            |_| {},
+        );
+        assert!(
+            (f64::from(one.probabilities.win) - expected).abs() < 1e-5,
+            "{b:?}: rollout {} expected {expected}",
+            one.probabilities.win
+        );
+        differs |= one.probabilities.win != zero.probabilities.win;
+    }
+    assert!(
+        differs,
+        "the 1-ply search plays some roll differently from 0 ply"
+    );
 }
 
 /// Rollouts of `games` games truncated after `plies`, with luck valued full-width and pruned.

@@ -262,6 +262,7 @@ pub fn rollout_config(kind: RolloutKind) -> RolloutConfig {
         luck_adjust: true,
         luck: LuckEstimate::Pruned,
         cubeful: kind.cubeful,
+        plies: 0,
     }
 }
 

@@ -41,7 +41,8 @@ pub(crate) struct LabelArgs {
     #[arg(long, value_name = "FILE")]
     pruning: Option<PathBuf>,
     /// Label each position by a luck-adjusted rollout of this many games played by the
-    /// teacher's network at 0 ply (give the teacher as `net:0` or `FILE:0`) instead of its
+    /// teacher's network at its plies (`net:0` or `FILE:0`: the network's best play; `net:1`
+    /// or `FILE:1`: the 1-ply search, stronger and about 3 times the time) instead of its
     /// lookahead.
     #[arg(long, value_name = "GAMES")]
     rollout: Option<u64>,
@@ -49,7 +50,7 @@ pub(crate) struct LabelArgs {
     #[arg(long, value_name = "PLIES", requires = "rollout")]
     truncate: Option<u32>,
     /// With --rollout: how each roll's luck is valued (as `rollout --luck`). The plays are the
-    /// full network's either way; `pruned` labels about twice as fast, a little noisier (a file
+    /// rollout player's either way; `pruned` labels about twice as fast, a little noisier (a file
     /// teacher needs --pruning for it, or nothing is pruned and it equals `full`).
     #[arg(long, value_enum, default_value_t = LuckArg::Full, requires = "rollout")]
     luck: LuckArg,

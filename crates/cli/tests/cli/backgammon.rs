@@ -149,6 +149,33 @@ fn rollout_prints_json_with_either_luck_estimate_and_refuses_an_unknown_one() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
 }
 
+/// `--plies 1` rolls out with the 1-ply player; deeper rollout players are refused.
+#[test]
+fn rollout_plays_at_zero_or_one_ply() {
+    let rollout = |plies: &str| {
+        ludus(&[
+            "bg",
+            "rollout",
+            "--position-id",
+            "4HPwATDgc/ABMA",
+            "--games",
+            "2",
+            "--truncate",
+            "2",
+            "--json",
+            "--plies",
+            plies,
+        ])
+    };
+    let one = rollout("1");
+    assert!(one.status.success(), "{}", stderr(&one));
+    let result: Value = serde_json::from_str(&stdout(&one)).unwrap();
+    assert_eq!(result["games"], 2);
+    let two = rollout("2");
+    assert_eq!(two.status.code(), Some(2), "{}", stderr(&two));
+    assert!(stderr(&two).contains("--plies"), "{}", stderr(&two));
+}
+
 /// The textbook last roll (23 rolls of 36 bear off, the opponent then off for sure) rolled out
 /// over the 36 first rolls: cubeless 10/36; cubeful the side doubles, is taken, and wins or loses
 /// 2, 2 × 10/36.

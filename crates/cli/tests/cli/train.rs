@@ -142,7 +142,7 @@ fn label_into(out: &std::path::Path, common: &str, extra: &str) -> std::process:
 }
 
 #[test]
-fn rollout_labels_cover_the_same_positions_and_need_a_zero_ply_teacher() {
+fn rollout_labels_cover_the_same_positions_and_need_a_teacher_at_zero_or_one_ply() {
     let (lookahead, rollout) = (scratch("labels-0ply.txt"), scratch("labels-rollout.txt"));
     for path in [&lookahead, &rollout] {
         let _ = std::fs::remove_file(path);
@@ -175,6 +175,14 @@ fn rollout_labels_cover_the_same_positions_and_need_a_zero_ply_teacher() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).contains("luck by the pruned choice"));
     assert_eq!(ids(&pruned), ids(&rollout));
+
+    // Rollouts played by the 1-ply search: the same positions (the games are played at 0 ply).
+    let one_ply = scratch("labels-rollout-1ply.txt");
+    let _ = std::fs::remove_file(&one_ply);
+    let output = label(&one_ply, "--teacher net:1 --rollout 2 --truncate 2");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("by 2-game rollouts at 1 ply truncated after 2 plies"));
+    assert_eq!(ids(&one_ply), ids(&rollout));
 
     let refused = scratch("labels-refused.txt");
     let output = label(&refused, "--teacher net:0 --luck pruned");

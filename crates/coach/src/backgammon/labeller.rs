@@ -28,15 +28,17 @@ use thiserror::Error;
 pub enum Labeller {
     /// The teacher's lookahead at this many plies.
     Plies(u8),
-    /// A luck-adjusted rollout by the teacher at 0 ply.
+    /// A luck-adjusted rollout played by the teacher at its plies (0 or 1).
     Rollout(RolloutLabel),
 }
 
 /// Why the labelling options do not go together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum LabellerError {
-    /// A rollout teacher with a lookahead.
-    #[error("--rollout plays its games at 0 ply: give the teacher as net:0 or FILE:0")]
+    /// A rollout teacher with a lookahead deeper than 1 ply.
+    #[error(
+        "--rollout plays its games at 0 or 1 ply: give the teacher as net:0, net:1, FILE:0 or FILE:1"
+    )]
     RolloutPlies,
     /// No games or no plies.
     #[error("--rollout and --truncate must be at least 1")]
@@ -45,7 +47,8 @@ pub enum LabellerError {
 
 impl Labeller {
     /// From the teacher's plies and the rollout options: `rollout` games a position (`None`:
-    /// the lookahead labels), each truncated after `truncate` plies, luck valued by `luck`.
+    /// the lookahead labels) played at the teacher's plies, each truncated after `truncate`
+    /// plies, luck valued by `luck`.
     pub fn new(
         plies: u8,
         rollout: Option<u64>,
@@ -55,7 +58,7 @@ impl Labeller {
         let Some(games) = rollout else {
             return Ok(Labeller::Plies(plies));
         };
-        if plies != 0 {
+        if plies > 1 {
             return Err(LabellerError::RolloutPlies);
         }
         if games == 0 || truncate == Some(0) {
@@ -65,6 +68,7 @@ impl Labeller {
             games,
             truncate,
             luck,
+            plies,
         }))
     }
 }
@@ -77,8 +81,12 @@ impl std::fmt::Display for Labeller {
                 games,
                 truncate,
                 luck,
+                plies,
             }) => {
                 write!(f, "by {games}-game rollouts")?;
+                if *plies > 0 {
+                    write!(f, " at {plies} ply")?;
+                }
                 if let Some(t) = truncate {
                     write!(f, " truncated after {t} plies")?;
                 }
@@ -301,13 +309,15 @@ mod tests {
     }
 
     #[test]
-    fn a_rollout_teacher_must_play_at_zero_plies() {
+    fn a_rollout_teacher_plays_at_zero_or_one_ply() {
         let luck = LuckEstimate::FullWidth;
         assert_eq!(Labeller::new(2, None, None, luck), Ok(Labeller::Plies(2)));
         assert_eq!(
-            Labeller::new(1, Some(36), None, luck),
+            Labeller::new(2, Some(36), None, luck),
             Err(LabellerError::RolloutPlies)
         );
+        let one_ply = Labeller::new(1, Some(36), None, luck).expect("valid");
+        assert_eq!(one_ply.to_string(), "by 36-game rollouts at 1 ply");
         assert_eq!(
             Labeller::new(0, Some(36), Some(0), luck),
             Err(LabellerError::Zero)

@@ -232,7 +232,7 @@ pub fn label(evaluator: &dyn Evaluator, position: &Position, plies: u8) -> Label
     }
 }
 
-/// How [`label_rollout`] values a position: a luck-adjusted rollout by the evaluator at 0 ply.
+/// How [`label_rollout`] values a position: a luck-adjusted rollout played by the evaluator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RolloutLabel {
     /// Games rolled out for each position.
@@ -241,12 +241,15 @@ pub struct RolloutLabel {
     pub truncate: Option<u32>,
     /// How the rollout values the luck of each roll.
     pub luck: LuckEstimate,
+    /// The rollout player's lookahead (0: the full network's best play).
+    pub plies: u8,
 }
 
-/// The value of `position` for the side on roll from a luck-adjusted rollout by `evaluator` at
-/// 0 ply (game to the end unless truncated): values that come from played-out games, so they do
-/// not inherit the network's systematic errors the way its own lookahead does. Position `index`
-/// of game `game` of `seed` rolls its own dice, so the label is reproducible.
+/// The value of `position` for the side on roll from a luck-adjusted rollout played by
+/// `evaluator` at `how.plies` (game to the end unless truncated): values that come from
+/// played-out games, so they do not inherit the network's systematic errors the way its own
+/// lookahead does. Position `index` of game `game` of `seed` rolls its own dice, so the label is
+/// reproducible.
 pub fn label_rollout(
     evaluator: &dyn Evaluator,
     position: &Position,
@@ -262,6 +265,7 @@ pub fn label_rollout(
         luck_adjust: true,
         luck: how.luck,
         cubeful: false,
+        plies: how.plies,
     };
     let result = rollout(evaluator, position, &config, |_| {});
     LabelledPosition {
@@ -502,6 +506,7 @@ mod tests {
             games: 36,
             truncate: Some(4),
             luck: LuckEstimate::FullWidth,
+            plies: 0,
         };
         let a = label_rollout(&evaluator, &p, how, 1, 2, 3);
         assert_eq!(a, label_rollout(&evaluator, &p, how, 1, 2, 3));
