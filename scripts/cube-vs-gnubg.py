@@ -23,6 +23,10 @@ Steps (each resumable by its output file):
                            build that ships the weights). Needs the `cube_model` example
                            (`cargo build --release -p ludus-backgammon-engine --example
                            cube_model`; $CUBE_MODEL, else target/release/examples/cube_model).
+  kinds   GNUBG [WEIGHTS...]   - the same decisions as `chances` (gnubg 0-ply's, and the 0-ply
+                           cube model's from each network's chances) with their errors split by
+                           kind: wrong doubles, wrong no-doubles, wrong takes, wrong passes (how
+                           many, and the millipoints each kind adds to the error a decision).
 
 CONTEXT: `centred` (money, the default), `owned` (money, a 2-cube owned by the side on roll), or
 a match score `mL-A-B`: a match to L points, the side on roll has A points, its opponent B (e.g.
@@ -248,6 +252,33 @@ def step_chances(gnubg, weights_files):
              {k: v[0] for k, v in decided.items()})
 
 
+def step_kinds(gnubg, weights_files):
+    rows = {k: v for k, v in read_gnubg(gnubg).items() if non_trivial(v[1])}
+    print("| decisions | positions | wrong double | wrong no double | wrong take | wrong pass |")
+    print("|---|---|---|---|---|---|")
+
+    def line(name, choices):
+        kinds = {"double": [0, 0.0], "no double": [0, 0.0], "take": [0, 0.0], "pass": [0, 0.0]}
+        for k, (double, take) in choices.items():
+            nd, dt, dp = rows[k][1]
+            if double != (min(dt, dp) > nd):
+                kind = kinds["double" if double else "no double"]
+                kind[0] += 1
+                kind[1] += abs(min(dt, dp) - nd)
+            if take != (dt <= dp):
+                kind = kinds["take" if take else "pass"]
+                kind[0] += 1
+                kind[1] += abs(dt - dp)
+        # Each kind's share of the error a decision (doubler's and taker's averaged).
+        cells = [f"{n}, {loss / len(choices) / 2 * 1000:.2f}" for n, loss in kinds.values()]
+        print(f"| {name} | {len(choices)} | " + " | ".join(cells) + " |")
+
+    line("gnubg 0-ply", gnubg0_choices(rows))
+    for weights in weights_files or [None]:
+        decided = model_decisions(rows, weights)
+        line(weights or "shipped network", {k: v[0] for k, v in decided.items()})
+
+
 if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd == "gnubg":
@@ -256,5 +287,7 @@ if __name__ == "__main__":
         step_ludus(*sys.argv[2:5])
     elif cmd == "chances":
         step_chances(sys.argv[2], sys.argv[3:])
+    elif cmd == "kinds":
+        step_kinds(sys.argv[2], sys.argv[3:])
     else:
         step_report(sys.argv[2], sys.argv[3:])
