@@ -1,0 +1,114 @@
+//! The committed rollouts of cube positions by gnubg and by Ludus
+//! (`data/backgammon/referee-rollouts`): every file the manifest lists is there with that many
+//! lines and that sha256, no other data file is there, and every line is a Position ID (a label
+//! line's second word) with five chances a position can have; the rollout files cover the listed
+//! positions in their order.
+
+use ludus_backgammon::Position;
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// The folder of the referee rollouts.
+fn referee_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/backgammon/referee-rollouts")
+}
+
+/// `(file, lines, sha256)` of each `manifest.tsv` row.
+fn manifest() -> Vec<(String, usize, String)> {
+    let text = std::fs::read_to_string(referee_dir().join("manifest.tsv")).expect("manifest");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("file\tlines\tsha256"));
+    lines
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 3, "manifest line {line:?}");
+            let count = fields[1].parse().expect("line count");
+            (fields[0].to_owned(), count, fields[2].to_owned())
+        })
+        .collect()
+}
+
+/// How far a luck-adjusted rollout's mean may stray past a bound (the adjustment is unbiased,
+/// not clamped: a gammon chance of 0 comes out as −0.0003).
+const LUCK_SLACK: f64 = 0.002;
+
+/// The Position ID of a line, checking its chances: win, win gammon, win backgammon, lose gammon,
+/// lose backgammon, each a probability, each gammon at most its game, each backgammon at most
+/// its gammon (all within [`LUCK_SLACK`]).
+fn checked_id(file: &str, line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let (id, chances) = match words.len() {
+        1 => return words[0].to_owned(),
+        6 => (words[0], &words[1..]),
+        7 => (words[1], &words[2..]),
+        n => panic!("{file}: {n} words in {line:?}"),
+    };
+    Position::from_position_id(id).unwrap_or_else(|e| panic!("{file}: {id}: {e}"));
+    let p: Vec<f64> = chances
+        .iter()
+        .map(|w| w.parse().unwrap_or_else(|e| panic!("{file}: {w:?}: {e}")))
+        .collect();
+    let e = LUCK_SLACK;
+    assert!(
+        p.iter().all(|x| (-e..=1.0 + e).contains(x)),
+        "{file}: {line}"
+    );
+    assert!(p[2] <= p[1] + e && p[1] <= p[0] + e, "{file}: wins {line}");
+    assert!(
+        p[4] <= p[3] + e && p[3] <= 1.0 - p[0] + e,
+        "{file}: losses {line}"
+    );
+    id.to_owned()
+}
+
+#[test]
+fn committed_referee_rollouts_match_their_manifest_and_are_chances() {
+    let rows = manifest();
+    let dir = referee_dir();
+    let mut listed: Vec<String> = rows.iter().map(|(file, _, _)| file.clone()).collect();
+    let mut present: Vec<String> = std::fs::read_dir(&dir)
+        .expect("folder")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".txt"))
+        .collect();
+    listed.sort();
+    present.sort();
+    assert_eq!(listed, present, "files against the manifest");
+    let ids_of = |file: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(dir.join(file)).expect(file);
+        text.lines().map(|line| checked_id(file, line)).collect()
+    };
+    for (file, count, sha256) in &rows {
+        let bytes = std::fs::read(dir.join(file)).expect(file);
+        let digest: String = Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(&digest, sha256, "{file}: sha256");
+        assert_eq!(ids_of(file).len(), *count, "{file}: lines");
+    }
+    let money = ids_of("money-ids.txt");
+    for file in [
+        "gnubg-216.txt",
+        "gnubg-216-1ply.txt",
+        "ludus-216.txt",
+        "ludus-1296-plain.txt",
+    ] {
+        let ids = ids_of(file);
+        assert_eq!(
+            ids[..],
+            money[..ids.len()],
+            "{file}: the listed positions in order"
+        );
+    }
+    assert_eq!(
+        ids_of("stage14-labels-gnubg-216.txt"),
+        ids_of("stage14-labels-sample.txt")
+    );
+}
