@@ -128,7 +128,7 @@ pub(crate) struct RolloutArgs {
     #[arg(long)]
     cubeful: bool,
     /// The rollout player's lookahead: 0 (the network's best play) or 1 (the engine's 1-ply
-    /// search: stronger, about 3 times the time); luck and cube stay at 0 ply.
+    /// search: stronger, about twice the time); luck and cube stay at 0 ply.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     plies: u8,
 }

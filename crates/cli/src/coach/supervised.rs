@@ -42,7 +42,7 @@ pub(crate) struct LabelArgs {
     pruning: Option<PathBuf>,
     /// Label each position by a luck-adjusted rollout of this many games played by the
     /// teacher's network at its plies (`net:0` or `FILE:0`: the network's best play; `net:1`
-    /// or `FILE:1`: the 1-ply search, stronger and about 3 times the time) instead of its
+    /// or `FILE:1`: the 1-ply search, stronger and about twice the time) instead of its
     /// lookahead.
     #[arg(long, value_name = "GAMES")]
     rollout: Option<u64>,
