@@ -15,8 +15,8 @@
 //! best three). Whatever values the rolls, the average luck is zero, so the estimate stays
 //! unbiased; a cheaper valuation only cancels less of the dice noise. The plays themselves are
 //! the full 0-ply player's, or with [`RolloutConfig::plies`] above 0 the lookahead's
-//! ([`best_move`]: the engine's own move filters), a stronger player whose games are closer to
-//! best play (the luck is still valued at 0 ply).
+//! ([`best_move`]: the engine's own move filters), a stronger player (the luck is still valued at
+//! 0 ply).
 //!
 //! Truncated rollouts stop after [`RolloutConfig::truncate`] plies and score the evaluator's
 //! probabilities there.
