@@ -120,23 +120,27 @@ fn bad_input_gives_one_error_line_and_exit_code_2() {
     }
 }
 
+/// `ludus bg rollout` of the opening position, `games` games truncated after 2 plies, as JSON,
+/// with `extra` options.
+fn opening_rollout(games: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "bg",
+        "rollout",
+        "--position-id",
+        "4HPwATDgc/ABMA",
+        "--games",
+        games,
+        "--truncate",
+        "2",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    ludus(&args)
+}
+
 #[test]
 fn rollout_prints_json_with_either_luck_estimate_and_refuses_an_unknown_one() {
-    let rollout = |luck: &str| {
-        ludus(&[
-            "bg",
-            "rollout",
-            "--position-id",
-            "4HPwATDgc/ABMA",
-            "--games",
-            "4",
-            "--truncate",
-            "2",
-            "--json",
-            "--luck",
-            luck,
-        ])
-    };
+    let rollout = |luck: &str| opening_rollout("4", &["--luck", luck]);
     for luck in ["full", "pruned"] {
         let output = rollout(luck);
         assert!(output.status.success(), "{}", stderr(&output));
@@ -152,21 +156,7 @@ fn rollout_prints_json_with_either_luck_estimate_and_refuses_an_unknown_one() {
 /// `--plies 1` rolls out with the 1-ply player; deeper rollout players are refused.
 #[test]
 fn rollout_plays_at_zero_or_one_ply() {
-    let rollout = |plies: &str| {
-        ludus(&[
-            "bg",
-            "rollout",
-            "--position-id",
-            "4HPwATDgc/ABMA",
-            "--games",
-            "2",
-            "--truncate",
-            "2",
-            "--json",
-            "--plies",
-            plies,
-        ])
-    };
+    let rollout = |plies: &str| opening_rollout("2", &["--plies", plies]);
     let one = rollout("1");
     assert!(one.status.success(), "{}", stderr(&one));
     let result: Value = serde_json::from_str(&stdout(&one)).unwrap();

@@ -9,10 +9,10 @@
 //! games (every game, where every position is labelled), each line a labelled position; no chunk
 //! is there that the manifest does not list.
 
+use super::{files_ending, manifest_rows, sha256_hex};
 use ludus_backgammon_engine::bearoff::is_bearoff;
 use ludus_coach::backgammon::labels::parse_line;
 use ludus_coach::backgammon::supervised::LabelledPosition;
-use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -36,29 +36,15 @@ struct ManifestRow {
 
 /// Reads `manifest.tsv` (a header line, then `file seed games labels sha256` separated by tabs).
 fn read_manifest(set: &str) -> Vec<ManifestRow> {
-    let text = std::fs::read_to_string(label_dir(set).join("manifest.tsv")).expect("manifest.tsv");
-    let mut lines = text.lines();
-    assert_eq!(lines.next(), Some("file\tseed\tgames\tlabels\tsha256"));
-    lines
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 5, "manifest line {line:?}");
-            ManifestRow {
-                file: fields[0].to_owned(),
-                seed: fields[1].parse().expect("seed"),
-                games: fields[2].parse().expect("games"),
-                labels: fields[3].parse().expect("labels"),
-                sha256: fields[4].to_owned(),
-            }
+    manifest_rows(&label_dir(set), "file\tseed\tgames\tlabels\tsha256")
+        .into_iter()
+        .map(|fields| ManifestRow {
+            file: fields[0].clone(),
+            seed: fields[1].parse().expect("seed"),
+            games: fields[2].parse().expect("games"),
+            labels: fields[3].parse().expect("labels"),
+            sha256: fields[4].clone(),
         })
-        .collect()
-}
-
-/// The lowercase hex sha256 of `bytes`.
-fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
         .collect()
 }
 
@@ -125,17 +111,7 @@ fn check_set_where(
 ) -> usize {
     let rows = read_manifest(set);
     let listed: BTreeSet<&str> = rows.iter().map(|r| r.file.as_str()).collect();
-    let present: BTreeSet<String> = std::fs::read_dir(label_dir(set))
-        .expect("a label folder")
-        .map(|entry| {
-            entry
-                .expect("entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter(|name| name.ends_with(".zst"))
-        .collect();
+    let present = files_ending(&label_dir(set), ".zst");
     let present: BTreeSet<&str> = present.iter().map(String::as_str).collect();
     assert_eq!(listed, present, "{set}: chunks on disk and in the manifest");
     rows.iter()

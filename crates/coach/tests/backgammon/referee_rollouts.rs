@@ -4,8 +4,9 @@
 //! line's second word) with five chances a position can have; the rollout files cover the listed
 //! positions in their order.
 
+use super::{files_ending, manifest_rows, sha256_hex};
 use ludus_backgammon::Position;
-use sha2::{Digest, Sha256};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The folder of the referee rollouts.
@@ -15,15 +16,14 @@ fn referee_dir() -> PathBuf {
 
 /// `(file, lines, sha256)` of each `manifest.tsv` row.
 fn manifest() -> Vec<(String, usize, String)> {
-    let text = std::fs::read_to_string(referee_dir().join("manifest.tsv")).expect("manifest");
-    let mut lines = text.lines();
-    assert_eq!(lines.next(), Some("file\tlines\tsha256"));
-    lines
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 3, "manifest line {line:?}");
-            let count = fields[1].parse().expect("line count");
-            (fields[0].to_owned(), count, fields[2].to_owned())
+    manifest_rows(&referee_dir(), "file\tlines\tsha256")
+        .into_iter()
+        .map(|f| {
+            (
+                f[0].clone(),
+                f[1].parse().expect("line count"),
+                f[2].clone(),
+            )
         })
         .collect()
 }
@@ -65,20 +65,8 @@ fn checked_id(file: &str, line: &str) -> String {
 fn committed_referee_rollouts_match_their_manifest_and_are_chances() {
     let rows = manifest();
     let dir = referee_dir();
-    let mut listed: Vec<String> = rows.iter().map(|(file, _, _)| file.clone()).collect();
-    let mut present: Vec<String> = std::fs::read_dir(&dir)
-        .expect("folder")
-        .map(|entry| {
-            entry
-                .expect("entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter(|name| name.ends_with(".txt"))
-        .collect();
-    listed.sort();
-    present.sort();
+    let listed: BTreeSet<String> = rows.iter().map(|(file, _, _)| file.clone()).collect();
+    let present = files_ending(&dir, ".txt");
     assert_eq!(listed, present, "files against the manifest");
     let ids_of = |file: &str| -> Vec<String> {
         let text = std::fs::read_to_string(dir.join(file)).expect(file);
@@ -86,11 +74,7 @@ fn committed_referee_rollouts_match_their_manifest_and_are_chances() {
     };
     for (file, count, sha256) in &rows {
         let bytes = std::fs::read(dir.join(file)).expect(file);
-        let digest: String = Sha256::digest(&bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        assert_eq!(&digest, sha256, "{file}: sha256");
+        assert_eq!(&sha256_hex(&bytes), sha256, "{file}: sha256");
         assert_eq!(ids_of(file).len(), *count, "{file}: lines");
     }
     let money = ids_of("money-ids.txt");
