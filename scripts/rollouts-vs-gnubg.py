@@ -17,6 +17,10 @@ Steps (each resumable by its output file):
                            REFERENCE's: mean difference (95 %) and mean absolute difference of
                            the winning chance, both gammon chances and the cubeless equity (a
                            file of chances: a rollout or network file, or label lines);
+  split  REFERENCE FILE...  - the winning chance of each FILE against REFERENCE's (as `compare`)
+                           by kind of position: race or contact (`ludus backgammon show`), the
+                           side on roll's winning chance by REFERENCE (below 0.65, 0.65 to 0.75,
+                           above), its gammon chance (up to 0.2, above);
   gnubg  IDS OUT [GAMES [PLIES]] - gnubg's cubeless rollout of each position (GAMES trials,
                            default 216; checker play at PLIES, default 0, gnubg's default rollout
                            player; variance reduction and quasi-random dice; seed 1): one line a
@@ -232,6 +236,39 @@ def step_report(gnubg, gnubg_rollouts, ludus_rollouts, weights=None):
             print(f"| {name} | " + " | ".join(cells) + f" | {cube_mp(rows, chances):.1f} |")
 
 
+def is_race(pid):
+    """Whether the position has no contact left, by `ludus backgammon show --json`."""
+    done = subprocess.run([LUDUS, "backgammon", "show", "--position-id", pid, "--json"],
+                          check=True, capture_output=True, text=True)
+    return json.loads(done.stdout)["race"]
+
+
+def step_split(reference, files):
+    sets = {path: read_chances(path) for path in [reference] + files}
+    ref = sets[reference]
+    ids = [k for k in ref if all(k in s for s in sets.values())]
+    kinds = {
+        "race": lambda k, race: "race" if race[k] else "contact",
+        "winning chance": lambda k, _: ("below 0.65" if ref[k][0] < 0.65 else
+                                        "0.65 to 0.75" if ref[k][0] < 0.75 else "above 0.75"),
+        "gammon chance": lambda k, _: "up to 0.2" if ref[k][1] <= 0.2 else "above 0.2",
+    }
+    race = {k: is_race(k) for k in ids}
+    print(f"Winning chance against {reference}: mean difference (95 %), positions")
+    print("| kind | group | " + " | ".join(files) + " |")
+    print("|---" * (len(files) + 2) + "|")
+    for kind, group_of in kinds.items():
+        groups = {}
+        for k in ids:
+            groups.setdefault(group_of(k, race), []).append(k)
+        for group, members in sorted(groups.items()):
+            cells = []
+            for path in files:
+                mean, half, _ = mean_interval([sets[path][k][0] - ref[k][0] for k in members])
+                cells.append(f"{mean:+.4f} ± {half:.4f}, {len(members)}")
+            print(f"| {kind} | {group} | " + " | ".join(cells) + " |")
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -242,6 +279,8 @@ if __name__ == "__main__":
         step_sample_labels(*args)
     elif cmd == "network" and len(args) in (2, 3):
         step_network(*args)
+    elif cmd == "split" and len(args) >= 2:
+        step_split(args[0], args[1:])
     elif cmd == "compare" and len(args) >= 2:
         step_compare(args[0], args[1:])
     elif cmd == "gnubg" and len(args) in (2, 3, 4):
