@@ -25,7 +25,8 @@ Steps (each resumable by its output file):
                            cube_model`; $CUBE_MODEL, else target/release/examples/cube_model).
   kinds   GNUBG [WEIGHTS...]   - the same decisions as `chances` (gnubg 0-ply's, and the 0-ply
                            cube model's from each network's chances) with their errors split by
-                           kind: wrong doubles, wrong no-doubles, wrong takes, wrong passes (how
+                           kind: wrong doubles, wrong no-doubles (and how many of those the
+                           player thought too good to double), wrong takes, wrong passes (how
                            many, and the millipoints each kind adds to the error a decision).
 
 CONTEXT: `centred` (money, the default), `owned` (money, a 2-cube owned by the side on roll), or
@@ -211,7 +212,8 @@ def step_report(gnubg, ludus_files):
 
 
 def model_decisions(rows, weights):
-    """{id: ((double, take), chances)} of the 0-ply cube model from the network's chances."""
+    """{id: ((double, take), chances, [nd, dt, dp])} of the 0-ply cube model from the network's
+    chances."""
     lines = [f"{pid} {row[4]}" for pid, row in rows.items()]
     command = [CUBE_MODEL] + (["--weights", weights] if weights else [])
     out = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True,
@@ -219,7 +221,8 @@ def model_decisions(rows, weights):
     result = {}
     for line in out.splitlines():
         parts = line.split()
-        result[parts[0]] = ((parts[1] == "1", parts[2] == "1"), list(map(float, parts[6:11])))
+        result[parts[0]] = ((parts[1] == "1", parts[2] == "1"), list(map(float, parts[6:11])),
+                            list(map(float, parts[3:6])))
     return result
 
 
@@ -254,29 +257,35 @@ def step_chances(gnubg, weights_files):
 
 def step_kinds(gnubg, weights_files):
     rows = {k: v for k, v in read_gnubg(gnubg).items() if non_trivial(v[1])}
-    print("| decisions | positions | wrong double | wrong no double | wrong take | wrong pass |")
+    print("| decisions | positions | wrong double | wrong no double (too good) | wrong take | "
+          "wrong pass |")
     print("|---|---|---|---|---|---|")
 
-    def line(name, choices):
+    def line(name, choices, own):
+        """`own`: {id: the player's own [nd, dt, dp]}, to tell a too-good no double."""
         kinds = {"double": [0, 0.0], "no double": [0, 0.0], "take": [0, 0.0], "pass": [0, 0.0]}
+        too_good = 0
         for k, (double, take) in choices.items():
             nd, dt, dp = rows[k][1]
             if double != (min(dt, dp) > nd):
                 kind = kinds["double" if double else "no double"]
                 kind[0] += 1
                 kind[1] += abs(min(dt, dp) - nd)
+                too_good += int(not double and own[k][1] > own[k][2])
             if take != (dt <= dp):
                 kind = kinds["take" if take else "pass"]
                 kind[0] += 1
                 kind[1] += abs(dt - dp)
         # Each kind's share of the error a decision (doubler's and taker's averaged).
         cells = [f"{n}, {loss / len(choices) / 2 * 1000:.2f}" for n, loss in kinds.values()]
+        cells[1] += f" ({too_good})"
         print(f"| {name} | {len(choices)} | " + " | ".join(cells) + " |")
 
-    line("gnubg 0-ply", gnubg0_choices(rows))
+    line("gnubg 0-ply", gnubg0_choices(rows), {k: row[0] for k, row in rows.items()})
     for weights in weights_files or [None]:
         decided = model_decisions(rows, weights)
-        line(weights or "shipped network", {k: v[0] for k, v in decided.items()})
+        line(weights or "shipped network", {k: v[0] for k, v in decided.items()},
+             {k: v[2] for k, v in decided.items()})
 
 
 if __name__ == "__main__":
