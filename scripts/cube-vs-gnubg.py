@@ -178,6 +178,13 @@ def losses(judge, double, take):
     return doubler, taker
 
 
+def decision_mp(rows, choices):
+    """The error a decision in millipoints of `choices` ({id: (double, take)}), doubler's and
+    taker's averaged, judged by gnubg 2-ply's equities in `rows`."""
+    loss = [losses(rows[k][1], *choices[k]) for k in choices]
+    return sum(a + b for a, b in loss) / len(loss) / 2 * 1000
+
+
 def summary(name, rows, choices):
     d = [losses(rows[k][1], *choices[k]) for k in choices]
     n = len(d)
@@ -211,10 +218,10 @@ def step_report(gnubg, ludus_files):
         summary(path, rows, choices)
 
 
-def model_decisions(rows, weights):
-    """{id: ((double, take), chances, [nd, dt, dp])} of the 0-ply cube model from the network's
-    chances."""
-    lines = [f"{pid} {row[4]}" for pid, row in rows.items()]
+def cube_model(lines, weights=None):
+    """The `cube_model` example's answers to `lines` (`PositionID MatchID [five chances]`):
+    {id: ((double, take), chances, [nd, dt, dp], contact)}, the chances not given taken from
+    the network of `weights` (or the shipped one)."""
     command = [CUBE_MODEL] + (["--weights", weights] if weights else [])
     out = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True,
                          text=True, check=True).stdout
@@ -222,8 +229,14 @@ def model_decisions(rows, weights):
     for line in out.splitlines():
         parts = line.split()
         result[parts[0]] = ((parts[1] == "1", parts[2] == "1"), list(map(float, parts[6:11])),
-                            list(map(float, parts[3:6])))
+                            list(map(float, parts[3:6])), parts[11] == "1")
     return result
+
+
+def model_decisions(rows, weights):
+    """{id: ((double, take), chances, [nd, dt, dp], contact)} of the 0-ply cube model from the
+    network's chances."""
+    return cube_model([f"{pid} {row[4]}" for pid, row in rows.items()], weights)
 
 
 def cubeless_equity(c):
@@ -231,21 +244,23 @@ def cubeless_equity(c):
     return 2 * w - 1 + wg - lg + wbg - lbg
 
 
+# What `chances` compares: the winning chance, both gammon chances and the cubeless equity.
+MEASURES = [("win", lambda c: c[0]), ("win gammon", lambda c: c[1]),
+            ("lose gammon", lambda c: c[3]), ("equity", cubeless_equity)]
+
+
 def step_chances(gnubg, weights_files):
     rows = {k: v for k, v in read_gnubg(gnubg).items() if non_trivial(v[1])}
-    measures = [("win", lambda c: c[0]), ("win gammon", lambda c: c[1]),
-                ("lose gammon", lambda c: c[3]), ("equity", cubeless_equity)]
-    print("| chances | positions | " + " | ".join(f"{m}: mean, mean abs." for m, _ in measures)
+    print("| chances | positions | " + " | ".join(f"{m}: mean, mean abs." for m, _ in MEASURES)
           + " | cube mp |")
-    print("|---" * (len(measures) + 3) + "|")
+    print("|---" * (len(MEASURES) + 3) + "|")
 
     def line(name, chances, choices):
         cells = []
-        for _, f in measures:
+        for _, f in MEASURES:
             d = [f(chances[k]) - f(rows[k][3]) for k in chances]
             cells.append(f"{sum(d) / len(d):+.4f}, {sum(map(abs, d)) / len(d):.4f}")
-        loss = [losses(rows[k][1], *choices[k]) for k in choices]
-        mp = sum(a + b for a, b in loss) / len(loss) / 2 * 1000
+        mp = decision_mp(rows, choices)
         print(f"| {name} | {len(chances)} | " + " | ".join(cells) + f" | {mp:.1f} |")
 
     line("gnubg 0-ply", {k: r[2] for k, r in rows.items()}, gnubg0_choices(rows))

@@ -48,6 +48,7 @@ import json
 import math
 import os
 import random
+import shlex
 import subprocess
 import sys
 
@@ -72,9 +73,7 @@ def read_ids(path):
 
 def done_ids(out):
     """Ids already in a resumable output file."""
-    if not os.path.exists(out):
-        return set()
-    return {line.split()[0] for line in open(out) if line.strip()}
+    return set(read_ids(out)) if os.path.exists(out) else set()
 
 
 def step_sample(gnubg, count, seed, out):
@@ -92,7 +91,7 @@ def gnubg_rollout(pid, games, plies):
                 f"set rollout chequerplay plies {plies}", "set rollout varredn on",
                 "set rollout seed 1", "set turn gnubg", f"set board {pid}", "rollout"]
     script = "\n".join(commands) + "\n"
-    shell = f"printf %s {shlex_quote(script)} | {CVG.GNUBG} -t -q"
+    shell = f"printf %s {shlex.quote(script)} | {CVG.GNUBG} -t -q"
     done = subprocess.run(["script", "-qc", shell, "/dev/null"], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=3600)
     text = done.stdout.replace("\r", "")
@@ -105,11 +104,6 @@ def gnubg_rollout(pid, games, plies):
             # "w wg wbg - l lg lbg CL equity"
             return [float(w[0]), float(w[1]), float(w[2]), float(w[5]), float(w[6])]
     raise SystemExit(f"{pid}: no rollout result in gnubg's output")
-
-
-def shlex_quote(text):
-    """`text` as one single-quoted shell word."""
-    return "'" + text.replace("'", "'\\''") + "'"
 
 
 def ludus_rollout(pid, games, plies):
@@ -144,10 +138,8 @@ def read_chances(path):
 
 def contact_flags(ids):
     """{id: whether the position has contact}, by the `cube_model` example."""
-    lines = [f"{pid} {CVG.MONEY_CENTRED}" for pid in ids]
-    out = subprocess.run([CVG.CUBE_MODEL], input="\n".join(lines) + "\n", capture_output=True,
-                         text=True, check=True).stdout
-    return {p.split()[0]: p.split()[-1] == "1" for p in out.splitlines()}
+    answers = CVG.cube_model([f"{pid} {CVG.MONEY_CENTRED}" for pid in ids])
+    return {pid: answer[3] for pid, answer in answers.items()}
 
 
 def step_sample_labels(directory, count, seed, out):
@@ -174,20 +166,23 @@ def step_network(ids_file, out, weights=None):
             f.write(" ".join([pid] + [f"{x:.6f}" for x in decided[pid][1]]) + "\n")
 
 
+def difference_cells(chances, reference, ids):
+    """One table cell a measure of `CVG.MEASURES`: `chances` against `reference` over `ids`."""
+    cells = []
+    for _, f in CVG.MEASURES:
+        mean, half, mad = mean_interval([f(chances[k]) - f(reference[k]) for k in ids])
+        cells.append(f"{mean:+.4f} ± {half:.4f}, {mad:.4f}")
+    return cells
+
+
 def step_compare(reference, files):
     sets = {path: read_chances(path) for path in [reference] + files}
     ids = [k for k in sets[reference] if all(k in s for s in sets.values())]
-    measures = [("win", lambda c: c[0]), ("win gammon", lambda c: c[1]),
-                ("lose gammon", lambda c: c[3]), ("equity", CVG.cubeless_equity)]
     print(f"Against {reference}, {len(ids)} positions: mean difference (95 %), mean abs.")
-    print("| chances | " + " | ".join(m for m, _ in measures) + " |")
-    print("|---" * (len(measures) + 1) + "|")
+    print("| chances | " + " | ".join(m for m, _ in CVG.MEASURES) + " |")
+    print("|---" * (len(CVG.MEASURES) + 1) + "|")
     for path in files:
-        cells = []
-        for _, f in measures:
-            mean, half, mad = mean_interval([f(sets[path][k]) - f(sets[reference][k])
-                                             for k in ids])
-            cells.append(f"{mean:+.4f} ± {half:.4f}, {mad:.4f}")
+        cells = difference_cells(sets[path], sets[reference], ids)
         print(f"| {path} | " + " | ".join(cells) + " |")
 
 
@@ -202,11 +197,8 @@ def mean_interval(values):
 def cube_mp(rows, chances):
     """The 0-ply cube model's error a decision (mp) from `chances`, judged by gnubg 2-ply."""
     lines = [f"{k} {rows[k][4]} " + " ".join(f"{x:.6f}" for x in c) for k, c in chances.items()]
-    out = subprocess.run([CVG.CUBE_MODEL], input="\n".join(lines) + "\n", capture_output=True,
-                         text=True, check=True).stdout
-    choices = {p.split()[0]: (p.split()[1] == "1", p.split()[2] == "1") for p in out.splitlines()}
-    loss = [CVG.losses(rows[k][1], *choices[k]) for k in chances]
-    return sum(a + b for a, b in loss) / len(loss) / 2 * 1000
+    answers = CVG.cube_model(lines)
+    return CVG.decision_mp(rows, {k: answers[k][0] for k in chances})
 
 
 def step_report(gnubg, gnubg_rollouts, ludus_rollouts, weights=None):
@@ -219,20 +211,14 @@ def step_report(gnubg, gnubg_rollouts, ludus_rollouts, weights=None):
             "gnubg rollouts": {k: g[k] for k in ids},
             "Ludus rollouts": {k: l[k] for k in ids},
             f"Ludus 0 ply ({weights or 'shipped network'})": {k: decided[k][1] for k in ids}}
-    measures = [("win", lambda c: c[0]), ("win gammon", lambda c: c[1]),
-                ("lose gammon", lambda c: c[3]), ("equity", CVG.cubeless_equity)]
     for reference in ("gnubg 2-ply", "gnubg rollouts"):
         print(f"\nAgainst {reference}, {len(ids)} positions: mean difference (95 %), mean abs.")
-        print("| chances | " + " | ".join(m for m, _ in measures) + " | cube mp |")
-        print("|---" * (len(measures) + 2) + "|")
+        print("| chances | " + " | ".join(m for m, _ in CVG.MEASURES) + " | cube mp |")
+        print("|---" * (len(CVG.MEASURES) + 2) + "|")
         for name, chances in sets.items():
             if name == reference:
                 continue
-            cells = []
-            for _, f in measures:
-                mean, half, mad = mean_interval([f(chances[k]) - f(sets[reference][k])
-                                                 for k in ids])
-                cells.append(f"{mean:+.4f} ± {half:.4f}, {mad:.4f}")
+            cells = difference_cells(chances, sets[reference], ids)
             print(f"| {name} | " + " | ".join(cells) + f" | {cube_mp(rows, chances):.1f} |")
 
 
