@@ -1,4 +1,5 @@
-//! Network evaluations and moves chosen at 0, 1, 2 (shipped and full-width) and 3 plies per
+//! Network evaluations and moves chosen at 0, 1, 2 (shipped, without the evaluation cache, and
+//! full-width) and 3 plies per
 //! second of CPU time (robust on a shared, loaded machine, unlike wall clock; 3 plies on a tenth
 //! of the 2-ply moves):
 //! `cargo run --release -p ludus-backgammon-engine --example eval_speed [PLIES_2_MOVES]`.
@@ -187,6 +188,11 @@ fn main() {
         ("0-ply", Engine::new(0), MOVES_SHALLOW),
         ("1-ply", Engine::new(1), MOVES_SHALLOW),
         ("2-ply", Engine::new(2), deep_moves),
+        (
+            "2-ply without the evaluation cache",
+            Engine::new(2).uncached(),
+            deep_moves,
+        ),
         ("2-ply full-width", Engine::new(2).full_width(), deep_moves),
         ("3-ply", Engine::new(3), deep_moves / 10),
     ];

@@ -73,6 +73,14 @@ impl Engine {
         self
     }
 
+    /// The same engine without the evaluation cache ([`NetEvaluator::uncached`]: the same
+    /// plays and values, each computed afresh; the reference the cache is measured against).
+    #[must_use]
+    pub fn uncached(mut self) -> Engine {
+        self.evaluator = self.evaluator.uncached();
+        self
+    }
+
     /// The strongest level ([`Level::strongest`]).
     pub fn strongest() -> Engine {
         Engine::at_level(Level::strongest(), 0)

@@ -5,6 +5,7 @@
 use crate::bearoff::{BearoffDb, TwoSidedDb, is_bearoff};
 use crate::classes::{ClassNets, PositionClass};
 use crate::encoding::SparseInputs;
+use crate::eval_cache::EvalCache;
 use crate::filters::Filters;
 use crate::net::{DEFAULT_HIDDEN, Net, OUTPUTS};
 use crate::probabilities::{Probabilities, argmax_equity, lost};
@@ -90,6 +91,9 @@ pub struct NetEvaluator {
     /// the full network re-scores.
     pruning: Option<(Arc<Net>, usize)>,
     filters: Filters,
+    /// Whether the values of plays go through this thread's evaluation cache
+    /// ([`crate::eval_cache`]; the same values either way, bit for bit).
+    cached: bool,
 }
 
 impl NetEvaluator {
@@ -107,6 +111,7 @@ impl NetEvaluator {
             use_two_sided: true,
             pruning: None,
             filters: Filters::FULL,
+            cached: true,
         }
     }
 
@@ -139,6 +144,7 @@ impl NetEvaluator {
             use_two_sided: true,
             pruning: None,
             filters: Filters::SHIPPED,
+            cached: true,
         };
         match shipped_pruning_net() {
             Some(pruner) => shipped.with_pruning(pruner, PRUNE_KEEP),
@@ -174,6 +180,14 @@ impl NetEvaluator {
     #[must_use]
     pub fn with_filters(mut self, filters: Filters) -> NetEvaluator {
         self.filters = filters;
+        self
+    }
+
+    /// The same evaluator without the evaluation cache: every play's value computed afresh
+    /// (the reference the cache is tested and timed against).
+    #[must_use]
+    pub fn uncached(mut self) -> NetEvaluator {
+        self.cached = false;
         self
     }
 
@@ -229,12 +243,16 @@ pub fn shipped_pruning_net() -> Option<Arc<Net>> {
 struct Batch {
     /// The encoded positions each network judges (one batch a position class).
     inputs: [Vec<SparseInputs>; 3],
+    /// Those positions (the side on roll's view), for the cache.
+    positions: [Vec<Position>; 3],
     /// Where each of them goes in the caller's output.
     slots: [Vec<usize>; 3],
     /// The network's hidden activations.
     hidden: Vec<f32>,
     /// The network's raw outputs.
     outputs: Vec<[f32; OUTPUTS]>,
+    /// The values computed before on this thread.
+    cache: EvalCache,
 }
 
 thread_local! {
@@ -245,7 +263,8 @@ thread_local! {
 /// order, written to `out` (cleared first): exact where the game is over or the board is in the
 /// evaluator's bearoff database, the others from `pruner` or else from the network of their
 /// class, one batch a network ([`Net::forward_batch`], the same values as one at a time, bit
-/// for bit).
+/// for bit), or read from this thread's [`EvalCache`] where that network valued the position
+/// before (unless the evaluator is [`NetEvaluator::uncached`]).
 fn play_values<'a>(
     evaluator: &NetEvaluator,
     pruner: Option<&Net>,
@@ -260,6 +279,7 @@ fn play_values<'a>(
     };
     BATCH.with_borrow_mut(|batch| {
         batch.inputs.iter_mut().for_each(Vec::clear);
+        batch.positions.iter_mut().for_each(Vec::clear);
         batch.slots.iter_mut().for_each(Vec::clear);
         for play in after {
             let next = play.swapped();
@@ -276,19 +296,31 @@ fn play_values<'a>(
             } else {
                 0
             };
+            if evaluator.cached
+                && let Some(value) = batch.cache.get(nets[class], &next)
+            {
+                out.push(value.flipped());
+                continue;
+            }
             batch.slots[class].push(out.len());
             out.push(Probabilities::default());
             let mut x = SparseInputs::new();
             nets[class].encode(&next, &mut x);
             batch.inputs[class].push(x);
+            batch.positions[class].push(next);
         }
         for (class, net) in nets.iter().enumerate() {
             if batch.inputs[class].is_empty() {
                 continue;
             }
             net.forward_batch(&batch.inputs[class], &mut batch.hidden, &mut batch.outputs);
-            for (&slot, &o) in batch.slots[class].iter().zip(&batch.outputs) {
-                out[slot] = Probabilities::from_outputs(o).flipped();
+            let computed = batch.slots[class].iter().zip(&batch.positions[class]);
+            for ((&slot, position), &o) in computed.zip(&batch.outputs) {
+                let value = Probabilities::from_outputs(o);
+                if evaluator.cached {
+                    batch.cache.put(net, position, value);
+                }
+                out[slot] = value.flipped();
             }
         }
     });

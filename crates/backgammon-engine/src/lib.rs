@@ -32,6 +32,7 @@ pub mod doubling;
 pub mod encoding;
 pub mod engine;
 pub mod eval;
+mod eval_cache;
 pub mod filters;
 pub mod level;
 pub mod match_context;

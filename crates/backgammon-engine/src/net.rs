@@ -32,6 +32,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::Range;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The outputs: win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative).
 pub const OUTPUTS: usize = 5;
@@ -100,8 +101,12 @@ pub enum WeightsError {
 }
 
 /// The network.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Two networks are equal when their layouts and weights are (their [`Net::id`]s may differ).
+#[derive(Clone, Debug)]
 pub struct Net {
+    /// Names these weights while they live (see [`Net::id`]).
+    id: u64,
     encoding: Encoding,
     hidden: usize,
     /// Self-play games this network was trained on (metadata).
@@ -112,6 +117,25 @@ pub struct Net {
     second: Option<Dense>,
     w2: Vec<f32>,
     b2: [f32; OUTPUTS],
+}
+
+impl PartialEq for Net {
+    fn eq(&self, other: &Net) -> bool {
+        self.encoding == other.encoding
+            && self.hidden == other.hidden
+            && self.games_trained == other.games_trained
+            && self.w1 == other.w1
+            && self.b1 == other.b1
+            && self.second == other.second
+            && self.w2 == other.w2
+            && self.b2 == other.b2
+    }
+}
+
+/// A number no other weights made in this process have had ([`Net::id`]); never 0.
+fn fresh_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// A second hidden layer: `units` sigmoid units over the first hidden layer's activations.
@@ -356,6 +380,7 @@ impl Net {
         let second = second.map(|m| Dense::new(draw(hidden * m), draw(m)));
         let top = second.as_ref().map_or(hidden, |d| d.units);
         Net {
+            id: fresh_id(),
             encoding,
             hidden,
             games_trained: 0,
@@ -400,6 +425,7 @@ impl Net {
             ));
         }
         Ok(Net {
+            id: fresh_id(),
             encoding: layers.encoding,
             hidden,
             games_trained: layers.games_trained,
@@ -422,6 +448,14 @@ impl Net {
             b2: self.b2,
             games_trained: self.games_trained,
         }
+    }
+
+    /// A number that names these weights in this process: a clone keeps it, every network made
+    /// or changed ([`Self::train_step`]) gets one no other has had, so values computed from one
+    /// network can be kept under its id (the evaluation cache of [`crate::eval`]). Not stored in
+    /// the weights file.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Units of the second hidden layer, `None` with one hidden layer.
@@ -461,6 +495,7 @@ impl Net {
         let mut w1 = self.w1.clone();
         w1.resize(new * self.hidden, 0.0);
         Some(Net {
+            id: fresh_id(),
             encoding,
             w1,
             ..self.clone()
@@ -490,6 +525,7 @@ impl Net {
             w2.extend(std::iter::repeat_n(0.0, hidden - old));
         }
         Some(Net {
+            id: fresh_id(),
             hidden,
             w1,
             b1,
@@ -781,6 +817,7 @@ impl Net {
         h: &mut [f32],
     ) {
         assert!(self.second.is_none(), "SGD steps train one hidden layer");
+        self.id = fresh_id();
         let n = self.hidden;
         let y = self.forward(x, h);
         let delta_o: [f32; OUTPUTS] = std::array::from_fn(|o| target[o] - y[o]);

@@ -1,5 +1,5 @@
-//! Batched inference against one position at a time: the same outputs bit for bit, and the same
-//! choices in the lookahead.
+//! Batched inference against one position at a time, and the evaluation cache against none: the
+//! same outputs bit for bit, and the same choices in the lookahead.
 
 use crate::common::two_layer_net;
 use ludus_backgammon::player::plays;
@@ -139,4 +139,64 @@ fn the_pruned_reply_choice_is_the_best_full_network_value_among_the_pruners_best
             .expect("a play");
         assert_eq!((best, value), (expected, exact[expected]), "position {i}");
     }
+}
+
+#[test]
+fn the_shipped_two_ply_search_chooses_and_values_alike_with_and_without_the_cache() {
+    let cached = NetEvaluator::shipped();
+    let uncached = NetEvaluator::shipped().uncached();
+    let key = |m: &ludus_backgammon_engine::search::RankedMove| {
+        (m.after, m.probabilities, m.value.to_bits(), m.plies)
+    };
+    // Twice over the same positions: the second pass reads what the first one kept.
+    for pass in 0..2 {
+        for (i, p) in random_positions(43, 4).iter().enumerate() {
+            let dice = Dice::new((i % 6) as u8 + 1, 5).expect("dice");
+            let with = rank_moves(&cached, p, dice, 2);
+            let without = rank_moves(&uncached, p, dice, 2);
+            assert_eq!(
+                with.iter().map(key).collect::<Vec<_>>(),
+                without.iter().map(key).collect::<Vec<_>>(),
+                "pass {pass}, position {i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_network_changed_by_training_is_not_answered_from_the_cache_of_its_old_weights() {
+    let mut net = Net::random(16, 8);
+    let (mut after, mut before, mut trained, mut fresh) = (vec![], vec![], vec![], vec![]);
+    let p = random_positions(47, 1)[0];
+    plays(&p, Dice::new(6, 1).expect("dice"), &mut after);
+    NetEvaluator::new(net.clone()).eval_after_moves(&after, &mut before);
+    let old_id = net.id();
+    let mut x = SparseInputs::new();
+    net.encode(&after[0].swapped(), &mut x);
+    let mut h = vec![0.0; net.scratch_len()];
+    net.train_step(&x, &[1.0, 1.0, 1.0, 0.0, 0.0], 0.5, &mut h);
+    assert_ne!(net.id(), old_id);
+    NetEvaluator::new(net.clone()).eval_after_moves(&after, &mut trained);
+    NetEvaluator::new(net.clone())
+        .uncached()
+        .eval_after_moves(&after, &mut fresh);
+    assert_eq!(trained, fresh);
+    assert_ne!(trained, before);
+}
+
+#[test]
+fn a_copy_keeps_its_networks_id_and_every_new_network_has_its_own() {
+    let net = Net::random(8, 3);
+    let read = Net::from_bytes(&net.to_bytes()).expect("its own bytes");
+    assert_eq!(net.clone().id(), net.id());
+    assert_eq!(read, net, "the same weights are equal networks");
+    assert_ne!(read.id(), net.id());
+    let widened = net
+        .widened(ludus_backgammon_engine::encoding::Encoding::Features)
+        .expect("encoding 2 extends encoding 1");
+    let wider = net.with_hidden(12, 1).expect("more units");
+    let ids = [net.id(), read.id(), widened.id(), wider.id()];
+    let distinct: std::collections::HashSet<u64> = ids.into_iter().collect();
+    assert_eq!(distinct.len(), 4, "{ids:?}");
+    assert!(ids.iter().all(|&id| id != 0));
 }

@@ -2,8 +2,9 @@
 //! per move on a fixed set of positions from varied games, judged by one evaluator (gnubg at 2
 //! plies by default). The measurement is `ludus_coach::backgammon::error_rate`'s.
 //!
-//! After the totals, one line per phase (contact, race, bearoff) gives each player's mean loss
-//! there, in millipoints (thousandths of cubeless equity).
+//! After the totals, one line per phase (contact, race, bearoff) and one per standing of the
+//! mover (the judge's value of its best play, from "far behind" to "far ahead") give each
+//! player's mean loss there, in millipoints (thousandths of cubeless equity).
 
 use crate::coach_error::player_failure;
 use crate::output::outln;
@@ -12,7 +13,7 @@ use crate::{CliError, CliResult};
 use clap::Args;
 use ludus_backgammon::player::Player;
 use ludus_coach::backgammon::error_rate::{
-    ErrorRateReport, Judge, JudgeSpec, PhaseLosses, PlayerLosses, error_rate, sample_decisions_in,
+    ErrorRateReport, GroupLosses, Judge, JudgeSpec, PlayerLosses, error_rate, sample_decisions_in,
 };
 use ludus_coach::backgammon::player_spec::PlayerSpec;
 use std::time::Instant;
@@ -76,13 +77,13 @@ pub(crate) fn run(args: ErrorRateArgs) -> CliResult {
     print_report(&report)
 }
 
-/// One line per player, then one per phase.
+/// One line per player, then one per phase and one per standing.
 fn print_report(report: &ErrorRateReport) -> CliResult {
     for player in &report.players {
         outln!("{}", player_line(player))?;
     }
-    for phase in &report.phases {
-        outln!("{}", phase_line(phase))?;
+    for group in report.phases.iter().chain(&report.standings) {
+        outln!("{}", group_line(group))?;
     }
     Ok(())
 }
@@ -99,16 +100,16 @@ fn player_line(player: &PlayerLosses) -> String {
     )
 }
 
-fn phase_line(phase: &PhaseLosses) -> String {
-    let means: Vec<String> = phase
+fn group_line(group: &GroupLosses) -> String {
+    let means: Vec<String> = group
         .means
         .iter()
         .map(|(name, mean)| format!("{name} {:.1}", 1000.0 * mean))
         .collect();
     format!(
         "{} ({} positions), mp/move: {}",
-        phase.name,
-        phase.positions,
+        group.name,
+        group.positions,
         means.join(", ")
     )
 }

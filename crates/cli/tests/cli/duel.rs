@@ -139,6 +139,30 @@ fn the_error_rate_judges_each_player_on_the_same_positions() {
     let contact = line_starting(&text, "contact (");
     assert!(contact.contains("net (0-ply) 0.0"), "{contact}");
     assert!(contact.contains(", heuristic "), "{contact}");
+    // Every position falls in exactly one standing of the mover.
+    let standings: usize = [
+        "far behind (",
+        "behind (",
+        "level (",
+        "ahead (",
+        "far ahead (",
+    ]
+    .iter()
+    .filter_map(|name| text.lines().find(|l| l.starts_with(name)))
+    .map(positions_in)
+    .sum();
+    assert_eq!(standings, 12, "{text}");
+}
+
+/// The count of a group line: `NAME (BOUNDS) (N positions), mp/move: …`.
+fn positions_in(line: &str) -> usize {
+    let (_, rest) = line
+        .split_once(") (")
+        .unwrap_or_else(|| panic!("no count in {line}"));
+    rest.split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {line}"))
 }
 
 /// The first line of `text` that starts with `prefix` (the test fails without one).

@@ -6,7 +6,9 @@
 //! kept, forced plays skipped. Each player chooses a play for every position and roll
 //! (cubeless); the judge evaluates every distinct play chosen, and its own choice, at its
 //! lookahead. A play's loss is the best of those values minus its own, in points of cubeless
-//! equity ([`error_rate`]). The losses are also split by phase (contact, race, bearoff).
+//! equity ([`error_rate`]). The losses are also split by phase (contact, race, bearoff) and by
+//! the mover's standing ([`STANDINGS`]: the judge's value of its best play), which shows whether
+//! a player errs more as the underdog or as the favourite.
 
 use crate::backgammon::player_spec::{BuildError, NetSpec, SpecError, parse_program};
 use crate::backgammon::program::{Program, ProgramPlayer};
@@ -163,6 +165,25 @@ pub fn phase(position: &Position) -> usize {
     }
 }
 
+/// The mover's standings the losses are split by: the judge's value of its best play (the
+/// mover's cubeless equity) below −0.6, from −0.6 to −0.2, from −0.2 to 0.2, from 0.2 to 0.6,
+/// and above 0.6.
+pub const STANDINGS: [&str; 5] = [
+    "far behind (< -0.6)",
+    "behind (-0.6 to -0.2)",
+    "level (-0.2 to 0.2)",
+    "ahead (0.2 to 0.6)",
+    "far ahead (> 0.6)",
+];
+
+/// The index in [`STANDINGS`] of the mover's cubeless equity `value` after its best play.
+pub fn standing(value: f64) -> usize {
+    [-0.6, -0.2, 0.2, 0.6]
+        .iter()
+        .filter(|&&bound| value >= bound)
+        .count()
+}
+
 /// What one player lost over the set.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerLosses {
@@ -201,12 +222,12 @@ impl PlayerLosses {
     }
 }
 
-/// The players' mean losses in one phase.
+/// The players' mean losses in one group of decisions (a phase or a standing).
 #[derive(Clone, Debug, PartialEq)]
-pub struct PhaseLosses {
-    /// The phase's name (one of [`PHASES`]).
+pub struct GroupLosses {
+    /// The group's name (one of [`PHASES`] or [`STANDINGS`]).
     pub name: &'static str,
-    /// Decisions in this phase.
+    /// Decisions in this group.
     pub positions: usize,
     /// Each player's name and mean loss per move here.
     pub means: Vec<(String, f64)>,
@@ -218,7 +239,9 @@ pub struct ErrorRateReport {
     /// Each player's losses, in the order given.
     pub players: Vec<PlayerLosses>,
     /// The phases that occur, in the order of [`PHASES`].
-    pub phases: Vec<PhaseLosses>,
+    pub phases: Vec<GroupLosses>,
+    /// The mover's standings that occur, in the order of [`STANDINGS`].
+    pub standings: Vec<GroupLosses>,
 }
 
 /// Every player's loss on every decision of `decisions`, judged by `judge`; `progress()` after
@@ -238,6 +261,7 @@ pub fn error_rate(
         })
         .collect();
     let mut after = Vec::new();
+    let mut standings = Vec::with_capacity(decisions.len());
     for (position, dice) in decisions {
         plays(position, *dice, &mut after);
         let request = PlayRequest {
@@ -246,23 +270,26 @@ pub fn error_rate(
             plays: &after,
             state: None,
         };
-        judge_decision(players, judge, request, &mut tallies)?;
+        let top = judge_decision(players, judge, request, &mut tallies)?;
+        standings.push(standing(top));
         progress();
     }
     let phases: Vec<usize> = decisions.iter().map(|(p, _)| phase(p)).collect();
     Ok(ErrorRateReport {
-        phases: phase_losses(&tallies, &phases),
+        phases: group_losses(&tallies, &phases, &PHASES),
+        standings: group_losses(&tallies, &standings, &STANDINGS),
         players: tallies,
     })
 }
 
-/// The plays of every player and the judge for one decision, and each player's loss.
+/// The plays of every player and the judge for one decision, and each player's loss; returns the
+/// best value the judge found (the mover's cubeless equity).
 fn judge_decision(
     players: &mut [Box<dyn Player>],
     judge: &mut Judge,
     request: PlayRequest<'_>,
     tallies: &mut [PlayerLosses],
-) -> Result<(), PlayerError> {
+) -> Result<f64, PlayerError> {
     let after = request.plays;
     let best = judge.choose(request)?;
     let mut chosen = Vec::with_capacity(players.len());
@@ -280,14 +307,19 @@ fn judge_decision(
         tally.losses.push(top - values[&i]);
         tally.same_as_judge += usize::from(i == best);
     }
-    Ok(())
+    Ok(top)
 }
 
-/// Each phase that occurs: its number of positions and each player's mean loss there.
-fn phase_losses(tallies: &[PlayerLosses], phases: &[usize]) -> Vec<PhaseLosses> {
+/// Each group of `names` that occurs (`groups[i]` the index in `names` of decision `i`'s group):
+/// its number of positions and each player's mean loss there.
+fn group_losses(
+    tallies: &[PlayerLosses],
+    groups: &[usize],
+    names: &[&'static str],
+) -> Vec<GroupLosses> {
     let mut out = Vec::new();
-    for (index, name) in PHASES.iter().enumerate() {
-        let positions = phases.iter().filter(|&&p| p == index).count();
+    for (index, name) in names.iter().enumerate() {
+        let positions = groups.iter().filter(|&&p| p == index).count();
         if positions == 0 {
             continue;
         }
@@ -297,18 +329,44 @@ fn phase_losses(tallies: &[PlayerLosses], phases: &[usize]) -> Vec<PhaseLosses> 
                 let sum: f64 = tally
                     .losses
                     .iter()
-                    .zip(phases)
+                    .zip(groups)
                     .filter(|&(_, &p)| p == index)
                     .map(|(loss, _)| loss)
                     .sum();
                 (tally.name.clone(), sum / positions as f64)
             })
             .collect();
-        out.push(PhaseLosses {
+        out.push(GroupLosses {
             name,
             positions,
             means,
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_value_has_one_standing_with_bounds_in_the_higher_one() {
+        let cases = [
+            (-3.0, 0),
+            (-0.61, 0),
+            (-0.6, 1),
+            (-0.2001, 1),
+            (-0.2, 2),
+            (0.0, 2),
+            (0.1999, 2),
+            (0.2, 3),
+            (0.5999, 3),
+            (0.6, 4),
+            (3.0, 4),
+        ];
+        for (value, index) in cases {
+            assert_eq!(standing(value), index, "{value}");
+            assert!(STANDINGS[index].len() > 4);
+        }
+    }
 }
