@@ -13,6 +13,8 @@ pub const POSITIONS: usize = 1_000;
 pub const MOVEGEN_PASSES: usize = 10;
 /// Passes over the position set for network evaluations.
 pub const EVAL_PASSES: usize = 200;
+/// Moves chosen at 2 plies: the first positions of the set with their rolls.
+pub const TWO_PLY_MOVES: usize = 50;
 /// Seed of the position set and of the rolls played.
 pub const SEED: u64 = 2026;
 
@@ -71,6 +73,14 @@ pub fn play(engine: &Engine, positions: &[Position], rolls: &[Dice]) -> u64 {
         std::hint::black_box(engine.best_move(position, *dice));
     }
     positions.len() as u64
+}
+
+/// The shipped 2-ply engine's best play of the first [`TWO_PLY_MOVES`] positions with their
+/// rolls (its evaluation cache starting empty on a new thread, or warm from earlier work on this
+/// one): the moves chosen.
+pub fn play_two_ply(positions: &[Position], rolls: &[Dice]) -> u64 {
+    let moves = TWO_PLY_MOVES.min(positions.len());
+    play(&Engine::new(2), &positions[..moves], rolls)
 }
 
 #[cfg(test)]

@@ -62,7 +62,10 @@ pub(crate) fn run(args: BenchArgs) -> CliResult {
     let play = BenchResult::timed("backgammon 0-ply play", "moves chosen", || {
         bg::play(&engine, &positions, &rolls)
     });
-    let results = [morris_perft, morris_search, movegen, eval, play];
+    let two_ply = BenchResult::timed("backgammon 2-ply play", "moves chosen", || {
+        bg::play_two_ply(&positions, &rolls)
+    });
+    let results = [morris_perft, morris_search, movegen, eval, play, two_ply];
     if !args.json {
         for result in &results {
             outln!(

@@ -20,7 +20,8 @@ fn bench_json_lists_every_headline_benchmark_with_its_work() {
             "morris search",
             "backgammon movegen",
             "backgammon eval",
-            "backgammon 0-ply play"
+            "backgammon 0-ply play",
+            "backgammon 2-ply play"
         ]
     );
     // perft(6) from the empty board is a fixed count; the rest only need to be real work.
