@@ -720,6 +720,10 @@ fn morris_in_tmux_keys_typed_during_the_computers_animation_all_count() {
     ) else {
         return;
     };
+    // Keys sent before the program has drawn (and so set the terminal to raw mode) go through
+    // the terminal's line discipline, which turns Enter into a line feed: on a loaded machine
+    // they could arrive that early. The program's first screen comes before the computer's move.
+    tmux.wait_for("Nine Men's Morris");
     tmux.type_text("f2");
     tmux.keys(&["Enter"]);
     // The first line of the move list ("1. d6   f2", inside the panel's frame).
