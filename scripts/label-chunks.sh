@@ -7,7 +7,7 @@
 # k = one job).
 #
 # Usage: scripts/label-chunks.sh [--dir DIR] [--chunks K] [--games N] [--base SEED]
-#        [--teacher net:2] [--disagree EQUITY | --race | --close-cube EQUITY]
+#        [--teacher net:2] [--disagree EQUITY | --race | --close-cube EQUITY | --siblings PLAYS]
 #        [--rollout GAMES [--truncate PLIES] [--luck full|pruned]]
 #        [--ludus BIN]
 # With --rollout the positions are labelled by truncated, luck-adjusted rollouts of the teacher's
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=target/labels chunks=10 games=200 base=100 teacher=net:2 disagree="" ludus=target/release/ludus
-rollout="" truncate="" luck="" race="" close_cube=""
+rollout="" truncate="" luck="" race="" close_cube="" siblings=""
 while [ $# -gt 0 ]; do
     case $1 in
         --dir) dir=$2; shift 2 ;;
@@ -27,6 +27,7 @@ while [ $# -gt 0 ]; do
         --disagree) disagree=$2; shift 2 ;;
         --race) race=1; shift ;;
         --close-cube) close_cube=$2; shift 2 ;;
+        --siblings) siblings=$2; shift 2 ;;
         --rollout) rollout=$2; shift 2 ;;
         --truncate) truncate=$2; shift 2 ;;
         --luck) luck=$2; shift 2 ;;
@@ -39,6 +40,7 @@ select=()
 [ -n "$disagree" ] && select=(--disagree "$disagree")
 [ -n "$race" ] && select+=(--race)
 [ -n "$close_cube" ] && select+=(--close-cube "$close_cube")
+[ -n "$siblings" ] && select+=(--siblings "$siblings")
 [ -n "$rollout" ] && select+=(--rollout "$rollout")
 [ -n "$truncate" ] && select+=(--truncate "$truncate")
 [ -n "$luck" ] && select+=(--luck "$luck")

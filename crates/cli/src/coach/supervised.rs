@@ -69,6 +69,11 @@ pub(crate) struct LabelArgs {
     /// by rollouts to the end).
     #[arg(long, value_name = "EQUITY", conflicts_with_all = ["disagree", "race"])]
     close_cube: Option<f64>,
+    /// Label, at every decision of the games, the positions after its this many best plays (by
+    /// the teacher at 0 ply) side by side, so the network learns to rank a decision's candidates
+    /// (e.g. 6).
+    #[arg(long, value_name = "PLAYS", conflicts_with_all = ["disagree", "race", "close_cube"])]
+    siblings: Option<usize>,
     /// Equity noise (uniform, ±) on each play of the games, so they leave the teacher's lines.
     #[arg(long, default_value_t = 0.1)]
     noise: f32,
@@ -133,6 +138,12 @@ fn selection(args: &LabelArgs) -> Result<Selection, CliError> {
             )))
         }
     };
+    if let Some(top) = args.siblings {
+        if top == 0 {
+            return Err(CliError::bad_input("--siblings must be at least 1"));
+        }
+        return Ok(Selection::Siblings(top));
+    }
     Ok(match (args.disagree, args.close_cube) {
         (Some(t), _) => Selection::Disagreement(equity(t, "--disagree")?),
         (None, Some(w)) => Selection::CloseCube(equity(w, "--close-cube")?),

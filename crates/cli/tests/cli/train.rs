@@ -195,6 +195,41 @@ fn rollout_labels_cover_the_same_positions_and_need_a_teacher_at_zero_or_one_ply
 }
 
 #[test]
+fn sibling_labels_hold_several_plays_a_decision_and_refuse_none() {
+    let (one, three) = (
+        scratch("labels-siblings-1.txt"),
+        scratch("labels-siblings-3.txt"),
+    );
+    for path in [&one, &three] {
+        let _ = std::fs::remove_file(path);
+    }
+    let label = |out: &PathBuf, extra: &str| {
+        label_into(out, "--games 1 --seed 12 --teacher net:0 --quiet", extra)
+    };
+    assert!(label(&one, "--siblings 1").status.success());
+    assert!(label(&three, "--siblings 3").status.success());
+    let lines = |path: &PathBuf| -> Vec<String> {
+        let text = std::fs::read_to_string(path).expect("labels");
+        text.lines().map(str::to_owned).collect()
+    };
+    let (one_lines, three_lines) = (lines(&one), lines(&three));
+    // The best play of every decision, then up to two more of each: every best play's label
+    // is among the three's, and there are more than twice as many.
+    assert!(!one_lines.is_empty());
+    assert!(three_lines.len() > 2 * one_lines.len());
+    assert!(one_lines.iter().all(|l| three_lines.contains(l)));
+
+    let refused = scratch("labels-siblings-refused.txt");
+    let _ = std::fs::remove_file(&refused);
+    for extra in ["--siblings 0", "--siblings 3 --race"] {
+        let output = label(&refused, extra);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+        assert!(!refused.exists());
+    }
+}
+
+#[test]
 fn race_labels_are_the_race_positions_of_the_played_labels() {
     let (played, race) = (scratch("labels-played.txt"), scratch("labels-race.txt"));
     for path in [&played, &race] {

@@ -10,7 +10,7 @@
 use crate::backgammon::labels::{LabelFileError, format_line, resume_point};
 use crate::backgammon::supervised::{
     RolloutLabel, close_cube_samples, disagreement_samples, game_samples, label, label_rollout,
-    race_samples,
+    race_samples, sibling_samples,
 };
 use crate::file_error::FileError;
 use ludus_backgammon_engine::NetEvaluator;
@@ -112,6 +112,9 @@ pub enum Selection {
     /// The positions on roll whose money cube decision is within this much equity of changing
     /// ([`close_cube_samples`]).
     CloseCube(f64),
+    /// The positions after this many best plays (by 0 ply) of every decision
+    /// ([`sibling_samples`]).
+    Siblings(usize),
 }
 
 /// What to label: the teacher, the games and how their positions are valued.
@@ -145,6 +148,9 @@ impl LabelRun<'_> {
             Selection::Race => race_samples(self.teacher, self.seed, game, self.noise),
             Selection::CloseCube(window) => {
                 close_cube_samples(self.teacher, self.seed, game, self.noise, window)
+            }
+            Selection::Siblings(top) => {
+                sibling_samples(self.teacher, self.seed, game, self.noise, top)
             }
         };
         for (index, position) in samples.into_iter().enumerate() {

@@ -150,6 +150,30 @@ pub fn disagreement_samples(
     samples
 }
 
+/// The positions after the `top` best plays (by the evaluator at 0 ply) of every decision of
+/// self-play game `game` of `seed` (played as [`game_samples`] plays it), swapped to the side
+/// on roll, finished games and bear-off positions left out: a decision's plays side by side, so
+/// that labels teach the network to rank the candidates it must choose among (the 0-ply errors
+/// are between such siblings, not between unrelated positions).
+pub fn sibling_samples(
+    evaluator: &dyn Evaluator,
+    seed: u64,
+    game: u64,
+    noise: f32,
+    top: usize,
+) -> Vec<Position> {
+    let mut samples = Vec::new();
+    self_play(evaluator, seed, game, noise, |decision, _| {
+        if decision.after.len() < 2 {
+            return;
+        }
+        for &index in ranked(decision.scores).iter().take(top) {
+            push_unfinished(&mut samples, &decision.after[index]);
+        }
+    });
+    samples
+}
+
 /// Pushes the position after a play (mover's view), swapped to the side on roll, unless the
 /// game is over or in the bearoff.
 fn push_unfinished(samples: &mut Vec<Position>, after: &Position) {
@@ -443,6 +467,35 @@ mod tests {
         assert!(!is_close(&decision(0.95, 1.5, 1.0), 0.04));
         // Double/take 0.05 from double/pass, no double far.
         assert!(is_close(&decision(0.2, 0.95, 1.0), 0.1));
+    }
+
+    #[test]
+    fn siblings_are_the_best_plays_of_each_decision_by_zero_ply() {
+        let evaluator = NetEvaluator::shipped();
+        let three = sibling_samples(&evaluator, 4, 2, 0.1, 3);
+        assert_eq!(three, sibling_samples(&evaluator, 4, 2, 0.1, 3));
+        let one = sibling_samples(&evaluator, 4, 2, 0.1, 1);
+        // Decision by decision: the same game, the same plays ranked first, each decision's
+        // best play among its three.
+        let mut expected = (Vec::new(), Vec::new());
+        self_play(&evaluator, 4, 2, 0.1, |d, _| {
+            if d.after.len() < 2 {
+                return;
+            }
+            let order = ranked(d.scores);
+            push_unfinished(&mut expected.0, &d.after[order[0]]);
+            for &i in order.iter().take(3) {
+                push_unfinished(&mut expected.1, &d.after[i]);
+            }
+            // The ranking is by the mover's 0-ply equity, best first.
+            assert!(d.scores[order[0]].equity() >= d.scores[order[1]].equity());
+        });
+        assert_eq!(one, expected.0);
+        assert_eq!(three, expected.1);
+        assert!(three.len() > 2 * one.len(), "{} {}", three.len(), one.len());
+        for p in &three {
+            assert!(lost(p).is_none() && !is_bearoff(p));
+        }
     }
 
     #[test]
