@@ -9,7 +9,7 @@ use ludus_backgammon::random_positions;
 use ludus_backgammon_engine::encoding::Encoding;
 use ludus_backgammon_engine::eval::NetEvaluator;
 use ludus_backgammon_engine::probabilities::lost;
-use ludus_coach::backgammon::fit::{Dataset, FitConfig, FitRun, random_net};
+use ludus_coach::backgammon::fit::{Dataset, FitConfig, FitRun, SiblingSet, random_net};
 use ludus_coach::backgammon::supervised::{LabelledPosition, label};
 
 #[path = "../../backgammon-engine/examples/common/cpu.rs"]
@@ -44,6 +44,8 @@ fn main() {
             },
             train: &data,
             held_out,
+            siblings: &SiblingSet::default(),
+            held_out_siblings: &[],
             checkpoint: &checkpoint,
         };
         let clock = cpu_seconds();

@@ -9,7 +9,10 @@ use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::classes::{ClassNets, PositionClass};
 use ludus_backgammon_engine::encoding::Encoding;
 use ludus_backgammon_engine::net::Net;
-use ludus_coach::backgammon::fit::{Dataset, FitConfig, FitEvent, FitRun, Schedule, random_net};
+use ludus_coach::backgammon::fit::{
+    Dataset, FitConfig, FitEvent, FitRun, RankingError, Schedule, SiblingSet, choice_loss,
+    random_net,
+};
 use ludus_coach::backgammon::labels::read_labelled;
 use ludus_coach::backgammon::supervised::fit_error;
 use ludus_coach::backgammon::weights::{read_weights, write_class_nets, write_weights};
@@ -67,6 +70,11 @@ pub(crate) struct FitArgs {
     /// AdamW's decoupled weight decay.
     #[arg(long, default_value_t = FitConfig::default().weight_decay)]
     weight_decay: f64,
+    /// Weight of the ranking term beside the cross-entropy: the sibling labels in the files
+    /// (`label --siblings`) are also fitted by their differences within each decision, the
+    /// network's equities and the labels' centred on each decision's mean (0: left out).
+    #[arg(long, default_value_t = FitConfig::default().rank_weight)]
+    rank_weight: f64,
     /// The learning-rate schedule.
     #[arg(long, value_enum, default_value_t = ScheduleArg::Cosine)]
     schedule: ScheduleArg,
@@ -175,6 +183,14 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
             .retain(|s| PositionClass::of(&s.position) == class);
         sets.held_out
             .retain(|s| PositionClass::of(&s.position) == class);
+        for groups in [&mut sets.siblings, &mut sets.held_out_siblings] {
+            for group in groups.iter_mut() {
+                group
+                    .candidates
+                    .retain(|s| PositionClass::of(&s.position) == class);
+            }
+            groups.retain(|g| g.candidates.len() >= 2);
+        }
         if sets.train.is_empty() || sets.held_out.is_empty() {
             return Err(CliError::bad_input(format!(
                 "no {} positions to train on or to hold out in these files",
@@ -183,6 +199,7 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
         }
     }
     let train = Dataset::new(&start, &sets.train);
+    let siblings = SiblingSet::new(&start, &sets.siblings);
     let schedule = match args.schedule {
         ScheduleArg::Cosine => Schedule::Cosine {
             warmup: args.warmup,
@@ -198,6 +215,7 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
         rate: args.rate,
         final_rate: args.final_rate,
         weight_decay: args.weight_decay,
+        rank_weight: args.rank_weight,
         schedule,
     };
     let checkpoint = args
@@ -212,10 +230,22 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
         before.equity,
         before.outputs
     );
+    if !sets.siblings.is_empty() {
+        let ranking = choice_loss(&start, &sets.held_out_siblings);
+        eprintln!(
+            "{} sibling groups ({} positions) to rank, {} held out; {}",
+            siblings.groups(),
+            siblings.positions(),
+            sets.held_out_siblings.len(),
+            ranking_line(&ranking)
+        );
+    }
     let run = FitRun {
         config,
         train: &train,
         held_out: &sets.held_out,
+        siblings: &siblings,
+        held_out_siblings: &sets.held_out_siblings,
         checkpoint: &checkpoint,
     };
     let bar = counting_bar(1, args.quiet, "steps");
@@ -237,7 +267,14 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
                     r.rate,
                     r.best_epoch,
                     clock.elapsed().as_secs_f64()
-                )
+                );
+                if siblings.groups() > 0 {
+                    let held_out = match sets.held_out_siblings.is_empty() {
+                        true => "no held-out groups".to_owned(),
+                        false => format!("held-out {}", ranking_line(&r.held_out_ranking)),
+                    };
+                    eprintln!("  ranking term {:.6}; {held_out}", r.rank_loss);
+                }
             }),
         }
         true
@@ -289,4 +326,14 @@ fn start_net(args: &FitArgs) -> Result<Net, CliError> {
         ));
     }
     random_net(encoding, args.hidden, args.second, args.seed).map_err(CliError::bad_input)
+}
+
+/// The held-out ranking figures, in one line.
+fn ranking_line(r: &RankingError) -> String {
+    format!(
+        "centred equity rms {:.4}, choice loss {:.2} mp a decision, same choice {:.1} %",
+        r.centred_rms,
+        1000.0 * r.choice_loss,
+        100.0 * r.same_choice
+    )
 }

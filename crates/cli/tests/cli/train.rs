@@ -218,6 +218,27 @@ fn sibling_labels_hold_several_plays_a_decision_and_refuse_none() {
     assert!(!one_lines.is_empty());
     assert!(three_lines.len() > 2 * one_lines.len());
     assert!(one_lines.iter().all(|l| three_lines.contains(l)));
+    // Each line ends with its decision's number in the game.
+    assert!(three_lines.iter().all(|l| l.split(' ').count() == 8));
+
+    // Fitted with the ranking term: the groups are counted and ranked after each pass.
+    let net = scratch("siblings-ranked.bin");
+    let _ = std::fs::remove_file(net.with_extension("ckpt"));
+    let (three, net) = (three.to_str().expect("path"), net.to_str().expect("path"));
+    let fit = |weight: &str| {
+        let args = [
+            "bg", "fit", three, "--out", net, "--init", "net", "--epochs", "1",
+        ];
+        ludus(&[&args[..], &["--rank-weight", weight, "--quiet"]].concat())
+    };
+    let output = fit("1");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = stderr(&output);
+    assert!(report.contains("sibling groups"), "{report}");
+    assert!(report.contains("ranking term"), "{report}");
+    let output = fit("-1");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
 
     let refused = scratch("labels-siblings-refused.txt");
     let _ = std::fs::remove_file(&refused);

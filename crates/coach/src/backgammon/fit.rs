@@ -18,7 +18,9 @@
 
 pub mod model;
 pub mod schedule;
+pub mod siblings;
 
+use crate::backgammon::labels::SiblingGroup;
 use crate::backgammon::supervised::{FitError, LabelledPosition, fit_error};
 use crate::file_error::FileError;
 use candle_core::Device;
@@ -27,9 +29,11 @@ use ludus_backgammon_engine::encoding::Encoding;
 use ludus_backgammon_engine::encoding::SparseInputs;
 use ludus_backgammon_engine::net::{Layers, Net, OUTPUTS, WeightsError};
 pub use model::ModelError;
-use model::{Model, batch_tensors, loss};
+use model::{Model, batch_tensors, loss, rank_loss};
 use rand::{RngExt, SeedableRng};
 pub use schedule::{Schedule, epoch_order};
+use siblings::SiblingBatch;
+pub use siblings::{RankingError, SiblingSet, choice_loss};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -50,6 +54,8 @@ pub struct FitConfig {
     pub weight_decay: f64,
     /// How the rate goes from `rate` to `final_rate`.
     pub schedule: Schedule,
+    /// Weight of the ranking term ([`siblings`]) beside the cross-entropy: 0 leaves it out.
+    pub rank_weight: f64,
 }
 
 impl Default for FitConfig {
@@ -62,6 +68,7 @@ impl Default for FitConfig {
             final_rate: 1e-5,
             weight_decay: 1e-4,
             schedule: Schedule::Cosine { warmup: 200 },
+            rank_weight: 0.0,
         }
     }
 }
@@ -71,10 +78,14 @@ impl Default for FitConfig {
 pub struct EpochReport {
     /// The pass, from 1.
     pub epoch: u32,
-    /// Mean training loss over the pass.
+    /// Mean training loss over the pass (the cross-entropy).
     pub train_loss: f64,
+    /// Mean ranking term over the pass (0 without one).
+    pub rank_loss: f64,
     /// The engine's error on the held-out positions after it.
     pub held_out: FitError,
+    /// How the network ranks the held-out sibling groups after it.
+    pub held_out_ranking: RankingError,
     /// The best pass so far (this one when it is the best; 0 when the starting network is still
     /// better than every pass, as a warm start can be).
     pub best_epoch: u32,
@@ -321,6 +332,10 @@ pub struct FitRun<'a> {
     pub train: &'a Dataset,
     /// The held-out positions (valued by the engine after each pass).
     pub held_out: &'a [LabelledPosition],
+    /// The sibling groups the ranking term is fitted on (it needs `config.rank_weight > 0`).
+    pub siblings: &'a SiblingSet,
+    /// The held-out sibling groups (ranked by the engine after each pass).
+    pub held_out_siblings: &'a [SiblingGroup],
     /// The checkpoint written after each pass and resumed from.
     pub checkpoint: &'a Path,
 }
@@ -381,10 +396,11 @@ impl FitRun<'_> {
             self.config.rate,
             self.config.final_rate,
             self.config.weight_decay,
+            self.config.rank_weight,
         ];
         if rates.iter().any(|r| !r.is_finite() || *r < 0.0) {
             return Err(FitRunError::Settings(
-                "rates and weight decay must be finite and not negative",
+                "rates, weight decay and rank weight must be finite and not negative",
             ));
         }
         Ok(())
@@ -412,14 +428,34 @@ impl FitRun<'_> {
         let order = epoch_order(c.seed, state.epochs_done, self.train.len());
         let (mut inputs, mut targets) = (Vec::new(), Vec::new());
         let mut loss_sum = 0.0f64;
+        let ranking = c.rank_weight > 0.0 && self.siblings.groups() > 0;
+        let group_order = if ranking {
+            epoch_order(
+                c.seed ^ SIBLING_SALT,
+                state.epochs_done,
+                self.siblings.groups(),
+            )
+        } else {
+            Vec::new()
+        };
+        let (mut cursor, mut rank_sum) = (0, 0.0f64);
         for (k, rows) in order.chunks(c.batch).enumerate() {
             let step = first + k as u64;
             optimiser.set_learning_rate(rate_at(step));
             self.train.gather(rows, &mut inputs, &mut targets);
             let (x, t) = batch_tensors(&inputs, &targets, rows.len(), &device)?;
-            let batch_loss = loss(&model.logits(&x)?, &t)?;
+            let mut batch_loss = loss(&model.logits(&x)?, &t)?;
+            let cross_entropy = f64::from(batch_loss.to_scalar::<f32>()?);
+            if ranking {
+                let groups = self
+                    .siblings
+                    .next_groups(&group_order, &mut cursor, c.batch);
+                let term = ranking_term(&model, &self.siblings.batch(&groups), &device)?;
+                rank_sum += f64::from(term.to_scalar::<f32>()?);
+                batch_loss = (batch_loss + term.affine(c.rank_weight, 0.0)?)?;
+            }
             optimiser.backward_step(&batch_loss)?;
-            loss_sum += f64::from(batch_loss.to_scalar::<f32>()?) * rows.len() as f64;
+            loss_sum += cross_entropy * rows.len() as f64;
             event(FitEvent::Step {
                 done: step + 1,
                 total,
@@ -436,17 +472,35 @@ impl FitRun<'_> {
         Ok(EpochReport {
             epoch: state.epochs_done,
             train_loss: loss_sum / self.train.len() as f64,
+            rank_loss: rank_sum / per as f64,
             held_out,
+            held_out_ranking: choice_loss(&state.net, self.held_out_siblings),
             best_epoch: state.best_epoch,
             rate: rate_at(first + per - 1),
         })
     }
 }
 
+/// Mixed into the seed of the sibling groups' order, so it is not the positions' order.
+const SIBLING_SALT: u64 = 0x5B1B_11C6_0000_0001;
+
+/// The ranking term of one batch of sibling groups.
+fn ranking_term(
+    model: &Model,
+    batch: &SiblingBatch,
+    device: &Device,
+) -> Result<candle_core::Tensor, FitRunError> {
+    let n = batch.rows;
+    let x = candle_core::Tensor::from_slice(&batch.inputs, (n, batch.inputs.len() / n), device)?;
+    let centring = candle_core::Tensor::from_slice(&batch.centring, (n, n), device)?;
+    let centred = candle_core::Tensor::from_slice(&batch.centred, (n, 1), device)?;
+    Ok(rank_loss(&model.logits(&x)?, &centring, &centred)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backgammon::supervised::{game_samples, label};
+    use crate::backgammon::supervised::{game_samples, label, sibling_samples};
     use ludus_backgammon_engine::eval::NetEvaluator;
 
     /// The positions of two games labelled by the shipped network at 0 ply: the first to train
@@ -471,6 +525,7 @@ mod tests {
             final_rate: 0.001,
             weight_decay: 1e-4,
             schedule: Schedule::Cosine { warmup: 4 },
+            rank_weight: 0.0,
         }
     }
 
@@ -491,6 +546,8 @@ mod tests {
             config: config(epochs),
             train: &data,
             held_out: &held_out,
+            siblings: &SiblingSet::default(),
+            held_out_siblings: &[],
             checkpoint: &path,
         };
         let stop =
@@ -532,6 +589,8 @@ mod tests {
             },
             train: &data,
             held_out: &held_out,
+            siblings: &SiblingSet::default(),
+            held_out_siblings: &[],
             checkpoint: &path,
         };
         let mut reports = Vec::new();
@@ -563,6 +622,76 @@ mod tests {
         assert_eq!(fit_error(&state.best, &held_out).equity, state.best_error);
     }
 
+    /// Sibling groups of one game labelled by the shipped network at 0 ply.
+    fn sibling_groups(game: u64) -> Vec<SiblingGroup> {
+        let teacher = NetEvaluator::shipped();
+        let mut groups: Vec<SiblingGroup> = Vec::new();
+        let mut last = None;
+        for (decision, p) in sibling_samples(&teacher, 9, game, 0.1, 4) {
+            if last != Some(decision) {
+                groups.push(SiblingGroup::default());
+                last = Some(decision);
+            }
+            let group = groups.last_mut().expect("a group");
+            group.candidates.push(label(&teacher, &p, 0));
+        }
+        groups.retain(|g| g.candidates.len() >= 2);
+        groups
+    }
+
+    #[test]
+    fn the_ranking_term_brings_the_held_out_ranking_closer_and_is_off_at_weight_zero() {
+        let (train, held_out) = tiny_sets();
+        let (groups, held_out_groups) = (sibling_groups(0), sibling_groups(1));
+        let start = random_net(Encoding::Tactical, 16, None, 2).expect("a layout");
+        let data = Dataset::new(&start, &train);
+        let siblings = SiblingSet::new(&start, &groups);
+        let fit = |name: &str, rank_weight: f64, siblings: &SiblingSet| {
+            let path = scratch(name);
+            let run = FitRun {
+                config: FitConfig {
+                    rank_weight,
+                    ..config(6)
+                },
+                train: &data,
+                held_out: &held_out,
+                siblings,
+                held_out_siblings: &held_out_groups,
+                checkpoint: &path,
+            };
+            let mut reports = Vec::new();
+            let state = run
+                .fit(&start, |e| {
+                    if let FitEvent::Epoch(r) = e {
+                        reports.push(r);
+                    }
+                    true
+                })
+                .expect("a run");
+            let _ = std::fs::remove_dir_all(path.parent().expect("a scratch directory"));
+            (state, reports)
+        };
+        // Weight 0: the siblings change nothing, bit for bit (the recipe's weights stay).
+        let (plain, _) = fit("rank-none", 0.0, &SiblingSet::default());
+        let (unweighted, _) = fit("rank-zero", 0.0, &siblings);
+        assert_eq!(plain.net, unweighted.net);
+        // A heavy ranking term: its loss falls and the held-out groups are ranked closer to
+        // their labels than without it.
+        let (ranked, reports) = fit("rank-heavy", 50.0, &siblings);
+        let (first, last) = (reports[0], reports[reports.len() - 1]);
+        assert!(
+            first.rank_loss > 0.0 && last.rank_loss < first.rank_loss,
+            "{first:?} {last:?}"
+        );
+        let without = choice_loss(&plain.net, &held_out_groups);
+        let with = choice_loss(&ranked.net, &held_out_groups);
+        assert_eq!(last.held_out_ranking, with);
+        assert!(
+            with.centred_rms < without.centred_rms,
+            "{with:?} {without:?}"
+        );
+    }
+
     #[test]
     fn a_checkpoint_of_other_settings_is_refused() {
         let (train, held_out) = tiny_sets();
@@ -573,6 +702,8 @@ mod tests {
             config: config(1),
             train: &data,
             held_out: &held_out,
+            siblings: &SiblingSet::default(),
+            held_out_siblings: &[],
             checkpoint: &path,
         };
         run.fit(&start, |_| true).expect("a run");

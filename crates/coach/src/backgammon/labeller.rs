@@ -13,6 +13,7 @@ use crate::backgammon::supervised::{
     race_samples, sibling_samples,
 };
 use crate::file_error::FileError;
+use ludus_backgammon::Position;
 use ludus_backgammon_engine::NetEvaluator;
 use ludus_backgammon_engine::rollout::LuckEstimate;
 use std::collections::BTreeMap;
@@ -139,28 +140,36 @@ pub struct LabelRun<'a> {
 impl LabelRun<'_> {
     /// The lines of game `game`: its positions and their labels.
     pub fn game_lines(&self, game: u64) -> String {
-        let mut out = String::new();
-        let samples = match self.selection {
-            Selection::Played => game_samples(self.teacher, self.seed, game, self.noise),
+        let (seed, noise) = (self.seed, self.noise);
+        let positions = match self.selection {
+            Selection::Played => game_samples(self.teacher, seed, game, noise),
             Selection::Disagreement(threshold) => {
-                disagreement_samples(self.teacher, self.seed, game, self.noise, threshold)
+                disagreement_samples(self.teacher, seed, game, noise, threshold)
             }
-            Selection::Race => race_samples(self.teacher, self.seed, game, self.noise),
+            Selection::Race => race_samples(self.teacher, seed, game, noise),
             Selection::CloseCube(window) => {
-                close_cube_samples(self.teacher, self.seed, game, self.noise, window)
+                close_cube_samples(self.teacher, seed, game, noise, window)
             }
             Selection::Siblings(top) => {
-                sibling_samples(self.teacher, self.seed, game, self.noise, top)
+                let siblings = sibling_samples(self.teacher, seed, game, noise, top);
+                let numbered = siblings.into_iter().map(|(d, p)| (Some(d), p)).collect();
+                return self.numbered_lines(game, numbered);
             }
         };
-        for (index, position) in samples.into_iter().enumerate() {
+        self.numbered_lines(game, positions.into_iter().map(|p| (None, p)).collect())
+    }
+
+    /// The lines of game `game`'s positions, each with its decision number if it has one.
+    fn numbered_lines(&self, game: u64, samples: Vec<(Option<u64>, Position)>) -> String {
+        let mut out = String::new();
+        for (index, (decision, position)) in samples.into_iter().enumerate() {
             let sample = match self.labeller {
                 Labeller::Plies(plies) => label(self.teacher, &position, plies),
                 Labeller::Rollout(how) => {
                     label_rollout(self.teacher, &position, how, self.seed, game, index as u64)
                 }
             };
-            out.push_str(&format_line(game, &sample));
+            out.push_str(&format_line(game, decision, &sample));
             out.push('\n');
         }
         out

@@ -2,8 +2,10 @@
 //! reads.
 //!
 //! One position a line: `GAME POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON
-//! LOSE_BACKGAMMON` (the game the position came from, gnubg's Position ID with the side on roll
-//! first, its five cumulative probabilities for the side on roll). Games are written whole and in
+//! LOSE_BACKGAMMON [DECISION]` (the game the position came from, gnubg's Position ID with the side
+//! on roll first, its five cumulative probabilities for the side on roll; and for sibling labels,
+//! `label --siblings`, the number of the decision in the game whose play led to it: the lines of
+//! one game and decision are the candidates of one choice, [`SiblingGroup`]). Games are written whole and in
 //! order, so a run that was stopped resumes by dropping the last game in the file (perhaps cut
 //! short) and labelling again from it ([`resume_point`]): the file ends the same as an
 //! uninterrupted run's. Every game whose number is `HELD_OUT_EVERY - 1` modulo [`HELD_OUT_EVERY`]
@@ -41,6 +43,20 @@ pub enum LineError {
     /// A probability outside 0..1.
     #[error("probability {0} outside 0..1")]
     Range(String),
+    /// The decision number is not a number.
+    #[error("bad decision number {0:?}")]
+    Decision(String),
+}
+
+/// One line of the file, read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabelLine {
+    /// The game the position came from.
+    pub game: u64,
+    /// For sibling labels: the decision of the game whose play led to the position.
+    pub decision: Option<u64>,
+    /// The position and its label.
+    pub sample: LabelledPosition,
 }
 
 /// Why a file of labelled positions cannot be read or resumed.
@@ -80,11 +96,11 @@ impl LabelFileError {
     }
 }
 
-/// One line of the file (without the newline).
-pub fn format_line(game: u64, sample: &LabelledPosition) -> String {
+/// One line of the file (without the newline); the decision only for sibling labels.
+pub fn format_line(game: u64, decision: Option<u64>, sample: &LabelledPosition) -> String {
     // Averages of probabilities can come out a hair below zero: written as 0.
     let p = sample.target.to_array().map(|v| v.max(0.0) + 0.0);
-    format!(
+    let mut line = format!(
         "{game} {} {:.6} {:.6} {:.6} {:.6} {:.6}",
         sample.position.position_id(),
         p[0],
@@ -92,18 +108,31 @@ pub fn format_line(game: u64, sample: &LabelledPosition) -> String {
         p[2],
         p[3],
         p[4]
-    )
+    );
+    if let Some(decision) = decision {
+        line.push_str(&format!(" {decision}"));
+    }
+    line
 }
 
-/// Parses one line of the file: the game number and the labelled position.
-pub fn parse_line(line: &str) -> Result<(u64, LabelledPosition), LineError> {
+/// Parses one line of the file.
+pub fn parse_line(line: &str) -> Result<LabelLine, LineError> {
     let fields: Vec<&str> = line.split_whitespace().collect();
-    let [game, id, values @ ..] = fields.as_slice() else {
+    let [game, id, rest @ ..] = fields.as_slice() else {
         return Err(LineError::Fields);
     };
-    if values.len() != 5 {
-        return Err(LineError::Count(values.len()));
-    }
+    let (values, decision) = match rest {
+        [values @ .., decision] if rest.len() == 6 => (values, Some(*decision)),
+        values if values.len() == 5 => (values, None),
+        // Six fields whose last is not a number are six probabilities.
+        _ => return Err(LineError::Count(rest.len())),
+    };
+    let decision = decision
+        .map(|d| {
+            d.parse::<u64>()
+                .map_err(|_| LineError::Decision(d.to_string()))
+        })
+        .transpose()?;
     let game = game
         .parse::<u64>()
         .map_err(|_| LineError::Game(game.to_string()))?;
@@ -114,7 +143,11 @@ pub fn parse_line(line: &str) -> Result<(u64, LabelledPosition), LineError> {
         *slot = parse_probability(text)?;
     }
     let target = Probabilities::from_outputs(o);
-    Ok((game, LabelledPosition { position, target }))
+    Ok(LabelLine {
+        game,
+        decision,
+        sample: LabelledPosition { position, target },
+    })
 }
 
 /// One probability field: a number in 0..1.
@@ -156,7 +189,9 @@ fn last_game(path: &Path, text: &str) -> Result<Option<(u64, usize)>, LabelFileE
     let mut last = None;
     let mut offset = 0;
     for (number, line) in text.lines().enumerate() {
-        let (game, _) = parse_line(line).map_err(LabelFileError::line(path, number))?;
+        let game = parse_line(line)
+            .map_err(LabelFileError::line(path, number))?
+            .game;
         if last.is_none_or(|(g, _)| g != game) {
             last = Some((game, offset));
         }
@@ -172,6 +207,38 @@ pub struct LabelledSets {
     pub train: Vec<LabelledPosition>,
     /// The held-out positions: every game whose number is 19 modulo 20.
     pub held_out: Vec<LabelledPosition>,
+    /// The training games' sibling labels grouped by decision (each position is in `train`
+    /// too): groups of at least two.
+    pub siblings: Vec<SiblingGroup>,
+    /// The held-out games' sibling labels grouped alike (each position is in `held_out` too).
+    pub held_out_siblings: Vec<SiblingGroup>,
+}
+
+/// The labelled candidates of one decision (`label --siblings`): the positions after its best
+/// plays, to be ranked alike by the network and by their labels.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SiblingGroup {
+    /// The candidates, in the file's order.
+    pub candidates: Vec<LabelledPosition>,
+}
+
+impl LabelledSets {
+    /// Keeps a group of game `game` if it has at least two candidates.
+    fn push_siblings(&mut self, game: u64, group: SiblingGroup) {
+        if group.candidates.len() < 2 {
+            return;
+        }
+        if is_held_out(game) {
+            self.held_out_siblings.push(group);
+        } else {
+            self.siblings.push(group);
+        }
+    }
+}
+
+/// True for the held-out games.
+fn is_held_out(game: u64) -> bool {
+    game % HELD_OUT_EVERY == HELD_OUT_EVERY - 1
 }
 
 /// The text of a labelled file, decompressed when its name ends in `.zst` (a finished chunk of
@@ -191,14 +258,36 @@ fn open_lines(path: &Path) -> Result<Box<dyn BufRead>, LabelFileError> {
 pub fn read_labelled(paths: &[PathBuf]) -> Result<LabelledSets, LabelFileError> {
     let mut sets = LabelledSets::default();
     for path in paths {
+        let mut group: Option<(u64, u64, SiblingGroup)> = None;
         for (number, line) in open_lines(path)?.lines().enumerate() {
             let line = line.map_err(FileError::of("reading", path))?;
-            let (game, sample) = parse_line(&line).map_err(LabelFileError::line(path, number))?;
-            if game % HELD_OUT_EVERY == HELD_OUT_EVERY - 1 {
+            let LabelLine {
+                game,
+                decision,
+                sample,
+            } = parse_line(&line).map_err(LabelFileError::line(path, number))?;
+            if is_held_out(game) {
                 sets.held_out.push(sample);
             } else {
                 sets.train.push(sample);
             }
+            let Some(decision) = decision else { continue };
+            match &mut group {
+                Some((g, d, siblings)) if (*g, *d) == (game, decision) => {
+                    siblings.candidates.push(sample);
+                }
+                _ => {
+                    let next = SiblingGroup {
+                        candidates: vec![sample],
+                    };
+                    if let Some((game, _, done)) = group.replace((game, decision, next)) {
+                        sets.push_siblings(game, done);
+                    }
+                }
+            }
+        }
+        if let Some((game, _, done)) = group {
+            sets.push_siblings(game, done);
         }
     }
     if sets.train.is_empty() {
@@ -218,12 +307,53 @@ mod tests {
         let evaluator = NetEvaluator::shipped();
         for position in game_samples(&evaluator, 2, 3, 0.1).iter().take(20) {
             let sample = label(&evaluator, position, 0);
-            let (game, back) = parse_line(&format_line(42, &sample)).unwrap();
-            assert_eq!(game, 42);
+            let line = parse_line(&format_line(42, None, &sample)).unwrap();
+            assert_eq!((line.game, line.decision), (42, None));
+            let back = line.sample;
+            let with_decision = parse_line(&format_line(42, Some(7), &sample)).unwrap();
+            assert_eq!(with_decision.decision, Some(7));
+            assert_eq!(with_decision.sample, back);
             assert_eq!(back.position, sample.position);
             let (a, b) = (back.target.to_array(), sample.target.to_array());
             assert!(a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 1e-5));
         }
+    }
+
+    #[test]
+    fn sibling_lines_are_grouped_by_game_and_decision_and_held_out_alike() {
+        let line = |game: u64, decision: Option<u64>, win: f64| {
+            let mut text = format!("{game} 4HPwATDgc/ABMA {win} 0.1 0.0 0.1 0.0");
+            if let Some(d) = decision {
+                text.push_str(&format!(" {d}"));
+            }
+            text
+        };
+        let lines = [
+            line(0, None, 0.5),
+            line(1, Some(0), 0.4),
+            line(1, Some(0), 0.45),
+            line(1, Some(1), 0.5),
+            line(1, Some(2), 0.3),
+            line(1, Some(2), 0.35),
+            line(1, Some(2), 0.36),
+            line(2, Some(2), 0.6),
+            line(2, Some(2), 0.61),
+            line(19, Some(0), 0.2),
+            line(19, Some(0), 0.25),
+        ];
+        let dir = std::env::temp_dir().join(format!("ludus-labels-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let path = dir.join("siblings.txt");
+        std::fs::write(&path, lines.join("\n") + "\n").expect("a scratch file");
+        let sets = read_labelled(std::slice::from_ref(&path)).expect("the sets");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!((sets.train.len(), sets.held_out.len()), (9, 2));
+        // Game 1 decision 1 has one candidate: no group. Game 2's decision 2 is not game 1's.
+        let sizes: Vec<usize> = sets.siblings.iter().map(|g| g.candidates.len()).collect();
+        assert_eq!(sizes, [2, 3, 2]);
+        assert_eq!(sets.siblings[1].candidates[0], sets.train[4]);
+        assert_eq!(sets.held_out_siblings.len(), 1);
+        assert_eq!(sets.held_out_siblings[0].candidates, sets.held_out);
     }
 
     #[test]
@@ -235,12 +365,15 @@ mod tests {
             "1 nonsense 0.5 0.1 0.0 0.1 0.0",
             "1 4HPwATDgc/ABMA 0.5 0.1 0.0 0.1",
             "1 4HPwATDgc/ABMA 0.5 0.1 0.0 0.1 0.0 0.3",
+            "1 4HPwATDgc/ABMA 0.5 0.1 0.0 0.1 0.0 -3",
+            "1 4HPwATDgc/ABMA 0.5 0.1 0.0 0.1 0.0 3 4",
             "1 4HPwATDgc/ABMA 1.5 0.1 0.0 0.1 0.0",
             "1 4HPwATDgc/ABMA 0.5 NaN 0.0 0.1 0.0",
         ] {
             assert!(parse_line(line).is_err(), "{line:?}");
         }
         assert!(parse_line("1 4HPwATDgc/ABMA 0.5 0.1 0.0 0.1 0.0").is_ok());
+        assert!(parse_line("1 4HPwATDgc/ABMA 0.5 0.1 0.0 0.1 0.0 3").is_ok());
         assert_eq!(
             parse_line("1 4HPwATDgc/ABMA 1.5 0.1 0.0 0.1 0.0").unwrap_err(),
             LineError::Range("1.5".into())
@@ -267,8 +400,8 @@ mod tests {
                     .map(|_| alphabet[rng.random_range(0..alphabet.len())])
                     .collect()
             };
-            if let Ok((_, sample)) = parse_line(&line) {
-                let p = sample.target.to_array();
+            if let Ok(read) = parse_line(&line) {
+                let p = read.sample.target.to_array();
                 assert!(p.iter().all(|v| (0.0..=1.0).contains(v)), "{line:?}");
             }
         }

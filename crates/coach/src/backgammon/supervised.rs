@@ -152,24 +152,28 @@ pub fn disagreement_samples(
 
 /// The positions after the `top` best plays (by the evaluator at 0 ply) of every decision of
 /// self-play game `game` of `seed` (played as [`game_samples`] plays it), swapped to the side
-/// on roll, finished games and bear-off positions left out: a decision's plays side by side, so
-/// that labels teach the network to rank the candidates it must choose among (the 0-ply errors
-/// are between such siblings, not between unrelated positions).
+/// on roll, finished games and bear-off positions left out, each with the number of its decision
+/// in the game (counting every decision): a decision's plays side by side, so that labels teach
+/// the network to rank the candidates it must choose among (the 0-ply errors are between such
+/// siblings, not between unrelated positions). Decisions with one play give none.
 pub fn sibling_samples(
     evaluator: &dyn Evaluator,
     seed: u64,
     game: u64,
     noise: f32,
     top: usize,
-) -> Vec<Position> {
+) -> Vec<(u64, Position)> {
     let mut samples = Vec::new();
+    let mut number = 0u64;
     self_play(evaluator, seed, game, noise, |decision, _| {
-        if decision.after.len() < 2 {
-            return;
+        let mut candidates = Vec::new();
+        if decision.after.len() >= 2 {
+            for &index in ranked(decision.scores).iter().take(top) {
+                push_unfinished(&mut candidates, &decision.after[index]);
+            }
         }
-        for &index in ranked(decision.scores).iter().take(top) {
-            push_unfinished(&mut samples, &decision.after[index]);
-        }
+        samples.extend(candidates.into_iter().map(|p| (number, p)));
+        number += 1;
     });
     samples
 }
@@ -490,11 +494,23 @@ mod tests {
             // The ranking is by the mover's 0-ply equity, best first.
             assert!(d.scores[order[0]].equity() >= d.scores[order[1]].equity());
         });
-        assert_eq!(one, expected.0);
-        assert_eq!(three, expected.1);
+        let positions = |s: &[(u64, Position)]| s.iter().map(|&(_, p)| p).collect::<Vec<_>>();
+        assert_eq!(positions(&one), expected.0);
+        assert_eq!(positions(&three), expected.1);
         assert!(three.len() > 2 * one.len(), "{} {}", three.len(), one.len());
-        for p in &three {
+        for (_, p) in &three {
             assert!(lost(p).is_none() && !is_bearoff(p));
+        }
+        // Decision numbers rise, each at most three times in a row, and the best plays'
+        // numbers are the decisions' numbers among the three's.
+        for pair in three.windows(2) {
+            assert!(pair[0].0 <= pair[1].0);
+        }
+        for &(number, _) in &three {
+            assert!(three.iter().filter(|s| s.0 == number).count() <= 3);
+        }
+        for best in &one {
+            assert!(three.contains(best));
         }
     }
 

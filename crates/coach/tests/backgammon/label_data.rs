@@ -68,8 +68,9 @@ fn check_chunk(
     let mut count = 0;
     for (number, line) in reader.lines().enumerate() {
         let line = line.expect("utf-8 line");
-        let (game, labelled) =
+        let read =
             parse_line(&line).unwrap_or_else(|e| panic!("{} line {}: {e}", row.file, number + 1));
+        let (game, labelled) = (read.game, read.sample);
         assert!(
             holds(&labelled),
             "{} line {}: not a position of this set",

@@ -65,7 +65,7 @@ fn every_twentieth_game_is_held_out() {
     label(&path, HELD_OUT_EVERY, 2);
     let games: Vec<u64> = read(&path)
         .lines()
-        .map(|line| parse_line(line).expect("a labelled position").0)
+        .map(|line| parse_line(line).expect("a labelled position").game)
         .collect();
     let held = games.iter().filter(|&&g| g == HELD_OUT_EVERY - 1).count();
     let sets = read_labelled(&[path]).expect("the sets");

@@ -109,6 +109,25 @@ pub(crate) fn loss(logits: &Tensor, targets: &Tensor) -> candle_core::Result<Ten
     per_output.sum(D::Minus1)?.mean_all()
 }
 
+/// The ranking term of a batch of sibling groups: the network's cubeless equities (from its
+/// logits) centred within each group by `centring` (rows × rows), minus the labels' centred
+/// equities `centred` (rows × 1), squared and averaged.
+pub(crate) fn rank_loss(
+    logits: &Tensor,
+    centring: &Tensor,
+    centred: &Tensor,
+) -> candle_core::Result<Tensor> {
+    // Cubeless equity 2w − 1 + wg + wbg − lg − lbg; the constant drops out when centred.
+    let weights = Tensor::from_slice(
+        &[2.0f32, 1.0, 1.0, -1.0, -1.0],
+        (OUTPUTS, 1),
+        logits.device(),
+    )?;
+    let equities = candle_nn::ops::sigmoid(logits)?.matmul(&weights)?;
+    let gap = (centring.matmul(&equities)? - centred)?;
+    gap.sqr()?.mean_all()
+}
+
 /// `rows × cols` row-major values as `cols × rows`.
 fn transpose(values: &[f32], rows: usize, cols: usize) -> Vec<f32> {
     let mut out = vec![0.0; values.len()];
