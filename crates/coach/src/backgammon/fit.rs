@@ -560,6 +560,20 @@ mod tests {
         state
     }
 
+    /// Runs `run` to the end from `start`: the last checkpoint and every pass's report.
+    fn fit_with_reports(run: &FitRun, start: &Net) -> (Checkpoint, Vec<EpochReport>) {
+        let mut reports = Vec::new();
+        let state = run
+            .fit(start, |e| {
+                if let FitEvent::Epoch(r) = e {
+                    reports.push(r);
+                }
+                true
+            })
+            .expect("a run");
+        (state, reports)
+    }
+
     #[test]
     fn two_runs_from_one_seed_give_the_same_weights() {
         let a = fit_tiny("same-a", 2, None);
@@ -593,15 +607,7 @@ mod tests {
             held_out_siblings: &[],
             checkpoint: &path,
         };
-        let mut reports = Vec::new();
-        let state = run
-            .fit(&start, |e| {
-                if let FitEvent::Epoch(r) = e {
-                    reports.push(r);
-                }
-                true
-            })
-            .expect("a run");
+        let (state, reports) = fit_with_reports(&run, &start);
         let (first, last) = (reports[0], reports[reports.len() - 1]);
         assert!(
             last.train_loss < 0.8 * first.train_loss,
@@ -659,17 +665,9 @@ mod tests {
                 held_out_siblings: &held_out_groups,
                 checkpoint: &path,
             };
-            let mut reports = Vec::new();
-            let state = run
-                .fit(&start, |e| {
-                    if let FitEvent::Epoch(r) = e {
-                        reports.push(r);
-                    }
-                    true
-                })
-                .expect("a run");
+            let result = fit_with_reports(&run, &start);
             let _ = std::fs::remove_dir_all(path.parent().expect("a scratch directory"));
-            (state, reports)
+            result
         };
         // Weight 0: the siblings change nothing, bit for bit (the recipe's weights stay).
         let (plain, _) = fit("rank-none", 0.0, &SiblingSet::default());
