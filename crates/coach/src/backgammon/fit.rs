@@ -6,6 +6,8 @@
 //!   outputs ([`model`]); from random weights or warm-started from any network of the engine;
 //! * minibatches in a fresh order each pass, the learning rate on a cosine or step schedule
 //!   ([`schedule`]), both pure functions of the seed, the pass and the step;
+//! * optionally a ranking term over sibling labels grouped by decision ([`siblings`]), whole
+//!   groups each step in an order of their own, also a pure function of the seed and the pass;
 //! * after each pass the held-out positions are valued by the engine's own inference of the
 //!   exported network, and the best pass so far is kept (the starting network counts as pass 0:
 //!   a warm start that no pass improves is kept as it was);
