@@ -179,18 +179,7 @@ pub(crate) fn run(args: FitArgs) -> CliResult {
     let start = start_net(&args)?;
     let mut sets = read_labelled(&args.labels)?;
     if let Some(class) = args.class.map(PositionClass::from) {
-        sets.train
-            .retain(|s| PositionClass::of(&s.position) == class);
-        sets.held_out
-            .retain(|s| PositionClass::of(&s.position) == class);
-        for groups in [&mut sets.siblings, &mut sets.held_out_siblings] {
-            for group in groups.iter_mut() {
-                group
-                    .candidates
-                    .retain(|s| PositionClass::of(&s.position) == class);
-            }
-            groups.retain(|g| g.candidates.len() >= 2);
-        }
+        sets.retain(|p| PositionClass::of(p) == class);
         if sets.train.is_empty() || sets.held_out.is_empty() {
             return Err(CliError::bad_input(format!(
                 "no {} positions to train on or to hold out in these files",

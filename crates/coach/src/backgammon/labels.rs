@@ -2,13 +2,13 @@
 //! reads.
 //!
 //! One position a line: `GAME POSITION_ID WIN WIN_GAMMON WIN_BACKGAMMON LOSE_GAMMON
-//! LOSE_BACKGAMMON [DECISION]` (the game the position came from, gnubg's Position ID with the side
-//! on roll first, its five cumulative probabilities for the side on roll; and for sibling labels,
-//! `label --siblings`, the number of the decision in the game whose play led to it: the lines of
-//! one game and decision are the candidates of one choice, [`SiblingGroup`]). Games are written whole and in
-//! order, so a run that was stopped resumes by dropping the last game in the file (perhaps cut
-//! short) and labelling again from it ([`resume_point`]): the file ends the same as an
-//! uninterrupted run's. Every game whose number is `HELD_OUT_EVERY - 1` modulo [`HELD_OUT_EVERY`]
+//! LOSE_BACKGAMMON [DECISION]` (the game the position came from, gnubg's Position ID with the
+//! side on roll first, its five cumulative probabilities for the side on roll; and for sibling
+//! labels, `label --siblings`, the number of the decision in the game whose play led to it: the
+//! lines of one game and decision are the candidates of one choice, [`SiblingGroup`]). Games are
+//! written whole and in order, so a run that was stopped resumes by dropping the last game in the
+//! file (perhaps cut short) and labelling again from it ([`resume_point`]): the file ends the same
+//! as an uninterrupted run's. Every game whose number is `HELD_OUT_EVERY - 1` modulo [`HELD_OUT_EVERY`]
 //! is held out of the training to measure it ([`read_labelled`]).
 
 use crate::backgammon::supervised::LabelledPosition;
@@ -124,7 +124,7 @@ pub fn parse_line(line: &str) -> Result<LabelLine, LineError> {
     let (values, decision) = match rest {
         [values @ .., decision] if rest.len() == 6 => (values, Some(*decision)),
         values if values.len() == 5 => (values, None),
-        // Six fields whose last is not a number are six probabilities.
+        // Five probabilities and a decision number, or five alone; anything else is refused.
         _ => return Err(LineError::Count(rest.len())),
     };
     let decision = decision
@@ -223,9 +223,22 @@ pub struct SiblingGroup {
 }
 
 impl LabelledSets {
-    /// Keeps a group of game `game` if it has at least two candidates.
+    /// Keeps only the positions `keep` accepts, in every set and group (a group left with
+    /// fewer than two candidates goes).
+    pub fn retain(&mut self, keep: impl Fn(&Position) -> bool) {
+        self.train.retain(|s| keep(&s.position));
+        self.held_out.retain(|s| keep(&s.position));
+        for groups in [&mut self.siblings, &mut self.held_out_siblings] {
+            for group in groups.iter_mut() {
+                group.candidates.retain(|s| keep(&s.position));
+            }
+            groups.retain(SiblingGroup::ranks);
+        }
+    }
+
+    /// Keeps a group of game `game` if it has candidates to rank.
     fn push_siblings(&mut self, game: u64, group: SiblingGroup) {
-        if group.candidates.len() < 2 {
+        if !group.ranks() {
             return;
         }
         if is_held_out(game) {
@@ -233,6 +246,13 @@ impl LabelledSets {
         } else {
             self.siblings.push(group);
         }
+    }
+}
+
+impl SiblingGroup {
+    /// True when the group has at least two candidates, so something to rank.
+    fn ranks(&self) -> bool {
+        self.candidates.len() >= 2
     }
 }
 
@@ -354,6 +374,13 @@ mod tests {
         assert_eq!(sets.siblings[1].candidates[0], sets.train[4]);
         assert_eq!(sets.held_out_siblings.len(), 1);
         assert_eq!(sets.held_out_siblings[0].candidates, sets.held_out);
+        // Keeping none of the positions empties every set and group.
+        let mut none = sets.clone();
+        none.retain(|_| false);
+        assert_eq!(none, LabelledSets::default());
+        let mut all = sets.clone();
+        all.retain(|_| true);
+        assert_eq!(all, sets);
     }
 
     #[test]
